@@ -1,0 +1,106 @@
+/* boids_shared.h: the one header valid as both C and GLSL.
+ *
+ * It defines the SSBO/UBO binding points, the workgroup sizes and the layout of every struct that
+ * crosses between the CPU and the GPU, so nothing is kept in sync by hand. Every struct holds
+ * only 4-byte scalars (never vec3, and no vec2 either) so that std430/std140 and C agree without
+ * padding rules; the C side checks sizes and offsets with _Static_assert below, and a GPU test
+ * checks them again through glGetProgramResourceiv.
+ */
+#ifndef BOIDS_SHARED_H
+#define BOIDS_SHARED_H
+
+#if defined(GL_core_profile)
+#define BOIDS_GLSL 1
+#define BOIDS_STRUCT(name) struct name
+#define BOIDS_U32 uint
+#else
+#include <stdint.h>
+#include <stddef.h>
+#define BOIDS_STRUCT(name) typedef struct name name; struct name
+#define BOIDS_U32 uint32_t
+#endif
+
+/* Workgroup sizes. The scan handles 2 elements per invocation. */
+#define BOIDS_WG_SIZE 256
+#define BOIDS_SCAN_WG_SIZE 256
+#define BOIDS_SCAN_BLOCK (2 * BOIDS_SCAN_WG_SIZE)
+
+/* Shader storage buffer bindings. */
+#define BOIDS_BIND_BOIDS_IN 0    /* boid state, read (current order)               */
+#define BOIDS_BIND_BOIDS_OUT 1   /* boid state, written                            */
+#define BOIDS_BIND_CELL_OF 2     /* cell index of each boid slot                   */
+#define BOIDS_BIND_CELL_COUNT 3  /* boids per cell (atomic histogram)              */
+#define BOIDS_BIND_CELL_START 4  /* exclusive prefix sum of CELL_COUNT             */
+#define BOIDS_BIND_CELL_FILL 5   /* scatter cursor per cell                        */
+#define BOIDS_BIND_SLOT_SRC 6    /* scatter result: source slot of each sorted slot */
+#define BOIDS_BIND_SCAN_IN 7     /* scan pass input                                */
+#define BOIDS_BIND_SCAN_OUT 8    /* scan pass output                               */
+#define BOIDS_BIND_SCAN_SUMS 9   /* scan pass block sums                           */
+/* Uniform buffer bindings. */
+#define BOIDS_BIND_FRAME 0       /* boids_gpu_frame                                */
+
+/* Boid flags (room for later models: caught, predator, ...). */
+#define BOIDS_FLAG_ALIVE 1u
+
+/* One boid as the GPU stores it: 32 bytes. Ids are stable for a boid's whole life; the GPU
+ * reorders boids by cell every step, the id says who is who. age and flags are reserved for the
+ * models that need them (individuality by age, catches). */
+BOIDS_STRUCT(boids_gpu_boid)
+{
+    float px;
+    float py;
+    float vx;
+    float vy;
+    BOIDS_U32 id;
+    BOIDS_U32 swarm;
+    BOIDS_U32 flags;
+    float age;
+};
+
+/* Every model parameter, as plain named fields (set by name through the table in
+ * src/core/params.c, which also gives units and ranges). Units are the model's own:
+ * px, px/s and px/s^2 for per-second models. Size is kept a multiple of 16 bytes (std140). */
+BOIDS_STRUCT(boids_params)
+{
+    float max_speed;       /* v_max                                  */
+    float max_force;       /* f_max, per behaviour                   */
+    float min_speed;       /* v_min                                  */
+    float sep_radius;      /* r_sep (protected range)                */
+    float align_radius;    /* r_ali                                  */
+    float cohesion_radius; /* r_coh                                  */
+    float sep_weight;      /* w_sep                                  */
+    float align_weight;    /* w_ali                                  */
+    float cohesion_weight; /* w_coh                                  */
+    float reserved0;
+    float reserved1;
+    float reserved2;
+};
+
+/* Per-step constants for every pass (a std140 uniform block). */
+BOIDS_STRUCT(boids_gpu_frame)
+{
+    float world_w;      /* px                                   */
+    float world_h;      /* px                                   */
+    float half_w;       /* world_w / 2, for minimum-image tests */
+    float half_h;
+    float inv_cell_w;   /* cells per px along x                 */
+    float inv_cell_h;
+    float dt;           /* s (per-second models)                */
+    BOIDS_U32 count;    /* number of boids                      */
+    BOIDS_U32 grid_w;   /* cells along x                        */
+    BOIDS_U32 grid_h;   /* cells along y                        */
+    BOIDS_U32 swarms;
+    BOIDS_U32 reserved;
+    boids_params params;
+};
+
+#if !defined(BOIDS_GLSL)
+_Static_assert(sizeof(boids_gpu_boid) == 32, "boids_gpu_boid must be 32 bytes (std430)");
+_Static_assert(offsetof(boids_gpu_boid, id) == 16, "boids_gpu_boid.id offset");
+_Static_assert(offsetof(boids_gpu_boid, age) == 28, "boids_gpu_boid.age offset");
+_Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
+_Static_assert(offsetof(boids_gpu_frame, params) % 16 == 0, "std140 aligns nested structs to 16");
+_Static_assert(sizeof(boids_gpu_frame) % 16 == 0, "boids_gpu_frame size multiple of 16");
+#endif
+
+#endif /* BOIDS_SHARED_H */

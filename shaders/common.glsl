@@ -1,0 +1,80 @@
+// Declarations every compute pass shares: the per-step constants and the helpers whose results
+// must equal the CPU reference's bit for bit (src/core/world.h, src/cpu/grid.h). They use plain
+// scalar arithmetic, never length/normalize/dot, whose evaluation order a driver may change.
+#include "boids_shared.h"
+
+layout(std140, binding = BOIDS_BIND_FRAME) uniform Frame { boids_gpu_frame frame; };
+
+// Cell coordinate of x (multiply by the inverse, clamp the last cell); as boids_cell_coord().
+uint cell_coord(float x, float inv_cell, uint cells)
+{
+    float c = x * inv_cell;
+    if (!(c >= 0.0)) return 0u;
+    uint i = uint(c);
+    return i < cells ? i : cells - 1u;
+}
+
+uint cell_of_position(float x, float y)
+{
+    return cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
+           cell_coord(x, frame.inv_cell_w, frame.grid_w);
+}
+
+// Minimum-image offset from a to b along a wrapped axis; as boids_min_image().
+float min_image(float a, float b, float size, float half_size)
+{
+    float d = b - a;
+    if (d > half_size) d -= size;
+    else if (d < -half_size) d += size;
+    return d;
+}
+
+// Keeps x inside [0, size); as boids_wrap().
+float wrap_coord(float x, float size)
+{
+    if (x < 0.0) x += size;
+    else if (x >= size) x -= size;
+    if (x < 0.0 || x >= size) {
+        x = x - size * floor(x / size);
+        if (!(x < size) || x < 0.0) x = 0.0;
+    }
+    return x;
+}
+
+// Truncates v to length m (normalise, then scale); as boids_limit().
+vec2 limit_length(vec2 v, float m)
+{
+    float m2 = v.x * v.x + v.y * v.y;
+    if (m2 > m * m) {
+        float mag = sqrt(m2);
+        v.x = v.x / mag * m;
+        v.y = v.y / mag * m;
+    }
+    return v;
+}
+
+// The distinct cells around cell (cx, cy) in canonical order; as boids_cpu_grid_block().
+uint neighbor_block(uint cx, uint cy, out uint cells[9])
+{
+    uint xs[3], ys[3], nx, ny;
+    if (frame.grid_w >= 3u) {
+        xs[0] = cx == 0u ? frame.grid_w - 1u : cx - 1u;
+        xs[1] = cx;
+        xs[2] = cx + 1u == frame.grid_w ? 0u : cx + 1u;
+        nx = 3u;
+    } else {
+        for (nx = 0u; nx < frame.grid_w; ++nx) xs[nx] = nx;
+    }
+    if (frame.grid_h >= 3u) {
+        ys[0] = cy == 0u ? frame.grid_h - 1u : cy - 1u;
+        ys[1] = cy;
+        ys[2] = cy + 1u == frame.grid_h ? 0u : cy + 1u;
+        ny = 3u;
+    } else {
+        for (ny = 0u; ny < frame.grid_h; ++ny) ys[ny] = ny;
+    }
+    uint n = 0u;
+    for (uint j = 0u; j < ny; ++j)
+        for (uint i = 0u; i < nx; ++i) cells[n++] = ys[j] * frame.grid_w + xs[i];
+    return n;
+}

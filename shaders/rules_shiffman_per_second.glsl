@@ -1,0 +1,97 @@
+// shiffman-per-second (shiffman-per-second-model.md §3), GPU rules. The formulas, the degenerate
+// cases and the order of every operation are those of src/cpu/rules_shiffman_per_second.c; see
+// its header comment for the choices made where the paper is silent.
+
+// truncate(normalize(dir) * v_max - v, f_max); a zero dir gives desired = 0.
+vec2 seek_dir(vec2 dir, vec2 v, float vmax, float fmax)
+{
+    float m = sqrt(dir.x * dir.x + dir.y * dir.y);
+    if (m > 0.0) {
+        dir.x = dir.x / m * vmax;
+        dir.y = dir.y / m * vmax;
+    }
+    return limit_length(vec2(dir.x - v.x, dir.y - v.y), fmax);
+}
+
+void main()
+{
+    uint s = gl_GlobalInvocationID.x;
+    if (s >= frame.count) return;
+    boids_gpu_boid self = boids_in[s];
+    float rs2 = frame.params.sep_radius * frame.params.sep_radius;
+    float ra2 = frame.params.align_radius * frame.params.align_radius;
+    float rc2 = frame.params.cohesion_radius * frame.params.cohesion_radius;
+
+    uint rb[9], re[9];
+    uint nr = candidate_ranges(self.px, self.py, rb, re);
+    float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
+    uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
+    for (uint q = 0u; q < nr; ++q) {
+        for (uint k = rb[q]; k < re[q]; ++k) {
+            if (k == s) continue;
+            float ox = boids_in[k].px, oy = boids_in[k].py;
+            float dx = min_image(self.px, ox, frame.world_w, frame.half_w);
+            float dy = min_image(self.py, oy, frame.world_h, frame.half_h);
+            float d2 = dx * dx + dy * dy;
+            if (!(d2 > 0.0)) continue;
+            if (d2 < rs2) {
+                sep_x -= dx / d2;
+                sep_y -= dy / d2;
+                sep_n++;
+            }
+            if (boids_in[k].swarm == self.swarm) {
+                if (d2 < ra2) {
+                    ali_x += boids_in[k].vx;
+                    ali_y += boids_in[k].vy;
+                    ali_n++;
+                }
+                if (d2 < rc2) {
+                    coh_x += dx;
+                    coh_y += dy;
+                    coh_n++;
+                }
+            }
+        }
+    }
+
+    vec2 v = vec2(self.vx, self.vy);
+    float vmax = frame.params.max_speed, fmax = frame.params.max_force;
+    float fx = 0.0, fy = 0.0;
+    if (sep_n > 0u) {
+        float mx = sep_x / float(sep_n), my = sep_y / float(sep_n);
+        if (mx * mx + my * my > 0.0) {
+            vec2 f = seek_dir(vec2(mx, my), v, vmax, fmax);
+            fx += frame.params.sep_weight * f.x;
+            fy += frame.params.sep_weight * f.y;
+        }
+    }
+    if (ali_n > 0u) {
+        vec2 f = seek_dir(vec2(ali_x / float(ali_n), ali_y / float(ali_n)), v, vmax, fmax);
+        fx += frame.params.align_weight * f.x;
+        fy += frame.params.align_weight * f.y;
+    }
+    if (coh_n > 0u) {
+        vec2 f = seek_dir(vec2(coh_x / float(coh_n), coh_y / float(coh_n)), v, vmax, fmax);
+        fx += frame.params.cohesion_weight * f.x;
+        fy += frame.params.cohesion_weight * f.y;
+    }
+
+    float dt = frame.dt;
+    float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
+    float v2 = vx * vx + vy * vy;
+    float vmin = frame.params.min_speed;
+    if (v2 > vmax * vmax) {
+        float m = sqrt(v2);
+        vx = vx / m * vmax;
+        vy = vy / m * vmax;
+    } else if (v2 < vmin * vmin && v2 > 0.0) {
+        float m = sqrt(v2);
+        vx = vx / m * vmin;
+        vy = vy / m * vmin;
+    }
+    self.px = wrap_coord(self.px + vx * dt, frame.world_w);
+    self.py = wrap_coord(self.py + vy * dt, frame.world_h);
+    self.vx = vx;
+    self.vy = vy;
+    boids_out[s] = self;
+}

@@ -1,0 +1,218 @@
+#include "app/cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+
+void boids_cli_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: boids [options]\n"
+            "Simulates a flock on the GPU (OpenGL 4.3 compute shaders) or the CPU reference.\n"
+            "\n"
+            "  --backend gpu|cpu      backend (default gpu)\n"
+            "  --model NAME           boid model (default shiffman-per-second)\n"
+            "  -n, --boids N          number of boids (default 100000)\n"
+            "  --swarms K             number of swarms; boid i starts in swarm i mod K (default 1)\n"
+            "  --world WxH            world size in px (default: 16:9, one boid per 1000 px^2)\n"
+            "  --steps K              steps to run (default 600)\n"
+            "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
+            "  --seed S               seed of the initial state (default 1)\n"
+            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm) instead of random\n"
+            "  --dump FILE.csv        write the final state\n"
+            "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
+            "  --threads N            CPU backend worker threads (default: one per core)\n"
+            "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
+            "  --headless             no window even if a display exists\n"
+            "  -h, --help             this text\n"
+            "  --version              version\n"
+            "\n"
+            "Exit status: 0 success, 2 bad usage or input, 1 runtime failure.\n");
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        size_t n;
+        const boids_param_info *info = boids_model_params((boids_model)m, &n);
+        boids_params def = boids_model_default_params((boids_model)m);
+        fprintf(out, "\nmodel %s (%s) parameters:\n", boids_model_name((boids_model)m),
+                boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second"
+                                                                              : "per frame");
+        for (size_t i = 0; i < n; ++i) {
+            float v = *(const float *)((const char *)&def + info[i].offset);
+            fprintf(out, "  %-16s %-8g %-7s %s\n", info[i].name, (double)v, info[i].unit,
+                    info[i].description);
+        }
+    }
+}
+
+static boids_status bad(const char *flag, const char *value, const char *what)
+{
+    return boids_fail(BOIDS_ERR_INVALID, "%s: '%s' is not %s", flag, value, what);
+}
+
+static boids_status parse_u32(const char *flag, const char *s, uint32_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9') return bad(flag, s, "a whole number");
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v > UINT32_MAX) return bad(flag, s, "a whole number below 2^32");
+    *out = (uint32_t)v;
+    return BOIDS_OK;
+}
+
+static boids_status parse_u64(const char *flag, const char *s, uint64_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9') return bad(flag, s, "a whole number");
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || errno == ERANGE) return bad(flag, s, "a whole number below 2^64");
+    *out = v;
+    return BOIDS_OK;
+}
+
+static boids_status parse_pos_float(const char *flag, const char *s, float *out)
+{
+    char *end;
+    errno = 0;
+    float v = strtof(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v <= 0.0f)
+        return bad(flag, s, "a positive number");
+    *out = v;
+    return BOIDS_OK;
+}
+
+static boids_status parse_size(const char *flag, const char *s, float *w, float *h)
+{
+    const char *x = strchr(s, 'x');
+    if (!x) return bad(flag, s, "a size WxH (e.g. 1920x1080)");
+    char buf[64];
+    size_t n = (size_t)(x - s);
+    if (n == 0 || n >= sizeof buf) return bad(flag, s, "a size WxH (e.g. 1920x1080)");
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    if (parse_pos_float(flag, buf, w) != BOIDS_OK || parse_pos_float(flag, x + 1, h) != BOIDS_OK)
+        return bad(flag, s, "a size WxH with positive W and H (e.g. 1920x1080)");
+    return BOIDS_OK;
+}
+
+boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
+{
+    memset(cli, 0, sizeof *cli);
+    cli->def = boids_default_world_def();
+    cli->steps = 600;
+    const char *sets[BOIDS_CLI_MAX_SETS];
+    int nsets = 0;
+    const char *model = NULL;
+
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        /* --flag=value is accepted as well as --flag value. */
+        char flag[64];
+        const char *val = NULL;
+        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+        if (eq && (size_t)(eq - a) < sizeof flag) {
+            memcpy(flag, a, (size_t)(eq - a));
+            flag[eq - a] = '\0';
+            val = eq + 1;
+        } else {
+            snprintf(flag, sizeof flag, "%s", a);
+        }
+#define NEED_VALUE()                                                                                \
+    do {                                                                                            \
+        if (!val) {                                                                                 \
+            if (i + 1 >= argc) return boids_fail(BOIDS_ERR_INVALID, "%s needs a value", flag);      \
+            val = argv[++i];                                                                        \
+        }                                                                                           \
+    } while (0)
+        boids_status st = BOIDS_OK;
+        if (!strcmp(flag, "-h") || !strcmp(flag, "--help")) {
+            cli->help = true;
+        } else if (!strcmp(flag, "--version")) {
+            cli->version = true;
+        } else if (!strcmp(flag, "--headless")) {
+            cli->headless = true;
+        } else if (!strcmp(flag, "--backend")) {
+            NEED_VALUE();
+            if (!strcmp(val, "gpu")) cli->def.backend = BOIDS_BACKEND_GPU;
+            else if (!strcmp(val, "cpu")) cli->def.backend = BOIDS_BACKEND_CPU;
+            else st = bad(flag, val, "gpu or cpu");
+        } else if (!strcmp(flag, "--neighbors")) {
+            NEED_VALUE();
+            if (!strcmp(val, "grid")) cli->def.neighbors = BOIDS_NEIGHBORS_GRID;
+            else if (!strcmp(val, "brute")) cli->def.neighbors = BOIDS_NEIGHBORS_BRUTE;
+            else st = bad(flag, val, "grid or brute");
+        } else if (!strcmp(flag, "--model")) {
+            NEED_VALUE();
+            model = val;
+        } else if (!strcmp(flag, "-n") || !strcmp(flag, "--boids")) {
+            NEED_VALUE();
+            st = parse_u32(flag, val, &cli->def.count);
+            cli->count_given = true;
+        } else if (!strcmp(flag, "--swarms")) {
+            NEED_VALUE();
+            st = parse_u32(flag, val, &cli->def.swarms);
+            if (st == BOIDS_OK && cli->def.swarms == 0) st = bad(flag, val, "at least 1");
+            cli->swarms_given = true;
+        } else if (!strcmp(flag, "--world")) {
+            NEED_VALUE();
+            st = parse_size(flag, val, &cli->def.width, &cli->def.height);
+            cli->world_given = true;
+        } else if (!strcmp(flag, "--steps")) {
+            NEED_VALUE();
+            st = parse_u32(flag, val, &cli->steps);
+        } else if (!strcmp(flag, "--dt")) {
+            NEED_VALUE();
+            st = parse_pos_float(flag, val, &cli->def.dt);
+        } else if (!strcmp(flag, "--seed")) {
+            NEED_VALUE();
+            st = parse_u64(flag, val, &cli->def.seed);
+        } else if (!strcmp(flag, "--threads")) {
+            NEED_VALUE();
+            uint32_t t;
+            st = parse_u32(flag, val, &t);
+            if (st == BOIDS_OK && t > 256) st = bad(flag, val, "at most 256");
+            cli->def.threads = (int)t;
+        } else if (!strcmp(flag, "--init")) {
+            NEED_VALUE();
+            cli->init_path = val;
+        } else if (!strcmp(flag, "--dump")) {
+            NEED_VALUE();
+            cli->dump_path = val;
+        } else if (!strcmp(flag, "--set")) {
+            NEED_VALUE();
+            if (nsets == BOIDS_CLI_MAX_SETS)
+                return boids_fail(BOIDS_ERR_INVALID, "--set: more than %d", BOIDS_CLI_MAX_SETS);
+            sets[nsets++] = val;
+        } else if (a[0] == '-') {
+            return boids_fail(BOIDS_ERR_INVALID, "unknown option '%s' (see --help)", a);
+        } else {
+            return boids_fail(BOIDS_ERR_INVALID,
+                              "unexpected argument '%s' (scenario files are not supported yet)", a);
+        }
+#undef NEED_VALUE
+        if (st != BOIDS_OK) return st;
+    }
+
+    if (model) {
+        boids_status st = boids_model_from_name(model, &cli->def.model);
+        if (st != BOIDS_OK) return boids_fail(st, "--model: %s", boids_last_error());
+        cli->def.params = boids_model_default_params(cli->def.model);
+    }
+    /* --set after the model is known, in the order given. */
+    for (int k = 0; k < nsets; ++k) {
+        const char *kv = sets[k];
+        const char *eq = strchr(kv, '=');
+        if (!eq || eq == kv) return bad("--set", kv, "KEY=VALUE");
+        char key[64];
+        size_t n = (size_t)(eq - kv);
+        if (n >= sizeof key) return bad("--set", kv, "KEY=VALUE with a known key");
+        memcpy(key, kv, n);
+        key[n] = '\0';
+        boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
+        if (st != BOIDS_OK) return boids_fail(st, "--set %s", boids_last_error());
+    }
+    return BOIDS_OK;
+}

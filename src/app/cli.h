@@ -1,0 +1,26 @@
+/* Command-line options of `boids` (PRODUCT.md, "Interfaces"). Parsing only: no side effects. */
+#ifndef BOIDS_APP_CLI_H
+#define BOIDS_APP_CLI_H
+
+#include <stdio.h>
+
+#include "boids.h"
+
+#define BOIDS_CLI_MAX_SETS 128
+
+typedef struct boids_cli {
+    boids_world_def def;     /* model, params (with --set applied), backend, sizes, ... */
+    bool count_given, swarms_given, world_given;
+    uint32_t steps;          /* headless steps */
+    const char *init_path;   /* --init, or NULL */
+    const char *dump_path;   /* --dump, or NULL */
+    bool headless;
+    bool help, version;
+} boids_cli;
+
+/* Parses argv. On a usage error returns BOIDS_ERR_INVALID with a message naming the flag. */
+boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
+/* Prints the usage text, with the models and their parameters. */
+void boids_cli_usage(FILE *out);
+
+#endif

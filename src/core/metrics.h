@@ -1,0 +1,18 @@
+/* Flock observables, the way long runs are compared (trajectories are chaotic, these are not). */
+#ifndef BOIDS_CORE_METRICS_H
+#define BOIDS_CORE_METRICS_H
+
+#include "boids.h"
+
+typedef struct boids_metrics {
+    double polarization; /* |sum of unit headings| / N, in [0, 1]; 1 = all aligned */
+    double mean_nn;      /* mean distance to the nearest other boid (minimum image), px */
+    double mean_speed;   /* px/s or px/frame */
+    double min_speed, max_speed;
+} boids_metrics;
+
+/* Observables of a state in a width x height wrapped world. 0 for fields that need more boids. */
+boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height,
+                                   boids_metrics *out);
+
+#endif

@@ -1,0 +1,118 @@
+/* The CPU reference backend: per step, build the grid (counting sort), copy the boids into cell
+ * order so neighbour reads are coherent, then run the model's rules over the sorted slots on the
+ * thread pool, writing step t+1 into a second buffer (synchronous update). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "cpu/cpu_backend.h"
+#include "cpu/thread_pool.h"
+
+struct boids_backend_impl {
+    boids_cpu_grid grid;
+    boids_boid *cur, *next, *sorted;
+    boids_pool *pool;
+};
+
+static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
+    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = boids_cpu_rules_shiffman_per_second,
+};
+
+typedef struct job {
+    boids_cpu_step step;
+    boids_cpu_rules_fn fn;
+} job;
+
+static void run_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    const job *j = ctx;
+    j->fn(&j->step, begin, end);
+}
+
+static boids_status cpu_step(boids_world *w, uint32_t steps)
+{
+    boids_backend_impl *b = w->impl;
+    const uint32_t n = w->def.count;
+    job j;
+    j.fn = rules[w->def.model];
+    j.step.def = &w->def;
+    j.step.grid = &b->grid;
+    j.step.brute = w->def.neighbors == BOIDS_NEIGHBORS_BRUTE;
+    j.step.half_w = w->def.width * 0.5f;
+    j.step.half_h = w->def.height * 0.5f;
+    for (uint32_t s = 0; s < steps; ++s) {
+        if (!j.step.brute) {
+            boids_cpu_grid_build(&b->grid, b->cur, n);
+            for (uint32_t k = 0; k < n; ++k) b->sorted[k] = b->cur[b->grid.order[k]];
+        }
+        j.step.cur = b->cur;
+        j.step.sorted = b->sorted;
+        j.step.next = b->next;
+        boids_pool_run(b->pool, run_chunk, &j, n);
+        boids_boid *t = b->cur;
+        b->cur = b->next;
+        b->next = t;
+    }
+    return BOIDS_OK;
+}
+
+static void cpu_finish(boids_world *w) { (void)w; }
+
+static boids_status cpu_read(boids_world *w, boids_boid *out)
+{
+    memcpy(out, w->impl->cur, sizeof *out * w->def.count);
+    return BOIDS_OK;
+}
+
+static boids_status cpu_write(boids_world *w, const boids_boid *in)
+{
+    memcpy(w->impl->cur, in, sizeof *in * w->def.count);
+    return BOIDS_OK;
+}
+
+static void cpu_destroy(boids_world *w)
+{
+    boids_backend_impl *b = w->impl;
+    if (!b) return;
+    boids_cpu_grid_free(&b->grid);
+    free(b->cur);
+    free(b->next);
+    free(b->sorted);
+    if (b->pool) boids_pool_destroy(b->pool);
+    free(b);
+    w->impl = NULL;
+}
+
+static const boids_backend_vtable cpu_vtable = {cpu_step, cpu_finish, cpu_read, cpu_write, cpu_destroy};
+
+boids_status boids_cpu_backend_create(boids_world *w)
+{
+    boids_backend_impl *b = calloc(1, sizeof *b);
+    if (!b) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for the CPU backend");
+    w->impl = b;
+    w->vt = &cpu_vtable;
+    size_t n = w->def.count ? w->def.count : 1;
+    b->cur = malloc(sizeof *b->cur * n);
+    b->next = malloc(sizeof *b->next * n);
+    b->sorted = malloc(sizeof *b->sorted * n);
+    int threads = w->def.threads > 0 ? w->def.threads : boids_cpu_count();
+    b->pool = boids_pool_create(threads);
+    boids_status st = BOIDS_OK;
+    if (!b->cur || !b->next || !b->sorted || !b->pool)
+        st = boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids on the CPU", w->def.count);
+    else
+        st = boids_cpu_grid_init(&b->grid, &w->grid, w->def.count);
+    if (st != BOIDS_OK) {
+        cpu_destroy(w);
+        w->vt = NULL;
+        return st;
+    }
+    w->def.threads = threads;
+    w->renderer = "CPU reference";
+    return BOIDS_OK;
+}
+
+const boids_cpu_grid *boids_cpu_backend_grid(const boids_world *w)
+{
+    return w->def.backend == BOIDS_BACKEND_CPU ? &w->impl->grid : NULL;
+}

@@ -1,0 +1,58 @@
+#include "cpu/grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+
+boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity)
+{
+    memset(g, 0, sizeof *g);
+    g->dims = *dims;
+    g->cells = dims->w * dims->h;
+    g->capacity = capacity;
+    size_t n = capacity ? capacity : 1;
+    g->cell_count = malloc(sizeof(uint32_t) * g->cells);
+    g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 1u));
+    g->cell_of = malloc(sizeof(uint32_t) * n);
+    g->order = malloc(sizeof(uint32_t) * n);
+    if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order) {
+        boids_cpu_grid_free(g);
+        return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
+    }
+    return BOIDS_OK;
+}
+
+void boids_cpu_grid_free(boids_cpu_grid *g)
+{
+    free(g->cell_count);
+    free(g->cell_start);
+    free(g->cell_of);
+    free(g->order);
+    memset(g, 0, sizeof *g);
+}
+
+void boids_cpu_grid_build(boids_cpu_grid *g, const boids_boid *b, uint32_t n)
+{
+    const boids_grid_dims *d = &g->dims;
+    memset(g->cell_count, 0, sizeof(uint32_t) * g->cells);
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t c = boids_cell_coord(b[i].y, d->inv_cell_h, d->h) * d->w +
+                     boids_cell_coord(b[i].x, d->inv_cell_w, d->w);
+        g->cell_of[i] = c;
+        g->cell_count[c]++;
+    }
+    uint32_t sum = 0;
+    for (uint32_t c = 0; c < g->cells; ++c) {
+        g->cell_start[c] = sum;
+        sum += g->cell_count[c];
+    }
+    g->cell_start[g->cells] = sum;
+    /* Stable scatter: ids ascend within each cell. cell_count is restored as the cursor runs. */
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t c = g->cell_of[i];
+        g->order[g->cell_start[c + 1] - g->cell_count[c]] = i;
+        g->cell_count[c]--;
+    }
+    for (uint32_t c = 0; c < g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];
+}

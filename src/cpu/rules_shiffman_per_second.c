@@ -1,0 +1,120 @@
+/* shiffman-per-second (shiffman-per-second-model.md §3), CPU reference.
+ *
+ *   separation: s = mean over N_p(i) of (p_i - p_j) / d^2   (unit vector / d), every swarm
+ *   alignment:  mean velocity of same-swarm neighbours within r_ali
+ *   cohesion:   mean offset to same-swarm neighbours within r_coh (minimum image)
+ *   each: f = truncate(normalize(desired) * v_max - v, f_max); F = w_s f_s + w_a f_a + w_c f_c
+ *   v' = truncate(v + F dt, v_max), raised to v_min if slower; p' = wrap(p + v' dt)
+ *
+ * Degenerate cases follow Processing's PVector, which the model comes from: neighbours at
+ * distance 0 are ignored (Shiffman's `d > 0`); normalising a zero vector gives zero, so a zero
+ * mean velocity steers towards rest (desired = 0); separation steers only when |s| > 0; a boid
+ * with exactly zero velocity has no direction to be raised to v_min along and keeps v = 0.
+ * The operations and their order match shaders/rules_shiffman_per_second.glsl, so the two
+ * backends agree bit for bit where the GPU rounds as IEEE does (llvmpipe). */
+#include <math.h>
+
+#include "cpu/steer.h"
+
+/* Reynolds steering towards `desired` direction at full speed: truncate(desired*v_max - v, f_max).
+ * A zero direction gives desired = 0 (PVector.normalize leaves zero alone). */
+static inline void seek_dir(float dx, float dy, float vx, float vy, float vmax, float fmax,
+                            float *fx, float *fy)
+{
+    float m = sqrtf(dx * dx + dy * dy);
+    if (m > 0.0f) {
+        dx = dx / m * vmax;
+        dy = dy / m * vmax;
+    }
+    *fx = dx - vx;
+    *fy = dy - vy;
+    boids_limit(fx, fy, fmax);
+}
+
+void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_world_def *def = s->def;
+    const boids_params *p = &def->params;
+    const float rs2 = p->sep_radius * p->sep_radius;
+    const float ra2 = p->align_radius * p->align_radius;
+    const float rc2 = p->cohesion_radius * p->cohesion_radius;
+    const float W = def->width, H = def->height, dt = def->dt;
+
+    for (uint32_t slot = begin; slot < end; ++slot) {
+        uint32_t id = s->brute ? slot : s->grid->order[slot];
+        const boids_boid self = s->cur[id];
+        boids_cpu_ranges r;
+        boids_cpu_candidates(s, id, &r);
+
+        float sep_x = 0.0f, sep_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f;
+        uint32_t sep_n = 0, ali_n = 0, coh_n = 0;
+        for (uint32_t q = 0; q < r.count; ++q) {
+            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
+                uint32_t oid = r.cand_id ? r.cand_id[k] : k;
+                if (oid == id) continue;
+                const boids_boid *o = &r.cand[k];
+                float dx = boids_min_image(self.x, o->x, W, s->half_w);
+                float dy = boids_min_image(self.y, o->y, H, s->half_h);
+                float d2 = dx * dx + dy * dy;
+                if (!(d2 > 0.0f)) continue;
+                if (d2 < rs2) { /* (p_i - p_j)/|p_i - p_j| / d = -(dx, dy) / d^2 */
+                    sep_x -= dx / d2;
+                    sep_y -= dy / d2;
+                    sep_n++;
+                }
+                if (o->swarm == self.swarm) {
+                    if (d2 < ra2) {
+                        ali_x += o->vx;
+                        ali_y += o->vy;
+                        ali_n++;
+                    }
+                    if (d2 < rc2) {
+                        coh_x += dx;
+                        coh_y += dy;
+                        coh_n++;
+                    }
+                }
+            }
+        }
+
+        float fx = 0.0f, fy = 0.0f, sx, sy;
+        if (sep_n > 0) {
+            float mx = sep_x / (float)sep_n, my = sep_y / (float)sep_n;
+            if (mx * mx + my * my > 0.0f) {
+                seek_dir(mx, my, self.vx, self.vy, p->max_speed, p->max_force, &sx, &sy);
+                fx += p->sep_weight * sx;
+                fy += p->sep_weight * sy;
+            }
+        }
+        if (ali_n > 0) {
+            seek_dir(ali_x / (float)ali_n, ali_y / (float)ali_n, self.vx, self.vy, p->max_speed,
+                     p->max_force, &sx, &sy);
+            fx += p->align_weight * sx;
+            fy += p->align_weight * sy;
+        }
+        if (coh_n > 0) {
+            seek_dir(coh_x / (float)coh_n, coh_y / (float)coh_n, self.vx, self.vy, p->max_speed,
+                     p->max_force, &sx, &sy);
+            fx += p->cohesion_weight * sx;
+            fy += p->cohesion_weight * sy;
+        }
+
+        float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
+        float v2 = vx * vx + vy * vy;
+        if (v2 > p->max_speed * p->max_speed) {
+            float m = sqrtf(v2);
+            vx = vx / m * p->max_speed;
+            vy = vy / m * p->max_speed;
+        } else if (v2 < p->min_speed * p->min_speed && v2 > 0.0f) {
+            float m = sqrtf(v2);
+            vx = vx / m * p->min_speed;
+            vy = vy / m * p->min_speed;
+        }
+        boids_boid *out = &s->next[id];
+        out->x = boids_wrap(self.x + vx * dt, W);
+        out->y = boids_wrap(self.y + vy * dt, H);
+        out->vx = vx;
+        out->vy = vy;
+        out->swarm = self.swarm;
+    }
+}

@@ -1,0 +1,20 @@
+/* A small persistent thread pool for data-parallel loops: run(fn, ctx, n) calls fn on disjoint
+ * chunks [begin, end) covering [0, n), on the workers and the calling thread, and returns when
+ * all are done. Results never depend on the thread count: each item is computed alone. */
+#ifndef BOIDS_CPU_THREAD_POOL_H
+#define BOIDS_CPU_THREAD_POOL_H
+
+#include <stdint.h>
+
+typedef struct boids_pool boids_pool;
+typedef void (*boids_pool_fn)(void *ctx, uint32_t begin, uint32_t end);
+
+/* threads: total threads including the caller (>= 1). NULL on failure. */
+boids_pool *boids_pool_create(int threads);
+void boids_pool_destroy(boids_pool *pool);
+int boids_pool_threads(const boids_pool *pool);
+void boids_pool_run(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n);
+/* Number of online processors (>= 1). */
+int boids_cpu_count(void);
+
+#endif

@@ -1,0 +1,233 @@
+/* GL 4.3 core contexts behind one small interface: headless through EGL (the device platform on
+ * real GPUs, Mesa's surfaceless platform otherwise) or a GLFW window. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glad/egl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "core/error.h"
+#include "gpu/gl.h"
+
+struct boids_gl {
+    EGLDisplay display;
+    EGLContext context;
+    GLFWwindow *window;
+    char renderer[256];
+};
+
+static void GLAD_API_PTR debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
+                                        GLsizei length, const GLchar *message, const void *user)
+{
+    (void)source, (void)id, (void)length, (void)user;
+    if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
+    fprintf(stderr, "boids: GL debug (%s): %s\n",
+            type == GL_DEBUG_TYPE_ERROR ? "error" : "message", message);
+}
+
+/* After a context is current: load GL, check 4.3 with compute shaders, record the renderer and,
+ * when BOIDS_GL_DEBUG is set (or in debug builds), route KHR_debug messages to stderr. */
+static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *how)
+{
+    int version = gladLoadGL(load);
+    if (!version)
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: could not load OpenGL functions", how);
+    if (!GLAD_GL_VERSION_4_3)
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: OpenGL %d.%d, but 4.3 (compute shaders) is needed",
+                          how, GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+    const char *r = (const char *)glGetString(GL_RENDERER);
+    snprintf(gl->renderer, sizeof gl->renderer, "%s", r ? r : "unknown renderer");
+    int debug = getenv("BOIDS_GL_DEBUG") != NULL;
+#ifndef NDEBUG
+    debug = 1;
+#endif
+    if (debug && GLAD_GL_KHR_debug) {
+        glEnable(GL_DEBUG_OUTPUT);
+        glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+        glDebugMessageCallback(debug_callback, NULL);
+    }
+    return BOIDS_OK;
+}
+
+static int has_ext(const char *list, const char *ext)
+{
+    if (!list) return 0;
+    size_t n = strlen(ext);
+    for (const char *p = list; (p = strstr(p, ext)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+    return 0;
+}
+
+/* Initialises `dpy` and makes a 4.3 core context current on it, without a surface. */
+static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
+{
+    EGLint major, minor;
+    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: eglInitialize failed", how);
+    gladLoaderLoadEGL(dpy); /* display extensions */
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    if (!has_ext(ext, "EGL_KHR_no_config_context") || !has_ext(ext, "EGL_KHR_surfaceless_context")) {
+        eglTerminate(dpy);
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context", how);
+    }
+    if (!eglBindAPI(EGL_OPENGL_API)) {
+        eglTerminate(dpy);
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: desktop OpenGL is not offered", how);
+    }
+    int debug = getenv("BOIDS_GL_DEBUG") != NULL;
+#ifndef NDEBUG
+    debug = 1;
+#endif
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
+                              EGL_CONTEXT_MINOR_VERSION, 3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
+                              EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    if (ctx == EGL_NO_CONTEXT) {
+        eglTerminate(dpy);
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: no OpenGL 4.3 core context (EGL error 0x%x)", how,
+                          (unsigned)eglGetError());
+    }
+    if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        eglDestroyContext(dpy, ctx);
+        eglTerminate(dpy);
+        return boids_fail(BOIDS_ERR_NO_GL, "%s: eglMakeCurrent failed", how);
+    }
+    gl->display = dpy;
+    gl->context = ctx;
+    boids_status st = finish_context(gl, (GLADloadfunc)eglGetProcAddress, how);
+    if (st != BOIDS_OK) {
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(dpy, ctx);
+        eglTerminate(dpy);
+        gl->display = EGL_NO_DISPLAY;
+        gl->context = EGL_NO_CONTEXT;
+    }
+    return st;
+}
+
+/* EGL_EXT_platform_device: the first hardware device that gives a context. */
+static boids_status try_device_platform(boids_gl *gl)
+{
+    if (!eglQueryDevicesEXT || !eglGetPlatformDisplayEXT || !eglQueryDeviceStringEXT)
+        return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: not offered");
+    EGLDeviceEXT devices[16];
+    EGLint n = 0;
+    if (!eglQueryDevicesEXT(16, devices, &n) || n == 0)
+        return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: no devices");
+    for (EGLint i = 0; i < n; ++i) {
+        const char *ext = eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS);
+        if (has_ext(ext, "EGL_MESA_device_software")) continue; /* llvmpipe: use surfaceless */
+        EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL);
+        if (try_display(gl, dpy, "EGL device platform") == BOIDS_OK) return BOIDS_OK;
+    }
+    return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: no hardware device gave a context");
+}
+
+static boids_status try_surfaceless_platform(boids_gl *gl)
+{
+    if (!eglGetPlatformDisplayEXT)
+        return boids_fail(BOIDS_ERR_NO_GL, "EGL: eglGetPlatformDisplayEXT is not offered");
+    EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    return try_display(gl, dpy, "EGL surfaceless platform");
+}
+
+boids_status boids_gl_create_headless(boids_gl **out)
+{
+    *out = NULL;
+    boids_gl *gl = calloc(1, sizeof *gl);
+    if (!gl) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    gl->display = EGL_NO_DISPLAY;
+    gl->context = EGL_NO_CONTEXT;
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
+        free(gl);
+        return boids_fail(BOIDS_ERR_NO_GL, "EGL: could not load libEGL");
+    }
+    const char *force = getenv("BOIDS_EGL_PLATFORM");
+    boids_status st;
+    if (force && strcmp(force, "device") == 0) {
+        st = try_device_platform(gl);
+    } else if (force && strcmp(force, "surfaceless") == 0) {
+        st = try_surfaceless_platform(gl);
+    } else {
+        st = try_device_platform(gl);
+        if (st != BOIDS_OK) st = try_surfaceless_platform(gl);
+    }
+    if (st != BOIDS_OK) {
+        free(gl);
+        return st;
+    }
+    *out = gl;
+    return BOIDS_OK;
+}
+
+static _Thread_local char glfw_message[512];
+static void glfw_error(int code, const char *text)
+{
+    snprintf(glfw_message, sizeof glfw_message, "GLFW error 0x%x: %s", (unsigned)code, text);
+}
+
+boids_status boids_gl_create_window(int width, int height, const char *title, bool visible,
+                                    boids_gl **out)
+{
+    *out = NULL;
+    glfwSetErrorCallback(glfw_error);
+    glfw_message[0] = '\0';
+    if (!glfwInit()) return boids_fail(BOIDS_ERR_NO_GL, "no window: %s", glfw_message);
+    boids_gl *gl = calloc(1, sizeof *gl);
+    if (!gl) {
+        glfwTerminate();
+        return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    gl->window = glfwCreateWindow(width, height, title, NULL, NULL);
+    if (!gl->window) {
+        free(gl);
+        glfwTerminate();
+        return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 window: %s", glfw_message);
+    }
+    glfwMakeContextCurrent(gl->window);
+    boids_status st = finish_context(gl, (GLADloadfunc)glfwGetProcAddress, "GLFW window");
+    if (st != BOIDS_OK) {
+        glfwDestroyWindow(gl->window);
+        free(gl);
+        glfwTerminate();
+        return st;
+    }
+    *out = gl;
+    return BOIDS_OK;
+}
+
+void boids_gl_destroy(boids_gl *gl)
+{
+    if (!gl) return;
+    if (gl->window) {
+        glfwDestroyWindow(gl->window);
+        glfwTerminate();
+    } else if (gl->display != EGL_NO_DISPLAY) {
+        eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(gl->display, gl->context);
+        eglTerminate(gl->display);
+    }
+    free(gl);
+}
+
+const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }
+
+void *boids_gl_window(const boids_gl *gl) { return gl->window; }
+
+boids_status boids_gl_check(const char *what)
+{
+    GLenum e = glGetError();
+    if (e == GL_NO_ERROR) return BOIDS_OK;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    return boids_fail(BOIDS_ERR_GL, "%s: GL error 0x%x", what, (unsigned)e);
+}

@@ -1,0 +1,20 @@
+/* Internal access to the GPU backend for tests and, later, the renderer. */
+#ifndef BOIDS_GPU_BACKEND_H
+#define BOIDS_GPU_BACKEND_H
+
+#include "core/world.h"
+#include "gpu/gl.h"
+
+/* The SSBO holding the current state (boids_gpu_boid[count], sorted by cell of the last step):
+ * the renderer draws straight from it. 0 for a CPU world. */
+GLuint boids_gpu_backend_state_buffer(const boids_world *w);
+
+/* Reads the grid of the last step back (tests only): cells' counts and exclusive starts
+ * (grid.w * grid.h each) and the id in each sorted slot (count). */
+boids_status boids_gpu_backend_read_grid(boids_world *w, uint32_t *cell_count,
+                                         uint32_t *cell_start, uint32_t *sorted_ids);
+
+/* Number of levels of the last scan hierarchy (1 when one workgroup scans all cells). */
+uint32_t boids_gpu_backend_scan_levels(const boids_world *w);
+
+#endif

@@ -1,0 +1,89 @@
+#include "gpu/program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "gpu/shader_sources.h"
+
+static boids_status compile(GLenum type, const char *name, GLuint *out)
+{
+    const boids_shader_source *src = boids_shader_find(name);
+    if (!src) return boids_fail(BOIDS_ERR_GL, "shader %s was not embedded in this build", name);
+    GLuint sh = glCreateShader(type);
+    glShaderSource(sh, 1, &src->text, NULL);
+    glCompileShader(sh);
+    GLint ok = 0, len = 0;
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        glGetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
+        char *log = calloc(1, (size_t)len + 1);
+        if (log) glGetShaderInfoLog(sh, len, NULL, log);
+        /* The full log goes to stderr (it can be long); the error text keeps the first line. */
+        fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n%s\n", name, src->legend,
+                log ? log : "");
+        boids_status st = boids_fail(BOIDS_ERR_GL, "compiling shader %s failed (sources: %s): %.300s",
+                                     name, src->legend, log ? log : "");
+        free(log);
+        glDeleteShader(sh);
+        return st;
+    }
+    *out = sh;
+    return BOIDS_OK;
+}
+
+static boids_status link(GLuint prog, const char *what)
+{
+    glLinkProgram(prog);
+    GLint ok = 0, len = 0;
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    if (ok) return BOIDS_OK;
+    glGetProgramiv(prog, GL_INFO_LOG_LENGTH, &len);
+    char *log = calloc(1, (size_t)len + 1);
+    if (log) glGetProgramInfoLog(prog, len, NULL, log);
+    fprintf(stderr, "boids: linking %s failed:\n%s\n", what, log ? log : "");
+    boids_status st = boids_fail(BOIDS_ERR_GL, "linking %s failed: %.300s", what, log ? log : "");
+    free(log);
+    return st;
+}
+
+boids_status boids_program_compute(const char *name, GLuint *out)
+{
+    GLuint cs;
+    boids_status st = compile(GL_COMPUTE_SHADER, name, &cs);
+    if (st != BOIDS_OK) return st;
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    st = link(prog, name);
+    glDeleteShader(cs);
+    if (st != BOIDS_OK) {
+        glDeleteProgram(prog);
+        return st;
+    }
+    *out = prog;
+    return BOIDS_OK;
+}
+
+boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out)
+{
+    GLuint vs, fs;
+    boids_status st = compile(GL_VERTEX_SHADER, vert, &vs);
+    if (st != BOIDS_OK) return st;
+    st = compile(GL_FRAGMENT_SHADER, frag, &fs);
+    if (st != BOIDS_OK) {
+        glDeleteShader(vs);
+        return st;
+    }
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, vs);
+    glAttachShader(prog, fs);
+    st = link(prog, vert);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    if (st != BOIDS_OK) {
+        glDeleteProgram(prog);
+        return st;
+    }
+    *out = prog;
+    return BOIDS_OK;
+}
