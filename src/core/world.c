@@ -55,7 +55,11 @@ uint32_t boids_grid_max_cells(uint32_t count)
 boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count)
 {
     boids_grid_dims g;
-    double cell = min_cell > 0.0f ? min_cell : fmax(width, height);
+    /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
+     * which can put a boid sitting on a cell border one cell off (an error of about x * 2^-23 px),
+     * and distances are compared in float; the margin keeps every neighbour within the radius
+     * inside the 3x3 block even then. */
+    double cell = (double)min_cell * (1.0 + 1e-6) + fmax(width, height) * 1e-6;
     double gw = floor(width / cell), gh = floor(height / cell);
     if (gw < 1) gw = 1;
     if (gh < 1) gh = 1;
@@ -69,9 +73,8 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, u
     g.h = (uint32_t)gh;
     g.cell_w = width / (float)g.w;
     g.cell_h = height / (float)g.h;
-    /* The inverse, not a division per boid; floor(x * inv) can only land one cell off at a cell
-     * border, and the cell size >= radius margin is kept because cells are never smaller than
-     * min_cell: width / floor(width / cell) >= cell. */
+    /* The inverse, so each backend multiplies (never divides) to find a cell: same bits on both.
+     * Cells are never smaller than `cell`: width / floor(width / cell) >= cell. */
     g.inv_cell_w = (float)g.w / width;
     g.inv_cell_h = (float)g.h / height;
     return g;
@@ -165,12 +168,7 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
                           "cell_size: %g px is below the largest interaction radius %g px",
                           (double)def->cell_size, (double)radius);
     }
-    /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
-     * which can put a boid sitting on a cell border one cell off (an error of about
-     * x * 2^-23 px); the margin keeps every neighbour within the radius inside the 3x3 block even
-     * then. */
-    float base_cell = def->cell_size > 0.0f ? def->cell_size : radius;
-    float min_cell = base_cell * (1.0f + 1e-6f) + fmaxf(w->def.width, w->def.height) * 1e-6f;
+    float min_cell = def->cell_size > 0.0f ? def->cell_size : radius;
     w->grid = boids_grid_dims_for(w->def.width, w->def.height, min_cell, def->count);
 
     /* A step must not carry a boid across more than the world (the wrap undoes one lap). */

@@ -19,7 +19,8 @@ typedef struct boids_grid_dims {
 /* Most cells a grid may have: bounded by the boid count so a tiny radius in a huge world cannot
  * ask for billions of cells (cells then grow, which stays correct), and by the GPU scan. */
 uint32_t boids_grid_max_cells(uint32_t count);
-/* Picks the grid for a world; min_cell is the smallest acceptable cell size in px. */
+/* Picks the grid for a world; min_cell is the smallest acceptable cell size in px (the largest
+ * interaction radius); cells come out slightly larger, see the margin in world.c. */
 boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count);
 
 /* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get

@@ -1,0 +1,118 @@
+/* A tiny test harness: CHECK records a failure with file and line and goes on; TEST_MAIN runs
+ * the listed test functions and ends with the line "N passed, N failed" that CI reads.
+ * GPU tests call test_gpu_context(): without a GL 4.3 context they skip (exit 77, which ctest
+ * reports as skipped), unless BOIDS_REQUIRE_GPU=1, where CI makes a missing context a failure. */
+#ifndef BOIDS_TEST_H
+#define BOIDS_TEST_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boids.h"
+
+static int test_checks_failed, test_checks_total, test_current_failed;
+
+#define CHECK(cond)                                                                                 \
+    do {                                                                                            \
+        ++test_checks_total;                                                                        \
+        if (!(cond)) {                                                                              \
+            ++test_checks_failed;                                                                   \
+            test_current_failed = 1;                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                \
+        }                                                                                           \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                                                        \
+    do {                                                                                            \
+        ++test_checks_total;                                                                        \
+        if (!(cond)) {                                                                              \
+            ++test_checks_failed;                                                                   \
+            test_current_failed = 1;                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);                \
+            fprintf(stderr, __VA_ARGS__);                                                           \
+            fputc('\n', stderr);                                                                    \
+        }                                                                                           \
+    } while (0)
+
+/* Stops the current test function when a status is not OK (later checks would be meaningless). */
+#define REQUIRE_OK(expr)                                                                            \
+    do {                                                                                            \
+        boids_status st_ = (expr);                                                                  \
+        ++test_checks_total;                                                                        \
+        if (st_ != BOIDS_OK) {                                                                      \
+            ++test_checks_failed;                                                                   \
+            test_current_failed = 1;                                                                \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, boids_last_error()); \
+            return;                                                                                 \
+        }                                                                                           \
+    } while (0)
+
+typedef struct test_case {
+    const char *name;
+    void (*fn)(void);
+} test_case;
+
+static inline int test_run(const test_case *tests, int n)
+{
+    int passed = 0, failed = 0;
+    for (int i = 0; i < n; ++i) {
+        test_current_failed = 0;
+        tests[i].fn();
+        printf("%s %s\n", test_current_failed ? "FAIL" : "ok  ", tests[i].name);
+        if (test_current_failed) ++failed;
+        else ++passed;
+        fflush(stdout);
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
+
+#define TEST_MAIN(...)                                                                              \
+    int main(void)                                                                                  \
+    {                                                                                               \
+        static const test_case tests_[] = {__VA_ARGS__};                                            \
+        return test_run(tests_, (int)(sizeof tests_ / sizeof tests_[0]));                           \
+    }
+
+#define TEST(fn) {#fn, fn}
+
+/* The shared GL context of a GPU test program, created once; exits 77 (skip) if none. */
+static boids_gl *test_gl;
+static inline boids_gl *test_gpu_context(void)
+{
+    if (test_gl) return test_gl;
+    if (boids_gl_create_headless(&test_gl) != BOIDS_OK) {
+        const char *req = getenv("BOIDS_REQUIRE_GPU");
+        if (req && strcmp(req, "1") == 0) {
+            fprintf(stderr, "no GL 4.3 context, and BOIDS_REQUIRE_GPU=1: %s\n", boids_last_error());
+            printf("0 passed, 1 failed\n");
+            exit(1);
+        }
+        printf("SKIP: no GL 4.3 context: %s\n", boids_last_error());
+        exit(77);
+    }
+    printf("GL renderer: %s\n", boids_gl_renderer(test_gl));
+    return test_gl;
+}
+
+/* A world definition on the given backend sharing the test context. */
+static inline boids_world_def test_def(boids_backend backend, uint32_t n)
+{
+    boids_world_def d = boids_default_world_def();
+    d.backend = backend;
+    d.count = n;
+    d.threads = 2;
+    if (backend == BOIDS_BACKEND_GPU) d.gl = test_gpu_context();
+    return d;
+}
+
+static inline int test_state_finite(const boids_boid *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i)
+        if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy)) return 0;
+    return 1;
+}
+
+#endif

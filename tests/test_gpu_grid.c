@@ -1,0 +1,122 @@
+/* The GPU's count, scan and scatter (with the id reorder) equal the CPU grid's, for flocks whose
+ * grids need one, two and three scan levels. */
+#include "core/rng.h"
+#include "cpu/grid.h"
+#include "gpu/gpu_backend.h"
+#include "test.h"
+
+/* Runs one GPU step from `state` and compares the grid it built with the CPU's from `state`. */
+static void compare_grid(boids_world_def def, const boids_boid *state, const char *what,
+                         uint32_t expect_levels)
+{
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&def, &w));
+    if (state) REQUIRE_OK(boids_world_write(w, state, def.count));
+    boids_boid *initial = malloc(sizeof *initial * def.count);
+    REQUIRE_OK(boids_world_read(w, initial, def.count));
+    REQUIRE_OK(boids_world_step(w, 1));
+
+    boids_cpu_grid g;
+    REQUIRE_OK(boids_cpu_grid_init(&g, &w->grid, def.count));
+    boids_cpu_grid_build(&g, initial, def.count);
+    uint32_t *count = malloc(sizeof *count * g.cells), *start = malloc(sizeof *start * g.cells);
+    uint32_t *ids = malloc(sizeof *ids * def.count);
+    REQUIRE_OK(boids_gpu_backend_read_grid(w, count, start, ids));
+
+    uint32_t bad_count = 0, bad_start = 0, bad_order = 0, nonempty = 0;
+    for (uint32_t c = 0; c < g.cells; ++c) {
+        bad_count += count[c] != g.cell_count[c];
+        bad_start += start[c] != g.cell_start[c];
+        nonempty += g.cell_count[c] > 0;
+    }
+    for (uint32_t k = 0; k < def.count; ++k) bad_order += ids[k] != g.order[k];
+    uint32_t levels = boids_gpu_backend_scan_levels(w);
+    printf("  %-34s %u boids, %ux%u = %u cells (%u occupied), %u scan level%s: "
+           "%u counts, %u starts, %u slots differ\n",
+           what, def.count, g.dims.w, g.dims.h, g.cells, nonempty, levels, levels == 1 ? "" : "s",
+           bad_count, bad_start, bad_order);
+    CHECK_MSG(bad_count == 0, "%s: %u cell counts differ", what, bad_count);
+    CHECK_MSG(bad_start == 0, "%s: %u cell starts differ", what, bad_start);
+    CHECK_MSG(bad_order == 0, "%s: %u sorted slots differ", what, bad_order);
+    CHECK_MSG(levels == expect_levels, "%s: %u scan levels, expected %u", what, levels, expect_levels);
+    free(count), free(start), free(ids), free(initial);
+    boids_cpu_grid_free(&g);
+    boids_world_destroy(w);
+}
+
+static void test_default_density(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 20000);
+    compare_grid(d, NULL, "default density", 2); /* 119x67 = 7973 cells */
+}
+
+static void test_one_block(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 3000);
+    d.width = 1000;
+    d.height = 500; /* 19x9 = 171 cells: one workgroup scans them */
+    compare_grid(d, NULL, "one workgroup", 1);
+}
+
+static void test_clustered(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 5000);
+    d.width = 2000;
+    d.height = 2000;
+    boids_boid *b = malloc(sizeof *b * d.count);
+    boids_rng rng = boids_rng_seeded(5);
+    for (uint32_t i = 0; i < d.count; ++i) {
+        /* Most boids in three dense clumps, one straddling the wrap corner; a few spread out. */
+        float cx = (i % 4 == 0) ? 0.0f : (i % 4 == 1) ? 700.0f : (i % 4 == 2) ? 1300.0f : -1.0f;
+        float x, y;
+        if (cx < 0) {
+            x = boids_rng_float(&rng) * d.width;
+            y = boids_rng_float(&rng) * d.height;
+        } else {
+            x = cx + (boids_rng_float(&rng) - 0.5f) * 60.0f;
+            y = cx + (boids_rng_float(&rng) - 0.5f) * 60.0f;
+        }
+        b[i] = (boids_boid){boids_wrap(x, d.width), boids_wrap(y, d.height), 0, 0, 0};
+    }
+    compare_grid(d, b, "clustered", 1 + (39 * 39 > BOIDS_SCAN_BLOCK));
+    free(b);
+}
+
+static void test_two_levels(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
+    d.width = 4000;
+    d.height = 4000;
+    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 10;
+    compare_grid(d, NULL, "two levels (r 10)", 2); /* 399x399 cells */
+}
+
+static void test_three_levels(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
+    d.width = 4000;
+    d.height = 4000;
+    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 4;
+    d.params.max_speed = 100; /* keep a step shorter than the world */
+    compare_grid(d, NULL, "three levels (r 4)", 3); /* 999x999 = 998001 cells > 512^2 */
+}
+
+static void test_block_edges(void)
+{
+    /* 511, 512 and 513 cells: around one scan block. Cells of radius 10.5 (a hair more). */
+    for (uint32_t cells = 511; cells <= 513; ++cells) {
+        boids_world_def d = test_def(BOIDS_BACKEND_GPU, 2000);
+        d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 10.5f;
+        d.width = (float)cells * 10.52f;
+        d.height = 10.52f; /* one row of cells */
+        d.params.max_speed = 100;
+        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 10.5f, d.count);
+        CHECK(g.w == cells && g.h == 1);
+        char what[64];
+        snprintf(what, sizeof what, "%u cells in one row", g.w * g.h);
+        compare_grid(d, NULL, what, g.w * g.h > BOIDS_SCAN_BLOCK ? 2 : 1);
+    }
+}
+
+TEST_MAIN(TEST(test_default_density), TEST(test_one_block), TEST(test_clustered),
+          TEST(test_two_levels), TEST(test_three_levels), TEST(test_block_edges))

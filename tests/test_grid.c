@@ -1,0 +1,218 @@
+/* The CPU grid finds exactly the neighbours brute force finds: random and clustered flocks, boids
+ * on the wrap edges and on cell borders, and grids of 1, 2 and 3 cells along an axis. */
+#include "core/rng.h"
+#include "cpu/grid.h"
+#include "test.h"
+
+/* Neighbour sets of every boid within radius r, by the grid and by brute force, compared. */
+static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, float H, float r,
+                                   const char *what)
+{
+    boids_grid_dims dims = boids_grid_dims_for(W, H, r, n);
+    boids_cpu_grid g;
+    if (boids_cpu_grid_init(&g, &dims, n) != BOIDS_OK) {
+        CHECK(!"grid init");
+        return;
+    }
+    boids_cpu_grid_build(&g, b, n);
+    unsigned char *by_grid = calloc(n, 1);
+    uint32_t mismatches = 0, pairs = 0, revisits = 0;
+    const float r2 = r * r;
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t cells[9], c = g.cell_of[i];
+        uint32_t nc = boids_cpu_grid_block(&dims, c % dims.w, c / dims.w, cells);
+        memset(by_grid, 0, n);
+        for (uint32_t q = 0; q < nc; ++q) {
+            for (uint32_t k = g.cell_start[cells[q]]; k < g.cell_start[cells[q] + 1]; ++k) {
+                uint32_t j = g.order[k];
+                if (j == i) continue;
+                float dx = boids_min_image(b[i].x, b[j].x, W, W * 0.5f);
+                float dy = boids_min_image(b[i].y, b[j].y, H, H * 0.5f);
+                if (dx * dx + dy * dy < r2) {
+                    if (by_grid[j]) ++revisits; /* a cell visited twice would count twice */
+                    by_grid[j] = 1;
+                }
+            }
+        }
+        for (uint32_t j = 0; j < n; ++j) {
+            if (j == i) continue;
+            float dx = boids_min_image(b[i].x, b[j].x, W, W * 0.5f);
+            float dy = boids_min_image(b[i].y, b[j].y, H, H * 0.5f);
+            int brute = dx * dx + dy * dy < r2;
+            pairs += (uint32_t)brute;
+            if (brute != by_grid[j]) ++mismatches;
+        }
+    }
+    printf("  %-28s grid %ux%u, %u neighbour pairs, %u mismatches\n", what, dims.w, dims.h, pairs,
+           mismatches);
+    CHECK_MSG(mismatches == 0, "%s: %u mismatches", what, mismatches);
+    CHECK_MSG(revisits == 0, "%s: %u neighbours seen twice", what, revisits);
+    CHECK_MSG(pairs > 0, "%s: the case has no neighbours at all", what);
+    /* Cells list ascending ids (the order both backends sum neighbours in). */
+    int ascending = 1;
+    for (uint32_t c = 0; c < g.cells; ++c)
+        for (uint32_t k = g.cell_start[c] + 1; k < g.cell_start[c + 1]; ++k)
+            if (g.order[k] <= g.order[k - 1]) ascending = 0;
+    CHECK(ascending);
+    free(by_grid);
+    boids_cpu_grid_free(&g);
+}
+
+static void random_flock(boids_boid *b, uint32_t n, float W, float H, uint64_t seed)
+{
+    boids_rng rng = boids_rng_seeded(seed);
+    for (uint32_t i = 0; i < n; ++i) {
+        b[i].x = boids_rng_float(&rng) * W;
+        b[i].y = boids_rng_float(&rng) * H;
+        b[i].vx = b[i].vy = 0;
+        b[i].swarm = 0;
+    }
+}
+
+static void test_random(void)
+{
+    enum { N = 3000 };
+    boids_boid *b = malloc(sizeof *b * N);
+    random_flock(b, N, 1500, 900, 7);
+    compare_neighbour_sets(b, N, 1500, 900, 50, "random");
+    compare_neighbour_sets(b, N, 1500, 900, 25, "random, r 25");
+    free(b);
+}
+
+static void test_clustered(void)
+{
+    enum { N = 2000 };
+    boids_boid *b = malloc(sizeof *b * N);
+    boids_rng rng = boids_rng_seeded(11);
+    const float W = 1200, H = 800;
+    for (uint32_t i = 0; i < N; ++i) {
+        /* Five tight clumps, one of them across the corner of the world. */
+        float cx = (float)(i % 5) * 240.0f, cy = (float)(i % 5) * 160.0f;
+        float x = cx + (boids_rng_float(&rng) - 0.5f) * 30.0f;
+        float y = cy + (boids_rng_float(&rng) - 0.5f) * 30.0f;
+        b[i] = (boids_boid){boids_wrap(x, W), boids_wrap(y, H), 0, 0, 0};
+    }
+    compare_neighbour_sets(b, N, W, H, 50, "clustered");
+    free(b);
+}
+
+static void test_wrap_edges_and_borders(void)
+{
+    enum { N = 1600 };
+    boids_boid *b = malloc(sizeof *b * N);
+    boids_rng rng = boids_rng_seeded(3);
+    const float W = 1000, H = 600, r = 50;
+    boids_grid_dims d = boids_grid_dims_for(W, H, r, N);
+    for (uint32_t i = 0; i < N; ++i) {
+        float x, y;
+        switch (i % 4) {
+        case 0: /* within a radius of the left or right edge */
+            x = boids_rng_float(&rng) * r;
+            if (i % 8 == 0) x = W - x;
+            y = boids_rng_float(&rng) * H;
+            break;
+        case 1: /* within a radius of the bottom or top edge */
+            x = boids_rng_float(&rng) * W;
+            y = boids_rng_float(&rng) * r;
+            if (i % 8 == 1) y = H - y;
+            break;
+        case 2: /* exactly on a cell border, or a hair either side of it */
+            x = (float)(i % d.w) * d.cell_w;
+            y = (float)((i / 7) % d.h) * d.cell_h;
+            if (i % 3 == 1) x = nextafterf(x, 0.0f);
+            if (i % 3 == 2) y = nextafterf(y, H);
+            break;
+        default: /* the extreme coordinates */
+            x = (i % 3 == 0) ? 0.0f : nextafterf(W, 0.0f);
+            y = (i % 5 < 2) ? 0.0f : nextafterf(H, 0.0f);
+            x = boids_wrap(x + (boids_rng_float(&rng) - 0.5f) * 20.0f, W);
+            break;
+        }
+        b[i] = (boids_boid){boids_wrap(x, W), boids_wrap(y, H), 0, 0, 0};
+    }
+    compare_neighbour_sets(b, N, W, H, r, "wrap edges, cell borders");
+    free(b);
+}
+
+/* Pairs just under the radius apart, one boid on (or an ulp off) a cell border, in worlds the
+ * radius divides exactly: where the cell of a boid on a border rounds one cell low, its neighbour
+ * two cells up is still found (the grid's cells are a hair larger than the radius for this). */
+static void pairs_across_borders(float r, int cells_x)
+{
+    const float W = r * (float)cells_x, H = 2.0f * r;
+    enum { MAX = 3 * 3 * 64 };
+    boids_boid b[MAX];
+    uint32_t n = 0;
+    int step = cells_x / 20 > 0 ? cells_x / 20 : 1;
+    for (int k = 1; k < cells_x && n + 9 <= MAX; k += step) {
+        float border = (float)k * r;
+        float xs[3] = {nextafterf(border, 0), border, nextafterf(border, W)};
+        for (int v = 0; v < 3; ++v) {
+            float near_r = r * (1.0f - 0x1p-20f);
+            float y = r * 0.1f + (float)(n % 8) * r * 0.2f;
+            b[n++] = (boids_boid){xs[v], y, 0, 0, 0};
+            b[n++] = (boids_boid){boids_wrap(xs[v] + near_r, W), y, 0, 0, 0};
+            b[n++] = (boids_boid){boids_wrap(xs[v] - near_r, W), y + r * 1e-4f, 0, 0, 0};
+        }
+    }
+    char what[64];
+    snprintf(what, sizeof what, "border pairs r %g x %d", (double)r, cells_x);
+    compare_neighbour_sets(b, n, W, H, r, what);
+}
+
+static void test_pairs_across_borders(void)
+{
+    const float radii[] = {50, 25, 7, 3.3f, 13, 0.7f, 123.4f};
+    const int cells[] = {20, 333, 4000};
+    for (int i = 0; i < 7; ++i)
+        for (int j = 0; j < 3; ++j) pairs_across_borders(radii[i], cells[j]);
+}
+
+static void test_small_grids(void)
+{
+    enum { N = 400 };
+    boids_boid *b = malloc(sizeof *b * N);
+    /* Worlds of 1, 2 and 3 cells along an axis (radius 50). */
+    const float sizes[][2] = {{70, 70}, {120, 70}, {70, 120}, {120, 120}, {160, 110}, {40, 400}};
+    const char *names[] = {"1x1 cells", "2x1 cells", "1x2 cells", "2x2 cells", "3x2 cells", "1xN cells"};
+    for (int s = 0; s < 6; ++s) {
+        random_flock(b, N, sizes[s][0], sizes[s][1], 100 + (uint64_t)s);
+        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 50, N);
+        printf("  (%s: %ux%u)\n", names[s], d.w, d.h);
+        compare_neighbour_sets(b, N, sizes[s][0], sizes[s][1], 50, names[s]);
+    }
+    boids_grid_dims d = boids_grid_dims_for(70, 120, 50, N);
+    CHECK(d.w == 1 && d.h == 2);
+    free(b);
+}
+
+static void test_cells_at_least_radius(void)
+{
+    const float radii[] = {1, 12.5f, 25, 50, 333};
+    const float worlds[][2] = {{1000, 600}, {1920, 1080}, {100, 100}, {12345, 678}};
+    for (int r = 0; r < 5; ++r)
+        for (int w = 0; w < 4; ++w) {
+            boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000);
+            int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
+            CHECK(tiles);
+            CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));
+            CHECK((uint64_t)d.w * d.h <= boids_grid_max_cells(10000));
+        }
+}
+
+static void test_wrap_helper(void)
+{
+    const float W = 640;
+    CHECK(boids_wrap(-1e-9f, W) == 0.0f); /* W - tiny rounds to W: must land inside */
+    CHECK(boids_wrap(W, W) == 0.0f);
+    CHECK(boids_wrap(-10, W) == 630);
+    CHECK(boids_wrap(650, W) == 10);
+    float far = boids_wrap(5000.5f, W);
+    CHECK(far >= 0 && far < W);
+    CHECK(boids_min_image(10, 630, W, W / 2) == -20);
+    CHECK(boids_min_image(630, 10, W, W / 2) == 20);
+}
+
+TEST_MAIN(TEST(test_random), TEST(test_clustered), TEST(test_wrap_edges_and_borders),
+          TEST(test_pairs_across_borders),
+          TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper))
