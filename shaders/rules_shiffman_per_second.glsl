@@ -22,16 +22,20 @@ void main()
     float ra2 = frame.params.align_radius * frame.params.align_radius;
     float rc2 = frame.params.cohesion_radius * frame.params.cohesion_radius;
 
-    uint rb[9], re[9];
-    uint nr = candidate_ranges(self.px, self.py, rb, re);
     float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
     uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
-    for (uint q = 0u; q < nr; ++q) {
-        for (uint k = rb[q]; k < re[q]; ++k) {
+    uint cx, cy;
+    block_cell(self.px, self.py, cx, cy);
+    uvec2 seg0, seg1;
+    uint nseg = block_segments(cx, seg0, seg1);
+    uint rows = block_rows();
+    for (uint q = 0u; q < rows * nseg; ++q) {
+        uvec2 r = segment_slots(block_row(cy, q / nseg), q % nseg == 0u ? seg0 : seg1);
+        for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
-            float ox = boids_in[k].px, oy = boids_in[k].py;
-            float dx = min_image(self.px, ox, frame.world_w, frame.half_w);
-            float dy = min_image(self.py, oy, frame.world_h, frame.half_h);
+            vec4 o = boids_pos_vel(k);
+            float dx = min_image(self.px, o.x, frame.world_w, frame.half_w);
+            float dy = min_image(self.py, o.y, frame.world_h, frame.half_h);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
             if (d2 < rs2) {
@@ -41,8 +45,8 @@ void main()
             }
             if (boids_in[k].swarm == self.swarm) {
                 if (d2 < ra2) {
-                    ali_x += boids_in[k].vx;
-                    ali_y += boids_in[k].vy;
+                    ali_x += o.z;
+                    ali_y += o.w;
                     ali_n++;
                 }
                 if (d2 < rc2) {

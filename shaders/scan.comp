@@ -1,8 +1,10 @@
 #version 430 core
-// Grid pass 2: work-efficient (Blelloch) exclusive prefix sum of one level. Each workgroup scans
-// a block of BOIDS_SCAN_BLOCK values in shared memory (up-sweep, then down-sweep) and, when asked,
-// writes the block's total to scan_sums; the host scans those totals with this same pass (one
-// level up) and adds them back with scan_add.comp, so any number of cells is handled with a
+// Grid pass 2: exclusive prefix sum of one level, work-efficient. A workgroup scans a block of
+// BOIDS_SCAN_BLOCK values: each invocation adds up its BOIDS_SCAN_PER_THREAD consecutive values,
+// the invocations' totals are scanned in shared memory as a Blelloch tree (up-sweep, then
+// down-sweep), and each invocation writes its values' exclusive sums from its tree offset. When
+// asked, the block's total goes to scan_sums; the host scans those totals with this same pass
+// (one level up) and adds them back with scan_add.comp, so any number of cells is handled with a
 // bounded amount of work per invocation.
 #include "boids_shared.h"
 
@@ -17,18 +19,24 @@ uniform uint u_out_off;   // first value in scan_out
 uniform uint u_sums_off;  // first block total in scan_sums
 uniform uint u_write_sums;
 
-shared uint tmp[BOIDS_SCAN_BLOCK];
+shared uint tmp[BOIDS_SCAN_WG_SIZE];
 
 void main()
 {
+    const uint WG = uint(BOIDS_SCAN_WG_SIZE), PER = uint(BOIDS_SCAN_PER_THREAD);
     uint t = gl_LocalInvocationID.x;
-    uint base = gl_WorkGroupID.x * uint(BOIDS_SCAN_BLOCK);
-    uint a = base + t, b = base + t + uint(BOIDS_SCAN_WG_SIZE);
-    tmp[t] = a < u_n ? scan_in[u_in_off + a] : 0u;
-    tmp[t + uint(BOIDS_SCAN_WG_SIZE)] = b < u_n ? scan_in[u_in_off + b] : 0u;
+    uint first = gl_WorkGroupID.x * uint(BOIDS_SCAN_BLOCK) + t * PER;
+
+    uint vals[BOIDS_SCAN_PER_THREAD];
+    uint total = 0u;
+    for (uint i = 0u; i < PER; ++i) {
+        vals[i] = first + i < u_n ? scan_in[u_in_off + first + i] : 0u;
+        total += vals[i];
+    }
+    tmp[t] = total;
 
     uint offset = 1u;
-    for (uint d = uint(BOIDS_SCAN_BLOCK) >> 1; d > 0u; d >>= 1) {
+    for (uint d = WG >> 1; d > 0u; d >>= 1) {
         barrier();
         if (t < d) {
             uint ai = offset * (2u * t + 1u) - 1u;
@@ -39,10 +47,10 @@ void main()
     }
     barrier();
     if (t == 0u) {
-        if (u_write_sums != 0u) scan_sums[u_sums_off + gl_WorkGroupID.x] = tmp[BOIDS_SCAN_BLOCK - 1];
-        tmp[BOIDS_SCAN_BLOCK - 1] = 0u;
+        if (u_write_sums != 0u) scan_sums[u_sums_off + gl_WorkGroupID.x] = tmp[WG - 1u];
+        tmp[WG - 1u] = 0u;
     }
-    for (uint d = 1u; d < uint(BOIDS_SCAN_BLOCK); d <<= 1) {
+    for (uint d = 1u; d < WG; d <<= 1) {
         offset >>= 1;
         barrier();
         if (t < d) {
@@ -54,6 +62,9 @@ void main()
         }
     }
     barrier();
-    if (a < u_n) scan_out[u_out_off + a] = tmp[t];
-    if (b < u_n) scan_out[u_out_off + b] = tmp[t + uint(BOIDS_SCAN_WG_SIZE)];
+    uint run = tmp[t];
+    for (uint i = 0u; i < PER; ++i) {
+        if (first + i < u_n) scan_out[u_out_off + first + i] = run;
+        run += vals[i];
+    }
 }

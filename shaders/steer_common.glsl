@@ -4,21 +4,68 @@
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsIn { boids_gpu_boid boids_in[]; };
+// The same buffer seen as vec4 pairs: boids_pos_vel(k) = (px, py, vx, vy) of slot k in one load,
+// which llvmpipe gathers far faster than four scalar members.
+layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsInRaw { vec4 boids_raw[]; };
+vec4 boids_pos_vel(uint k) { return boids_raw[2u * k]; }
 layout(std430, binding = BOIDS_BIND_BOIDS_OUT) writeonly buffer BoidsOut { boids_gpu_boid boids_out[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) readonly buffer CellCount { uint cell_count[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 
-// Neighbour candidates of the boid at (x, y): up to 9 slot ranges [begin, end) of boids_in, in the
-// canonical cell order the CPU reference also uses.
-uint candidate_ranges(float x, float y, out uint begin[9], out uint end[9])
+// Neighbour candidates. The block of cells around a boid, in the canonical order of
+// neighbor_block(), is walked row by row; in a row, cells next to each other are next to each
+// other in memory, so a row is one slot range, or two where it wraps (the wrapped cell keeps its
+// place in the order). No local arrays: llvmpipe spills dynamically indexed ones to memory.
+//
+//   uint cx, cy; block_cell(x, y, cx, cy);
+//   for (uint j = 0u; j < block_rows(); ++j) {
+//       uint row = block_row(cy, j);
+//       uvec2 seg0, seg1; uint nseg = block_segments(cx, seg0, seg1);
+//       for (uint g = 0u; g < nseg; ++g) {
+//           uvec2 r = segment_slots(row, g == 0u ? seg0 : seg1);
+//           for (uint k = r.x; k < r.y; ++k) ...
+void block_cell(float x, float y, out uint cx, out uint cy)
 {
-    uint cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
-    uint cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
-    uint cells[9];
-    uint n = neighbor_block(cx, cy, cells);
-    for (uint k = 0u; k < n; ++k) {
-        begin[k] = cell_start[cells[k]];
-        end[k] = begin[k] + cell_count[cells[k]];
+    cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
+    cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
+}
+
+uint block_rows() { return frame.grid_h >= 3u ? 3u : frame.grid_h; }
+
+uint block_row(uint cy, uint j)
+{
+    if (frame.grid_h < 3u) return j;
+    if (cy + j == 0u) return frame.grid_h - 1u;
+    uint y = cy + j - 1u;
+    return y >= frame.grid_h ? y - frame.grid_h : y;
+}
+
+// Columns [x0, x1] of the row's segments, in canonical order; returns how many (1 or 2).
+uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
+{
+    uint w = frame.grid_w;
+    seg1 = uvec2(0u);
+    if (w < 3u) {
+        seg0 = uvec2(0u, w - 1u);
+        return 1u;
     }
-    return n;
+    if (cx == 0u) {            // w-1 | 0 1
+        seg0 = uvec2(w - 1u, w - 1u);
+        seg1 = uvec2(0u, 1u);
+        return 2u;
+    }
+    if (cx == w - 1u) {        // w-2 w-1 | 0
+        seg0 = uvec2(w - 2u, w - 1u);
+        seg1 = uvec2(0u, 0u);
+        return 2u;
+    }
+    seg0 = uvec2(cx - 1u, cx + 1u);
+    return 1u;
+}
+
+// Slots [x, y) of boids_in holding the boids of columns seg.x..seg.y of a row.
+uvec2 segment_slots(uint row, uvec2 seg)
+{
+    uint first = row * frame.grid_w + seg.x, last = row * frame.grid_w + seg.y;
+    return uvec2(cell_start[first], cell_start[last] + cell_count[last]);
 }

@@ -96,15 +96,17 @@ static void test_three_levels(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
     d.width = 4000;
     d.height = 4000;
-    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 4;
+    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 2.8f;
     d.params.max_speed = 100; /* keep a step shorter than the world */
-    compare_grid(d, NULL, "three levels (r 4)", 3); /* 999x999 = 998001 cells > 512^2 */
+    /* 1428x1428 = 2039184 cells: more than BOIDS_SCAN_BLOCK^2 */
+    CHECK(1428u * 1428u > (uint32_t)BOIDS_SCAN_BLOCK * BOIDS_SCAN_BLOCK);
+    compare_grid(d, NULL, "three levels (r 2.8)", 3);
 }
 
 static void test_block_edges(void)
 {
-    /* 511, 512 and 513 cells: around one scan block. Cells of radius 10.5 (a hair more). */
-    for (uint32_t cells = 511; cells <= 513; ++cells) {
+    /* Around one scan block: one cell fewer, exactly, one more. Cells of 10.5 px (a hair more). */
+    for (uint32_t cells = BOIDS_SCAN_BLOCK - 1; cells <= BOIDS_SCAN_BLOCK + 1; ++cells) {
         boids_world_def d = test_def(BOIDS_BACKEND_GPU, 2000);
         d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 10.5f;
         d.width = (float)cells * 10.52f;

@@ -47,7 +47,7 @@ void boids_default_world_size(uint32_t n, float *width, float *height)
 uint32_t boids_grid_max_cells(uint32_t count)
 {
     uint64_t cap = 4ull * count;
-    if (cap < (1u << 20)) cap = 1u << 20;
+    if (cap < (1u << 21)) cap = 1u << 21;
     if (cap > (1u << 24)) cap = 1u << 24;
     return (uint32_t)cap;
 }

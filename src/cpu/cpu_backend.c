@@ -1,6 +1,7 @@
 /* The CPU reference backend: per step, build the grid (counting sort), copy the boids into cell
- * order so neighbour reads are coherent, then run the model's rules over the sorted slots on the
- * thread pool, writing step t+1 into a second buffer (synchronous update). */
+ * order as structure-of-arrays so neighbour reads are coherent and vectorise, then run the
+ * model's rules over the sorted slots on the thread pool, writing step t+1 into a second buffer
+ * (synchronous update). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,8 @@
 
 struct boids_backend_impl {
     boids_cpu_grid grid;
-    boids_boid *cur, *next, *sorted;
+    boids_boid *cur, *next;
+    boids_cpu_soa cand; /* step t in candidate order */
     boids_pool *pool;
 };
 
@@ -41,12 +43,19 @@ static boids_status cpu_step(boids_world *w, uint32_t steps)
     j.step.half_w = w->def.width * 0.5f;
     j.step.half_h = w->def.height * 0.5f;
     for (uint32_t s = 0; s < steps; ++s) {
-        if (!j.step.brute) {
-            boids_cpu_grid_build(&b->grid, b->cur, n);
-            for (uint32_t k = 0; k < n; ++k) b->sorted[k] = b->cur[b->grid.order[k]];
+        if (!j.step.brute) boids_cpu_grid_build(&b->grid, b->cur, n);
+        for (uint32_t k = 0; k < n; ++k) {
+            uint32_t id = j.step.brute ? k : b->grid.order[k];
+            const boids_boid *o = &b->cur[id];
+            b->cand.x[k] = o->x;
+            b->cand.y[k] = o->y;
+            b->cand.vx[k] = o->vx;
+            b->cand.vy[k] = o->vy;
+            b->cand.swarm[k] = o->swarm;
+            b->cand.id[k] = id;
         }
         j.step.cur = b->cur;
-        j.step.sorted = b->sorted;
+        j.step.cand = b->cand;
         j.step.next = b->next;
         boids_pool_run(b->pool, run_chunk, &j, n);
         boids_boid *t = b->cur;
@@ -77,7 +86,12 @@ static void cpu_destroy(boids_world *w)
     boids_cpu_grid_free(&b->grid);
     free(b->cur);
     free(b->next);
-    free(b->sorted);
+    free(b->cand.x);
+    free(b->cand.y);
+    free(b->cand.vx);
+    free(b->cand.vy);
+    free(b->cand.swarm);
+    free(b->cand.id);
     if (b->pool) boids_pool_destroy(b->pool);
     free(b);
     w->impl = NULL;
@@ -94,11 +108,17 @@ boids_status boids_cpu_backend_create(boids_world *w)
     size_t n = w->def.count ? w->def.count : 1;
     b->cur = malloc(sizeof *b->cur * n);
     b->next = malloc(sizeof *b->next * n);
-    b->sorted = malloc(sizeof *b->sorted * n);
+    b->cand.x = malloc(sizeof(float) * n);
+    b->cand.y = malloc(sizeof(float) * n);
+    b->cand.vx = malloc(sizeof(float) * n);
+    b->cand.vy = malloc(sizeof(float) * n);
+    b->cand.swarm = malloc(sizeof(uint32_t) * n);
+    b->cand.id = malloc(sizeof(uint32_t) * n);
     int threads = w->def.threads > 0 ? w->def.threads : boids_cpu_count();
     b->pool = boids_pool_create(threads);
     boids_status st = BOIDS_OK;
-    if (!b->cur || !b->next || !b->sorted || !b->pool)
+    if (!b->cur || !b->next || !b->cand.x || !b->cand.y || !b->cand.vx || !b->cand.vy ||
+        !b->cand.swarm || !b->cand.id || !b->pool)
         st = boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids on the CPU", w->def.count);
     else
         st = boids_cpu_grid_init(&b->grid, &w->grid, w->def.count);

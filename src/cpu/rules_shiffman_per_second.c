@@ -39,41 +39,38 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
     const float ra2 = p->align_radius * p->align_radius;
     const float rc2 = p->cohesion_radius * p->cohesion_radius;
     const float W = def->width, H = def->height, dt = def->dt;
+    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
-        uint32_t id = s->brute ? slot : s->grid->order[slot];
+        uint32_t id = cid[slot];
         const boids_boid self = s->cur[id];
-        boids_cpu_ranges r;
-        boids_cpu_candidates(s, id, &r);
-
         float sep_x = 0.0f, sep_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f;
         uint32_t sep_n = 0, ali_n = 0, coh_n = 0;
+        boids_cpu_ranges r;
+        boids_cpu_candidates(s, id, &r);
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                uint32_t oid = r.cand_id ? r.cand_id[k] : k;
-                if (oid == id) continue;
-                const boids_boid *o = &r.cand[k];
-                float dx = boids_min_image(self.x, o->x, W, s->half_w);
-                float dy = boids_min_image(self.y, o->y, H, s->half_h);
+                float dx = boids_min_image(self.x, cx[k], W, s->half_w);
+                float dy = boids_min_image(self.y, cy[k], H, s->half_h);
                 float d2 = dx * dx + dy * dy;
-                if (!(d2 > 0.0f)) continue;
-                if (d2 < rs2) { /* (p_i - p_j)/|p_i - p_j| / d = -(dx, dy) / d^2 */
-                    sep_x -= dx / d2;
-                    sep_y -= dy / d2;
-                    sep_n++;
-                }
-                if (o->swarm == self.swarm) {
-                    if (d2 < ra2) {
-                        ali_x += o->vx;
-                        ali_y += o->vy;
-                        ali_n++;
-                    }
-                    if (d2 < rc2) {
-                        coh_x += dx;
-                        coh_y += dy;
-                        coh_n++;
-                    }
-                }
+                /* Masks, not branches: which neighbours fall in which radius is a coin toss the
+                 * branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
+                 * itself are no neighbours (Shiffman's d > 0). */
+                int near = (d2 > 0.0f) & (cid[k] != id);
+                int sep = near & (d2 < rs2);
+                int same = near & (cswarm[k] == self.swarm);
+                int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
+                float d2_safe = d2 + (float)(d2 == 0.0f); /* never 0/0, even where masked out */
+                sep_x -= boids_mask(dx / d2_safe, sep); /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy)/d^2 */
+                sep_y -= boids_mask(dy / d2_safe, sep);
+                ali_x += boids_mask(cvx[k], ali);
+                ali_y += boids_mask(cvy[k], ali);
+                coh_x += boids_mask(dx, coh);
+                coh_y += boids_mask(dy, coh);
+                sep_n += (uint32_t)sep;
+                ali_n += (uint32_t)ali;
+                coh_n += (uint32_t)coh;
             }
         }
 

@@ -1,54 +1,41 @@
 /* What a CPU rules file sees for one step: the state at step t (read only) and where step t+1
  * goes. Synchronous update: every boid reads step t and writes step t+1.
  *
- * Neighbour candidates come as up to 9 index ranges into `cand` (with `cand_id` giving each
- * candidate's id): the cells of the block around the boid in the canonical order, or one range
- * over every boid for brute force. Rules files loop over them the same way the shaders do, so
- * both backends add neighbours up in the same order. */
+ * Neighbour candidates come as slot ranges into step->cand: the cells of the block around the boid
+ * in the canonical order (cells next to each other in memory merged into one range), or every
+ * boid for brute force. Rules files loop over them the way the shaders do, so both backends add
+ * neighbours up in the same order. */
 #ifndef BOIDS_CPU_STEER_H
 #define BOIDS_CPU_STEER_H
 
 #include "cpu/grid.h"
 
+/* Step t in structure-of-arrays form, in the order the candidates are walked: sorted by cell for
+ * the grid, id order for brute force. */
+typedef struct boids_cpu_soa {
+    float *x, *y, *vx, *vy;
+    uint32_t *swarm, *id;
+} boids_cpu_soa;
+
 typedef struct boids_cpu_step {
     const boids_world_def *def;
     const boids_cpu_grid *grid;
     const boids_boid *cur;    /* step t, id order */
-    const boids_boid *sorted; /* step t, sorted by cell (grid->order) */
+    boids_cpu_soa cand;       /* step t, candidate order */
     boids_boid *next;         /* step t+1, id order */
     bool brute;
     float half_w, half_h;     /* world size / 2 */
 } boids_cpu_step;
 
+/* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
 typedef struct boids_cpu_ranges {
-    const boids_boid *cand;   /* candidates */
-    const uint32_t *cand_id;  /* id of cand[k]; NULL: the id is k */
     uint32_t count;
     uint32_t begin[9], end[9];
 } boids_cpu_ranges;
 
-static inline void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r)
-{
-    if (s->brute) {
-        r->cand = s->cur;
-        r->cand_id = NULL;
-        r->count = 1;
-        r->begin[0] = 0;
-        r->end[0] = s->def->count;
-        return;
-    }
-    const boids_cpu_grid *g = s->grid;
-    uint32_t c = g->cell_of[id], cells[9];
-    r->cand = s->sorted;
-    r->cand_id = g->order;
-    r->count = boids_cpu_grid_block(&g->dims, c % g->dims.w, c / g->dims.w, cells);
-    for (uint32_t k = 0; k < r->count; ++k) {
-        r->begin[k] = g->cell_start[cells[k]];
-        r->end[k] = g->cell_start[cells[k] + 1];
-    }
-}
+void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
 
-/* One rules function per model: computes next[id] for the boids in sorted slots [begin, end). */
+/* One rules function per model: computes next[id] for the boids in candidate slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
 void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin, uint32_t end);
@@ -62,6 +49,18 @@ static inline void boids_limit(float *x, float *y, float m)
         *x = *x / mag * m;
         *y = *y / mag * m;
     }
+}
+
+/* x where keep is 1, +0.0 where it is 0, without a branch. Adding a masked +0 to a sum leaves its
+ * bits unchanged, so masked sums equal the branchy ones (and the shaders') bit for bit. */
+static inline float boids_mask(float x, int keep)
+{
+    union {
+        float f;
+        uint32_t u;
+    } v = {x};
+    v.u &= 0u - (uint32_t)keep;
+    return v.f;
 }
 
 #endif
