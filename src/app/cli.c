@@ -98,6 +98,15 @@ static boids_status parse_size(const char *flag, const char *s, float *w, float 
     return BOIDS_OK;
 }
 
+/* Puts the flag in front of the library's message (which is copied first: it lives in the buffer
+ * boids_fail writes to). */
+static boids_status prefix_error(boids_status st, const char *flag)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", boids_last_error());
+    return boids_fail(st, "%s: %s", flag, msg);
+}
+
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
 {
     memset(cli, 0, sizeof *cli);
@@ -198,7 +207,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
 
     if (model) {
         boids_status st = boids_model_from_name(model, &cli->def.model);
-        if (st != BOIDS_OK) return boids_fail(st, "--model: %s", boids_last_error());
+        if (st != BOIDS_OK) return prefix_error(st, "--model");
         cli->def.params = boids_model_default_params(cli->def.model);
     }
     /* --set after the model is known, in the order given. */
@@ -212,7 +221,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         memcpy(key, kv, n);
         key[n] = '\0';
         boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
-        if (st != BOIDS_OK) return boids_fail(st, "--set %s", boids_last_error());
+        if (st != BOIDS_OK) return prefix_error(st, "--set");
     }
     return BOIDS_OK;
 }

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The program as a user drives it: --init then --dump round-trips a state exactly (on both
+# backends); bad CSV input and bad flags exit 2 with a message naming the file and line or the
+# flag; a --dump that cannot be written fails before any simulation and destroys nothing.
+# usage: test_cli.sh path/to/boids
+set -u
+boids=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# GPU available? (skip the GPU half only where no GL 4.3 context exists at all)
+backends="cpu"
+if "$boids" -n 10 --steps 1 --backend gpu >"$tmp/probe.out" 2>&1; then
+  backends="cpu gpu"
+elif [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then
+  bad "GPU backend unavailable but BOIDS_REQUIRE_GPU=1: $(cat "$tmp/probe.out")"
+fi
+
+# expect_exit CODE NAME PATTERN -- command...: exit code and a stderr pattern
+expect() {
+  local code=$1 name=$2 pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" != "$code" ]; then
+    bad "$name: exit $rc, expected $code; stderr: $(head -c 300 "$tmp/err")"
+  elif [ -n "$pattern" ] && ! grep -q -- "$pattern" "$tmp/err"; then
+    bad "$name: stderr lacks '$pattern': $(head -c 300 "$tmp/err")"
+  else
+    ok "$name"
+  fi
+}
+
+# --- round trips ------------------------------------------------------------------------------
+for be in $backends; do
+  "$boids" -n 500 --swarms 3 --seed 42 --steps 20 --backend "$be" --dump "$tmp/a_$be.csv" >/dev/null
+  "$boids" --init "$tmp/a_$be.csv" --steps 0 --backend "$be" --dump "$tmp/b_$be.csv" >/dev/null
+  if cmp -s "$tmp/a_$be.csv" "$tmp/b_$be.csv"; then ok "$be: --init then --dump round-trips exactly"
+  else bad "$be: --init then --dump changed the state"; fi
+  lines=$(wc -l <"$tmp/a_$be.csv")
+  [ "$lines" = 501 ] && ok "$be: dump has a header and 500 rows" || bad "$be: dump has $lines lines"
+  head -1 "$tmp/a_$be.csv" | grep -qx 'id,x,y,vx,vy,swarm' && ok "$be: dump header" || bad "$be: dump header"
+done
+# The state written and re-read is the same bits: continue 10 steps from the dump and from a
+# straight 30-step run: identical.
+"$boids" -n 500 --seed 42 --steps 30 --backend cpu --dump "$tmp/straight.csv" >/dev/null
+"$boids" -n 500 --seed 42 --steps 20 --backend cpu --dump "$tmp/mid.csv" >/dev/null
+"$boids" --init "$tmp/mid.csv" --steps 10 --backend cpu --dump "$tmp/resumed.csv" >/dev/null
+cmp -s "$tmp/straight.csv" "$tmp/resumed.csv" && ok "resume from a dump = straight run" || bad "resume from a dump differs"
+# Rows in any order, extra columns ignored.
+{ echo "id,x,y,vx,vy,swarm,age"; echo "1,10,20,1,2,0,5"; echo "0,30,40,-1,-2,0,7"; } >"$tmp/extra.csv"
+"$boids" --init "$tmp/extra.csv" --steps 0 --backend cpu --world 100x100 --dump "$tmp/extra_out.csv" >/dev/null 2>&1
+if [ "$(sed -n 2p "$tmp/extra_out.csv")" = "0,30,40,-1,-2,0" ]; then ok "rows in any order, extra column ignored"
+else bad "reordered rows: $(cat "$tmp/extra_out.csv" 2>/dev/null)"; fi
+if [ "$backends" = "cpu gpu" ]; then
+  "$boids" -n 300 --seed 5 --steps 15 --backend cpu --dump "$tmp/c15.csv" >/dev/null
+  "$boids" -n 300 --seed 5 --steps 15 --backend gpu --dump "$tmp/g15.csv" >/dev/null
+  if "$boids" -n 10 --steps 0 --backend gpu 2>/dev/null | grep -q llvmpipe; then
+    cmp -s "$tmp/c15.csv" "$tmp/g15.csv" && ok "gpu and cpu dumps identical on llvmpipe" || bad "gpu and cpu dumps differ on llvmpipe"
+  fi
+fi
+
+# --- bad CSV: exit 2 naming the file and line ---------------------------------------------------
+printf 'id,x,y,vx,swarm\n0,1,2,3,0\n' >"$tmp/hdr.csv"
+expect 2 "bad header names line 1" "hdr.csv:1" -- "$boids" --init "$tmp/hdr.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n1,1,abc,3,4,0\n' >"$tmp/num.csv"
+expect 2 "non-number names line 3" "num.csv:3" -- "$boids" --init "$tmp/num.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n1,1,2,3\n' >"$tmp/short.csv"
+expect 2 "short row names line 3" "short.csv:3" -- "$boids" --init "$tmp/short.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n0,5,6,7,8,0\n' >"$tmp/dup.csv"
+expect 2 "duplicate id names line 3" "dup.csv:3" -- "$boids" --init "$tmp/dup.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,1,2,nan,4,0\n' >"$tmp/nan.csv"
+expect 2 "NaN names line 2" "nan.csv:2" -- "$boids" --init "$tmp/nan.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n5,1,2,3,4,0\n' >"$tmp/gap.csv"
+expect 2 "id out of range names line 3" "gap.csv:3" -- "$boids" --init "$tmp/gap.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,-5,2,3,4,0\n' >"$tmp/out.csv"
+expect 2 "position outside the world" "boid 0" -- "$boids" --init "$tmp/out.csv" --world 100x100 --backend cpu
+expect 2 "missing init file" "nope.csv" -- "$boids" --init "$tmp/nope.csv" --backend cpu
+expect 2 "--boids disagrees with the file" "--boids" -- "$boids" --init "$tmp/a_cpu.csv" -n 7 --backend cpu
+
+# --- bad flags: exit 2 naming the flag ----------------------------------------------------------
+expect 2 "--boids abc" "--boids" -- "$boids" --boids abc
+expect 2 "-n -5" "-n" -- "$boids" -n -5
+expect 2 "--world 10" "--world" -- "$boids" --world 10
+expect 2 "--world 0x100" "--world" -- "$boids" --world 0x100
+expect 2 "--dt 0" "--dt" -- "$boids" --dt 0
+expect 2 "--backend foo" "--backend" -- "$boids" --backend foo
+expect 2 "--model foo" "--model" -- "$boids" --model foo
+expect 2 "--set unknown key" "nope" -- "$boids" --set nope=1 --backend cpu
+expect 2 "--set out of range" "max_speed" -- "$boids" --set max_speed=-1 --backend cpu
+expect 2 "--set no value" "--set" -- "$boids" --set max_speed --backend cpu
+expect 2 "--set min above max" "min_speed" -- "$boids" --set min_speed=500 --backend cpu -n 10
+expect 2 "unknown option" "--frobnicate" -- "$boids" --frobnicate
+expect 2 "missing value" "--steps" -- "$boids" --steps
+expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
+
+# --- --dump that cannot be written: error before the run, nothing destroyed -------------------
+expect 2 "--dump into a missing directory" "--dump" -- "$boids" -n 10 --backend cpu --dump "$tmp/no/such/dir/x.csv"
+echo keep >"$tmp/keep.csv"
+"$boids" --init "$tmp/nan.csv" --backend cpu --dump "$tmp/keep.csv" >/dev/null 2>&1
+[ "$(cat "$tmp/keep.csv")" = keep ] && ok "a failed run leaves an existing dump file alone" || bad "existing dump file overwritten"
+ls "$tmp" | grep -q '\.tmp\.' && bad "temporary files left behind" || ok "no temporary files left behind"
+
+# --- help and version ----------------------------------------------------------------------------
+expect 0 "--help" "" -- "$boids" --help
+grep -q "shiffman-per-second" "$tmp/out" && ok "--help lists the model" || bad "--help lacks the model"
+grep -q "max_speed" "$tmp/out" && ok "--help lists parameters" || bad "--help lacks parameters"
+expect 0 "--version" "" -- "$boids" --version
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
