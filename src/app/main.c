@@ -104,6 +104,7 @@ int main(int argc, char **argv)
         printf(", %d thread%s%s", info.threads, info.threads == 1 ? "" : "s",
                cli.def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
     printf("\n");
+    fflush(stdout); /* the header shows while a long run works */
 
     boids_world_finish(world);
     double t0 = now_s();
