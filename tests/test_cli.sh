@@ -105,6 +105,18 @@ echo keep >"$tmp/keep.csv"
 [ "$(cat "$tmp/keep.csv")" = keep ] && ok "a failed run leaves an existing dump file alone" || bad "existing dump file overwritten"
 ls "$tmp" | grep -q '\.tmp\.' && bad "temporary files left behind" || ok "no temporary files left behind"
 
+# --- no GL 4.3 context: one line, non-zero, a hint. On a machine without a hardware GPU the EGL
+# device platform has none (llvmpipe is skipped there), which makes the failure real.
+BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 0 ]; then
+  ok "no-GL path not exercised: this machine has a hardware GPU"
+elif [ "$rc" = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "--backend cpu" "$tmp/err"; then
+  ok "no GL context: exit 1, one line: $(cat "$tmp/err")"
+else
+  bad "no GL context: exit $rc, stderr: $(cat "$tmp/err")"
+fi
+
 # --- help and version ----------------------------------------------------------------------------
 expect 0 "--help" "" -- "$boids" --help
 grep -q "shiffman-per-second" "$tmp/out" && ok "--help lists the model" || bad "--help lacks the model"

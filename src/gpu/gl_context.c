@@ -148,17 +148,25 @@ boids_status boids_gl_create_headless(boids_gl **out)
     }
     const char *force = getenv("BOIDS_EGL_PLATFORM");
     boids_status st;
+    char why[600] = "";
     if (force && strcmp(force, "device") == 0) {
         st = try_device_platform(gl);
+        snprintf(why, sizeof why, "%s", boids_last_error());
     } else if (force && strcmp(force, "surfaceless") == 0) {
         st = try_surfaceless_platform(gl);
+        snprintf(why, sizeof why, "%s", boids_last_error());
     } else {
         st = try_device_platform(gl);
-        if (st != BOIDS_OK) st = try_surfaceless_platform(gl);
+        if (st != BOIDS_OK) {
+            char first[300];
+            snprintf(first, sizeof first, "%s", boids_last_error());
+            st = try_surfaceless_platform(gl);
+            snprintf(why, sizeof why, "%s; %s", first, boids_last_error());
+        }
     }
     if (st != BOIDS_OK) {
         free(gl);
-        return st;
+        return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
     }
     *out = gl;
     return BOIDS_OK;
