@@ -39,8 +39,12 @@
 #define BOIDS_BIND_SCAN_IN 7     /* scan pass input                                */
 #define BOIDS_BIND_SCAN_OUT 8    /* scan pass output                               */
 #define BOIDS_BIND_SCAN_SUMS 9   /* scan pass block sums                           */
+#define BOIDS_BIND_STATUS 10     /* uint flags a pass raises (BOIDS_STATUS_*)      */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0       /* boids_gpu_frame                                */
+
+/* Status flags the GPU raises, read back only when the state is read. */
+#define BOIDS_STATUS_LOOP_LIMIT 1u /* a loop stopped at frame.loop_limit iterations */
 
 /* Boid flags (room for later models: caught, predator, ...). */
 #define BOIDS_FLAG_ALIVE 1u
@@ -93,7 +97,9 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 grid_w;   /* cells along x                        */
     BOIDS_U32 grid_h;   /* cells along y                        */
     BOIDS_U32 swarms;
-    BOIDS_U32 reserved;
+    BOIDS_U32 loop_limit; /* most loop iterations a pass may run per invocation (llvmpipe cuts
+                             a shader invocation off after about 65535); past it the pass stops
+                             and raises BOIDS_STATUS_LOOP_LIMIT instead of going silently wrong */
     boids_params params;
 };
 

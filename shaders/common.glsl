@@ -4,6 +4,10 @@
 #include "boids_shared.h"
 
 layout(std140, binding = BOIDS_BIND_FRAME) uniform Frame { boids_gpu_frame frame; };
+layout(std430, binding = BOIDS_BIND_STATUS) buffer Status { uint status_flags; };
+
+// Raises a status flag for the host to find when it next reads the state.
+void raise_status(uint flag) { atomicOr(status_flags, flag); }
 
 // Cell coordinate of x (multiply by the inverse, clamp the last cell); as boids_cell_coord().
 uint cell_coord(float x, float inv_cell, uint cells)
@@ -41,16 +45,31 @@ float wrap_coord(float x, float size)
     return x;
 }
 
-// Truncates v to length m (normalise, then scale); as boids_limit().
+// v scaled to length len (divide by the length, then multiply); zero stays zero; squares that
+// overflow or underflow are avoided by dividing by the largest component first. As
+// boids_set_length().
+vec2 set_length(vec2 v, float len)
+{
+    float m2 = v.x * v.x + v.y * v.y;
+    if (m2 > 0.0 && !isinf(m2)) {
+        float m = sqrt(m2);
+        v.x = v.x / m * len;
+        v.y = v.y / m * len;
+    } else if (v.x != 0.0 || v.y != 0.0) {
+        float s = max(abs(v.x), abs(v.y));
+        float ux = v.x / s, uy = v.y / s;
+        float m = sqrt(ux * ux + uy * uy);
+        v.x = ux / m * len;
+        v.y = uy / m * len;
+    }
+    return v;
+}
+
+// Truncates v to length m; as boids_limit().
 vec2 limit_length(vec2 v, float m)
 {
     float m2 = v.x * v.x + v.y * v.y;
-    if (m2 > m * m) {
-        float mag = sqrt(m2);
-        v.x = v.x / mag * m;
-        v.y = v.y / mag * m;
-    }
-    return v;
+    return m2 > m * m ? set_length(v, m) : v;
 }
 
 // The distinct cells around cell (cx, cy) in canonical order; as boids_cpu_grid_block().

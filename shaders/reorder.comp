@@ -21,6 +21,10 @@ void main()
     uint c = cell_of[src];
     uint id = boids_in[src].id;
     uint begin = cell_start[c], end = begin + cell_count[c];
+    if (end - begin > frame.loop_limit) {
+        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+        end = begin + frame.loop_limit; // the result is wrong and flagged, never silently so
+    }
     uint rank = 0u;
     for (uint t = begin; t < end; ++t)
         if (boids_in[slot_src[t]].id < id) ++rank;

@@ -5,12 +5,8 @@
 // truncate(normalize(dir) * v_max - v, f_max); a zero dir gives desired = 0.
 vec2 seek_dir(vec2 dir, vec2 v, float vmax, float fmax)
 {
-    float m = sqrt(dir.x * dir.x + dir.y * dir.y);
-    if (m > 0.0) {
-        dir.x = dir.x / m * vmax;
-        dir.y = dir.y / m * vmax;
-    }
-    return limit_length(vec2(dir.x - v.x, dir.y - v.y), fmax);
+    vec2 desired = set_length(dir, vmax);
+    return limit_length(vec2(desired.x - v.x, desired.y - v.y), fmax);
 }
 
 void main()
@@ -29,8 +25,14 @@ void main()
     uvec2 seg0, seg1;
     uint nseg = block_segments(cx, seg0, seg1);
     uint rows = block_rows();
+    uint budget = frame.loop_limit;
     for (uint q = 0u; q < rows * nseg; ++q) {
         uvec2 r = segment_slots(block_row(cy, q / nseg), q % nseg == 0u ? seg0 : seg1);
+        if (r.y - r.x > budget) {
+            raise_status(BOIDS_STATUS_LOOP_LIMIT);
+            r.y = r.x + budget;
+        }
+        budget -= r.y - r.x;
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = boids_pos_vel(k);
@@ -63,7 +65,7 @@ void main()
     float fx = 0.0, fy = 0.0;
     if (sep_n > 0u) {
         float mx = sep_x / float(sep_n), my = sep_y / float(sep_n);
-        if (mx * mx + my * my > 0.0) {
+        if (mx != 0.0 || my != 0.0) {
             vec2 f = seek_dir(vec2(mx, my), v, vmax, fmax);
             fx += frame.params.sep_weight * f.x;
             fy += frame.params.sep_weight * f.y;
@@ -84,15 +86,11 @@ void main()
     float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
     float v2 = vx * vx + vy * vy;
     float vmin = frame.params.min_speed;
-    if (v2 > vmax * vmax) {
-        float m = sqrt(v2);
-        vx = vx / m * vmax;
-        vy = vy / m * vmax;
-    } else if (v2 < vmin * vmin && v2 > 0.0) {
-        float m = sqrt(v2);
-        vx = vx / m * vmin;
-        vy = vy / m * vmin;
-    }
+    vec2 vn = vec2(vx, vy);
+    if (v2 > vmax * vmax) vn = set_length(vn, vmax);
+    else if (v2 < vmin * vmin && (vx != 0.0 || vy != 0.0)) vn = set_length(vn, vmin);
+    vx = vn.x;
+    vy = vn.y;
     self.px = wrap_coord(self.px + vx * dt, frame.world_w);
     self.py = wrap_coord(self.py + vy * dt, frame.world_h);
     self.vx = vx;

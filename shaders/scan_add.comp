@@ -2,7 +2,7 @@
 // Grid pass 2b: adds each block's scanned total (one level up) to every value of the block.
 #include "boids_shared.h"
 
-layout(local_size_x = BOIDS_WG_SIZE) in;
+layout(local_size_x = BOIDS_SCAN_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_SCAN_OUT) buffer ScanOut { uint scan_out[]; };
 layout(std430, binding = BOIDS_BIND_SCAN_SUMS) readonly buffer ScanSums { uint scan_sums[]; };
 
@@ -10,9 +10,14 @@ uniform uint u_n;
 uniform uint u_out_off;
 uniform uint u_sums_off;
 
+// One workgroup per scan block (as scan.comp), so the dispatch stays far below the 65535-group
+// limit for any grid the world allows.
 void main()
 {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= u_n) return;
-    scan_out[u_out_off + i] += scan_sums[u_sums_off + i / uint(BOIDS_SCAN_BLOCK)];
+    uint first = gl_WorkGroupID.x * uint(BOIDS_SCAN_BLOCK) + gl_LocalInvocationID.x;
+    uint add = scan_sums[u_sums_off + gl_WorkGroupID.x];
+    for (uint i = 0u; i < uint(BOIDS_SCAN_PER_THREAD); ++i) {
+        uint k = first + i * uint(BOIDS_SCAN_WG_SIZE);
+        if (k < u_n) scan_out[u_out_off + k] += add;
+    }
 }

@@ -41,7 +41,9 @@ extern "C" {
     X(BOIDS_ERR_IO, "input/output error")                                                           \
     X(BOIDS_ERR_NO_MEMORY, "out of memory")                                                         \
     X(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders")                                \
-    X(BOIDS_ERR_GL, "OpenGL error")
+    X(BOIDS_ERR_GL, "OpenGL error")                                                                 \
+    X(BOIDS_ERR_LIMIT, "a limit of the machine was exceeded")                                       \
+    X(BOIDS_ERR_INTERNAL, "internal error")
 
 typedef enum boids_status {
 #define BOIDS_X_ENUM(code, text) code,
@@ -104,7 +106,11 @@ boids_status boids_gl_create_headless(boids_gl **out);
 /* Window of width x height screen coordinates (GLFW), context current on this thread. */
 boids_status boids_gl_create_window(int width, int height, const char *title, bool visible,
                                     boids_gl **out);
+/* Destroys the context; others on the same display or window system live on. */
 void boids_gl_destroy(boids_gl *gl);
+/* Makes gl current on this thread (a no-op when it already is). Worlds do this themselves at
+ * every call, so several GPU worlds, each with its own context, can be used in turn. */
+boids_status boids_gl_make_current(boids_gl *gl);
 /* GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". Valid while gl lives. */
 const char *boids_gl_renderer(const boids_gl *gl);
 /* The GLFWwindow* of a window context, NULL for a headless one. */
@@ -146,6 +152,10 @@ typedef struct boids_world_def {
 
 typedef struct boids_world boids_world;
 
+/* Largest velocity component a written state may hold (px/s or px/frame): far above any speed
+ * limit, small enough that sums of N velocities cannot overflow a float. */
+#define BOIDS_MAX_STATE_SPEED 1e7f
+
 /* Facts about a created world (all sizes resolved). */
 typedef struct boids_world_info {
     boids_model model;
@@ -175,9 +185,13 @@ boids_status boids_world_step(boids_world *world, uint32_t steps);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
 void boids_world_finish(boids_world *world);
 
-/* Copies the state out in id order; n must equal the world's count. */
+/* Copies the state out in id order; n must equal the world's count. Checks what it returns: a
+ * non-finite value (never expected) is BOIDS_ERR_INTERNAL, and a GPU whose shader loops were cut
+ * short (llvmpipe stops a shader invocation after about 65535 loop iterations: a neighbourhood
+ * that dense) is BOIDS_ERR_LIMIT, never a silently wrong state. */
 boids_status boids_world_read(boids_world *world, boids_boid *out, size_t n);
-/* Replaces the state (in id order); checks every value: finite, inside the world, swarm < K. */
+/* Replaces the state (in id order); checks every value: finite, inside the world, velocity
+ * components within +-BOIDS_MAX_STATE_SPEED, swarm < K. */
 boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t n);
 
 void boids_world_get_info(const boids_world *world, boids_world_info *info);

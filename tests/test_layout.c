@@ -54,7 +54,7 @@ static void test_frame_ubo_layout(void)
 #define P(name) {"frame.params." #name, offsetof(boids_gpu_frame, params) + offsetof(boids_params, name)}
     const field fields[] = {
         F(world_w), F(world_h), F(half_w), F(half_h), F(inv_cell_w), F(inv_cell_h), F(dt),
-        F(count), F(grid_w), F(grid_h), F(swarms), F(reserved),
+        F(count), F(grid_w), F(grid_h), F(swarms), F(loop_limit),
         P(max_speed), P(max_force), P(min_speed), P(sep_radius), P(align_radius),
         P(cohesion_radius), P(sep_weight), P(align_weight), P(cohesion_weight),
         P(reserved0), P(reserved1), P(reserved2),

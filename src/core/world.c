@@ -142,6 +142,10 @@ static boids_status validate_state(const boids_world *w, const boids_boid *b, si
                               "boid %zu: position (%g, %g) is outside the world [0, %g) x [0, %g)",
                               i, (double)b[i].x, (double)b[i].y, (double)d->width,
                               (double)d->height);
+        if (fabsf(b[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(b[i].vy) > BOIDS_MAX_STATE_SPEED)
+            return boids_fail(BOIDS_ERR_INVALID,
+                              "boid %zu: velocity (%g, %g) has a component beyond +-%g", i,
+                              (double)b[i].vx, (double)b[i].vy, (double)BOIDS_MAX_STATE_SPEED);
         if (b[i].swarm >= d->swarms)
             return boids_fail(BOIDS_ERR_INVALID, "boid %zu: swarm %u is not below swarms = %u", i,
                               b[i].swarm, d->swarms);
@@ -229,7 +233,15 @@ boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
     if (n != w->def.count)
         return boids_fail(BOIDS_ERR_INVALID, "read of %zu boids from a world of %u", n, w->def.count);
     if (n == 0) return BOIDS_OK;
-    return w->vt->read(w, out);
+    boids_status st = w->vt->read(w, out);
+    if (st != BOIDS_OK) return st;
+    /* The rules cannot produce inf or NaN from a valid state; if one ever does, say so rather
+     * than hand it on (a dump of it could not be read back). */
+    for (size_t i = 0; i < n; ++i)
+        if (!isfinite(out[i].x) || !isfinite(out[i].y) || !isfinite(out[i].vx) || !isfinite(out[i].vy))
+            return boids_fail(BOIDS_ERR_INTERNAL, "boid %zu has a non-finite state after step %llu", i,
+                              (unsigned long long)w->steps);
+    return BOIDS_OK;
 }
 
 boids_status boids_world_write(boids_world *w, const boids_boid *in, size_t n)

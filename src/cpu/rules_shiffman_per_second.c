@@ -16,16 +16,12 @@
 
 #include "cpu/steer.h"
 
-/* Reynolds steering towards `desired` direction at full speed: truncate(desired*v_max - v, f_max).
+/* Reynolds steering towards a direction at full speed: truncate(normalize(dir) * v_max - v, f_max).
  * A zero direction gives desired = 0 (PVector.normalize leaves zero alone). */
 static inline void seek_dir(float dx, float dy, float vx, float vy, float vmax, float fmax,
                             float *fx, float *fy)
 {
-    float m = sqrtf(dx * dx + dy * dy);
-    if (m > 0.0f) {
-        dx = dx / m * vmax;
-        dy = dy / m * vmax;
-    }
+    boids_set_length(&dx, &dy, vmax);
     *fx = dx - vx;
     *fy = dy - vy;
     boids_limit(fx, fy, fmax);
@@ -77,7 +73,7 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
         float fx = 0.0f, fy = 0.0f, sx, sy;
         if (sep_n > 0) {
             float mx = sep_x / (float)sep_n, my = sep_y / (float)sep_n;
-            if (mx * mx + my * my > 0.0f) {
+            if (mx != 0.0f || my != 0.0f) {
                 seek_dir(mx, my, self.vx, self.vy, p->max_speed, p->max_force, &sx, &sy);
                 fx += p->sep_weight * sx;
                 fy += p->sep_weight * sy;
@@ -98,15 +94,10 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
 
         float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
         float v2 = vx * vx + vy * vy;
-        if (v2 > p->max_speed * p->max_speed) {
-            float m = sqrtf(v2);
-            vx = vx / m * p->max_speed;
-            vy = vy / m * p->max_speed;
-        } else if (v2 < p->min_speed * p->min_speed && v2 > 0.0f) {
-            float m = sqrtf(v2);
-            vx = vx / m * p->min_speed;
-            vy = vy / m * p->min_speed;
-        }
+        if (v2 > p->max_speed * p->max_speed)
+            boids_set_length(&vx, &vy, p->max_speed);
+        else if (v2 < p->min_speed * p->min_speed && (vx != 0.0f || vy != 0.0f))
+            boids_set_length(&vx, &vy, p->min_speed);
         boids_boid *out = &s->next[id];
         out->x = boids_wrap(self.x + vx * dt, W);
         out->y = boids_wrap(self.y + vy * dt, H);

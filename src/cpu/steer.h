@@ -8,6 +8,8 @@
 #ifndef BOIDS_CPU_STEER_H
 #define BOIDS_CPU_STEER_H
 
+#include <math.h>
+
 #include "cpu/grid.h"
 
 /* Step t in structure-of-arrays form, in the order the candidates are walked: sorted by cell for
@@ -40,15 +42,31 @@ typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint
 
 void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
-/* Truncates (x, y) to length m (Processing's PVector.limit: normalise, then scale). */
+/* (x, y) scaled to length len, as Processing's normalize() then mult(len): divide by the length,
+ * then multiply. (0, 0) stays (0, 0) (PVector leaves a zero vector alone). Where the squares
+ * overflow (|x| above ~1.8e19) or underflow (below ~1e-19), the vector is first divided by its
+ * largest component, so the direction survives instead of becoming inf/inf or 0. */
+static inline void boids_set_length(float *x, float *y, float len)
+{
+    float m2 = *x * *x + *y * *y;
+    if (m2 > 0.0f && m2 < INFINITY) {
+        float m = sqrtf(m2);
+        *x = *x / m * len;
+        *y = *y / m * len;
+    } else if (*x != 0.0f || *y != 0.0f) {
+        float s = fmaxf(fabsf(*x), fabsf(*y));
+        float ux = *x / s, uy = *y / s;
+        float m = sqrtf(ux * ux + uy * uy);
+        *x = ux / m * len;
+        *y = uy / m * len;
+    }
+}
+
+/* Truncates (x, y) to length m (Processing's PVector.limit). */
 static inline void boids_limit(float *x, float *y, float m)
 {
     float m2 = *x * *x + *y * *y;
-    if (m2 > m * m) {
-        float mag = sqrtf(m2);
-        *x = *x / mag * m;
-        *y = *y / mag * m;
-    }
+    if (m2 > m * m) boids_set_length(x, y, m);
 }
 
 /* x where keep is 1, +0.0 where it is 0, without a branch. Adding a masked +0 to a sum leaves its

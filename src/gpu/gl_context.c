@@ -18,6 +18,38 @@ struct boids_gl {
     char renderer[256];
 };
 
+/* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
+ * context on it; GLFW is one library-wide state. Both are therefore counted, so destroying one
+ * context never ends another's display or window system. (Contexts are made and destroyed on one
+ * thread.) */
+#define MAX_DISPLAYS 8
+static struct {
+    EGLDisplay display;
+    int users;
+} displays[MAX_DISPLAYS];
+static int egl_users, glfw_users;
+
+static int display_acquire(EGLDisplay d)
+{
+    for (int i = 0; i < MAX_DISPLAYS; ++i)
+        if (displays[i].users > 0 && displays[i].display == d) return ++displays[i].users;
+    for (int i = 0; i < MAX_DISPLAYS; ++i)
+        if (displays[i].users == 0) {
+            displays[i].display = d;
+            return displays[i].users = 1;
+        }
+    return 0; /* table full: never terminate it */
+}
+
+static void display_release(EGLDisplay d)
+{
+    for (int i = 0; i < MAX_DISPLAYS; ++i)
+        if (displays[i].users > 0 && displays[i].display == d) {
+            if (--displays[i].users == 0) eglTerminate(d);
+            return;
+        }
+}
+
 static void GLAD_API_PTR debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
                                         GLsizei length, const GLchar *message, const void *user)
 {
@@ -66,14 +98,15 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     EGLint major, minor;
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
         return boids_fail(BOIDS_ERR_NO_GL, "%s: eglInitialize failed", how);
+    display_acquire(dpy);
     gladLoaderLoadEGL(dpy); /* display extensions */
     const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
     if (!has_ext(ext, "EGL_KHR_no_config_context") || !has_ext(ext, "EGL_KHR_surfaceless_context")) {
-        eglTerminate(dpy);
+        display_release(dpy);
         return boids_fail(BOIDS_ERR_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context", how);
     }
     if (!eglBindAPI(EGL_OPENGL_API)) {
-        eglTerminate(dpy);
+        display_release(dpy);
         return boids_fail(BOIDS_ERR_NO_GL, "%s: desktop OpenGL is not offered", how);
     }
     int debug = getenv("BOIDS_GL_DEBUG") != NULL;
@@ -87,13 +120,13 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
                               EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
     if (ctx == EGL_NO_CONTEXT) {
-        eglTerminate(dpy);
+        display_release(dpy);
         return boids_fail(BOIDS_ERR_NO_GL, "%s: no OpenGL 4.3 core context (EGL error 0x%x)", how,
                           (unsigned)eglGetError());
     }
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
         eglDestroyContext(dpy, ctx);
-        eglTerminate(dpy);
+        display_release(dpy);
         return boids_fail(BOIDS_ERR_NO_GL, "%s: eglMakeCurrent failed", how);
     }
     gl->display = dpy;
@@ -102,7 +135,7 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     if (st != BOIDS_OK) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(dpy, ctx);
-        eglTerminate(dpy);
+        display_release(dpy);
         gl->display = EGL_NO_DISPLAY;
         gl->context = EGL_NO_CONTEXT;
     }
@@ -144,8 +177,10 @@ boids_status boids_gl_create_headless(boids_gl **out)
     gl->context = EGL_NO_CONTEXT;
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
         free(gl);
+        if (egl_users == 0) gladLoaderUnloadEGL();
         return boids_fail(BOIDS_ERR_NO_GL, "EGL: could not load libEGL");
     }
+    egl_users++;
     const char *force = getenv("BOIDS_EGL_PLATFORM");
     boids_status st;
     char why[600] = "";
@@ -166,10 +201,16 @@ boids_status boids_gl_create_headless(boids_gl **out)
     }
     if (st != BOIDS_OK) {
         free(gl);
+        if (--egl_users == 0) gladLoaderUnloadEGL();
         return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
     }
     *out = gl;
     return BOIDS_OK;
+}
+
+static void glfw_release(void)
+{
+    if (--glfw_users == 0) glfwTerminate();
 }
 
 static _Thread_local char glfw_message[512];
@@ -184,10 +225,11 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     *out = NULL;
     glfwSetErrorCallback(glfw_error);
     glfw_message[0] = '\0';
-    if (!glfwInit()) return boids_fail(BOIDS_ERR_NO_GL, "no window: %s", glfw_message);
+    if (glfw_users == 0 && !glfwInit()) return boids_fail(BOIDS_ERR_NO_GL, "no window: %s", glfw_message);
+    glfw_users++;
     boids_gl *gl = calloc(1, sizeof *gl);
     if (!gl) {
-        glfwTerminate();
+        glfw_release();
         return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
@@ -198,7 +240,7 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     gl->window = glfwCreateWindow(width, height, title, NULL, NULL);
     if (!gl->window) {
         free(gl);
-        glfwTerminate();
+        glfw_release();
         return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 window: %s", glfw_message);
     }
     glfwMakeContextCurrent(gl->window);
@@ -206,7 +248,7 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     if (st != BOIDS_OK) {
         glfwDestroyWindow(gl->window);
         free(gl);
-        glfwTerminate();
+        glfw_release();
         return st;
     }
     *out = gl;
@@ -218,13 +260,27 @@ void boids_gl_destroy(boids_gl *gl)
     if (!gl) return;
     if (gl->window) {
         glfwDestroyWindow(gl->window);
-        glfwTerminate();
+        glfw_release();
     } else if (gl->display != EGL_NO_DISPLAY) {
-        eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        if (eglGetCurrentContext() == gl->context)
+            eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(gl->display, gl->context);
-        eglTerminate(gl->display);
+        display_release(gl->display);
+        if (--egl_users == 0) gladLoaderUnloadEGL();
     }
     free(gl);
+}
+
+boids_status boids_gl_make_current(boids_gl *gl)
+{
+    if (gl->window) {
+        if (glfwGetCurrentContext() != gl->window) glfwMakeContextCurrent(gl->window);
+        return BOIDS_OK;
+    }
+    if (eglGetCurrentContext() != gl->context &&
+        !eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl->context))
+        return boids_fail(BOIDS_ERR_GL, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)eglGetError());
+    return BOIDS_OK;
 }
 
 const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }

@@ -32,11 +32,13 @@ typedef struct scan_level {
 } scan_level;
 
 struct boids_backend_impl {
-    boids_gl *owned_gl;
+    boids_gl *gl;        /* the context the world's objects live in (made current at each call) */
+    boids_gl *owned_gl;  /* == gl when the world created it */
+    uint32_t loop_limit;
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder, prog_steer;
     GLint u_scan[5];     /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
     GLint u_add[3];      /* u_n, u_out_off, u_sums_off */
-    GLuint state, sorted, cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux, frame;
+    GLuint state, sorted, cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux, frame, status;
     uint32_t cells;
     scan_level levels[MAX_SCAN_LEVELS];
     uint32_t level_count;
@@ -109,7 +111,7 @@ static void run_scan(boids_backend_impl *g)
         glUniform1ui(g->u_add[0], s->n);
         glUniform1ui(g->u_add[1], s->out_off);
         glUniform1ui(g->u_add[2], s->sums_off);
-        glDispatchCompute(groups(s->n, BOIDS_WG_SIZE), 1, 1);
+        glDispatchCompute(groups(s->n, BOIDS_SCAN_BLOCK), 1, 1);
         barrier();
     }
 }
@@ -119,7 +121,10 @@ static boids_status gpu_step(boids_world *w, uint32_t steps)
     boids_backend_impl *g = w->impl;
     const uint32_t n = w->def.count, boid_groups = groups(n, BOIDS_WG_SIZE);
     const GLuint zero = 0;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
     glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, g->frame);
+    bind(BOIDS_BIND_STATUS, g->status);
     for (uint32_t s = 0; s < steps; ++s) {
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->cell_count);
         glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
@@ -163,20 +168,30 @@ static boids_status gpu_step(boids_world *w, uint32_t steps)
 
 static void gpu_finish(boids_world *w)
 {
-    (void)w;
-    glFinish();
+    if (boids_gl_make_current(w->impl->gl) == BOIDS_OK) glFinish();
 }
 
 static boids_status gpu_read(boids_world *w, boids_boid *out)
 {
     boids_backend_impl *g = w->impl;
     const uint32_t n = w->def.count;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    GLuint status = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->status);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof status, &status);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->state);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    boids_status st = boids_gl_check("reading the GPU state");
+    st = boids_gl_check("reading the GPU state");
     if (st != BOIDS_OK) return st;
+    if (status & BOIDS_STATUS_LOOP_LIMIT)
+        return boids_fail(BOIDS_ERR_LIMIT,
+                          "a neighbourhood held more than %u boids, beyond what %s runs in one "
+                          "shader invocation: the state since is wrong (lower the density or the "
+                          "radii, or use --backend cpu)",
+                          g->loop_limit, boids_gl_renderer(g->gl));
     /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
     memset(out, 0xff, sizeof *out * n);
     for (uint32_t k = 0; k < n; ++k) {
@@ -203,6 +218,7 @@ static void upload_frame(boids_world *w)
     f.grid_w = w->grid.w;
     f.grid_h = w->grid.h;
     f.swarms = w->def.swarms;
+    f.loop_limit = w->impl->loop_limit;
     f.params = w->def.params;
     glBindBuffer(GL_UNIFORM_BUFFER, w->impl->frame);
     glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof f, &f);
@@ -213,11 +229,16 @@ static boids_status gpu_write(boids_world *w, const boids_boid *in)
 {
     boids_backend_impl *g = w->impl;
     const uint32_t n = w->def.count;
+    const GLuint zero = 0;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
     for (uint32_t i = 0; i < n; ++i)
         g->staging[i] = (boids_gpu_boid){in[i].x, in[i].y, in[i].vx, in[i].vy, i, in[i].swarm,
                                          BOIDS_FLAG_ALIVE, 0.0f};
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->state);
     glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->status); /* a new state starts with a clean slate */
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     upload_frame(w);
     return boids_gl_check("uploading the state");
@@ -227,12 +248,13 @@ static void gpu_destroy(boids_world *w)
 {
     boids_backend_impl *g = w->impl;
     if (!g) return;
+    boids_gl_make_current(g->gl);
     GLuint progs[] = {g->prog_cell, g->prog_scan, g->prog_scan_add, g->prog_scatter, g->prog_reorder,
                       g->prog_steer};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
     GLuint bufs[] = {g->state, g->sorted, g->cell_of, g->cell_count, g->cell_start, g->cell_fill,
-                     g->slot_src, g->scan_aux, g->frame};
+                     g->slot_src, g->scan_aux, g->frame, g->status};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
         if (bufs[i]) glDeleteBuffers(1, &bufs[i]);
     free(g->staging);
@@ -271,7 +293,17 @@ boids_status boids_gpu_backend_create(boids_world *w)
             return st;
         }
         gl = g->owned_gl;
+    } else {
+        boids_status st = boids_gl_make_current(gl);
+        if (st != BOIDS_OK) {
+            free(g);
+            return st;
+        }
     }
+    g->gl = gl;
+    /* llvmpipe stops a shader invocation after about 65535 loop iterations in all; a little
+     * below that, passes stop on their own and say so. Real GPUs have no such limit. */
+    g->loop_limit = strstr(boids_gl_renderer(gl), "llvmpipe") ? 65000u : UINT32_MAX;
     w->impl = g;
     w->vt = &gpu_vtable;
     w->renderer = boids_gl_renderer(gl);
@@ -292,11 +324,14 @@ boids_status boids_gpu_backend_create(boids_world *w)
         g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
         g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
         g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
+        g->status = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(GLuint));
         st = plan_scan(g);
-        if (st == BOIDS_OK && glGetError() == GL_OUT_OF_MEMORY)
+        GLenum err = glGetError();
+        if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
             st = boids_fail(BOIDS_ERR_NO_MEMORY, "GPU out of memory for %u boids and %u cells", n,
                             g->cells);
-        if (st == BOIDS_OK) st = boids_gl_check("allocating GPU buffers");
+        else if (st == BOIDS_OK && err != GL_NO_ERROR)
+            st = boids_fail(BOIDS_ERR_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
     }
     if (st != BOIDS_OK) {
         gpu_destroy(w);
@@ -310,6 +345,13 @@ boids_status boids_gpu_backend_create(boids_world *w)
 GLuint boids_gpu_backend_state_buffer(const boids_world *w)
 {
     return w->def.backend == BOIDS_BACKEND_GPU ? w->impl->state : 0;
+}
+
+void boids_gpu_backend_set_loop_limit(boids_world *w, uint32_t limit)
+{
+    if (w->def.backend != BOIDS_BACKEND_GPU) return;
+    w->impl->loop_limit = limit;
+    if (boids_gl_make_current(w->impl->gl) == BOIDS_OK) upload_frame(w);
 }
 
 uint32_t boids_gpu_backend_scan_levels(const boids_world *w)
@@ -330,6 +372,8 @@ boids_status boids_gpu_backend_read_grid(boids_world *w, uint32_t *cell_count, u
     if (w->def.backend != BOIDS_BACKEND_GPU)
         return boids_fail(BOIDS_ERR_INVALID, "not a GPU world");
     boids_backend_impl *g = w->impl;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     read_u32(g->cell_count, cell_count, g->cells);
     read_u32(g->cell_start, cell_start, g->cells);

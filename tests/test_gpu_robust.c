@@ -1,0 +1,76 @@
+/* The GPU backend where it can go wrong quietly: a neighbourhood denser than a shader invocation
+ * may loop over (llvmpipe's limit) is reported, never returned as a state; several GPU worlds,
+ * each with its own context, stay apart, and destroying one leaves the other working. */
+#include "core/rng.h"
+#include "gpu/gpu_backend.h"
+#include "test.h"
+
+static void test_loop_limit_reported(void)
+{
+    /* 600 boids on one spot, and a limit of 300 loop iterations per invocation (llvmpipe's real
+     * one is 65535; this reaches it with a small flock). */
+    enum { N = 600 };
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, N);
+    d.width = d.height = 400;
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_boid *b = malloc(sizeof *b * N), *out = malloc(sizeof *out * N);
+    boids_rng rng = boids_rng_seeded(1);
+    for (int i = 0; i < N; ++i)
+        b[i] = (boids_boid){200 + boids_rng_float(&rng), 200 + boids_rng_float(&rng), 60, 0, 0};
+    boids_gpu_backend_set_loop_limit(w, 300);
+    REQUIRE_OK(boids_world_write(w, b, N));
+    REQUIRE_OK(boids_world_step(w, 1)); /* recording commands cannot know yet */
+    boids_status st = boids_world_read(w, out, N);
+    CHECK_MSG(st == BOIDS_ERR_LIMIT, "status %d: %s", (int)st, boids_last_error());
+    printf("  reported: %s\n", boids_last_error());
+    /* Spread out again, with room: a new state clears the flag, and the run is right again. */
+    for (int i = 0; i < N; ++i)
+        b[i] = (boids_boid){boids_rng_float(&rng) * 400, boids_rng_float(&rng) * 400, 60, 0, 0};
+    REQUIRE_OK(boids_world_write(w, b, N));
+    REQUIRE_OK(boids_world_step(w, 1));
+    CHECK(boids_world_read(w, out, N) == BOIDS_OK);
+    free(b), free(out);
+    boids_world_destroy(w);
+}
+
+static void step_and_compare(boids_world *gpu, boids_world *cpu, uint32_t n, const char *what)
+{
+    boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
+    CHECK(boids_world_step(gpu, 5) == BOIDS_OK);
+    CHECK(boids_world_step(cpu, 5) == BOIDS_OK);
+    CHECK_MSG(boids_world_read(gpu, a, n) == BOIDS_OK, "%s: %s", what, boids_last_error());
+    CHECK(boids_world_read(cpu, b, n) == BOIDS_OK);
+    double max_dv = 0;
+    for (uint32_t i = 0; i < n; ++i) max_dv = fmax(max_dv, hypot(a[i].vx - b[i].vx, a[i].vy - b[i].vy));
+    CHECK_MSG(max_dv <= 1e-3, "%s: max |dv| %g vs the CPU", what, max_dv);
+    free(a), free(b);
+}
+
+static void test_worlds_with_own_contexts(void)
+{
+    test_gpu_context(); /* skip where there is no GL at all */
+    boids_world_def d = boids_default_world_def();
+    boids_world *ga, *gb, *ca, *cb;
+    d.count = 1000;
+    d.seed = 1;
+    REQUIRE_OK(boids_world_create(&d, &ga)); /* its own headless context */
+    d.backend = BOIDS_BACKEND_CPU;
+    REQUIRE_OK(boids_world_create(&d, &ca));
+    d.backend = BOIDS_BACKEND_GPU;
+    d.count = 1500;
+    d.seed = 2;
+    REQUIRE_OK(boids_world_create(&d, &gb)); /* another one */
+    d.backend = BOIDS_BACKEND_CPU;
+    REQUIRE_OK(boids_world_create(&d, &cb));
+    step_and_compare(ga, ca, 1000, "world A");
+    step_and_compare(gb, cb, 1500, "world B");
+    step_and_compare(ga, ca, 1000, "world A again");
+    boids_world_destroy(ga);
+    step_and_compare(gb, cb, 1500, "world B after A is gone");
+    boids_world_destroy(gb);
+    boids_world_destroy(ca);
+    boids_world_destroy(cb);
+}
+
+TEST_MAIN(TEST(test_loop_limit_reported), TEST(test_worlds_with_own_contexts))
