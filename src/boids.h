@@ -152,6 +152,9 @@ typedef struct boids_world_def {
 
 typedef struct boids_world boids_world;
 
+/* Most swarms a world may have. */
+#define BOIDS_MAX_SWARMS 1024u
+
 /* Largest velocity component a written state may hold (px/s or px/frame): far above any speed
  * limit, small enough that sums of N velocities cannot overflow a float. */
 #define BOIDS_MAX_STATE_SPEED 1e7f
@@ -193,6 +196,10 @@ boids_status boids_world_read(boids_world *world, boids_boid *out, size_t n);
 /* Replaces the state (in id order); checks every value: finite, inside the world, velocity
  * components within +-BOIDS_MAX_STATE_SPEED, swarm < K. */
 boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t n);
+/* The checks of boids_world_write alone; *bad (if not NULL) receives the index of the first boid
+ * that fails them (SIZE_MAX if none or if n is wrong). */
+boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in, size_t n,
+                                        size_t *bad);
 
 void boids_world_get_info(const boids_world *world, boids_world_info *info);
 

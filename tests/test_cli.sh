@@ -78,7 +78,13 @@ expect 2 "NaN names line 2" "nan.csv:2" -- "$boids" --init "$tmp/nan.csv" --back
 printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n5,1,2,3,4,0\n' >"$tmp/gap.csv"
 expect 2 "id out of range names line 3" "gap.csv:3" -- "$boids" --init "$tmp/gap.csv" --backend cpu
 printf 'id,x,y,vx,vy,swarm\n0,-5,2,3,4,0\n' >"$tmp/out.csv"
-expect 2 "position outside the world" "boid 0" -- "$boids" --init "$tmp/out.csv" --world 100x100 --backend cpu
+expect 2 "position outside the world names line 2" "out.csv:2" -- "$boids" --init "$tmp/out.csv" --world 100x100 --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,10,10,3e38,0,0\n1,12,10,3e38,0,0\n' >"$tmp/fast.csv"
+expect 2 "absurd velocity names line 2" "fast.csv:2" -- "$boids" --init "$tmp/fast.csv" --world 100x100 --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,10,10,1,1,4294967295\n' >"$tmp/swarm.csv"
+expect 2 "huge swarm names line 2" "swarm.csv:2" -- "$boids" --init "$tmp/swarm.csv" --backend cpu
+printf 'id,x,y,vx,vy,swarm\n0,10,10,0x10,1,0\n' >"$tmp/hex.csv"
+expect 2 "hex number names line 2" "hex.csv:2" -- "$boids" --init "$tmp/hex.csv" --backend cpu
 expect 2 "missing init file" "nope.csv" -- "$boids" --init "$tmp/nope.csv" --backend cpu
 expect 2 "--boids disagrees with the file" "--boids" -- "$boids" --init "$tmp/a_cpu.csv" -n 7 --backend cpu
 
@@ -97,9 +103,20 @@ expect 2 "--set min above max" "min_speed" -- "$boids" --set min_speed=500 --bac
 expect 2 "unknown option" "--frobnicate" -- "$boids" --frobnicate
 expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
+expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
+expect 2 "--dt 2" "--dt:" -- "$boids" --dt 2 -n 10 --backend cpu
+expect 2 "-n beyond the maximum" "--boids:" -- "$boids" -n 20000000 --backend cpu
+expect 2 "--set making min above max" "--set" -- "$boids" --set max_speed=16 -n 10 --backend cpu
+expect 2 "--set hex" "--set" -- "$boids" --set max_speed=0x10 --backend cpu
+expect 2 "--set inf" "--set" -- "$boids" --set max_speed=inf --backend cpu
+expect 2 "--headless=no" "--headless" -- "$boids" --headless=no
+expect 2 "--threads with the GPU" "--threads" -- "$boids" --threads 2 --backend gpu
+expect 2 "a world a step crosses" "--dt" -- "$boids" --world 3x3 -n 10 --backend cpu
 
 # --- --dump that cannot be written: error before the run, nothing destroyed -------------------
 expect 2 "--dump into a missing directory" "--dump" -- "$boids" -n 10 --backend cpu --dump "$tmp/no/such/dir/x.csv"
+mkdir "$tmp/adir"
+expect 2 "--dump to a directory" "is a directory" -- "$boids" -n 10 --backend cpu --dump "$tmp/adir"
 echo keep >"$tmp/keep.csv"
 "$boids" --init "$tmp/nan.csv" --backend cpu --dump "$tmp/keep.csv" >/dev/null 2>&1
 [ "$(cat "$tmp/keep.csv")" = keep ] && ok "a failed run leaves an existing dump file alone" || bad "existing dump file overwritten"

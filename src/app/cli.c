@@ -1,11 +1,10 @@
 #include "app/cli.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/parse.h"
 
 void boids_cli_usage(FILE *out)
 {
@@ -53,34 +52,19 @@ static boids_status bad(const char *flag, const char *value, const char *what)
 
 static boids_status parse_u32(const char *flag, const char *s, uint32_t *out)
 {
-    char *end;
-    if (*s < '0' || *s > '9') return bad(flag, s, "a whole number");
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || errno == ERANGE || v > UINT32_MAX) return bad(flag, s, "a whole number below 2^32");
-    *out = (uint32_t)v;
+    if (!boids_parse_u32(s, UINT32_MAX, out)) return bad(flag, s, "a whole number below 2^32");
     return BOIDS_OK;
 }
 
 static boids_status parse_u64(const char *flag, const char *s, uint64_t *out)
 {
-    char *end;
-    if (*s < '0' || *s > '9') return bad(flag, s, "a whole number");
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || errno == ERANGE) return bad(flag, s, "a whole number below 2^64");
-    *out = v;
+    if (!boids_parse_u64(s, out)) return bad(flag, s, "a whole number below 2^64");
     return BOIDS_OK;
 }
 
 static boids_status parse_pos_float(const char *flag, const char *s, float *out)
 {
-    char *end;
-    errno = 0;
-    float v = strtof(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v <= 0.0f)
-        return bad(flag, s, "a positive number");
-    *out = v;
+    if (!boids_parse_float(s, out) || *out <= 0.0f) return bad(flag, s, "a positive decimal number");
     return BOIDS_OK;
 }
 
@@ -115,6 +99,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     const char *sets[BOIDS_CLI_MAX_SETS];
     int nsets = 0;
     const char *model = NULL;
+    bool neighbors_given = false, threads_given = false;
 
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -137,6 +122,9 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         }                                                                                           \
     } while (0)
         boids_status st = BOIDS_OK;
+        int takes_no_value = !strcmp(flag, "-h") || !strcmp(flag, "--help") ||
+                             !strcmp(flag, "--version") || !strcmp(flag, "--headless");
+        if (takes_no_value && val) return boids_fail(BOIDS_ERR_INVALID, "%s takes no value", flag);
         if (!strcmp(flag, "-h") || !strcmp(flag, "--help")) {
             cli->help = true;
         } else if (!strcmp(flag, "--version")) {
@@ -150,6 +138,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             else st = bad(flag, val, "gpu or cpu");
         } else if (!strcmp(flag, "--neighbors")) {
             NEED_VALUE();
+            neighbors_given = true;
             if (!strcmp(val, "grid")) cli->def.neighbors = BOIDS_NEIGHBORS_GRID;
             else if (!strcmp(val, "brute")) cli->def.neighbors = BOIDS_NEIGHBORS_BRUTE;
             else st = bad(flag, val, "grid or brute");
@@ -180,6 +169,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             st = parse_u64(flag, val, &cli->def.seed);
         } else if (!strcmp(flag, "--threads")) {
             NEED_VALUE();
+            threads_given = true;
             uint32_t t;
             st = parse_u32(flag, val, &t);
             if (st == BOIDS_OK && t > 256) st = bad(flag, val, "at most 256");
@@ -223,5 +213,11 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
         if (st != BOIDS_OK) return prefix_error(st, "--set");
     }
+    /* Checks between parameters (min_speed <= max_speed) once all are set. */
+    boids_status st = boids_params_validate(cli->def.model, &cli->def.params);
+    if (st != BOIDS_OK) return prefix_error(st, nsets ? "--set" : "--model");
+    if (cli->def.backend == BOIDS_BACKEND_GPU && (neighbors_given || threads_given))
+        return boids_fail(BOIDS_ERR_INVALID, "%s applies to --backend cpu only",
+                          neighbors_given ? "--neighbors" : "--threads");
     return BOIDS_OK;
 }

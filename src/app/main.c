@@ -3,7 +3,9 @@
  * 1 runtime failure, each failure with a one-line reason on stderr. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "app/cli.h"
@@ -23,6 +25,29 @@ static int fail(int code, const char *context)
 static int exit_code(boids_status st)
 {
     return (st == BOIDS_ERR_INVALID || st == BOIDS_ERR_PARSE) ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/* Reports a world-definition error under the flag it is about: the library names the field
+ * ("dt: 2 s is outside (0, 1]"), the user typed a flag ("--dt: 2 s is outside (0, 1]"). */
+static int fail_definition(boids_status st)
+{
+    static const struct {
+        const char *field, *flag;
+        int keep; /* keep the field's text after the flag */
+    } map[] = {
+        {"boids: ", "--boids", 0},   {"swarms: ", "--swarms", 0}, {"world: ", "--world", 0},
+        {"dt: ", "--dt", 0},         {"threads: ", "--threads", 0},
+        {"max_speed * dt", "--dt, --set max_speed", 1},
+    };
+    const char *msg = boids_last_error();
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; ++i) {
+        size_t n = strlen(map[i].field);
+        if (strncmp(msg, map[i].field, n) == 0) {
+            fprintf(stderr, "boids: %s: %s\n", map[i].flag, map[i].keep ? msg : msg + n);
+            return exit_code(st);
+        }
+    }
+    return fail(exit_code(st), NULL);
 }
 
 static double now_s(void)
@@ -49,20 +74,23 @@ int main(int argc, char **argv)
     }
 
     boids_boid *init = NULL;
+    long *init_lines = NULL;
     if (cli.init_path) {
         uint32_t n, swarms;
-        boids_status st = boids_csv_read(cli.init_path, &init, &n, &swarms);
+        boids_status st = boids_csv_read(cli.init_path, &init, &n, &swarms, &init_lines);
         if (st != BOIDS_OK) return fail(EXIT_USAGE, "--init");
         if (cli.count_given && n != cli.def.count) {
             fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli.init_path,
                     n, cli.def.count);
             free(init);
+            free(init_lines);
             return EXIT_USAGE;
         }
         if (cli.swarms_given && swarms > cli.def.swarms) {
             fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli.init_path,
                     swarms - 1, cli.def.swarms);
             free(init);
+            free(init_lines);
             return EXIT_USAGE;
         }
         cli.def.count = n;
@@ -70,6 +98,7 @@ int main(int argc, char **argv)
     }
     if (cli.dump_path && boids_csv_check_writable(cli.dump_path) != BOIDS_OK) {
         free(init);
+        free(init_lines);
         return fail(EXIT_USAGE, "--dump");
     }
 
@@ -77,21 +106,32 @@ int main(int argc, char **argv)
     boids_status st = boids_world_create(&cli.def, &world);
     if (st != BOIDS_OK) {
         free(init);
+        free(init_lines);
         if (st == BOIDS_ERR_NO_GL) {
             fprintf(stderr, "boids: %s (try --backend cpu)\n", boids_last_error());
             return EXIT_RUNTIME;
         }
-        return fail(exit_code(st), NULL);
+        return fail_definition(st);
     }
     boids_world_info info;
     boids_world_get_info(world, &info);
     if (init) {
-        st = boids_world_write(world, init, info.count);
-        free(init);
+        size_t bad = SIZE_MAX;
+        st = boids_world_validate_state(world, init, info.count, &bad);
+        if (st == BOIDS_OK) st = boids_world_write(world, init, info.count);
         if (st != BOIDS_OK) {
+            if (bad != SIZE_MAX)
+                fprintf(stderr, "boids: --init: %s:%ld: %s\n", cli.init_path, init_lines[bad],
+                        boids_last_error());
+            else
+                fprintf(stderr, "boids: --init: %s: %s\n", cli.init_path, boids_last_error());
+            free(init);
+            free(init_lines);
             boids_world_destroy(world);
-            return fail(exit_code(st), "--init");
+            return exit_code(st);
         }
+        free(init);
+        free(init_lines);
     }
 
     int per_second = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND;

@@ -1,12 +1,12 @@
 /* The models and their parameter tables: names for --set, units, ranges and the papers' values.
  * Adding a model means a row in `models` below, a rules file in src/cpu/ and one in shaders/. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/parse.h"
 
 #define PARAM(field, unit, lo, hi, desc) {#field, offsetof(boids_params, field), unit, lo, hi, desc}
 
@@ -112,11 +112,9 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
     const boids_param_info *info = boids_model_params(model, &n);
     for (size_t i = 0; i < n; ++i) {
         if (strcmp(info[i].name, key) != 0) continue;
-        char *end;
-        errno = 0;
-        float v = strtof(value, &end);
-        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v))
-            return boids_fail(BOIDS_ERR_INVALID, "%s: '%s' is not a finite number", key, value);
+        float v;
+        if (!boids_parse_float(value, &v))
+            return boids_fail(BOIDS_ERR_INVALID, "%s: '%s' is not a decimal number", key, value);
         if (v < info[i].min || v > info[i].max)
             return boids_fail(BOIDS_ERR_INVALID, "%s: %g is outside [%g, %g] %s", key, (double)v,
                               (double)info[i].min, (double)info[i].max, info[i].unit);

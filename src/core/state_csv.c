@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/parse.h"
 
 static const char *const columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
 #define NCOLS 6
@@ -36,27 +38,6 @@ static int split(char *line, char **fields)
     return n;
 }
 
-static int parse_float(const char *s, float *out)
-{
-    char *end;
-    errno = 0;
-    float v = strtof(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v)) return 0;
-    *out = v;
-    return 1;
-}
-
-static int parse_u32(const char *s, uint32_t *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9') return 0;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || errno == ERANGE || v > UINT32_MAX) return 0;
-    *out = (uint32_t)v;
-    return 1;
-}
-
 static int blank(const char *s)
 {
     for (; *s; ++s)
@@ -70,9 +51,11 @@ typedef struct row {
     long line;
 } row;
 
-boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *count, uint32_t *swarms)
+boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *count, uint32_t *swarms,
+                            long **lines)
 {
     *boids = NULL;
+    if (lines) *lines = NULL;
     *count = 0;
     *swarms = 1;
     FILE *f = fopen(path, "r");
@@ -116,19 +99,19 @@ boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *coun
         }
         row r = {.line = lineno};
         float *vals[4] = {&r.b.x, &r.b.y, &r.b.vx, &r.b.vy};
-        if (!parse_u32(fields[0], &r.id)) {
+        if (!boids_parse_u32(fields[0], UINT32_MAX, &r.id)) {
             st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: id '%s' is not an unsigned integer", path, lineno,
                             fields[0]);
             break;
         }
         for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
-            if (!parse_float(fields[1 + c], vals[c]))
+            if (!boids_parse_float(fields[1 + c], vals[c]))
                 st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: %s '%s' is not a finite number", path, lineno,
                                 columns[1 + c], fields[1 + c]);
         if (st != BOIDS_OK) break;
-        if (!parse_u32(fields[5], &r.b.swarm)) {
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: swarm '%s' is not an unsigned integer", path,
-                            lineno, fields[5]);
+        if (!boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &r.b.swarm)) {
+            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: swarm '%s' is not a whole number below %u",
+                            path, lineno, fields[5], BOIDS_MAX_SWARMS);
             break;
         }
         if (nrows == rows_cap) {
@@ -173,11 +156,13 @@ boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *coun
         }
     }
     free(rows);
-    free(seen);
     if (st != BOIDS_OK) {
         free(out);
+        free(seen);
         return st;
     }
+    if (lines) *lines = seen; /* by now: the line of every id */
+    else free(seen);
     *boids = out;
     *count = (uint32_t)nrows;
     *swarms = max_swarm + 1;
@@ -191,6 +176,9 @@ static void temp_name(const char *path, char *buf, size_t size)
 
 boids_status boids_csv_check_writable(const char *path)
 {
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return boids_fail(BOIDS_ERR_IO, "%s: is a directory, not a file", path);
     char tmp[4096];
     temp_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");

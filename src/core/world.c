@@ -12,7 +12,6 @@
 
 /* Largest N: the GPU dispatches one invocation per boid in 1-D (65535 workgroups of 256). */
 #define BOIDS_MAX_COUNT (65535u * BOIDS_WG_SIZE)
-#define BOIDS_MAX_SWARMS 1024u
 #define BOIDS_MAX_WORLD 1e7f
 
 boids_world_def boids_default_world_def(void)
@@ -129,12 +128,17 @@ static void random_state(const boids_world_def *d, boids_boid *b)
     }
 }
 
-static boids_status validate_state(const boids_world *w, const boids_boid *b, size_t n)
+boids_status boids_world_validate_state(const boids_world *w, const boids_boid *b, size_t n,
+                                        size_t *bad)
 {
     const boids_world_def *d = &w->def;
+    size_t unused;
+    if (!bad) bad = &unused;
+    *bad = SIZE_MAX;
     if (n != d->count)
         return boids_fail(BOIDS_ERR_INVALID, "state has %zu boids, the world has %u", n, d->count);
     for (size_t i = 0; i < n; ++i) {
+        *bad = i;
         if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy))
             return boids_fail(BOIDS_ERR_INVALID, "boid %zu: position and velocity must be finite", i);
         if (b[i].x < 0 || b[i].x >= d->width || b[i].y < 0 || b[i].y >= d->height)
@@ -150,6 +154,7 @@ static boids_status validate_state(const boids_world *w, const boids_boid *b, si
             return boids_fail(BOIDS_ERR_INVALID, "boid %zu: swarm %u is not below swarms = %u", i,
                               b[i].swarm, d->swarms);
     }
+    *bad = SIZE_MAX;
     return BOIDS_OK;
 }
 
@@ -246,7 +251,7 @@ boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
 
 boids_status boids_world_write(boids_world *w, const boids_boid *in, size_t n)
 {
-    boids_status st = validate_state(w, in, n);
+    boids_status st = boids_world_validate_state(w, in, n, NULL);
     if (st != BOIDS_OK) return st;
     st = w->vt->write(w, in);
     if (st == BOIDS_OK) w->steps = 0;

@@ -1,0 +1,55 @@
+#include "core/parse.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool boids_parse_float(const char *s, float *out)
+{
+    const char *p = s;
+    if (*p == '+' || *p == '-') ++p;
+    int digits = 0;
+    while (is_digit(*p)) ++p, ++digits;
+    if (*p == '.') {
+        ++p;
+        while (is_digit(*p)) ++p, ++digits;
+    }
+    if (digits == 0) return false;
+    if (*p == 'e' || *p == 'E') {
+        ++p;
+        if (*p == '+' || *p == '-') ++p;
+        if (!is_digit(*p)) return false;
+        while (is_digit(*p)) ++p;
+    }
+    if (*p != '\0') return false;
+    errno = 0;
+    float v = strtof(s, NULL);
+    if (errno == ERANGE && fabsf(v) > 1.0f) return false; /* overflow; underflow to 0 is fine */
+    if (!isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+bool boids_parse_u64(const char *s, uint64_t *out)
+{
+    if (!is_digit(*s)) return false;
+    uint64_t v = 0;
+    for (const char *p = s; *p; ++p) {
+        if (!is_digit(*p)) return false;
+        uint64_t d = (uint64_t)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+bool boids_parse_u32(const char *s, uint32_t max, uint32_t *out)
+{
+    uint64_t v;
+    if (!boids_parse_u64(s, &v) || v > max) return false;
+    *out = (uint32_t)v;
+    return true;
+}
