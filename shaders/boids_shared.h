@@ -83,6 +83,25 @@ BOIDS_STRUCT(boids_params)
     float reserved2;
 };
 
+/* The viewer's mouse tool: a force field around a point that every model adds to its steering
+ * force. Within `radius` of (x, y) (minimum image) a boid feels `strength` towards the point
+ * (attract) or away from it (repel), whatever the distance; px/s^2 for per-second models,
+ * px/frame^2 for frame-based ones. */
+#define BOIDS_TOOL_NONE 0u
+#define BOIDS_TOOL_ATTRACT 1u
+#define BOIDS_TOOL_REPEL 2u
+BOIDS_STRUCT(boids_tool)
+{
+    float x;        /* px */
+    float y;        /* px */
+    float radius;   /* px */
+    float strength; /* force */
+    BOIDS_U32 kind; /* BOIDS_TOOL_* */
+    BOIDS_U32 reserved0;
+    BOIDS_U32 reserved1;
+    BOIDS_U32 reserved2;
+};
+
 /* Per-step constants for every pass (a std140 uniform block). */
 BOIDS_STRUCT(boids_gpu_frame)
 {
@@ -100,6 +119,7 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 loop_limit; /* most loop iterations a pass may run per invocation (llvmpipe cuts
                              a shader invocation off after about 65535); past it the pass stops
                              and raises BOIDS_STATUS_LOOP_LIMIT instead of going silently wrong */
+    boids_tool tool;
     boids_params params;
 };
 
@@ -108,6 +128,8 @@ _Static_assert(sizeof(boids_gpu_boid) == 32, "boids_gpu_boid must be 32 bytes (s
 _Static_assert(offsetof(boids_gpu_boid, id) == 16, "boids_gpu_boid.id offset");
 _Static_assert(offsetof(boids_gpu_boid, age) == 28, "boids_gpu_boid.age offset");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
+_Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");
+_Static_assert(offsetof(boids_gpu_frame, tool) % 16 == 0, "std140 aligns nested structs to 16");
 _Static_assert(offsetof(boids_gpu_frame, params) % 16 == 0, "std140 aligns nested structs to 16");
 _Static_assert(sizeof(boids_gpu_frame) % 16 == 0, "boids_gpu_frame size multiple of 16");
 #endif

@@ -72,6 +72,18 @@ vec2 limit_length(vec2 v, float m)
     return m2 > m * m ? set_length(v, m) : v;
 }
 
+// The mouse tool's force on a boid at (x, y); as boids_tool_force().
+vec2 tool_force(float x, float y)
+{
+    if (frame.tool.kind == BOIDS_TOOL_NONE) return vec2(0.0);
+    float dx = min_image(x, frame.tool.x, frame.world_w, frame.half_w);
+    float dy = min_image(y, frame.tool.y, frame.world_h, frame.half_h);
+    float d2 = dx * dx + dy * dy;
+    if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return vec2(0.0);
+    vec2 f = set_length(vec2(dx, dy), frame.tool.strength);
+    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(-f.x, -f.y) : f;
+}
+
 // The distinct cells around cell (cx, cy) in canonical order; as boids_cpu_grid_block().
 uint neighbor_block(uint cx, uint cy, out uint cells[9])
 {

@@ -82,6 +82,10 @@ void main()
         fy += frame.params.cohesion_weight * f.y;
     }
 
+    vec2 ft = tool_force(self.px, self.py);
+    fx += ft.x;
+    fy += ft.y;
+
     float dt = frame.dt;
     float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
     float v2 = vx * vx + vy * vy;

@@ -170,6 +170,9 @@ typedef struct boids_world_info {
     int threads;                  /* CPU worker threads (1 for GPU) */
     const char *renderer;         /* GL_RENDERER for GPU, "CPU reference" otherwise */
     uint64_t steps;               /* steps taken since creation or the last write */
+    boids_params params;          /* the parameters in force */
+    float dt;                     /* s */
+    uint64_t seed;
 } boids_world_info;
 
 /* Every default filled in (see the field comments). */
@@ -202,6 +205,15 @@ boids_status boids_world_validate_state(const boids_world *world, const boids_bo
                                         size_t *bad);
 
 void boids_world_get_info(const boids_world *world, boids_world_info *info);
+
+/* Changes the model parameters of a running world (the viewer's panel): validated like a
+ * definition; the grid follows the radii. On failure nothing changes. */
+boids_status boids_world_set_params(boids_world *world, const boids_params *params);
+/* Sets the mouse tool's force field (boids_tool in boids_shared.h); kind NONE switches it off. */
+boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
+/* The GL buffer holding a GPU world's state, boids_gpu_boid[count] in some order (ids inside), for
+ * drawing straight from it; valid until the next step. 0 for a CPU world. */
+unsigned boids_world_gl_buffer(const boids_world *world);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,8 @@ static dvec dunit(dvec a) { double l = dlen(a); return l > 0 ? dscale(a, 1.0 / l
 static double wrapd(double d, double size) { return d > size / 2 ? d - size : d < -size / 2 ? d + size : d; }
 
 /* One step of §3 for boid i, straight from the formulas. */
+static boids_tool oracle_tool; /* the mouse tool's field, kind NONE unless a test sets it */
+
 static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const boids_params *p,
                               double W, double H, double dt)
 {
@@ -52,6 +54,13 @@ static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const
         F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->max_speed), v), p->max_force), p->align_weight));
     if (nc)
         F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->max_speed), v), p->max_force), p->cohesion_weight));
+    if (oracle_tool.kind != BOIDS_TOOL_NONE) { /* constant pull (or push) within the radius */
+        dvec off = dv(wrapd((double)oracle_tool.x - b[i].x, W), wrapd((double)oracle_tool.y - b[i].y, H));
+        double d = dlen(off);
+        if (d > 0 && d < oracle_tool.radius)
+            F = dadd(F, dscale(dunit(off), oracle_tool.kind == BOIDS_TOOL_REPEL ? -oracle_tool.strength
+                                                                                  : oracle_tool.strength));
+    }
     dvec v1 = dtrunc(dadd(v, dscale(F, dt)), p->max_speed); /* §3.4: no total clamp; §3.5 */
     double sp = dlen(v1);
     if (sp < p->min_speed && sp > 0) v1 = dscale(v1, p->min_speed / sp);
@@ -72,6 +81,7 @@ static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint3
     d.params = *p;
     boids_world *w;
     if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, in, n) != BOIDS_OK ||
+        boids_world_set_tool(w, &oracle_tool) != BOIDS_OK ||
         boids_world_step(w, 1) != BOIDS_OK || boids_world_read(w, out, n) != BOIDS_OK) {
         CHECK_MSG(0, "%s", boids_last_error());
         return 1e30;
@@ -186,5 +196,29 @@ static void test_truncation_and_speed_limits(void)
     CHECK(o3[2].vx == 0 && o3[2].vy == 0);
 }
 
-TEST_MAIN(TEST(test_random_flocks_match_formulas), TEST(test_swarm_rules),
+static void test_mouse_tool(void)
+{
+    /* The viewer's attract and repel field, on both backends, against the oracle: a flock around
+     * the tool, which sits near a corner so the field reaches across the wrap. */
+    boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
+    enum { N = 50 };
+    boids_boid in[N], out[N], none[N];
+    boids_rng rng = boids_rng_seeded(77);
+    for (uint32_t i = 0; i < N; ++i)
+        in[i] = (boids_boid){boids_rng_float(&rng) * 300.0f, boids_rng_float(&rng) * 300.0f,
+                             boids_rng_float(&rng) * 100.0f - 50.0f, boids_rng_float(&rng) * 100.0f - 50.0f, 0};
+    oracle_tool = (boids_tool){10, 290, 120, 400, BOIDS_TOOL_NONE, 0, 0, 0};
+    check_both(in, N, 1, 300, 300, &p, "no tool", none);
+    oracle_tool.kind = BOIDS_TOOL_ATTRACT;
+    check_both(in, N, 1, 300, 300, &p, "attract", out);
+    /* a boid within reach moved towards the tool compared with no tool */
+    int moved = 0;
+    for (uint32_t i = 0; i < N; ++i) moved += memcmp(&out[i], &none[i], sizeof out[i]) != 0;
+    CHECK_MSG(moved > 0 && moved < N, "%d boids felt the tool", moved);
+    oracle_tool.kind = BOIDS_TOOL_REPEL;
+    check_both(in, N, 1, 300, 300, &p, "repel", out);
+    oracle_tool.kind = BOIDS_TOOL_NONE;
+}
+
+TEST_MAIN(TEST(test_random_flocks_match_formulas), TEST(test_mouse_tool), TEST(test_swarm_rules),
           TEST(test_separation_weights_by_inverse_distance), TEST(test_truncation_and_speed_limits))

@@ -158,6 +158,60 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
     return BOIDS_OK;
 }
 
+/* The grid for parameters p in the (resolved) world d, after the checks that depend on both. */
+static boids_status plan_grid(const boids_world_def *d, const boids_params *p, boids_grid_dims *grid)
+{
+    float radius = boids_params_max_radius(d->model, p);
+    if (d->cell_size > 0.0f && d->cell_size < radius)
+        return boids_fail(BOIDS_ERR_INVALID,
+                          "cell_size: %g px is below the largest interaction radius %g px",
+                          (double)d->cell_size, (double)radius);
+    /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
+    if (boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND &&
+        p->max_speed * d->dt >= fminf(d->width, d->height))
+        return boids_fail(BOIDS_ERR_INVALID,
+                          "max_speed * dt = %g px per step is not below the world size %gx%g",
+                          (double)(p->max_speed * d->dt), (double)d->width, (double)d->height);
+    float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
+    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count);
+    return BOIDS_OK;
+}
+
+boids_status boids_world_set_params(boids_world *w, const boids_params *params)
+{
+    boids_status st = boids_params_validate(w->def.model, params);
+    if (st != BOIDS_OK) return st;
+    boids_grid_dims grid;
+    st = plan_grid(&w->def, params, &grid);
+    if (st != BOIDS_OK) return st;
+    bool grid_changed = grid.w != w->grid.w || grid.h != w->grid.h;
+    boids_params old_params = w->def.params;
+    boids_grid_dims old_grid = w->grid;
+    w->def.params = *params;
+    w->grid = grid;
+    st = w->vt->configure(w, grid_changed);
+    if (st != BOIDS_OK) { /* keep the world as it was */
+        w->def.params = old_params;
+        w->grid = old_grid;
+        w->vt->configure(w, grid_changed);
+    }
+    return st;
+}
+
+boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
+{
+    if (tool->kind > BOIDS_TOOL_REPEL)
+        return boids_fail(BOIDS_ERR_INVALID, "tool: unknown kind %u", tool->kind);
+    if (!isfinite(tool->x) || !isfinite(tool->y) || !isfinite(tool->radius) ||
+        !isfinite(tool->strength) || tool->radius < 0.0f || fabsf(tool->strength) > 1e7f)
+        return boids_fail(BOIDS_ERR_INVALID, "tool: position, radius >= 0 and |strength| <= 1e7 "
+                                             "must be finite");
+    w->tool = *tool;
+    w->tool.x = boids_wrap(tool->x, w->def.width);
+    w->tool.y = boids_wrap(tool->y, w->def.height);
+    return w->vt->configure(w, false);
+}
+
 boids_status boids_world_create(const boids_world_def *def, boids_world **out)
 {
     *out = NULL;
@@ -170,23 +224,8 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     w->def = *def;
     if (w->def.width == 0.0f) boids_default_world_size(def->count, &w->def.width, &w->def.height);
 
-    float radius = boids_params_max_radius(def->model, &def->params);
-    if (def->cell_size > 0.0f && def->cell_size < radius) {
-        free(w);
-        return boids_fail(BOIDS_ERR_INVALID,
-                          "cell_size: %g px is below the largest interaction radius %g px",
-                          (double)def->cell_size, (double)radius);
-    }
-    float min_cell = def->cell_size > 0.0f ? def->cell_size : radius;
-    w->grid = boids_grid_dims_for(w->def.width, w->def.height, min_cell, def->count);
-
-    /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
-    if (boids_model_time_base(def->model) == BOIDS_TIME_PER_SECOND &&
-        def->params.max_speed * def->dt >= fminf(w->def.width, w->def.height)) {
-        st = boids_fail(BOIDS_ERR_INVALID,
-                        "max_speed * dt = %g px per step is not below the world size %gx%g",
-                        (double)(def->params.max_speed * def->dt), (double)w->def.width,
-                        (double)w->def.height);
+    st = plan_grid(&w->def, &def->params, &w->grid);
+    if (st != BOIDS_OK) {
         free(w);
         return st;
     }
@@ -273,4 +312,7 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->threads = w->def.threads;
     info->renderer = w->renderer ? w->renderer : "";
     info->steps = w->steps;
+    info->params = w->def.params;
+    info->dt = w->def.dt;
+    info->seed = w->def.seed;
 }

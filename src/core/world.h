@@ -39,12 +39,15 @@ typedef struct boids_backend_vtable {
     void (*finish)(boids_world *w);
     boids_status (*read)(boids_world *w, boids_boid *out);       /* id order, count entries */
     boids_status (*write)(boids_world *w, const boids_boid *in); /* id order, validated */
+    /* After def.params, tool or grid changed (grid_changed: the grid's dimensions too). */
+    boids_status (*configure)(boids_world *w, bool grid_changed);
     void (*destroy)(boids_world *w);
 } boids_backend_vtable;
 
 struct boids_world {
     boids_world_def def;   /* resolved: width/height/cell_size filled, params validated */
     boids_grid_dims grid;
+    boids_tool tool;       /* the mouse tool (kind NONE unless set) */
     uint64_t steps;
     const char *renderer;
     const boids_backend_vtable *vt;

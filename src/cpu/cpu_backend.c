@@ -40,6 +40,7 @@ static boids_status cpu_step(boids_world *w, uint32_t steps)
     j.step.def = &w->def;
     j.step.grid = &b->grid;
     j.step.brute = w->def.neighbors == BOIDS_NEIGHBORS_BRUTE;
+    j.step.tool = &w->tool;
     j.step.half_w = w->def.width * 0.5f;
     j.step.half_h = w->def.height * 0.5f;
     for (uint32_t s = 0; s < steps; ++s) {
@@ -79,6 +80,13 @@ static boids_status cpu_write(boids_world *w, const boids_boid *in)
     return BOIDS_OK;
 }
 
+static boids_status cpu_configure(boids_world *w, bool grid_changed)
+{
+    if (!grid_changed) return BOIDS_OK; /* the rules read def.params and the tool each step */
+    boids_cpu_grid_free(&w->impl->grid);
+    return boids_cpu_grid_init(&w->impl->grid, &w->grid, w->def.count);
+}
+
 static void cpu_destroy(boids_world *w)
 {
     boids_backend_impl *b = w->impl;
@@ -97,7 +105,8 @@ static void cpu_destroy(boids_world *w)
     w->impl = NULL;
 }
 
-static const boids_backend_vtable cpu_vtable = {cpu_step, cpu_finish, cpu_read, cpu_write, cpu_destroy};
+static const boids_backend_vtable cpu_vtable = {cpu_step,  cpu_finish,    cpu_read,
+                                                cpu_write, cpu_configure, cpu_destroy};
 
 boids_status boids_cpu_backend_create(boids_world *w)
 {

@@ -92,6 +92,11 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
             fy += p->cohesion_weight * sy;
         }
 
+        float tx, ty;
+        boids_tool_force(s, self.x, self.y, &tx, &ty);
+        fx += tx;
+        fy += ty;
+
         float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
         float v2 = vx * vx + vy * vy;
         if (v2 > p->max_speed * p->max_speed)

@@ -25,6 +25,7 @@ typedef struct boids_cpu_step {
     const boids_boid *cur;    /* step t, id order */
     boids_cpu_soa cand;       /* step t, candidate order */
     boids_boid *next;         /* step t+1, id order */
+    const boids_tool *tool;   /* the mouse tool's force field */
     bool brute;
     float half_w, half_h;     /* world size / 2 */
 } boids_cpu_step;
@@ -67,6 +68,21 @@ static inline void boids_limit(float *x, float *y, float m)
 {
     float m2 = *x * *x + *y * *y;
     if (m2 > m * m) boids_set_length(x, y, m);
+}
+
+/* The mouse tool's force on a boid at (x, y) (see boids_tool in boids_shared.h). */
+static inline void boids_tool_force(const boids_cpu_step *s, float x, float y, float *fx, float *fy)
+{
+    const boids_tool *t = s->tool;
+    *fx = *fy = 0.0f;
+    if (t->kind == BOIDS_TOOL_NONE) return;
+    float dx = boids_min_image(x, t->x, s->def->width, s->half_w);
+    float dy = boids_min_image(y, t->y, s->def->height, s->half_h);
+    float d2 = dx * dx + dy * dy;
+    if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
+    boids_set_length(&dx, &dy, t->strength);
+    *fx = t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
+    *fy = t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
 }
 
 /* x where keep is 1, +0.0 where it is 0, without a branch. Adding a masked +0 to a sum leaves its

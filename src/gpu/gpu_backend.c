@@ -78,6 +78,20 @@ static boids_status plan_scan(boids_backend_impl *g)
     return BOIDS_OK;
 }
 
+/* The per-cell buffers and the scan hierarchy for the world's grid (freed first if present). */
+static boids_status make_grid_buffers(boids_world *w)
+{
+    boids_backend_impl *g = w->impl;
+    GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; ++i)
+        if (old[i]) glDeleteBuffers(1, &old[i]);
+    g->cells = w->grid.w * w->grid.h;
+    g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
+    g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
+    g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
+    return plan_scan(g);
+}
+
 static void barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
 static void bind(GLuint binding, GLuint buffer)
@@ -219,6 +233,7 @@ static void upload_frame(boids_world *w)
     f.grid_h = w->grid.h;
     f.swarms = w->def.swarms;
     f.loop_limit = w->impl->loop_limit;
+    f.tool = w->tool;
     f.params = w->def.params;
     glBindBuffer(GL_UNIFORM_BUFFER, w->impl->frame);
     glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof f, &f);
@@ -244,6 +259,17 @@ static boids_status gpu_write(boids_world *w, const boids_boid *in)
     return boids_gl_check("uploading the state");
 }
 
+static boids_status gpu_configure(boids_world *w, bool grid_changed)
+{
+    boids_status st = boids_gl_make_current(w->impl->gl);
+    if (st != BOIDS_OK) return st;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    if (grid_changed && (st = make_grid_buffers(w)) != BOIDS_OK) return st;
+    upload_frame(w);
+    return boids_gl_check("reconfiguring the GPU world");
+}
+
 static void gpu_destroy(boids_world *w)
 {
     boids_backend_impl *g = w->impl;
@@ -263,7 +289,8 @@ static void gpu_destroy(boids_world *w)
     w->impl = NULL;
 }
 
-static const boids_backend_vtable gpu_vtable = {gpu_step, gpu_finish, gpu_read, gpu_write, gpu_destroy};
+static const boids_backend_vtable gpu_vtable = {gpu_step,  gpu_finish,    gpu_read,
+                                                gpu_write, gpu_configure, gpu_destroy};
 
 static boids_status create_programs(boids_backend_impl *g, boids_model model)
 {
@@ -309,7 +336,6 @@ boids_status boids_gpu_backend_create(boids_world *w)
     w->renderer = boids_gl_renderer(gl);
 
     const uint32_t n = w->def.count;
-    g->cells = w->grid.w * w->grid.h;
     g->staging = malloc(sizeof *g->staging * (n ? n : 1));
     boids_status st = g->staging ? create_programs(g, w->def.model)
                                  : boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids", n);
@@ -320,12 +346,9 @@ boids_status boids_gpu_backend_create(boids_world *w)
         g->sorted = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_boid) * n);
         g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
         g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-        g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
-        g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
-        g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
         g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
         g->status = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(GLuint));
-        st = plan_scan(g);
+        st = make_grid_buffers(w);
         GLenum err = glGetError();
         if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
             st = boids_fail(BOIDS_ERR_NO_MEMORY, "GPU out of memory for %u boids and %u cells", n,
@@ -342,7 +365,7 @@ boids_status boids_gpu_backend_create(boids_world *w)
     return BOIDS_OK;
 }
 
-GLuint boids_gpu_backend_state_buffer(const boids_world *w)
+unsigned boids_world_gl_buffer(const boids_world *w)
 {
     return w->def.backend == BOIDS_BACKEND_GPU ? w->impl->state : 0;
 }

@@ -5,10 +5,6 @@
 #include "core/world.h"
 #include "gpu/gl.h"
 
-/* The SSBO holding the current state (boids_gpu_boid[count], sorted by cell of the last step):
- * the renderer draws straight from it. 0 for a CPU world. */
-GLuint boids_gpu_backend_state_buffer(const boids_world *w);
-
 /* Reads the grid of the last step back (tests only): cells' counts and exclusive starts
  * (grid.w * grid.h each) and the id in each sorted slot (count). */
 boids_status boids_gpu_backend_read_grid(boids_world *w, uint32_t *cell_count,
