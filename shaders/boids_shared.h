@@ -43,6 +43,16 @@
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0       /* boids_gpu_frame                                */
 
+/* Colour modes of the boid renderer. */
+#define BOIDS_COLOR_SWARM 0   /* a palette colour per swarm          */
+#define BOIDS_COLOR_HEADING 1 /* hue from the direction of flight    */
+#define BOIDS_COLOR_SPEED 2   /* blue (slow) to yellow (fast)         */
+#define BOIDS_COLOR_COUNT 3
+
+/* Vertex attribute locations of the boid renderer: read straight from the state buffer. */
+#define BOIDS_ATTR_POS_VEL 0 /* vec4 (px, py, vx, vy), per instance */
+#define BOIDS_ATTR_SWARM 1   /* uint swarm, per instance            */
+
 /* Status flags the GPU raises, read back only when the state is read. */
 #define BOIDS_STATUS_LOOP_LIMIT 1u /* a loop stopped at frame.loop_limit iterations */
 

@@ -74,6 +74,7 @@ typedef struct boids_param_info {
     size_t offset;           /* offsetof(boids_params, field) */
     const char *unit;        /* e.g. "px/s" */
     float min, max;          /* inclusive range */
+    float ui_max;            /* top of the viewer's slider (from max(min, 0)) */
     const char *description; /* one line, with the paper's symbol */
 } boids_param_info;
 

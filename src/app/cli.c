@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +18,8 @@ void boids_cli_usage(FILE *out)
             "  -n, --boids N          number of boids (default 100000)\n"
             "  --swarms K             number of swarms; boid i starts in swarm i mod K (default 1)\n"
             "  --world WxH            world size in px (default: 16:9, one boid per 1000 px^2)\n"
-            "  --steps K              steps to run (default 600)\n"
+            "  --steps K              steps to run (headless default 600; a window runs until\n"
+            "                         closed unless --steps is given)\n"
             "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
             "  --seed S               seed of the initial state (default 1)\n"
             "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm) instead of random\n"
@@ -26,6 +28,10 @@ void boids_cli_usage(FILE *out)
             "  --threads N            CPU backend worker threads (default: one per core)\n"
             "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
             "  --headless             no window even if a display exists\n"
+            "  --frames DIR           write a PNG sequence to DIR (frame_000000.png, ...)\n"
+            "  --size WxH             frame size for --frames and --screenshot (default 1920x1080)\n"
+            "  --frame-steps K        simulation steps per exported frame (default 1)\n"
+            "  --screenshot FILE      write a PNG of the last frame (with the HUD in a window)\n"
             "  -h, --help             this text\n"
             "  --version              version\n"
             "\n"
@@ -96,6 +102,9 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     memset(cli, 0, sizeof *cli);
     cli->def = boids_default_world_def();
     cli->steps = 600;
+    cli->size_w = 1920;
+    cli->size_h = 1080;
+    cli->frame_steps = 1;
     const char *sets[BOIDS_CLI_MAX_SETS];
     int nsets = 0;
     const char *model = NULL;
@@ -161,6 +170,26 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         } else if (!strcmp(flag, "--steps")) {
             NEED_VALUE();
             st = parse_u32(flag, val, &cli->steps);
+            cli->steps_given = true;
+        } else if (!strcmp(flag, "--frames")) {
+            NEED_VALUE();
+            cli->frames_dir = val;
+        } else if (!strcmp(flag, "--screenshot")) {
+            NEED_VALUE();
+            cli->screenshot = val;
+        } else if (!strcmp(flag, "--frame-steps")) {
+            NEED_VALUE();
+            st = parse_u32(flag, val, &cli->frame_steps);
+            if (st == BOIDS_OK && (cli->frame_steps < 1 || cli->frame_steps > 100000))
+                st = bad(flag, val, "a whole number in [1, 100000]");
+        } else if (!strcmp(flag, "--size")) {
+            NEED_VALUE();
+            float w, h;
+            st = parse_size(flag, val, &w, &h);
+            if (st == BOIDS_OK && (w != floorf(w) || h != floorf(h) || w > 16384 || h > 16384))
+                st = bad(flag, val, "a size in whole pixels, at most 16384x16384");
+            cli->size_w = (int)w;
+            cli->size_h = (int)h;
         } else if (!strcmp(flag, "--dt")) {
             NEED_VALUE();
             st = parse_pos_float(flag, val, &cli->def.dt);

@@ -11,9 +11,15 @@
 typedef struct boids_cli {
     boids_world_def def;     /* model, params (with --set applied), backend, sizes, ... */
     bool count_given, swarms_given, world_given;
-    uint32_t steps;          /* headless steps */
+    uint32_t steps;          /* steps to run (headless default 600; a window runs until closed
+                                unless --steps is given) */
+    bool steps_given;
     const char *init_path;   /* --init, or NULL */
     const char *dump_path;   /* --dump, or NULL */
+    const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */
+    int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
+    uint32_t frame_steps;    /* --frame-steps: simulation steps per exported frame */
+    const char *screenshot;  /* --screenshot FILE: a PNG of the last frame, or NULL */
     bool headless;
     bool help, version;
 } boids_cli;

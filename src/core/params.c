@@ -8,19 +8,19 @@
 #include "core/error.h"
 #include "core/parse.h"
 
-#define PARAM(field, unit, lo, hi, desc) {#field, offsetof(boids_params, field), unit, lo, hi, desc}
+#define PARAM(field, unit, lo, hi, ui_hi, desc) {#field, offsetof(boids_params, field), unit, lo, hi, ui_hi, desc}
 
 /* shiffman-per-second-model.md §3.6: Nature of Code values scaled to seconds at 60 fps. */
 static const boids_param_info shiffman_per_second_params[] = {
-    PARAM(max_speed, "px/s", 0.0f, 1e6f, "v_max, maximum speed"),
-    PARAM(max_force, "px/s^2", 0.0f, 1e7f, "f_max, each behaviour's steering force is truncated to it"),
-    PARAM(min_speed, "px/s", 0.0f, 1e6f, "v_min, slower boids are sped up to it (must be <= max_speed)"),
-    PARAM(sep_radius, "px", 0.0f, 1e4f, "r_sep, separation radius (counts every swarm)"),
-    PARAM(align_radius, "px", 0.0f, 1e4f, "r_ali, alignment radius (same swarm only)"),
-    PARAM(cohesion_radius, "px", 0.0f, 1e4f, "r_coh, cohesion radius (same swarm only)"),
-    PARAM(sep_weight, "", -1e3f, 1e3f, "w_sep, separation weight"),
-    PARAM(align_weight, "", -1e3f, 1e3f, "w_ali, alignment weight"),
-    PARAM(cohesion_weight, "", -1e3f, 1e3f, "w_coh, cohesion weight"),
+    PARAM(max_speed, "px/s", 0.0f, 1e6f, 600.0f, "v_max, maximum speed"),
+    PARAM(max_force, "px/s^2", 0.0f, 1e7f, 1000.0f, "f_max, each behaviour's steering force is truncated to it"),
+    PARAM(min_speed, "px/s", 0.0f, 1e6f, 600.0f, "v_min, slower boids are sped up to it (must be <= max_speed)"),
+    PARAM(sep_radius, "px", 0.0f, 1e4f, 200.0f, "r_sep, separation radius (counts every swarm)"),
+    PARAM(align_radius, "px", 0.0f, 1e4f, 200.0f, "r_ali, alignment radius (same swarm only)"),
+    PARAM(cohesion_radius, "px", 0.0f, 1e4f, 200.0f, "r_coh, cohesion radius (same swarm only)"),
+    PARAM(sep_weight, "", -1e3f, 1e3f, 5.0f, "w_sep, separation weight"),
+    PARAM(align_weight, "", -1e3f, 1e3f, 5.0f, "w_ali, alignment weight"),
+    PARAM(cohesion_weight, "", -1e3f, 1e3f, 5.0f, "w_coh, cohesion weight"),
 };
 
 typedef struct model_row {

@@ -1,0 +1,52 @@
+#version 430 core
+// Instanced boids: one triangle per boid, pointing along its velocity, read straight from the
+// simulation's state buffer through per-instance attributes (no read-back, no copy). The size is
+// in screen pixels so a flock of a million stays visible when zoomed out.
+#include "boids_shared.h"
+
+layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
+layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;
+
+uniform mat4 u_view;        // world px -> clip
+uniform vec2 u_viewport;    // framebuffer size in pixels
+uniform float u_size_px;    // boid length on screen
+uniform int u_color_mode;   // BOIDS_COLOR_*
+uniform vec2 u_speed_range; // speeds mapped to the ends of the speed colour ramp
+
+out vec4 v_color;
+
+const vec3 palette[8] = vec3[8](vec3(0.40, 0.80, 1.00), vec3(1.00, 0.55, 0.25), vec3(0.55, 0.95, 0.45),
+                                vec3(0.95, 0.40, 0.70), vec3(1.00, 0.90, 0.35), vec3(0.65, 0.55, 1.00),
+                                vec3(0.35, 0.95, 0.85), vec3(0.95, 0.95, 0.95));
+
+vec3 hue(float h) // h in [0, 1)
+{
+    vec3 k = clamp(abs(fract(h + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
+    return mix(vec3(1.0), k, 0.85);
+}
+
+void main()
+{
+    vec2 vel = a_pos_vel.zw;
+    float speed = length(vel);
+    // Heading on screen: the velocity through the view, in pixels (any zoom or flip).
+    vec2 dir = (u_view * vec4(vel, 0.0, 0.0)).xy * u_viewport;
+    float dl = length(dir);
+    dir = dl > 0.0 ? dir / dl : vec2(1.0, 0.0);
+    vec2 side = vec2(-dir.y, dir.x);
+    vec2 corner = gl_VertexID == 0 ? vec2(0.5, 0.0) : gl_VertexID == 1 ? vec2(-0.5, 0.3) : vec2(-0.5, -0.3);
+    vec2 offset_px = (dir * corner.x + side * corner.y) * u_size_px;
+    vec4 centre = u_view * vec4(a_pos_vel.xy, 0.0, 1.0);
+    gl_Position = vec4(centre.xy + offset_px * 2.0 / u_viewport, 0.0, 1.0);
+
+    vec3 c;
+    if (u_color_mode == BOIDS_COLOR_HEADING) {
+        c = hue(atan(vel.y, vel.x) / 6.28318530718 + 0.5);
+    } else if (u_color_mode == BOIDS_COLOR_SPEED) {
+        float t = clamp((speed - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
+        c = mix(vec3(0.20, 0.35, 1.00), vec3(1.00, 0.90, 0.20), t);
+    } else {
+        c = palette[a_swarm % 8u];
+    }
+    v_color = vec4(c, 1.0);
+}

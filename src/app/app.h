@@ -1,0 +1,34 @@
+/* The program's two ways to run, and what they share: opening the world from the command line
+ * (with --init's state, errors naming the flag or file:line), and the closing summary and dump.
+ * Each returns the process exit status: 0, 2 (bad usage or input), 1 (runtime failure), having
+ * printed a one-line reason on stderr. */
+#ifndef BOIDS_APP_APP_H
+#define BOIDS_APP_APP_H
+
+#include "app/cli.h"
+#include "app/session.h"
+
+enum { BOIDS_EXIT_OK = 0, BOIDS_EXIT_RUNTIME = 1, BOIDS_EXIT_USAGE = 2 };
+
+/* What --init read: the state in id order and the file line of each id. */
+typedef struct boids_init_state {
+    boids_boid *boids;
+    long *lines;
+} boids_init_state;
+
+int boids_app_fail(int code, const char *context);
+int boids_app_exit_code(boids_status st);
+/* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
+int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init, boids_session *s);
+/* Prints the header line of a run (model, backend, renderer, sizes). */
+void boids_app_print_header(const boids_session *s, const boids_cli *cli);
+/* Prints the timing and the observables, writes --dump. */
+int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall_s);
+/* The ffmpeg command that turns a frame directory into a video. */
+void boids_app_print_ffmpeg(const char *dir, double fps);
+double boids_app_now(void);
+
+int boids_headless_run(const boids_cli *cli, const boids_init_state *init);
+int boids_viewer_run(const boids_cli *cli, const boids_init_state *init);
+
+#endif

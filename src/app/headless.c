@@ -1,0 +1,120 @@
+/* A run without a window: steps the world and prints what it did; with --frames, renders every
+ * --frame-steps steps into an offscreen framebuffer of --size and writes a PNG sequence (read
+ * back asynchronously, encoded on worker threads); with --screenshot, a PNG of the last state. */
+#include <stdio.h>
+
+#include "app/app.h"
+#include "render/boid_renderer.h"
+#include "render/png_writer.h"
+#include "render/target.h"
+
+typedef struct exporter {
+    boids_target target;
+    boids_renderer *renderer;
+    boids_camera camera;
+    boids_draw_style style;
+} exporter;
+
+static boids_status exporter_open(exporter *e, boids_world *w, int width, int height)
+{
+    boids_status st = boids_target_create(&e->target, width, height);
+    if (st == BOIDS_OK) st = boids_renderer_create(&e->renderer);
+    if (st != BOIDS_OK) return st;
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_camera_fit(&e->camera, info.width, info.height, (float)width, (float)height);
+    e->style = boids_default_draw_style(w);
+    return BOIDS_OK;
+}
+
+static void exporter_close(exporter *e)
+{
+    boids_renderer_destroy(e->renderer);
+    boids_target_destroy(&e->target);
+}
+
+/* Draws the world into the offscreen target (left bound for reading). */
+static boids_status exporter_draw(exporter *e, boids_world *w)
+{
+    boids_target_bind(&e->target);
+    return boids_renderer_draw(e->renderer, w, &e->camera, &e->style);
+}
+
+int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
+{
+    const int render = cli->frames_dir != NULL || cli->screenshot != NULL;
+    boids_gl *gl = NULL;
+    if (render || cli->def.backend == BOIDS_BACKEND_GPU) {
+        /* One context for the simulation and the drawing (a CPU world is drawn by upload). */
+        boids_status st = boids_gl_create_headless(&gl);
+        if (st != BOIDS_OK) {
+            if (render) {
+                fprintf(stderr, "boids: %s (--frames and --screenshot need OpenGL 4.3)\n", boids_last_error());
+                return BOIDS_EXIT_RUNTIME;
+            }
+            fprintf(stderr, "boids: %s (try --backend cpu)\n", boids_last_error());
+            return BOIDS_EXIT_RUNTIME;
+        }
+    }
+    boids_session s;
+    int code = boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? gl : NULL, init, &s);
+    if (code != BOIDS_EXIT_OK) {
+        boids_gl_destroy(gl);
+        return code;
+    }
+    boids_app_print_header(&s, cli);
+
+    exporter ex = {0};
+    boids_png_writer *writer = NULL;
+    boids_status st = BOIDS_OK;
+    if (render) {
+        boids_gl_make_current(gl);
+        st = exporter_open(&ex, s.world, cli->size_w, cli->size_h);
+        if (st == BOIDS_OK && cli->frames_dir)
+            st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &writer);
+        if (st != BOIDS_OK) code = boids_app_fail(boids_app_exit_code(st), cli->frames_dir ? "--frames" : "--screenshot");
+    }
+
+    double t0 = boids_app_now();
+    uint64_t done = 0;
+    if (code == BOIDS_EXIT_OK && writer) {
+        for (uint32_t f = 0; f < cli->steps / cli->frame_steps && st == BOIDS_OK; ++f) {
+            st = boids_world_step(s.world, cli->frame_steps);
+            done += cli->frame_steps;
+            if (st == BOIDS_OK) st = exporter_draw(&ex, s.world);
+            if (st == BOIDS_OK) st = boids_png_writer_capture(writer);
+        }
+    }
+    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps) {
+        st = boids_world_step(s.world, (uint32_t)(cli->steps - done));
+        done = cli->steps;
+    }
+    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
+    boids_world_finish(s.world);
+    double wall = boids_app_now() - t0;
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, NULL);
+
+    if (code == BOIDS_EXIT_OK && cli->screenshot) {
+        st = exporter_draw(&ex, s.world);
+        boids_png_writer *shot = NULL;
+        if (st == BOIDS_OK) st = boids_png_writer_create(".", cli->size_w, cli->size_h, 1, &shot);
+        if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
+        boids_status st2 = boids_png_writer_destroy(shot);
+        if (st == BOIDS_OK) st = st2;
+        if (st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, "--screenshot");
+        else printf("  screenshot written to %s\n", cli->screenshot);
+    }
+    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall);
+    if (code == BOIDS_EXIT_OK && writer) {
+        unsigned frames = boids_png_writer_frames(writer);
+        printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,
+               cli->frames_dir, wall > 0 ? frames / wall : 0.0);
+        double step_s = boids_model_time_base(cli->def.model) == BOIDS_TIME_PER_SECOND ? cli->def.dt : 1.0 / 60.0;
+        boids_app_print_ffmpeg(cli->frames_dir, 1.0 / (step_s * cli->frame_steps));
+    }
+    boids_png_writer_destroy(writer);
+    if (render) exporter_close(&ex);
+    boids_session_destroy(&s);
+    boids_gl_destroy(gl);
+    return code;
+}

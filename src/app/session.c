@@ -1,0 +1,111 @@
+#include "app/session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+
+/* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On
+ * failure the old world stays. */
+static boids_status replace(boids_session *s, boids_world_def def, const boids_boid *state, uint32_t keep)
+{
+    boids_world *w;
+    boids_status st = boids_world_create(&def, &w);
+    if (st != BOIDS_OK) return st;
+    if (state && keep > 0) {
+        boids_boid *all = malloc(sizeof *all * def.count);
+        if (!all) st = boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids", def.count);
+        if (st == BOIDS_OK) st = boids_world_read(w, all, def.count);
+        if (st == BOIDS_OK) {
+            memcpy(all, state, sizeof *all * keep);
+            st = boids_world_write(w, all, def.count);
+        }
+        free(all);
+    }
+    if (st == BOIDS_OK) st = boids_world_set_tool(w, &s->tool);
+    if (st != BOIDS_OK) {
+        boids_world_destroy(w);
+        return st;
+    }
+    boids_world_destroy(s->world);
+    s->world = w;
+    s->def = def;
+    return BOIDS_OK;
+}
+
+boids_status boids_session_create(boids_session *s, const boids_world_def *def, const boids_boid *init)
+{
+    memset(s, 0, sizeof *s);
+    s->tool.kind = BOIDS_TOOL_NONE;
+    boids_world_def d = *def;
+    boids_status st = boids_world_create(&d, &s->world);
+    if (st != BOIDS_OK) return st;
+    boids_world_info info;
+    boids_world_get_info(s->world, &info);
+    d.width = info.width; /* resolved: later worlds keep this size */
+    d.height = info.height;
+    s->def = d;
+    if (init) st = boids_world_write(s->world, init, d.count);
+    if (st != BOIDS_OK) boids_session_destroy(s);
+    return st;
+}
+
+void boids_session_destroy(boids_session *s)
+{
+    boids_world_destroy(s->world);
+    s->world = NULL;
+}
+
+/* The current state, malloc'ed (free it). */
+static boids_status current(boids_session *s, boids_boid **out)
+{
+    *out = malloc(sizeof **out * (s->def.count ? s->def.count : 1));
+    if (!*out) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    boids_status st = boids_world_read(s->world, *out, s->def.count);
+    if (st != BOIDS_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+static boids_params live_params(const boids_session *s)
+{
+    boids_world_info info;
+    boids_world_get_info(s->world, &info);
+    return info.params; /* the panel may have changed them since creation */
+}
+
+boids_status boids_session_reset(boids_session *s, uint64_t seed)
+{
+    boids_world_def d = s->def;
+    d.params = live_params(s);
+    d.seed = seed;
+    return replace(s, d, NULL, 0);
+}
+
+boids_status boids_session_resize(boids_session *s, uint32_t count)
+{
+    boids_boid *state;
+    boids_status st = current(s, &state);
+    if (st != BOIDS_OK) return st;
+    boids_world_def d = s->def;
+    d.params = live_params(s);
+    d.count = count;
+    st = replace(s, d, state, count < s->def.count ? count : s->def.count);
+    free(state);
+    return st;
+}
+
+boids_status boids_session_set_model(boids_session *s, boids_model model)
+{
+    boids_boid *state;
+    boids_status st = current(s, &state);
+    if (st != BOIDS_OK) return st;
+    boids_world_def d = s->def;
+    d.model = model;
+    d.params = boids_model_default_params(model);
+    st = replace(s, d, state, d.count);
+    free(state);
+    return st;
+}

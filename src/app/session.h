@@ -1,0 +1,25 @@
+/* The world the program runs, and what a user can do to it as a whole: reset it, reseed it,
+ * double or halve the flock, switch the model. Those recreate the world, keeping the boids where
+ * it makes sense (a state read on the user's action, never per step). */
+#ifndef BOIDS_APP_SESSION_H
+#define BOIDS_APP_SESSION_H
+
+#include "boids.h"
+
+typedef struct boids_session {
+    boids_world_def def; /* what the world was made from (world size resolved) */
+    boids_world *world;
+    boids_tool tool;     /* carried over when the world is recreated */
+} boids_session;
+
+/* Creates the world; `init` (id order, def->count boids) replaces the random state if not NULL. */
+boids_status boids_session_create(boids_session *s, const boids_world_def *def, const boids_boid *init);
+void boids_session_destroy(boids_session *s);
+/* A new random flock from `seed` (the same seed: the same flock as at the start). */
+boids_status boids_session_reset(boids_session *s, uint64_t seed);
+/* count boids: the first ones keep their state, new ones start random. */
+boids_status boids_session_resize(boids_session *s, uint32_t count);
+/* Another model, with its preset parameters; the boids keep their state. */
+boids_status boids_session_set_model(boids_session *s, boids_model model);
+
+#endif

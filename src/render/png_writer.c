@@ -1,0 +1,286 @@
+#define _POSIX_C_SOURCE 200809L
+#include "render/png_writer.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <stb_image_write.h>
+
+#include "core/error.h"
+#include "cpu/thread_pool.h"
+
+#define RING 3        /* reads in flight on the GPU */
+#define QUEUE 4       /* frames waiting for an encoder */
+#define PATH_MAX_LEN 4096
+
+typedef struct job {
+    unsigned char *rgb; /* top row first */
+    char path[PATH_MAX_LEN];
+} job;
+
+typedef struct slot {
+    GLuint pbo;
+    GLsync fence;
+    char path[PATH_MAX_LEN];
+} slot;
+
+struct boids_png_writer {
+    char dir[PATH_MAX_LEN];
+    int width, height;
+    unsigned frames;
+    slot ring[RING];
+    int ring_head, ring_pending;
+    /* encoder pool */
+    pthread_t *threads;
+    int nthreads;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    job queue[QUEUE];
+    int q_head, q_count, active, quit;
+    boids_status error;
+    char error_text[PATH_MAX_LEN + 256];
+};
+
+boids_status boids_check_output_dir(const char *dir)
+{
+    struct stat sb;
+    if (stat(dir, &sb) != 0)
+        return boids_fail(BOIDS_ERR_IO, "%s: %s", dir, strerror(errno));
+    if (!S_ISDIR(sb.st_mode)) return boids_fail(BOIDS_ERR_IO, "%s: not a directory", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return boids_fail(BOIDS_ERR_IO, "%s: not writable: %s", dir, strerror(errno));
+    return BOIDS_OK;
+}
+
+/* Keeps the first error an encoder meets, for the next capture or finish to report. */
+static void record_error(boids_png_writer *w, const char *path, const char *what)
+{
+    pthread_mutex_lock(&w->lock);
+    if (w->error == BOIDS_OK) {
+        w->error = BOIDS_ERR_IO;
+        snprintf(w->error_text, sizeof w->error_text, "%s: %s", path, what);
+    }
+    pthread_mutex_unlock(&w->lock);
+}
+
+typedef struct sink {
+    FILE *f;
+    int ok;
+} sink;
+
+static void sink_write(void *ctx, void *data, int size)
+{
+    sink *k = ctx;
+    if (k->ok && fwrite(data, 1, (size_t)size, k->f) != (size_t)size) k->ok = 0;
+}
+
+/* Encodes and writes one frame: streamed into a temporary name, then renamed. */
+static void write_png(boids_png_writer *w, job *j)
+{
+    char tmp[PATH_MAX_LEN + 16];
+    snprintf(tmp, sizeof tmp, "%s.tmp", j->path);
+    sink k = {fopen(tmp, "wb"), 1};
+    if (!k.f) {
+        record_error(w, j->path, strerror(errno));
+        return;
+    }
+    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, j->rgb, w->width * 3);
+    int err = errno;
+    if (fclose(k.f) != 0 && k.ok) {
+        k.ok = 0;
+        err = errno;
+    }
+    if (!encoded || !k.ok || rename(tmp, j->path) != 0) {
+        if (k.ok && encoded) err = errno;
+        remove(tmp);
+        record_error(w, j->path, encoded ? strerror(err) : "PNG encoding failed");
+    }
+}
+
+static void *encoder_main(void *arg)
+{
+    boids_png_writer *w = arg;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        while (!w->quit && w->q_count == 0) pthread_cond_wait(&w->changed, &w->lock);
+        if (w->q_count == 0 && w->quit) break;
+        job j = w->queue[w->q_head];
+        w->q_head = (w->q_head + 1) % QUEUE;
+        w->q_count--;
+        w->active++;
+        pthread_cond_broadcast(&w->changed);
+        pthread_mutex_unlock(&w->lock);
+        write_png(w, &j);
+        free(j.rgb);
+        pthread_mutex_lock(&w->lock);
+        w->active--;
+        pthread_cond_broadcast(&w->changed);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+/* Waits for the oldest read to land, copies it out (flipped to top-down, alpha dropped) and
+ * queues it for an encoder (waiting for room if the encoders are behind). */
+static boids_status harvest_oldest(boids_png_writer *w)
+{
+    slot *s = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
+    GLenum r;
+    do {
+        r = glClientWaitSync(s->fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+    } while (r == GL_TIMEOUT_EXPIRED);
+    glDeleteSync(s->fence);
+    s->fence = 0;
+    w->ring_pending--;
+    if (r == GL_WAIT_FAILED) return boids_fail(BOIDS_ERR_GL, "waiting for a frame read failed");
+
+    size_t row = (size_t)w->width * 4, bytes = row * (size_t)w->height;
+    unsigned char *rgb = malloc((size_t)w->width * 3 * (size_t)w->height);
+    if (!rgb) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
+    const unsigned char *px = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
+    if (!px) {
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        free(rgb);
+        return boids_gl_check("mapping a frame") == BOIDS_OK ? boids_fail(BOIDS_ERR_GL, "mapping a frame failed")
+                                                              : BOIDS_ERR_GL;
+    }
+    for (int y = 0; y < w->height; ++y) {
+        const unsigned char *src = px + row * (size_t)(w->height - 1 - y);
+        unsigned char *dst = rgb + (size_t)w->width * 3 * (size_t)y;
+        for (int x = 0; x < w->width; ++x) {
+            dst[3 * x] = src[4 * x];
+            dst[3 * x + 1] = src[4 * x + 1];
+            dst[3 * x + 2] = src[4 * x + 2];
+        }
+    }
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+
+    pthread_mutex_lock(&w->lock);
+    while (w->q_count == QUEUE) pthread_cond_wait(&w->changed, &w->lock);
+    job *j = &w->queue[(w->q_head + w->q_count) % QUEUE];
+    j->rgb = rgb;
+    memcpy(j->path, s->path, sizeof j->path);
+    w->q_count++;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+    return BOIDS_OK;
+}
+
+boids_status boids_png_writer_create(const char *dir, int width, int height, int threads,
+                                     boids_png_writer **out)
+{
+    *out = NULL;
+    boids_status st = boids_check_output_dir(dir);
+    if (st != BOIDS_OK) return st;
+    boids_png_writer *w = calloc(1, sizeof *w);
+    if (!w) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    snprintf(w->dir, sizeof w->dir, "%s", dir);
+    w->width = width;
+    w->height = height;
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->changed, NULL);
+    /* Fast settings: PNGs of flocks are mostly background, which compresses well anyway. */
+    stbi_write_png_compression_level = 2;
+    stbi_write_force_png_filter = 0;
+    for (int i = 0; i < RING; ++i) {
+        glGenBuffers(1, &w->ring[i].pbo);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, w->ring[i].pbo);
+        glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)((size_t)width * height * 4), NULL, GL_STREAM_READ);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    w->nthreads = threads > 0 ? threads : boids_cpu_count();
+    w->threads = calloc((size_t)w->nthreads, sizeof *w->threads);
+    int started = 0;
+    if (w->threads)
+        for (; started < w->nthreads; ++started)
+            if (pthread_create(&w->threads[started], NULL, encoder_main, w) != 0) break;
+    w->nthreads = started;
+    if (started == 0) {
+        boids_png_writer_destroy(w);
+        return boids_fail(BOIDS_ERR_NO_MEMORY, "could not start PNG encoder threads");
+    }
+    st = boids_gl_check("creating pixel buffers");
+    if (st != BOIDS_OK) {
+        boids_png_writer_destroy(w);
+        return st;
+    }
+    *out = w;
+    return BOIDS_OK;
+}
+
+boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path)
+{
+    boids_status st = BOIDS_OK;
+    if (w->ring_pending == RING && (st = harvest_oldest(w)) != BOIDS_OK) return st;
+    slot *s = &w->ring[w->ring_head];
+    snprintf(s->path, sizeof s->path, "%s", path);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, w->width, w->height, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    s->fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    w->ring_head = (w->ring_head + 1) % RING;
+    w->ring_pending++;
+    /* Hand on whatever has already landed, without waiting. */
+    while (w->ring_pending > 0) {
+        slot *old = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
+        GLenum r = glClientWaitSync(old->fence, 0, 0);
+        if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED) break;
+        if ((st = harvest_oldest(w)) != BOIDS_OK) return st;
+    }
+    pthread_mutex_lock(&w->lock);
+    if (w->error != BOIDS_OK) st = boids_fail(w->error, "%s", w->error_text);
+    pthread_mutex_unlock(&w->lock);
+    if (st == BOIDS_OK) st = boids_gl_check("reading a frame");
+    return st;
+}
+
+boids_status boids_png_writer_capture(boids_png_writer *w)
+{
+    char path[PATH_MAX_LEN];
+    int n = snprintf(path, sizeof path, "%s/frame_%06u.png", w->dir, w->frames);
+    if (n < 0 || (size_t)n >= sizeof path) return boids_fail(BOIDS_ERR_IO, "%s: path too long", w->dir);
+    boids_status st = boids_png_writer_capture_as(w, path);
+    if (st == BOIDS_OK) w->frames++;
+    return st;
+}
+
+unsigned boids_png_writer_frames(const boids_png_writer *w) { return w->frames; }
+
+boids_status boids_png_writer_finish(boids_png_writer *w)
+{
+    boids_status st = BOIDS_OK;
+    while (w->ring_pending > 0 && st == BOIDS_OK) st = harvest_oldest(w);
+    pthread_mutex_lock(&w->lock);
+    while (w->q_count > 0 || w->active > 0) pthread_cond_wait(&w->changed, &w->lock);
+    if (st == BOIDS_OK && w->error != BOIDS_OK) st = boids_fail(w->error, "%s", w->error_text);
+    pthread_mutex_unlock(&w->lock);
+    return st;
+}
+
+boids_status boids_png_writer_destroy(boids_png_writer *w)
+{
+    if (!w) return BOIDS_OK;
+    boids_status st = w->nthreads > 0 ? boids_png_writer_finish(w) : BOIDS_OK;
+    pthread_mutex_lock(&w->lock);
+    w->quit = 1;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+    for (int i = 0; i < w->nthreads; ++i) pthread_join(w->threads[i], NULL);
+    for (int i = 0; i < RING; ++i) {
+        if (w->ring[i].fence) glDeleteSync(w->ring[i].fence);
+        if (w->ring[i].pbo) glDeleteBuffers(1, &w->ring[i].pbo);
+    }
+    free(w->threads);
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->changed);
+    free(w);
+    return st;
+}

@@ -1,0 +1,41 @@
+#include "render/target.h"
+
+#include <string.h>
+
+#include "core/error.h"
+
+boids_status boids_target_create(boids_target *t, int width, int height)
+{
+    memset(t, 0, sizeof *t);
+    GLint max = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max);
+    if (width < 1 || height < 1 || width > max || height > max)
+        return boids_fail(BOIDS_ERR_INVALID, "size: %dx%d is outside 1..%d pixels a side on %s",
+                          width, height, (int)max, (const char *)glGetString(GL_RENDERER));
+    t->width = width;
+    t->height = height;
+    glGenRenderbuffers(1, &t->color);
+    glBindRenderbuffer(GL_RENDERBUFFER, t->color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    glGenFramebuffers(1, &t->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->color);
+    GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        boids_target_destroy(t);
+        return boids_fail(BOIDS_ERR_GL, "offscreen framebuffer %dx%d incomplete (0x%x)", width, height,
+                          (unsigned)status);
+    }
+    return boids_gl_check("creating the offscreen framebuffer");
+}
+
+void boids_target_destroy(boids_target *t)
+{
+    if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+    if (t->color) glDeleteRenderbuffers(1, &t->color);
+    memset(t, 0, sizeof *t);
+}
+
+void boids_target_bind(const boids_target *t) { glBindFramebuffer(GL_FRAMEBUFFER, t->fbo); }

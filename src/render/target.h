@@ -1,0 +1,19 @@
+/* An offscreen framebuffer of a fixed size (PNG export and screenshots, independent of any
+ * window). */
+#ifndef BOIDS_RENDER_TARGET_H
+#define BOIDS_RENDER_TARGET_H
+
+#include "gpu/gl.h"
+
+typedef struct boids_target {
+    GLuint fbo, color;
+    int width, height;
+} boids_target;
+
+/* BOIDS_ERR_INVALID if the size exceeds GL_MAX_RENDERBUFFER_SIZE (the message names it). */
+boids_status boids_target_create(boids_target *t, int width, int height);
+void boids_target_destroy(boids_target *t);
+/* Binds it for drawing (and reading). */
+void boids_target_bind(const boids_target *t);
+
+#endif

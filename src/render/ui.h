@@ -1,0 +1,32 @@
+/* A very small immediate-mode UI drawn with the GPU: filled rectangles and text (Sean Barrett's
+ * stb_easy_font, from Debian's libstb-dev), batched into one draw per frame. Coordinates are
+ * framebuffer pixels from the top left; `scale` multiplies text and sizes (HiDPI). No widget
+ * state lives here: callers keep their own (see app/panel.c). */
+#ifndef BOIDS_RENDER_UI_H
+#define BOIDS_RENDER_UI_H
+
+#include <stdint.h>
+
+#include "boids.h"
+
+typedef struct boids_ui boids_ui;
+
+typedef struct boids_rgba {
+    uint8_t r, g, b, a;
+} boids_rgba;
+
+boids_status boids_ui_create(boids_ui **out);
+void boids_ui_destroy(boids_ui *ui);
+
+/* Starts a frame for a framebuffer of fb_w x fb_h pixels. */
+void boids_ui_begin(boids_ui *ui, float fb_w, float fb_h, float scale);
+void boids_ui_rect(boids_ui *ui, float x, float y, float w, float h, boids_rgba c);
+/* Text with its top left at (x, y); returns its width. Lines break at '\n'. */
+float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba c);
+float boids_ui_text_width(const boids_ui *ui, const char *text);
+/* Height of one line of text. */
+float boids_ui_line_height(const boids_ui *ui);
+/* Draws everything since begin (alpha-blended over the bound framebuffer). */
+boids_status boids_ui_end(boids_ui *ui);
+
+#endif
