@@ -34,7 +34,8 @@ void main()
     float dl = length(dir);
     dir = dl > 0.0 ? dir / dl : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
-    vec2 corner = gl_VertexID == 0 ? vec2(0.5, 0.0) : gl_VertexID == 1 ? vec2(-0.5, 0.3) : vec2(-0.5, -0.3);
+    // nose 0.6 ahead of the position, tail corners 0.4 behind: the nose is the farthest point
+    vec2 corner = gl_VertexID == 0 ? vec2(0.6, 0.0) : gl_VertexID == 1 ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
     vec2 offset_px = (dir * corner.x + side * corner.y) * u_size_px;
     vec4 centre = u_view * vec4(a_pos_vel.xy, 0.0, 1.0);
     gl_Position = vec4(centre.xy + offset_px * 2.0 / u_viewport, 0.0, 1.0);

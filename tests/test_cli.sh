@@ -4,7 +4,7 @@
 # flag; a --dump that cannot be written fails before any simulation and destroys nothing.
 # usage: test_cli.sh path/to/boids
 set -u
-boids=$1
+boids=$(realpath "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0

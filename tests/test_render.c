@@ -1,0 +1,207 @@
+#define _POSIX_C_SOURCE 200809L
+/* Drawing and export, headless: one boid at a known place and heading lights pixels there and
+ * nowhere else, nose first; --frames writes exactly the frames asked for, at the asked size, as
+ * PNGs that decode (on both backends); the panel's set-by-name path changes the simulation
+ * exactly as --set does. */
+#include <dirent.h>
+#include <unistd.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+#pragma GCC diagnostic pop
+
+#include "app/app.h"
+#include "app/panel.h"
+#include "render/boid_renderer.h"
+#include "render/target.h"
+#include "test.h"
+
+static int is_background(const unsigned char *p)
+{
+    return abs(p[0] - (int)(BOIDS_BACKGROUND_R * 255 + 0.5f)) <= 1 &&
+           abs(p[1] - (int)(BOIDS_BACKGROUND_G * 255 + 0.5f)) <= 1 &&
+           abs(p[2] - (int)(BOIDS_BACKGROUND_B * 255 + 0.5f)) <= 1;
+}
+
+/* Renders one boid at (x, y) with velocity (vx, vy) into a W x H image of a W x H world (zoom 1)
+ * and checks where its pixels are. */
+static void one_boid(float x, float y, float vx, float vy)
+{
+    enum { W = 400, H = 300 };
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 1);
+    d.width = W;
+    d.height = H;
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_boid b = {x, y, vx, vy, 0};
+    REQUIRE_OK(boids_world_write(w, &b, 1));
+    boids_target t;
+    boids_renderer *r;
+    REQUIRE_OK(boids_target_create(&t, W, H));
+    REQUIRE_OK(boids_renderer_create(&r));
+    boids_camera cam;
+    boids_camera_fit(&cam, W, H, W, H);
+    boids_draw_style style = boids_default_draw_style(w);
+    style.boid_px = 24; /* large enough to tell the nose from the tail in pixels */
+    boids_target_bind(&t);
+    REQUIRE_OK(boids_renderer_draw(r, w, &cam, &style));
+    static unsigned char px[W * H * 4];
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    int lit = 0, far = 0;
+    double sx = 0, sy = 0, best = -1, nose_x = 0, nose_y = 0;
+    for (int row = 0; row < H; ++row) {
+        int iy = H - 1 - row; /* image rows from the top: world y points down */
+        for (int ix = 0; ix < W; ++ix) {
+            const unsigned char *p = px + 4 * (row * W + ix);
+            if (ix < 2 || iy < 2 || ix >= W - 2 || iy >= H - 2) continue; /* the world's border */
+            if (is_background(p)) continue;
+            double dx = ix + 0.5 - x, dy = iy + 0.5 - y, dist = hypot(dx, dy);
+            ++lit;
+            sx += dx;
+            sy += dy;
+            if (dist > 0.6 * 24 + 1.5) ++far;
+            if (dist > best) { /* the nose is the lit pixel farthest from the centre */
+                best = dist;
+                nose_x = dx;
+                nose_y = dy;
+            }
+        }
+    }
+    printf("  boid at (%g, %g) heading (%g, %g): %d pixels lit, %d beyond its size, nose at (%+.1f, %+.1f)\n",
+           (double)x, (double)y, (double)vx, (double)vy, lit, far, nose_x, nose_y);
+    CHECK(lit >= 4);
+    CHECK(far == 0);
+    double len = hypot(vx, vy);
+    CHECK_MSG((nose_x * vx + nose_y * vy) / (len * best) > 0.8, "the nose does not point along the velocity");
+    (void)sx, (void)sy;
+    boids_renderer_destroy(r);
+    boids_target_destroy(&t);
+    boids_world_destroy(w);
+}
+
+static void test_one_boid_where_expected(void)
+{
+    one_boid(100, 80, 120, 0);   /* heading right */
+    one_boid(250, 200, 0, -90);  /* heading up the screen (y points down) */
+    one_boid(310, 60, -60, 60);  /* down and left */
+}
+
+static int count_files(const char *dir, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    struct dirent *e;
+    size_t ls = strlen(suffix);
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l >= ls && strcmp(e->d_name + l - ls, suffix) == 0) ++n;
+    }
+    closedir(d);
+    return n;
+}
+
+static void export_frames(const char *backend)
+{
+    test_gpu_context();
+    char dir[] = "/tmp/boids-test-frames-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    /* 14 steps, 3 per frame: 4 frames (the 2 steps left over run without a frame). */
+    char *argv[] = {"boids", "--headless", "--backend", (char *)backend, "-n", "400", "--swarms", "2",
+                    "--steps", "14", "--frame-steps", "3", "--frames", dir, "--size", "320x176"};
+    boids_cli cli;
+    REQUIRE_OK(boids_cli_parse((int)(sizeof argv / sizeof argv[0]), argv, &cli));
+    boids_init_state none = {NULL, NULL};
+    CHECK(boids_headless_run(&cli, &none) == BOIDS_EXIT_OK);
+    CHECK_MSG(count_files(dir, ".png") == 4, "%d PNGs", count_files(dir, ".png"));
+    CHECK(count_files(dir, ".tmp") == 0);
+    for (int f = 0; f < 4; ++f) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/frame_%06d.png", dir, f);
+        int w = 0, h = 0, comp = 0;
+        unsigned char *img = stbi_load(path, &w, &h, &comp, 3);
+        CHECK_MSG(img && w == 320 && h == 176, "%s: %dx%d", path, w, h);
+        int lit = 0;
+        for (int i = 0; img && i < w * h; ++i) lit += !is_background(img + 3 * i);
+        CHECK_MSG(lit > 200, "%s: only %d pixels drawn", path, lit);
+        stbi_image_free(img);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
+static void test_export_gpu(void) { export_frames("gpu"); }
+static void test_export_cpu(void) { export_frames("cpu"); }
+
+static void test_panel_equals_set(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_backend be = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        /* A: parameters from the command line. */
+        char *argv[] = {"boids", "-n", "3000", "--swarms", "2", "--set", "align_weight=2.5",
+                        "--set", "sep_radius=31.5", "--set", "cohesion_radius=80"};
+        boids_cli cli;
+        REQUIRE_OK(boids_cli_parse((int)(sizeof argv / sizeof argv[0]), argv, &cli));
+        boids_world_def da = test_def(be, 3000);
+        da.swarms = 2;
+        da.params = cli.def.params;
+        /* B: defaults, then the panel's path while running (the radius moves the grid). */
+        boids_world_def db = test_def(be, 3000);
+        db.swarms = 2;
+        boids_world *a, *b;
+        REQUIRE_OK(boids_world_create(&da, &a));
+        REQUIRE_OK(boids_world_create(&db, &b));
+        REQUIRE_OK(boids_panel_set(b, "align_weight", "2.5"));
+        REQUIRE_OK(boids_panel_set(b, "sep_radius", "31.5"));
+        REQUIRE_OK(boids_panel_set(b, "cohesion_radius", "80"));
+        CHECK(boids_panel_set(b, "cohesion_radius", "-3") == BOIDS_ERR_INVALID); /* rejected, */
+        CHECK(boids_panel_set(b, "min_speed", "500") == BOIDS_ERR_INVALID);     /* no change */
+        REQUIRE_OK(boids_world_step(a, 40));
+        REQUIRE_OK(boids_world_step(b, 40));
+        boids_boid *sa = malloc(sizeof *sa * 3000), *sb = malloc(sizeof *sb * 3000);
+        REQUIRE_OK(boids_world_read(a, sa, 3000));
+        REQUIRE_OK(boids_world_read(b, sb, 3000));
+        CHECK_MSG(memcmp(sa, sb, sizeof *sa * 3000) == 0, "%s: the panel and --set differ", k ? "gpu" : "cpu");
+        boids_world_info ia, ib;
+        boids_world_get_info(a, &ia);
+        boids_world_get_info(b, &ib);
+        CHECK(memcmp(&ia.params, &ib.params, sizeof ia.params) == 0 && ia.grid_w == ib.grid_w);
+        free(sa), free(sb);
+        boids_world_destroy(a);
+        boids_world_destroy(b);
+    }
+}
+
+static void test_panel_keys_and_slider(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 100);
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_panel p;
+    boids_panel_init(&p);
+    boids_panel_select(&p, w, -1); /* wraps to the last row: cohesion_weight */
+    REQUIRE_OK(boids_panel_nudge(&p, w, +1, false));
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    CHECK_MSG(fabsf(info.params.cohesion_weight - 1.05f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    REQUIRE_OK(boids_panel_nudge(&p, w, -1, true)); /* coarse: 10 % of 0..5 */
+    boids_world_get_info(w, &info);
+    CHECK_MSG(fabsf(info.params.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    /* The slider: a press at the middle of the bar of the selected row sets half its range. */
+    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 9;
+    CHECK(boids_panel_press(&p, w, 50, 10 + 8 * 10 + 5)); /* row 8 */
+    boids_panel_release(&p);
+    boids_world_get_info(w, &info);
+    CHECK_MSG(fabsf(info.params.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    CHECK(!boids_panel_press(&p, w, 500, 500)); /* off the panel: not taken */
+    boids_world_destroy(w);
+}
+
+TEST_MAIN(TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider))
