@@ -4,6 +4,11 @@
  * is in the loop. Prints a table; --csv writes the same rows.
  *
  *   boids-bench [--sizes 10000,100000] [--seconds 1] [--repeats 3] [--csv FILE]
+ *   boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]
+ *
+ * --export measures PNG export instead: frames per second written (rendered offscreen, read
+ * back asynchronously, encoded on worker threads, renamed into place), with the simulation
+ * stepping once per frame and with it paused (export alone).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -11,8 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "boids.h"
+#include "render/boid_renderer.h"
+#include "render/png_writer.h"
+#include "render/target.h"
 
 typedef struct config {
     const char *name;
@@ -67,12 +76,62 @@ static int parse_sizes(const char *s, uint32_t *sizes, int max)
     return n;
 }
 
+/* Frames per second written: F frames of w x h of an N-boid GPU world, stepping `step` steps per
+ * frame. */
+static int export_rate(boids_gl *gl, uint32_t n, int w, int h, unsigned frames, uint32_t step, double *fps)
+{
+    char dir[] = "/tmp/boids-bench-frames-XXXXXX";
+    if (!mkdtemp(dir)) return -1;
+    boids_world_def def = boids_default_world_def();
+    def.count = n;
+    def.gl = gl;
+    boids_world *world = NULL;
+    boids_renderer *r = NULL;
+    boids_png_writer *pw = NULL;
+    boids_target t = {0};
+    int rc = -1;
+    if (boids_world_create(&def, &world) == BOIDS_OK && boids_target_create(&t, w, h) == BOIDS_OK &&
+        boids_renderer_create(&r) == BOIDS_OK && boids_png_writer_create(dir, w, h, 0, &pw) == BOIDS_OK) {
+        boids_world_info info;
+        boids_world_get_info(world, &info);
+        boids_camera cam;
+        boids_camera_fit(&cam, info.width, info.height, (float)w, (float)h);
+        boids_draw_style style = boids_default_draw_style(world);
+        boids_world_step(world, 30); /* a flock, not the random start */
+        boids_world_finish(world);
+        double t0 = now_s();
+        rc = 0;
+        for (unsigned f = 0; f < frames && rc == 0; ++f) {
+            if (step && boids_world_step(world, step) != BOIDS_OK) rc = -1;
+            boids_target_bind(&t);
+            if (rc == 0 && boids_renderer_draw(r, world, &cam, &style) != BOIDS_OK) rc = -1;
+            if (rc == 0 && boids_png_writer_capture(pw) != BOIDS_OK) rc = -1;
+        }
+        if (rc == 0 && boids_png_writer_finish(pw) != BOIDS_OK) rc = -1;
+        *fps = frames / (now_s() - t0);
+    }
+    if (rc != 0) fprintf(stderr, "boids-bench: export: %s\n", boids_last_error());
+    boids_png_writer_destroy(pw);
+    boids_renderer_destroy(r);
+    boids_target_destroy(&t);
+    boids_world_destroy(world);
+    for (unsigned f = 0; f < frames; ++f) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/frame_%06u.png", dir, f);
+        remove(path);
+    }
+    rmdir(dir);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sizes[16] = {10000, 100000};
     int nsizes = 2, repeats = 3;
     double seconds = 1.0;
     const char *csv_path = NULL;
+    int export_mode = 0, ew = 1920, eh = 1080;
+    unsigned eframes = 60;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--sizes") && v) {
@@ -96,11 +155,27 @@ int main(int argc, char **argv)
                 return 2;
             }
             ++i;
+        } else if (!strcmp(a, "--export")) {
+            export_mode = 1;
+        } else if (!strcmp(a, "--frames") && v) {
+            eframes = (unsigned)atoi(v);
+            if (eframes < 1 || eframes > 100000) {
+                fprintf(stderr, "boids-bench: --frames: '%s' is not in [1, 100000]\n", v);
+                return 2;
+            }
+            ++i;
+        } else if (!strcmp(a, "--size") && v) {
+            if (sscanf(v, "%dx%d", &ew, &eh) != 2 || ew < 1 || eh < 1 || ew > 16384 || eh > 16384) {
+                fprintf(stderr, "boids-bench: --size: '%s' is not WxH\n", v);
+                return 2;
+            }
+            ++i;
         } else if (!strcmp(a, "--csv") && v) {
             csv_path = v;
             ++i;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("usage: boids-bench [--sizes 10000,100000] [--seconds 1] [--repeats 3] [--csv FILE]\n");
+            printf("usage: boids-bench [--sizes 10000,100000] [--seconds 1] [--repeats 3] [--csv FILE]\n"
+                   "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n");
             return 0;
         } else {
             fprintf(stderr, "boids-bench: unknown or incomplete option '%s' (see --help)\n", a);
@@ -114,12 +189,33 @@ int main(int argc, char **argv)
             fprintf(stderr, "boids-bench: --csv: cannot write %s: %s\n", csv_path, strerror(errno));
             return 2;
         }
-        fprintf(csv, "model,backend,threads,boids,width,height,steps,steps_per_s,ns_per_boid_step,renderer\n");
+        fprintf(csv, export_mode ? "model,mode,threads,boids,width,height,frames,fps_with_step,fps_export_only,renderer\n"
+                                 : "model,backend,threads,boids,width,height,steps,steps_per_s,ns_per_boid_step,renderer\n");
     }
 
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK)
         fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
+    if (export_mode) {
+        if (!gl) return 1;
+        if (nsizes == 2 && sizes[0] == 10000) nsizes = 1, sizes[0] = 100000;
+        printf("PNG export, %dx%d, %u frames, GPU: %s\n", ew, eh, eframes, boids_gl_renderer(gl));
+        printf("%9s %22s %22s\n", "boids", "frames/s (1 step each)", "frames/s (export only)");
+        int status = 0;
+        for (int s = 0; s < nsizes; ++s) {
+            double with_sim = 0, alone = 0;
+            if (export_rate(gl, sizes[s], ew, eh, eframes, 1, &with_sim) != 0 ||
+                export_rate(gl, sizes[s], ew, eh, eframes, 0, &alone) != 0)
+                status = 1;
+            printf("%9u %22.1f %22.1f\n", sizes[s], with_sim, alone);
+            if (csv)
+                fprintf(csv, "shiffman-per-second,export,0,%u,%d,%d,%u,%.3f,%.3f,\"%s\"\n", sizes[s], ew, eh,
+                        eframes, with_sim, alone, boids_gl_renderer(gl));
+        }
+        boids_gl_destroy(gl);
+        if (csv) fclose(csv);
+        return status;
+    }
     const config configs[] = {
         {"gpu", BOIDS_BACKEND_GPU, 0},
         {"cpu 1 thread", BOIDS_BACKEND_CPU, 1},

@@ -7,7 +7,7 @@
 layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
 layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;
 
-uniform mat4 u_view;        // world px -> clip
+uniform mat4 u_view;        // world px -> clip: the camera's orthographic view, y down
 uniform vec2 u_viewport;    // framebuffer size in pixels
 uniform float u_size_px;    // boid length on screen
 uniform int u_color_mode;   // BOIDS_COLOR_*
@@ -19,20 +19,20 @@ const vec3 palette[8] = vec3[8](vec3(0.40, 0.80, 1.00), vec3(1.00, 0.55, 0.25), 
                                 vec3(0.95, 0.40, 0.70), vec3(1.00, 0.90, 0.35), vec3(0.65, 0.55, 1.00),
                                 vec3(0.35, 0.95, 0.85), vec3(0.95, 0.95, 0.95));
 
-vec3 hue(float h) // h in [0, 1)
+// A colour wheel over the heading (a unit vector), without trigonometry: three cosines 120
+// degrees apart, written with the heading's own components.
+vec3 heading_colour(vec2 d)
 {
-    vec3 k = clamp(abs(fract(h + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
-    return mix(vec3(1.0), k, 0.85);
+    vec3 c = vec3(d.x, -0.5 * d.x + 0.8660254 * d.y, -0.5 * d.x - 0.8660254 * d.y);
+    return 0.55 + 0.45 * c;
 }
 
 void main()
 {
     vec2 vel = a_pos_vel.zw;
-    float speed = length(vel);
-    // Heading on screen: the velocity through the view, in pixels (any zoom or flip).
-    vec2 dir = (u_view * vec4(vel, 0.0, 0.0)).xy * u_viewport;
-    float dl = length(dir);
-    dir = dl > 0.0 ? dir / dl : vec2(1.0, 0.0);
+    float speed2 = dot(vel, vel);
+    // Heading on screen, in pixels: the view scales x and y alike and flips y.
+    vec2 dir = speed2 > 0.0 ? vec2(vel.x, -vel.y) * inversesqrt(speed2) : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
     // nose 0.6 ahead of the position, tail corners 0.4 behind: the nose is the farthest point
     vec2 corner = gl_VertexID == 0 ? vec2(0.6, 0.0) : gl_VertexID == 1 ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
@@ -42,9 +42,9 @@ void main()
 
     vec3 c;
     if (u_color_mode == BOIDS_COLOR_HEADING) {
-        c = hue(atan(vel.y, vel.x) / 6.28318530718 + 0.5);
+        c = heading_colour(vec2(dir.x, -dir.y));
     } else if (u_color_mode == BOIDS_COLOR_SPEED) {
-        float t = clamp((speed - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
+        float t = clamp((sqrt(speed2) - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
         c = mix(vec3(0.20, 0.35, 1.00), vec3(1.00, 0.90, 0.20), t);
     } else {
         c = palette[a_swarm % 8u];

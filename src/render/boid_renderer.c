@@ -162,7 +162,7 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 
     mat4 view;
-    boids_camera_matrix(cam, view);
+    boids_camera_matrix(cam, view); /* orthographic, y down, the same zoom on both axes */
     float size = style->boid_px * cam->zoom;
     if (size < style->min_px) size = style->min_px;
     if (size > 64.0f) size = 64.0f;

@@ -19,7 +19,7 @@
 #define PATH_MAX_LEN 4096
 
 typedef struct job {
-    unsigned char *rgb; /* top row first */
+    unsigned char *rgba; /* as read: bottom row first */
     char path[PATH_MAX_LEN];
 } job;
 
@@ -79,17 +79,35 @@ static void sink_write(void *ctx, void *data, int size)
     if (k->ok && fwrite(data, 1, (size_t)size, k->f) != (size_t)size) k->ok = 0;
 }
 
-/* Encodes and writes one frame: streamed into a temporary name, then renamed. */
+/* Encodes and writes one frame: flipped to top-down RGB, streamed into a temporary name, then
+ * renamed. */
 static void write_png(boids_png_writer *w, job *j)
 {
+    unsigned char *rgb = malloc((size_t)w->width * 3 * (size_t)w->height);
+    if (!rgb) {
+        record_error(w, j->path, "out of memory");
+        return;
+    }
+    size_t row = (size_t)w->width * 4;
+    for (int y = 0; y < w->height; ++y) {
+        const unsigned char *src = j->rgba + row * (size_t)(w->height - 1 - y);
+        unsigned char *dst = rgb + (size_t)w->width * 3 * (size_t)y;
+        for (int x = 0; x < w->width; ++x) {
+            dst[3 * x] = src[4 * x];
+            dst[3 * x + 1] = src[4 * x + 1];
+            dst[3 * x + 2] = src[4 * x + 2];
+        }
+    }
     char tmp[PATH_MAX_LEN + 16];
     snprintf(tmp, sizeof tmp, "%s.tmp", j->path);
     sink k = {fopen(tmp, "wb"), 1};
     if (!k.f) {
+        free(rgb);
         record_error(w, j->path, strerror(errno));
         return;
     }
-    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, j->rgb, w->width * 3);
+    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, rgb, w->width * 3);
+    free(rgb);
     int err = errno;
     if (fclose(k.f) != 0 && k.ok) {
         k.ok = 0;
@@ -116,7 +134,7 @@ static void *encoder_main(void *arg)
         pthread_cond_broadcast(&w->changed);
         pthread_mutex_unlock(&w->lock);
         write_png(w, &j);
-        free(j.rgb);
+        free(j.rgba);
         pthread_mutex_lock(&w->lock);
         w->active--;
         pthread_cond_broadcast(&w->changed);
@@ -125,8 +143,8 @@ static void *encoder_main(void *arg)
     return NULL;
 }
 
-/* Waits for the oldest read to land, copies it out (flipped to top-down, alpha dropped) and
- * queues it for an encoder (waiting for room if the encoders are behind). */
+/* Waits for the oldest read to land, copies it out and queues it for an encoder (waiting for
+ * room if the encoders are behind). */
 static boids_status harvest_oldest(boids_png_writer *w)
 {
     slot *s = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
@@ -139,33 +157,25 @@ static boids_status harvest_oldest(boids_png_writer *w)
     w->ring_pending--;
     if (r == GL_WAIT_FAILED) return boids_fail(BOIDS_ERR_GL, "waiting for a frame read failed");
 
-    size_t row = (size_t)w->width * 4, bytes = row * (size_t)w->height;
-    unsigned char *rgb = malloc((size_t)w->width * 3 * (size_t)w->height);
-    if (!rgb) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
+    size_t bytes = (size_t)w->width * 4 * (size_t)w->height;
+    unsigned char *rgba = malloc(bytes);
+    if (!rgba) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
     const unsigned char *px = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
     if (!px) {
         glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        free(rgb);
+        free(rgba);
         return boids_gl_check("mapping a frame") == BOIDS_OK ? boids_fail(BOIDS_ERR_GL, "mapping a frame failed")
                                                               : BOIDS_ERR_GL;
     }
-    for (int y = 0; y < w->height; ++y) {
-        const unsigned char *src = px + row * (size_t)(w->height - 1 - y);
-        unsigned char *dst = rgb + (size_t)w->width * 3 * (size_t)y;
-        for (int x = 0; x < w->width; ++x) {
-            dst[3 * x] = src[4 * x];
-            dst[3 * x + 1] = src[4 * x + 1];
-            dst[3 * x + 2] = src[4 * x + 2];
-        }
-    }
+    memcpy(rgba, px, bytes); /* the conversion to RGB is the encoder's job, off this thread */
     glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
 
     pthread_mutex_lock(&w->lock);
     while (w->q_count == QUEUE) pthread_cond_wait(&w->changed, &w->lock);
     job *j = &w->queue[(w->q_head + w->q_count) % QUEUE];
-    j->rgb = rgb;
+    j->rgba = rgba;
     memcpy(j->path, s->path, sizeof j->path);
     w->q_count++;
     pthread_cond_broadcast(&w->changed);
