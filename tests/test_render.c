@@ -15,7 +15,9 @@
 
 #include "app/app.h"
 #include "app/panel.h"
+#include "core/rng.h"
 #include "render/boid_renderer.h"
+#include "render/deflate_rle.h"
 #include "render/target.h"
 #include "test.h"
 
@@ -203,5 +205,40 @@ static void test_panel_keys_and_slider(void)
     boids_world_destroy(w);
 }
 
-TEST_MAIN(TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+static void test_deflate_round_trip(void)
+{
+    /* The PNG compressor against stb_image's inflater: empty input, noise, runs shorter and longer
+     * than a match (258), runs from the first bytes, and a rendered-frame-like mix. */
+    enum { N = 200000 };
+    unsigned char *data = malloc(N);
+    boids_rng rng = boids_rng_seeded(3);
+    const int sizes[] = {0, 1, 2, 3, 7, 258, 259, 261, 1000, N};
+    for (int pattern = 0; pattern < 4; ++pattern) {
+        for (int i = 0; i < N; ++i) {
+            unsigned r = boids_rng_u32(&rng);
+            switch (pattern) {
+            case 0: data[i] = (unsigned char)r; break;                          /* noise */
+            case 1: data[i] = (unsigned char)(i % 3 == 0 ? 14 : i % 3 == 1 ? 16 : 21); break; /* one colour */
+            case 2: data[i] = (r % 50 == 0) ? (unsigned char)r : data[i >= 3 ? i - 3 : 0]; break; /* runs */
+            default: data[i] = (unsigned char)((i / 700) % 2 ? r : 9); break; /* blocks */
+            }
+        }
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+            int clen = 0, dlen = -1;
+            unsigned char *z = boids_deflate_rle(data, sizes[s], &clen, 0);
+            char *back = z ? stbi_zlib_decode_malloc((const char *)z, clen, &dlen) : NULL;
+            int same = back && dlen == sizes[s] && memcmp(back, data, (size_t)sizes[s]) == 0;
+            CHECK_MSG(same, "pattern %d, %d bytes: round trip failed (%d back)", pattern, sizes[s], dlen);
+            if (pattern == 1 && sizes[s] == N) {
+                printf("  one colour: %d bytes -> %d\n", N, clen);
+                CHECK(clen < N / 50);
+            }
+            free(z);
+            free(back);
+        }
+    }
+    free(data);
+}
+
+TEST_MAIN(TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
           TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider))

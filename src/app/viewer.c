@@ -438,10 +438,18 @@ static int run(viewer *v)
         if (v->recorder) {
             steps = v->paused ? 0 : cli->frame_steps;
         } else if (!v->paused) {
+            /* Catch up with real time, but never spend much more than a display frame (1/60 s)
+             * simulating: where steps are slow (llvmpipe, huge flocks) the flock runs slower
+             * than real time and the window stays responsive. */
+            uint32_t cap = MAX_STEPS_PER_FRAME;
+            if (v->sim_ms_per_step > 0) {
+                double fit = 16.7 / v->sim_ms_per_step;
+                cap = fit < 1 ? 1 : fit > MAX_STEPS_PER_FRAME ? MAX_STEPS_PER_FRAME : (uint32_t)fit;
+            }
             v->acc += real * v->speed;
             double n = v->acc / dt;
-            steps = n > MAX_STEPS_PER_FRAME ? MAX_STEPS_PER_FRAME : (uint32_t)n;
-            v->acc = n > MAX_STEPS_PER_FRAME ? 0.0 : v->acc - steps * dt;
+            steps = n > cap ? cap : (uint32_t)n;
+            v->acc = n > cap ? 0.0 : v->acc - steps * dt;
         }
         if (v->step_once) steps += 1;
         v->step_once = false;
