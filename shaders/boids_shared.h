@@ -59,9 +59,11 @@
 /* Boid flags (room for later models: caught, predator, ...). */
 #define BOIDS_FLAG_ALIVE 1u
 
-/* One boid as the GPU stores it: 32 bytes. Ids are stable for a boid's whole life; the GPU
- * reorders boids by cell every step, the id says who is who. age and flags are reserved for the
- * models that need them (individuality by age, catches). */
+/* One boid as the GPU stores it: 48 bytes (three vec4s). Ids are stable for a boid's whole life;
+ * the GPU reorders boids by cell every step, the id says who is who. bias is the per-boid state
+ * of Adams' dynamic scout bias; age and flags are room for the models that need them
+ * (individuality by age, catches). */
+#define BOIDS_BOID_VEC4S 3u
 BOIDS_STRUCT(boids_gpu_boid)
 {
     float px;
@@ -71,26 +73,56 @@ BOIDS_STRUCT(boids_gpu_boid)
     BOIDS_U32 id;
     BOIDS_U32 swarm;
     BOIDS_U32 flags;
+    float bias;
     float age;
-};
-
-/* Every model parameter, as plain named fields (set by name through the table in
- * src/core/params.c, which also gives units and ranges). Units are the model's own:
- * px, px/s and px/s^2 for per-second models. Size is kept a multiple of 16 bytes (std140). */
-BOIDS_STRUCT(boids_params)
-{
-    float max_speed;       /* v_max                                  */
-    float max_force;       /* f_max, per behaviour                   */
-    float min_speed;       /* v_min                                  */
-    float sep_radius;      /* r_sep (protected range)                */
-    float align_radius;    /* r_ali                                  */
-    float cohesion_radius; /* r_coh                                  */
-    float sep_weight;      /* w_sep                                  */
-    float align_weight;    /* w_ali                                  */
-    float cohesion_weight; /* w_coh                                  */
     float reserved0;
     float reserved1;
     float reserved2;
+};
+
+/* How the world's edges behave (boids_params.edges). */
+#define BOIDS_EDGES_WRAP 0u       /* a torus: positions wrap, distances are minimum-image      */
+#define BOIDS_EDGES_BOUNDED 1u    /* a box: nothing wraps, boids may drift past the edges (the
+                                     model steers them back, e.g. Adams' margins)            */
+#define BOIDS_EDGES_PROCESSING 2u /* Processing's borders(): plain distances; a boid past -r
+                                     reappears at size + r and the other way round           */
+
+/* Every model parameter, as plain named fields (set by name through the table in
+ * src/core/params.c, which also gives each model's names, units and ranges; a model reads only
+ * the fields its table lists). Units are the model's own: px, px/s and px/s^2 for per-second
+ * models, px, px/frame and px/frame^2 for frame-based ones. Switches and counts are whole
+ * numbers stored as floats. Size is kept a multiple of 16 bytes (std140). */
+BOIDS_STRUCT(boids_params)
+{
+    /* Reynolds steering (the Shiffman models, hybrid, priority/mean) */
+    float max_speed;        /* v_max                                                    */
+    float max_force;        /* f_max per behaviour; F_max on the total (hybrid); the
+                               maximum acceleration (priority, mean)                    */
+    float min_speed;        /* v_min                                                    */
+    float sep_radius;       /* r_sep; Adams' protected range                            */
+    float align_radius;     /* r_ali; Adams' visual range; the neighbourhood (priority) */
+    float cohesion_radius;  /* r_coh                                                    */
+    float sep_weight;       /* w_sep                                                    */
+    float align_weight;     /* w_ali                                                    */
+    float cohesion_weight;  /* w_coh                                                    */
+    float edges;            /* BOIDS_EDGES_*                                            */
+    float border_r;         /* Processing's borders(): the boid's drawn size r, px      */
+    /* Adams */
+    float avoid_factor;
+    float matching_factor;
+    float centering_factor;
+    float turn_factor;      /* px/frame^2 at the margins                                */
+    float margin;           /* px                                                       */
+    float include_protected;/* 1: protected-range boids count in the visual averages    */
+    float scout1_count;     /* ids [0, scout1_count) are biased to the right            */
+    float scout2_count;     /* the next scout2_count ids are biased to the left         */
+    float bias;             /* biasval (static, or the start of the dynamic one)         */
+    float max_bias;
+    float bias_increment;
+    float dynamic_bias;     /* 1: each scout's bias follows its heading                 */
+    /* priority and mean allocation */
+    float mean_set_length;  /* 1: mean allocation always sets the length to the maximum
+                               acceleration; 0: only truncates to it                   */
 };
 
 /* The viewer's mouse tool: a force field around a point that every model adds to its steering
@@ -134,9 +166,9 @@ BOIDS_STRUCT(boids_gpu_frame)
 };
 
 #if !defined(BOIDS_GLSL)
-_Static_assert(sizeof(boids_gpu_boid) == 32, "boids_gpu_boid must be 32 bytes (std430)");
+_Static_assert(sizeof(boids_gpu_boid) == 16 * BOIDS_BOID_VEC4S, "boids_gpu_boid is whole vec4s (std430)");
 _Static_assert(offsetof(boids_gpu_boid, id) == 16, "boids_gpu_boid.id offset");
-_Static_assert(offsetof(boids_gpu_boid, age) == 28, "boids_gpu_boid.age offset");
+_Static_assert(offsetof(boids_gpu_boid, bias) == 28, "boids_gpu_boid.bias offset");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
 _Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");
 _Static_assert(offsetof(boids_gpu_frame, tool) % 16 == 0, "std140 aligns nested structs to 16");

@@ -33,6 +33,33 @@ float min_image(float a, float b, float size, float half_size)
     return d;
 }
 
+uint world_edges() { return uint(frame.params.edges); }
+bool world_wraps() { return world_edges() == BOIDS_EDGES_WRAP; }
+
+// Offset from a to b: minimum-image on a torus, plain otherwise; as boids_offset().
+float offset_of(float a, float b, float size, float half_size)
+{
+    return world_wraps() ? min_image(a, b, size, half_size) : b - a;
+}
+
+// Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
+float wrap_coord(float x, float size);
+vec2 apply_edges(vec2 p)
+{
+    uint e = world_edges();
+    if (e == BOIDS_EDGES_WRAP) {
+        p.x = wrap_coord(p.x, frame.world_w);
+        p.y = wrap_coord(p.y, frame.world_h);
+    } else if (e == BOIDS_EDGES_PROCESSING) {
+        float r = frame.params.border_r;
+        if (p.x < -r) p.x = frame.world_w + r;
+        if (p.y < -r) p.y = frame.world_h + r;
+        if (p.x > frame.world_w + r) p.x = -r;
+        if (p.y > frame.world_h + r) p.y = -r;
+    }
+    return p;
+}
+
 // Keeps x inside [0, size); as boids_wrap().
 float wrap_coord(float x, float size)
 {
@@ -76,36 +103,10 @@ vec2 limit_length(vec2 v, float m)
 vec2 tool_force(float x, float y)
 {
     if (frame.tool.kind == BOIDS_TOOL_NONE) return vec2(0.0);
-    float dx = min_image(x, frame.tool.x, frame.world_w, frame.half_w);
-    float dy = min_image(y, frame.tool.y, frame.world_h, frame.half_h);
+    float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
+    float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
     float d2 = dx * dx + dy * dy;
     if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return vec2(0.0);
     vec2 f = set_length(vec2(dx, dy), frame.tool.strength);
     return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(-f.x, -f.y) : f;
-}
-
-// The distinct cells around cell (cx, cy) in canonical order; as boids_cpu_grid_block().
-uint neighbor_block(uint cx, uint cy, out uint cells[9])
-{
-    uint xs[3], ys[3], nx, ny;
-    if (frame.grid_w >= 3u) {
-        xs[0] = cx == 0u ? frame.grid_w - 1u : cx - 1u;
-        xs[1] = cx;
-        xs[2] = cx + 1u == frame.grid_w ? 0u : cx + 1u;
-        nx = 3u;
-    } else {
-        for (nx = 0u; nx < frame.grid_w; ++nx) xs[nx] = nx;
-    }
-    if (frame.grid_h >= 3u) {
-        ys[0] = cy == 0u ? frame.grid_h - 1u : cy - 1u;
-        ys[1] = cy;
-        ys[2] = cy + 1u == frame.grid_h ? 0u : cy + 1u;
-        ny = 3u;
-    } else {
-        for (ny = 0u; ny < frame.grid_h; ++ny) ys[ny] = ny;
-    }
-    uint n = 0u;
-    for (uint j = 0u; j < ny; ++j)
-        for (uint i = 0u; i < nx; ++i) cells[n++] = ys[j] * frame.grid_w + xs[i];
-    return n;
 }

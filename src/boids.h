@@ -60,13 +60,22 @@ const char *boids_last_error(void);
 /* ---- models ---------------------------------------------------------------------------------- */
 
 typedef enum boids_model {
-    BOIDS_MODEL_SHIFFMAN_PER_SECOND, /* shiffman-per-second-model.md §3 (default) */
+    BOIDS_MODEL_SHIFFMAN_PER_SECOND, /* shiffman-per-second-model.md §3 (default)          */
+    BOIDS_MODEL_ADAMS,               /* adams-simple-boids.md; §1 of the same             */
+    BOIDS_MODEL_SHIFFMAN_PROCESSING, /* shiffman-per-second-model.md §2, table 2.6        */
+    BOIDS_MODEL_SHIFFMAN_NOC,        /* shiffman-per-second-model.md §2, table 2.7        */
+    BOIDS_MODEL_HYBRID,              /* hybrid-model.md §3                                */
+    BOIDS_MODEL_PRIORITY,            /* priority-allocation.md, priority allocation       */
+    BOIDS_MODEL_MEAN,                /* priority-allocation.md, mean allocation           */
     BOIDS_MODEL_COUNT
 } boids_model;
 
 /* Time base of a model: per-second models integrate with dt, frame-based ones advance one frame
  * per step and ignore dt. */
 typedef enum boids_time_base { BOIDS_TIME_PER_SECOND, BOIDS_TIME_PER_FRAME } boids_time_base;
+
+#define BOIDS_PARAM_RADIUS 1u   /* an interaction radius: the grid's cells are at least as large */
+#define BOIDS_PARAM_INTEGER 2u  /* a whole number (a count, or a 0/1 switch with max 1) */
 
 /* One settable parameter of a model: its name for --set, where it lives, its unit and range. */
 typedef struct boids_param_info {
@@ -75,6 +84,7 @@ typedef struct boids_param_info {
     const char *unit;        /* e.g. "px/s" */
     float min, max;          /* inclusive range */
     float ui_max;            /* top of the viewer's slider (from max(min, 0)) */
+    unsigned flags;          /* BOIDS_PARAM_* */
     const char *description; /* one line, with the paper's symbol */
 } boids_param_info;
 
@@ -92,6 +102,9 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
                               const char *value);
 /* Checks every parameter of the model against its range (and finiteness). */
 boids_status boids_params_validate(boids_model model, const boids_params *params);
+/* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
+bool boids_edges_from_name(const char *name, float *out);
+const char *boids_edges_name(float edges);
 /* Largest interaction radius of the model with these parameters, in px. */
 float boids_params_max_radius(boids_model model, const boids_params *params);
 
@@ -128,9 +141,11 @@ typedef enum boids_neighbor_search { BOIDS_NEIGHBORS_GRID, BOIDS_NEIGHBORS_BRUTE
 /* One boid as the API reads and writes it; its id is its index in the array. Units are the
  * model's own: px and px/s for per-second models, px and px/frame for frame-based ones. */
 typedef struct boids_boid {
-    float x, y;     /* position, 0 <= x < width, 0 <= y < height */
+    float x, y;     /* position: 0 <= x < width, 0 <= y < height where the world wraps; in a
+                       bounded world boids may be outside (the model steers them back) */
     float vx, vy;   /* velocity */
     uint32_t swarm; /* 0 <= swarm < swarms */
+    float bias;     /* Adams' per-scout bias value (its dynamic state); 0 elsewhere */
 } boids_boid;
 
 typedef struct boids_world_def {

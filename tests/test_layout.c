@@ -32,7 +32,8 @@ static void test_boid_ssbo_layout(void)
         {"boids_in[0].px", offsetof(boids_gpu_boid, px)},   {"boids_in[0].py", offsetof(boids_gpu_boid, py)},
         {"boids_in[0].vx", offsetof(boids_gpu_boid, vx)},   {"boids_in[0].vy", offsetof(boids_gpu_boid, vy)},
         {"boids_in[0].id", offsetof(boids_gpu_boid, id)},   {"boids_in[0].swarm", offsetof(boids_gpu_boid, swarm)},
-        {"boids_in[0].flags", offsetof(boids_gpu_boid, flags)}, {"boids_in[0].age", offsetof(boids_gpu_boid, age)},
+        {"boids_in[0].flags", offsetof(boids_gpu_boid, flags)}, {"boids_in[0].bias", offsetof(boids_gpu_boid, bias)},
+        {"boids_in[0].age", offsetof(boids_gpu_boid, age)},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i) {
         GLint stride = -1;
@@ -49,15 +50,17 @@ static void test_frame_ubo_layout(void)
 {
     test_gpu_context();
     GLuint prog;
-    REQUIRE_OK(boids_program_compute("steer_shiffman_per_second.comp", &prog));
+    REQUIRE_OK(boids_program_compute("steer_shiffman.comp", &prog));
 #define F(name) {"frame." #name, offsetof(boids_gpu_frame, name)}
 #define P(name) {"frame.params." #name, offsetof(boids_gpu_frame, params) + offsetof(boids_params, name)}
     const field fields[] = {
         F(world_w), F(world_h), F(half_w), F(half_h), F(inv_cell_w), F(inv_cell_h), F(dt),
         F(count), F(grid_w), F(grid_h), F(swarms), F(loop_limit),
         P(max_speed), P(max_force), P(min_speed), P(sep_radius), P(align_radius),
-        P(cohesion_radius), P(sep_weight), P(align_weight), P(cohesion_weight),
-        P(reserved0), P(reserved1), P(reserved2),
+        P(cohesion_radius), P(sep_weight), P(align_weight), P(cohesion_weight), P(edges), P(border_r),
+        P(avoid_factor), P(matching_factor), P(centering_factor), P(turn_factor), P(margin),
+        P(include_protected), P(scout1_count), P(scout2_count), P(bias), P(max_bias), P(bias_increment),
+        P(dynamic_bias), P(mean_set_length),
     };
 #undef F
 #undef P
@@ -84,7 +87,7 @@ static void test_param_table(void)
     /* Every float of boids_params a model uses is in its table once; defaults per §3.6. */
     size_t n;
     const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
-    CHECK(n == 9);
+    CHECK(n == 10); /* §3.6's nine, and edges */
     boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
     CHECK(p.max_speed == 180 && p.max_force == 180 && p.min_speed == 54);
     CHECK(p.sep_radius == 25 && p.align_radius == 50 && p.cohesion_radius == 50);

@@ -187,7 +187,7 @@ static void test_panel_keys_and_slider(void)
     REQUIRE_OK(boids_world_create(&d, &w));
     boids_panel p;
     boids_panel_init(&p);
-    boids_panel_select(&p, w, -1); /* wraps to the last row: cohesion_weight */
+    boids_panel_select(&p, w, -2); /* wraps round: the row before the last (edges) is cohesion_weight */
     REQUIRE_OK(boids_panel_nudge(&p, w, +1, false));
     boids_world_info info;
     boids_world_get_info(w, &info);
@@ -196,7 +196,7 @@ static void test_panel_keys_and_slider(void)
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
     /* The slider: a press at the middle of the bar of the selected row sets half its range. */
-    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 9;
+    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 10;
     CHECK(boids_panel_press(&p, w, 50, 10 + 8 * 10 + 5)); /* row 8 */
     boids_panel_release(&p);
     boids_world_get_info(w, &info);

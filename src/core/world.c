@@ -70,6 +70,7 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, u
     }
     g.w = (uint32_t)gw;
     g.h = (uint32_t)gh;
+    g.wrap = true;
     g.cell_w = width / (float)g.w;
     g.cell_h = height / (float)g.h;
     /* The inverse, so each backend multiplies (never divides) to find a cell: same bits on both.
@@ -125,6 +126,7 @@ static void random_state(const boids_world_def *d, boids_boid *b)
         b[i].vx = s * cosf(a);
         b[i].vy = s * sinf(a);
         b[i].swarm = i % d->swarms;
+        b[i].bias = d->params.bias; /* Adams' scouts start from the static value */
     }
 }
 
@@ -141,11 +143,18 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
         *bad = i;
         if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy))
             return boids_fail(BOIDS_ERR_INVALID, "boid %zu: position and velocity must be finite", i);
-        if (b[i].x < 0 || b[i].x >= d->width || b[i].y < 0 || b[i].y >= d->height)
+        if (d->params.edges == BOIDS_EDGES_WRAP &&
+            (b[i].x < 0 || b[i].x >= d->width || b[i].y < 0 || b[i].y >= d->height))
             return boids_fail(BOIDS_ERR_INVALID,
                               "boid %zu: position (%g, %g) is outside the world [0, %g) x [0, %g)",
                               i, (double)b[i].x, (double)b[i].y, (double)d->width,
                               (double)d->height);
+        /* Where nothing wraps, boids may stray outside; not to absurd distances. */
+        if (fabsf(b[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(b[i].y) > BOIDS_MAX_WORLD * 2)
+            return boids_fail(BOIDS_ERR_INVALID, "boid %zu: position (%g, %g) is beyond +-%g px", i,
+                              (double)b[i].x, (double)b[i].y, (double)(BOIDS_MAX_WORLD * 2));
+        if (!isfinite(b[i].bias) || b[i].bias < 0 || b[i].bias > 1)
+            return boids_fail(BOIDS_ERR_INVALID, "boid %zu: bias %g is outside [0, 1]", i, (double)b[i].bias);
         if (fabsf(b[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(b[i].vy) > BOIDS_MAX_STATE_SPEED)
             return boids_fail(BOIDS_ERR_INVALID,
                               "boid %zu: velocity (%g, %g) has a component beyond +-%g", i,
@@ -167,13 +176,16 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p, b
                           "cell_size: %g px is below the largest interaction radius %g px",
                           (double)d->cell_size, (double)radius);
     /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
-    if (boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND &&
-        p->max_speed * d->dt >= fminf(d->width, d->height))
+    int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
+    float step = per_second ? p->max_speed * d->dt : p->max_speed;
+    if (p->edges == BOIDS_EDGES_WRAP && step >= fminf(d->width, d->height))
         return boids_fail(BOIDS_ERR_INVALID,
-                          "max_speed * dt = %g px per step is not below the world size %gx%g",
-                          (double)(p->max_speed * d->dt), (double)d->width, (double)d->height);
+                          per_second ? "max_speed * dt = %g px per step is not below the world size %gx%g"
+                                     : "max_speed = %g px per step is not below the world size %gx%g",
+                          (double)step, (double)d->width, (double)d->height);
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
     *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count);
+    grid->wrap = p->edges == BOIDS_EDGES_WRAP;
     return BOIDS_OK;
 }
 
@@ -184,7 +196,7 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     boids_grid_dims grid;
     st = plan_grid(&w->def, params, &grid);
     if (st != BOIDS_OK) return st;
-    bool grid_changed = grid.w != w->grid.w || grid.h != w->grid.h;
+    bool grid_changed = grid.w != w->grid.w || grid.h != w->grid.h || grid.wrap != w->grid.wrap;
     boids_params old_params = w->def.params;
     boids_grid_dims old_grid = w->grid;
     w->def.params = *params;
@@ -207,8 +219,10 @@ boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
         return boids_fail(BOIDS_ERR_INVALID, "tool: position, radius >= 0 and |strength| <= 1e7 "
                                              "must be finite");
     w->tool = *tool;
-    w->tool.x = boids_wrap(tool->x, w->def.width);
-    w->tool.y = boids_wrap(tool->y, w->def.height);
+    if (w->def.params.edges == BOIDS_EDGES_WRAP) {
+        w->tool.x = boids_wrap(tool->x, w->def.width);
+        w->tool.y = boids_wrap(tool->y, w->def.height);
+    }
     return w->vt->configure(w, false);
 }
 

@@ -12,6 +12,7 @@
  * cells around a boid (minimum-image distances). */
 typedef struct boids_grid_dims {
     uint32_t w, h;          /* cells along x and y, >= 1 */
+    bool wrap;              /* the block of cells around a boid wraps at the edges (torus) */
     float cell_w, cell_h;   /* px */
     float inv_cell_w, inv_cell_h;
 } boids_grid_dims;
@@ -57,6 +58,23 @@ struct boids_world {
 /* Backend constructors: set w->vt, w->impl and w->renderer, or fail leaving them NULL. */
 boids_status boids_cpu_backend_create(boids_world *w);
 boids_status boids_gpu_backend_create(boids_world *w);
+
+/* Where a boid ends up after moving to (x, y), by the world's edges (BOIDS_EDGES_*): wrapped
+ * into [0, size) on a torus, left alone in a bounded box, Processing's borders() at r. */
+static inline float boids_wrap(float x, float size);
+static inline void boids_apply_edges(unsigned edges, float border_r, float w, float h, float *x, float *y)
+{
+    if (edges == BOIDS_EDGES_WRAP) {
+        *x = boids_wrap(*x, w);
+        *y = boids_wrap(*y, h);
+    } else if (edges == BOIDS_EDGES_PROCESSING) {
+        /* borders(), in the sketch's order */
+        if (*x < -border_r) *x = w + border_r;
+        if (*y < -border_r) *y = h + border_r;
+        if (*x > w + border_r) *x = -border_r;
+        if (*y > h + border_r) *y = -border_r;
+    }
+}
 
 /* Keeps a coordinate inside [0, size): the wrap of the toroidal world, robust to any finite x. */
 static inline float boids_wrap(float x, float size)

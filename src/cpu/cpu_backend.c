@@ -17,7 +17,13 @@ struct boids_backend_impl {
 };
 
 static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
-    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = boids_cpu_rules_shiffman_per_second,
+    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = boids_cpu_rules_shiffman,
+    [BOIDS_MODEL_SHIFFMAN_PROCESSING] = boids_cpu_rules_shiffman,
+    [BOIDS_MODEL_SHIFFMAN_NOC] = boids_cpu_rules_shiffman,
+    [BOIDS_MODEL_ADAMS] = boids_cpu_rules_adams,
+    [BOIDS_MODEL_HYBRID] = boids_cpu_rules_hybrid,
+    [BOIDS_MODEL_PRIORITY] = boids_cpu_rules_allocation,
+    [BOIDS_MODEL_MEAN] = boids_cpu_rules_allocation,
 };
 
 typedef struct job {
@@ -41,6 +47,9 @@ static boids_status cpu_step(boids_world *w, uint32_t steps)
     j.step.grid = &b->grid;
     j.step.brute = w->def.neighbors == BOIDS_NEIGHBORS_BRUTE;
     j.step.tool = &w->tool;
+    j.step.edges = (unsigned)w->def.params.edges;
+    j.step.wrap = j.step.edges == BOIDS_EDGES_WRAP;
+    j.step.dt = boids_model_time_base(w->def.model) == BOIDS_TIME_PER_SECOND ? w->def.dt : 1.0f;
     j.step.half_w = w->def.width * 0.5f;
     j.step.half_h = w->def.height * 0.5f;
     for (uint32_t s = 0; s < steps; ++s) {

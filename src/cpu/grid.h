@@ -22,29 +22,32 @@ void boids_cpu_grid_free(boids_cpu_grid *g);
 void boids_cpu_grid_build(boids_cpu_grid *g, const boids_boid *b, uint32_t n);
 
 /* The distinct cells of the block around cell (cx, cy), in the canonical order both backends use:
- * rows bottom to top, cells left to right, wrapped. A 3x3 block when the grid has 3 or more cells
- * along an axis; with 1 or 2 cells along an axis, each of them once (a 3-wide block would visit
- * a cell twice). Returns the number of cells written to out (at most 9). */
+ * rows bottom to top, cells left to right. A 3x3 block when the grid has 3 or more cells along
+ * an axis, wrapped on a torus and cut at the edges otherwise; with 1 or 2 cells along an axis,
+ * each of them once (a 3-wide block would visit a cell twice). Returns the number of cells
+ * written to out (at most 9). */
+static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32_t out[3])
+{
+    uint32_t k = 0;
+    if (n < 3) {
+        for (; k < n; ++k) out[k] = k;
+    } else if (wrap) {
+        out[k++] = c == 0 ? n - 1 : c - 1;
+        out[k++] = c;
+        out[k++] = c + 1 == n ? 0 : c + 1;
+    } else {
+        if (c > 0) out[k++] = c - 1;
+        out[k++] = c;
+        if (c + 1 < n) out[k++] = c + 1;
+    }
+    return k;
+}
+
 static inline uint32_t boids_cpu_grid_block(const boids_grid_dims *d, uint32_t cx, uint32_t cy,
                                             uint32_t out[9])
 {
-    uint32_t xs[3], ys[3], nx, ny;
-    if (d->w >= 3) {
-        xs[0] = cx == 0 ? d->w - 1 : cx - 1;
-        xs[1] = cx;
-        xs[2] = cx + 1 == d->w ? 0 : cx + 1;
-        nx = 3;
-    } else {
-        for (nx = 0; nx < d->w; ++nx) xs[nx] = nx;
-    }
-    if (d->h >= 3) {
-        ys[0] = cy == 0 ? d->h - 1 : cy - 1;
-        ys[1] = cy;
-        ys[2] = cy + 1 == d->h ? 0 : cy + 1;
-        ny = 3;
-    } else {
-        for (ny = 0; ny < d->h; ++ny) ys[ny] = ny;
-    }
+    uint32_t xs[3], ys[3];
+    uint32_t nx = boids_grid_axis(cx, d->w, d->wrap, xs), ny = boids_grid_axis(cy, d->h, d->wrap, ys);
     uint32_t n = 0;
     for (uint32_t j = 0; j < ny; ++j)
         for (uint32_t i = 0; i < nx; ++i) out[n++] = ys[j] * d->w + xs[i];

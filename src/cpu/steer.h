@@ -27,8 +27,17 @@ typedef struct boids_cpu_step {
     boids_boid *next;         /* step t+1, id order */
     const boids_tool *tool;   /* the mouse tool's force field */
     bool brute;
+    bool wrap;                /* distances are minimum-image (edges == BOIDS_EDGES_WRAP) */
+    unsigned edges;           /* BOIDS_EDGES_* */
+    float dt;                 /* s for per-second models, 1 for frame-based ones */
     float half_w, half_h;     /* world size / 2 */
 } boids_cpu_step;
+
+/* Offset from a to b: minimum-image on a torus, plain otherwise. */
+static inline float boids_offset(const boids_cpu_step *s, float a, float b, float size, float half)
+{
+    return s->wrap ? boids_min_image(a, b, size, half) : b - a;
+}
 
 /* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
 typedef struct boids_cpu_ranges {
@@ -41,7 +50,15 @@ void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges
 /* One rules function per model: computes next[id] for the boids in candidate slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
-void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_rules_hybrid(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+
+/* Priority allocation (priority-allocation.md): adds the weighted vectors x (highest priority),
+ * y, z in that order, each in full while the sum stays within m, the last one in the part alpha
+ * that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
+void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2]);
 
 /* (x, y) scaled to length len, as Processing's normalize() then mult(len): divide by the length,
  * then multiply. (0, 0) stays (0, 0) (PVector leaves a zero vector alone). Where the squares
@@ -76,8 +93,8 @@ static inline void boids_tool_force(const boids_cpu_step *s, float x, float y, f
     const boids_tool *t = s->tool;
     *fx = *fy = 0.0f;
     if (t->kind == BOIDS_TOOL_NONE) return;
-    float dx = boids_min_image(x, t->x, s->def->width, s->half_w);
-    float dy = boids_min_image(y, t->y, s->def->height, s->half_h);
+    float dx = boids_offset(s, x, t->x, s->def->width, s->half_w);
+    float dy = boids_offset(s, y, t->y, s->def->height, s->half_h);
     float d2 = dx * dx + dy * dy;
     if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
     boids_set_length(&dx, &dy, t->strength);

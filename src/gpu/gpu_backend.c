@@ -21,7 +21,13 @@
 #define MAX_SCAN_LEVELS 8
 
 static const char *const steer_shader[BOIDS_MODEL_COUNT] = {
-    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = "steer_shiffman_per_second.comp",
+    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = "steer_shiffman.comp",
+    [BOIDS_MODEL_SHIFFMAN_PROCESSING] = "steer_shiffman.comp",
+    [BOIDS_MODEL_SHIFFMAN_NOC] = "steer_shiffman.comp",
+    [BOIDS_MODEL_ADAMS] = "steer_adams.comp",
+    [BOIDS_MODEL_HYBRID] = "steer_hybrid.comp",
+    [BOIDS_MODEL_PRIORITY] = "steer_priority.comp",
+    [BOIDS_MODEL_MEAN] = "steer_mean.comp",
 };
 
 typedef struct scan_level {
@@ -212,7 +218,7 @@ static boids_status gpu_read(boids_world *w, boids_boid *out)
         const boids_gpu_boid *b = &g->staging[k];
         if (b->id >= n || out[b->id].swarm != UINT32_MAX)
             return boids_fail(BOIDS_ERR_GL, "GPU state is corrupt: slot %u holds id %u", k, b->id);
-        out[b->id] = (boids_boid){b->px, b->py, b->vx, b->vy, b->swarm};
+        out[b->id] = (boids_boid){b->px, b->py, b->vx, b->vy, b->swarm, b->bias};
     }
     return BOIDS_OK;
 }
@@ -227,7 +233,8 @@ static void upload_frame(boids_world *w)
     f.half_h = w->def.height * 0.5f;
     f.inv_cell_w = w->grid.inv_cell_w;
     f.inv_cell_h = w->grid.inv_cell_h;
-    f.dt = w->def.dt;
+    /* frame-based models advance one frame per step */
+    f.dt = boids_model_time_base(w->def.model) == BOIDS_TIME_PER_SECOND ? w->def.dt : 1.0f;
     f.count = w->def.count;
     f.grid_w = w->grid.w;
     f.grid_h = w->grid.h;
@@ -248,8 +255,9 @@ static boids_status gpu_write(boids_world *w, const boids_boid *in)
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     for (uint32_t i = 0; i < n; ++i)
-        g->staging[i] = (boids_gpu_boid){in[i].x, in[i].y, in[i].vx, in[i].vy, i, in[i].swarm,
-                                         BOIDS_FLAG_ALIVE, 0.0f};
+        g->staging[i] = (boids_gpu_boid){.px = in[i].x, .py = in[i].y, .vx = in[i].vx, .vy = in[i].vy,
+                                         .id = i, .swarm = in[i].swarm, .flags = BOIDS_FLAG_ALIVE,
+                                         .bias = in[i].bias};
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->state);
     glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->status); /* a new state starts with a clean slate */

@@ -87,7 +87,8 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, uint32_t
     if (st != BOIDS_OK) return st;
     for (uint32_t i = 0; i < n; ++i) {
         const boids_boid *b = &r->cpu_state[i];
-        r->cpu_staging[i] = (boids_gpu_boid){b->x, b->y, b->vx, b->vy, i, b->swarm, BOIDS_FLAG_ALIVE, 0};
+        r->cpu_staging[i] = (boids_gpu_boid){.px = b->x, .py = b->y, .vx = b->vx, .vy = b->vy, .id = i,
+                                             .swarm = b->swarm, .flags = BOIDS_FLAG_ALIVE};
     }
     size_t bytes = sizeof *r->cpu_staging * n;
     if (!r->upload) glGenBuffers(1, &r->upload);

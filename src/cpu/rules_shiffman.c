@@ -1,16 +1,18 @@
-/* shiffman-per-second (shiffman-per-second-model.md §3), CPU reference.
+/* The Shiffman models, CPU reference: shiffman-per-second (shiffman-per-second-model.md §3) and
+ * the frame-based shiffman-processing and shiffman-noc (§2, tables 2.6 and 2.7), which are the
+ * same rules with dt = 1 frame, no v_min (0) and Processing's borders().
  *
  *   separation: s = mean over N_p(i) of (p_i - p_j) / d^2   (unit vector / d), every swarm
  *   alignment:  mean velocity of same-swarm neighbours within r_ali
  *   cohesion:   mean offset to same-swarm neighbours within r_coh (minimum image)
  *   each: f = truncate(normalize(desired) * v_max - v, f_max); F = w_s f_s + w_a f_a + w_c f_c
- *   v' = truncate(v + F dt, v_max), raised to v_min if slower; p' = wrap(p + v' dt)
+ *   v' = truncate(v + F dt, v_max), raised to v_min if slower; p' = edges(p + v' dt)
  *
  * Degenerate cases follow Processing's PVector, which the model comes from: neighbours at
  * distance 0 are ignored (Shiffman's `d > 0`); normalising a zero vector gives zero, so a zero
  * mean velocity steers towards rest (desired = 0); separation steers only when |s| > 0; a boid
  * with exactly zero velocity has no direction to be raised to v_min along and keeps v = 0.
- * The operations and their order match shaders/rules_shiffman_per_second.glsl, so the two
+ * The operations and their order match shaders/rules_shiffman.glsl, so the two
  * backends agree bit for bit where the GPU rounds as IEEE does (llvmpipe). */
 #include <math.h>
 
@@ -27,14 +29,14 @@ static inline void seek_dir(float dx, float dy, float vx, float vy, float vmax, 
     boids_limit(fx, fy, fmax);
 }
 
-void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_world_def *def = s->def;
     const boids_params *p = &def->params;
     const float rs2 = p->sep_radius * p->sep_radius;
     const float ra2 = p->align_radius * p->align_radius;
     const float rc2 = p->cohesion_radius * p->cohesion_radius;
-    const float W = def->width, H = def->height, dt = def->dt;
+    const float W = def->width, H = def->height, dt = s->dt;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
 
@@ -47,8 +49,8 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
         boids_cpu_candidates(s, id, &r);
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                float dx = boids_min_image(self.x, cx[k], W, s->half_w);
-                float dy = boids_min_image(self.y, cy[k], H, s->half_h);
+                float dx = boids_offset(s, self.x, cx[k], W, s->half_w);
+                float dy = boids_offset(s, self.y, cy[k], H, s->half_h);
                 float d2 = dx * dx + dy * dy;
                 /* Masks, not branches: which neighbours fall in which radius is a coin toss the
                  * branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
@@ -104,8 +106,10 @@ void boids_cpu_rules_shiffman_per_second(const boids_cpu_step *s, uint32_t begin
         else if (v2 < p->min_speed * p->min_speed && (vx != 0.0f || vy != 0.0f))
             boids_set_length(&vx, &vy, p->min_speed);
         boids_boid *out = &s->next[id];
-        out->x = boids_wrap(self.x + vx * dt, W);
-        out->y = boids_wrap(self.y + vy * dt, H);
+        out->x = self.x + vx * dt;
+        out->y = self.y + vy * dt;
+        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
+        out->bias = self.bias;
         out->vx = vx;
         out->vy = vy;
         out->swarm = self.swarm;

@@ -1,13 +1,5 @@
-// shiffman-per-second (shiffman-per-second-model.md §3), GPU rules. The formulas, the degenerate
-// cases and the order of every operation are those of src/cpu/rules_shiffman_per_second.c; see
-// its header comment for the choices made where the paper is silent.
-
-// truncate(normalize(dir) * v_max - v, f_max); a zero dir gives desired = 0.
-vec2 seek_dir(vec2 dir, vec2 v, float vmax, float fmax)
-{
-    vec2 desired = set_length(dir, vmax);
-    return limit_length(vec2(desired.x - v.x, desired.y - v.y), fmax);
-}
+// hybrid (hybrid-model.md §3), GPU rules. The formulas and the order of every operation are
+// those of src/cpu/rules_hybrid.c.
 
 void main()
 {
@@ -19,12 +11,12 @@ void main()
     float rc2 = frame.params.cohesion_radius * frame.params.cohesion_radius;
 
     float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
-    uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
+    uint ali_n = 0u, coh_n = 0u;
     uint cx, cy;
     block_cell(self.px, self.py, cx, cy);
     uvec2 seg0, seg1;
     uint nseg = block_segments(cx, seg0, seg1);
-    uint rows = block_rows();
+    uint rows = block_rows(cy);
     uint budget = frame.loop_limit;
     for (uint q = 0u; q < rows * nseg; ++q) {
         uvec2 r = segment_slots(block_row(cy, q / nseg), q % nseg == 0u ? seg0 : seg1);
@@ -36,14 +28,13 @@ void main()
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = boids_pos_vel(k);
-            float dx = min_image(self.px, o.x, frame.world_w, frame.half_w);
-            float dy = min_image(self.py, o.y, frame.world_h, frame.half_h);
+            float dx = offset_of(self.px, o.x, frame.world_w, frame.half_w);
+            float dy = offset_of(self.py, o.y, frame.world_h, frame.half_h);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
             if (d2 < rs2) {
-                sep_x -= dx / d2;
-                sep_y -= dy / d2;
-                sep_n++;
+                sep_x -= dx; // p_i - p_j
+                sep_y -= dy;
             }
             if (boids_in[k].swarm == self.swarm) {
                 if (d2 < ra2) {
@@ -60,31 +51,22 @@ void main()
         }
     }
 
-    vec2 v = vec2(self.vx, self.vy);
-    float vmax = frame.params.max_speed, fmax = frame.params.max_force;
-    float fx = 0.0, fy = 0.0;
-    if (sep_n > 0u) {
-        float mx = sep_x / float(sep_n), my = sep_y / float(sep_n);
-        if (mx != 0.0 || my != 0.0) {
-            vec2 f = seek_dir(vec2(mx, my), v, vmax, fmax);
-            fx += frame.params.sep_weight * f.x;
-            fy += frame.params.sep_weight * f.y;
-        }
-    }
+    float vmax = frame.params.max_speed;
+    float fx = sep_x * frame.params.sep_weight, fy = sep_y * frame.params.sep_weight;
     if (ali_n > 0u) {
-        vec2 f = seek_dir(vec2(ali_x / float(ali_n), ali_y / float(ali_n)), v, vmax, fmax);
-        fx += frame.params.align_weight * f.x;
-        fy += frame.params.align_weight * f.y;
+        vec2 u = set_length(vec2(ali_x / float(ali_n), ali_y / float(ali_n)), vmax);
+        fx += (u.x - self.vx) * frame.params.align_weight;
+        fy += (u.y - self.vy) * frame.params.align_weight;
     }
     if (coh_n > 0u) {
-        vec2 f = seek_dir(vec2(coh_x / float(coh_n), coh_y / float(coh_n)), v, vmax, fmax);
-        fx += frame.params.cohesion_weight * f.x;
-        fy += frame.params.cohesion_weight * f.y;
+        vec2 u = set_length(vec2(coh_x / float(coh_n), coh_y / float(coh_n)), vmax);
+        fx += (u.x - self.vx) * frame.params.cohesion_weight;
+        fy += (u.y - self.vy) * frame.params.cohesion_weight;
     }
-
+    vec2 f = limit_length(vec2(fx, fy), frame.params.max_force);
     vec2 ft = tool_force(self.px, self.py);
-    fx += ft.x;
-    fy += ft.y;
+    fx = f.x + ft.x;
+    fy = f.y + ft.y;
 
     float dt = frame.dt;
     float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
@@ -93,11 +75,10 @@ void main()
     vec2 vn = vec2(vx, vy);
     if (v2 > vmax * vmax) vn = set_length(vn, vmax);
     else if (v2 < vmin * vmin && (vx != 0.0 || vy != 0.0)) vn = set_length(vn, vmin);
-    vx = vn.x;
-    vy = vn.y;
-    self.px = wrap_coord(self.px + vx * dt, frame.world_w);
-    self.py = wrap_coord(self.py + vy * dt, frame.world_h);
-    self.vx = vx;
-    self.vy = vy;
+    vec2 pos = apply_edges(vec2(self.px + vn.x * dt, self.py + vn.y * dt));
+    self.px = pos.x;
+    self.py = pos.y;
+    self.vx = vn.x;
+    self.vy = vn.y;
     boids_out[s] = self;
 }

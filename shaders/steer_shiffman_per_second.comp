@@ -1,5 +1,0 @@
-#version 430 core
-// Steering and integration for shiffman-per-second. Reads step t sorted by cell, writes step t+1
-// into the same slots of the other buffer (synchronous update).
-#include "steer_common.glsl"
-#include "rules_shiffman_per_second.glsl"

@@ -1,0 +1,114 @@
+/* adams (adams-simple-boids.md; §1 of shiffman-per-second-model.md), CPU reference: the
+ * pseudocode, frame-based (one step = one frame), in its order:
+ *
+ *   for every other boid with |dx| < visual and |dy| < visual (dx = boid - other):
+ *     d^2 < protected^2:        close += dx
+ *     else if d^2 < visual^2:   pos_avg += other offset, vel_avg += other.v, n++
+ *                               (include_protected = 1: the protected ones count here too)
+ *   n > 0: v += (pos_avg/n) * centering + (vel_avg/n - v) * matching
+ *   v += close * avoid
+ *   bounded world: past a margin, turn by turn_factor (top, right, left, bottom)
+ *   scouts (ids [0, n1): right; [n1, n1 + n2): left): dynamic bias update, then
+ *     vx = (1 - bias) vx + bias * (+1 or -1)
+ *   speed < min: v = v/speed * min; speed > max: v = v/speed * max (speed computed once)
+ *   p += v
+ *
+ * Choices: cohesion uses the mean offset to the neighbours (= mean position - p, and right
+ * across a wrap); Adams has no swarms, so every boid counts whatever its swarm; a boid with
+ * exactly zero speed has no direction to be raised to min along and keeps v = 0. The order of
+ * every operation matches shaders/rules_adams.glsl. */
+#include <math.h>
+
+#include "cpu/steer.h"
+
+void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_world_def *def = s->def;
+    const boids_params *p = &def->params;
+    const float pr2 = p->sep_radius * p->sep_radius, vr = p->align_radius, vr2 = vr * vr;
+    const float W = def->width, H = def->height;
+    const int include_protected = p->include_protected != 0.0f;
+    const uint32_t n1 = (uint32_t)p->scout1_count, n2 = (uint32_t)p->scout2_count;
+    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id;
+
+    for (uint32_t slot = begin; slot < end; ++slot) {
+        uint32_t id = cid[slot];
+        const boids_boid self = s->cur[id];
+        float close_x = 0.0f, close_y = 0.0f, pos_x = 0.0f, pos_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f;
+        uint32_t n = 0;
+        boids_cpu_ranges r;
+        boids_cpu_candidates(s, id, &r);
+        for (uint32_t q = 0; q < r.count; ++q) {
+            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
+                if (cid[k] == id) continue;
+                float dx = boids_offset(s, self.x, cx[k], W, s->half_w); /* other - boid */
+                float dy = boids_offset(s, self.y, cy[k], H, s->half_h);
+                if (!(fabsf(dx) < vr && fabsf(dy) < vr)) continue;
+                float d2 = dx * dx + dy * dy;
+                int prot = d2 < pr2;
+                if (prot) {
+                    close_x -= dx; /* boid.x - otherboid.x */
+                    close_y -= dy;
+                }
+                if ((include_protected || !prot) && d2 < vr2) {
+                    pos_x += dx;
+                    pos_y += dy;
+                    vel_x += cvx[k];
+                    vel_y += cvy[k];
+                    n++;
+                }
+            }
+        }
+
+        float vx = self.vx, vy = self.vy;
+        if (n > 0) {
+            float fn = (float)n;
+            vx = vx + pos_x / fn * p->centering_factor + (vel_x / fn - vx) * p->matching_factor;
+            vy = vy + pos_y / fn * p->centering_factor + (vel_y / fn - vy) * p->matching_factor;
+        }
+        vx = vx + close_x * p->avoid_factor;
+        vy = vy + close_y * p->avoid_factor;
+        if (s->edges == BOIDS_EDGES_BOUNDED) {
+            if (self.y < p->margin) vy = vy + p->turn_factor;     /* top (y points down) */
+            if (self.x > W - p->margin) vx = vx - p->turn_factor; /* right */
+            if (self.x < p->margin) vx = vx + p->turn_factor;     /* left */
+            if (self.y > H - p->margin) vy = vy - p->turn_factor; /* bottom */
+        }
+        float tx, ty;
+        boids_tool_force(s, self.x, self.y, &tx, &ty);
+        vx += tx;
+        vy += ty;
+
+        float bias = self.bias;
+        int group = id < n1 ? 1 : id - n1 < n2 ? 2 : 0;
+        if (group) {
+            if (p->dynamic_bias != 0.0f) {
+                int toward = group == 1 ? vx > 0.0f : vx < 0.0f;
+                bias = toward ? fminf(p->max_bias, bias + p->bias_increment)
+                              : fmaxf(p->bias_increment, bias - p->bias_increment);
+            } else {
+                bias = p->bias;
+            }
+            vx = (1.0f - bias) * vx + bias * (group == 1 ? 1.0f : -1.0f);
+        }
+
+        float speed = sqrtf(vx * vx + vy * vy);
+        if (speed < p->min_speed && speed > 0.0f) {
+            vx = vx / speed * p->min_speed;
+            vy = vy / speed * p->min_speed;
+        }
+        if (speed > p->max_speed) {
+            vx = vx / speed * p->max_speed;
+            vy = vy / speed * p->max_speed;
+        }
+        boids_boid *out = &s->next[id];
+        out->x = self.x + vx;
+        out->y = self.y + vy;
+        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
+        out->vx = vx;
+        out->vy = vy;
+        out->swarm = self.swarm;
+        out->bias = bias;
+    }
+}

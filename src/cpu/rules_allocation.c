@@ -1,0 +1,121 @@
+/* priority and mean (priority-allocation.md), CPU reference: Reynolds 1987's acceleration
+ * arbitration. Three vectors, weighted:
+ *
+ *   vector 3 (priority 1): sum over neighbours within sep_radius of (p_i - p_j) / d^2: the
+ *                          separation (the paper's "weighted sum of differences"; we weight
+ *                          each by 1/d^2, i.e. a unit vector / d, so closer counts more)
+ *   vector 2 (priority 2): mean velocity of the neighbours within neighbor_radius - v
+ *   vector 1 (priority 3): mean position of those neighbours - p (mean offset; across a wrap)
+ *
+ *   mean:     a = w3 v3 + w2 v2 + w1 v1, truncated to max_accel (mean_set_length = 1: its
+ *             length set to max_accel; the text's "rescaled" reads either way)
+ *   priority: boids_priority_allocate(w3 v3, w2 v2, w1 v1, max_accel)
+ *   v' = v + a dt, truncated to max_speed (ours: the paper has no speed limit); p' = p + v' dt
+ *
+ * Separation counts every swarm, vectors 1 and 2 the boid's own swarm (as in the other models);
+ * there are no obstacles yet. Operation order matches shaders/rules_allocation.glsl. */
+#include <math.h>
+
+#include "cpu/steer.h"
+
+void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2])
+{
+    float ax = x[0], ay = x[1];
+    float m2 = m * m;
+    if (ax * ax + ay * ay > m2) { /* the highest priority alone exceeds the maximum: rescaled */
+        boids_set_length(&ax, &ay, m);
+        out[0] = ax;
+        out[1] = ay;
+        return;
+    }
+    const float *next[2] = {y, z};
+    for (int i = 0; i < 2; ++i) {
+        float yx = next[i][0], yy = next[i][1];
+        float y2 = yx * yx + yy * yy;
+        if (!(y2 > 0.0f)) continue; /* nothing to add */
+        float xy = ax * yx + ay * yy, x2 = ax * ax + ay * ay;
+        float disc = (2.0f * xy) * (2.0f * xy) + 4.0f * y2 * (m2 - x2);
+        float alpha = (-2.0f * xy + sqrtf(fmaxf(disc, 0.0f))) / (2.0f * y2);
+        if (alpha > 1.0f) { /* all of it fits */
+            ax = ax + yx;
+            ay = ay + yy;
+        } else { /* the part that reaches the maximum, and no more vectors */
+            ax = ax + alpha * yx;
+            ay = ay + alpha * yy;
+            break;
+        }
+    }
+    out[0] = ax;
+    out[1] = ay;
+}
+
+void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_world_def *def = s->def;
+    const boids_params *p = &def->params;
+    const int priority = def->model == BOIDS_MODEL_PRIORITY;
+    const float rs2 = p->sep_radius * p->sep_radius, rn2 = p->align_radius * p->align_radius;
+    const float W = def->width, H = def->height, dt = s->dt;
+    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
+
+    for (uint32_t slot = begin; slot < end; ++slot) {
+        uint32_t id = cid[slot];
+        const boids_boid self = s->cur[id];
+        float sep_x = 0.0f, sep_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f, off_x = 0.0f, off_y = 0.0f;
+        uint32_t n = 0;
+        boids_cpu_ranges r;
+        boids_cpu_candidates(s, id, &r);
+        for (uint32_t q = 0; q < r.count; ++q) {
+            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
+                float dx = boids_offset(s, self.x, cx[k], W, s->half_w);
+                float dy = boids_offset(s, self.y, cy[k], H, s->half_h);
+                float d2 = dx * dx + dy * dy;
+                int near = (d2 > 0.0f) & (cid[k] != id);
+                int sep = near & (d2 < rs2);
+                int nb = near & (cswarm[k] == self.swarm) & (d2 < rn2);
+                float d2_safe = d2 + (float)(d2 == 0.0f);
+                sep_x -= boids_mask(dx / d2_safe, sep);
+                sep_y -= boids_mask(dy / d2_safe, sep);
+                vel_x += boids_mask(cvx[k], nb);
+                vel_y += boids_mask(cvy[k], nb);
+                off_x += boids_mask(dx, nb);
+                off_y += boids_mask(dy, nb);
+                n += (uint32_t)nb;
+            }
+        }
+        float v3[2] = {sep_x * p->sep_weight, sep_y * p->sep_weight};
+        float v2[2] = {0.0f, 0.0f}, v1[2] = {0.0f, 0.0f};
+        if (n > 0) {
+            float fn = (float)n;
+            v2[0] = (vel_x / fn - self.vx) * p->align_weight;
+            v2[1] = (vel_y / fn - self.vy) * p->align_weight;
+            v1[0] = off_x / fn * p->cohesion_weight;
+            v1[1] = off_y / fn * p->cohesion_weight;
+        }
+        float a[2];
+        if (priority) {
+            boids_priority_allocate(v3, v2, v1, p->max_force, a);
+        } else {
+            a[0] = v3[0] + v2[0] + v1[0];
+            a[1] = v3[1] + v2[1] + v1[1];
+            if (p->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], p->max_force);
+            else boids_limit(&a[0], &a[1], p->max_force);
+        }
+        float tx, ty;
+        boids_tool_force(s, self.x, self.y, &tx, &ty);
+        a[0] += tx;
+        a[1] += ty;
+
+        float vx = self.vx + a[0] * dt, vy = self.vy + a[1] * dt;
+        boids_limit(&vx, &vy, p->max_speed);
+        boids_boid *out = &s->next[id];
+        out->x = self.x + vx * dt;
+        out->y = self.y + vy * dt;
+        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
+        out->vx = vx;
+        out->vy = vy;
+        out->swarm = self.swarm;
+        out->bias = self.bias;
+    }
+}
