@@ -172,6 +172,29 @@ static void test_cpu_threads_independent(void)
     boids_world_destroy(many);
 }
 
-TEST_MAIN(TEST(test_one_step_default), TEST(test_one_step_swarms), TEST(test_one_step_clustered),
+static void test_every_model(void)
+{
+    /* One step (within 1e-3 in the model's units) and, on llvmpipe, 100 steps bit for bit, for
+     * every model with its preset, 2 swarms; Adams with scouts and the dynamic bias. */
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
+        d.model = (boids_model)m;
+        d.params = boids_model_default_params(d.model);
+        d.swarms = 2;
+        d.seed = 100 + (uint64_t)m;
+        if (d.model == BOIDS_MODEL_ADAMS) {
+            d.params.scout1_count = 400;
+            d.params.scout2_count = 300;
+            d.params.dynamic_bias = 1;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "%s", boids_model_name(d.model));
+        one_step(d, NULL, what);
+        diff r = run_both(d, NULL, 100, what);
+        if (on_llvmpipe()) CHECK_MSG(r.identical == d.count, "%s: 100 steps not bit-identical on llvmpipe", what);
+    }
+}
+
+TEST_MAIN(TEST(test_every_model), TEST(test_one_step_default), TEST(test_one_step_swarms), TEST(test_one_step_clustered),
           TEST(test_one_step_small_grid), TEST(test_many_steps_llvmpipe),
           TEST(test_cpu_brute_equals_grid), TEST(test_cpu_threads_independent))

@@ -114,7 +114,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     }
     boids_status st = boids_world_read(s->world, state, info.count);
     boids_metrics m;
-    if (st == BOIDS_OK) st = boids_metrics_compute(state, info.count, info.width, info.height, &m);
+    if (st == BOIDS_OK) st = boids_metrics_compute(state, info.count, info.width, info.height,
+                                                    info.params.edges == BOIDS_EDGES_WRAP, &m);
     if (st == BOIDS_OK)
         printf("  polarization %.3f, mean nearest neighbour %.2f px, speed %.2f..%.2f (mean %.2f) %s\n",
                m.polarization, m.mean_nn, m.min_speed, m.max_speed, m.mean_speed,

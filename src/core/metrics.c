@@ -6,14 +6,15 @@
 #include "core/error.h"
 
 /* Wrapped offset in double precision. */
-static double wrap_delta(double d, double size)
+static double wrap_delta(double d, double size, bool wrap)
 {
+    if (!wrap) return d;
     if (d > 0.5 * size) d -= size;
     else if (d < -0.5 * size) d += size;
     return d;
 }
 
-boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height,
+boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
                                    boids_metrics *out)
 {
     boids_metrics m = {0};
@@ -50,6 +51,8 @@ boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width,
             return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for metrics");
         }
         for (uint32_t i = 0; i < n; ++i) {
+            /* boids outside a bounded world go in the edge cells (the ring search stays exact: a
+             * ring's reach is measured from the cell, and outside boids are only farther) */
             int cx = (int)fmin(gw - 1, fmax(0, floor(b[i].x / cw)));
             int cy = (int)fmin(gh - 1, fmax(0, floor(b[i].y / ch)));
             cellof[i] = (uint32_t)(cy * gw + cx);
@@ -77,13 +80,16 @@ boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width,
                     for (int dx = -ring; dx <= ring; ++dx) {
                         if (abs(dx) != ring && abs(dy) != ring) continue;
                         /* Rings wider than the grid would revisit cells: harmless for a minimum. */
-                        int x = ((cx + dx) % gw + gw) % gw, y = ((cy + dy) % gh + gh) % gh;
+                        int x = cx + dx, y = cy + dy;
+                        if (!wrap && (x < 0 || y < 0 || x >= gw || y >= gh)) continue;
+                        x = (x % gw + gw) % gw;
+                        y = (y % gh + gh) % gh;
                         int c = y * gw + x;
                         for (uint32_t k = start[c]; k < start[c + 1]; ++k) {
                             uint32_t j = order[k];
                             if (j == i) continue;
-                            double ddx = wrap_delta((double)b[j].x - b[i].x, width);
-                            double ddy = wrap_delta((double)b[j].y - b[i].y, height);
+                            double ddx = wrap_delta((double)b[j].x - b[i].x, width, wrap);
+                            double ddy = wrap_delta((double)b[j].y - b[i].y, height, wrap);
                             double d2 = ddx * ddx + ddy * ddy;
                             if (d2 < best2) best2 = d2;
                         }

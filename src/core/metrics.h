@@ -11,8 +11,9 @@ typedef struct boids_metrics {
     double min_speed, max_speed;
 } boids_metrics;
 
-/* Observables of a state in a width x height wrapped world. 0 for fields that need more boids. */
-boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height,
+/* Observables of a state in a width x height world (wrap: distances are minimum-image; else
+ * plain, and boids outside the world count where they are). 0 for fields that need more boids. */
+boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
                                    boids_metrics *out);
 
 #endif
