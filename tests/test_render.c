@@ -119,7 +119,7 @@ static void export_frames(const char *backend)
                     "--steps", "14", "--frame-steps", "3", "--frames", dir, "--size", "320x176"};
     boids_cli cli;
     REQUIRE_OK(boids_cli_parse((int)(sizeof argv / sizeof argv[0]), argv, &cli));
-    boids_init_state none = {NULL, NULL};
+    boids_init_state none = {NULL, NULL, false};
     CHECK(boids_headless_run(&cli, &none) == BOIDS_EXIT_OK);
     CHECK_MSG(count_files(dir, ".png") == 4, "%d PNGs", count_files(dir, ".png"));
     CHECK(count_files(dir, ".tmp") == 0);

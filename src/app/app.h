@@ -14,6 +14,7 @@ enum { BOIDS_EXIT_OK = 0, BOIDS_EXIT_RUNTIME = 1, BOIDS_EXIT_USAGE = 2 };
 typedef struct boids_init_state {
     boids_boid *boids;
     long *lines;
+    bool has_bias; /* the file had the bias column */
 } boids_init_state;
 
 int boids_app_fail(int code, const char *context);

@@ -6,12 +6,14 @@
 
 #include "core/error.h"
 #include "core/parse.h"
+#include "core/scenario.h"
 
 void boids_cli_usage(FILE *out)
 {
     fprintf(out,
-            "usage: boids [options]\n"
+            "usage: boids [SCENARIO.ini] [options]\n"
             "Simulates a flock on the GPU (OpenGL 4.3 compute shaders) or the CPU reference.\n"
+            "A scenario file sets the model, its parameters and the world; options override it.\n"
             "\n"
             "  --backend gpu|cpu      backend (default gpu)\n"
             "  --model NAME           boid model (default shiffman-per-second)\n"
@@ -97,6 +99,18 @@ static boids_status prefix_error(boids_status st, const char *flag)
     return boids_fail(st, "%s: %s", flag, msg);
 }
 
+/* Flags followed by a value (unless written --flag=value). */
+static bool takes_value(const char *flag)
+{
+    static const char *const with_value[] = {"--backend", "--neighbors", "--model", "-n", "--boids", "--swarms",
+                                             "--world", "--steps", "--dt", "--seed", "--threads", "--init",
+                                             "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
+                                             "--size"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
+        if (strcmp(flag, with_value[i]) == 0) return true;
+    return false;
+}
+
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
 {
     memset(cli, 0, sizeof *cli);
@@ -109,6 +123,26 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     int nsets = 0;
     const char *model = NULL;
     bool neighbors_given = false, threads_given = false;
+
+    /* The scenario file first (the one argument that is no option): options override it. */
+    for (int i = 1; i < argc; ++i) {
+        if (argv[i][0] == '-') {
+            if (!strchr(argv[i], '=') && takes_value(argv[i])) ++i;
+            continue;
+        }
+        if (cli->scenario_path)
+            return boids_fail(BOIDS_ERR_INVALID, "unexpected argument '%s' (one scenario file: %s)", argv[i],
+                              cli->scenario_path);
+        cli->scenario_path = argv[i];
+    }
+    if (cli->scenario_path) {
+        /* The file's values are defaults: an --init state still brings its own boids and swarms,
+         * and a window still runs until closed (the file's steps are for headless runs). */
+        unsigned given;
+        boids_status st = boids_scenario_load(cli->scenario_path, &cli->def, &cli->steps, &given);
+        if (st != BOIDS_OK) return st;
+        cli->world_given = (given & BOIDS_SCENARIO_WORLD) != 0;
+    }
 
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -216,15 +250,12 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             sets[nsets++] = val;
         } else if (a[0] == '-') {
             return boids_fail(BOIDS_ERR_INVALID, "unknown option '%s' (see --help)", a);
-        } else {
-            return boids_fail(BOIDS_ERR_INVALID,
-                              "unexpected argument '%s' (scenario files are not supported yet)", a);
-        }
+        } /* else: the scenario file, read above */
 #undef NEED_VALUE
         if (st != BOIDS_OK) return st;
     }
 
-    if (model) {
+    if (model) { /* another model: its preset replaces the scenario's parameters */
         boids_status st = boids_model_from_name(model, &cli->def.model);
         if (st != BOIDS_OK) return prefix_error(st, "--model");
         cli->def.params = boids_model_default_params(cli->def.model);

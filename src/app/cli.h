@@ -14,6 +14,7 @@ typedef struct boids_cli {
     uint32_t steps;          /* steps to run (headless default 600; a window runs until closed
                                 unless --steps is given) */
     bool steps_given;
+    const char *scenario_path; /* SCENARIO.ini, or NULL */
     const char *init_path;   /* --init, or NULL */
     const char *dump_path;   /* --dump, or NULL */
     const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */

@@ -64,6 +64,8 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
     boids_status st = boids_session_create(s, &def, NULL);
     if (st != BOIDS_OK) return fail_definition(st);
     if (init && init->boids) {
+        if (!init->has_bias) /* a state without Adams' bias column: scouts start from the static value */
+            for (uint32_t i = 0; i < def.count; ++i) init->boids[i].bias = s->def.params.bias;
         size_t bad = SIZE_MAX;
         st = boids_world_validate_state(s->world, init->boids, def.count, &bad);
         if (st == BOIDS_OK) st = boids_world_write(s->world, init->boids, def.count);
@@ -121,7 +123,7 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                m.polarization, m.mean_nn, m.min_speed, m.max_speed, m.mean_speed,
                per_second ? "px/s" : "px/frame");
     if (st == BOIDS_OK && cli->dump_path) {
-        st = boids_csv_write(cli->dump_path, state, info.count);
+        st = boids_csv_write(cli->dump_path, state, info.count, info.model == BOIDS_MODEL_ADAMS);
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
     }
     free(state);

@@ -31,11 +31,11 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    boids_init_state init = {NULL, NULL};
+    boids_init_state init = {NULL, NULL, false};
     int code = BOIDS_EXIT_OK;
     if (cli.init_path) {
         uint32_t n, swarms;
-        if (boids_csv_read(cli.init_path, &init.boids, &n, &swarms, &init.lines) != BOIDS_OK) {
+        if (boids_csv_read(cli.init_path, &init.boids, &n, &swarms, &init.lines, &init.has_bias) != BOIDS_OK) {
             return boids_app_fail(BOIDS_EXIT_USAGE, "--init");
         } else if (cli.count_given && n != cli.def.count) {
             fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli.init_path, n,

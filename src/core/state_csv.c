@@ -52,8 +52,10 @@ typedef struct row {
 } row;
 
 boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *count, uint32_t *swarms,
-                            long **lines)
+                            long **lines, bool *has_bias)
 {
+    int bias_col = -1;
+    *has_bias = false;
     *boids = NULL;
     if (lines) *lines = NULL;
     *count = 0;
@@ -89,6 +91,9 @@ boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *coun
                 }
             }
             if (st != BOIDS_OK) break;
+            for (int c = NCOLS; c < nf; ++c)
+                if (strcmp(fields[c], "bias") == 0) bias_col = c;
+            *has_bias = bias_col >= 0;
             header_fields = nf;
             continue;
         }
@@ -123,6 +128,11 @@ boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *coun
             }
             rows = nr;
             rows_cap = ncap;
+        }
+        if (bias_col >= 0 && !boids_parse_float(fields[bias_col], &r.b.bias)) {
+            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: bias '%s' is not a finite number", path, lineno,
+                            fields[bias_col]);
+            break;
         }
         if (r.b.swarm > max_swarm) max_swarm = r.b.swarm;
         rows[nrows++] = r;
@@ -188,16 +198,19 @@ boids_status boids_csv_check_writable(const char *path)
     return BOIDS_OK;
 }
 
-boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n)
+boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, bool with_bias)
 {
     char tmp[4096];
     temp_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
     if (!f) return boids_fail(BOIDS_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    int ok = fprintf(f, "id,x,y,vx,vy,swarm\n") > 0;
-    for (uint32_t i = 0; ok && i < n; ++i)
-        ok = fprintf(f, "%u,%.9g,%.9g,%.9g,%.9g,%u\n", i, (double)b[i].x, (double)b[i].y,
-                     (double)b[i].vx, (double)b[i].vy, b[i].swarm) > 0;
+    int ok = fprintf(f, with_bias ? "id,x,y,vx,vy,swarm,bias\n" : "id,x,y,vx,vy,swarm\n") > 0;
+    for (uint32_t i = 0; ok && i < n; ++i) {
+        ok = fprintf(f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y, (double)b[i].vx,
+                     (double)b[i].vy, b[i].swarm) > 0;
+        if (ok && with_bias) ok = fprintf(f, ",%.9g", (double)b[i].bias) > 0;
+        if (ok) ok = fputc('\n', f) != EOF;
+    }
     ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
     int err = errno;
     ok = (fclose(f) == 0) && ok;
