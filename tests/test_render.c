@@ -15,6 +15,7 @@
 
 #include "app/app.h"
 #include "app/panel.h"
+#include "app/session.h"
 #include "core/rng.h"
 #include "render/boid_renderer.h"
 #include "render/deflate_rle.h"
@@ -240,5 +241,43 @@ static void test_deflate_round_trip(void)
     free(data);
 }
 
-TEST_MAIN(TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+static void test_switch_models(void)
+{
+    /* The viewer's next-model key: every model in turn, from a flock that ran a while under the
+     * previous one (Adams' boids stray outside its bounded world): the boids stay, the new
+     * model's preset applies, and it steps. */
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU, 1500);
+        d.model = BOIDS_MODEL_ADAMS;
+        d.params = boids_model_default_params(d.model);
+        d.params.margin = 0; /* let them out */
+        d.width = 1000;
+        d.height = 700;
+        boids_session s;
+        REQUIRE_OK(boids_session_create(&s, &d, NULL));
+        REQUIRE_OK(boids_world_step(s.world, 200));
+        boids_boid *before = malloc(sizeof *before * 1500), *after = malloc(sizeof *after * 1500);
+        for (int m = 0; m <= BOIDS_MODEL_COUNT; ++m) {
+            boids_model next = (boids_model)((BOIDS_MODEL_ADAMS + 1 + m) % BOIDS_MODEL_COUNT);
+            REQUIRE_OK(boids_world_read(s.world, before, 1500));
+            REQUIRE_OK(boids_session_set_model(&s, next));
+            REQUIRE_OK(boids_world_read(s.world, after, 1500));
+            boids_world_info info;
+            boids_world_get_info(s.world, &info);
+            boids_params preset = boids_model_default_params(next);
+            CHECK(info.model == next && info.count == 1500);
+            CHECK(memcmp(&info.params, &preset, sizeof preset) == 0);
+            int same = 0;
+            for (int i = 0; i < 1500; ++i) same += after[i].vx == before[i].vx && after[i].vy == before[i].vy;
+            CHECK_MSG(same == 1500, "%s: %d boids kept their velocity", boids_model_name(next), same);
+            CHECK_MSG(boids_world_step(s.world, 20) == BOIDS_OK, "%s: %s", boids_model_name(next), boids_last_error());
+            REQUIRE_OK(boids_world_read(s.world, after, 1500));
+            CHECK(test_state_finite(after, 1500));
+        }
+        free(before), free(after);
+        boids_session_destroy(&s);
+    }
+}
+
+TEST_MAIN(TEST(test_switch_models), TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
           TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider))

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/world.h"
 
 /* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On
  * failure the old world stays. */
@@ -105,6 +106,13 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
     boids_world_def d = s->def;
     d.model = model;
     d.params = boids_model_default_params(model);
+    /* Boids that strayed out of a bounded world come back in where the new one wraps. Speeds
+     * keep their direction and are brought to the new model's limits by its first step. */
+    if (d.params.edges == BOIDS_EDGES_WRAP)
+        for (uint32_t i = 0; i < d.count; ++i) {
+            state[i].x = boids_wrap(state[i].x, d.width);
+            state[i].y = boids_wrap(state[i].y, d.height);
+        }
     st = replace(s, d, state, d.count);
     free(state);
     return st;
