@@ -36,6 +36,25 @@ for be in gpu cpu; do
 done
 ls "$tmp" | grep -q '\.tmp$' && bad "temporary files left" || ok "no temporary files left"
 
+# --frames in a window records from the start: one frame per step.
+mkdir "$tmp/wf"
+(cd "$tmp" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 300 --steps 12 --frames "$tmp/wf" \
+   --size 320x180) >"$tmp/out" 2>&1
+n=$(ls "$tmp/wf" | grep -c '^frame_.*\.png$')
+[ "$n" = 12 ] && ok "window with --frames: 12 frames for 12 steps" || bad "window with --frames: $n frames: $(tail -c 300 "$tmp/out")"
+# A directory that holds a sequence already: refused before the run.
+"$boids" --headless -n 10 --steps 3 --frames "$tmp/wf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "already holds" "$tmp/err" && ok "--frames into an old sequence: exit 2" || bad "old sequence: exit $rc $(cat "$tmp/err")"
+mkdir "$tmp/zf"
+"$boids" --headless -n 10 --steps 5 --frame-steps 10 --frames "$tmp/zf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "no frame" "$tmp/err" && ok "--frames that makes no frame: exit 2" || bad "no frame: exit $rc $(cat "$tmp/err")"
+# A display that cannot be opened: headless instead, with a note.
+DISPLAY=:12345 WAYLAND_DISPLAY= "$boids" -n 50 --steps 3 --backend cpu >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q "running headless" "$tmp/err" && grep -q "3 steps" "$tmp/out" && ok "no display after all: runs headless" || bad "display fallback: exit $rc $(cat "$tmp/err")"
+
 "$boids" --headless -n 10 --steps 1 --frames "$tmp/missing/dir" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc = 2 ] && grep -q -- "--frames" "$tmp/err" && ! grep -q "steps" "$tmp/out"; then

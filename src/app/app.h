@@ -9,6 +9,11 @@
 #include "app/session.h"
 
 enum { BOIDS_EXIT_OK = 0, BOIDS_EXIT_RUNTIME = 1, BOIDS_EXIT_USAGE = 2 };
+/* boids_viewer_run's answer when no window can be opened (never an exit status: main then runs
+ * headless). */
+enum { BOIDS_EXIT_NO_WINDOW = -1 };
+/* The directory part of path ("." for a bare name), in buf. */
+const char *path_dir(const char *path, char *buf, size_t size);
 
 /* What --init read: the state in id order and the file line of each id. */
 typedef struct boids_init_state {

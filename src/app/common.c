@@ -136,3 +136,13 @@ void boids_app_print_ffmpeg(const char *dir, double fps)
            "-crf 18 boids.mp4\n",
            fps, dir);
 }
+
+const char *path_dir(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) return snprintf(buf, size, "."), buf;
+    size_t n = (size_t)(slash - path);
+    if (n == 0) n = 1; /* "/name" */
+    snprintf(buf, size, "%.*s", (int)n, path);
+    return buf;
+}

@@ -94,17 +94,19 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     double wall = boids_app_now() - t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, NULL);
 
+    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall); /* the dump first */
     if (code == BOIDS_EXIT_OK && cli->screenshot) {
         st = exporter_draw(&ex, s.world);
         boids_png_writer *shot = NULL;
-        if (st == BOIDS_OK) st = boids_png_writer_create(".", cli->size_w, cli->size_h, 1, &shot);
+        char dir[1024];
+        if (st == BOIDS_OK)
+            st = boids_png_writer_create(path_dir(cli->screenshot, dir, sizeof dir), cli->size_w, cli->size_h, 1, &shot);
         if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
         boids_status st2 = boids_png_writer_destroy(shot);
         if (st == BOIDS_OK) st = st2;
         if (st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, "--screenshot");
         else printf("  screenshot written to %s\n", cli->screenshot);
     }
-    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall);
     if (code == BOIDS_EXIT_OK && writer) {
         unsigned frames = boids_png_writer_frames(writer);
         printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,

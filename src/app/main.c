@@ -2,6 +2,7 @@
  * --headless), and prints what it did. Exit status: 0 success, 2 bad usage or input, 1 runtime
  * failure, each failure with a one-line reason on stderr. Everything the user named is checked
  * before any simulation starts: the --init file, that --dump and --frames can be written. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -53,10 +54,21 @@ int main(int argc, char **argv)
         code = boids_app_fail(BOIDS_EXIT_USAGE, "--dump");
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_check_output_dir(cli.frames_dir) != BOIDS_OK)
         code = boids_app_fail(BOIDS_EXIT_USAGE, "--frames");
+    if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_output_dir_has_frames(cli.frames_dir)) {
+        fprintf(stderr, "boids: --frames: %s already holds a frame sequence (frame_000000.png): a new one "
+                        "would mix with it; choose an empty directory\n", cli.frames_dir);
+        code = BOIDS_EXIT_USAGE;
+    }
+    bool window = !cli.headless && has_display();
+    if (code == BOIDS_EXIT_OK && cli.frames_dir && !window && cli.steps / cli.frame_steps == 0) {
+        fprintf(stderr, "boids: --frames: --steps %u at --frame-steps %u makes no frame\n", cli.steps,
+                cli.frame_steps);
+        code = BOIDS_EXIT_USAGE;
+    }
     if (code == BOIDS_EXIT_OK && cli.screenshot && boids_csv_check_writable(cli.screenshot) != BOIDS_OK)
         code = boids_app_fail(BOIDS_EXIT_USAGE, "--screenshot");
-    if (code == BOIDS_EXIT_OK)
-        code = (!cli.headless && has_display()) ? boids_viewer_run(&cli, &init) : boids_headless_run(&cli, &init);
+    if (code == BOIDS_EXIT_OK && window) code = boids_viewer_run(&cli, &init);
+    if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window)) code = boids_headless_run(&cli, &init);
     free(init.boids);
     free(init.lines);
     return code;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -60,8 +61,9 @@ typedef struct viewer {
     boids_png_writer *recorder, *shooter;
     boids_target rec_target;
     boids_camera rec_cam;
-    char rec_dir[1024];
-    bool want_screenshot;
+    char rec_dir[1200];
+    int recordings;
+    bool want_screenshot, shot_taken;
     int shot_w, shot_h, shots;
     char message[2048];
     double message_until;
@@ -100,21 +102,26 @@ static void fit(viewer *v)
 
 /* ---- recording -------------------------------------------------------------------------------- */
 
-static void start_recording(viewer *v)
+/* Records into `dir`, or, with NULL, into a new directory boids-recording-DATE-TIME-N inside
+ * --frames DIR (or the working directory): every recording has a directory of its own, so
+ * sequences never mix. */
+static void start_recording(viewer *v, const char *dir)
 {
-    const char *dir = v->cli->frames_dir;
-    if (!dir) {
+    if (dir) {
+        snprintf(v->rec_dir, sizeof v->rec_dir, "%s", dir);
+    } else {
         time_t t = time(NULL);
         struct tm tm;
         localtime_r(&t, &tm);
-        strftime(v->rec_dir, sizeof v->rec_dir, "boids-recording-%Y%m%d-%H%M%S", &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        snprintf(v->rec_dir, sizeof v->rec_dir, "%s/boids-recording-%s-%d",
+                 v->cli->frames_dir ? v->cli->frames_dir : ".", stamp, v->recordings++);
         if (mkdir(v->rec_dir, 0777) != 0) {
-            say(v, "recording: cannot create %s", v->rec_dir);
+            say(v, "recording: cannot create %s: %s", v->rec_dir, strerror(errno));
             return;
         }
         dir = v->rec_dir;
-    } else {
-        snprintf(v->rec_dir, sizeof v->rec_dir, "%s", dir);
     }
     boids_status st = boids_target_create(&v->rec_target, v->cli->size_w, v->cli->size_h);
     if (st == BOIDS_OK) st = boids_png_writer_create(dir, v->cli->size_w, v->cli->size_h, 0, &v->recorder);
@@ -238,7 +245,7 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
         case GLFW_KEY_P: v->want_screenshot = true; break;
         case GLFW_KEY_O:
             if (v->recorder) stop_recording(v);
-            else start_recording(v);
+            else start_recording(v, NULL);
             break;
         case GLFW_KEY_HOME: fit(v); break;
         case GLFW_KEY_H:
@@ -391,7 +398,7 @@ static void timer_poll(viewer *v)
 
 static void screenshot(viewer *v, const char *path)
 {
-    char name[64];
+    char name[64], dir[1024];
     if (!path) {
         time_t t = time(NULL);
         struct tm tm;
@@ -406,7 +413,7 @@ static void screenshot(viewer *v, const char *path)
         v->shooter = NULL;
     }
     boids_status st = BOIDS_OK;
-    if (!v->shooter) st = boids_png_writer_create(".", v->fb_w, v->fb_h, 1, &v->shooter);
+    if (!v->shooter) st = boids_png_writer_create(path_dir(path, dir, sizeof dir), v->fb_w, v->fb_h, 1, &v->shooter);
     v->shot_w = v->fb_w;
     v->shot_h = v->fb_h;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
@@ -414,6 +421,23 @@ static void screenshot(viewer *v, const char *path)
     if (st == BOIDS_OK) st = boids_png_writer_capture_as(v->shooter, path);
     if (st != BOIDS_OK) say_error(v, "screenshot");
     else say(v, "screenshot %s", path);
+}
+
+/* The window's picture: the flock, the HUD, the panel, the help. */
+static boids_status draw_frame(viewer *v)
+{
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    v->style.speed_lo = info.params.min_speed; /* the speed ramp follows the panel */
+    v->style.speed_hi = info.params.max_speed;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->cam, &v->style);
+    if (st != BOIDS_OK) return st;
+    boids_ui_begin(v->ui, (float)v->fb_w, (float)v->fb_h, v->ui_scale);
+    draw_hud(v);
+    boids_panel_draw(&v->panel, v->ui, v->s.world, (float)v->fb_w, boids_ui_line_height(v->ui) * 0.4f);
+    if (v->show_help) draw_help(v);
+    return boids_ui_end(v->ui);
 }
 
 static int run(viewer *v)
@@ -451,7 +475,7 @@ static int run(viewer *v)
             steps = n > cap ? cap : (uint32_t)n;
             v->acc = n > cap ? 0.0 : v->acc - steps * dt;
         }
-        if (v->step_once) steps += 1;
+        if (v->step_once && (v->paused || !v->recorder)) steps += 1;
         v->step_once = false;
         if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
         if (steps > 0) {
@@ -478,22 +502,22 @@ static int run(viewer *v)
                 stop_recording(v);
             }
         }
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->cam, &v->style);
-        if (st != BOIDS_OK) {
+        if (draw_frame(v) != BOIDS_OK) {
             code = boids_app_fail(BOIDS_EXIT_RUNTIME, "draw");
             break;
         }
-        boids_ui_begin(v->ui, (float)v->fb_w, (float)v->fb_h, v->ui_scale);
-        draw_hud(v);
-        boids_panel_draw(&v->panel, v->ui, v->s.world, (float)v->fb_w, boids_ui_line_height(v->ui) * 0.4f);
-        if (v->show_help) draw_help(v);
-        boids_ui_end(v->ui);
-
         bool last_frame = cli->steps_given && v->steps_done >= cli->steps;
         if (v->want_screenshot) screenshot(v, NULL);
-        if (last_frame && cli->screenshot) screenshot(v, cli->screenshot);
+        if (last_frame && cli->screenshot) {
+            screenshot(v, cli->screenshot);
+            v->shot_taken = true;
+        }
         v->want_screenshot = false;
+        if (v->recorder && boids_png_writer_poll(v->recorder) != BOIDS_OK) {
+            say_error(v, "recording");
+            stop_recording(v);
+        }
+        if (v->shooter && boids_png_writer_poll(v->shooter) != BOIDS_OK) say_error(v, "screenshot");
         glfwSwapBuffers(v->win);
 
         v->fps_frames++;
@@ -505,6 +529,9 @@ static int run(viewer *v)
         if (last_frame) break;
     }
     double wall = boids_app_now() - t0;
+    /* --screenshot is of the last frame however the run ended (Q, the window's close box). */
+    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v) == BOIDS_OK)
+        screenshot(v, cli->screenshot);
     stop_recording(v);
     if (v->shooter) {
         if (boids_png_writer_destroy(v->shooter) != BOIDS_OK && code == BOIDS_EXIT_OK)
@@ -533,9 +560,9 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
     boids_panel_init(&v->panel);
     boids_status st = boids_gl_create_window(1280, 720, "boids", true, &v->gl);
     if (st != BOIDS_OK) {
-        fprintf(stderr, "boids: %s (use --headless, or --backend cpu --headless)\n", boids_last_error());
+        fprintf(stderr, "boids: no window (%s): running headless\n", boids_last_error());
         free(v);
-        return BOIDS_EXIT_RUNTIME;
+        return BOIDS_EXIT_NO_WINDOW;
     }
     v->win = boids_gl_window(v->gl);
     int code = boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? v->gl : NULL, init, &v->s);
@@ -560,6 +587,7 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         v->style = boids_default_draw_style(v->s.world);
         fit(v);
+        if (cli->frames_dir) start_recording(v, cli->frames_dir); /* --frames records from the start */
         code = run(v);
         glDeleteQueries(TIMER_QUERIES, v->queries);
     }

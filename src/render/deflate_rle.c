@@ -1,5 +1,6 @@
 #include "render/deflate_rle.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -36,7 +37,7 @@ static int sym_len[288];
 static uint16_t len_sym[259];
 static uint8_t len_extra_bits[259];
 static uint16_t len_extra_val[259];
-static int tables_ready;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
 {
@@ -61,7 +62,6 @@ static void build_tables(void)
         len_extra_bits[l] = extra[c];
         len_extra_val[l] = (uint16_t)(l - base[c]);
     }
-    tables_ready = 1;
 }
 
 static void literal(bits *b, unsigned char c) { put(b, sym_code[c], sym_len[c]); }
@@ -69,7 +69,7 @@ static void literal(bits *b, unsigned char c) { put(b, sym_code[c], sym_len[c]);
 unsigned char *boids_deflate_rle(unsigned char *data, int len, int *out_len, int quality)
 {
     (void)quality;
-    if (!tables_ready) build_tables(); /* idempotent: racing threads write the same values */
+    pthread_once(&tables_once, build_tables); /* encoder threads call this concurrently */
     size_t n = len > 0 ? (size_t)len : 0;
     bits b = {0};
     b.cap = n + n / 8 + 64; /* literals cost at most 9 bits a byte */

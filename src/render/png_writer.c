@@ -15,7 +15,11 @@
 #include "cpu/thread_pool.h"
 
 #define RING 3        /* reads in flight on the GPU */
-#define QUEUE 4       /* frames waiting for an encoder */
+#define QUEUE 4       /* frames waiting for an encoder, at most */
+/* Frames held in memory (queued, being encoded: an encoder needs about 4 frame-sizes) stay
+ * within this, whatever --size and the core count: fewer encoders and a shorter queue at huge
+ * sizes. */
+#define MEMORY_BUDGET (1024.0 * 1024.0 * 1024.0)
 #define PATH_MAX_LEN 4096
 
 typedef struct job {
@@ -41,10 +45,18 @@ struct boids_png_writer {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     job queue[QUEUE];
-    int q_head, q_count, active, quit;
+    int q_head, q_count, q_cap, active, quit;
     boids_status error;
     char error_text[PATH_MAX_LEN + 256];
 };
+
+/* stb_image_write's settings are globals the encoder threads read: set once, before any runs. */
+static pthread_once_t stb_settings_once = PTHREAD_ONCE_INIT;
+static void stb_settings(void)
+{
+    stbi_write_force_png_filter = 0; /* no per-row filter search: flocks are mostly background */
+    stbi_write_png_compression_level = 2;
+}
 
 boids_status boids_check_output_dir(const char *dir)
 {
@@ -173,7 +185,7 @@ static boids_status harvest_oldest(boids_png_writer *w)
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
 
     pthread_mutex_lock(&w->lock);
-    while (w->q_count == QUEUE) pthread_cond_wait(&w->changed, &w->lock);
+    while (w->q_count >= w->q_cap) pthread_cond_wait(&w->changed, &w->lock);
     job *j = &w->queue[(w->q_head + w->q_count) % QUEUE];
     j->rgba = rgba;
     memcpy(j->path, s->path, sizeof j->path);
@@ -196,16 +208,19 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
     w->height = height;
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->changed, NULL);
-    /* Fast settings: PNGs of flocks are mostly background, which compresses well anyway. */
-    stbi_write_png_compression_level = 2;
-    stbi_write_force_png_filter = 0;
+    pthread_once(&stb_settings_once, stb_settings);
     for (int i = 0; i < RING; ++i) {
         glGenBuffers(1, &w->ring[i].pbo);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, w->ring[i].pbo);
         glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)((size_t)width * height * 4), NULL, GL_STREAM_READ);
     }
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    w->nthreads = threads > 0 ? threads : boids_cpu_count();
+    double frame = 4.0 * width * height;
+    int cores = threads > 0 ? threads : boids_cpu_count();
+    int by_memory = (int)(MEMORY_BUDGET / (5.0 * frame));
+    w->nthreads = cores < by_memory ? cores : by_memory > 0 ? by_memory : 1;
+    int q = (int)(MEMORY_BUDGET / (2.0 * frame));
+    w->q_cap = q < 1 ? 1 : q > QUEUE ? QUEUE : q;
     w->threads = calloc((size_t)w->nthreads, sizeof *w->threads);
     int started = 0;
     if (w->threads)
@@ -236,8 +251,17 @@ boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path)
     glReadPixels(0, 0, w->width, w->height, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     s->fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush(); /* so the read starts now, and the fence can signal without anyone waiting */
     w->ring_head = (w->ring_head + 1) % RING;
     w->ring_pending++;
+    st = boids_png_writer_poll(w);
+    if (st == BOIDS_OK) st = boids_gl_check("reading a frame");
+    return st;
+}
+
+boids_status boids_png_writer_poll(boids_png_writer *w)
+{
+    boids_status st = BOIDS_OK;
     /* Hand on whatever has already landed, without waiting. */
     while (w->ring_pending > 0) {
         slot *old = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
@@ -248,8 +272,14 @@ boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path)
     pthread_mutex_lock(&w->lock);
     if (w->error != BOIDS_OK) st = boids_fail(w->error, "%s", w->error_text);
     pthread_mutex_unlock(&w->lock);
-    if (st == BOIDS_OK) st = boids_gl_check("reading a frame");
     return st;
+}
+
+bool boids_output_dir_has_frames(const char *dir)
+{
+    char path[PATH_MAX_LEN];
+    snprintf(path, sizeof path, "%s/frame_000000.png", dir);
+    return access(path, F_OK) == 0;
 }
 
 boids_status boids_png_writer_capture(boids_png_writer *w)

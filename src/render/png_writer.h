@@ -2,9 +2,12 @@
  * ring of pixel buffer objects (asynchronous), a few frames later the finished read is copied out
  * and handed to worker threads that encode the PNG (stb_image_write) and write it under a
  * temporary name, then rename it: a partially written PNG never exists under its final name.
- * If the encoders fall behind, capture waits for a free slot (memory stays bounded). */
+ * If the encoders fall behind, capture waits for a free slot; the encoders and the queue are
+ * sized so the frames in memory stay within about 1 GiB at any --size. */
 #ifndef BOIDS_RENDER_PNG_WRITER_H
 #define BOIDS_RENDER_PNG_WRITER_H
+
+#include <stdbool.h>
 
 #include "gpu/gl.h"
 
@@ -19,6 +22,9 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
 boids_status boids_png_writer_capture(boids_png_writer *w);
 /* Same, to an explicit file name (a screenshot). */
 boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path);
+/* Hands on the captures whose reads have landed, without waiting (call once a frame: on a real
+ * GPU the reads finish while the program goes on). Returns an encoder's first error, if any. */
+boids_status boids_png_writer_poll(boids_png_writer *w);
 /* Waits for every capture to be encoded and written. Returns the first write error, if any. */
 boids_status boids_png_writer_finish(boids_png_writer *w);
 /* Frames captured so far (numbered ones). */
@@ -27,5 +33,7 @@ unsigned boids_png_writer_frames(const boids_png_writer *w);
 boids_status boids_png_writer_destroy(boids_png_writer *w);
 /* Checks that dir is a writable directory. */
 boids_status boids_check_output_dir(const char *dir);
+/* True if dir already holds a frame_000000.png (a new sequence would mix with it). */
+bool boids_output_dir_has_frames(const char *dir);
 
 #endif
