@@ -38,19 +38,9 @@ void main()
 
     float sep_x = 0.0, sep_y = 0.0, vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
     uint n = 0u;
-    uint cx, cy;
-    block_cell(self.px, self.py, cx, cy);
-    uvec2 seg0, seg1;
-    uint nseg = block_segments(cx, seg0, seg1);
-    uint rows = block_rows(cy);
-    uint budget = frame.loop_limit;
-    for (uint q = 0u; q < rows * nseg; ++q) {
-        uvec2 r = segment_slots(block_row(cy, q / nseg), q % nseg == 0u ? seg0 : seg1);
-        if (r.y - r.x > budget) {
-            raise_status(BOIDS_STATUS_LOOP_LIMIT);
-            r.y = r.x + budget;
-        }
-        budget -= r.y - r.x;
+    candidates it = candidates_begin(self.px, self.py);
+    uvec2 r;
+    while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = boids_pos_vel(k);

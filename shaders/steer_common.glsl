@@ -13,17 +13,15 @@ layout(std430, binding = BOIDS_BIND_CELL_COUNT) readonly buffer CellCount { uint
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 
 // Neighbour candidates. The block of cells around a boid, in the canonical order of
-// boids_cpu_grid_block(), is walked row by row; in a row, cells next to each other are next to each
-// other in memory, so a row is one slot range, or two where it wraps (the wrapped cell keeps its
-// place in the order). No local arrays: llvmpipe spills dynamically indexed ones to memory.
+// boids_cpu_grid_block(), is walked row by row; in a row, cells next to each other are next to
+// each other in memory, so a row is one slot range, or two where it wraps (the wrapped cell keeps
+// its place in the order). No local arrays: llvmpipe spills dynamically indexed ones to memory.
+// Every rules file walks them the same way:
 //
-//   uint cx, cy; block_cell(x, y, cx, cy);
-//   for (uint j = 0u; j < block_rows(cy); ++j) {
-//       uint row = block_row(cy, j);
-//       uvec2 seg0, seg1; uint nseg = block_segments(cx, seg0, seg1);
-//       for (uint g = 0u; g < nseg; ++g) {
-//           uvec2 r = segment_slots(row, g == 0u ? seg0 : seg1);
-//           for (uint k = r.x; k < r.y; ++k) ...
+//   candidates it = candidates_begin(self.px, self.py);
+//   uvec2 r;
+//   while (candidates_next(it, r))
+//       for (uint k = r.x; k < r.y; ++k) { if (k == s) continue; ... boids_pos_vel(k) ... }
 void block_cell(float x, float y, out uint cx, out uint cy)
 {
     cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
@@ -81,4 +79,38 @@ uvec2 segment_slots(uint row, uvec2 seg)
 {
     uint first = row * frame.grid_w + seg.x, last = row * frame.grid_w + seg.y;
     return uvec2(cell_start[first], cell_start[last] + cell_count[last]);
+}
+
+struct candidates {
+    uint cy, rows, nseg, q, budget;
+    uvec2 seg0, seg1;
+};
+
+candidates candidates_begin(float x, float y)
+{
+    candidates it;
+    uint cx;
+    block_cell(x, y, cx, it.cy);
+    it.nseg = block_segments(cx, it.seg0, it.seg1);
+    it.rows = block_rows(it.cy);
+    it.q = 0u;
+    it.budget = frame.loop_limit;
+    return it;
+}
+
+// The next slot range [r.x, r.y); false when the block is done. A pass that would loop past
+// frame.loop_limit candidates stops there and raises BOIDS_STATUS_LOOP_LIMIT (llvmpipe would
+// otherwise cut the invocation off silently).
+bool candidates_next(inout candidates it, out uvec2 r)
+{
+    r = uvec2(0u);
+    if (it.q >= it.rows * it.nseg) return false;
+    r = segment_slots(block_row(it.cy, it.q / it.nseg), it.q % it.nseg == 0u ? it.seg0 : it.seg1);
+    it.q++;
+    if (r.y - r.x > it.budget) {
+        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+        r.y = r.x + it.budget;
+    }
+    it.budget -= r.y - r.x;
+    return true;
 }
