@@ -149,7 +149,7 @@ BOIDS_STRUCT(boids_gpu_frame)
 {
     float world_w;      /* px                                   */
     float world_h;      /* px                                   */
-    float half_w;       /* world_w / 2, for minimum-image tests */
+    float half_w;       /* world_w / 2 for minimum-image offsets; +inf where nothing wraps */
     float half_h;
     float inv_cell_w;   /* cells per px along x                 */
     float inv_cell_h;

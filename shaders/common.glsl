@@ -36,10 +36,11 @@ float min_image(float a, float b, float size, float half_size)
 uint world_edges() { return uint(frame.params.edges); }
 bool world_wraps() { return world_edges() == BOIDS_EDGES_WRAP; }
 
-// Offset from a to b: minimum-image on a torus, plain otherwise; as boids_offset().
+// Offset from a to b: minimum-image on a torus, plain otherwise (the host sets half_w/half_h to
+// +infinity where the world does not wrap); as boids_offset().
 float offset_of(float a, float b, float size, float half_size)
 {
-    return world_wraps() ? min_image(a, b, size, half_size) : b - a;
+    return min_image(a, b, size, half_size);
 }
 
 // Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().

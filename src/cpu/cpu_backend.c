@@ -2,6 +2,7 @@
  * order as structure-of-arrays so neighbour reads are coherent and vectorise, then run the
  * model's rules over the sorted slots on the thread pool, writing step t+1 into a second buffer
  * (synchronous update). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,9 +50,10 @@ static boids_status cpu_step(boids_world *w, uint32_t steps)
     j.step.tool = &w->tool;
     j.step.edges = (unsigned)w->def.params.edges;
     j.step.wrap = j.step.edges == BOIDS_EDGES_WRAP;
+    j.step.half_w = j.step.wrap ? w->def.width * 0.5f : INFINITY;
+    j.step.half_h = j.step.wrap ? w->def.height * 0.5f : INFINITY;
     j.step.dt = boids_model_time_base(w->def.model) == BOIDS_TIME_PER_SECOND ? w->def.dt : 1.0f;
-    j.step.half_w = w->def.width * 0.5f;
-    j.step.half_h = w->def.height * 0.5f;
+
     for (uint32_t s = 0; s < steps; ++s) {
         if (!j.step.brute) boids_cpu_grid_build(&b->grid, b->cur, n);
         for (uint32_t k = 0; k < n; ++k) {

@@ -42,8 +42,8 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
                 if (cid[k] == id) continue;
-                float dx = boids_offset(s, self.x, cx[k], W, s->half_w); /* other - boid */
-                float dy = boids_offset(s, self.y, cy[k], H, s->half_h);
+                float dx = boids_offset(self.x, cx[k], W, s->half_w); /* other - boid */
+                float dy = boids_offset(self.y, cy[k], H, s->half_h);
                 if (!(fabsf(dx) < vr && fabsf(dy) < vr)) continue;
                 float d2 = dx * dx + dy * dy;
                 int prot = d2 < pr2;

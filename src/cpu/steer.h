@@ -30,13 +30,15 @@ typedef struct boids_cpu_step {
     bool wrap;                /* distances are minimum-image (edges == BOIDS_EDGES_WRAP) */
     unsigned edges;           /* BOIDS_EDGES_* */
     float dt;                 /* s for per-second models, 1 for frame-based ones */
-    float half_w, half_h;     /* world size / 2 */
+    float half_w, half_h;     /* world size / 2 where it wraps, +infinity elsewhere */
 } boids_cpu_step;
 
-/* Offset from a to b: minimum-image on a torus, plain otherwise. */
-static inline float boids_offset(const boids_cpu_step *s, float a, float b, float size, float half)
+/* Offset from a to b: minimum-image on a torus, plain otherwise: where the world does not wrap
+ * the backend sets half_w and half_h to +infinity, so boids_min_image() never shifts (no branch
+ * on the edges in the neighbour loop; the shaders do the same with frame.half_w). */
+static inline float boids_offset(float a, float b, float size, float half)
 {
-    return s->wrap ? boids_min_image(a, b, size, half) : b - a;
+    return boids_min_image(a, b, size, half);
 }
 
 /* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
@@ -93,8 +95,8 @@ static inline void boids_tool_force(const boids_cpu_step *s, float x, float y, f
     const boids_tool *t = s->tool;
     *fx = *fy = 0.0f;
     if (t->kind == BOIDS_TOOL_NONE) return;
-    float dx = boids_offset(s, x, t->x, s->def->width, s->half_w);
-    float dy = boids_offset(s, y, t->y, s->def->height, s->half_h);
+    float dx = boids_offset(x, t->x, s->def->width, s->half_w);
+    float dy = boids_offset(y, t->y, s->def->height, s->half_h);
     float d2 = dx * dx + dy * dy;
     if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
     boids_set_length(&dx, &dy, t->strength);

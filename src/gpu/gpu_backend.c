@@ -11,6 +11,7 @@
  *
  * The state therefore always lives in buffer `state` (sorted by the last step's cells) and
  * `sorted` is scratch. Ids travel with the boids; read() puts them back in id order. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,8 +230,10 @@ static void upload_frame(boids_world *w)
     memset(&f, 0, sizeof f);
     f.world_w = w->def.width;
     f.world_h = w->def.height;
-    f.half_w = w->def.width * 0.5f;
-    f.half_h = w->def.height * 0.5f;
+    /* +infinity where the world does not wrap: offsets are then plain differences (common.glsl) */
+    int wrap = w->def.params.edges == BOIDS_EDGES_WRAP;
+    f.half_w = wrap ? w->def.width * 0.5f : INFINITY;
+    f.half_h = wrap ? w->def.height * 0.5f : INFINITY;
     f.inv_cell_w = w->grid.inv_cell_w;
     f.inv_cell_h = w->grid.inv_cell_h;
     /* frame-based models advance one frame per step */
