@@ -114,7 +114,7 @@ bool boids_panel_press(boids_panel *p, boids_world *w, float x, float y)
 
 void boids_panel_release(boids_panel *p) { p->dragging = -1; }
 
-void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float top)
+void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h, float top)
 {
     p->rows = 0;
     if (!p->visible) return;
@@ -122,6 +122,9 @@ void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float 
     boids_world_get_info(w, &info);
     size_t n;
     const boids_param_info *pi = boids_model_params(info.model, &n);
+    /* Shrink to fit the window's height (Adams has 17 parameters). */
+    float scale = boids_ui_get_scale(ui), need = boids_ui_line_height(ui) * 1.9f * (float)(n + 1);
+    if (need > fb_h - top && need > 0) boids_ui_set_scale(ui, scale * fmaxf(0.4f, (fb_h - top) / need));
     float lh = boids_ui_line_height(ui), pad = lh * 0.4f;
     p->row_h = lh * 1.9f;
     p->w = lh * 15.0f;
@@ -149,4 +152,5 @@ void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float 
         boids_ui_rect(ui, p->bar_x, by, p->bar_w, bh, bar_bg);
         boids_ui_rect(ui, p->bar_x, by, p->bar_w * t, bh, (int)i == p->selected ? sel_c : bar_fg);
     }
+    boids_ui_set_scale(ui, scale);
 }

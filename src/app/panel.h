@@ -31,7 +31,8 @@ void boids_panel_drag(boids_panel *p, boids_world *w, float x);
 void boids_panel_release(boids_panel *p);
 /* True if (x, y) lies on the panel (clicks there do not reach the world). */
 bool boids_panel_hit(const boids_panel *p, float x, float y);
-/* Draws the panel at the right edge of a framebuffer fb_w wide. */
-void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float top);
+/* Draws the panel at the right edge of a framebuffer fb_w x fb_h, from `top` down; a model with
+ * more parameters than fit is drawn smaller. */
+void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h, float top);
 
 #endif

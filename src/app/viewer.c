@@ -435,7 +435,8 @@ static boids_status draw_frame(viewer *v)
     if (st != BOIDS_OK) return st;
     boids_ui_begin(v->ui, (float)v->fb_w, (float)v->fb_h, v->ui_scale);
     draw_hud(v);
-    boids_panel_draw(&v->panel, v->ui, v->s.world, (float)v->fb_w, boids_ui_line_height(v->ui) * 0.4f);
+    boids_panel_draw(&v->panel, v->ui, v->s.world, (float)v->fb_w, (float)v->fb_h,
+                     boids_ui_line_height(v->ui) * 0.4f);
     if (v->show_help) draw_help(v);
     return boids_ui_end(v->ui);
 }

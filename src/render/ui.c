@@ -111,6 +111,10 @@ float boids_ui_text_width(const boids_ui *ui, const char *text)
 
 float boids_ui_line_height(const boids_ui *ui) { return 12.0f * FONT_SCALE * ui->scale; }
 
+float boids_ui_get_scale(const boids_ui *ui) { return ui->scale; }
+
+void boids_ui_set_scale(boids_ui *ui, float scale) { ui->scale = scale > 0 ? scale : ui->scale; }
+
 float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba c)
 {
     /* stb_easy_font writes quads of 4 vertices (x, y, z, rgba) into a buffer. */

@@ -24,6 +24,9 @@ void boids_ui_rect(boids_ui *ui, float x, float y, float w, float h, boids_rgba 
 /* Text with its top left at (x, y); returns its width. Lines break at '\n'. */
 float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba c);
 float boids_ui_text_width(const boids_ui *ui, const char *text);
+/* The scale of what follows (text and line height); begin() sets it. */
+float boids_ui_get_scale(const boids_ui *ui);
+void boids_ui_set_scale(boids_ui *ui, float scale);
 /* Height of one line of text. */
 float boids_ui_line_height(const boids_ui *ui);
 /* Draws everything since begin (alpha-blended over the bound framebuffer). */
