@@ -43,6 +43,12 @@ float offset_of(float a, float b, float size, float half_size)
     return min_image(a, b, size, half_size);
 }
 
+// Offset from a to b in both axes; as boids_cand_offset().
+vec2 offset_to(float ax, float ay, vec2 b)
+{
+    return vec2(offset_of(ax, b.x, frame.world_w, frame.half_w), offset_of(ay, b.y, frame.world_h, frame.half_h));
+}
+
 // Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
 float wrap_coord(float x, float size);
 vec2 apply_edges(vec2 p)

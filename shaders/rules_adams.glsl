@@ -18,8 +18,8 @@ void main()
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = boids_pos_vel(k);
-            float dx = offset_of(self.px, o.x, frame.world_w, frame.half_w); // other - boid
-            float dy = offset_of(self.py, o.y, frame.world_h, frame.half_h);
+            vec2 d = offset_to(self.px, self.py, o.xy); // other - boid
+            float dx = d.x, dy = d.y;
             if (!(abs(dx) < vr && abs(dy) < vr)) continue;
             float d2 = dx * dx + dy * dy;
             bool prot = d2 < pr2;

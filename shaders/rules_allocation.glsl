@@ -44,8 +44,8 @@ void main()
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = boids_pos_vel(k);
-            float dx = offset_of(self.px, o.x, frame.world_w, frame.half_w);
-            float dy = offset_of(self.py, o.y, frame.world_h, frame.half_h);
+            vec2 d = offset_to(self.px, self.py, o.xy);
+            float dx = d.x, dy = d.y;
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
             if (d2 < rs2) {

@@ -29,7 +29,7 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
     const float W = def->width, H = def->height;
     const int include_protected = p->include_protected != 0.0f;
     const uint32_t n1 = (uint32_t)p->scout1_count, n2 = (uint32_t)p->scout2_count;
-    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
@@ -42,8 +42,8 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
                 if (cid[k] == id) continue;
-                float dx = boids_offset(self.x, cx[k], W, s->half_w); /* other - boid */
-                float dy = boids_offset(self.y, cy[k], H, s->half_h);
+                float dx, dy;
+                boids_cand_offset(s, self.x, self.y, k, &dx, &dy); /* other - boid */
                 if (!(fabsf(dx) < vr && fabsf(dy) < vr)) continue;
                 float d2 = dx * dx + dy * dy;
                 int prot = d2 < pr2;

@@ -57,7 +57,7 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
     const float rs2 = p->sep_radius * p->sep_radius, rn2 = p->align_radius * p->align_radius;
     const float rmax2 = fmaxf(rs2, rn2);
     const float W = def->width, H = def->height, dt = s->dt;
-    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
@@ -69,8 +69,8 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
         boids_cpu_candidates(s, id, &r);
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                float dx = boids_offset(self.x, cx[k], W, s->half_w);
-                float dy = boids_offset(self.y, cy[k], H, s->half_h);
+                float dx, dy;
+                boids_cand_offset(s, self.x, self.y, k, &dx, &dy);
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 < rmax2)) continue; /* out of every radius: would add only +0s */
                 int near = (d2 > 0.0f) & (cid[k] != id);

@@ -41,6 +41,13 @@ static inline float boids_offset(float a, float b, float size, float half)
     return boids_min_image(a, b, size, half);
 }
 
+/* Offset from (x, y) to candidate k of step->cand, by the world's edges. */
+static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k, float *dx, float *dy)
+{
+    *dx = boids_offset(x, s->cand.x[k], s->def->width, s->half_w);
+    *dy = boids_offset(y, s->cand.y[k], s->def->height, s->half_h);
+}
+
 /* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
 typedef struct boids_cpu_ranges {
     uint32_t count;
