@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Golden hashes: every preset in scenarios/ runs 300 steps from seed 1 on the CPU backend and on
+# the GPU backend, and the SHA-256 of the dumped state must equal the value stored below. A change
+# that alters any model's results, even one made identically on both backends, shows up here.
+#
+# The stored hashes are the CPU reference's; on llvmpipe (which rounds as IEEE does and never
+# fuses multiply-adds) the GPU's dump is the same bytes. On another GL the GPU cannot match bit
+# for bit, so there the GPU's run is compared with the CPU's through the summary's observables.
+#
+# Changing a hash is allowed only on purpose, with the reason in the commit message. After such a
+# change the test prints the new hash of every preset that differs.
+# usage: test_golden.sh path/to/boids path/to/scenarios
+set -u
+boids=$(realpath "$1")
+dir=$(realpath "$2")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# label  sha256 of `boids PRESET.ini --headless --steps 300 --seed 1 [OPTIONS] --dump FILE`  PRESET [OPTIONS]
+# Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
+# mean allocation's set-length reading).
+golden="
+adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
+hybrid-old            abcd64aa1b1cb7621cd491135adf27175a62a9ff389bc05822cf1685c6578498 hybrid-old
+hybrid                4293a8cb03b2b3e3f022a9b65fa0cd7690ab92f22abe7a7047fc2a753800d314 hybrid
+mean                  eced0833d31be3485e362309b08a9e2a4e1fd903a79c16dfdc5488d1544b2d92 mean
+priority              5d99ad8b65fbc54b6dbc0ccd299242ec08f0f572eda980a2301216e5d1caa899 priority
+shiffman-noc          c80694a81f72b536eec3184c4dcfd1052d48236a6e3a8ce990abf3c52847ef1a shiffman-noc
+shiffman-per-second   1147d39d4413b2764ff6d346ed5e71aa8be3da4e27bb3a9adf13f12ca9be10e9 shiffman-per-second
+shiffman-processing   14ae4846990e0c1dcb29aa4f140999dd7894c7d464e9c3094b3636d28ceee055 shiffman-processing
+sps-3-swarms          6623c3b4f97d747d7635cf03cf62253d3fc0473e87735afa6e60f2ad1a17d1fb shiffman-per-second -n 5000 --swarms 3
+hybrid-3-swarms       3e8c1c8823a2d6933fb13f12887240cee4b0982e0b44f00ddd7375809da9c237 hybrid -n 5000 --swarms 3
+adams-static-bias     e8d9263e07a377f24bcced0939ed57dabdd5d1e6622c905bdb6af8b3eb81a1ce adams -n 5000 --set dynamic_bias=0 --set include_protected=1
+mean-set-length       5ccbddf560d643a329cde50d6a577d41df79e19d08e1086d04085f6323ea38a3 mean -n 5000 --swarms 2 --set mean_set_length=1
+"
+
+gpu=1
+"$boids" -n 10 --steps 1 --headless --backend gpu >"$tmp/probe" 2>&1 || gpu=0
+if [ $gpu = 0 ]; then
+  if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then bad "no GPU backend but BOIDS_REQUIRE_GPU=1: $(head -c 300 "$tmp/probe")"
+  else echo "note: no GL 4.3 context: GPU hashes not checked"; fi
+fi
+llvmpipe=0
+[ $gpu = 1 ] && grep -q llvmpipe "$tmp/probe" && llvmpipe=1
+
+# The observables line of a run's summary: polarization, mean nearest neighbour, mean speed.
+observables() {
+  sed -n 's/.*polarization \([0-9.]*\), mean nearest neighbour \([0-9.]*\) px, speed .*(mean \([0-9.]*\)).*/\1 \2 \3/p' "$1"
+}
+
+# Every preset in scenarios/ must have a stored hash (a new preset adds its line here).
+for f in "$dir"/*.ini; do
+  name=$(basename "$f" .ini)
+  echo "$golden" | grep -q "^$name " || bad "$name: no golden hash stored for this preset"
+done
+
+while read -r name want preset opts; do
+  [ -z "$name" ] && continue
+  f="$dir/$preset.ini"
+  if [ ! -f "$f" ]; then bad "$name: preset file $preset.ini missing"; continue; fi
+  for be in cpu gpu; do
+    [ $be = gpu ] && [ $gpu = 0 ] && continue
+    # shellcheck disable=SC2086 # $opts is a list of options
+    if ! "$boids" "$f" --headless --steps 300 --seed 1 $opts --backend $be --dump "$tmp/$name.$be.csv" \
+         >"$tmp/$name.$be.out" 2>&1; then
+      bad "$name on $be: run failed: $(head -c 300 "$tmp/$name.$be.out")"
+      continue
+    fi
+    got=$(sha256sum "$tmp/$name.$be.csv" | cut -d' ' -f1)
+    if [ $be = gpu ] && [ $llvmpipe = 0 ]; then
+      # Another GL: within 3 % of the CPU's observables (trajectories are chaotic, these are not).
+      read -r cp cn cs <<<"$(observables "$tmp/$name.cpu.out")"
+      read -r gp gn gs <<<"$(observables "$tmp/$name.gpu.out")"
+      if awk -v a="$cn" -v b="$gn" -v c="$cs" -v d="$gs" -v e="$cp" -v f="$gp" 'BEGIN {
+           r1 = (a - b) / a; r2 = (c - d) / c; dp = e - f;
+           exit !(r1 < 0.03 && r1 > -0.03 && r2 < 0.03 && r2 > -0.03 && dp < 0.05 && dp > -0.05) }'; then
+        ok "$name on gpu: observables within 3 % of the CPU's (not llvmpipe: no bitwise hash)"
+      else
+        bad "$name on gpu: observables $gp $gn $gs vs CPU $cp $cn $cs"
+      fi
+    elif [ "$got" = "$want" ]; then
+      ok "$name on $be: $got"
+    else
+      bad "$name on $be: hash $got, stored $want"
+    fi
+  done
+done <<<"$golden"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
