@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Embed GLSL shaders into the binary as C strings.
 
-Each top-level shader (given on the command line) is expanded: `#include "file"` is replaced by
-that file's text, recursively, relative to the including file, with `#line` directives so that a
+Each top-level shader (given on the command line, or every *.comp of a directory given there) is
+expanded: `#include "file"` is replaced by that file's text, recursively, found next to the
+including file or else in the include directories, with `#line` directives so that a
 driver's error message points at the right file and line. GLSL #line takes a source-string
 number, not a name, so every file gets a number and the legend that maps numbers back to file
 names is embedded next to the source (the loader prints it with any info log).
@@ -10,9 +11,11 @@ names is embedded next to the source (the loader prints it with any info log).
 `#include <...>` lines (the C side of the shared C/GLSL header) are blanked: they are never GLSL.
 A missing include or an include cycle is a hard error.
 
-Usage: embed_shaders.py OUT_C OUT_DIR SHADER [SHADER...]
-  OUT_C    generated C file with boids_shader_find()
-  OUT_DIR  where the expanded sources are also written (glslangValidator checks them)
+Usage: embed_shaders.py OUT_C OUT_DIR INCLUDE_DIRS SHADER_OR_DIR [SHADER_OR_DIR...]
+  OUT_C         generated C file with boids_shader_find()
+  OUT_DIR       where the expanded sources are also written (glslangValidator checks them)
+  INCLUDE_DIRS  directories searched for includes, separated by ';' (the shaders' own and the
+                generated ones: cmake/glsl_gen.c writes its output there)
 """
 import os
 import re
@@ -21,6 +24,18 @@ import sys
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$')
 SYSTEM_INCLUDE_RE = re.compile(r'^\s*#\s*include\s+<[^>]+>\s*$')
 VERSION_RE = re.compile(r'^\s*#\s*version\b')
+
+
+INCLUDE_DIRS = []
+
+
+def find_include(name, including):
+    """The file an #include names: next to the including file, else in INCLUDE_DIRS."""
+    for d in [os.path.dirname(including)] + INCLUDE_DIRS:
+        candidate = os.path.join(d, name)
+        if os.path.isfile(candidate):
+            return candidate
+    return os.path.join(os.path.dirname(including), name)  # reported missing by expand()
 
 
 def expand(path, files, stack):
@@ -42,7 +57,7 @@ def expand(path, files, stack):
     for lineno, line in enumerate(lines, start=1):
         m = INCLUDE_RE.match(line)
         if m:
-            inc = os.path.join(os.path.dirname(path), m.group(1))
+            inc = find_include(m.group(1), path)
             out.extend(expand(inc, files, stack + [path]))
             out.append(f"#line {lineno + 1} {num}")
         elif SYSTEM_INCLUDE_RE.match(line):
@@ -64,12 +79,21 @@ def c_string(text):
 
 
 def main():
-    if len(sys.argv) < 4:
+    if len(sys.argv) < 5:
         raise SystemExit(__doc__)
     out_c, out_dir = sys.argv[1], sys.argv[2]
+    INCLUDE_DIRS.extend(d for d in sys.argv[3].split(";") if d)
+    tops = []
+    for arg in sys.argv[4:]:
+        if os.path.isdir(arg):
+            tops.extend(sorted(os.path.join(arg, f) for f in os.listdir(arg) if f.endswith(".comp")))
+        else:
+            tops.append(arg)
     os.makedirs(out_dir, exist_ok=True)
+    for old in os.listdir(out_dir):  # a shader that is gone must not linger in the checks
+        os.remove(os.path.join(out_dir, old))
     entries = []
-    for top in sys.argv[3:]:
+    for top in tops:
         files = {}
         lines = expand(top, files, [])
         version = [l for l in lines if VERSION_RE.match(l)]

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   cmake gcc make pkg-config python3 python3-glad   # build; glad generates the GL/EGL loader
-  libglfw3-dev libcglm-dev libstb-dev libinih-dev  # window, math, PNG, scenario files
+  libglfw3-dev libcglm-dev libstb-dev              # window, math, PNG
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   glslang-tools xvfb                               # shader validation; windows without a display
 )

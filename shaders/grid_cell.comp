@@ -3,7 +3,7 @@
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsIn { boids_gpu_boid boids_in[]; };
+layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
 
@@ -11,7 +11,8 @@ void main()
 {
     uint i = gl_GlobalInvocationID.x;
     if (i >= frame.count) return;
-    uint c = cell_of_position(boids_in[i].px, boids_in[i].py);
+    vec4 p = pos_vel_in[i];
+    uint c = cell_of_position(p.x, p.y);
     cell_of[i] = c;
     atomicAdd(cell_count[c], 1u);
 }

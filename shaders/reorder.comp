@@ -1,15 +1,19 @@
 #version 430 core
 // Grid pass 4: coherent reorder. Every boid of a cell counts the boids of its cell with a
-// smaller id, which gives its final slot, and is copied whole (position, velocity, id, ...) to
-// that slot. Cells then list boids in increasing id whatever the scatter's timing was, so a step
-// is deterministic and adds neighbours up in the CPU reference's order.
+// smaller id, which gives its final slot, and moves its hot data there: position and velocity,
+// swarm, id (attributes stay in id order). Cells then list boids in increasing id whatever the
+// scatter's timing was, so a step is deterministic and adds neighbours up in the CPU reference's
+// order.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsIn { boids_gpu_boid boids_in[]; };
-layout(std430, binding = BOIDS_BIND_BOIDS_OUT) writeonly buffer BoidsOut { boids_gpu_boid boids_out[]; };
+layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
+layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
+layout(std430, binding = BOIDS_BIND_SWARM_OUT) writeonly buffer SwarmOut { uint swarm_out[]; };
+layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
+layout(std430, binding = BOIDS_BIND_ID_OUT) writeonly buffer IdOut { uint id_out[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) readonly buffer CellOf { uint cell_of[]; };
-layout(std430, binding = BOIDS_BIND_CELL_COUNT) readonly buffer CellCount { uint cell_count[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 layout(std430, binding = BOIDS_BIND_SLOT_SRC) readonly buffer SlotSrc { uint slot_src[]; };
 
@@ -19,14 +23,17 @@ void main()
     if (s >= frame.count) return;
     uint src = slot_src[s];
     uint c = cell_of[src];
-    uint id = boids_in[src].id;
-    uint begin = cell_start[c], end = begin + cell_count[c];
+    uint id = id_in[src];
+    uint begin = cell_start[c], end = cell_start[c + 1u];
     if (end - begin > frame.loop_limit) {
         raise_status(BOIDS_STATUS_LOOP_LIMIT);
         end = begin + frame.loop_limit; // the result is wrong and flagged, never silently so
     }
     uint rank = 0u;
     for (uint t = begin; t < end; ++t)
-        if (boids_in[slot_src[t]].id < id) ++rank;
-    boids_out[begin + rank] = boids_in[src];
+        if (id_in[slot_src[t]] < id) ++rank;
+    uint dst = begin + rank;
+    pos_vel_out[dst] = pos_vel_in[src];
+    swarm_out[dst] = swarm_in[src];
+    id_out[dst] = id;
 }

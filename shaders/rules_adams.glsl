@@ -5,20 +5,21 @@ void main()
 {
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
-    boids_gpu_boid self = boids_in[s];
-    float pr2 = frame.params.sep_radius * frame.params.sep_radius;
-    float vr = frame.params.align_radius, vr2 = vr * vr;
-    bool include_protected = frame.params.include_protected != 0.0;
+    vec4 me = pos_vel_in[s];
+    uint id = id_in[s];
+    float pr2 = frame.params.adams.protected_range * frame.params.adams.protected_range;
+    float vr = frame.params.adams.visual_range, vr2 = vr * vr;
+    bool include_protected = frame.params.adams.include_protected != 0.0;
 
     float close_x = 0.0, close_y = 0.0, pos_x = 0.0, pos_y = 0.0, vel_x = 0.0, vel_y = 0.0;
     uint n = 0u;
-    candidates it = candidates_begin(self.px, self.py);
+    candidates it = candidates_begin(me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
-            vec4 o = boids_pos_vel(k);
-            vec2 d = offset_to(self.px, self.py, o.xy); // other - boid
+            vec4 o = pos_vel_in[k];
+            vec2 d = offset_to(me.x, me.y, o.xy); // other - boid
             float dx = d.x, dy = d.y;
             if (!(abs(dx) < vr && abs(dy) < vr)) continue;
             float d2 = dx * dx + dy * dy;
@@ -37,53 +38,49 @@ void main()
         }
     }
 
-    float vx = self.vx, vy = self.vy;
+    float vx = me.z, vy = me.w;
     if (n > 0u) {
         float fn = float(n);
-        vx = vx + pos_x / fn * frame.params.centering_factor + (vel_x / fn - vx) * frame.params.matching_factor;
-        vy = vy + pos_y / fn * frame.params.centering_factor + (vel_y / fn - vy) * frame.params.matching_factor;
+        vx = vx + pos_x / fn * frame.params.adams.centering_factor + (vel_x / fn - vx) * frame.params.adams.matching_factor;
+        vy = vy + pos_y / fn * frame.params.adams.centering_factor + (vel_y / fn - vy) * frame.params.adams.matching_factor;
     }
-    vx = vx + close_x * frame.params.avoid_factor;
-    vy = vy + close_y * frame.params.avoid_factor;
+    vx = vx + close_x * frame.params.adams.avoid_factor;
+    vy = vy + close_y * frame.params.adams.avoid_factor;
     if (world_edges() == BOIDS_EDGES_BOUNDED) {
-        float m = frame.params.margin, t = frame.params.turn_factor;
-        if (self.py < m) vy = vy + t;                   // top (y points down)
-        if (self.px > frame.world_w - m) vx = vx - t;   // right
-        if (self.px < m) vx = vx + t;                   // left
-        if (self.py > frame.world_h - m) vy = vy - t;   // bottom
+        float m = frame.params.adams.margin, t = frame.params.adams.turn_factor;
+        if (me.y < m) vy = vy + t;                    // top (y points down)
+        if (me.x > frame.world_w - m) vx = vx - t;    // right
+        if (me.x < m) vx = vx + t;                    // left
+        if (me.y > frame.world_h - m) vy = vy - t;    // bottom
     }
-    vec2 ft = tool_force(self.px, self.py);
-    vx += ft.x;
-    vy += ft.y;
+    vec2 fe = external_force(id, me.x, me.y);
+    vx += fe.x;
+    vy += fe.y;
 
-    uint n1 = uint(frame.params.scout1_count), n2 = uint(frame.params.scout2_count);
-    uint group = self.id < n1 ? 1u : self.id - n1 < n2 ? 2u : 0u;
-    float bias = self.bias;
+    uint n1 = uint(frame.params.adams.scout1_count), n2 = uint(frame.params.adams.scout2_count);
+    uint group = id < n1 ? 1u : id - n1 < n2 ? 2u : 0u;
     if (group != 0u) {
-        if (frame.params.dynamic_bias != 0.0) {
+        float bias = attr_bias(id);
+        if (frame.params.adams.dynamic_bias != 0.0) {
             bool toward = group == 1u ? vx > 0.0 : vx < 0.0;
-            bias = toward ? min(frame.params.max_bias, bias + frame.params.bias_increment)
-                          : max(frame.params.bias_increment, bias - frame.params.bias_increment);
+            bias = toward ? min(frame.params.adams.max_bias, bias + frame.params.adams.bias_increment)
+                          : max(frame.params.adams.bias_increment, bias - frame.params.adams.bias_increment);
         } else {
-            bias = frame.params.bias;
+            bias = frame.params.adams.bias;
         }
         vx = (1.0 - bias) * vx + bias * (group == 1u ? 1.0 : -1.0);
+        set_attr_bias(id, bias);
     }
 
     float speed = sqrt(vx * vx + vy * vy);
-    if (speed < frame.params.min_speed && speed > 0.0) {
-        vx = vx / speed * frame.params.min_speed;
-        vy = vy / speed * frame.params.min_speed;
+    float vmin = frame.params.base.min_speed, vmax = frame.params.base.max_speed;
+    if (speed < vmin && speed > 0.0) {
+        vx = vx / speed * vmin;
+        vy = vy / speed * vmin;
     }
-    if (speed > frame.params.max_speed) {
-        vx = vx / speed * frame.params.max_speed;
-        vy = vy / speed * frame.params.max_speed;
+    if (speed > vmax) {
+        vx = vx / speed * vmax;
+        vy = vy / speed * vmax;
     }
-    vec2 pos = apply_edges(vec2(self.px + vx, self.py + vy));
-    self.px = pos.x;
-    self.py = pos.y;
-    self.vx = vx;
-    self.vy = vy;
-    self.bias = bias;
-    boids_out[s] = self;
+    move_boid(s, me.xy, vec2(vx, vy));
 }

@@ -1,5 +1,5 @@
-// priority and mean (priority-allocation.md), GPU rules; BOIDS_PRIORITY is 1 for priority
-// allocation, 0 for mean allocation. The formulas and the order of every operation are those of
+// priority and mean (priority-allocation.md), GPU rules; BOIDS_MODEL_PRIORITY is defined for
+// priority allocation. The formulas and the order of every operation are those of
 // src/cpu/rules_allocation.c (see its header for the choices where the paper is silent).
 
 // As boids_priority_allocate(): x first, then y, then z, each whole while the sum fits in m, the
@@ -32,19 +32,20 @@ void main()
 {
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
-    boids_gpu_boid self = boids_in[s];
-    float rs2 = frame.params.sep_radius * frame.params.sep_radius;
-    float rn2 = frame.params.align_radius * frame.params.align_radius;
+    vec4 me = pos_vel_in[s];
+    uint swarm = swarm_in[s];
+    float rs2 = frame.params.allocation.sep_radius * frame.params.allocation.sep_radius;
+    float rn2 = frame.params.allocation.neighbor_radius * frame.params.allocation.neighbor_radius;
 
     float sep_x = 0.0, sep_y = 0.0, vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
     uint n = 0u;
-    candidates it = candidates_begin(self.px, self.py);
+    candidates it = candidates_begin(me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
-            vec4 o = boids_pos_vel(k);
-            vec2 d = offset_to(self.px, self.py, o.xy);
+            vec4 o = pos_vel_in[k];
+            vec2 d = offset_to(me.x, me.y, o.xy);
             float dx = d.x, dy = d.y;
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
@@ -52,7 +53,7 @@ void main()
                 sep_x -= dx / d2;
                 sep_y -= dy / d2;
             }
-            if (boids_in[k].swarm == self.swarm && d2 < rn2) {
+            if (swarm_in[k] == swarm && d2 < rn2) {
                 vel_x += o.z;
                 vel_y += o.w;
                 off_x += dx;
@@ -62,30 +63,21 @@ void main()
         }
     }
 
-    vec2 v3 = vec2(sep_x * frame.params.sep_weight, sep_y * frame.params.sep_weight);
+    vec2 v3 = vec2(sep_x * frame.params.allocation.sep_weight, sep_y * frame.params.allocation.sep_weight);
     vec2 v2 = vec2(0.0), v1 = vec2(0.0);
     if (n > 0u) {
         float fn = float(n);
-        v2 = vec2((vel_x / fn - self.vx) * frame.params.align_weight, (vel_y / fn - self.vy) * frame.params.align_weight);
-        v1 = vec2(off_x / fn * frame.params.cohesion_weight, off_y / fn * frame.params.cohesion_weight);
+        v2 = vec2((vel_x / fn - me.z) * frame.params.allocation.align_weight,
+                  (vel_y / fn - me.w) * frame.params.allocation.align_weight);
+        v1 = vec2(off_x / fn * frame.params.allocation.cohesion_weight,
+                  off_y / fn * frame.params.allocation.cohesion_weight);
     }
-    float m = frame.params.max_force;
-#if BOIDS_PRIORITY
+    float m = frame.params.allocation.max_accel;
+#ifdef BOIDS_MODEL_PRIORITY
     vec2 a = priority_allocate(v3, v2, v1, m);
 #else
     vec2 a = vec2(v3.x + v2.x + v1.x, v3.y + v2.y + v1.y);
-    a = frame.params.mean_set_length != 0.0 ? set_length(a, m) : limit_length(a, m);
+    a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, m) : limit_length(a, m);
 #endif
-    vec2 ft = tool_force(self.px, self.py);
-    a.x += ft.x;
-    a.y += ft.y;
-
-    float dt = frame.dt;
-    vec2 v = limit_length(vec2(self.vx + a.x * dt, self.vy + a.y * dt), frame.params.max_speed);
-    vec2 pos = apply_edges(vec2(self.px + v.x * dt, self.py + v.y * dt));
-    self.px = pos.x;
-    self.py = pos.y;
-    self.vx = v.x;
-    self.vy = v.y;
-    boids_out[s] = self;
+    apply_force(s, id_in[s], me, a);
 }

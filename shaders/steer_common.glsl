@@ -1,27 +1,32 @@
-// What every model's steering pass declares: the sorted boids of step t (read), the buffer of
-// step t+1 (written, same slots) and the grid. A rules file defines main().
+// What every model's steering pass has: the sorted boids of step t (read), the positions and
+// velocities of step t+1 (written, same slots), the grid, the attributes, and the helpers the
+// models share: the candidate walk, the external-force hook and the integration. A generated
+// gen/steer_<model>.comp includes this file and then the model's rules_<rules>.glsl, which
+// defines main(). Each helper mirrors a function of src/cpu/steer.h operation for operation.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsIn { boids_gpu_boid boids_in[]; };
-// The same buffer seen as vec4 pairs: boids_pos_vel(k) = (px, py, vx, vy) of slot k in one load,
-// which llvmpipe gathers far faster than four scalar members.
-layout(std430, binding = BOIDS_BIND_BOIDS_IN) readonly buffer BoidsInRaw { vec4 boids_raw[]; };
-vec4 boids_pos_vel(uint k) { return boids_raw[BOIDS_BOID_VEC4S * k]; }
-layout(std430, binding = BOIDS_BIND_BOIDS_OUT) writeonly buffer BoidsOut { boids_gpu_boid boids_out[]; };
-layout(std430, binding = BOIDS_BIND_CELL_COUNT) readonly buffer CellCount { uint cell_count[]; };
+layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
+layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
+layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
+layout(std430, binding = BOIDS_BIND_ATTRIBUTES) buffer Attributes { uint attr_words[]; };
 
-// Neighbour candidates. The block of cells around a boid, in the canonical order of
-// boids_cpu_grid_block(), is walked row by row; in a row, cells next to each other are next to
-// each other in memory, so a row is one slot range, or two where it wraps (the wrapped cell keeps
-// its place in the order). No local arrays: llvmpipe spills dynamically indexed ones to memory.
-// Every rules file walks them the same way:
+// Attribute k of boid id: cold data in id order, read and written once per boid and step.
+uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
+#include "boids_attributes.glsl"
+
+// ---- neighbour candidates ----------------------------------------------------------------------
+// The block of cells around a boid, in the canonical order of boids_grid_block(), is walked row
+// by row; in a row, cells next to each other are next to each other in memory, so a row is one
+// slot range, or two where it wraps (the wrapped cell keeps its place in the order). No local
+// arrays: llvmpipe spills dynamically indexed ones to memory. Every rules file walks them so:
 //
-//   candidates it = candidates_begin(self.px, self.py);
+//   candidates it = candidates_begin(me.x, me.y);
 //   uvec2 r;
 //   while (candidates_next(it, r))
-//       for (uint k = r.x; k < r.y; ++k) { if (k == s) continue; ... boids_pos_vel(k) ... }
+//       for (uint k = r.x; k < r.y; ++k) { if (k == s) continue; ... pos_vel_in[k] ... }
 void block_cell(float x, float y, out uint cx, out uint cy)
 {
     cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
@@ -74,11 +79,11 @@ uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
     return 1u;
 }
 
-// Slots [x, y) of boids_in holding the boids of columns seg.x..seg.y of a row.
+// Slots [x, y) holding the boids of columns seg.x..seg.y of a row.
 uvec2 segment_slots(uint row, uvec2 seg)
 {
     uint first = row * frame.grid_w + seg.x, last = row * frame.grid_w + seg.y;
-    return uvec2(cell_start[first], cell_start[last] + cell_count[last]);
+    return uvec2(cell_start[first], cell_start[last + 1u]);
 }
 
 struct candidates {
@@ -113,4 +118,108 @@ bool candidates_next(inout candidates it, out uvec2 r)
     }
     it.budget -= r.y - r.x;
     return true;
+}
+
+// ---- vector helpers ----------------------------------------------------------------------------
+
+// v scaled to length len (divide by the length, then multiply); zero stays zero; squares that
+// overflow or underflow are avoided by dividing by the largest component first. As
+// boids_set_length().
+vec2 set_length(vec2 v, float len)
+{
+    float m2 = v.x * v.x + v.y * v.y;
+    if (m2 > 0.0 && !isinf(m2)) {
+        float m = sqrt(m2);
+        v.x = v.x / m * len;
+        v.y = v.y / m * len;
+    } else if (v.x != 0.0 || v.y != 0.0) {
+        float s = max(abs(v.x), abs(v.y));
+        float ux = v.x / s, uy = v.y / s;
+        float m = sqrt(ux * ux + uy * uy);
+        v.x = ux / m * len;
+        v.y = uy / m * len;
+    }
+    return v;
+}
+
+// Truncates v to length m; as boids_limit().
+vec2 limit_length(vec2 v, float m)
+{
+    float m2 = v.x * v.x + v.y * v.y;
+    return m2 > m * m ? set_length(v, m) : v;
+}
+
+// ---- what every model shares -------------------------------------------------------------------
+
+// The external-force hook: the forces from outside the flock on the boid `id` at (x, y), which
+// every model adds to its own steering where its update takes a force; as
+// boids_cpu_external_force(). Today the mouse tool: within its radius (minimum image) a constant
+// pull or push of frame.tool.strength; such a boid also reports a BOIDS_EVENT_TOOL event.
+vec2 external_force(uint id, float x, float y)
+{
+    if (frame.tool.kind == BOIDS_TOOL_NONE) return vec2(0.0);
+    float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
+    float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
+    float d2 = dx * dx + dy * dy;
+    if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return vec2(0.0);
+    emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(d2), 0.0, 0.0, 0.0));
+    vec2 f = set_length(vec2(dx, dy), frame.tool.strength);
+    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(-f.x, -f.y) : f;
+}
+
+// Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
+// vmin along its heading; as boids_cpu_speed_limits().
+vec2 speed_limits(vec2 v, float vmin, float vmax)
+{
+    float v2 = v.x * v.x + v.y * v.y;
+    if (v2 > vmax * vmax) return set_length(v, vmax);
+    if (v2 < vmin * vmin && (v.x != 0.0 || v.y != 0.0)) return set_length(v, vmin);
+    return v;
+}
+
+// Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
+float wrap_coord(float x, float size)
+{
+    if (x < 0.0) x += size;
+    else if (x >= size) x -= size;
+    if (x < 0.0 || x >= size) {
+        x = x - size * floor(x / size);
+        if (!(x < size) || x < 0.0) x = 0.0;
+    }
+    return x;
+}
+
+vec2 apply_edges(vec2 p)
+{
+    uint e = world_edges();
+    if (e == BOIDS_EDGES_WRAP) {
+        p.x = wrap_coord(p.x, frame.world_w);
+        p.y = wrap_coord(p.y, frame.world_h);
+    } else if (e == BOIDS_EDGES_PROCESSING) {
+        float r = frame.params.base.border_r;
+        if (p.x < -r) p.x = frame.world_w + r;
+        if (p.y < -r) p.y = frame.world_h + r;
+        if (p.x > frame.world_w + r) p.x = -r;
+        if (p.y > frame.world_h + r) p.y = -r;
+    }
+    return p;
+}
+
+// Step t+1 of slot s: p + v dt through the edges, with the new velocity v; as boids_cpu_move().
+void move_boid(uint s, vec2 p, vec2 v)
+{
+    vec2 q = apply_edges(vec2(p.x + v.x * frame.dt, p.y + v.y * frame.dt));
+    pos_vel_out[s] = vec4(q, v);
+}
+
+// The end of a step for every model whose update takes a force (all but Adams): the external
+// forces added to the model's own f, v' = v + f dt within the speed limits, then move_boid();
+// as boids_cpu_apply_force().
+void apply_force(uint s, uint id, vec4 me, vec2 f)
+{
+    vec2 fe = external_force(id, me.x, me.y);
+    float fx = f.x + fe.x, fy = f.y + fe.y;
+    vec2 v = speed_limits(vec2(me.z + fx * frame.dt, me.w + fy * frame.dt), frame.params.base.min_speed,
+                          frame.params.base.max_speed);
+    move_boid(s, me.xy, v);
 }

@@ -13,8 +13,13 @@
  *     boids_world_read(w, boids, n);                       // in id order
  *     boids_world_destroy(w);
  *
- * Errors: every function that can fail returns a boids_status; the text of the last error on the
- * calling thread is boids_last_error(). Library code never exits the process.
+ * The lists this header is built from, each the one place of its concept: boids_models.h (the
+ * model manifest), boids_params.h (every parameter), boids_attributes.h (per-boid attributes),
+ * boids_errors.h (every error) and boids_shared.h (what C and the shaders share).
+ *
+ * Errors: every function that can fail returns a boids_status; boids_last_error_info() describes
+ * the last error on the calling thread (a stable id, the key and file or boid it is about, the
+ * message). Library code never exits the process.
  */
 #ifndef BOIDS_H
 #define BOIDS_H
@@ -23,50 +28,61 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boids_shared.h" /* boids_params: the model parameters, shared with the shaders */
+#include "boids_attributes.h"
+#include "boids_errors.h"
+#include "boids_models.h"
+#include "boids_params.h"
+#include "boids_shared.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define BOIDS_VERSION_STRING "0.1.0"
+#define BOIDS_VERSION_STRING "0.2.0"
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 
-/* Stable codes; the X-macro keeps each code and its name in one place. */
-#define BOIDS_STATUS_LIST(X)                                                                        \
-    X(BOIDS_OK, "ok")                                                                               \
-    X(BOIDS_ERR_INVALID, "invalid argument")                                                        \
-    X(BOIDS_ERR_PARSE, "bad input file")                                                            \
-    X(BOIDS_ERR_IO, "input/output error")                                                           \
-    X(BOIDS_ERR_NO_MEMORY, "out of memory")                                                         \
-    X(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders")                                \
-    X(BOIDS_ERR_GL, "OpenGL error")                                                                 \
-    X(BOIDS_ERR_LIMIT, "a limit of the machine was exceeded")                                       \
-    X(BOIDS_ERR_INTERNAL, "internal error")
-
 typedef enum boids_status {
-#define BOIDS_X_ENUM(code, text) code,
-    BOIDS_STATUS_LIST(BOIDS_X_ENUM)
-#undef BOIDS_X_ENUM
+#define BOIDS_X_STATUS_ENUM(code, text) code,
+    BOIDS_STATUS_LIST(BOIDS_X_STATUS_ENUM)
+#undef BOIDS_X_STATUS_ENUM
 } boids_status;
+
+typedef enum boids_error_id {
+#define BOIDS_X_ERROR_ENUM(id, status, text) BOIDS_E_##id,
+    BOIDS_ERROR_LIST(BOIDS_X_ERROR_ENUM)
+#undef BOIDS_X_ERROR_ENUM
+    BOIDS_E_COUNT
+} boids_error_id;
+
+/* The last error raised on a thread. Pointers stay valid until the next failing call on it. */
+typedef struct boids_error {
+    boids_error_id id;
+    boids_status status;
+    const char *key;     /* the world-definition field ("count", "dt", ...), parameter
+                            ("max_speed") or CSV column the error is about; "" if none */
+    const char *path;    /* the file it is about; "" if none */
+    long line;           /* the file's line; 0 if none */
+    long long boid;      /* the boid (index in id order) it is about; -1 if none */
+    const char *detail;  /* the message without the key or file:line in front */
+    const char *message; /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
+} boids_error;
 
 /* Short name of a status ("invalid argument"). Never NULL. */
 const char *boids_status_text(boids_status status);
-/* One-line description of the last error raised on this thread; "" if none. The pointer stays
- * valid until the next failing call on this thread. */
+/* Short text of an error id ("parameter value outside its range"); its name is BOIDS_E_<ID>. */
+const char *boids_error_text(boids_error_id id);
+/* One-line description of the last error raised on this thread; "" if none. */
 const char *boids_last_error(void);
+const boids_error *boids_last_error_info(void);
 
-/* ---- models ---------------------------------------------------------------------------------- */
+/* ---- models and parameters ------------------------------------------------------------------- */
 
 typedef enum boids_model {
-    BOIDS_MODEL_SHIFFMAN_PER_SECOND, /* shiffman-per-second-model.md §3 (default)          */
-    BOIDS_MODEL_ADAMS,               /* adams-simple-boids.md; §1 of the same             */
-    BOIDS_MODEL_SHIFFMAN_PROCESSING, /* shiffman-per-second-model.md §2, table 2.6        */
-    BOIDS_MODEL_SHIFFMAN_NOC,        /* shiffman-per-second-model.md §2, table 2.7        */
-    BOIDS_MODEL_HYBRID,              /* hybrid-model.md §3                                */
-    BOIDS_MODEL_PRIORITY,            /* priority-allocation.md, priority allocation       */
-    BOIDS_MODEL_MEAN,                /* priority-allocation.md, mean allocation           */
+#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, preset, summary)         \
+    BOIDS_MODEL_##ID,
+    BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
+#undef BOIDS_X_MODEL_ENUM
     BOIDS_MODEL_COUNT
 } boids_model;
 
@@ -74,39 +90,61 @@ typedef enum boids_model {
  * per step and ignore dt. */
 typedef enum boids_time_base { BOIDS_TIME_PER_SECOND, BOIDS_TIME_PER_FRAME } boids_time_base;
 
-#define BOIDS_PARAM_RADIUS 1u   /* an interaction radius: the grid's cells are at least as large */
-#define BOIDS_PARAM_INTEGER 2u  /* a whole number (a count, or a 0/1 switch with max 1) */
-
-/* One settable parameter of a model: its name for --set, where it lives, its unit and range. */
+/* One settable parameter of a model (a row of boids_params.h, resolved for the model's time
+ * base): its name for --set, where it lives, its unit and range. */
 typedef struct boids_param_info {
-    const char *name;        /* e.g. "max_speed" */
-    size_t offset;           /* offsetof(boids_params, field) */
-    const char *unit;        /* e.g. "px/s" */
-    float min, max;          /* inclusive range */
-    float ui_max;            /* top of the viewer's slider (from max(min, 0)) */
-    unsigned flags;          /* BOIDS_PARAM_* */
-    const char *description; /* one line, with the paper's symbol */
+    const char *name;          /* e.g. "max_speed" */
+    boids_param_block block;   /* BOIDS_BLOCK_* */
+    size_t offset;             /* offsetof(boids_params, <block>.<name>) */
+    const char *unit;          /* e.g. "px/s" (px/frame for frame-based models) */
+    float min, max;            /* inclusive range */
+    float ui_max;              /* top of the viewer's slider (from max(min, 0)) */
+    unsigned flags;            /* BOIDS_PARAM_* */
+    float block_default;       /* the block's default (the model's preset may differ) */
+    const char *description;   /* one line, with the paper's symbol */
 } boids_param_info;
 
 /* CLI name ("shiffman-per-second"), or NULL for an unknown model. */
 const char *boids_model_name(boids_model model);
-/* Looks a model up by its CLI name; BOIDS_ERR_INVALID (listing the names) if unknown. */
+/* One line about the model, for --help. */
+const char *boids_model_summary(boids_model model);
+/* Looks a model up by its CLI name; BOIDS_E_MODEL_UNKNOWN (listing the names) if unknown. */
 boids_status boids_model_from_name(const char *name, boids_model *out);
 boids_time_base boids_model_time_base(boids_model model);
-/* The model's paper values for every parameter. */
+/* The attributes (BOIDS_ATTR_BIT) and features (BOIDS_FEATURE_*) of a model. */
+unsigned boids_model_attributes(boids_model model);
+unsigned boids_model_features(boids_model model);
+/* The model's paper values for every parameter (its preset). */
 boids_params boids_model_default_params(boids_model model);
-/* The parameters the model reads; *count receives their number. */
+/* The parameters the model reads, base block first; *count receives their number. */
 const boids_param_info *boids_model_params(boids_model model, size_t *count);
+/* The model's parameter of that name, or NULL. */
+const boids_param_info *boids_model_param(boids_model model, const char *name);
+/* A parameter's value in params. */
+float boids_param_get(const boids_params *params, const boids_param_info *info);
 /* Sets one parameter by name from text, with a range check; errors name the key and the range. */
 boids_status boids_params_set(boids_model model, boids_params *params, const char *key,
                               const char *value);
-/* Checks every parameter of the model against its range (and finiteness). */
+/* Checks every parameter of the model against its range (and finiteness), and min <= max speed. */
 boids_status boids_params_validate(boids_model model, const boids_params *params);
 /* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
 bool boids_edges_from_name(const char *name, float *out);
 const char *boids_edges_name(float edges);
 /* Largest interaction radius of the model with these parameters, in px. */
 float boids_params_max_radius(boids_model model, const boids_params *params);
+
+/* One per-boid attribute (a row of boids_attributes.h). */
+typedef struct boids_attribute_info {
+    const char *name;        /* member of boids_boid and CSV column, e.g. "bias" */
+    bool is_uint;            /* a uint32_t (else a float) */
+    size_t offset;           /* offsetof(boids_boid, name) */
+    float min, max;          /* the range a written state must respect */
+    const char *description;
+} boids_attribute_info;
+
+const boids_attribute_info *boids_attribute_info_of(boids_attribute attribute);
+/* An attribute's default for a world with these parameters. */
+float boids_attribute_default(boids_attribute attribute, const boids_params *params);
 
 /* ---- GL context ------------------------------------------------------------------------------ */
 
@@ -139,13 +177,15 @@ typedef enum boids_backend { BOIDS_BACKEND_GPU, BOIDS_BACKEND_CPU } boids_backen
 typedef enum boids_neighbor_search { BOIDS_NEIGHBORS_GRID, BOIDS_NEIGHBORS_BRUTE } boids_neighbor_search;
 
 /* One boid as the API reads and writes it; its id is its index in the array. Units are the
- * model's own: px and px/s for per-second models, px and px/frame for frame-based ones. */
+ * model's own: px and px/s for per-second models, px and px/frame for frame-based ones. The
+ * members after swarm are the attributes of boids_attributes.h: a world keeps those of its model
+ * and reads back the default for the others. */
 typedef struct boids_boid {
     float x, y;     /* position: 0 <= x < width, 0 <= y < height where the world wraps; in a
                        bounded world boids may be outside (the model steers them back) */
     float vx, vy;   /* velocity */
     uint32_t swarm; /* 0 <= swarm < swarms */
-    float bias;     /* Adams' per-scout bias value (its dynamic state); 0 elsewhere */
+    BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_MEMBER)
 } boids_boid;
 
 typedef struct boids_world_def {
@@ -162,6 +202,9 @@ typedef struct boids_world_def {
                                cells may be slightly larger than asked */
     boids_neighbor_search neighbors; /* CPU only; default BOIDS_NEIGHBORS_GRID */
     int threads;            /* CPU only: worker threads, 0 = one per core (default) */
+    uint32_t event_mask;    /* event kinds to record, bits 1 << BOIDS_EVENT_*; default 0 */
+    uint32_t event_capacity;/* events held between two takes (more are counted as lost);
+                               default 65536 */
     boids_gl *gl;           /* GPU only: context to use (current on this thread); NULL = the
                                world creates and owns a headless one */
 } boids_world_def;
@@ -170,6 +213,8 @@ typedef struct boids_world boids_world;
 
 /* Most swarms a world may have. */
 #define BOIDS_MAX_SWARMS 1024u
+/* Most events a world may hold between two takes. */
+#define BOIDS_MAX_EVENT_CAPACITY (1u << 24)
 
 /* Largest velocity component a written state may hold (px/s or px/frame): far above any speed
  * limit, small enough that sums of N velocities cannot overflow a float. */
@@ -197,8 +242,8 @@ boids_world_def boids_default_world_def(void);
 void boids_default_world_size(uint32_t n, float *width, float *height);
 
 /* Validates def, allocates the backend and fills a random initial state from def->seed
- * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed]).
- * On failure *out is NULL and nothing is leaked. */
+ * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],
+ * attributes at their defaults). On failure *out is NULL and nothing is leaked. */
 boids_status boids_world_create(const boids_world_def *def, boids_world **out);
 void boids_world_destroy(boids_world *world);
 
@@ -207,18 +252,17 @@ boids_status boids_world_step(boids_world *world, uint32_t steps);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
 void boids_world_finish(boids_world *world);
 
-/* Copies the state out in id order; n must equal the world's count. Checks what it returns: a
- * non-finite value (never expected) is BOIDS_ERR_INTERNAL, and a GPU whose shader loops were cut
- * short (llvmpipe stops a shader invocation after about 65535 loop iterations: a neighbourhood
- * that dense) is BOIDS_ERR_LIMIT, never a silently wrong state. */
+/* Copies the state out in id order; n must equal the world's count. Attributes the model does
+ * not have read as their defaults. Checks what it returns: a non-finite value (never expected)
+ * is BOIDS_E_STATE_CORRUPT, and a GPU whose shader loops were cut short (llvmpipe stops a shader
+ * invocation after about 65535 loop iterations: a neighbourhood that dense) is
+ * BOIDS_E_GPU_LOOP_LIMIT, never a silently wrong state. */
 boids_status boids_world_read(boids_world *world, boids_boid *out, size_t n);
 /* Replaces the state (in id order); checks every value: finite, inside the world, velocity
- * components within +-BOIDS_MAX_STATE_SPEED, swarm < K. */
+ * components within +-BOIDS_MAX_STATE_SPEED, swarm < K, the model's attributes in range. */
 boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t n);
-/* The checks of boids_world_write alone; *bad (if not NULL) receives the index of the first boid
- * that fails them (SIZE_MAX if none or if n is wrong). */
-boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in, size_t n,
-                                        size_t *bad);
+/* The checks of boids_world_write alone (the failing boid is in boids_last_error_info()). */
+boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in, size_t n);
 
 void boids_world_get_info(const boids_world *world, boids_world_info *info);
 
@@ -227,9 +271,63 @@ void boids_world_get_info(const boids_world *world, boids_world_info *info);
 boids_status boids_world_set_params(boids_world *world, const boids_params *params);
 /* Sets the mouse tool's force field (boids_tool in boids_shared.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
-/* The GL buffer holding a GPU world's state, boids_gpu_boid[count] in some order (ids inside), for
- * drawing straight from it; valid until the next step. 0 for a CPU world. */
-unsigned boids_world_gl_buffer(const boids_world *world);
+
+/* ---- events ---------------------------------------------------------------------------------- */
+
+/* The events of the steps since the last take, in the order (step, kind, subject, other), the
+ * same on both backends. `events` stays valid until the next take, write or destroy. */
+typedef struct boids_events {
+    const boids_event *events;
+    size_t count;
+    uint64_t lost; /* events beyond the world's event_capacity, dropped */
+} boids_events;
+
+/* Reads the events back (the GPU's only read-back of them) and starts a new list. When events
+ * were lost, the kept ones are still returned and the status is BOIDS_E_EVENTS_LOST. */
+boids_status boids_world_take_events(boids_world *world, boids_events *out);
+
+/* ---- profile --------------------------------------------------------------------------------- */
+
+/* The passes of a step (and the drawing), timed by GL timer queries on the GPU and by the wall
+ * clock on the CPU. */
+#define BOIDS_PASS_LIST(X)                                                                          \
+    X(GRID, "grid", "cell of every boid, histogram of boids per cell")                              \
+    X(SCAN, "scan", "prefix sum of the histogram")                                                  \
+    X(SCATTER, "scatter", "each boid takes a slot of its cell")                                     \
+    X(REORDER, "reorder", "the state copied into cell order")                                       \
+    X(STEER, "steer", "the model's rules and the integration")                                      \
+    X(DRAW, "draw", "drawing the boids (the renderer)")
+
+typedef enum boids_pass {
+#define BOIDS_X_PASS_ENUM(ID, name, desc) BOIDS_PASS_##ID,
+    BOIDS_PASS_LIST(BOIDS_X_PASS_ENUM)
+#undef BOIDS_X_PASS_ENUM
+    BOIDS_PASS_COUNT
+} boids_pass;
+
+const char *boids_pass_name(boids_pass pass);
+
+typedef struct boids_profile {
+    double ms[BOIDS_PASS_COUNT]; /* mean milliseconds per step (per draw for DRAW) */
+    uint64_t samples[BOIDS_PASS_COUNT]; /* how many steps (draws) the means are over */
+    double step_ms;              /* the sum of the step's passes */
+} boids_profile;
+
+/* Per-pass times since creation or the last reset. The GPU times a sample of the steps (the first
+ * of each boids_world_step call) with timer queries it reads later without waiting, so the newest
+ * steps may not count yet (boids_world_finish makes them count). */
+void boids_world_get_profile(boids_world *world, boids_profile *out);
+void boids_world_reset_profile(boids_world *world);
+
+/* ---- drawing --------------------------------------------------------------------------------- */
+
+/* The GL buffers of a GPU world's state, for drawing straight from them; valid until the next
+ * step. pos_vel: vec4 (px, py, vx, vy) per slot; swarm and id: uint per slot; slots are in some
+ * order (the cell order of the last step), the same for the three. All 0 for a CPU world. */
+typedef struct boids_gl_state {
+    unsigned pos_vel, swarm, id;
+} boids_gl_state;
+boids_gl_state boids_world_gl_state(const boids_world *world);
 
 #ifdef __cplusplus
 }

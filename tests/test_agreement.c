@@ -114,8 +114,8 @@ static void test_one_step_small_grid(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 200);
     d.width = 120;
     d.height = 110; /* 2x2 cells: every cell once, never twice */
-    d.params.max_speed = 100;
-    d.params.min_speed = 30;
+    d.params.base.max_speed = 100;
+    d.params.base.min_speed = 30;
     one_step(d, NULL, "2x2-cell world");
 }
 
@@ -183,9 +183,9 @@ static void test_every_model(void)
         d.swarms = 2;
         d.seed = 100 + (uint64_t)m;
         if (d.model == BOIDS_MODEL_ADAMS) {
-            d.params.scout1_count = 400;
-            d.params.scout2_count = 300;
-            d.params.dynamic_bias = 1;
+            d.params.adams.scout1_count = 400;
+            d.params.adams.scout2_count = 300;
+            d.params.adams.dynamic_bias = 1;
         }
         char what[64];
         snprintf(what, sizeof what, "%s", boids_model_name(d.model));

@@ -105,13 +105,14 @@ expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
 expect 2 "--dt 2" "--dt:" -- "$boids" --dt 2 -n 10 --backend cpu
-expect 2 "-n beyond the maximum" "--boids:" -- "$boids" -n 20000000 --backend cpu
-expect 2 "--set making min above max" "--set" -- "$boids" --set max_speed=16 -n 10 --backend cpu
+expect 2 "-n beyond the maximum names -n" "^boids: -n: 20000000 exceeds the maximum" -- "$boids" -n 20000000 --backend cpu
+expect 2 "--boids beyond the maximum names --boids" "^boids: --boids: 20000000 exceeds" -- "$boids" --boids 20000000 --backend cpu
+expect 2 "--set making min above max" "--set max_speed" -- "$boids" --set max_speed=16 -n 10 --backend cpu
 expect 2 "--set hex" "--set" -- "$boids" --set max_speed=0x10 --backend cpu
 expect 2 "--set inf" "--set" -- "$boids" --set max_speed=inf --backend cpu
 expect 2 "--headless=no" "--headless" -- "$boids" --headless=no
 expect 2 "--threads with the GPU" "--threads" -- "$boids" --threads 2 --backend gpu
-expect 2 "a world a step crosses" "--dt" -- "$boids" --world 3x3 -n 10 --backend cpu
+expect 2 "a world a step crosses names --world" "--world" -- "$boids" --world 3x3 -n 10 --backend cpu
 
 # --- --dump that cannot be written: error before the run, nothing destroyed -------------------
 expect 2 "--dump into a missing directory" "--dump" -- "$boids" -n 10 --backend cpu --dump "$tmp/no/such/dir/x.csv"

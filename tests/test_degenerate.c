@@ -130,7 +130,7 @@ static void test_bad_states_rejected(void)
     CHECK(boids_world_write(w, b, 2) == BOIDS_OK);
     boids_world_destroy(w);
 
-    d.params.min_speed = 500; /* above max_speed */
+    d.params.base.min_speed = 500; /* above max_speed */
     CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && w == NULL);
     d = test_def(BOIDS_BACKEND_CPU, 10);
     d.dt = 0;

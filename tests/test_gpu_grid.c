@@ -3,6 +3,7 @@
 #include "core/rng.h"
 #include "cpu/grid.h"
 #include "gpu/gpu_backend.h"
+#include "world/world.h"
 #include "test.h"
 
 /* Runs one GPU step from `state` and compares the grid it built with the CPU's from `state`. */
@@ -17,11 +18,14 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
     REQUIRE_OK(boids_world_step(w, 1));
 
     boids_cpu_grid g;
-    REQUIRE_OK(boids_cpu_grid_init(&g, &w->grid, def.count));
-    boids_cpu_grid_build(&g, initial, def.count);
+    REQUIRE_OK(boids_cpu_grid_init(&g, &w->sim.grid, def.count));
+    float *xs = malloc(sizeof *xs * def.count), *ys = malloc(sizeof *ys * def.count);
+    for (uint32_t i = 0; i < def.count; ++i) xs[i] = initial[i].x, ys[i] = initial[i].y;
+    boids_cpu_grid_build(&g, xs, ys, def.count);
+    free(xs), free(ys);
     uint32_t *count = malloc(sizeof *count * g.cells), *start = malloc(sizeof *start * g.cells);
     uint32_t *ids = malloc(sizeof *ids * def.count);
-    REQUIRE_OK(boids_gpu_backend_read_grid(w, count, start, ids));
+    REQUIRE_OK(boids_gpu_backend_read_grid(boids_world_backend(w), count, start, ids));
 
     uint32_t bad_count = 0, bad_start = 0, bad_order = 0, nonempty = 0;
     for (uint32_t c = 0; c < g.cells; ++c) {
@@ -30,7 +34,7 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
         nonempty += g.cell_count[c] > 0;
     }
     for (uint32_t k = 0; k < def.count; ++k) bad_order += ids[k] != g.order[k];
-    uint32_t levels = boids_gpu_backend_scan_levels(w);
+    uint32_t levels = boids_gpu_backend_scan_levels(boids_world_backend(w));
     printf("  %-34s %u boids, %ux%u = %u cells (%u occupied), %u scan level%s: "
            "%u counts, %u starts, %u slots differ\n",
            what, def.count, g.dims.w, g.dims.h, g.cells, nonempty, levels, levels == 1 ? "" : "s",
@@ -78,7 +82,7 @@ static void test_clustered(void)
         }
         b[i] = (boids_boid){boids_wrap(x, d.width), boids_wrap(y, d.height), 0, 0, 0};
     }
-    compare_grid(d, b, "clustered", 1 + (39 * 39 > BOIDS_SCAN_BLOCK));
+    compare_grid(d, b, "clustered", 1 + (39 * 39 + 1 > BOIDS_SCAN_BLOCK));
     free(b);
 }
 
@@ -87,7 +91,7 @@ static void test_two_levels(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
     d.width = 4000;
     d.height = 4000;
-    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 10;
+    d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 10;
     compare_grid(d, NULL, "two levels (r 10)", 2); /* 399x399 cells */
 }
 
@@ -96,8 +100,8 @@ static void test_three_levels(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
     d.width = 4000;
     d.height = 4000;
-    d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 2.8f;
-    d.params.max_speed = 100; /* keep a step shorter than the world */
+    d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 2.8f;
+    d.params.base.max_speed = 100; /* keep a step shorter than the world */
     /* 1428x1428 = 2039184 cells: more than BOIDS_SCAN_BLOCK^2 */
     CHECK(1428u * 1428u > (uint32_t)BOIDS_SCAN_BLOCK * BOIDS_SCAN_BLOCK);
     compare_grid(d, NULL, "three levels (r 2.8)", 3);
@@ -108,15 +112,15 @@ static void test_block_edges(void)
     /* Around one scan block: one cell fewer, exactly, one more. Cells of 10.5 px (a hair more). */
     for (uint32_t cells = BOIDS_SCAN_BLOCK - 1; cells <= BOIDS_SCAN_BLOCK + 1; ++cells) {
         boids_world_def d = test_def(BOIDS_BACKEND_GPU, 2000);
-        d.params.sep_radius = d.params.align_radius = d.params.cohesion_radius = 10.5f;
+        d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 10.5f;
         d.width = (float)cells * 10.52f;
         d.height = 10.52f; /* one row of cells */
-        d.params.max_speed = 100;
-        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 10.5f, d.count);
+        d.params.base.max_speed = 100;
+        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 10.5f, d.count, true);
         CHECK(g.w == cells && g.h == 1);
         char what[64];
         snprintf(what, sizeof what, "%u cells in one row", g.w * g.h);
-        compare_grid(d, NULL, what, g.w * g.h > BOIDS_SCAN_BLOCK ? 2 : 1);
+        compare_grid(d, NULL, what, g.w * g.h + 1 > BOIDS_SCAN_BLOCK ? 2 : 1); /* cells + 1 counts */
     }
 }
 

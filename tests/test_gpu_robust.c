@@ -3,6 +3,7 @@
  * each with its own context, stay apart, and destroying one leaves the other working. */
 #include "core/rng.h"
 #include "gpu/gpu_backend.h"
+#include "world/world.h"
 #include "test.h"
 
 static void test_loop_limit_reported(void)
@@ -18,7 +19,7 @@ static void test_loop_limit_reported(void)
     boids_rng rng = boids_rng_seeded(1);
     for (int i = 0; i < N; ++i)
         b[i] = (boids_boid){200 + boids_rng_float(&rng), 200 + boids_rng_float(&rng), 60, 0, 0};
-    boids_gpu_backend_set_loop_limit(w, 300);
+    boids_gpu_backend_set_loop_limit(boids_world_backend(w), 300);
     REQUIRE_OK(boids_world_write(w, b, N));
     REQUIRE_OK(boids_world_step(w, 1)); /* recording commands cannot know yet */
     boids_status st = boids_world_read(w, out, N);

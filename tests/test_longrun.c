@@ -2,7 +2,8 @@
  * named on the command line): the flock's observables (polarization, mean nearest-neighbour
  * distance, mean speed) agree within 2 %. Trajectories of a chaotic system need not match after
  * many steps on a real GPU; observables must. For shiffman-per-second the flock must also have
- * flocked (polarization grew), or the comparison would say little. */
+ * flocked (polarization grew), or the comparison would say little. `test_longrun --list` names
+ * the models of the manifest: ctest registers one test per model from it (tests/discover.cmake). */
 #include "core/metrics.h"
 #include "test.h"
 
@@ -19,7 +20,7 @@ static void run(boids_backend backend, uint32_t swarms, boids_metrics *start, bo
     REQUIRE_OK(boids_world_create(&d, &w));
     boids_world_info info;
     boids_world_get_info(w, &info);
-    const bool wrap = info.params.edges == BOIDS_EDGES_WRAP;
+    const bool wrap = info.params.base.edges == BOIDS_EDGES_WRAP;
     boids_boid *b = malloc(sizeof *b * d.count);
     REQUIRE_OK(boids_world_read(w, b, d.count));
     REQUIRE_OK(boids_metrics_compute(b, d.count, info.width, info.height, wrap, start));
@@ -49,8 +50,8 @@ static void compare(uint32_t swarms)
               ce.mean_speed);
     boids_params p = boids_model_default_params(model_under_test);
     /* Speeds stay within the model's limits (priority and mean: only the maximum). */
-    CHECK(ce.max_speed <= p.max_speed * (1 + 1e-5) && ge.max_speed <= p.max_speed * (1 + 1e-5));
-    CHECK(ce.min_speed >= p.min_speed * (1 - 1e-5) - 1e-6);
+    CHECK(ce.max_speed <= p.base.max_speed * (1 + 1e-5) && ge.max_speed <= p.base.max_speed * (1 + 1e-5));
+    CHECK(ce.min_speed >= p.base.min_speed * (1 - 1e-5) - 1e-6);
     if (model_under_test == BOIDS_MODEL_SHIFFMAN_PER_SECOND) /* random headings became groups */
         CHECK_MSG(ce.polarization > 5 * cs.polarization, "no flocking: polarization %g -> %g",
                   cs.polarization, ce.polarization);
@@ -63,6 +64,10 @@ int main(int argc, char **argv)
 {
     static const test_case tests[] = {TEST(test_one_swarm), TEST(test_three_swarms)};
     int first = 0, last = BOIDS_MODEL_COUNT - 1;
+    if (argc > 1 && strcmp(argv[1], "--list") == 0) { /* ctest's test list: one test per model */
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) printf("%s\n", boids_model_name((boids_model)m));
+        return 0;
+    }
     if (argc > 1) {
         boids_model m;
         if (boids_model_from_name(argv[1], &m) != BOIDS_OK) {

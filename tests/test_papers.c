@@ -55,19 +55,19 @@ static boids_boid *turn_flock(float v, float W, float H, uint32_t *n)
  * steps until vx reached -v_max (within 1e-4), or -1. */
 static double turn_steps(boids_backend be, boids_model m, boids_params p, float dt, double *full)
 {
-    p.edges = BOIDS_EDGES_WRAP; /* a field of neighbours without an edge */
-    p.sep_weight = 0;           /* maximal alignment steering: alignment alone */
-    p.cohesion_weight = 0;
-    p.min_speed = 0;            /* §6's derivation has no v_min (it would hold a head-on boid) */
+    p.base.edges = BOIDS_EDGES_WRAP; /* a field of neighbours without an edge */
+    p.reynolds.sep_weight = 0;           /* maximal alignment steering: alignment alone */
+    p.reynolds.cohesion_weight = 0;
+    p.base.min_speed = 0;            /* §6's derivation has no v_min (it would hold a head-on boid) */
     uint32_t n;
-    boids_boid *b = turn_flock(p.max_speed, 400, 300, &n);
+    boids_boid *b = turn_flock(p.base.max_speed, 400, 300, &n);
     boids_world *w = make(be, m, &p, 400, 300, dt, b, n);
     double first = -1;
     *full = -1;
     for (int k = 1; w && k <= 5000; ++k) {
         if (boids_world_step(w, 1) != BOIDS_OK || boids_world_read(w, b, n) != BOIDS_OK) break;
-        if (k == 1) first = 2.0 * p.max_speed / (p.max_speed - b[0].vx);
-        if (b[0].vx <= -p.max_speed * (1.0f - 1e-4f)) {
+        if (k == 1) first = 2.0 * p.base.max_speed / (p.base.max_speed - b[0].vx);
+        if (b[0].vx <= -p.base.max_speed * (1.0f - 1e-4f)) {
             *full = k;
             break;
         }
@@ -108,14 +108,14 @@ static void test_turn_times(void)
      * over the first frame's change, 2 * 6 * 0.05 = 0.6 px/frame. Measured on the first frame. */
     for (int k = 0; k < 2; ++k) {
         boids_params p = boids_model_default_params(BOIDS_MODEL_ADAMS);
-        p.edges = BOIDS_EDGES_WRAP;
-        p.avoid_factor = 0;
-        p.centering_factor = 0;
+        p.base.edges = BOIDS_EDGES_WRAP;
+        p.adams.avoid_factor = 0;
+        p.adams.centering_factor = 0;
         uint32_t n;
-        boids_boid *b = turn_flock(p.max_speed, 400, 300, &n);
+        boids_boid *b = turn_flock(p.base.max_speed, 400, 300, &n);
         boids_world *w = make(backends[k], BOIDS_MODEL_ADAMS, &p, 400, 300, 1, b, n);
         if (w && boids_world_step(w, 1) == BOIDS_OK && boids_world_read(w, b, n) == BOIDS_OK) {
-            double dv = p.max_speed - b[0].vx, t = 2.0 * p.max_speed / dv;
+            double dv = p.base.max_speed - b[0].vx, t = 2.0 * p.base.max_speed / dv;
             printf("  %-20s %s: first-frame change %.4g px/frame: reverses in %.3g frames (paper: 20)\n", "adams",
                    bnames[k], dv, t);
             CHECK_MSG(fabs(t - 20.0) <= 0.02 * 20.0, "adams: %g frames", t);
@@ -179,8 +179,8 @@ static void test_separation_scaling(void)
         const float ds[3] = {2, 4, 6};
         for (int i = 0; i < 3; ++i) {
             boids_params p = boids_model_default_params(BOIDS_MODEL_ADAMS);
-            p.matching_factor = 0;
-            p.centering_factor = 0;
+            p.adams.matching_factor = 0;
+            p.adams.centering_factor = 0;
             boids_boid b[2] = {{200, 200, 0, 4, 0}, {200 + ds[i], 200, 0, 4, 0}};
             boids_world *w = make(backends[k], BOIDS_MODEL_ADAMS, &p, 400, 400, 1, b, 2);
             if (!w) return;
@@ -260,7 +260,7 @@ static void test_priority_alpha(void)
         boids_world_def d = test_def(backends[k], 4000);
         d.model = BOIDS_MODEL_PRIORITY;
         d.params = boids_model_default_params(d.model);
-        d.params.max_speed = 40000; /* only the allocation limits the change of velocity */
+        d.params.base.max_speed = 40000; /* only the allocation limits the change of velocity */
         d.width = 1200;
         d.height = 900;
         boids_world *w;
@@ -274,9 +274,9 @@ static void test_priority_alpha(void)
         for (int i = 0; i < 4000; ++i)
             worst = fmax(worst, hypot(b1[i].vx - b0[i].vx, b1[i].vy - b0[i].vy) / d.dt);
         printf("  priority %s: largest acceleration %.3f px/s^2 (max_accel %g)\n", bnames[k], worst,
-               (double)d.params.max_force);
-        CHECK(worst <= d.params.max_force * (1 + 1e-3));
-        CHECK(worst > d.params.max_force * 0.9); /* the limit is reached, not avoided */
+               (double)d.params.allocation.max_accel);
+        CHECK(worst <= d.params.allocation.max_accel * (1 + 1e-3));
+        CHECK(worst > d.params.allocation.max_accel * 0.9); /* the limit is reached, not avoided */
         free(b0), free(b1);
         boids_world_destroy(w);
     }

@@ -188,20 +188,20 @@ static void test_panel_keys_and_slider(void)
     REQUIRE_OK(boids_world_create(&d, &w));
     boids_panel p;
     boids_panel_init(&p);
-    boids_panel_select(&p, w, -2); /* wraps round: the row before the last (edges) is cohesion_weight */
+    boids_panel_select(&p, w, -1); /* wraps round: the last row is cohesion_weight */
     REQUIRE_OK(boids_panel_nudge(&p, w, +1, false));
     boids_world_info info;
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.cohesion_weight - 1.05f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 1.05f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
     REQUIRE_OK(boids_panel_nudge(&p, w, -1, true)); /* coarse: 10 % of 0..5 */
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
     /* The slider: a press at the middle of the bar of the selected row sets half its range. */
-    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 10;
-    CHECK(boids_panel_press(&p, w, 50, 10 + 8 * 10 + 5)); /* row 8 */
+    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 11;
+    CHECK(boids_panel_press(&p, w, 50, 10 + 10 * 10 + 5)); /* row 10, the last */
     boids_panel_release(&p);
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
     CHECK(!boids_panel_press(&p, w, 500, 500)); /* off the panel: not taken */
     boids_world_destroy(w);
 }
@@ -250,7 +250,7 @@ static void test_switch_models(void)
         boids_world_def d = test_def(k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU, 1500);
         d.model = BOIDS_MODEL_ADAMS;
         d.params = boids_model_default_params(d.model);
-        d.params.margin = 0; /* let them out */
+        d.params.adams.margin = 0; /* let them out */
         d.width = 1000;
         d.height = 700;
         boids_session s;

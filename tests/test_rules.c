@@ -33,27 +33,27 @@ static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const
         dvec off = dv(wrapd((double)b[j].x - b[i].x, W), wrapd((double)b[j].y - b[i].y, H));
         double d = dlen(off);
         if (!(d > 0)) continue;
-        if (d < p->sep_radius) { /* §3.1: every swarm; unit vector away, divided by d */
+        if (d < p->reynolds.sep_radius) { /* §3.1: every swarm; unit vector away, divided by d */
             s = dadd(s, dscale(dunit(dscale(off, -1)), 1.0 / d));
             ns++;
         }
         if (b[j].swarm != b[i].swarm) continue; /* §3.2, §3.3: same swarm only */
-        if (d < p->align_radius) {
+        if (d < p->reynolds.align_radius) {
             ali = dadd(ali, dv(b[j].vx, b[j].vy));
             na++;
         }
-        if (d < p->cohesion_radius) {
+        if (d < p->reynolds.cohesion_radius) {
             coh = dadd(coh, off); /* centre - p_i, through the wrap */
             nc++;
         }
     }
     dvec F = dv(0, 0);
     if (ns && dlen(s) > 0)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(s, 1.0 / ns)), p->max_speed), v), p->max_force), p->sep_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(s, 1.0 / ns)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.sep_weight));
     if (na)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->max_speed), v), p->max_force), p->align_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.align_weight));
     if (nc)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->max_speed), v), p->max_force), p->cohesion_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.cohesion_weight));
     if (oracle_tool.kind != BOIDS_TOOL_NONE) { /* constant pull (or push) within the radius */
         dvec off = dv(wrapd((double)oracle_tool.x - b[i].x, W), wrapd((double)oracle_tool.y - b[i].y, H));
         double d = dlen(off);
@@ -61,9 +61,9 @@ static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const
             F = dadd(F, dscale(dunit(off), oracle_tool.kind == BOIDS_TOOL_REPEL ? -oracle_tool.strength
                                                                                   : oracle_tool.strength));
     }
-    dvec v1 = dtrunc(dadd(v, dscale(F, dt)), p->max_speed); /* §3.4: no total clamp; §3.5 */
+    dvec v1 = dtrunc(dadd(v, dscale(F, dt)), p->base.max_speed); /* §3.4: no total clamp; §3.5 */
     double sp = dlen(v1);
-    if (sp < p->min_speed && sp > 0) v1 = dscale(v1, p->min_speed / sp);
+    if (sp < p->base.min_speed && sp > 0) v1 = dscale(v1, p->base.min_speed / sp);
     double x = b[i].x + v1.x * dt, y = b[i].y + v1.y * dt;
     x -= W * floor(x / W);
     y -= H * floor(y / H);
@@ -128,12 +128,12 @@ static void test_random_flocks_match_formulas(void)
         check_both(in, N, swarms, 160, 120, &p, what, out);
     }
     /* Other weights and radii: the parameters are read, not assumed. */
-    p.sep_weight = 0.3f;
-    p.align_weight = 2.5f;
-    p.cohesion_weight = 0.7f;
-    p.sep_radius = 40;
-    p.align_radius = 30;
-    p.max_force = 90;
+    p.reynolds.sep_weight = 0.3f;
+    p.reynolds.align_weight = 2.5f;
+    p.reynolds.cohesion_weight = 0.7f;
+    p.reynolds.sep_radius = 40;
+    p.reynolds.align_radius = 30;
+    p.reynolds.max_force = 90;
     boids_boid in[40], out[40];
     boids_rng rng = boids_rng_seeded(7);
     for (uint32_t i = 0; i < 40; ++i)
@@ -177,12 +177,12 @@ static void test_truncation_and_speed_limits(void)
     /* No total clamp: with separation weighted 0, a neighbour 30 px to the right moving right
      * makes alignment and cohesion both ask for +x at full force, each truncated to f_max = 180
      * alone, so F = 2 * 180 = 360 px/s^2 and v' = 0.001 + 360/60 = 6.001 px/s (then v_min). */
-    p.sep_weight = 0;
+    p.reynolds.sep_weight = 0;
     boids_boid in[2] = {{100, 100, 0.001f, 0, 0}, {130, 100, 180, 0, 0}}, out[2];
     check_both(in, 2, 1, 400, 400, &p, "alignment + cohesion agree", out);
     /* v' = (0.001 + 360/60, 0) = 6.001 px/s, raised to v_min 54 */
     CHECK_MSG(fabsf(out[0].vx - 54.0f) < 1e-3f, "vx %g", (double)out[0].vx);
-    p.min_speed = 0;
+    p.base.min_speed = 0;
     check_both(in, 2, 1, 400, 400, &p, "same, v_min 0", out);
     CHECK_MSG(fabsf(out[0].vx - (0.001f + 6.0f)) < 1e-3f, "vx %g: total force is not 2 f_max",
               (double)out[0].vx);

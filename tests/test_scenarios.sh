@@ -56,13 +56,13 @@ expect2() {
   if [ $rc = 2 ] && grep -q -- "$pattern" "$tmp/err"; then ok "$name"; else bad "$name: exit $rc: $(cat "$tmp/err")"; fi
 }
 printf 'model = adams\nboids = 100\nwarp_speed = 9\n' >"$tmp/unknown.ini"
-expect2 "unknown key names line 3" "unknown.ini:3: unknown parameter 'warp_speed'" "$tmp/unknown.ini"
+expect2 "unknown key names line 3" "unknown.ini:3: warp_speed: no such parameter for model adams" "$tmp/unknown.ini"
 printf '; comment\nmodel = hybrid\nmax_speed = fast\n' >"$tmp/value.ini"
 expect2 "bad value names line 3" "value.ini:3: max_speed" "$tmp/value.ini"
 printf 'max_speed = 5\nmodel = nosuch\n' >"$tmp/model.ini"
 expect2 "unknown model names line 2" "model.ini:2" "$tmp/model.ini"
 printf 'model = adams\n[world]\nboids = 5\n' >"$tmp/section.ini"
-expect2 "a section is an error naming the line" "section.ini:3: sections are not used" "$tmp/section.ini"
+expect2 "a section is an error naming its line" "section.ini:2: sections are not used" "$tmp/section.ini"
 printf 'model = hybrid\nmin_speed = 500\n' >"$tmp/cross.ini"
 expect2 "min above max names the file" "cross.ini" "$tmp/cross.ini"
 printf 'model = adams\nthis is not ini\n' >"$tmp/syntax.ini"

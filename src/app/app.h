@@ -1,7 +1,7 @@
 /* The program's two ways to run, and what they share: opening the world from the command line
- * (with --init's state, errors naming the flag or file:line), and the closing summary and dump.
- * Each returns the process exit status: 0, 2 (bad usage or input), 1 (runtime failure), having
- * printed a one-line reason on stderr. */
+ * (with --init's state), reporting errors under what the user typed, and the closing summary and
+ * dump. Each returns the process exit status: 0, 2 (bad usage or input), 1 (runtime failure),
+ * having printed a one-line reason on stderr. */
 #ifndef BOIDS_APP_APP_H
 #define BOIDS_APP_APP_H
 
@@ -19,10 +19,14 @@ const char *path_dir(const char *path, char *buf, size_t size);
 typedef struct boids_init_state {
     boids_boid *boids;
     long *lines;
-    bool has_bias; /* the file had the bias column */
+    unsigned attributes; /* the attribute columns the file had */
 } boids_init_state;
 
-int boids_app_fail(int code, const char *context);
+/* Prints the last error (boids_last_error_info) on stderr under what the user wrote: the flag,
+ * the --set key or the scenario file's line that set the key it is about (from its id and key,
+ * never its text), with `context` ("--init", "--dump", ...) in front where given; returns the
+ * exit status its class calls for (2 for bad input, 1 for the rest). */
+int boids_app_error(const boids_cli *cli, const char *context);
 int boids_app_exit_code(boids_status st);
 /* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
 int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init, boids_session *s);

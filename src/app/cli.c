@@ -6,7 +6,6 @@
 
 #include "core/error.h"
 #include "core/parse.h"
-#include "core/scenario.h"
 
 void boids_cli_usage(FILE *out)
 {
@@ -24,7 +23,7 @@ void boids_cli_usage(FILE *out)
             "                         closed unless --steps is given)\n"
             "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
             "  --seed S               seed of the initial state (default 1)\n"
-            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm) instead of random\n"
+            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...) instead of random\n"
             "  --dump FILE.csv        write the final state\n"
             "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
             "  --threads N            CPU backend worker threads (default: one per core)\n"
@@ -42,20 +41,20 @@ void boids_cli_usage(FILE *out)
         size_t n;
         const boids_param_info *info = boids_model_params((boids_model)m, &n);
         boids_params def = boids_model_default_params((boids_model)m);
-        fprintf(out, "\nmodel %s (%s) parameters:\n", boids_model_name((boids_model)m),
-                boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second"
-                                                                              : "per frame");
+        fprintf(out, "\nmodel %s (%s): %s\n", boids_model_name((boids_model)m),
+                boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame",
+                boids_model_summary((boids_model)m));
         for (size_t i = 0; i < n; ++i) {
-            float v = *(const float *)((const char *)&def + info[i].offset);
-            fprintf(out, "  %-16s %-8g %-7s %s\n", info[i].name, (double)v, info[i].unit,
-                    info[i].description);
+            char v[32];
+            fprintf(out, "  %-17s %-8s %-9s %s\n", info[i].name, boids_float_text(boids_param_get(&def, &info[i]), v),
+                    info[i].unit, info[i].description);
         }
     }
 }
 
 static boids_status bad(const char *flag, const char *value, const char *what)
 {
-    return boids_fail(BOIDS_ERR_INVALID, "%s: '%s' is not %s", flag, value, what);
+    return boids_fail(BOIDS_E_USAGE, "%s: '%s' is not %s", flag, value, what);
 }
 
 static boids_status parse_u32(const char *flag, const char *s, uint32_t *out)
@@ -90,13 +89,46 @@ static boids_status parse_size(const char *flag, const char *s, float *w, float 
     return BOIDS_OK;
 }
 
-/* Puts the flag in front of the library's message (which is copied first: it lives in the buffer
- * boids_fail writes to). */
-static boids_status prefix_error(boids_status st, const char *flag)
+/* The definition fields a flag can set, in the order of boids_cli.flag_of. */
+static const char *const fields[] = {"model", "count", "swarms", "world", "dt", "seed", "threads",
+                                     "neighbors", "backend"};
+#define FIELD_COUNT (sizeof fields / sizeof fields[0])
+_Static_assert(FIELD_COUNT <= sizeof(((boids_cli *)0)->flag_of) / sizeof(const char *), "flag_of too small");
+
+static int field_index(const char *key)
 {
-    char msg[1024];
-    snprintf(msg, sizeof msg, "%s", boids_last_error());
-    return boids_fail(st, "%s: %s", flag, msg);
+    for (size_t i = 0; i < FIELD_COUNT; ++i)
+        if (strcmp(fields[i], key) == 0) return (int)i;
+    return -1;
+}
+
+static void given_by(boids_cli *cli, const char *field, const char *flag)
+{
+    int i = field_index(field);
+    if (i >= 0) cli->flag_of[i] = flag;
+}
+
+const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size)
+{
+    int i = field_index(key);
+    if (i >= 0 && cli->flag_of[i]) return cli->flag_of[i];
+    /* --set KEY=...: the last one given wins */
+    size_t klen = strlen(key);
+    for (int k = cli->nsets - 1; k >= 0; --k)
+        if (strncmp(cli->sets[k], key, klen) == 0 && cli->sets[k][klen] == '=') {
+            snprintf(buf, size, "--set %s", key);
+            return buf;
+        }
+    /* a line of the scenario file (its key for the boid count is "boids") */
+    if (cli->scenario_path) {
+        const char *file_key = strcmp(key, "count") == 0 ? "boids" : key;
+        long line = boids_scenario_line(&cli->scenario, file_key);
+        if (line > 0) {
+            snprintf(buf, size, "%s:%ld: %s", cli->scenario_path, line, file_key);
+            return buf;
+        }
+    }
+    return NULL;
 }
 
 /* Flags followed by a value (unless written --flag=value). */
@@ -119,10 +151,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     cli->size_w = 1920;
     cli->size_h = 1080;
     cli->frame_steps = 1;
-    const char *sets[BOIDS_CLI_MAX_SETS];
-    int nsets = 0;
     const char *model = NULL;
-    bool neighbors_given = false, threads_given = false;
 
     /* The scenario file first (the one argument that is no option): options override it. */
     for (int i = 1; i < argc; ++i) {
@@ -131,43 +160,43 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             continue;
         }
         if (cli->scenario_path)
-            return boids_fail(BOIDS_ERR_INVALID, "unexpected argument '%s' (one scenario file: %s)", argv[i],
+            return boids_fail(BOIDS_E_USAGE, "unexpected argument '%s' (one scenario file: %s)", argv[i],
                               cli->scenario_path);
         cli->scenario_path = argv[i];
     }
     if (cli->scenario_path) {
         /* The file's values are defaults: an --init state still brings its own boids and swarms,
          * and a window still runs until closed (the file's steps are for headless runs). */
-        unsigned given;
-        boids_status st = boids_scenario_load(cli->scenario_path, &cli->def, &cli->steps, &given);
+        boids_status st = boids_scenario_load(cli->scenario_path, cli->steps, &cli->scenario);
         if (st != BOIDS_OK) return st;
-        cli->world_given = (given & BOIDS_SCENARIO_WORLD) != 0;
+        cli->def = cli->scenario.def;
+        cli->steps = cli->scenario.steps;
+        cli->world_given = cli->scenario.has_world;
     }
 
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         /* --flag=value is accepted as well as --flag value. */
-        char flag[64];
-        const char *val = NULL;
+        char flag_buf[64];
+        const char *flag = a, *val = NULL;
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof flag) {
-            memcpy(flag, a, (size_t)(eq - a));
-            flag[eq - a] = '\0';
+        if (eq && (size_t)(eq - a) < sizeof flag_buf) {
+            memcpy(flag_buf, a, (size_t)(eq - a));
+            flag_buf[eq - a] = '\0';
             val = eq + 1;
-        } else {
-            snprintf(flag, sizeof flag, "%s", a);
+            flag = flag_buf;
         }
 #define NEED_VALUE()                                                                                \
     do {                                                                                            \
         if (!val) {                                                                                 \
-            if (i + 1 >= argc) return boids_fail(BOIDS_ERR_INVALID, "%s needs a value", flag);      \
+            if (i + 1 >= argc) return boids_fail(BOIDS_E_USAGE, "%s needs a value", flag);          \
             val = argv[++i];                                                                        \
         }                                                                                           \
     } while (0)
         boids_status st = BOIDS_OK;
         int takes_no_value = !strcmp(flag, "-h") || !strcmp(flag, "--help") ||
                              !strcmp(flag, "--version") || !strcmp(flag, "--headless");
-        if (takes_no_value && val) return boids_fail(BOIDS_ERR_INVALID, "%s takes no value", flag);
+        if (takes_no_value && val) return boids_fail(BOIDS_E_USAGE, "%s takes no value", flag);
         if (!strcmp(flag, "-h") || !strcmp(flag, "--help")) {
             cli->help = true;
         } else if (!strcmp(flag, "--version")) {
@@ -176,34 +205,39 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             cli->headless = true;
         } else if (!strcmp(flag, "--backend")) {
             NEED_VALUE();
+            given_by(cli, "backend", "--backend");
             if (!strcmp(val, "gpu")) cli->def.backend = BOIDS_BACKEND_GPU;
             else if (!strcmp(val, "cpu")) cli->def.backend = BOIDS_BACKEND_CPU;
-            else st = bad(flag, val, "gpu or cpu");
+            else st = bad("--backend", val, "gpu or cpu");
         } else if (!strcmp(flag, "--neighbors")) {
             NEED_VALUE();
-            neighbors_given = true;
+            given_by(cli, "neighbors", "--neighbors");
             if (!strcmp(val, "grid")) cli->def.neighbors = BOIDS_NEIGHBORS_GRID;
             else if (!strcmp(val, "brute")) cli->def.neighbors = BOIDS_NEIGHBORS_BRUTE;
-            else st = bad(flag, val, "grid or brute");
+            else st = bad("--neighbors", val, "grid or brute");
         } else if (!strcmp(flag, "--model")) {
             NEED_VALUE();
             model = val;
+            given_by(cli, "model", "--model");
         } else if (!strcmp(flag, "-n") || !strcmp(flag, "--boids")) {
             NEED_VALUE();
             st = parse_u32(flag, val, &cli->def.count);
             cli->count_given = true;
+            given_by(cli, "count", !strcmp(flag, "-n") ? "-n" : "--boids");
         } else if (!strcmp(flag, "--swarms")) {
             NEED_VALUE();
-            st = parse_u32(flag, val, &cli->def.swarms);
-            if (st == BOIDS_OK && cli->def.swarms == 0) st = bad(flag, val, "at least 1");
+            st = parse_u32("--swarms", val, &cli->def.swarms);
+            if (st == BOIDS_OK && cli->def.swarms == 0) st = bad("--swarms", val, "at least 1");
             cli->swarms_given = true;
+            given_by(cli, "swarms", "--swarms");
         } else if (!strcmp(flag, "--world")) {
             NEED_VALUE();
-            st = parse_size(flag, val, &cli->def.width, &cli->def.height);
+            st = parse_size("--world", val, &cli->def.width, &cli->def.height);
             cli->world_given = true;
+            given_by(cli, "world", "--world");
         } else if (!strcmp(flag, "--steps")) {
             NEED_VALUE();
-            st = parse_u32(flag, val, &cli->steps);
+            st = parse_u32("--steps", val, &cli->steps);
             cli->steps_given = true;
         } else if (!strcmp(flag, "--frames")) {
             NEED_VALUE();
@@ -213,30 +247,34 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             cli->screenshot = val;
         } else if (!strcmp(flag, "--frame-steps")) {
             NEED_VALUE();
-            st = parse_u32(flag, val, &cli->frame_steps);
+            st = parse_u32("--frame-steps", val, &cli->frame_steps);
             if (st == BOIDS_OK && (cli->frame_steps < 1 || cli->frame_steps > 100000))
-                st = bad(flag, val, "a whole number in [1, 100000]");
+                st = bad("--frame-steps", val, "a whole number in [1, 100000]");
         } else if (!strcmp(flag, "--size")) {
             NEED_VALUE();
             float w, h;
-            st = parse_size(flag, val, &w, &h);
+            st = parse_size("--size", val, &w, &h);
             if (st == BOIDS_OK && (w != floorf(w) || h != floorf(h) || w > 16384 || h > 16384))
-                st = bad(flag, val, "a size in whole pixels, at most 16384x16384");
-            cli->size_w = (int)w;
-            cli->size_h = (int)h;
+                st = bad("--size", val, "a size in whole pixels, at most 16384x16384");
+            if (st == BOIDS_OK) {
+                cli->size_w = (int)w;
+                cli->size_h = (int)h;
+            }
         } else if (!strcmp(flag, "--dt")) {
             NEED_VALUE();
-            st = parse_pos_float(flag, val, &cli->def.dt);
+            st = parse_pos_float("--dt", val, &cli->def.dt);
+            given_by(cli, "dt", "--dt");
         } else if (!strcmp(flag, "--seed")) {
             NEED_VALUE();
-            st = parse_u64(flag, val, &cli->def.seed);
+            st = parse_u64("--seed", val, &cli->def.seed);
+            given_by(cli, "seed", "--seed");
         } else if (!strcmp(flag, "--threads")) {
             NEED_VALUE();
-            threads_given = true;
             uint32_t t;
-            st = parse_u32(flag, val, &t);
-            if (st == BOIDS_OK && t > 256) st = bad(flag, val, "at most 256");
+            st = parse_u32("--threads", val, &t);
+            if (st == BOIDS_OK && t > 256) st = bad("--threads", val, "at most 256");
             cli->def.threads = (int)t;
+            given_by(cli, "threads", "--threads");
         } else if (!strcmp(flag, "--init")) {
             NEED_VALUE();
             cli->init_path = val;
@@ -245,11 +283,11 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             cli->dump_path = val;
         } else if (!strcmp(flag, "--set")) {
             NEED_VALUE();
-            if (nsets == BOIDS_CLI_MAX_SETS)
-                return boids_fail(BOIDS_ERR_INVALID, "--set: more than %d", BOIDS_CLI_MAX_SETS);
-            sets[nsets++] = val;
+            if (cli->nsets == BOIDS_CLI_MAX_SETS)
+                return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
+            cli->sets[cli->nsets++] = val;
         } else if (a[0] == '-') {
-            return boids_fail(BOIDS_ERR_INVALID, "unknown option '%s' (see --help)", a);
+            return boids_fail(BOIDS_E_USAGE, "unknown option '%s' (see --help)", a);
         } /* else: the scenario file, read above */
 #undef NEED_VALUE
         if (st != BOIDS_OK) return st;
@@ -257,12 +295,12 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
 
     if (model) { /* another model: its preset replaces the scenario's parameters */
         boids_status st = boids_model_from_name(model, &cli->def.model);
-        if (st != BOIDS_OK) return prefix_error(st, "--model");
+        if (st != BOIDS_OK) return boids_fail(BOIDS_E_USAGE, "--model: %s", boids_last_error_info()->detail);
         cli->def.params = boids_model_default_params(cli->def.model);
     }
     /* --set after the model is known, in the order given. */
-    for (int k = 0; k < nsets; ++k) {
-        const char *kv = sets[k];
+    for (int k = 0; k < cli->nsets; ++k) {
+        const char *kv = cli->sets[k];
         const char *eq = strchr(kv, '=');
         if (!eq || eq == kv) return bad("--set", kv, "KEY=VALUE");
         char key[64];
@@ -271,13 +309,13 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         memcpy(key, kv, n);
         key[n] = '\0';
         boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
-        if (st != BOIDS_OK) return prefix_error(st, "--set");
+        if (st != BOIDS_OK) return st; /* a parameter error: the program names its origin */
     }
     /* Checks between parameters (min_speed <= max_speed) once all are set. */
     boids_status st = boids_params_validate(cli->def.model, &cli->def.params);
-    if (st != BOIDS_OK) return prefix_error(st, nsets ? "--set" : "--model");
-    if (cli->def.backend == BOIDS_BACKEND_GPU && (neighbors_given || threads_given))
-        return boids_fail(BOIDS_ERR_INVALID, "%s applies to --backend cpu only",
-                          neighbors_given ? "--neighbors" : "--threads");
+    if (st != BOIDS_OK) return st;
+    if (cli->def.backend == BOIDS_BACKEND_GPU && (cli->flag_of[field_index("neighbors")] || cli->flag_of[field_index("threads")]))
+        return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only",
+                          cli->flag_of[field_index("neighbors")] ? "--neighbors" : "--threads");
     return BOIDS_OK;
 }

@@ -1,20 +1,27 @@
-/* Command-line options of `boids` (PRODUCT.md, "Interfaces"). Parsing only: no side effects. */
+/* Command-line options of `boids`. Parsing only: no side effects. The parsed options remember
+ * where each setting came from (a flag, --set, or a line of the scenario file), so an error about
+ * a setting names what the user wrote (boids_cli_origin). */
 #ifndef BOIDS_APP_CLI_H
 #define BOIDS_APP_CLI_H
 
 #include <stdio.h>
 
 #include "boids.h"
+#include "core/scenario.h"
 
 #define BOIDS_CLI_MAX_SETS 128
 
 typedef struct boids_cli {
     boids_world_def def;     /* model, params (with --set applied), backend, sizes, ... */
-    bool count_given, swarms_given, world_given;
+    bool count_given, swarms_given, world_given; /* by a flag or the scenario file */
     uint32_t steps;          /* steps to run (headless default 600; a window runs until closed
                                 unless --steps is given) */
-    bool steps_given;
+    bool steps_given;        /* by --steps */
     const char *scenario_path; /* SCENARIO.ini, or NULL */
+    boids_scenario scenario; /* what the file set, and on which lines */
+    const char *flag_of[16]; /* the flag that set a definition field (see origin.c), or NULL */
+    const char *sets[BOIDS_CLI_MAX_SETS]; /* the --set KEY=VALUE texts, in order */
+    int nsets;
     const char *init_path;   /* --init, or NULL */
     const char *dump_path;   /* --dump, or NULL */
     const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */
@@ -25,9 +32,15 @@ typedef struct boids_cli {
     bool help, version;
 } boids_cli;
 
-/* Parses argv. On a usage error returns BOIDS_ERR_INVALID with a message naming the flag. */
+/* Parses argv. On a usage error returns BOIDS_ERR_INVALID (or the scenario file's error) with a
+ * message naming the flag or the file and line. */
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
+
+/* Where a setting came from, as the user wrote it: "--boids", "--set max_speed", "scen.ini:3:
+ * boids", or NULL for a default. key: a world-definition field (model, count, swarms, world,
+ * dt, seed, threads, neighbors, backend) or a parameter name. */
+const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size);
 
 #endif

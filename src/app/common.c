@@ -6,19 +6,50 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "core/attributes.h"
+#include "core/error.h"
 #include "core/metrics.h"
 #include "core/state_csv.h"
-
-int boids_app_fail(int code, const char *context)
-{
-    if (context) fprintf(stderr, "boids: %s: %s\n", context, boids_last_error());
-    else fprintf(stderr, "boids: %s\n", boids_last_error());
-    return code;
-}
 
 int boids_app_exit_code(boids_status st)
 {
     return (st == BOIDS_ERR_INVALID || st == BOIDS_ERR_PARSE) ? BOIDS_EXIT_USAGE : BOIDS_EXIT_RUNTIME;
+}
+
+int boids_app_error(const boids_cli *cli, const char *context)
+{
+    const boids_error *e = boids_last_error_info();
+    char where[1200] = "", buf1[256], buf2[256];
+    if (context) snprintf(where, sizeof where, "%s: ", context);
+    /* Errors about settings that depend on each other name every one the user gave. */
+    static const char *const step_keys[] = {"max_speed", "dt", "world", NULL};
+    static const char *const speed_keys[] = {"min_speed", "max_speed", NULL};
+    const char *const *keys = e->id == BOIDS_E_DEF_STEP_TOO_LONG     ? step_keys
+                              : e->id == BOIDS_E_PARAM_MIN_ABOVE_MAX ? speed_keys
+                                                                     : NULL;
+    const char *origin = NULL;
+    char joined[768] = "";
+    if (cli && keys) {
+        for (int k = 0; keys[k]; ++k) {
+            const char *o = boids_cli_origin(cli, keys[k], buf2, sizeof buf2);
+            if (!o) continue;
+            snprintf(buf1, sizeof buf1, "%s%s%s", joined, joined[0] ? ", " : "", o);
+            snprintf(joined, sizeof joined, "%s", buf1);
+        }
+        origin = joined[0] ? joined : NULL;
+    } else if (cli && e->key[0] && !e->path[0] && e->boid < 0) {
+        origin = boids_cli_origin(cli, e->key, buf1, sizeof buf1);
+    }
+    if (e->id == BOIDS_E_NO_GL)
+        fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
+    else if (origin && keys) /* the step's detail names max_speed and dt itself */
+        fprintf(stderr, "boids: %s%s: %s\n", where, origin,
+                e->id == BOIDS_E_DEF_STEP_TOO_LONG ? e->detail : e->message);
+    else if (origin)
+        fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->detail);
+    else
+        fprintf(stderr, "boids: %s%s\n", where, e->message);
+    return boids_app_exit_code(e->status);
 }
 
 double boids_app_now(void)
@@ -28,33 +59,6 @@ double boids_app_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Reports a world-definition error under the flag it is about: the library names the field
- * ("dt: 2 s is outside (0, 1]"), the user typed a flag ("--dt: 2 s is outside (0, 1]"). */
-static int fail_definition(boids_status st)
-{
-    static const struct {
-        const char *field, *flag;
-        int keep; /* keep the field's text after the flag */
-    } map[] = {
-        {"boids: ", "--boids", 0},   {"swarms: ", "--swarms", 0}, {"world: ", "--world", 0},
-        {"dt: ", "--dt", 0},         {"threads: ", "--threads", 0},
-        {"max_speed * dt", "--dt, --set max_speed", 1},
-    };
-    const char *msg = boids_last_error();
-    if (st == BOIDS_ERR_NO_GL) {
-        fprintf(stderr, "boids: %s (try --backend cpu)\n", msg);
-        return BOIDS_EXIT_RUNTIME;
-    }
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; ++i) {
-        size_t n = strlen(map[i].field);
-        if (strncmp(msg, map[i].field, n) == 0) {
-            fprintf(stderr, "boids: %s: %s\n", map[i].flag, map[i].keep ? msg : msg + n);
-            return boids_app_exit_code(st);
-        }
-    }
-    return boids_app_fail(boids_app_exit_code(st), NULL);
-}
-
 int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init, boids_session *s)
 {
     boids_world_def def = cli->def;
@@ -62,21 +66,21 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
     /* Create with the random state first; --init's state is checked against the real world (its
      * default size depends on N) and reported with the file's line. */
     boids_status st = boids_session_create(s, &def, NULL);
-    if (st != BOIDS_OK) return fail_definition(st);
+    if (st != BOIDS_OK) return boids_app_error(cli, NULL);
     if (init && init->boids) {
-        if (!init->has_bias) /* a state without Adams' bias column: scouts start from the static value */
-            for (uint32_t i = 0; i < def.count; ++i) init->boids[i].bias = s->def.params.bias;
-        size_t bad = SIZE_MAX;
-        st = boids_world_validate_state(s->world, init->boids, def.count, &bad);
-        if (st == BOIDS_OK) st = boids_world_write(s->world, init->boids, def.count);
+        /* Attributes the file did not have take the schema's default for this world. */
+        for (uint32_t i = 0; i < def.count; ++i)
+            boids_boid_default_attrs(&init->boids[i], init->attributes, &s->def.params);
+        st = boids_world_write(s->world, init->boids, def.count);
         if (st != BOIDS_OK) {
-            if (bad != SIZE_MAX)
-                fprintf(stderr, "boids: --init: %s:%ld: %s\n", cli->init_path, init->lines[bad],
-                        boids_last_error());
+            const boids_error *e = boids_last_error_info();
+            if (e->boid >= 0 && (uint64_t)e->boid < def.count) /* the boid's line of the file */
+                boids_error_in_file(cli->init_path, init->lines[e->boid], BOIDS_ERR_PARSE);
             else
-                fprintf(stderr, "boids: --init: %s: %s\n", cli->init_path, boids_last_error());
+                boids_error_in_file(cli->init_path, 0, BOIDS_OK);
+            int code = boids_app_error(cli, "--init");
             boids_session_destroy(s);
-            return boids_app_exit_code(st);
+            return code;
         }
     }
     return BOIDS_EXIT_OK;
@@ -117,17 +121,19 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     boids_status st = boids_world_read(s->world, state, info.count);
     boids_metrics m;
     if (st == BOIDS_OK) st = boids_metrics_compute(state, info.count, info.width, info.height,
-                                                    info.params.edges == BOIDS_EDGES_WRAP, &m);
+                                                    info.params.base.edges == BOIDS_EDGES_WRAP, &m);
     if (st == BOIDS_OK)
         printf("  polarization %.3f, mean nearest neighbour %.2f px, speed %.2f..%.2f (mean %.2f) %s\n",
                m.polarization, m.mean_nn, m.min_speed, m.max_speed, m.mean_speed,
                per_second ? "px/s" : "px/frame");
     if (st == BOIDS_OK && cli->dump_path) {
-        st = boids_csv_write(cli->dump_path, state, info.count, info.model == BOIDS_MODEL_ADAMS);
+        st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model));
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
     }
     free(state);
-    return st == BOIDS_OK ? BOIDS_EXIT_OK : boids_app_fail(BOIDS_EXIT_RUNTIME, NULL);
+    if (st == BOIDS_OK) return BOIDS_EXIT_OK;
+    boids_app_error(cli, NULL);
+    return BOIDS_EXIT_RUNTIME; /* the run itself went wrong, whatever the error's class */
 }
 
 void boids_app_print_ffmpeg(const char *dir, double fps)

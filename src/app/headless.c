@@ -72,7 +72,7 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         st = exporter_open(&ex, s.world, cli->size_w, cli->size_h);
         if (st == BOIDS_OK && cli->frames_dir)
             st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &writer);
-        if (st != BOIDS_OK) code = boids_app_fail(boids_app_exit_code(st), cli->frames_dir ? "--frames" : "--screenshot");
+        if (st != BOIDS_OK) code = boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
     }
 
     double t0 = boids_app_now();
@@ -92,7 +92,7 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
     boids_world_finish(s.world);
     double wall = boids_app_now() - t0;
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, NULL);
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
 
     if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall); /* the dump first */
     if (code == BOIDS_EXIT_OK && cli->screenshot) {
@@ -104,7 +104,7 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
         boids_status st2 = boids_png_writer_destroy(shot);
         if (st == BOIDS_OK) st = st2;
-        if (st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, "--screenshot");
+        if (st != BOIDS_OK) boids_app_error(cli, "--screenshot"), code = BOIDS_EXIT_RUNTIME;
         else printf("  screenshot written to %s\n", cli->screenshot);
     }
     if (code == BOIDS_EXIT_OK && writer) {

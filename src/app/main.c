@@ -18,9 +18,9 @@ static int has_display(void)
 
 int main(int argc, char **argv)
 {
-    boids_cli cli;
+    static boids_cli cli; /* large (the scenario's key lines): not on the stack */
     if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) {
-        fprintf(stderr, "boids: %s\n", boids_last_error());
+        boids_app_error(&cli, NULL);
         return BOIDS_EXIT_USAGE;
     }
     if (cli.help) {
@@ -32,13 +32,17 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    boids_init_state init = {NULL, NULL, false};
+    boids_init_state init = {NULL, NULL, 0};
     int code = BOIDS_EXIT_OK;
     if (cli.init_path) {
-        uint32_t n, swarms;
-        if (boids_csv_read(cli.init_path, &init.boids, &n, &swarms, &init.lines, &init.has_bias) != BOIDS_OK) {
-            return boids_app_fail(BOIDS_EXIT_USAGE, "--init");
-        } else if (cli.count_given && n != cli.def.count) {
+        boids_csv_state csv;
+        if (boids_csv_read(cli.init_path, &csv) != BOIDS_OK) {
+            boids_app_error(&cli, "--init");
+            return BOIDS_EXIT_USAGE;
+        }
+        init = (boids_init_state){csv.boids, csv.lines, csv.attributes};
+        uint32_t n = csv.count, swarms = csv.swarms;
+        if (cli.count_given && n != cli.def.count) {
             fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli.init_path, n,
                     cli.def.count);
             code = BOIDS_EXIT_USAGE;
@@ -51,9 +55,9 @@ int main(int argc, char **argv)
         if (!cli.swarms_given) cli.def.swarms = swarms;
     }
     if (code == BOIDS_EXIT_OK && cli.dump_path && boids_csv_check_writable(cli.dump_path) != BOIDS_OK)
-        code = boids_app_fail(BOIDS_EXIT_USAGE, "--dump");
+        code = boids_app_error(&cli, "--dump"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_check_output_dir(cli.frames_dir) != BOIDS_OK)
-        code = boids_app_fail(BOIDS_EXIT_USAGE, "--frames");
+        code = boids_app_error(&cli, "--frames"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_output_dir_has_frames(cli.frames_dir)) {
         fprintf(stderr, "boids: --frames: %s already holds a frame sequence (frame_000000.png): a new one "
                         "would mix with it; choose an empty directory\n", cli.frames_dir);
@@ -66,7 +70,7 @@ int main(int argc, char **argv)
         code = BOIDS_EXIT_USAGE;
     }
     if (code == BOIDS_EXIT_OK && cli.screenshot && boids_csv_check_writable(cli.screenshot) != BOIDS_OK)
-        code = boids_app_fail(BOIDS_EXIT_USAGE, "--screenshot");
+        code = boids_app_error(&cli, "--screenshot"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && window) code = boids_viewer_run(&cli, &init);
     if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window)) code = boids_headless_run(&cli, &init);
     free(init.boids);

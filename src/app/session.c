@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/world.h"
+#include "core/geometry.h"
 
 /* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On
  * failure the old world stays. */
@@ -15,7 +15,7 @@ static boids_status replace(boids_session *s, boids_world_def def, const boids_b
     if (st != BOIDS_OK) return st;
     if (state && keep > 0) {
         boids_boid *all = malloc(sizeof *all * def.count);
-        if (!all) st = boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids", def.count);
+        if (!all) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", def.count);
         if (st == BOIDS_OK) st = boids_world_read(w, all, def.count);
         if (st == BOIDS_OK) {
             memcpy(all, state, sizeof *all * keep);
@@ -61,7 +61,7 @@ void boids_session_destroy(boids_session *s)
 static boids_status current(boids_session *s, boids_boid **out)
 {
     *out = malloc(sizeof **out * (s->def.count ? s->def.count : 1));
-    if (!*out) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    if (!*out) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the state");
     boids_status st = boids_world_read(s->world, *out, s->def.count);
     if (st != BOIDS_OK) {
         free(*out);
@@ -108,7 +108,7 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
     d.params = boids_model_default_params(model);
     /* Boids that strayed out of a bounded world come back in where the new one wraps. Speeds
      * keep their direction and are brought to the new model's limits by its first step. */
-    if (d.params.edges == BOIDS_EDGES_WRAP)
+    if (d.params.base.edges == BOIDS_EDGES_WRAP)
         for (uint32_t i = 0; i < d.count; ++i) {
             state[i].x = boids_wrap(state[i].x, d.width);
             state[i].y = boids_wrap(state[i].y, d.height);

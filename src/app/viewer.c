@@ -165,11 +165,13 @@ static void set_tool(viewer *v)
     boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
     boids_tool t = {wx, wy, 0, 0, BOIDS_TOOL_NONE, 0, 0, 0};
     if (v->tool_down && v->tool_kind != BOIDS_TOOL_NONE) {
-        /* A reach of a sixth of the view and a pull of four times the model's f_max: felt at
-         * once, still a steering force. */
+        /* A reach of a sixth of the view and a pull that would take a boid from rest to four
+         * times its top speed in a second (60 frames for frame-based models): felt at once, yet
+         * a force like the model's own. */
+        bool per_second = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND;
         t.kind = v->tool_kind;
         t.radius = (float)v->fb_h / 6.0f / v->cam.zoom;
-        t.strength = 4.0f * info.params.max_force;
+        t.strength = 4.0f * info.params.base.max_speed / (per_second ? 1.0f : 60.0f);
     }
     v->s.tool = t;
     if (boids_world_set_tool(v->s.world, &t) != BOIDS_OK) say_error(v, "tool");
@@ -428,8 +430,8 @@ static boids_status draw_frame(viewer *v)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    v->style.speed_lo = info.params.min_speed; /* the speed ramp follows the panel */
-    v->style.speed_hi = info.params.max_speed;
+    v->style.speed_lo = info.params.base.min_speed; /* the speed ramp follows the panel */
+    v->style.speed_hi = info.params.base.max_speed;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->cam, &v->style);
     if (st != BOIDS_OK) return st;
@@ -487,7 +489,7 @@ static int run(viewer *v)
             if (info.backend == BOIDS_BACKEND_GPU) timer_end(v);
             else v->sim_ms_per_step = (boids_app_now() - c0) * 1e3 / steps;
             if (st != BOIDS_OK) {
-                code = boids_app_fail(BOIDS_EXIT_RUNTIME, "step");
+                boids_app_error(v->cli, "step"), code = BOIDS_EXIT_RUNTIME;
                 break;
             }
             v->steps_done += steps;
@@ -504,7 +506,7 @@ static int run(viewer *v)
             }
         }
         if (draw_frame(v) != BOIDS_OK) {
-            code = boids_app_fail(BOIDS_EXIT_RUNTIME, "draw");
+            boids_app_error(v->cli, "draw"), code = BOIDS_EXIT_RUNTIME;
             break;
         }
         bool last_frame = cli->steps_given && v->steps_done >= cli->steps;
@@ -536,7 +538,7 @@ static int run(viewer *v)
     stop_recording(v);
     if (v->shooter) {
         if (boids_png_writer_destroy(v->shooter) != BOIDS_OK && code == BOIDS_EXIT_OK)
-            code = boids_app_fail(BOIDS_EXIT_RUNTIME, "screenshot");
+            boids_app_error(v->cli, "screenshot"), code = BOIDS_EXIT_RUNTIME;
         else if (cli->screenshot && code == BOIDS_EXIT_OK)
             printf("  screenshot written to %s\n", cli->screenshot);
         v->shooter = NULL;
@@ -571,7 +573,7 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         boids_gl_make_current(v->gl);
         st = boids_renderer_create(&v->renderer);
         if (st == BOIDS_OK) st = boids_ui_create(&v->ui);
-        if (st != BOIDS_OK) code = boids_app_fail(BOIDS_EXIT_RUNTIME, "viewer");
+        if (st != BOIDS_OK) boids_app_error(v->cli, "viewer"), code = BOIDS_EXIT_RUNTIME;
     }
     if (code == BOIDS_EXIT_OK) {
         boids_app_print_header(&v->s, cli);

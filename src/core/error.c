@@ -2,8 +2,22 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
-static _Thread_local char last_error[1024];
+static const struct {
+    boids_status status;
+    const char *text;
+} errors[BOIDS_E_COUNT] = {
+#define BOIDS_X_ERROR_ROW(id, status, text) [BOIDS_E_##id] = {status, text},
+    BOIDS_ERROR_LIST(BOIDS_X_ERROR_ROW)
+#undef BOIDS_X_ERROR_ROW
+};
+
+/* The thread's last error: the record and the text it points into. */
+static _Thread_local struct {
+    boids_error info;
+    char key[128], path[1024], detail[1024], message[2400];
+} last;
 
 const char *boids_status_text(boids_status status)
 {
@@ -17,15 +31,99 @@ const char *boids_status_text(boids_status status)
     return "unknown status";
 }
 
-const char *boids_last_error(void) { return last_error; }
+const char *boids_error_text(boids_error_id id)
+{
+    return (unsigned)id < BOIDS_E_COUNT ? errors[id].text : "unknown error";
+}
 
-void boids_clear_error(void) { last_error[0] = '\0'; }
+const char *boids_last_error(void) { return last.message; }
 
-boids_status boids_fail(boids_status status, const char *fmt, ...)
+const boids_error *boids_last_error_info(void)
+{
+    last.info.key = last.key;
+    last.info.path = last.path;
+    last.info.detail = last.detail;
+    last.info.message = last.message;
+    return &last.info;
+}
+
+void boids_clear_error(void)
+{
+    memset(&last.info, 0, sizeof last.info);
+    last.info.boid = -1;
+    last.key[0] = last.path[0] = last.detail[0] = last.message[0] = '\0';
+}
+
+/* Composes the message from the parts recorded: "PATH:LINE: ", "PATH: " or "boid N: " in front,
+ * then "KEY: " if there is a key, then the detail. */
+static void compose(void)
+{
+    char where[1100] = "";
+    if (last.path[0] && last.info.line > 0) snprintf(where, sizeof where, "%s:%ld: ", last.path, last.info.line);
+    else if (last.path[0]) snprintf(where, sizeof where, "%s: ", last.path);
+    else if (last.info.boid >= 0) snprintf(where, sizeof where, "boid %lld: ", last.info.boid);
+    snprintf(last.message, sizeof last.message, "%s%s%s%s", where, last.key, last.key[0] ? ": " : "",
+             last.detail);
+}
+
+static boids_status record(boids_error_id id, const char *key, const char *path, long line, long long boid,
+                           const char *fmt, va_list ap)
+{
+    char detail[sizeof last.detail];
+    vsnprintf(detail, sizeof detail, fmt, ap); /* the arguments may point into `last` */
+    snprintf(last.key, sizeof last.key, "%s", key ? key : "");
+    snprintf(last.path, sizeof last.path, "%s", path ? path : "");
+    memcpy(last.detail, detail, sizeof detail);
+    if ((unsigned)id >= BOIDS_E_COUNT) id = BOIDS_E_INTERNAL;
+    last.info.id = id;
+    last.info.status = errors[id].status;
+    last.info.line = line;
+    last.info.boid = boid;
+    compose();
+    return last.info.status;
+}
+
+boids_status boids_fail(boids_error_id id, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    boids_status st = record(id, NULL, NULL, 0, -1, fmt, ap);
     va_end(ap);
-    return status;
+    return st;
+}
+
+boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    boids_status st = record(id, key, NULL, 0, -1, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+boids_status boids_fail_boid(boids_error_id id, size_t boid, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    boids_status st = record(id, key, NULL, 0, (long long)boid, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+boids_status boids_fail_file(boids_error_id id, const char *path, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    boids_status st = record(id, NULL, path, line, -1, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+boids_status boids_error_in_file(const char *path, long line, boids_status status)
+{
+    snprintf(last.path, sizeof last.path, "%s", path);
+    last.info.line = line;
+    if (status != BOIDS_OK) last.info.status = status;
+    compose();
+    return last.info.status;
 }

@@ -48,7 +48,7 @@ boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width,
         uint32_t *cellof = malloc(sizeof *cellof * n);
         if (!start || !order || !cellof) {
             free(start), free(order), free(cellof);
-            return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for metrics");
+            return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
         }
         for (uint32_t i = 0; i < n; ++i) {
             /* boids outside a bounded world go in the edge cells (the ring search stays exact: a
@@ -62,7 +62,7 @@ boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width,
         uint32_t *fill = calloc((size_t)gw * gh, sizeof *fill);
         if (!fill) {
             free(start), free(order), free(cellof);
-            return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for metrics");
+            return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
         }
         for (uint32_t i = 0; i < n; ++i) order[start[cellof[i]] + fill[cellof[i]]++] = i;
         free(fill);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -52,4 +53,19 @@ bool boids_parse_u32(const char *s, uint32_t max, uint32_t *out)
     if (!boids_parse_u64(s, &v) || v > max) return false;
     *out = (uint32_t)v;
     return true;
+}
+
+const char *boids_float_text(float v, char buf[32])
+{
+    /* Plain decimals where they are short enough to read ("1000000", "0.00004"), else %g. */
+    if (fabsf(v) < 1e15f && (v == 0.0f || fabsf(v) >= 1e-5f))
+        for (int decimals = 0; decimals <= 12; ++decimals) {
+            snprintf(buf, 32, "%.*f", decimals, (double)v);
+            if (strtof(buf, NULL) == v) return buf;
+        }
+    for (int digits = 1; digits <= 9; ++digits) {
+        snprintf(buf, 32, "%.*g", digits, (double)v);
+        if (strtof(buf, NULL) == v) return buf;
+    }
+    return buf; /* 9 significant digits always round-trip a float */
 }

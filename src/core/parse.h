@@ -1,10 +1,11 @@
 /* Strict number parsing for every text input (CLI, --set, CSV, scenario files): plain decimal
  * only, the whole string, finite. strtof alone would also take hex, "inf", "nan" and leading
- * blanks. */
+ * blanks. And the way numbers are written back in messages and files: exactly. */
 #ifndef BOIDS_CORE_PARSE_H
 #define BOIDS_CORE_PARSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* [+-]digits[.digits][(e|E)[+-]digits], finite as a float. */
@@ -12,5 +13,9 @@ bool boids_parse_float(const char *s, float *out);
 /* Decimal digits only, at most max. */
 bool boids_parse_u32(const char *s, uint32_t max, uint32_t *out);
 bool boids_parse_u64(const char *s, uint64_t *out);
+
+/* The shortest decimal text that reads back as exactly v ("0.1", "1000.0001", "1e+06"), in buf
+ * (32 bytes are always enough); returns buf. Messages print values this way, never rounded. */
+const char *boids_float_text(float v, char buf[32]);
 
 #endif

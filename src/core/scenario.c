@@ -1,106 +1,231 @@
 #include "core/scenario.h"
 
 #include <errno.h>
-#include <ini.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/error.h"
 #include "core/parse.h"
 
-typedef struct loader {
-    boids_world_def *def;
-    uint32_t *steps;
-    unsigned *given;
-    int pass;          /* 0: the model only; 1: the rest */
-    int errors;        /* handler calls that failed so far (ini_parse reports the first's line) */
-    char message[512]; /* the first failure */
-    boids_status status;
-} loader;
-
-static int fail_key(loader *l, boids_status st, const char *fmt, const char *a, const char *b)
+/* The whole file, read once (a pipe or /dev/stdin too), at most BOIDS_SCENARIO_MAX_BYTES. */
+static boids_status slurp(const char *path, char **text, size_t *size)
 {
-    if (l->errors++ == 0) {
-        snprintf(l->message, sizeof l->message, fmt, a, b);
-        l->status = st;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "is a directory, not a scenario file");
+    FILE *f = fopen(path, "rb");
+    if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
+    char *buf = malloc(BOIDS_SCENARIO_MAX_BYTES + 1);
+    if (!buf) {
+        fclose(f);
+        return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
     }
-    return 0;
+    size_t n = fread(buf, 1, BOIDS_SCENARIO_MAX_BYTES + 1, f);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return boids_fail_file(BOIDS_E_FILE_READ, path, 0, "read error");
+    }
+    if (n > BOIDS_SCENARIO_MAX_BYTES) {
+        free(buf);
+        return boids_fail_file(BOIDS_E_FILE_READ, path, 0, "larger than %d bytes: not a scenario file",
+                               BOIDS_SCENARIO_MAX_BYTES);
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *size = n;
+    return BOIDS_OK;
 }
 
-static int handler(void *user, const char *section, const char *key, const char *value)
+static bool blank(char c) { return c == ' ' || c == '\t'; }
+
+/* One line, split: key and value trimmed, the comment after the value cut. */
+typedef struct line_kv {
+    long line;
+    char *key, *value;
+} line_kv;
+
+/* Splits text into `key = value` lines; fails on the first line that is not one. */
+static boids_status split_lines(const char *path, char *text, size_t size, line_kv **out, int *count)
 {
-    loader *l = user;
-    boids_world_def *d = l->def;
-    if (section[0] != '\0') return l->pass ? fail_key(l, BOIDS_ERR_PARSE, "sections are not used here ([%s])%s", section, "") : 1;
-    if (strcmp(key, "model") == 0) {
-        if (l->pass == 0) {
-            if (boids_model_from_name(value, &d->model) != BOIDS_OK)
-                return fail_key(l, BOIDS_ERR_PARSE, "model: %s%s", boids_last_error(), "");
-            d->params = boids_model_default_params(d->model);
-        }
-        return 1;
+    int cap = 16, n = 0;
+    line_kv *kv = malloc(sizeof *kv * (size_t)cap);
+    if (!kv) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
+    if (memchr(text, '\0', size)) {
+        long line = 1;
+        for (const char *p = text; *p; ++p) line += *p == '\n';
+        free(kv);
+        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "a NUL byte: not a text file");
     }
-    if (l->pass == 0) return 1;
+    char *p = text;
+    if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF) p += 3;
+    long line = 0;
+    boids_status st = BOIDS_OK;
+    while (*p && st == BOIDS_OK) {
+        ++line;
+        char *end = strchr(p, '\n');
+        char *next = end ? end + 1 : p + strlen(p);
+        if (end) *end = '\0';
+        if (end && end > p && end[-1] == '\r') end[-1] = '\0';
+        char *s = p;
+        p = next;
+        while (blank(*s)) ++s;
+        if (*s == '\0' || *s == ';' || *s == '#') continue;
+        if (*s == '[') {
+            st = boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "sections are not used here (%s)", s);
+            break;
+        }
+        char *eq = strchr(s, '=');
+        char *k_end = s;
+        while (*k_end && (*k_end == '_' || (*k_end >= 'a' && *k_end <= 'z') || (*k_end >= '0' && *k_end <= '9')))
+            ++k_end;
+        char *after = k_end;
+        while (blank(*after)) ++after;
+        if (!eq || k_end == s || after != eq) {
+            st = boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "not a 'key = value' line (keys are "
+                                 "lower-case letters, digits and _): %.60s", s);
+            break;
+        }
+        *k_end = '\0';
+        char *v = eq + 1;
+        while (blank(*v)) ++v;
+        char *v_end = v;
+        for (char *q = v; *q; ++q) { /* a comment starts at ; or # after a blank */
+            if ((*q == ';' || *q == '#') && q > v && blank(q[-1])) break;
+            if (!blank(*q)) v_end = q + 1;
+        }
+        *v_end = '\0';
+        if (*v == '\0') {
+            st = boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, line, "%s: no value", s);
+            break;
+        }
+        for (int k = 0; k < n; ++k)
+            if (strcmp(kv[k].key, s) == 0) {
+                st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, line, "%s: already set on line %ld", s, kv[k].line);
+                break;
+            }
+        if (st != BOIDS_OK) break;
+        if (n == cap) {
+            line_kv *more = realloc(kv, sizeof *kv * (size_t)(cap *= 2));
+            if (!more) {
+                st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
+                break;
+            }
+            kv = more;
+        }
+        kv[n++] = (line_kv){line, s, v};
+    }
+    if (st != BOIDS_OK) {
+        free(kv);
+        return st;
+    }
+    *out = kv;
+    *count = n;
+    return BOIDS_OK;
+}
+
+/* Sets one key (not the model) of the scenario; errors name the key (the caller adds file:line). */
+static boids_status apply(boids_scenario *sc, const char *key, const char *value)
+{
+    boids_world_def *d = &sc->def;
     uint32_t u;
     uint64_t u64;
     float f;
     if (strcmp(key, "boids") == 0) {
-        if (!boids_parse_u32(value, UINT32_MAX, &u)) return fail_key(l, BOIDS_ERR_PARSE, "boids: '%s' is not a whole number%s", value, "");
+        if (!boids_parse_u32(value, UINT32_MAX, &u))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^32", value);
         d->count = u;
-        *l->given |= BOIDS_SCENARIO_COUNT;
+        sc->has_count = true;
     } else if (strcmp(key, "swarms") == 0) {
         if (!boids_parse_u32(value, BOIDS_MAX_SWARMS, &u) || u == 0)
-            return fail_key(l, BOIDS_ERR_PARSE, "swarms: '%s' is not a whole number in [1, 1024]%s", value, "");
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number in [1, %u]", value,
+                                  BOIDS_MAX_SWARMS);
         d->swarms = u;
-        *l->given |= BOIDS_SCENARIO_SWARMS;
+        sc->has_swarms = true;
     } else if (strcmp(key, "steps") == 0) {
-        if (!boids_parse_u32(value, UINT32_MAX, &u)) return fail_key(l, BOIDS_ERR_PARSE, "steps: '%s' is not a whole number%s", value, "");
-        *l->steps = u;
-        *l->given |= BOIDS_SCENARIO_STEPS;
+        if (!boids_parse_u32(value, UINT32_MAX, &u))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^32", value);
+        sc->steps = u;
+        sc->has_steps = true;
     } else if (strcmp(key, "seed") == 0) {
-        if (!boids_parse_u64(value, &u64)) return fail_key(l, BOIDS_ERR_PARSE, "seed: '%s' is not a whole number%s", value, "");
+        if (!boids_parse_u64(value, &u64))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^64", value);
         d->seed = u64;
     } else if (strcmp(key, "dt") == 0) {
-        if (!boids_parse_float(value, &f) || !(f > 0.0f)) return fail_key(l, BOIDS_ERR_PARSE, "dt: '%s' is not a positive number%s", value, "");
+        if (!boids_parse_float(value, &f) || !(f > 0.0f))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a positive number", value);
         d->dt = f;
     } else if (strcmp(key, "world") == 0) {
         char w[64], h[64];
         const char *x = strchr(value, 'x');
-        float fw, fh;
         if (!x || (size_t)(x - value) >= sizeof w || strlen(x + 1) >= sizeof h)
-            return fail_key(l, BOIDS_ERR_PARSE, "world: '%s' is not WxH%s", value, "");
-        memcpy(w, value, (size_t)(x - value));
-        w[x - value] = '\0';
-        strcpy(h, x + 1);
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not WxH", value);
+        snprintf(w, sizeof w, "%.*s", (int)(x - value), value);
+        snprintf(h, sizeof h, "%s", x + 1);
+        float fw, fh;
         if (!boids_parse_float(w, &fw) || !boids_parse_float(h, &fh) || !(fw > 0) || !(fh > 0))
-            return fail_key(l, BOIDS_ERR_PARSE, "world: '%s' is not WxH with positive W and H%s", value, "");
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not WxH with positive W and H", value);
         d->width = fw;
         d->height = fh;
-        *l->given |= BOIDS_SCENARIO_WORLD;
-    } else if (boids_params_set(d->model, &d->params, key, value) != BOIDS_OK) {
-        return fail_key(l, BOIDS_ERR_PARSE, "%s%s", boids_last_error(), "");
+        sc->has_world = true;
+    } else {
+        return boids_params_set(d->model, &d->params, key, value);
     }
-    return 1;
+    return BOIDS_OK;
 }
 
-boids_status boids_scenario_load(const char *path, boids_world_def *def, uint32_t *steps, unsigned *given)
+long boids_scenario_line(const boids_scenario *sc, const char *key)
 {
-    *given = 0;
-    loader l = {def, steps, given, 0, 0, "", BOIDS_OK};
-    for (l.pass = 0; l.pass < 2; ++l.pass) {
-        int line = ini_parse(path, handler, &l);
-        if (line == -1) return boids_fail(BOIDS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-        if (line == -2) return boids_fail(BOIDS_ERR_NO_MEMORY, "%s: out of memory", path);
-        if (line > 0) {
-            if (l.errors == 0) return boids_fail(BOIDS_ERR_PARSE, "%s:%d: not a 'key = value' line", path, line);
-            return boids_fail(l.status, "%s:%d: %s", path, line, l.message);
-        }
+    for (int k = 0; k < sc->key_count; ++k)
+        if (strcmp(sc->keys[k].key, key) == 0) return sc->keys[k].line;
+    return 0;
+}
+
+boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids_scenario *out)
+{
+    memset(out, 0, sizeof *out);
+    out->def = boids_default_world_def();
+    out->steps = default_steps;
+    char *text = NULL;
+    size_t size = 0;
+    boids_status st = slurp(path, &text, &size);
+    if (st != BOIDS_OK) return st;
+    line_kv *kv = NULL;
+    int n = 0;
+    st = split_lines(path, text, size, &kv, &n);
+    if (st != BOIDS_OK) {
+        free(text);
+        return st;
     }
-    /* Checks between parameters once all are read. */
-    if (boids_params_validate(def->model, &def->params) != BOIDS_OK) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", boids_last_error());
-        return boids_fail(BOIDS_ERR_PARSE, "%s: %s", path, msg);
+    if (n > BOIDS_SCENARIO_MAX_KEYS) {
+        st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[BOIDS_SCENARIO_MAX_KEYS].line, "more than %d keys",
+                             BOIDS_SCENARIO_MAX_KEYS);
+        n = 0;
     }
+    for (int k = 0; k < n; ++k) {
+        snprintf(out->keys[k].key, sizeof out->keys[k].key, "%s", kv[k].key);
+        out->keys[k].line = kv[k].line;
+    }
+    out->key_count = n;
+    /* The model first, wherever it stands: the other keys are its parameters. */
+    for (int k = 0; k < n && st == BOIDS_OK; ++k) {
+        if (strcmp(kv[k].key, "model") != 0) continue;
+        st = boids_model_from_name(kv[k].value, &out->def.model);
+        if (st == BOIDS_OK) out->def.params = boids_model_default_params(out->def.model);
+        else st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
+    }
+    for (int k = 0; k < n && st == BOIDS_OK; ++k) {
+        if (strcmp(kv[k].key, "model") == 0) continue;
+        if (apply(out, kv[k].key, kv[k].value) != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
+    }
+    free(kv);
+    free(text);
+    if (st != BOIDS_OK) return st;
+    /* Checks between parameters once all are read, at the line of the key they are about. */
+    if (boids_params_validate(out->def.model, &out->def.params) != BOIDS_OK)
+        return boids_error_in_file(path, boids_scenario_line(out, boids_last_error_info()->key), BOIDS_ERR_PARSE);
     return BOIDS_OK;
 }

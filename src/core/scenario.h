@@ -1,28 +1,42 @@
-/* Scenario files: a world definition in INI form (read with Debian's libinih), e.g.
+/* Scenario files: a world definition as `key = value` lines, e.g.
  *
  *   ; adams-simple-boids.md, "Recommended parameter values"
  *   model = adams
  *   boids = 20000
  *   world = 1920x1080
  *   steps = 600
- *   visual_range = 40
+ *   visual_range = 40        ; a comment may follow a value after blanks
  *
  * Keys: model, boids, swarms, world (WxH), seed, steps, dt, and every parameter of the model by
  * its --set name (edges among them). The model is read first wherever it stands; the others are
- * applied over its preset. An unknown key, a bad value or a section is an error naming the file
- * and line. */
+ * applied over its preset. The format is strict, and says so with the file, line and key: a line
+ * that is not `key = value` (`key: value`, a [section], a key with no value), an unknown or
+ * repeated key, a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with
+ * ; or # are comments; blanks around keys and values, a UTF-8 byte-order mark and CRLF line ends
+ * are accepted. The file is read once, so a pipe works. */
 #ifndef BOIDS_CORE_SCENARIO_H
 #define BOIDS_CORE_SCENARIO_H
 
 #include "boids.h"
 
-#define BOIDS_SCENARIO_STEPS 1u   /* which keys the file gave: */
-#define BOIDS_SCENARIO_COUNT 2u
-#define BOIDS_SCENARIO_SWARMS 4u
-#define BOIDS_SCENARIO_WORLD 8u
+#define BOIDS_SCENARIO_MAX_KEYS 128
+#define BOIDS_SCENARIO_MAX_BYTES (1 << 20)
 
-/* Fills def (from boids_default_world_def() and the model's preset) and *steps from the file.
- * BOIDS_ERR_PARSE "FILE:LINE: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */
-boids_status boids_scenario_load(const char *path, boids_world_def *def, uint32_t *steps, unsigned *given);
+typedef struct boids_scenario {
+    boids_world_def def;  /* boids_default_world_def() with the model's preset and the file's values */
+    uint32_t steps;       /* the file's steps, or the caller's default */
+    bool has_steps, has_count, has_swarms, has_world;
+    struct {
+        char key[64];     /* a key the file set (model, boids, a parameter, ...) */
+        long line;        /* and its line, so later errors about it can name the file and line */
+    } keys[BOIDS_SCENARIO_MAX_KEYS];
+    int key_count;
+} boids_scenario;
+
+/* Reads path into *out (def from boids_default_world_def(), steps from default_steps, then the
+ * file). BOIDS_ERR_PARSE "FILE:LINE: KEY: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */
+boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids_scenario *out);
+/* The line of the file that set key, 0 if none. */
+long boids_scenario_line(const boids_scenario *sc, const char *key);
 
 #endif

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/attributes.h"
 #include "core/error.h"
 #include "core/parse.h"
 
@@ -51,17 +52,37 @@ typedef struct row {
     long line;
 } row;
 
-boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *count, uint32_t *swarms,
-                            long **lines, bool *has_bias)
+/* Reads one attribute field into b; false if it is not a value of the attribute's type. */
+static bool parse_attribute(const char *text, boids_attribute a, boids_boid *b)
 {
-    int bias_col = -1;
-    *has_bias = false;
-    *boids = NULL;
-    if (lines) *lines = NULL;
-    *count = 0;
-    *swarms = 1;
+    const boids_attribute_info *ai = boids_attribute_info_of(a);
+    uint32_t bits;
+    if (ai->is_uint) {
+        if (!boids_parse_u32(text, UINT32_MAX, &bits)) return false;
+    } else {
+        float f;
+        if (!boids_parse_float(text, &f)) return false;
+        memcpy(&bits, &f, sizeof bits);
+    }
+    boids_boid_set_attr_bits(b, a, bits);
+    return true;
+}
+
+void boids_csv_state_free(boids_csv_state *s)
+{
+    free(s->boids);
+    free(s->lines);
+    memset(s, 0, sizeof *s);
+}
+
+boids_status boids_csv_read(const char *path, boids_csv_state *out)
+{
+    memset(out, 0, sizeof *out);
+    out->swarms = 1;
+    int attr_col[BOIDS_ATTR_COUNT];
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) attr_col[a] = -1;
     FILE *f = fopen(path, "r");
-    if (!f) return boids_fail(BOIDS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
 
     char *line = NULL;
     size_t cap = 0;
@@ -79,103 +100,106 @@ boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *coun
         int nf = split(line, fields);
         if (!header_fields) {
             if (nf > MAX_FIELDS) {
-                st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: more than %d columns", path, lineno, MAX_FIELDS);
+                st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno, "more than %d columns", MAX_FIELDS);
                 break;
             }
             for (int c = 0; c < NCOLS; ++c) {
                 if (c >= nf || strcmp(fields[c], columns[c]) != 0) {
-                    st = boids_fail(BOIDS_ERR_PARSE,
-                                    "%s:%ld: header must begin id,x,y,vx,vy,swarm (column %d is '%s')",
-                                    path, lineno, c + 1, c < nf ? fields[c] : "");
+                    st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno,
+                                         "header must begin id,x,y,vx,vy,swarm (column %d is '%s')", c + 1,
+                                         c < nf ? fields[c] : "");
                     break;
                 }
             }
             if (st != BOIDS_OK) break;
             for (int c = NCOLS; c < nf; ++c)
-                if (strcmp(fields[c], "bias") == 0) bias_col = c;
-            *has_bias = bias_col >= 0;
+                for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+                    if (strcmp(fields[c], boids_attribute_info_of((boids_attribute)a)->name) == 0) {
+                        attr_col[a] = c;
+                        out->attributes |= 1u << a;
+                    }
             header_fields = nf;
             continue;
         }
         if (nf != header_fields) {
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: %d fields, the header has %d", path, lineno, nf,
-                            header_fields);
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "%d fields, the header has %d", nf, header_fields);
             break;
         }
-        row r = {.line = lineno};
+        row r;
+        memset(&r, 0, sizeof r);
+        r.line = lineno;
         float *vals[4] = {&r.b.x, &r.b.y, &r.b.vx, &r.b.vy};
         if (!boids_parse_u32(fields[0], UINT32_MAX, &r.id)) {
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: id '%s' is not an unsigned integer", path, lineno,
-                            fields[0]);
+            st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "id '%s' is not an unsigned integer", fields[0]);
             break;
         }
         for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
             if (!boids_parse_float(fields[1 + c], vals[c]))
-                st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: %s '%s' is not a finite number", path, lineno,
-                                columns[1 + c], fields[1 + c]);
+                st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "%s '%s' is not a finite number",
+                                     columns[1 + c], fields[1 + c]);
         if (st != BOIDS_OK) break;
         if (!boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &r.b.swarm)) {
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: swarm '%s' is not a whole number below %u",
-                            path, lineno, fields[5], BOIDS_MAX_SWARMS);
+            st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "swarm '%s' is not a whole number below %u",
+                                 fields[5], BOIDS_MAX_SWARMS);
             break;
         }
+        for (int a = 0; a < BOIDS_ATTR_COUNT && st == BOIDS_OK; ++a)
+            if (attr_col[a] >= 0 && !parse_attribute(fields[attr_col[a]], (boids_attribute)a, &r.b))
+                st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "%s '%s' is not a %s",
+                                     boids_attribute_info_of((boids_attribute)a)->name, fields[attr_col[a]],
+                                     boids_attribute_info_of((boids_attribute)a)->is_uint ? "whole number" : "finite number");
+        if (st != BOIDS_OK) break;
         if (nrows == rows_cap) {
             size_t ncap = rows_cap ? rows_cap * 2 : 1024;
             row *nr = realloc(rows, sizeof *rows * ncap);
             if (!nr) {
-                st = boids_fail(BOIDS_ERR_NO_MEMORY, "%s: out of memory", path);
+                st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
                 break;
             }
             rows = nr;
             rows_cap = ncap;
         }
-        if (bias_col >= 0 && !boids_parse_float(fields[bias_col], &r.b.bias)) {
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: bias '%s' is not a finite number", path, lineno,
-                            fields[bias_col]);
-            break;
-        }
         if (r.b.swarm > max_swarm) max_swarm = r.b.swarm;
         rows[nrows++] = r;
     }
-    if (st == BOIDS_OK && ferror(f)) st = boids_fail(BOIDS_ERR_IO, "%s: read error", path);
+    if (st == BOIDS_OK && ferror(f)) st = boids_fail_file(BOIDS_E_FILE_READ, path, 0, "read error");
     if (st == BOIDS_OK && !header_fields)
-        st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: no header line id,x,y,vx,vy,swarm", path, lineno + 1);
+        st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno + 1, "no header line id,x,y,vx,vy,swarm");
     free(line);
     fclose(f);
 
-    boids_boid *out = NULL;
+    boids_boid *boids = NULL;
     long *seen = NULL;
-    if (st == BOIDS_OK && nrows > UINT32_MAX - 1)
-        st = boids_fail(BOIDS_ERR_PARSE, "%s: too many rows", path);
+    if (st == BOIDS_OK && nrows > UINT32_MAX - 1) st = boids_fail_file(BOIDS_E_CSV_ROW, path, 0, "too many rows");
     if (st == BOIDS_OK) {
-        out = malloc(sizeof *out * (nrows ? nrows : 1));
+        boids = malloc(sizeof *boids * (nrows ? nrows : 1));
         seen = calloc(nrows ? nrows : 1, sizeof *seen);
-        if (!out || !seen) st = boids_fail(BOIDS_ERR_NO_MEMORY, "%s: out of memory", path);
+        if (!boids || !seen) st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
     }
     for (size_t k = 0; st == BOIDS_OK && k < nrows; ++k) {
         const row *r = &rows[k];
         if (r->id >= nrows)
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: id %u is not below the number of boids (%zu)",
-                            path, r->line, r->id, nrows);
+            st = boids_fail_file(BOIDS_E_CSV_ID, path, r->line, "id %u is not below the number of boids (%zu)",
+                                 r->id, nrows);
         else if (seen[r->id])
-            st = boids_fail(BOIDS_ERR_PARSE, "%s:%ld: id %u already given on line %ld", path, r->line,
-                            r->id, seen[r->id]);
+            st = boids_fail_file(BOIDS_E_CSV_ID, path, r->line, "id %u already given on line %ld", r->id,
+                                 seen[r->id]);
         else {
             seen[r->id] = r->line;
-            out[r->id] = r->b;
+            boids[r->id] = r->b;
         }
     }
     free(rows);
     if (st != BOIDS_OK) {
-        free(out);
+        free(boids);
         free(seen);
+        out->attributes = 0;
         return st;
     }
-    if (lines) *lines = seen; /* by now: the line of every id */
-    else free(seen);
-    *boids = out;
-    *count = (uint32_t)nrows;
-    *swarms = max_swarm + 1;
+    out->boids = boids;
+    out->lines = seen; /* by now: the line of every id */
+    out->count = (uint32_t)nrows;
+    out->swarms = max_swarm + 1;
     return BOIDS_OK;
 }
 
@@ -188,27 +212,36 @@ boids_status boids_csv_check_writable(const char *path)
 {
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return boids_fail(BOIDS_ERR_IO, "%s: is a directory, not a file", path);
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "is a directory, not a file");
     char tmp[4096];
     temp_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
-    if (!f) return boids_fail(BOIDS_ERR_IO, "%s: cannot write here: %s", path, strerror(errno));
+    if (!f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write here: %s", strerror(errno));
     fclose(f);
     remove(tmp);
     return BOIDS_OK;
 }
 
-boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, bool with_bias)
+boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, unsigned attributes)
 {
     char tmp[4096];
     temp_name(path, tmp, sizeof tmp);
     FILE *f = fopen(tmp, "w");
-    if (!f) return boids_fail(BOIDS_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    int ok = fprintf(f, with_bias ? "id,x,y,vx,vy,swarm,bias\n" : "id,x,y,vx,vy,swarm\n") > 0;
+    if (!f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
+    int ok = fputs("id,x,y,vx,vy,swarm", f) >= 0;
+    for (int a = 0; ok && a < BOIDS_ATTR_COUNT; ++a)
+        if (attributes & (1u << a)) ok = fprintf(f, ",%s", boids_attribute_info_of((boids_attribute)a)->name) > 0;
+    ok = ok && fputc('\n', f) != EOF;
     for (uint32_t i = 0; ok && i < n; ++i) {
         ok = fprintf(f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y, (double)b[i].vx,
                      (double)b[i].vy, b[i].swarm) > 0;
-        if (ok && with_bias) ok = fprintf(f, ",%.9g", (double)b[i].bias) > 0;
+        for (int a = 0; ok && a < BOIDS_ATTR_COUNT; ++a) {
+            if (!(attributes & (1u << a))) continue;
+            if (boids_attribute_info_of((boids_attribute)a)->is_uint)
+                ok = fprintf(f, ",%u", boids_boid_attr_bits(&b[i], (boids_attribute)a)) > 0;
+            else
+                ok = fprintf(f, ",%.9g", boids_boid_attr_value(&b[i], (boids_attribute)a)) > 0;
+        }
         if (ok) ok = fputc('\n', f) != EOF;
     }
     ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
@@ -216,13 +249,13 @@ boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, 
     ok = (fclose(f) == 0) && ok;
     if (!ok) {
         remove(tmp);
-        return boids_fail(BOIDS_ERR_IO, "%s: write failed: %s", path, strerror(err));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "write failed: %s", strerror(err));
     }
     if (rename(tmp, path) != 0) {
         err = errno;
         remove(tmp);
-        return boids_fail(BOIDS_ERR_IO, "%s: cannot rename the finished file into place: %s", path,
-                          strerror(err));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot rename the finished file into place: %s",
+                               strerror(err));
     }
     return BOIDS_OK;
 }

@@ -1,23 +1,30 @@
-/* The state CSV of --init and --dump: header `id,x,y,vx,vy,swarm`, one row per boid in id order.
- * Extra columns may follow (later models write age, alive, ...); a reader ignores those it does
- * not know. Floats are written with 9 significant digits, so a dump read back is bit-exact. */
+/* The state CSV of --init and --dump: header `id,x,y,vx,vy,swarm`, then a column per attribute
+ * of the world's model (boids_attributes.h), one row per boid in id order. A reader reads the
+ * attribute columns it knows and ignores other extra columns. Floats are written with 9
+ * significant digits, so a dump read back is bit-exact. */
 #ifndef BOIDS_CORE_STATE_CSV_H
 #define BOIDS_CORE_STATE_CSV_H
 
 #include "boids.h"
 
-/* Reads a state. Rows may come in any order but their ids must be 0..N-1, each once; *boids is
- * malloc'ed in id order (free it), *swarms = largest swarm + 1 (1 for an empty file). If lines is
- * not NULL, *lines receives the file line of each id (malloc'ed), for messages about a boid.
- * An extra column `bias` is read into boids[].bias (*has_bias then true).
+typedef struct boids_csv_state {
+    boids_boid *boids;   /* id order (free it) */
+    uint32_t count;
+    uint32_t swarms;     /* largest swarm + 1 (1 for an empty file) */
+    long *lines;         /* the file line of each id (free it) */
+    unsigned attributes; /* the attribute columns the file had (BOIDS_ATTR_BIT); the others are
+                            left 0 for the caller to default */
+} boids_csv_state;
+
+/* Reads a state. Rows may come in any order but their ids must be 0..N-1, each once.
  * BOIDS_ERR_PARSE with "FILE:LINE: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */
-boids_status boids_csv_read(const char *path, boids_boid **boids, uint32_t *count, uint32_t *swarms,
-                            long **lines, bool *has_bias);
+boids_status boids_csv_read(const char *path, boids_csv_state *out);
+void boids_csv_state_free(boids_csv_state *s);
 
 /* Writes a state atomically: to a temporary file beside `path`, then renamed over it, so a
- * failure never leaves a half-written file (nor destroys an older one). with_bias adds the
- * column `bias` (Adams' per-scout state). */
-boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count, bool with_bias);
+ * failure never leaves a half-written file (nor destroys an older one). `attributes` says which
+ * attribute columns to write (the world's model's). */
+boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count, unsigned attributes);
 
 /* Checks that `path` could be created (its directory exists and is writable) before any work is
  * done, so a long run does not fail at the end. */

@@ -1,10 +1,14 @@
-/* Internal access to the CPU backend for tests. */
+/* The CPU reference backend, and its internals for tests. */
 #ifndef BOIDS_CPU_BACKEND_H
 #define BOIDS_CPU_BACKEND_H
 
-#include "cpu/steer.h"
+#include "core/backend.h"
+#include "cpu/grid.h"
 
-/* The grid of the last step of a CPU world (NULL for a GPU world or brute-force search). */
-const boids_cpu_grid *boids_cpu_backend_grid(const boids_world *w);
+boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,
+                                      const char **renderer, int *threads);
+
+/* The grid of the last step of a CPU backend (NULL for brute-force search). */
+const boids_cpu_grid *boids_cpu_backend_grid(const void *impl);
 
 #endif

@@ -18,7 +18,7 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
     g->order = malloc(sizeof(uint32_t) * n);
     if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order) {
         boids_cpu_grid_free(g);
-        return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     }
     return BOIDS_OK;
 }
@@ -32,27 +32,41 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void boids_cpu_grid_build(boids_cpu_grid *g, const boids_boid *b, uint32_t n)
+void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n)
 {
     const boids_grid_dims *d = &g->dims;
     memset(g->cell_count, 0, sizeof(uint32_t) * g->cells);
     for (uint32_t i = 0; i < n; ++i) {
-        uint32_t c = boids_cell_coord(b[i].y, d->inv_cell_h, d->h) * d->w +
-                     boids_cell_coord(b[i].x, d->inv_cell_w, d->w);
+        uint32_t c = boids_cell_of(d, x[i], y[i]);
         g->cell_of[i] = c;
         g->cell_count[c]++;
     }
+}
+
+void boids_cpu_grid_scan(boids_cpu_grid *g)
+{
     uint32_t sum = 0;
     for (uint32_t c = 0; c < g->cells; ++c) {
         g->cell_start[c] = sum;
         sum += g->cell_count[c];
     }
     g->cell_start[g->cells] = sum;
-    /* Stable scatter: ids ascend within each cell. cell_count is restored as the cursor runs. */
+}
+
+void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n)
+{
+    /* Stable: ids ascend within each cell. cell_count serves as the cursor and is restored. */
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t c = g->cell_of[i];
         g->order[g->cell_start[c + 1] - g->cell_count[c]] = i;
         g->cell_count[c]--;
     }
     for (uint32_t c = 0; c < g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];
+}
+
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n)
+{
+    boids_cpu_grid_count(g, x, y, n);
+    boids_cpu_grid_scan(g);
+    boids_cpu_grid_scatter(g, n);
 }

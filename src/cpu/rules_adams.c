@@ -23,18 +23,18 @@
 
 void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
-    const boids_world_def *def = s->def;
-    const boids_params *p = &def->params;
-    const float pr2 = p->sep_radius * p->sep_radius, vr = p->align_radius, vr2 = vr * vr;
-    const float W = def->width, H = def->height;
-    const int include_protected = p->include_protected != 0.0f;
-    const uint32_t n1 = (uint32_t)p->scout1_count, n2 = (uint32_t)p->scout2_count;
+    const boids_params *p = s->params;
+    const boids_adams_params *ap = &p->adams;
+    const float pr2 = ap->protected_range * ap->protected_range, vr = ap->visual_range, vr2 = vr * vr;
+    const float W = s->sim->def.width, H = s->sim->def.height;
+    const int include_protected = ap->include_protected != 0.0f;
+    const uint32_t n1 = (uint32_t)ap->scout1_count, n2 = (uint32_t)ap->scout2_count;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
-        uint32_t id = cid[slot];
-        const boids_boid self = s->cur[id];
+        const uint32_t id = cid[slot];
+        const float x = s->cand.x[slot], y = s->cand.y[slot];
         float close_x = 0.0f, close_y = 0.0f, pos_x = 0.0f, pos_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f;
         uint32_t n = 0;
         boids_cpu_ranges r;
@@ -43,7 +43,7 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
                 if (cid[k] == id) continue;
                 float dx, dy;
-                boids_cand_offset(s, self.x, self.y, k, &dx, &dy); /* other - boid */
+                boids_cand_offset(s, x, y, k, &dx, &dy); /* other - boid */
                 if (!(fabsf(dx) < vr && fabsf(dy) < vr)) continue;
                 float d2 = dx * dx + dy * dy;
                 int prot = d2 < pr2;
@@ -61,54 +61,48 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
             }
         }
 
-        float vx = self.vx, vy = self.vy;
+        float vx = cvx[slot], vy = cvy[slot];
         if (n > 0) {
             float fn = (float)n;
-            vx = vx + pos_x / fn * p->centering_factor + (vel_x / fn - vx) * p->matching_factor;
-            vy = vy + pos_y / fn * p->centering_factor + (vel_y / fn - vy) * p->matching_factor;
+            vx = vx + pos_x / fn * ap->centering_factor + (vel_x / fn - vx) * ap->matching_factor;
+            vy = vy + pos_y / fn * ap->centering_factor + (vel_y / fn - vy) * ap->matching_factor;
         }
-        vx = vx + close_x * p->avoid_factor;
-        vy = vy + close_y * p->avoid_factor;
-        if (s->edges == BOIDS_EDGES_BOUNDED) {
-            if (self.y < p->margin) vy = vy + p->turn_factor;     /* top (y points down) */
-            if (self.x > W - p->margin) vx = vx - p->turn_factor; /* right */
-            if (self.x < p->margin) vx = vx + p->turn_factor;     /* left */
-            if (self.y > H - p->margin) vy = vy - p->turn_factor; /* bottom */
+        vx = vx + close_x * ap->avoid_factor;
+        vy = vy + close_y * ap->avoid_factor;
+        if (p->base.edges == BOIDS_EDGES_BOUNDED) {
+            if (y < ap->margin) vy = vy + ap->turn_factor;     /* top (y points down) */
+            if (x > W - ap->margin) vx = vx - ap->turn_factor; /* right */
+            if (x < ap->margin) vx = vx + ap->turn_factor;     /* left */
+            if (y > H - ap->margin) vy = vy - ap->turn_factor; /* bottom */
         }
-        float tx, ty;
-        boids_tool_force(s, self.x, self.y, &tx, &ty);
-        vx += tx;
-        vy += ty;
+        float ex, ey;
+        boids_cpu_external_force(s, id, x, y, &ex, &ey);
+        vx += ex;
+        vy += ey;
 
-        float bias = self.bias;
         int group = id < n1 ? 1 : id - n1 < n2 ? 2 : 0;
         if (group) {
-            if (p->dynamic_bias != 0.0f) {
+            float bias = boids_cpu_attr_float(s, BOIDS_ATTR_BIAS, id);
+            if (ap->dynamic_bias != 0.0f) {
                 int toward = group == 1 ? vx > 0.0f : vx < 0.0f;
-                bias = toward ? fminf(p->max_bias, bias + p->bias_increment)
-                              : fmaxf(p->bias_increment, bias - p->bias_increment);
+                bias = toward ? fminf(ap->max_bias, bias + ap->bias_increment)
+                              : fmaxf(ap->bias_increment, bias - ap->bias_increment);
             } else {
-                bias = p->bias;
+                bias = ap->bias;
             }
             vx = (1.0f - bias) * vx + bias * (group == 1 ? 1.0f : -1.0f);
+            boids_cpu_set_attr_float(s, BOIDS_ATTR_BIAS, id, bias);
         }
 
         float speed = sqrtf(vx * vx + vy * vy);
-        if (speed < p->min_speed && speed > 0.0f) {
-            vx = vx / speed * p->min_speed;
-            vy = vy / speed * p->min_speed;
+        if (speed < p->base.min_speed && speed > 0.0f) {
+            vx = vx / speed * p->base.min_speed;
+            vy = vy / speed * p->base.min_speed;
         }
-        if (speed > p->max_speed) {
-            vx = vx / speed * p->max_speed;
-            vy = vy / speed * p->max_speed;
+        if (speed > p->base.max_speed) {
+            vx = vx / speed * p->base.max_speed;
+            vy = vy / speed * p->base.max_speed;
         }
-        boids_boid *out = &s->next[id];
-        out->x = self.x + vx;
-        out->y = self.y + vy;
-        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
-        out->vx = vx;
-        out->vy = vy;
-        out->swarm = self.swarm;
-        out->bias = bias;
+        boids_cpu_move(s, id, x, y, vx, vy);
     }
 }

@@ -10,7 +10,8 @@
  *   mean:     a = w3 v3 + w2 v2 + w1 v1, truncated to max_accel (mean_set_length = 1: its
  *             length set to max_accel; the text's "rescaled" reads either way)
  *   priority: boids_priority_allocate(w3 v3, w2 v2, w1 v1, max_accel)
- *   v' = v + a dt, truncated to max_speed (ours: the paper has no speed limit); p' = p + v' dt
+ *   v' = v + a dt within [min_speed, max_speed] (ours: the paper has no speed limits; the
+ *   presets keep min_speed = 0); p' = p + v' dt
  *
  * Separation counts every swarm, vectors 1 and 2 the boid's own swarm (as in the other models);
  * there are no obstacles yet. Operation order matches shaders/rules_allocation.glsl. */
@@ -51,18 +52,17 @@ void boids_priority_allocate(const float x[2], const float y[2], const float z[2
 
 void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
-    const boids_world_def *def = s->def;
-    const boids_params *p = &def->params;
-    const int priority = def->model == BOIDS_MODEL_PRIORITY;
-    const float rs2 = p->sep_radius * p->sep_radius, rn2 = p->align_radius * p->align_radius;
+    const boids_params *p = s->params;
+    const boids_allocation_params *ap = &p->allocation;
+    const int priority = s->sim->def.model == BOIDS_MODEL_PRIORITY;
+    const float rs2 = ap->sep_radius * ap->sep_radius, rn2 = ap->neighbor_radius * ap->neighbor_radius;
     const float rmax2 = fmaxf(rs2, rn2);
-    const float W = def->width, H = def->height, dt = s->dt;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
-        uint32_t id = cid[slot];
-        const boids_boid self = s->cur[id];
+        const uint32_t id = cid[slot], swarm = cswarm[slot];
+        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
         float sep_x = 0.0f, sep_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f, off_x = 0.0f, off_y = 0.0f;
         uint32_t n = 0;
         boids_cpu_ranges r;
@@ -70,12 +70,12 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
                 float dx, dy;
-                boids_cand_offset(s, self.x, self.y, k, &dx, &dy);
+                boids_cand_offset(s, x, y, k, &dx, &dy);
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 < rmax2)) continue; /* out of every radius: would add only +0s */
                 int near = (d2 > 0.0f) & (cid[k] != id);
                 int sep = near & (d2 < rs2);
-                int nb = near & (cswarm[k] == self.swarm) & (d2 < rn2);
+                int nb = near & (cswarm[k] == swarm) & (d2 < rn2);
                 float d2_safe = d2 + (float)(d2 == 0.0f);
                 sep_x -= boids_mask(dx / d2_safe, sep);
                 sep_y -= boids_mask(dy / d2_safe, sep);
@@ -86,38 +86,24 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
                 n += (uint32_t)nb;
             }
         }
-        float v3[2] = {sep_x * p->sep_weight, sep_y * p->sep_weight};
+        float v3[2] = {sep_x * ap->sep_weight, sep_y * ap->sep_weight};
         float v2[2] = {0.0f, 0.0f}, v1[2] = {0.0f, 0.0f};
         if (n > 0) {
             float fn = (float)n;
-            v2[0] = (vel_x / fn - self.vx) * p->align_weight;
-            v2[1] = (vel_y / fn - self.vy) * p->align_weight;
-            v1[0] = off_x / fn * p->cohesion_weight;
-            v1[1] = off_y / fn * p->cohesion_weight;
+            v2[0] = (vel_x / fn - vx0) * ap->align_weight;
+            v2[1] = (vel_y / fn - vy0) * ap->align_weight;
+            v1[0] = off_x / fn * ap->cohesion_weight;
+            v1[1] = off_y / fn * ap->cohesion_weight;
         }
         float a[2];
         if (priority) {
-            boids_priority_allocate(v3, v2, v1, p->max_force, a);
+            boids_priority_allocate(v3, v2, v1, ap->max_accel, a);
         } else {
             a[0] = v3[0] + v2[0] + v1[0];
             a[1] = v3[1] + v2[1] + v1[1];
-            if (p->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], p->max_force);
-            else boids_limit(&a[0], &a[1], p->max_force);
+            if (ap->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], ap->max_accel);
+            else boids_limit(&a[0], &a[1], ap->max_accel);
         }
-        float tx, ty;
-        boids_tool_force(s, self.x, self.y, &tx, &ty);
-        a[0] += tx;
-        a[1] += ty;
-
-        float vx = self.vx + a[0] * dt, vy = self.vy + a[1] * dt;
-        boids_limit(&vx, &vy, p->max_speed);
-        boids_boid *out = &s->next[id];
-        out->x = self.x + vx * dt;
-        out->y = self.y + vy * dt;
-        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
-        out->vx = vx;
-        out->vy = vy;
-        out->swarm = self.swarm;
-        out->bias = self.bias;
+        boids_cpu_apply_force(s, id, x, y, vx0, vy0, a[0], a[1]);
     }
 }

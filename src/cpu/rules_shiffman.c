@@ -13,7 +13,8 @@
  * mean velocity steers towards rest (desired = 0); separation steers only when |s| > 0; a boid
  * with exactly zero velocity has no direction to be raised to v_min along and keeps v = 0.
  * The operations and their order match shaders/rules_shiffman.glsl, so the two
- * backends agree bit for bit where the GPU rounds as IEEE does (llvmpipe). */
+ * backends agree bit for bit where the GPU rounds as IEEE does (llvmpipe). The three models are
+ * one rules function: their manifest lines differ only in presets and time base. */
 #include <math.h>
 
 #include "cpu/steer.h"
@@ -31,19 +32,19 @@ static inline void seek_dir(float dx, float dy, float vx, float vy, float vmax, 
 
 void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
-    const boids_world_def *def = s->def;
-    const boids_params *p = &def->params;
-    const float rs2 = p->sep_radius * p->sep_radius;
-    const float ra2 = p->align_radius * p->align_radius;
-    const float rc2 = p->cohesion_radius * p->cohesion_radius;
+    const boids_params *p = s->params;
+    const boids_reynolds_params *rp = &p->reynolds;
+    const float rs2 = rp->sep_radius * rp->sep_radius;
+    const float ra2 = rp->align_radius * rp->align_radius;
+    const float rc2 = rp->cohesion_radius * rp->cohesion_radius;
     const float rmax2 = fmaxf(rs2, fmaxf(ra2, rc2));
-    const float W = def->width, H = def->height, dt = s->dt;
+    const float vmax = p->base.max_speed;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
 
     for (uint32_t slot = begin; slot < end; ++slot) {
-        uint32_t id = cid[slot];
-        const boids_boid self = s->cur[id];
+        const uint32_t id = cid[slot], swarm = cswarm[slot];
+        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
         float sep_x = 0.0f, sep_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f;
         uint32_t sep_n = 0, ali_n = 0, coh_n = 0;
         boids_cpu_ranges r;
@@ -51,7 +52,7 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
         for (uint32_t q = 0; q < r.count; ++q) {
             for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
                 float dx, dy;
-                boids_cand_offset(s, self.x, self.y, k, &dx, &dy);
+                boids_cand_offset(s, x, y, k, &dx, &dy);
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 < rmax2)) continue; /* most candidates: out of every radius (adds +0s) */
                 /* Masks, not branches: which neighbours fall in which radius is a coin toss the
@@ -59,7 +60,7 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
                  * itself are no neighbours (Shiffman's d > 0). */
                 int near = (d2 > 0.0f) & (cid[k] != id);
                 int sep = near & (d2 < rs2);
-                int same = near & (cswarm[k] == self.swarm);
+                int same = near & (cswarm[k] == swarm);
                 int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
                 float d2_safe = d2 + (float)(d2 == 0.0f); /* never 0/0, even where masked out */
                 sep_x -= boids_mask(dx / d2_safe, sep); /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy)/d^2 */
@@ -78,42 +79,22 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
         if (sep_n > 0) {
             float mx = sep_x / (float)sep_n, my = sep_y / (float)sep_n;
             if (mx != 0.0f || my != 0.0f) {
-                seek_dir(mx, my, self.vx, self.vy, p->max_speed, p->max_force, &sx, &sy);
-                fx += p->sep_weight * sx;
-                fy += p->sep_weight * sy;
+                seek_dir(mx, my, vx0, vy0, vmax, rp->max_force, &sx, &sy);
+                fx += rp->sep_weight * sx;
+                fy += rp->sep_weight * sy;
             }
         }
         if (ali_n > 0) {
-            seek_dir(ali_x / (float)ali_n, ali_y / (float)ali_n, self.vx, self.vy, p->max_speed,
-                     p->max_force, &sx, &sy);
-            fx += p->align_weight * sx;
-            fy += p->align_weight * sy;
+            seek_dir(ali_x / (float)ali_n, ali_y / (float)ali_n, vx0, vy0, vmax, rp->max_force, &sx, &sy);
+            fx += rp->align_weight * sx;
+            fy += rp->align_weight * sy;
         }
         if (coh_n > 0) {
-            seek_dir(coh_x / (float)coh_n, coh_y / (float)coh_n, self.vx, self.vy, p->max_speed,
-                     p->max_force, &sx, &sy);
-            fx += p->cohesion_weight * sx;
-            fy += p->cohesion_weight * sy;
+            seek_dir(coh_x / (float)coh_n, coh_y / (float)coh_n, vx0, vy0, vmax, rp->max_force, &sx, &sy);
+            fx += rp->cohesion_weight * sx;
+            fy += rp->cohesion_weight * sy;
         }
 
-        float tx, ty;
-        boids_tool_force(s, self.x, self.y, &tx, &ty);
-        fx += tx;
-        fy += ty;
-
-        float vx = self.vx + fx * dt, vy = self.vy + fy * dt;
-        float v2 = vx * vx + vy * vy;
-        if (v2 > p->max_speed * p->max_speed)
-            boids_set_length(&vx, &vy, p->max_speed);
-        else if (v2 < p->min_speed * p->min_speed && (vx != 0.0f || vy != 0.0f))
-            boids_set_length(&vx, &vy, p->min_speed);
-        boids_boid *out = &s->next[id];
-        out->x = self.x + vx * dt;
-        out->y = self.y + vy * dt;
-        boids_apply_edges(s->edges, p->border_r, W, H, &out->x, &out->y);
-        out->bias = self.bias;
-        out->vx = vx;
-        out->vy = vy;
-        out->swarm = self.swarm;
+        boids_cpu_apply_force(s, id, x, y, vx0, vy0, fx, fy);
     }
 }

@@ -1,15 +1,20 @@
-/* What a CPU rules file sees for one step: the state at step t (read only) and where step t+1
- * goes. Synchronous update: every boid reads step t and writes step t+1.
+/* What a CPU rules file sees for one step, and the helpers every model shares: the candidate walk,
+ * vector helpers, the external-force hook and the integration. Each helper has a twin of the same
+ * arithmetic in shaders/steer_common.glsl, so both backends agree bit for bit where the GPU
+ * rounds as IEEE does (llvmpipe).
  *
- * Neighbour candidates come as slot ranges into step->cand: the cells of the block around the boid
- * in the canonical order (cells next to each other in memory merged into one range), or every
- * boid for brute force. Rules files loop over them the way the shaders do, so both backends add
- * neighbours up in the same order. */
+ * Synchronous update: every boid reads step t (the candidate arrays) and writes step t+1 (the out
+ * arrays, by id). Neighbour candidates come as slot ranges into cand: the cells of the block
+ * around the boid in the canonical order (cells next to each other in memory merged into one
+ * range), or every boid for brute force. Rules loop over them the way the shaders do, so both
+ * backends add neighbours up in the same order. */
 #ifndef BOIDS_CPU_STEER_H
 #define BOIDS_CPU_STEER_H
 
 #include <math.h>
+#include <string.h>
 
+#include "core/backend.h"
 #include "cpu/grid.h"
 
 /* Step t in structure-of-arrays form, in the order the candidates are walked: sorted by cell for
@@ -19,34 +24,34 @@ typedef struct boids_cpu_soa {
     uint32_t *swarm, *id;
 } boids_cpu_soa;
 
+typedef struct boids_cpu_event_sink boids_cpu_event_sink;
+
 typedef struct boids_cpu_step {
-    const boids_world_def *def;
+    const boids_sim *sim;
+    const boids_params *params;      /* &sim->def.params */
     const boids_cpu_grid *grid;
-    const boids_boid *cur;    /* step t, id order */
-    boids_cpu_soa cand;       /* step t, candidate order */
-    boids_boid *next;         /* step t+1, id order */
-    const boids_tool *tool;   /* the mouse tool's force field */
+    boids_cpu_soa cand;              /* step t, candidate order: a boid's own data is cand[slot] */
+    float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, id order */
+    uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes (32-bit words, id order), read and
+                                        written in place: only the boid itself touches its own */
     bool brute;
-    bool wrap;                /* distances are minimum-image (edges == BOIDS_EDGES_WRAP) */
-    unsigned edges;           /* BOIDS_EDGES_* */
-    float dt;                 /* s for per-second models, 1 for frame-based ones */
-    float half_w, half_h;     /* world size / 2 where it wraps, +infinity elsewhere */
+    uint32_t step;                   /* this step's number, for events */
+    boids_cpu_event_sink *events;
 } boids_cpu_step;
 
-/* Offset from a to b: minimum-image on a torus, plain otherwise: where the world does not wrap
- * the backend sets half_w and half_h to +infinity, so boids_min_image() never shifts (no branch
- * on the edges in the neighbour loop; the shaders do the same with frame.half_w). */
-static inline float boids_offset(float a, float b, float size, float half)
-{
-    return boids_min_image(a, b, size, half);
-}
+/* One rules function per manifest line's `rules`: computes step t+1 of the boids in candidate
+ * slots [begin, end). */
+typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, preset, summary)         \
+    void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
+#undef BOIDS_X_RULES_DECL
 
-/* Offset from (x, y) to candidate k of step->cand, by the world's edges. */
-static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k, float *dx, float *dy)
-{
-    *dx = boids_offset(x, s->cand.x[k], s->def->width, s->half_w);
-    *dy = boids_offset(y, s->cand.y[k], s->def->height, s->half_h);
-}
+/* Records an event (thread-safe; the world sorts them when they are taken). */
+void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject, uint32_t other,
+                    float v0, float v1, float v2, float v3);
+
+/* ---- candidates ------------------------------------------------------------------------------ */
 
 /* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
 typedef struct boids_cpu_ranges {
@@ -56,18 +61,28 @@ typedef struct boids_cpu_ranges {
 
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
 
-/* One rules function per model: computes next[id] for the boids in candidate slots [begin, end). */
-typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+/* Offset from (x, y) to candidate k, minimum-image where the world wraps (geometry.h). */
+static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k, float *dx, float *dy)
+{
+    *dx = boids_min_image(x, s->cand.x[k], s->sim->def.width, s->sim->half_w);
+    *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
+}
 
-void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-void boids_cpu_rules_hybrid(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+/* ---- attributes ------------------------------------------------------------------------------ */
 
-/* Priority allocation (priority-allocation.md): adds the weighted vectors x (highest priority),
- * y, z in that order, each in full while the sum stays within m, the last one in the part alpha
- * that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
-void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2]);
+static inline float boids_cpu_attr_float(const boids_cpu_step *s, boids_attribute a, uint32_t id)
+{
+    float f;
+    memcpy(&f, &s->attr[a][id], sizeof f);
+    return f;
+}
+
+static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attribute a, uint32_t id, float v)
+{
+    memcpy(&s->attr[a][id], &v, sizeof v);
+}
+
+/* ---- vector helpers -------------------------------------------------------------------------- */
 
 /* (x, y) scaled to length len, as Processing's normalize() then mult(len): divide by the length,
  * then multiply. (0, 0) stays (0, 0) (PVector leaves a zero vector alone). Where the squares
@@ -96,21 +111,6 @@ static inline void boids_limit(float *x, float *y, float m)
     if (m2 > m * m) boids_set_length(x, y, m);
 }
 
-/* The mouse tool's force on a boid at (x, y) (see boids_tool in boids_shared.h). */
-static inline void boids_tool_force(const boids_cpu_step *s, float x, float y, float *fx, float *fy)
-{
-    const boids_tool *t = s->tool;
-    *fx = *fy = 0.0f;
-    if (t->kind == BOIDS_TOOL_NONE) return;
-    float dx = boids_offset(x, t->x, s->def->width, s->half_w);
-    float dy = boids_offset(y, t->y, s->def->height, s->half_h);
-    float d2 = dx * dx + dy * dy;
-    if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
-    boids_set_length(&dx, &dy, t->strength);
-    *fx = t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
-    *fy = t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
-}
-
 /* x where keep is 1, +0.0 where it is 0, without a branch. Adding a masked +0 to a sum leaves its
  * bits unchanged, so masked sums equal the branchy ones (and the shaders') bit for bit. */
 static inline float boids_mask(float x, int keep)
@@ -122,5 +122,71 @@ static inline float boids_mask(float x, int keep)
     v.u &= 0u - (uint32_t)keep;
     return v.f;
 }
+
+/* ---- what every model shares ----------------------------------------------------------------- */
+
+/* The external-force hook: the forces from outside the flock on boid `id` at (x, y), which every
+ * model adds to its own steering where its update takes a force. Today the mouse tool (boids_tool
+ * in boids_shared.h): within its radius (minimum image) a constant pull or push of its strength;
+ * such a boid also reports a BOIDS_EVENT_TOOL event. As external_force() in steer_common.glsl. */
+static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,
+                                            float *fx, float *fy)
+{
+    const boids_tool *t = &s->sim->tool;
+    *fx = *fy = 0.0f;
+    if (t->kind == BOIDS_TOOL_NONE) return;
+    float dx = boids_min_image(x, t->x, s->sim->def.width, s->sim->half_w);
+    float dy = boids_min_image(y, t->y, s->sim->def.height, s->sim->half_h);
+    float d2 = dx * dx + dy * dy;
+    if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
+    if (s->sim->def.event_mask & (1u << BOIDS_EVENT_TOOL))
+        boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, sqrtf(d2), 0.0f, 0.0f, 0.0f);
+    boids_set_length(&dx, &dy, t->strength);
+    *fx = t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
+    *fy = t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
+}
+
+/* Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
+ * vmin along its heading. As speed_limits() in steer_common.glsl. */
+static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, float vmax)
+{
+    float v2 = *vx * *vx + *vy * *vy;
+    if (v2 > vmax * vmax) boids_set_length(vx, vy, vmax);
+    else if (v2 < vmin * vmin && (*vx != 0.0f || *vy != 0.0f)) boids_set_length(vx, vy, vmin);
+}
+
+/* Step t+1 of boid id: position p + v dt through the world's edges, velocity v. As move_boid(). */
+static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t id, float x, float y, float vx, float vy)
+{
+    const boids_sim *sim = s->sim;
+    float nx = x + vx * sim->dt, ny = y + vy * sim->dt;
+    boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, sim->def.width,
+                      sim->def.height, &nx, &ny);
+    s->out_x[id] = nx;
+    s->out_y[id] = ny;
+    s->out_vx[id] = vx;
+    s->out_vy[id] = vy;
+}
+
+/* The end of a step for every model whose update takes a force (all but Adams, which steers v
+ * directly): the external forces added to the model's own F, v' = v + F dt within the speed
+ * limits, p' = p + v' dt through the edges. As apply_force() in steer_common.glsl. */
+static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t id, float x, float y, float vx,
+                                         float vy, float fx, float fy)
+{
+    float ex, ey;
+    boids_cpu_external_force(s, id, x, y, &ex, &ey);
+    fx += ex;
+    fy += ey;
+    vx = vx + fx * s->sim->dt;
+    vy = vy + fy * s->sim->dt;
+    boids_cpu_speed_limits(&vx, &vy, s->params->base.min_speed, s->params->base.max_speed);
+    boids_cpu_move(s, id, x, y, vx, vy);
+}
+
+/* Priority allocation (priority-allocation.md): adds the weighted vectors x (highest priority),
+ * y, z in that order, each in full while the sum stays within m, the last one in the part alpha
+ * that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
+void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2]);
 
 #endif

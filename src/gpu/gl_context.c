@@ -65,9 +65,9 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
 {
     int version = gladLoadGL(load);
     if (!version)
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: could not load OpenGL functions", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: could not load OpenGL functions", how);
     if (!GLAD_GL_VERSION_4_3)
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: OpenGL %d.%d, but 4.3 (compute shaders) is needed",
+        return boids_fail(BOIDS_E_NO_GL, "%s: OpenGL %d.%d, but 4.3 (compute shaders) is needed",
                           how, GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
     const char *r = (const char *)glGetString(GL_RENDERER);
     snprintf(gl->renderer, sizeof gl->renderer, "%s", r ? r : "unknown renderer");
@@ -97,17 +97,17 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
 {
     EGLint major, minor;
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: eglInitialize failed", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: eglInitialize failed", how);
     display_acquire(dpy);
     gladLoaderLoadEGL(dpy); /* display extensions */
     const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
     if (!has_ext(ext, "EGL_KHR_no_config_context") || !has_ext(ext, "EGL_KHR_surfaceless_context")) {
         display_release(dpy);
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context", how);
     }
     if (!eglBindAPI(EGL_OPENGL_API)) {
         display_release(dpy);
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: desktop OpenGL is not offered", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: desktop OpenGL is not offered", how);
     }
     int debug = getenv("BOIDS_GL_DEBUG") != NULL;
 #ifndef NDEBUG
@@ -121,13 +121,13 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
     if (ctx == EGL_NO_CONTEXT) {
         display_release(dpy);
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: no OpenGL 4.3 core context (EGL error 0x%x)", how,
+        return boids_fail(BOIDS_E_NO_GL, "%s: no OpenGL 4.3 core context (EGL error 0x%x)", how,
                           (unsigned)eglGetError());
     }
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
         eglDestroyContext(dpy, ctx);
         display_release(dpy);
-        return boids_fail(BOIDS_ERR_NO_GL, "%s: eglMakeCurrent failed", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: eglMakeCurrent failed", how);
     }
     gl->display = dpy;
     gl->context = ctx;
@@ -146,24 +146,24 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
 static boids_status try_device_platform(boids_gl *gl)
 {
     if (!eglQueryDevicesEXT || !eglGetPlatformDisplayEXT || !eglQueryDeviceStringEXT)
-        return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: not offered");
+        return boids_fail(BOIDS_E_NO_GL, "EGL device platform: not offered");
     EGLDeviceEXT devices[16];
     EGLint n = 0;
     if (!eglQueryDevicesEXT(16, devices, &n) || n == 0)
-        return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: no devices");
+        return boids_fail(BOIDS_E_NO_GL, "EGL device platform: no devices");
     for (EGLint i = 0; i < n; ++i) {
         const char *ext = eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS);
         if (has_ext(ext, "EGL_MESA_device_software")) continue; /* llvmpipe: use surfaceless */
         EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL);
         if (try_display(gl, dpy, "EGL device platform") == BOIDS_OK) return BOIDS_OK;
     }
-    return boids_fail(BOIDS_ERR_NO_GL, "EGL device platform: no hardware device gave a context");
+    return boids_fail(BOIDS_E_NO_GL, "EGL device platform: no hardware device gave a context");
 }
 
 static boids_status try_surfaceless_platform(boids_gl *gl)
 {
     if (!eglGetPlatformDisplayEXT)
-        return boids_fail(BOIDS_ERR_NO_GL, "EGL: eglGetPlatformDisplayEXT is not offered");
+        return boids_fail(BOIDS_E_NO_GL, "EGL: eglGetPlatformDisplayEXT is not offered");
     EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     return try_display(gl, dpy, "EGL surfaceless platform");
 }
@@ -172,13 +172,13 @@ boids_status boids_gl_create_headless(boids_gl **out)
 {
     *out = NULL;
     boids_gl *gl = calloc(1, sizeof *gl);
-    if (!gl) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    if (!gl) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     gl->display = EGL_NO_DISPLAY;
     gl->context = EGL_NO_CONTEXT;
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
         free(gl);
         if (egl_users == 0) gladLoaderUnloadEGL();
-        return boids_fail(BOIDS_ERR_NO_GL, "EGL: could not load libEGL");
+        return boids_fail(BOIDS_E_NO_GL, "EGL: could not load libEGL");
     }
     egl_users++;
     const char *force = getenv("BOIDS_EGL_PLATFORM");
@@ -202,7 +202,7 @@ boids_status boids_gl_create_headless(boids_gl **out)
     if (st != BOIDS_OK) {
         free(gl);
         if (--egl_users == 0) gladLoaderUnloadEGL();
-        return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
+        return boids_fail(BOIDS_E_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
     }
     *out = gl;
     return BOIDS_OK;
@@ -225,12 +225,12 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     *out = NULL;
     glfwSetErrorCallback(glfw_error);
     glfw_message[0] = '\0';
-    if (glfw_users == 0 && !glfwInit()) return boids_fail(BOIDS_ERR_NO_GL, "no window: %s", glfw_message);
+    if (glfw_users == 0 && !glfwInit()) return boids_fail(BOIDS_E_NO_GL, "no window: %s", glfw_message);
     glfw_users++;
     boids_gl *gl = calloc(1, sizeof *gl);
     if (!gl) {
         glfw_release();
-        return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -241,7 +241,7 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     if (!gl->window) {
         free(gl);
         glfw_release();
-        return boids_fail(BOIDS_ERR_NO_GL, "no OpenGL 4.3 window: %s", glfw_message);
+        return boids_fail(BOIDS_E_NO_GL, "no OpenGL 4.3 window: %s", glfw_message);
     }
     glfwMakeContextCurrent(gl->window);
     boids_status st = finish_context(gl, (GLADloadfunc)glfwGetProcAddress, "GLFW window");
@@ -279,7 +279,7 @@ boids_status boids_gl_make_current(boids_gl *gl)
     }
     if (eglGetCurrentContext() != gl->context &&
         !eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl->context))
-        return boids_fail(BOIDS_ERR_GL, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)eglGetError());
+        return boids_fail(BOIDS_E_GL, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)eglGetError());
     return BOIDS_OK;
 }
 
@@ -293,5 +293,5 @@ boids_status boids_gl_check(const char *what)
     if (e == GL_NO_ERROR) return BOIDS_OK;
     while (glGetError() != GL_NO_ERROR) {
     }
-    return boids_fail(BOIDS_ERR_GL, "%s: GL error 0x%x", what, (unsigned)e);
+    return boids_fail(BOIDS_E_GL, "%s: GL error 0x%x", what, (unsigned)e);
 }

@@ -6,30 +6,28 @@
  *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
  *                   each block's scanned total back), so any number of cells works
  *   scatter.comp    each boid takes a slot of its cell (atomic cursor)
- *   reorder.comp    boids copied whole into id order inside each cell (deterministic)
- *   steer_*.comp    the model's rules: reads the sorted step t, writes step t+1 to the same slots
+ *   reorder.comp    the hot data (position and velocity, swarm, id) moved into id order inside
+ *                   each cell (deterministic)
+ *   steer_<model>   the model's rules (generated from the manifest): reads the sorted step t,
+ *                   writes the positions and velocities of step t+1 to the same slots
  *
- * The state therefore always lives in buffer `state` (sorted by the last step's cells) and
- * `sorted` is scratch. Ids travel with the boids; read() puts them back in id order. */
+ * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells) with the swarm
+ * and id buffers of index `key`, which alternate each step; pos_vel[1] and the other swarm/id
+ * buffers are the reorder's output. Attributes stay in id order in one buffer; status flags and
+ * events go to the report buffer, read back only when asked. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/attributes.h"
 #include "core/error.h"
+#include "core/models.h"
 #include "gpu/gpu_backend.h"
 #include "gpu/program.h"
+#include "gpu/timer.h"
 
 #define MAX_SCAN_LEVELS 8
-
-static const char *const steer_shader[BOIDS_MODEL_COUNT] = {
-    [BOIDS_MODEL_SHIFFMAN_PER_SECOND] = "steer_shiffman.comp",
-    [BOIDS_MODEL_SHIFFMAN_PROCESSING] = "steer_shiffman.comp",
-    [BOIDS_MODEL_SHIFFMAN_NOC] = "steer_shiffman.comp",
-    [BOIDS_MODEL_ADAMS] = "steer_adams.comp",
-    [BOIDS_MODEL_HYBRID] = "steer_hybrid.comp",
-    [BOIDS_MODEL_PRIORITY] = "steer_priority.comp",
-    [BOIDS_MODEL_MEAN] = "steer_mean.comp",
-};
 
 typedef struct scan_level {
     uint32_t n;          /* values in this level */
@@ -38,19 +36,27 @@ typedef struct scan_level {
     uint32_t sums_off;   /* where its block totals go in scan_aux (next level's values) */
 } scan_level;
 
-struct boids_backend_impl {
+typedef struct gpu_backend {
+    const boids_sim *sim;
     boids_gl *gl;        /* the context the world's objects live in (made current at each call) */
     boids_gl *owned_gl;  /* == gl when the world created it */
     uint32_t loop_limit;
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder, prog_steer;
     GLint u_scan[5];     /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
     GLint u_add[3];      /* u_n, u_out_off, u_sums_off */
-    GLuint state, sorted, cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux, frame, status;
-    uint32_t cells;
+    GLint u_step;        /* the steering pass's step number (events) */
+    GLuint pos_vel[2], swarm[2], id[2];
+    int key;             /* swarm[key] and id[key] hold the state's */
+    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux, frame, attributes, report;
+    uint32_t cells;      /* grid cells; the per-cell buffers hold one more (the total's slot) */
     scan_level levels[MAX_SCAN_LEVELS];
     uint32_t level_count;
-    boids_gpu_boid *staging; /* host copy for read/write */
-};
+    uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
+    uint32_t attr_words;
+    float *staging_pv;   /* host copies for read/write */
+    uint32_t *staging_u, *staging_id, *staging_attr;
+    boids_gpu_timer timer;
+} gpu_backend;
 
 static uint32_t groups(uint32_t n, uint32_t size) { return (n + size - 1) / size; }
 
@@ -64,14 +70,38 @@ static GLuint make_buffer(GLenum target, size_t bytes)
     return b;
 }
 
-/* Plans the scan hierarchy: level k holds ceil(n_{k-1} / BLOCK) block totals, up to one block. */
-static boids_status plan_scan(boids_backend_impl *g)
+static void clear_buffer(GLuint buffer)
 {
-    uint32_t n = g->cells, aux = 0, k = 0;
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+static void read_buffer(GLuint buffer, size_t offset, size_t bytes, void *out)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, out);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+static void write_buffer(GLuint buffer, size_t offset, size_t bytes, const void *in)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, in);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+/* Plans the scan hierarchy over the cells + 1 counts: level k holds ceil(n_{k-1} / BLOCK) block
+ * totals, up to one block. The extra last count (always 0) makes cell_start[cells] the total, so
+ * cell c's slots are [start[c], start[c + 1]) for every cell. */
+static boids_status plan_scan(gpu_backend *g)
+{
+    uint32_t n = g->cells + 1, aux = 0, k = 0;
     g->levels[0] = (scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
     while (n > BOIDS_SCAN_BLOCK) {
         if (k + 1 >= MAX_SCAN_LEVELS)
-            return boids_fail(BOIDS_ERR_INVALID, "grid of %u cells needs too many scan levels", g->cells);
+            return boids_fail(BOIDS_E_GRID_TOO_LARGE, "a grid of %u cells needs too many scan levels", g->cells);
         uint32_t blocks = groups(n, BOIDS_SCAN_BLOCK);
         g->levels[k].sums_off = aux;
         g->levels[k + 1] = (scan_level){blocks, 0, 0, aux, aux, 0};
@@ -86,27 +116,24 @@ static boids_status plan_scan(boids_backend_impl *g)
 }
 
 /* The per-cell buffers and the scan hierarchy for the world's grid (freed first if present). */
-static boids_status make_grid_buffers(boids_world *w)
+static boids_status make_grid_buffers(gpu_backend *g)
 {
-    boids_backend_impl *g = w->impl;
     GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
     for (size_t i = 0; i < sizeof old / sizeof old[0]; ++i)
         if (old[i]) glDeleteBuffers(1, &old[i]);
-    g->cells = w->grid.w * w->grid.h;
-    g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
-    g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
-    g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->cells);
+    g->cells = g->sim->grid.w * g->sim->grid.h;
+    size_t bytes = sizeof(uint32_t) * ((size_t)g->cells + 1);
+    g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     return plan_scan(g);
 }
 
 static void barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
-static void bind(GLuint binding, GLuint buffer)
-{
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer);
-}
+static void bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
 
-static void run_scan(boids_backend_impl *g)
+static void run_scan(gpu_backend *g)
 {
     glUseProgram(g->prog_scan);
     for (uint32_t l = 0; l < g->level_count; ++l) {
@@ -137,30 +164,33 @@ static void run_scan(boids_backend_impl *g)
     }
 }
 
-static boids_status gpu_step(boids_world *w, uint32_t steps)
+static boids_status gpu_step(void *impl, uint32_t steps)
 {
-    boids_backend_impl *g = w->impl;
-    const uint32_t n = w->def.count, boid_groups = groups(n, BOIDS_WG_SIZE);
-    const GLuint zero = 0;
+    gpu_backend *g = impl;
+    const uint32_t n = g->sim->def.count, boid_groups = groups(n, BOIDS_WG_SIZE);
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, g->frame);
-    bind(BOIDS_BIND_STATUS, g->status);
+    bind(BOIDS_BIND_REPORT, g->report);
+    bind(BOIDS_BIND_ATTRIBUTES, g->attributes);
+    boids_gpu_timer_poll(&g->timer);
     for (uint32_t s = 0; s < steps; ++s) {
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->cell_count);
-        glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->cell_fill);
-        glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        /* The first step of each call is timed, pass by pass (never waited for). */
+        bool timed = s == 0 && boids_gpu_timer_begin(&g->timer);
+        const int cur = g->key, other = 1 - g->key;
+        clear_buffer(g->cell_count);
+        clear_buffer(g->cell_fill);
 
         glUseProgram(g->prog_cell);
-        bind(BOIDS_BIND_BOIDS_IN, g->state);
+        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[0]);
         bind(BOIDS_BIND_CELL_OF, g->cell_of);
         bind(BOIDS_BIND_CELL_COUNT, g->cell_count);
         glDispatchCompute(boid_groups, 1, 1);
         barrier();
+        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_GRID);
 
         run_scan(g);
+        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCAN);
 
         glUseProgram(g->prog_scatter);
         bind(BOIDS_BIND_CELL_OF, g->cell_of);
@@ -169,252 +199,338 @@ static boids_status gpu_step(boids_world *w, uint32_t steps)
         bind(BOIDS_BIND_SLOT_SRC, g->slot_src);
         glDispatchCompute(boid_groups, 1, 1);
         barrier();
+        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCATTER);
 
         glUseProgram(g->prog_reorder);
-        bind(BOIDS_BIND_BOIDS_IN, g->state);
-        bind(BOIDS_BIND_BOIDS_OUT, g->sorted);
-        bind(BOIDS_BIND_CELL_COUNT, g->cell_count);
+        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[0]);
+        bind(BOIDS_BIND_POS_VEL_OUT, g->pos_vel[1]);
+        bind(BOIDS_BIND_SWARM_IN, g->swarm[cur]);
+        bind(BOIDS_BIND_SWARM_OUT, g->swarm[other]);
+        bind(BOIDS_BIND_ID_IN, g->id[cur]);
+        bind(BOIDS_BIND_ID_OUT, g->id[other]);
         glDispatchCompute(boid_groups, 1, 1);
         barrier();
+        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_REORDER);
 
         glUseProgram(g->prog_steer);
-        bind(BOIDS_BIND_BOIDS_IN, g->sorted);
-        bind(BOIDS_BIND_BOIDS_OUT, g->state);
+        glUniform1ui(g->u_step, (GLuint)(g->sim->steps + s));
+        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[1]);
+        bind(BOIDS_BIND_POS_VEL_OUT, g->pos_vel[0]);
+        bind(BOIDS_BIND_SWARM_IN, g->swarm[other]);
+        bind(BOIDS_BIND_ID_IN, g->id[other]);
         glDispatchCompute(boid_groups, 1, 1);
         barrier();
+        if (timed) {
+            boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
+            boids_gpu_timer_end(&g->timer);
+        }
+        g->key = other; /* the sorted swarms and ids are the state's now */
     }
     glUseProgram(0);
     return boids_gl_check("GPU step");
 }
 
-static void gpu_finish(boids_world *w)
+static void gpu_finish(void *impl)
 {
-    if (boids_gl_make_current(w->impl->gl) == BOIDS_OK) glFinish();
+    gpu_backend *g = impl;
+    if (boids_gl_make_current(g->gl) == BOIDS_OK) glFinish();
 }
 
-static boids_status gpu_read(boids_world *w, boids_boid *out)
+static boids_status check_report(gpu_backend *g)
 {
-    boids_backend_impl *g = w->impl;
-    const uint32_t n = w->def.count;
-    boids_status st = boids_gl_make_current(g->gl);
-    if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    GLuint status = 0;
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->status);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof status, &status);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->state);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    st = boids_gl_check("reading the GPU state");
-    if (st != BOIDS_OK) return st;
-    if (status & BOIDS_STATUS_LOOP_LIMIT)
-        return boids_fail(BOIDS_ERR_LIMIT,
+    boids_gpu_report head;
+    read_buffer(g->report, 0, sizeof head, &head);
+    if (head.status & BOIDS_STATUS_LOOP_LIMIT)
+        return boids_fail(BOIDS_E_GPU_LOOP_LIMIT,
                           "a neighbourhood held more than %u boids, beyond what %s runs in one "
                           "shader invocation: the state since is wrong (lower the density or the "
                           "radii, or use --backend cpu)",
                           g->loop_limit, boids_gl_renderer(g->gl));
-    /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
-    memset(out, 0xff, sizeof *out * n);
-    for (uint32_t k = 0; k < n; ++k) {
-        const boids_gpu_boid *b = &g->staging[k];
-        if (b->id >= n || out[b->id].swarm != UINT32_MAX)
-            return boids_fail(BOIDS_ERR_GL, "GPU state is corrupt: slot %u holds id %u", k, b->id);
-        out[b->id] = (boids_boid){b->px, b->py, b->vx, b->vy, b->swarm, b->bias};
-    }
     return BOIDS_OK;
 }
 
-static void upload_frame(boids_world *w)
+static boids_status gpu_read(void *impl, boids_boid *out)
 {
+    gpu_backend *g = impl;
+    const uint32_t n = g->sim->def.count;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    st = check_report(g);
+    if (st != BOIDS_OK) return st;
+    read_buffer(g->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
+    read_buffer(g->swarm[g->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    read_buffer(g->id[g->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    if (g->attr_words) read_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    st = boids_gl_check("reading the GPU state");
+    if (st != BOIDS_OK) return st;
+    /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
+    memset(out, 0xff, sizeof *out * n);
+    for (uint32_t k = 0; k < n; ++k) {
+        uint32_t id = g->staging_id[k];
+        if (id >= n || out[id].swarm != UINT32_MAX)
+            return boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
+        const float *pv = &g->staging_pv[4 * k];
+        out[id].x = pv[0];
+        out[id].y = pv[1];
+        out[id].vx = pv[2];
+        out[id].vy = pv[3];
+        out[id].swarm = g->staging_u[k];
+    }
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+        if (g->sim->attributes & (1u << a))
+            for (uint32_t i = 0; i < n; ++i)
+                boids_boid_set_attr_bits(&out[i], (boids_attribute)a, g->staging_attr[g->attr_base[a] + i]);
+    return BOIDS_OK;
+}
+
+static void upload_frame(gpu_backend *g)
+{
+    const boids_sim *sim = g->sim;
     boids_gpu_frame f;
     memset(&f, 0, sizeof f);
-    f.world_w = w->def.width;
-    f.world_h = w->def.height;
-    /* +infinity where the world does not wrap: offsets are then plain differences (common.glsl) */
-    int wrap = w->def.params.edges == BOIDS_EDGES_WRAP;
-    f.half_w = wrap ? w->def.width * 0.5f : INFINITY;
-    f.half_h = wrap ? w->def.height * 0.5f : INFINITY;
-    f.inv_cell_w = w->grid.inv_cell_w;
-    f.inv_cell_h = w->grid.inv_cell_h;
-    /* frame-based models advance one frame per step */
-    f.dt = boids_model_time_base(w->def.model) == BOIDS_TIME_PER_SECOND ? w->def.dt : 1.0f;
-    f.count = w->def.count;
-    f.grid_w = w->grid.w;
-    f.grid_h = w->grid.h;
-    f.swarms = w->def.swarms;
-    f.loop_limit = w->impl->loop_limit;
-    f.tool = w->tool;
-    f.params = w->def.params;
-    glBindBuffer(GL_UNIFORM_BUFFER, w->impl->frame);
+    f.world_w = sim->def.width;
+    f.world_h = sim->def.height;
+    f.half_w = sim->half_w; /* +infinity where the world does not wrap: plain offsets */
+    f.half_h = sim->half_h;
+    f.inv_cell_w = sim->grid.inv_cell_w;
+    f.inv_cell_h = sim->grid.inv_cell_h;
+    f.dt = sim->dt;
+    f.count = sim->def.count;
+    f.grid_w = sim->grid.w;
+    f.grid_h = sim->grid.h;
+    f.swarms = sim->def.swarms;
+    f.loop_limit = g->loop_limit;
+    f.event_mask = sim->def.event_mask;
+    f.event_capacity = sim->def.event_capacity;
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) f.attr_base[a] = g->attr_base[a];
+    f.tool = sim->tool;
+    f.params = sim->def.params;
+    glBindBuffer(GL_UNIFORM_BUFFER, g->frame);
     glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof f, &f);
     glBindBuffer(GL_UNIFORM_BUFFER, 0);
 }
 
-static boids_status gpu_write(boids_world *w, const boids_boid *in)
+static boids_status gpu_write(void *impl, const boids_boid *in)
 {
-    boids_backend_impl *g = w->impl;
-    const uint32_t n = w->def.count;
-    const GLuint zero = 0;
+    gpu_backend *g = impl;
+    const uint32_t n = g->sim->def.count;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    for (uint32_t i = 0; i < n; ++i)
-        g->staging[i] = (boids_gpu_boid){.px = in[i].x, .py = in[i].y, .vx = in[i].vx, .vy = in[i].vy,
-                                         .id = i, .swarm = in[i].swarm, .flags = BOIDS_FLAG_ALIVE,
-                                         .bias = in[i].bias};
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->state);
-    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->status); /* a new state starts with a clean slate */
-    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    upload_frame(w);
+    for (uint32_t i = 0; i < n; ++i) {
+        float *pv = &g->staging_pv[4 * i];
+        pv[0] = in[i].x;
+        pv[1] = in[i].y;
+        pv[2] = in[i].vx;
+        pv[3] = in[i].vy;
+        g->staging_u[i] = in[i].swarm;
+        g->staging_id[i] = i;
+    }
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+        if (g->sim->attributes & (1u << a))
+            for (uint32_t i = 0; i < n; ++i)
+                g->staging_attr[g->attr_base[a] + i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
+    write_buffer(g->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
+    write_buffer(g->swarm[g->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    write_buffer(g->id[g->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    if (g->attr_words) write_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    clear_buffer(g->report); /* a new state starts with a clean slate: no flags, no events */
+    upload_frame(g);
     return boids_gl_check("uploading the state");
 }
 
-static boids_status gpu_configure(boids_world *w, bool grid_changed)
+static boids_status gpu_configure(void *impl, bool grid_changed)
 {
-    boids_status st = boids_gl_make_current(w->impl->gl);
+    gpu_backend *g = impl;
+    boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     while (glGetError() != GL_NO_ERROR) {
     }
-    if (grid_changed && (st = make_grid_buffers(w)) != BOIDS_OK) return st;
-    upload_frame(w);
+    if (grid_changed && (st = make_grid_buffers(g)) != BOIDS_OK) return st;
+    upload_frame(g);
     return boids_gl_check("reconfiguring the GPU world");
 }
 
-static void gpu_destroy(boids_world *w)
+static boids_status gpu_take_events(void *impl, boids_event_log *log)
 {
-    boids_backend_impl *g = w->impl;
+    gpu_backend *g = impl;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_report head;
+    read_buffer(g->report, 0, sizeof head, &head);
+    uint32_t cap = g->sim->def.event_capacity, kept = head.event_count < cap ? head.event_count : cap;
+    for (uint32_t done = 0; done < kept;) { /* through a bounded host buffer */
+        boids_event chunk[256];
+        uint32_t k = kept - done < 256 ? kept - done : 256;
+        read_buffer(g->report, sizeof head + sizeof(boids_event) * done, sizeof(boids_event) * k, chunk);
+        for (uint32_t i = 0; i < k; ++i) boids_event_log_push(log, &chunk[i]);
+        done += k;
+    }
+    log->lost += head.event_count - kept;
+    const GLuint zero = 0; /* a new list; the status flags stay */
+    write_buffer(g->report, offsetof(boids_gpu_report, event_count), sizeof zero, &zero);
+    return boids_gl_check("reading the GPU events");
+}
+
+static void gpu_profile(void *impl, boids_profile_acc *acc)
+{
+    gpu_backend *g = impl;
+    if (boids_gl_make_current(g->gl) == BOIDS_OK) boids_gpu_timer_poll(&g->timer);
+    for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
+        acc->sum_ms[p] += g->timer.acc.sum_ms[p];
+        acc->samples[p] += g->timer.acc.samples[p];
+    }
+}
+
+static void gpu_reset_profile(void *impl)
+{
+    gpu_backend *g = impl;
+    if (boids_gl_make_current(g->gl) == BOIDS_OK) boids_gpu_timer_poll(&g->timer);
+    memset(&g->timer.acc, 0, sizeof g->timer.acc);
+}
+
+static boids_gl_state gpu_gl_state(const void *impl)
+{
+    const gpu_backend *g = impl;
+    return (boids_gl_state){g->pos_vel[0], g->swarm[g->key], g->id[g->key]};
+}
+
+static void gpu_destroy(void *impl)
+{
+    gpu_backend *g = impl;
     if (!g) return;
     boids_gl_make_current(g->gl);
     GLuint progs[] = {g->prog_cell, g->prog_scan, g->prog_scan_add, g->prog_scatter, g->prog_reorder,
                       g->prog_steer};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
-    GLuint bufs[] = {g->state, g->sorted, g->cell_of, g->cell_count, g->cell_start, g->cell_fill,
-                     g->slot_src, g->scan_aux, g->frame, g->status};
+    GLuint bufs[] = {g->pos_vel[0], g->pos_vel[1], g->swarm[0], g->swarm[1], g->id[0], g->id[1],
+                     g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux,
+                     g->frame, g->attributes, g->report};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
         if (bufs[i]) glDeleteBuffers(1, &bufs[i]);
-    free(g->staging);
+    boids_gpu_timer_destroy(&g->timer);
+    free(g->staging_pv);
+    free(g->staging_u);
+    free(g->staging_id);
+    free(g->staging_attr);
     if (g->owned_gl) boids_gl_destroy(g->owned_gl);
     free(g);
-    w->impl = NULL;
 }
 
-static const boids_backend_vtable gpu_vtable = {gpu_step,  gpu_finish,    gpu_read,
-                                                gpu_write, gpu_configure, gpu_destroy};
+static const boids_backend_ops gpu_ops = {
+    gpu_step,        gpu_finish,  gpu_read,          gpu_write,    gpu_configure,
+    gpu_take_events, gpu_profile, gpu_reset_profile, gpu_gl_state, gpu_destroy,
+};
 
-static boids_status create_programs(boids_backend_impl *g, boids_model model)
+static boids_status create_programs(gpu_backend *g, boids_model model)
 {
+    char steer[128];
+    snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name(model)); /* glsl_gen's name */
     boids_status st;
     if ((st = boids_program_compute("grid_cell.comp", &g->prog_cell)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("scan.comp", &g->prog_scan)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("scan_add.comp", &g->prog_scan_add)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("scatter.comp", &g->prog_scatter)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("reorder.comp", &g->prog_reorder)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute(steer_shader[model], &g->prog_steer)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute(steer, &g->prog_steer)) != BOIDS_OK) return st;
     const char *scan_u[5] = {"u_n", "u_in_off", "u_out_off", "u_sums_off", "u_write_sums"};
     for (int i = 0; i < 5; ++i) g->u_scan[i] = glGetUniformLocation(g->prog_scan, scan_u[i]);
     const char *add_u[3] = {"u_n", "u_out_off", "u_sums_off"};
     for (int i = 0; i < 3; ++i) g->u_add[i] = glGetUniformLocation(g->prog_scan_add, add_u[i]);
+    g->u_step = glGetUniformLocation(g->prog_steer, "u_step");
     return BOIDS_OK;
 }
 
-boids_status boids_gpu_backend_create(boids_world *w)
+static boids_status make_buffers(gpu_backend *g)
 {
-    boids_backend_impl *g = calloc(1, sizeof *g);
-    if (!g) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for the GPU backend");
-    boids_gl *gl = w->def.gl;
-    if (!gl) {
-        boids_status st = boids_gl_create_headless(&g->owned_gl);
-        if (st != BOIDS_OK) {
-            free(g);
-            return st;
-        }
-        gl = g->owned_gl;
-    } else {
-        boids_status st = boids_gl_make_current(gl);
-        if (st != BOIDS_OK) {
-            free(g);
-            return st;
-        }
+    const boids_sim *sim = g->sim;
+    const uint32_t n = sim->def.count;
+    while (glGetError() != GL_NO_ERROR) {
     }
-    g->gl = gl;
-    /* llvmpipe stops a shader invocation after about 65535 loop iterations in all; a little
-     * below that, passes stop on their own and say so. Real GPUs have no such limit. */
-    g->loop_limit = strstr(boids_gl_renderer(gl), "llvmpipe") ? 65000u : UINT32_MAX;
-    w->impl = g;
-    w->vt = &gpu_vtable;
-    w->renderer = boids_gl_renderer(gl);
+    for (int i = 0; i < 2; ++i) {
+        g->pos_vel[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * n);
+        g->swarm[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
+        g->id[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
+    }
+    g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
+    g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
+    g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
+    g->attributes = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
+    g->report = make_buffer(GL_SHADER_STORAGE_BUFFER,
+                            sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
+    boids_status st = make_grid_buffers(g);
+    GLenum err = glGetError();
+    if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
+        return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells", n, g->cells);
+    if (st == BOIDS_OK && err != GL_NO_ERROR)
+        return boids_fail(BOIDS_E_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
+    return st;
+}
 
-    const uint32_t n = w->def.count;
-    g->staging = malloc(sizeof *g->staging * (n ? n : 1));
-    boids_status st = g->staging ? create_programs(g, w->def.model)
-                                 : boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for %u boids", n);
-    if (st == BOIDS_OK) {
-        while (glGetError() != GL_NO_ERROR) {
-        }
-        g->state = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_boid) * n);
-        g->sorted = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_boid) * n);
-        g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-        g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-        g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
-        g->status = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(GLuint));
-        st = make_grid_buffers(w);
-        GLenum err = glGetError();
-        if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
-            st = boids_fail(BOIDS_ERR_NO_MEMORY, "GPU out of memory for %u boids and %u cells", n,
-                            g->cells);
-        else if (st == BOIDS_OK && err != GL_NO_ERROR)
-            st = boids_fail(BOIDS_ERR_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
-    }
+boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,
+                                      const char **renderer, int *threads)
+{
+    gpu_backend *g = calloc(1, sizeof *g);
+    if (!g) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the GPU backend");
+    g->sim = sim;
+    boids_gl *gl = sim->def.gl;
+    boids_status st = gl ? boids_gl_make_current(gl) : boids_gl_create_headless(&g->owned_gl);
     if (st != BOIDS_OK) {
-        gpu_destroy(w);
-        w->vt = NULL;
+        free(g);
         return st;
     }
-    w->def.threads = 1;
+    g->gl = gl ? gl : g->owned_gl;
+    /* llvmpipe stops a shader invocation after about 65535 loop iterations in all; a little
+     * below that, passes stop on their own and say so. Real GPUs have no such limit. */
+    g->loop_limit = strstr(boids_gl_renderer(g->gl), "llvmpipe") ? 65000u : UINT32_MAX;
+
+    const uint32_t n = sim->def.count, n1 = n ? n : 1;
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) /* the model's attributes, one after another */
+        if (sim->attributes & (1u << a)) {
+            g->attr_base[a] = g->attr_words;
+            g->attr_words += n;
+        }
+    g->staging_pv = malloc(sizeof(float) * 4 * n1);
+    g->staging_u = malloc(sizeof(uint32_t) * n1);
+    g->staging_id = malloc(sizeof(uint32_t) * n1);
+    g->staging_attr = malloc(sizeof(uint32_t) * (g->attr_words ? g->attr_words : 1));
+    st = g->staging_pv && g->staging_u && g->staging_id && g->staging_attr
+             ? create_programs(g, sim->def.model)
+             : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
+    if (st == BOIDS_OK) st = make_buffers(g);
+    if (st == BOIDS_OK) boids_gpu_timer_init(&g->timer);
+    if (st != BOIDS_OK) {
+        gpu_destroy(g);
+        return st;
+    }
+    *ops = &gpu_ops;
+    *impl = g;
+    *renderer = boids_gl_renderer(g->gl);
+    *threads = 1;
     return BOIDS_OK;
 }
 
-unsigned boids_world_gl_buffer(const boids_world *w)
+void boids_gpu_backend_set_loop_limit(void *impl, uint32_t limit)
 {
-    return w->def.backend == BOIDS_BACKEND_GPU ? w->impl->state : 0;
+    gpu_backend *g = impl;
+    g->loop_limit = limit;
+    if (boids_gl_make_current(g->gl) == BOIDS_OK) upload_frame(g);
 }
 
-void boids_gpu_backend_set_loop_limit(boids_world *w, uint32_t limit)
-{
-    if (w->def.backend != BOIDS_BACKEND_GPU) return;
-    w->impl->loop_limit = limit;
-    if (boids_gl_make_current(w->impl->gl) == BOIDS_OK) upload_frame(w);
-}
+uint32_t boids_gpu_backend_scan_levels(const void *impl) { return ((const gpu_backend *)impl)->level_count; }
 
-uint32_t boids_gpu_backend_scan_levels(const boids_world *w)
-{
-    return w->def.backend == BOIDS_BACKEND_GPU ? w->impl->level_count : 0;
-}
-
-static void read_u32(GLuint buf, uint32_t *out, uint32_t n)
-{
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof(uint32_t) * n), out);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
-boids_status boids_gpu_backend_read_grid(boids_world *w, uint32_t *cell_count, uint32_t *cell_start,
+boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint32_t *cell_start,
                                          uint32_t *sorted_ids)
 {
-    if (w->def.backend != BOIDS_BACKEND_GPU)
-        return boids_fail(BOIDS_ERR_INVALID, "not a GPU world");
-    boids_backend_impl *g = w->impl;
+    gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    read_u32(g->cell_count, cell_count, g->cells);
-    read_u32(g->cell_start, cell_start, g->cells);
-    const uint32_t n = w->def.count;
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, g->sorted);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)(sizeof *g->staging * n), g->staging);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    for (uint32_t k = 0; k < n; ++k) sorted_ids[k] = g->staging[k].id;
+    read_buffer(g->cell_count, 0, sizeof(uint32_t) * g->cells, cell_count);
+    read_buffer(g->cell_start, 0, sizeof(uint32_t) * g->cells, cell_start);
+    /* After a step the sorted ids are the state's. */
+    read_buffer(g->id[g->key], 0, sizeof(uint32_t) * g->sim->def.count, sorted_ids);
     return boids_gl_check("reading the GPU grid");
 }

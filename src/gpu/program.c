@@ -9,7 +9,7 @@
 static boids_status compile(GLenum type, const char *name, GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
-    if (!src) return boids_fail(BOIDS_ERR_GL, "shader %s was not embedded in this build", name);
+    if (!src) return boids_fail(BOIDS_E_SHADER, "shader %s was not embedded in this build", name);
     GLuint sh = glCreateShader(type);
     glShaderSource(sh, 1, &src->text, NULL);
     glCompileShader(sh);
@@ -22,7 +22,7 @@ static boids_status compile(GLenum type, const char *name, GLuint *out)
         /* The full log goes to stderr (it can be long); the error text keeps the first line. */
         fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n%s\n", name, src->legend,
                 log ? log : "");
-        boids_status st = boids_fail(BOIDS_ERR_GL, "compiling shader %s failed (sources: %s): %.300s",
+        boids_status st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s",
                                      name, src->legend, log ? log : "");
         free(log);
         glDeleteShader(sh);
@@ -42,7 +42,7 @@ static boids_status link(GLuint prog, const char *what)
     char *log = calloc(1, (size_t)len + 1);
     if (log) glGetProgramInfoLog(prog, len, NULL, log);
     fprintf(stderr, "boids: linking %s failed:\n%s\n", what, log ? log : "");
-    boids_status st = boids_fail(BOIDS_ERR_GL, "linking %s failed: %.300s", what, log ? log : "");
+    boids_status st = boids_fail(BOIDS_E_SHADER, "linking %s failed: %.300s", what, log ? log : "");
     free(log);
     return st;
 }

@@ -1,26 +1,31 @@
 #include "render/boid_renderer.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "gpu/program.h"
+#include "gpu/timer.h"
+#include "world/world.h"
 
 struct boids_renderer {
     GLuint prog_boids, prog_lines;
     GLint u_view, u_viewport, u_size, u_color_mode, u_speed;
     GLint ul_viewport;
-    GLuint vao, upload, border_vao, border_vbo;
-    size_t upload_size;
+    GLuint vao, upload_pv, upload_swarm, border_vao, border_vbo;
+    size_t upload_cap;
     boids_boid *cpu_state;
-    boids_gpu_boid *cpu_staging;
+    float *cpu_pv;
+    uint32_t *cpu_swarm;
     size_t cpu_cap;
+    boids_gpu_timer timer; /* the draw's GPU time, reported to the world's profile */
 };
 
 boids_draw_style boids_default_draw_style(const boids_world *w)
 {
     boids_world_info info;
     boids_world_get_info(w, &info);
-    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, 3.0f, info.params.min_speed, info.params.max_speed};
+    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, 3.0f, info.params.base.min_speed, info.params.base.max_speed};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
     return s;
 }
@@ -29,7 +34,7 @@ boids_status boids_renderer_create(boids_renderer **out)
 {
     *out = NULL;
     boids_renderer *r = calloc(1, sizeof *r);
-    if (!r) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for the renderer");
+    if (!r) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the renderer");
     boids_status st = boids_program_graphics("boids.vert", "boids.frag", &r->prog_boids);
     if (st == BOIDS_OK) st = boids_program_graphics("ui.vert", "ui.frag", &r->prog_lines);
     if (st != BOIDS_OK) {
@@ -54,6 +59,7 @@ boids_status boids_renderer_create(boids_renderer **out)
     glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    boids_gpu_timer_init(&r->timer);
     *out = r;
     return boids_gl_check("creating the renderer");
 }
@@ -66,39 +72,54 @@ void boids_renderer_destroy(boids_renderer *r)
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     if (r->border_vao) glDeleteVertexArrays(1, &r->border_vao);
     if (r->border_vbo) glDeleteBuffers(1, &r->border_vbo);
-    if (r->upload) glDeleteBuffers(1, &r->upload);
+    if (r->upload_pv) glDeleteBuffers(1, &r->upload_pv);
+    if (r->upload_swarm) glDeleteBuffers(1, &r->upload_swarm);
+    boids_gpu_timer_destroy(&r->timer);
     free(r->cpu_state);
-    free(r->cpu_staging);
+    free(r->cpu_pv);
+    free(r->cpu_swarm);
     free(r);
 }
 
-/* A CPU world's state into a buffer of the GPU layout (what a GPU world has already). */
-static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, uint32_t n)
+/* A CPU world's state into buffers of the GPU's layout (what a GPU world has already). */
+static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, uint32_t n, boids_gl_state *out)
 {
     if (r->cpu_cap < n) {
         free(r->cpu_state);
-        free(r->cpu_staging);
+        free(r->cpu_pv);
+        free(r->cpu_swarm);
         r->cpu_state = malloc(sizeof *r->cpu_state * n);
-        r->cpu_staging = malloc(sizeof *r->cpu_staging * n);
-        r->cpu_cap = r->cpu_state && r->cpu_staging ? n : 0;
-        if (!r->cpu_cap) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory drawing %u boids", n);
+        r->cpu_pv = malloc(sizeof(float) * 4 * n);
+        r->cpu_swarm = malloc(sizeof(uint32_t) * n);
+        r->cpu_cap = r->cpu_state && r->cpu_pv && r->cpu_swarm ? n : 0;
+        if (!r->cpu_cap) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
     }
     boids_status st = boids_world_read(w, r->cpu_state, n);
     if (st != BOIDS_OK) return st;
     for (uint32_t i = 0; i < n; ++i) {
         const boids_boid *b = &r->cpu_state[i];
-        r->cpu_staging[i] = (boids_gpu_boid){.px = b->x, .py = b->y, .vx = b->vx, .vy = b->vy, .id = i,
-                                             .swarm = b->swarm, .flags = BOIDS_FLAG_ALIVE};
+        float *pv = &r->cpu_pv[4 * i];
+        pv[0] = b->x;
+        pv[1] = b->y;
+        pv[2] = b->vx;
+        pv[3] = b->vy;
+        r->cpu_swarm[i] = b->swarm;
     }
-    size_t bytes = sizeof *r->cpu_staging * n;
-    if (!r->upload) glGenBuffers(1, &r->upload);
-    glBindBuffer(GL_ARRAY_BUFFER, r->upload);
-    if (bytes > r->upload_size) {
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, NULL, GL_STREAM_DRAW);
-        r->upload_size = bytes;
+    if (!r->upload_pv) glGenBuffers(1, &r->upload_pv);
+    if (!r->upload_swarm) glGenBuffers(1, &r->upload_swarm);
+    if (n > r->upload_cap) {
+        glBindBuffer(GL_ARRAY_BUFFER, r->upload_pv);
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * 4 * n), NULL, GL_STREAM_DRAW);
+        glBindBuffer(GL_ARRAY_BUFFER, r->upload_swarm);
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(uint32_t) * n), NULL, GL_STREAM_DRAW);
+        r->upload_cap = n;
     }
-    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->cpu_staging);
+    glBindBuffer(GL_ARRAY_BUFFER, r->upload_pv);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof(float) * 4 * n), r->cpu_pv);
+    glBindBuffer(GL_ARRAY_BUFFER, r->upload_swarm);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof(uint32_t) * n), r->cpu_swarm);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    *out = (boids_gl_state){r->upload_pv, r->upload_swarm, 0};
     return BOIDS_OK;
 }
 
@@ -142,23 +163,23 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     draw_border(r, &info, cam);
     if (info.count == 0) return boids_gl_check("drawing");
 
-    GLuint buf = boids_world_gl_buffer(w);
-    if (!buf) {
-        boids_status st = upload_cpu_state(r, w, info.count);
+    boids_gl_state state = boids_world_gl_state(w);
+    if (!state.pos_vel) {
+        boids_status st = upload_cpu_state(r, w, info.count, &state);
         if (st != BOIDS_OK) return st;
-        buf = r->upload;
     }
-    /* The state buffer, bound as per-instance vertex data: (px, py, vx, vy) and swarm. */
+    boids_gpu_timer_poll(&r->timer);
+    bool timed = boids_gpu_timer_begin(&r->timer);
+    /* The state buffers, bound as per-instance vertex data: (px, py, vx, vy) and swarm. */
     glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
     glBindVertexArray(r->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, buf);
+    glBindBuffer(GL_ARRAY_BUFFER, state.pos_vel);
     glEnableVertexAttribArray(BOIDS_ATTR_POS_VEL);
-    glVertexAttribPointer(BOIDS_ATTR_POS_VEL, 4, GL_FLOAT, GL_FALSE, sizeof(boids_gpu_boid),
-                          (void *)offsetof(boids_gpu_boid, px));
+    glVertexAttribPointer(BOIDS_ATTR_POS_VEL, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
     glVertexAttribDivisor(BOIDS_ATTR_POS_VEL, 1);
+    glBindBuffer(GL_ARRAY_BUFFER, state.swarm);
     glEnableVertexAttribArray(BOIDS_ATTR_SWARM);
-    glVertexAttribIPointer(BOIDS_ATTR_SWARM, 1, GL_UNSIGNED_INT, sizeof(boids_gpu_boid),
-                           (void *)offsetof(boids_gpu_boid, swarm));
+    glVertexAttribIPointer(BOIDS_ATTR_SWARM, 1, GL_UNSIGNED_INT, sizeof(uint32_t), (void *)0);
     glVertexAttribDivisor(BOIDS_ATTR_SWARM, 1);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 
@@ -176,5 +197,14 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)info.count);
     glBindVertexArray(0);
     glUseProgram(0);
+    if (timed) {
+        boids_gpu_timer_mark(&r->timer, BOIDS_PASS_DRAW);
+        boids_gpu_timer_end(&r->timer);
+    }
+    /* Hand finished draw timings to the world's profile (one call gives every pass). */
+    boids_gpu_timer_poll(&r->timer);
+    boids_world_profile_add(w, BOIDS_PASS_DRAW, r->timer.acc.sum_ms[BOIDS_PASS_DRAW],
+                            r->timer.acc.samples[BOIDS_PASS_DRAW]);
+    memset(&r->timer.acc, 0, sizeof r->timer.acc);
     return boids_gl_check("drawing the boids");
 }

@@ -62,10 +62,10 @@ boids_status boids_check_output_dir(const char *dir)
 {
     struct stat sb;
     if (stat(dir, &sb) != 0)
-        return boids_fail(BOIDS_ERR_IO, "%s: %s", dir, strerror(errno));
-    if (!S_ISDIR(sb.st_mode)) return boids_fail(BOIDS_ERR_IO, "%s: not a directory", dir);
+        return boids_fail(BOIDS_E_EXPORT, "%s: %s", dir, strerror(errno));
+    if (!S_ISDIR(sb.st_mode)) return boids_fail(BOIDS_E_EXPORT, "%s: not a directory", dir);
     if (access(dir, W_OK | X_OK) != 0)
-        return boids_fail(BOIDS_ERR_IO, "%s: not writable: %s", dir, strerror(errno));
+        return boids_fail(BOIDS_E_EXPORT, "%s: not writable: %s", dir, strerror(errno));
     return BOIDS_OK;
 }
 
@@ -167,17 +167,17 @@ static boids_status harvest_oldest(boids_png_writer *w)
     glDeleteSync(s->fence);
     s->fence = 0;
     w->ring_pending--;
-    if (r == GL_WAIT_FAILED) return boids_fail(BOIDS_ERR_GL, "waiting for a frame read failed");
+    if (r == GL_WAIT_FAILED) return boids_fail(BOIDS_E_GL, "waiting for a frame read failed");
 
     size_t bytes = (size_t)w->width * 4 * (size_t)w->height;
     unsigned char *rgba = malloc(bytes);
-    if (!rgba) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
+    if (!rgba) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
     const unsigned char *px = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
     if (!px) {
         glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
         free(rgba);
-        return boids_gl_check("mapping a frame") == BOIDS_OK ? boids_fail(BOIDS_ERR_GL, "mapping a frame failed")
+        return boids_gl_check("mapping a frame") == BOIDS_OK ? boids_fail(BOIDS_E_GL, "mapping a frame failed")
                                                               : BOIDS_ERR_GL;
     }
     memcpy(rgba, px, bytes); /* the conversion to RGB is the encoder's job, off this thread */
@@ -202,7 +202,7 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
     boids_status st = boids_check_output_dir(dir);
     if (st != BOIDS_OK) return st;
     boids_png_writer *w = calloc(1, sizeof *w);
-    if (!w) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory");
+    if (!w) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     snprintf(w->dir, sizeof w->dir, "%s", dir);
     w->width = width;
     w->height = height;
@@ -229,7 +229,7 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
     w->nthreads = started;
     if (started == 0) {
         boids_png_writer_destroy(w);
-        return boids_fail(BOIDS_ERR_NO_MEMORY, "could not start PNG encoder threads");
+        return boids_fail(BOIDS_E_NO_MEMORY, "could not start PNG encoder threads");
     }
     st = boids_gl_check("creating pixel buffers");
     if (st != BOIDS_OK) {
@@ -270,7 +270,7 @@ boids_status boids_png_writer_poll(boids_png_writer *w)
         if ((st = harvest_oldest(w)) != BOIDS_OK) return st;
     }
     pthread_mutex_lock(&w->lock);
-    if (w->error != BOIDS_OK) st = boids_fail(w->error, "%s", w->error_text);
+    if (w->error != BOIDS_OK) st = boids_fail(BOIDS_E_EXPORT, "%s", w->error_text);
     pthread_mutex_unlock(&w->lock);
     return st;
 }
@@ -286,7 +286,7 @@ boids_status boids_png_writer_capture(boids_png_writer *w)
 {
     char path[PATH_MAX_LEN];
     int n = snprintf(path, sizeof path, "%s/frame_%06u.png", w->dir, w->frames);
-    if (n < 0 || (size_t)n >= sizeof path) return boids_fail(BOIDS_ERR_IO, "%s: path too long", w->dir);
+    if (n < 0 || (size_t)n >= sizeof path) return boids_fail(BOIDS_E_EXPORT, "%s: path too long", w->dir);
     boids_status st = boids_png_writer_capture_as(w, path);
     if (st == BOIDS_OK) w->frames++;
     return st;
@@ -300,7 +300,7 @@ boids_status boids_png_writer_finish(boids_png_writer *w)
     while (w->ring_pending > 0 && st == BOIDS_OK) st = harvest_oldest(w);
     pthread_mutex_lock(&w->lock);
     while (w->q_count > 0 || w->active > 0) pthread_cond_wait(&w->changed, &w->lock);
-    if (st == BOIDS_OK && w->error != BOIDS_OK) st = boids_fail(w->error, "%s", w->error_text);
+    if (st == BOIDS_OK && w->error != BOIDS_OK) st = boids_fail(BOIDS_E_EXPORT, "%s", w->error_text);
     pthread_mutex_unlock(&w->lock);
     return st;
 }

@@ -10,7 +10,7 @@ boids_status boids_target_create(boids_target *t, int width, int height)
     GLint max = 0;
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max);
     if (width < 1 || height < 1 || width > max || height > max)
-        return boids_fail(BOIDS_ERR_INVALID, "size: %dx%d is outside 1..%d pixels a side on %s",
+        return boids_fail_key(BOIDS_E_EXPORT_SIZE, "size", "%dx%d is outside 1..%d pixels a side on %s",
                           width, height, (int)max, (const char *)glGetString(GL_RENDERER));
     t->width = width;
     t->height = height;
@@ -25,7 +25,7 @@ boids_status boids_target_create(boids_target *t, int width, int height)
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
         boids_target_destroy(t);
-        return boids_fail(BOIDS_ERR_GL, "offscreen framebuffer %dx%d incomplete (0x%x)", width, height,
+        return boids_fail(BOIDS_E_GL, "offscreen framebuffer %dx%d incomplete (0x%x)", width, height,
                           (unsigned)status);
     }
     return boids_gl_check("creating the offscreen framebuffer");

@@ -33,7 +33,7 @@ boids_status boids_ui_create(boids_ui **out)
 {
     *out = NULL;
     boids_ui *ui = calloc(1, sizeof *ui);
-    if (!ui) return boids_fail(BOIDS_ERR_NO_MEMORY, "out of memory for the UI");
+    if (!ui) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the UI");
     boids_status st = boids_program_graphics("ui.vert", "ui.frag", &ui->prog);
     if (st != BOIDS_OK) {
         free(ui);

@@ -1,4 +1,0 @@
-#version 430 core
-// Steering and integration for hybrid.
-#include "steer_common.glsl"
-#include "rules_hybrid.glsl"

@@ -1,0 +1,152 @@
+/* boids_params.h: every model parameter, declared once (part of the public API, included by
+ * boids.h).
+ *
+ * Parameters come in blocks: `base` (speed limits and edges, which every model has) and one block
+ * per family of rules. A model has the base block and the blocks its manifest line names
+ * (boids_models.h). Each row below is the whole declaration of one parameter:
+ *
+ *   P(B, F, field, unit, min, max, slider_s, slider_f, flags, default, description)
+ *
+ *   B, F         the block's ID and field, passed through (so one list generates every table)
+ *   field        the struct member and the name users type (--set, scenario files, the panel)
+ *   unit         "T" stands for the model's time unit: s for per-second models, frame for
+ *                frame-based ones ("px/T^2" reads px/s^2 or px/frame^2)
+ *   min, max     the valid range, inclusive
+ *   slider_s/_f  the top of the viewer's slider for per-second / frame-based models
+ *   flags        BOIDS_PARAM_RADIUS (the grid's cells are at least as large),
+ *                BOIDS_PARAM_INTEGER (a count or a 0/1 switch), BOIDS_PARAM_SWITCH (0/1),
+ *                BOIDS_PARAM_EDGES (takes wrap|bounded|processing too)
+ *   default      the value of the block's source paper (cited in the description); a model's
+ *                manifest line overrides some of them with its own paper's table
+ *
+ * From these rows come the C structs below, the GLSL structs of the shaders (generated at build
+ * time by cmake/glsl_gen.c), the --set / scenario / panel tables (src/core/params.c), --help and
+ * the layout test, so nothing is declared twice. Every block struct is padded to whole vec4s
+ * (std140), which the union with `_std140` does without hand-written padding. */
+#ifndef BOIDS_PARAMS_H
+#define BOIDS_PARAMS_H
+
+#define BOIDS_PARAM_RADIUS 1u  /* an interaction radius: the grid's cells are at least as large */
+#define BOIDS_PARAM_INTEGER 2u /* a whole number (a count) */
+#define BOIDS_PARAM_SWITCH 6u  /* 0 or 1 (an integer) */
+#define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
+
+/* Every model: speed limits and the world's edges. Defaults: shiffman-per-second-model.md §3.6. */
+#define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
+    P(B, F, max_speed, "px/T", 0, 1e6f, 600, 20, 0, 180,                                            \
+      "v_max, maximum speed (Adams' maxspeed)")                                                     \
+    P(B, F, min_speed, "px/T", 0, 1e6f, 600, 20, 0, 54,                                             \
+      "v_min, slower boids are sped up to it, along their heading (must be <= max_speed)")          \
+    P(B, F, edges, "", 0, 2, 2, 2, BOIDS_PARAM_EDGES, 0,                                            \
+      "0 wrap (a torus), 1 bounded (a box boids may leave), 2 processing (borders()); names work")  \
+    P(B, F, border_r, "px", 0, 1e4f, 20, 20, 0, 0,                                                  \
+      "r of Processing's borders(): a boid past -r reappears at size + r (edges = processing)")
+
+/* Reynolds steering, as Shiffman writes it: shiffman-per-second-model.md §3.6 (the Nature of Code
+ * values scaled to seconds at 60 fps); the frame-based variants override them with §2's tables. */
+#define BOIDS_PARAMS_REYNOLDS(P, B, F)                                                              \
+    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180,                                       \
+      "f_max, each behaviour's steering force is truncated to it")                                  \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25,                            \
+      "r_sep (desiredseparation), separation radius: counts every swarm")                           \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                          \
+      "r_ali (neighbordist), alignment radius: same swarm only")                                    \
+    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
+      "r_coh (neighbordist), cohesion radius: same swarm only")                                     \
+    P(B, F, sep_weight, "", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, separation weight")                 \
+    P(B, F, align_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, alignment weight")                   \
+    P(B, F, cohesion_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, cohesion weight")
+
+/* Adams' simple boids: adams-simple-boids.md, "Recommended parameter values"; frame-based. */
+#define BOIDS_PARAMS_ADAMS(P, B, F)                                                                 \
+    P(B, F, protected_range, "px", 0, 1e4f, 50, 50, BOIDS_PARAM_RADIUS, 8,                          \
+      "protectedRange: separation sums raw offsets inside it")                                      \
+    P(B, F, visual_range, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 40,                          \
+      "visualRange: alignment and cohesion average inside it")                                      \
+    P(B, F, avoid_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "avoidfactor")                     \
+    P(B, F, matching_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "matchingfactor")               \
+    P(B, F, centering_factor, "", -1e3f, 1e3f, 0.01f, 0.01f, 0, 0.0005f, "centeringfactor")         \
+    P(B, F, turn_factor, "px/T^2", -1e3f, 1e3f, 2, 2, 0, 0.2f, "turnfactor, applied past a margin") \
+    P(B, F, margin, "px", 0, 1e6f, 400, 400, 0, 100, "distance of the margins from the edges")      \
+    P(B, F, include_protected, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                               \
+      "1: boids in the protected range also count in the visual averages (the §1 formalism); "      \
+      "0: else-if, as the pseudocode")                                                              \
+    P(B, F, scout1_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                 \
+      "scout group 1 (ids from 0), biased to the right")                                            \
+    P(B, F, scout2_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                 \
+      "scout group 2 (the next ids), biased to the left")                                           \
+    P(B, F, bias, "", 0, 1, 0.05f, 0.05f, 0, 0.001f, "biasval: static, or where the dynamic one starts") \
+    P(B, F, max_bias, "", 0, 1, 0.05f, 0.05f, 0, 0.01f, "maxbias of the dynamic bias")              \
+    P(B, F, bias_increment, "", 0, 1, 0.001f, 0.001f, 0, 0.00004f, "bias_increment of the dynamic bias") \
+    P(B, F, dynamic_bias, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                    \
+      "1: each scout's bias grows while it heads its way (ECE 5730)")
+
+/* The hybrid model: hybrid-model.md §3.6 (the "new" defaults). */
+#define BOIDS_PARAMS_HYBRID(P, B, F)                                                                \
+    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "F_max, the total force is truncated to it") \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 12,                            \
+      "r_p: separation sums raw offsets inside it (every swarm)")                                   \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                          \
+      "r_v for alignment (same swarm only)")                                                        \
+    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
+      "r_v for cohesion (same swarm only)")                                                         \
+    P(B, F, sep_weight, "1/T^2", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, on the raw offsets")           \
+    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, on (desired - v), unclamped")     \
+    P(B, F, cohesion_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, on (desired - v), unclamped")
+
+/* Priority and mean allocation: priority-allocation.md gives no values; these are ours (README). */
+#define BOIDS_PARAMS_ALLOCATION(P, B, F)                                                            \
+    P(B, F, max_accel, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "the maximum acceleration")           \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25, "the difference radius of vector 3") \
+    P(B, F, neighbor_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
+      "the local neighbourhood of vectors 1 and 2")                                                 \
+    P(B, F, sep_weight, "px^2/T^2", -1e7f, 1e7f, 10000, 10000, 0, 2000,                             \
+      "weight of vector 3, sum of (p - p_j)/d^2 (priority 1)")                                      \
+    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 10, 10, 0, 2,                                         \
+      "weight of vector 2, mean velocity - v (priority 2)")                                         \
+    P(B, F, cohesion_weight, "1/T^2", -1e3f, 1e3f, 10, 10, 0, 4,                                    \
+      "weight of vector 1, mean position - p (priority 3)")                                         \
+    P(B, F, mean_set_length, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                 \
+      "mean allocation: 1 sets the sum's length to max_accel, 0 only truncates to it")
+
+/* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
+ * the blocks in boids_params, in the GPU's uniform block and in --help. */
+#define BOIDS_PARAM_BLOCK_LIST(X)                                                                   \
+    X(BASE, base, BOIDS_PARAMS_BASE)                                                                \
+    X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                    \
+    X(ADAMS, adams, BOIDS_PARAMS_ADAMS)                                                             \
+    X(HYBRID, hybrid, BOIDS_PARAMS_HYBRID)                                                          \
+    X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)
+
+typedef enum boids_param_block {
+#define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,
+    BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ENUM)
+#undef BOIDS_X_BLOCK_ENUM
+    BOIDS_BLOCK_COUNT
+} boids_param_block;
+
+#define BOIDS_BLOCK_BIT(ID) (1u << BOIDS_BLOCK_##ID)
+
+/* One struct per block, its members in row order, padded to whole vec4s. */
+#define BOIDS_X_PARAM_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) float field;
+#define BOIDS_X_PARAM_ONE(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) +1
+#define BOIDS_X_BLOCK_STRUCT(ID, field, rows)                                                       \
+    typedef union boids_##field##_params {                                                          \
+        struct {                                                                                    \
+            rows(BOIDS_X_PARAM_MEMBER, ID, field)                                                   \
+        };                                                                                          \
+        float _std140[((0 rows(BOIDS_X_PARAM_ONE, ID, field)) + 3) / 4 * 4];                        \
+    } boids_##field##_params;
+BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_STRUCT)
+#undef BOIDS_X_BLOCK_STRUCT
+
+/* Every parameter of every block. A model reads only the blocks of its manifest line. Units are
+ * the model's own: px, px/s and px/s^2 for per-second models, px, px/frame and px/frame^2 for
+ * frame-based ones. Whole numbers and switches are stored as floats. */
+typedef struct boids_params {
+#define BOIDS_X_BLOCK_FIELD(ID, field, rows) boids_##field##_params field;
+    BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_FIELD)
+#undef BOIDS_X_BLOCK_FIELD
+} boids_params;
+
+#endif /* BOIDS_PARAMS_H */

@@ -1,0 +1,50 @@
+/* The contract between the world (src/world/, the dispatcher) and a backend (src/cpu/, src/gpu/):
+ * what a backend reads (boids_sim, owned by the world and valid for the backend's life) and the
+ * operations it provides. Beneath both sides, so neither includes the other. */
+#ifndef BOIDS_CORE_BACKEND_H
+#define BOIDS_CORE_BACKEND_H
+
+#include "boids.h"
+#include "core/events.h"
+#include "core/geometry.h"
+
+/* A world as its backend sees it. */
+typedef struct boids_sim {
+    boids_world_def def;   /* resolved: width/height filled, params validated */
+    boids_grid_dims grid;
+    boids_tool tool;       /* the mouse tool (kind NONE unless set) */
+    uint64_t steps;        /* steps since creation or the last write: the next step's number */
+    unsigned attributes;   /* the model's attributes, BOIDS_ATTR_BIT mask */
+    float dt;              /* per step: def.dt for per-second models, 1 for frame-based ones */
+    float half_w, half_h;  /* world size / 2 where it wraps, +infinity elsewhere (geometry.h) */
+} boids_sim;
+
+/* Time per pass, summed over the steps timed. */
+typedef struct boids_profile_acc {
+    double sum_ms[BOIDS_PASS_COUNT];
+    uint64_t samples[BOIDS_PASS_COUNT];
+} boids_profile_acc;
+
+typedef struct boids_backend_ops {
+    boids_status (*step)(void *impl, uint32_t steps);
+    void (*finish)(void *impl);
+    boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the
+                                                                model's attributes filled */
+    boids_status (*write)(void *impl, const boids_boid *in); /* id order, validated */
+    /* After sim->def.params, the tool or the grid changed (grid_changed: its dimensions too). */
+    boids_status (*configure)(void *impl, bool grid_changed);
+    /* Moves the events gathered since the last call into log (unsorted), counting lost ones. */
+    boids_status (*take_events)(void *impl, boids_event_log *log);
+    /* Adds the per-pass times measured so far (finished timings only; never waits). */
+    void (*profile)(void *impl, boids_profile_acc *acc);
+    void (*reset_profile)(void *impl);
+    boids_gl_state (*gl_state)(const void *impl);
+    void (*destroy)(void *impl);
+} boids_backend_ops;
+
+/* Backend constructors: on success *impl is the backend's state for ops. *renderer receives a
+ * text that lives as long as the backend. */
+typedef boids_status (*boids_backend_create_fn)(const boids_sim *sim, const boids_backend_ops **ops,
+                                                void **impl, const char **renderer, int *threads);
+
+#endif

@@ -1,0 +1,47 @@
+#include "core/geometry.h"
+
+void boids_default_world_size(uint32_t n, float *width, float *height)
+{
+    /* 16:9 with area n * 1000 px^2; at least the area of one boid so n = 0 still has a world. */
+    double area = 1000.0 * (n > 0 ? n : 1);
+    double w = sqrt(area * 16.0 / 9.0);
+    *width = (float)fmax(1.0, round(w));
+    *height = (float)fmax(1.0, round(w * 9.0 / 16.0));
+}
+
+uint32_t boids_grid_max_cells(uint32_t count)
+{
+    uint64_t cap = 4ull * count;
+    if (cap < (1u << 21)) cap = 1u << 21;
+    if (cap > (1u << 24)) cap = 1u << 24;
+    return (uint32_t)cap;
+}
+
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap)
+{
+    boids_grid_dims g;
+    /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
+     * which can put a boid sitting on a cell border one cell off (an error of about x * 2^-23 px),
+     * and distances are compared in float; the margin keeps every neighbour within the radius
+     * inside the 3x3 block even then. */
+    double cell = (double)min_cell * (1.0 + 1e-6) + fmax(width, height) * 1e-6;
+    double gw = floor(width / cell), gh = floor(height / cell);
+    if (gw < 1) gw = 1;
+    if (gh < 1) gh = 1;
+    /* Coarsen evenly until the cell count fits the cap. */
+    double cap = boids_grid_max_cells(count);
+    while (gw * gh > cap) {
+        gw = fmax(1, floor(gw / 2));
+        gh = fmax(1, floor(gh / 2));
+    }
+    g.w = (uint32_t)gw;
+    g.h = (uint32_t)gh;
+    g.wrap = wrap;
+    g.cell_w = width / (float)g.w;
+    g.cell_h = height / (float)g.h;
+    /* The inverse, so each backend multiplies (never divides) to find a cell: same bits on both.
+     * Cells are never smaller than `cell`: width / floor(width / cell) >= cell. */
+    g.inv_cell_w = (float)g.w / width;
+    g.inv_cell_h = (float)g.h / height;
+    return g;
+}

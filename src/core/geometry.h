@@ -1,0 +1,119 @@
+/* The world's geometry, beneath both backends: the uniform grid (its dimensions, the cell of a
+ * position, the block of cells around a cell in the canonical order), minimum-image offsets and
+ * what the edges do to a boid that moved. The CPU reference uses these functions; the shaders
+ * carry the same arithmetic (shaders/common.glsl, steer_common.glsl), so both get the same cells
+ * and offsets bit for bit. */
+#ifndef BOIDS_CORE_GEOMETRY_H
+#define BOIDS_CORE_GEOMETRY_H
+
+#include <math.h>
+
+#include "boids.h"
+
+/* Uniform grid over the (wrapped) world. Cells tile the world exactly and are at least as large
+ * as the largest interaction radius, so every neighbour within range lies in the block of cells
+ * around a boid (minimum-image distances). */
+typedef struct boids_grid_dims {
+    uint32_t w, h;          /* cells along x and y, >= 1 */
+    bool wrap;              /* the block of cells around a boid wraps at the edges (torus) */
+    float cell_w, cell_h;   /* px */
+    float inv_cell_w, inv_cell_h;
+} boids_grid_dims;
+
+/* Most cells a grid may have: bounded by the boid count so a tiny radius in a huge world cannot
+ * ask for billions of cells (cells then grow, which stays correct), and by the GPU scan. */
+uint32_t boids_grid_max_cells(uint32_t count);
+/* Picks the grid for a world; min_cell is the smallest acceptable cell size in px (the largest
+ * interaction radius); cells come out slightly larger, see the margin in geometry.c. */
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap);
+
+/* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get
+ * the same cell bit for bit; positions outside the world (a bounded world lets boids stray) go to
+ * the edge cells, as does x -> width rounding up. The float is compared before the conversion, so
+ * no position, however far, converts out of range. */
+static inline uint32_t boids_cell_coord(float x, float inv_cell, uint32_t cells)
+{
+    float c = x * inv_cell;
+    if (!(c >= 0.0f)) return 0; /* also catches NaN, which never enters the state anyway */
+    if (c >= (float)cells) return cells - 1;
+    uint32_t i = (uint32_t)c;
+    return i < cells ? i : cells - 1;
+}
+
+static inline uint32_t boids_cell_of(const boids_grid_dims *d, float x, float y)
+{
+    return boids_cell_coord(y, d->inv_cell_h, d->h) * d->w + boids_cell_coord(x, d->inv_cell_w, d->w);
+}
+
+/* The distinct cells of the block around cell (cx, cy), in the canonical order both backends use:
+ * rows bottom to top, cells left to right. A 3x3 block when the grid has 3 or more cells along
+ * an axis, wrapped on a torus and cut at the edges otherwise; with 1 or 2 cells along an axis,
+ * each of them once (a 3-wide block would visit a cell twice). Returns the number of cells
+ * written to out (at most 9). */
+static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32_t out[3])
+{
+    uint32_t k = 0;
+    if (n < 3) {
+        for (; k < n; ++k) out[k] = k;
+    } else if (wrap) {
+        out[k++] = c == 0 ? n - 1 : c - 1;
+        out[k++] = c;
+        out[k++] = c + 1 == n ? 0 : c + 1;
+    } else {
+        if (c > 0) out[k++] = c - 1;
+        out[k++] = c;
+        if (c + 1 < n) out[k++] = c + 1;
+    }
+    return k;
+}
+
+static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t cx, uint32_t cy, uint32_t out[9])
+{
+    uint32_t xs[3], ys[3];
+    uint32_t nx = boids_grid_axis(cx, d->w, d->wrap, xs), ny = boids_grid_axis(cy, d->h, d->wrap, ys);
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < ny; ++j)
+        for (uint32_t i = 0; i < nx; ++i) out[n++] = ys[j] * d->w + xs[i];
+    return n;
+}
+
+/* Offset from a to b along an axis of length size: minimum-image where half = size / 2; plain
+ * where the world does not wrap, which callers express as half = +infinity (so the neighbour loop
+ * never branches on the edges; the shaders do the same with frame.half_w). */
+static inline float boids_min_image(float a, float b, float size, float half)
+{
+    float d = b - a;
+    if (d > half) d -= size;
+    else if (d < -half) d += size;
+    return d;
+}
+
+/* Keeps a coordinate inside [0, size): the wrap of the toroidal world, robust to any finite x. */
+static inline float boids_wrap(float x, float size)
+{
+    if (x < 0.0f) x += size;
+    else if (x >= size) x -= size;
+    if (x < 0.0f || x >= size) { /* far outside, or x + size rounded up to size */
+        x = x - size * floorf(x / size);
+        if (!(x < size) || x < 0.0f) x = 0.0f;
+    }
+    return x;
+}
+
+/* Where a boid ends up after moving to (x, y), by the world's edges (BOIDS_EDGES_*): wrapped
+ * into [0, size) on a torus, left alone in a bounded box, Processing's borders() at r. */
+static inline void boids_apply_edges(unsigned edges, float border_r, float w, float h, float *x, float *y)
+{
+    if (edges == BOIDS_EDGES_WRAP) {
+        *x = boids_wrap(*x, w);
+        *y = boids_wrap(*y, h);
+    } else if (edges == BOIDS_EDGES_PROCESSING) {
+        /* borders(), in the sketch's order */
+        if (*x < -border_r) *x = w + border_r;
+        if (*y < -border_r) *y = h + border_r;
+        if (*x > w + border_r) *x = -border_r;
+        if (*y > h + border_r) *y = -border_r;
+    }
+}
+
+#endif

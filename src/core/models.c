@@ -1,0 +1,122 @@
+/* The model table, generated from the manifest (boids_models.h): names, time bases, blocks,
+ * attributes, features and presets. Nothing here is written per model. */
+#include "core/models.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+
+typedef struct model_row {
+    const char *name;
+    boids_time_base time_base;
+    unsigned blocks, attributes, features;
+    const char *rules, *preset, *summary;
+} model_row;
+
+static const model_row models[BOIDS_MODEL_COUNT] = {
+#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, preset, summary)          \
+    [BOIDS_MODEL_##ID] = {name, BOIDS_TIME_##time, BOIDS_BLOCK_BIT(BASE) | (blocks), attrs, features, \
+                          #rules, preset, summary},
+    BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
+#undef BOIDS_X_MODEL_ROW
+};
+
+static const model_row *row_of(boids_model model)
+{
+    return (unsigned)model < BOIDS_MODEL_COUNT ? &models[model] : NULL;
+}
+
+const char *boids_model_name(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->name : NULL;
+}
+
+const char *boids_model_summary(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->summary : "";
+}
+
+const char *boids_model_rules_name(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->rules : "";
+}
+
+const char *boids_model_preset_text(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->preset : "";
+}
+
+boids_status boids_model_from_name(const char *name, boids_model *out)
+{
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        if (strcmp(models[m].name, name) == 0) {
+            *out = (boids_model)m;
+            return BOIDS_OK;
+        }
+    }
+    char list[512] = "";
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        strncat(list, m ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, models[m].name, sizeof list - strlen(list) - 1);
+    }
+    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s' (models: %s)", name, list);
+}
+
+boids_time_base boids_model_time_base(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->time_base : BOIDS_TIME_PER_SECOND;
+}
+
+unsigned boids_model_blocks(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->blocks : 0;
+}
+
+unsigned boids_model_attributes(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->attributes : 0;
+}
+
+unsigned boids_model_features(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->features : 0;
+}
+
+boids_status boids_model_apply_preset(boids_model model, boids_params *params)
+{
+    const model_row *r = row_of(model);
+    if (!r) return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    /* "key=value key=value ...": each through the --set path, so the preset obeys the ranges. */
+    const char *p = r->preset;
+    while (*p) {
+        while (*p == ' ') ++p;
+        if (!*p) break;
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char pair[128], *eq;
+        snprintf(pair, sizeof pair, "%.*s", (int)len, p);
+        if (len >= sizeof pair || !(eq = strchr(pair, '=')))
+            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, r->name, "preset '%s' is not KEY=VALUE", pair);
+        *eq = '\0';
+        boids_status st = boids_params_set(model, params, pair, eq + 1);
+        if (st != BOIDS_OK) return st;
+        p += len;
+    }
+    return BOIDS_OK;
+}
+
+boids_params boids_model_default_params(boids_model model)
+{
+    boids_params p = boids_block_defaults();
+    boids_model_apply_preset(model, &p); /* cannot fail for a manifest that passes test_params */
+    return p;
+}

@@ -1,0 +1,19 @@
+/* Internal view of the model manifest (boids_models.h): what the public functions do not say. */
+#ifndef BOIDS_CORE_MODELS_H
+#define BOIDS_CORE_MODELS_H
+
+#include "boids.h"
+
+/* The parameter blocks the model reads: BOIDS_BLOCK_BIT(BASE) and its manifest's blocks. */
+unsigned boids_model_blocks(boids_model model);
+/* The manifest's rules name ("shiffman"): rules_<name>.c and rules_<name>.glsl. */
+const char *boids_model_rules_name(boids_model model);
+/* The manifest's preset text ("max_speed=6 min_speed=3 edges=bounded"). */
+const char *boids_model_preset_text(boids_model model);
+/* Applies the model's preset to params (the blocks' defaults already there); fails naming the
+ * bad pair if the manifest's preset text does not parse (a test checks every model). */
+boids_status boids_model_apply_preset(boids_model model, boids_params *params);
+/* Every block's defaults (the rows' default column). */
+boids_params boids_block_defaults(void);
+
+#endif

@@ -1,0 +1,349 @@
+/* The world API, the dispatcher above both backends: validates definitions and states, plans the
+ * grid, builds the initial flock, and forwards to the backend. What the backends share
+ * (geometry, the initial state, the tables) lives beneath both in src/core/. */
+#include "world/world.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/attributes.h"
+#include "core/error.h"
+#include "core/init_state.h"
+#include "core/parse.h"
+#include "cpu/cpu_backend.h"
+#include "gpu/gpu_backend.h"
+
+/* Largest N: the GPU dispatches one invocation per boid in 1-D (65535 workgroups of 256). */
+#define BOIDS_MAX_COUNT (65535u * BOIDS_WG_SIZE)
+#define BOIDS_MAX_WORLD 1e7f
+
+static const boids_backend_create_fn backend_create[2] = {
+    [BOIDS_BACKEND_GPU] = boids_gpu_backend_create,
+    [BOIDS_BACKEND_CPU] = boids_cpu_backend_create,
+};
+
+boids_world_def boids_default_world_def(void)
+{
+    boids_world_def def;
+    memset(&def, 0, sizeof def);
+    def.model = BOIDS_MODEL_SHIFFMAN_PER_SECOND;
+    def.params = boids_model_default_params(def.model);
+    def.backend = BOIDS_BACKEND_GPU;
+    def.count = 100000;
+    def.swarms = 1;
+    def.width = 0.0f;
+    def.height = 0.0f;
+    def.dt = 1.0f / 60.0f;
+    def.seed = 1;
+    def.cell_size = 0.0f;
+    def.neighbors = BOIDS_NEIGHBORS_GRID;
+    def.threads = 0;
+    def.event_mask = 0;
+    def.event_capacity = 1u << 16;
+    def.gl = NULL;
+    return def;
+}
+
+static boids_status validate_def(const boids_world_def *d)
+{
+    char a[32], b[32], c[32];
+    if ((unsigned)d->model >= BOIDS_MODEL_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)d->model);
+    if (d->backend != BOIDS_BACKEND_GPU && d->backend != BOIDS_BACKEND_CPU)
+        return boids_fail_key(BOIDS_E_DEF_BACKEND, "backend", "unknown backend %d", (int)d->backend);
+    if (d->count > BOIDS_MAX_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_COUNT, "count", "%u exceeds the maximum of %u", d->count,
+                              BOIDS_MAX_COUNT);
+    if (d->swarms < 1 || d->swarms > BOIDS_MAX_SWARMS)
+        return boids_fail_key(BOIDS_E_DEF_SWARMS, "swarms", "%u is outside [1, %u]", d->swarms,
+                              BOIDS_MAX_SWARMS);
+    if (!isfinite(d->width) || !isfinite(d->height) || d->width < 0 || d->height < 0 ||
+        d->width > BOIDS_MAX_WORLD || d->height > BOIDS_MAX_WORLD ||
+        ((d->width == 0) != (d->height == 0)))
+        return boids_fail_key(BOIDS_E_DEF_WORLD, "world",
+                              "%sx%s is not a size in (0, %s] px (or 0x0 for the default)",
+                              boids_float_text(d->width, a), boids_float_text(d->height, b),
+                              boids_float_text(BOIDS_MAX_WORLD, c));
+    if (!isfinite(d->dt) || d->dt <= 0.0f || d->dt > 1.0f)
+        return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]", boids_float_text(d->dt, a));
+    if (!isfinite(d->cell_size) || d->cell_size < 0.0f)
+        return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size", "%s is not >= 0",
+                              boids_float_text(d->cell_size, a));
+    if (d->neighbors != BOIDS_NEIGHBORS_GRID && d->neighbors != BOIDS_NEIGHBORS_BRUTE)
+        return boids_fail_key(BOIDS_E_DEF_NEIGHBORS, "neighbors", "unknown neighbour search %d",
+                              (int)d->neighbors);
+    if (d->threads < 0 || d->threads > 256)
+        return boids_fail_key(BOIDS_E_DEF_THREADS, "threads", "%d is outside [0, 256]", d->threads);
+    if (d->event_capacity < 1 || d->event_capacity > BOIDS_MAX_EVENT_CAPACITY)
+        return boids_fail_key(BOIDS_E_DEF_EVENTS, "event_capacity", "%u is outside [1, %u]",
+                              d->event_capacity, BOIDS_MAX_EVENT_CAPACITY);
+    return boids_params_validate(d->model, &d->params);
+}
+
+boids_status boids_world_validate_state(const boids_world *w, const boids_boid *b, size_t n)
+{
+    const boids_world_def *d = &w->sim.def;
+    char s1[32], s2[32], s3[32], s4[32];
+    if (n != d->count)
+        return boids_fail(BOIDS_E_STATE_COUNT, "state has %zu boids, the world has %u", n, d->count);
+    const bool wrap = d->params.base.edges == BOIDS_EDGES_WRAP;
+    for (size_t i = 0; i < n; ++i) {
+        if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy))
+            return boids_fail_boid(BOIDS_E_STATE_NOT_FINITE, i, "", "position and velocity must be finite");
+        if (wrap && (b[i].x < 0 || b[i].x >= d->width || b[i].y < 0 || b[i].y >= d->height))
+            return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "",
+                                   "position (%s, %s) is outside the world [0, %s) x [0, %s)",
+                                   boids_float_text(b[i].x, s1), boids_float_text(b[i].y, s2),
+                                   boids_float_text(d->width, s3), boids_float_text(d->height, s4));
+        /* Where nothing wraps, boids may stray outside; not to absurd distances. */
+        if (fabsf(b[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(b[i].y) > BOIDS_MAX_WORLD * 2)
+            return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "", "position (%s, %s) is beyond +-%s px",
+                                   boids_float_text(b[i].x, s1), boids_float_text(b[i].y, s2),
+                                   boids_float_text(BOIDS_MAX_WORLD * 2, s3));
+        if (fabsf(b[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(b[i].vy) > BOIDS_MAX_STATE_SPEED)
+            return boids_fail_boid(BOIDS_E_STATE_SPEED, i, "", "velocity (%s, %s) has a component beyond +-%s",
+                                   boids_float_text(b[i].vx, s1), boids_float_text(b[i].vy, s2),
+                                   boids_float_text(BOIDS_MAX_STATE_SPEED, s3));
+        if (b[i].swarm >= d->swarms)
+            return boids_fail_boid(BOIDS_E_STATE_SWARM, i, "swarm", "%u is not below swarms = %u",
+                                   b[i].swarm, d->swarms);
+        for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
+            if (!(w->sim.attributes & (1u << a))) continue; /* not the model's: ignored */
+            const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
+            double v = boids_boid_attr_value(&b[i], (boids_attribute)a);
+            if (!isfinite(v) || v < ai->min || v > ai->max)
+                return boids_fail_boid(BOIDS_E_STATE_ATTRIBUTE, i, ai->name, "%.9g is outside [%s, %s]", v,
+                                       boids_float_text(ai->min, s1), boids_float_text(ai->max, s2));
+        }
+    }
+    return BOIDS_OK;
+}
+
+/* The grid for parameters p in the (resolved) world d, after the checks that depend on both. */
+static boids_status plan_grid(const boids_world_def *d, const boids_params *p, boids_grid_dims *grid)
+{
+    char a[32], b[32], c[32];
+    float radius = boids_params_max_radius(d->model, p);
+    if (d->cell_size > 0.0f && d->cell_size < radius)
+        return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size", "%s px is below the largest interaction radius %s px",
+                              boids_float_text(d->cell_size, a), boids_float_text(radius, b));
+    /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
+    int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
+    float step = per_second ? p->base.max_speed * d->dt : p->base.max_speed;
+    if (p->base.edges == BOIDS_EDGES_WRAP && step >= fminf(d->width, d->height))
+        return boids_fail_key(BOIDS_E_DEF_STEP_TOO_LONG, "max_speed",
+                              per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
+                                         : "%s px per step is not below the world size %sx%s",
+                              boids_float_text(step, a), boids_float_text(d->width, b),
+                              boids_float_text(d->height, c));
+    float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
+    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count, p->base.edges == BOIDS_EDGES_WRAP);
+    return BOIDS_OK;
+}
+
+/* The derived values of sim that follow from its definition. */
+static void derive(boids_sim *sim)
+{
+    const bool wrap = sim->def.params.base.edges == BOIDS_EDGES_WRAP;
+    sim->dt = boids_model_time_base(sim->def.model) == BOIDS_TIME_PER_SECOND ? sim->def.dt : 1.0f;
+    sim->half_w = wrap ? sim->def.width * 0.5f : INFINITY;
+    sim->half_h = wrap ? sim->def.height * 0.5f : INFINITY;
+}
+
+boids_status boids_world_set_params(boids_world *w, const boids_params *params)
+{
+    boids_status st = boids_params_validate(w->sim.def.model, params);
+    if (st != BOIDS_OK) return st;
+    boids_grid_dims grid;
+    st = plan_grid(&w->sim.def, params, &grid);
+    if (st != BOIDS_OK) return st;
+    bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
+    boids_sim old = w->sim;
+    w->sim.def.params = *params;
+    w->sim.grid = grid;
+    derive(&w->sim);
+    st = w->ops->configure(w->impl, grid_changed);
+    if (st != BOIDS_OK) { /* keep the world as it was */
+        w->sim = old;
+        w->ops->configure(w->impl, grid_changed);
+    }
+    return st;
+}
+
+boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
+{
+    if (tool->kind > BOIDS_TOOL_REPEL)
+        return boids_fail_key(BOIDS_E_TOOL, "tool", "unknown kind %u", tool->kind);
+    if (!isfinite(tool->x) || !isfinite(tool->y) || !isfinite(tool->radius) ||
+        !isfinite(tool->strength) || tool->radius < 0.0f || fabsf(tool->strength) > 1e7f)
+        return boids_fail_key(BOIDS_E_TOOL, "tool", "position, radius >= 0 and |strength| <= 1e7 must be finite");
+    w->sim.tool = *tool;
+    if (w->sim.def.params.base.edges == BOIDS_EDGES_WRAP) {
+        w->sim.tool.x = boids_wrap(tool->x, w->sim.def.width);
+        w->sim.tool.y = boids_wrap(tool->y, w->sim.def.height);
+    }
+    return w->ops->configure(w->impl, false);
+}
+
+boids_status boids_world_create(const boids_world_def *def, boids_world **out)
+{
+    *out = NULL;
+    if (!def) return boids_fail(BOIDS_E_DEF_NULL, "world definition is NULL");
+    boids_status st = validate_def(def);
+    if (st != BOIDS_OK) return st;
+
+    boids_world *w = calloc(1, sizeof *w);
+    if (!w) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory allocating the world");
+    w->sim.def = *def;
+    if (w->sim.def.width == 0.0f) boids_default_world_size(def->count, &w->sim.def.width, &w->sim.def.height);
+    w->sim.attributes = boids_model_attributes(def->model);
+    w->sim.tool.kind = BOIDS_TOOL_NONE;
+    derive(&w->sim);
+    st = plan_grid(&w->sim.def, &def->params, &w->sim.grid);
+    if (st == BOIDS_OK) st = boids_event_log_init(&w->taken, def->event_capacity);
+    if (st == BOIDS_OK) st = backend_create[def->backend](&w->sim, &w->ops, &w->impl, &w->renderer, &w->threads);
+    if (st != BOIDS_OK) {
+        boids_event_log_free(&w->taken);
+        free(w);
+        return st;
+    }
+
+    boids_boid *b = malloc(sizeof *b * (def->count ? def->count : 1));
+    if (!b) {
+        boids_world_destroy(w);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", def->count);
+    }
+    boids_init_uniform(&w->sim.def, b);
+    st = w->ops->write(w->impl, b);
+    free(b);
+    if (st != BOIDS_OK) {
+        boids_world_destroy(w);
+        return st;
+    }
+    *out = w;
+    return BOIDS_OK;
+}
+
+void boids_world_destroy(boids_world *w)
+{
+    if (!w) return;
+    if (w->ops) w->ops->destroy(w->impl);
+    boids_event_log_free(&w->taken);
+    free(w);
+}
+
+boids_status boids_world_step(boids_world *w, uint32_t steps)
+{
+    if (steps == 0 || w->sim.def.count == 0) {
+        w->sim.steps += steps;
+        return BOIDS_OK;
+    }
+    boids_status st = w->ops->step(w->impl, steps);
+    if (st == BOIDS_OK) w->sim.steps += steps;
+    return st;
+}
+
+void boids_world_finish(boids_world *w) { w->ops->finish(w->impl); }
+
+boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
+{
+    if (n != w->sim.def.count)
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu boids from a world of %u", n, w->sim.def.count);
+    if (n == 0) return BOIDS_OK;
+    boids_status st = w->ops->read(w->impl, out);
+    if (st != BOIDS_OK) return st;
+    /* The rules cannot produce inf or NaN from a valid state; if one ever does, say so rather
+     * than hand it on (a dump of it could not be read back). */
+    for (size_t i = 0; i < n; ++i) {
+        if (!isfinite(out[i].x) || !isfinite(out[i].y) || !isfinite(out[i].vx) || !isfinite(out[i].vy))
+            return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "", "non-finite state after step %llu",
+                                   (unsigned long long)w->sim.steps);
+        boids_boid_default_attrs(&out[i], w->sim.attributes, &w->sim.def.params);
+    }
+    return BOIDS_OK;
+}
+
+boids_status boids_world_write(boids_world *w, const boids_boid *in, size_t n)
+{
+    boids_status st = boids_world_validate_state(w, in, n);
+    if (st != BOIDS_OK) return st;
+    st = w->ops->write(w->impl, in);
+    if (st == BOIDS_OK) {
+        w->sim.steps = 0;
+        boids_event_log_clear(&w->taken);
+    }
+    return st;
+}
+
+boids_status boids_world_take_events(boids_world *w, boids_events *out)
+{
+    boids_event_log_clear(&w->taken);
+    boids_status st = w->ops->take_events(w->impl, &w->taken);
+    boids_event_log_sort(&w->taken);
+    out->events = w->taken.events;
+    out->count = w->taken.count;
+    out->lost = w->taken.lost;
+    if (st == BOIDS_OK && w->taken.lost > 0)
+        st = boids_fail(BOIDS_E_EVENTS_LOST, "%llu events were lost: more than event_capacity = %zu "
+                                             "between two takes (take them more often, or raise it)",
+                        (unsigned long long)w->taken.lost, w->taken.capacity);
+    return st;
+}
+
+const char *boids_pass_name(boids_pass pass)
+{
+    static const char *const names[BOIDS_PASS_COUNT] = {
+#define BOIDS_X_PASS_NAME(ID, name, desc) [BOIDS_PASS_##ID] = name,
+        BOIDS_PASS_LIST(BOIDS_X_PASS_NAME)
+#undef BOIDS_X_PASS_NAME
+    };
+    return (unsigned)pass < BOIDS_PASS_COUNT ? names[pass] : "?";
+}
+
+void boids_world_profile_add(boids_world *w, boids_pass pass, double sum_ms, uint64_t samples)
+{
+    w->draw.sum_ms[pass] += sum_ms;
+    w->draw.samples[pass] += samples;
+}
+
+void boids_world_get_profile(boids_world *w, boids_profile *out)
+{
+    boids_profile_acc acc = w->draw;
+    w->ops->profile(w->impl, &acc);
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
+        out->samples[p] = acc.samples[p];
+        out->ms[p] = acc.samples[p] ? acc.sum_ms[p] / (double)acc.samples[p] : 0.0;
+        if (p != BOIDS_PASS_DRAW) out->step_ms += out->ms[p];
+    }
+}
+
+void boids_world_reset_profile(boids_world *w)
+{
+    memset(&w->draw, 0, sizeof w->draw);
+    w->ops->reset_profile(w->impl);
+}
+
+boids_gl_state boids_world_gl_state(const boids_world *w) { return w->ops->gl_state(w->impl); }
+
+void boids_world_get_info(const boids_world *w, boids_world_info *info)
+{
+    const boids_world_def *d = &w->sim.def;
+    info->model = d->model;
+    info->backend = d->backend;
+    info->count = d->count;
+    info->swarms = d->swarms;
+    info->width = d->width;
+    info->height = d->height;
+    info->grid_w = w->sim.grid.w;
+    info->grid_h = w->sim.grid.h;
+    info->cell_w = w->sim.grid.cell_w;
+    info->cell_h = w->sim.grid.cell_h;
+    info->threads = w->threads;
+    info->renderer = w->renderer ? w->renderer : "";
+    info->steps = w->sim.steps;
+    info->params = d->params;
+    info->dt = d->dt;
+    info->seed = d->seed;
+}

@@ -1,0 +1,25 @@
+/* Internal view of a world: the state both backends read (boids_sim), the backend behind its
+ * operations, and what the world keeps itself (the events handed out, the draw timings). The
+ * program never includes this; tests and the renderer may. */
+#ifndef BOIDS_WORLD_WORLD_H
+#define BOIDS_WORLD_WORLD_H
+
+#include "core/backend.h"
+
+struct boids_world {
+    boids_sim sim;
+    const boids_backend_ops *ops;
+    void *impl;
+    const char *renderer;
+    int threads;
+    boids_event_log taken;  /* the last take's events: the array boids_world_take_events hands out */
+    boids_profile_acc draw; /* the renderer's timings (BOIDS_PASS_DRAW) */
+};
+
+/* The backend's state (tests reach into it through cpu/ and gpu/ functions). */
+static inline void *boids_world_backend(const boids_world *w) { return w->impl; }
+
+/* Adds `samples` timings of `pass` that sum to sum_ms (the renderer reports its draws). */
+void boids_world_profile_add(boids_world *w, boids_pass pass, double sum_ms, uint64_t samples);
+
+#endif
