@@ -49,6 +49,7 @@ static int measure(boids_world *w, double seconds, int repeats, double *best_ste
     if (steps < 3) steps = 3;
     if (steps > 100000) steps = 100000;
     *best_step_s = 1e30;
+    boids_world_reset_profile(w); /* the per-pass split of the timed runs only */
     for (int r = 0; r < repeats; ++r) {
         boids_world_finish(w);
         t0 = now_s();
@@ -189,8 +190,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "boids-bench: --csv: cannot write %s: %s\n", csv_path, strerror(errno));
             return 2;
         }
-        fprintf(csv, export_mode ? "model,mode,threads,boids,width,height,frames,fps_with_step,fps_export_only,renderer\n"
-                                 : "model,backend,threads,boids,width,height,steps,steps_per_s,ns_per_boid_step,renderer\n");
+        if (export_mode) {
+            fprintf(csv, "model,mode,threads,boids,width,height,frames,fps_with_step,fps_export_only,renderer\n");
+        } else {
+            fprintf(csv, "model,backend,threads,boids,width,height,steps,steps_per_s,ns_per_boid_step");
+            for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p) fprintf(csv, ",%s_ms", boids_pass_name((boids_pass)p));
+            fprintf(csv, ",renderer\n");
+        }
     }
 
     boids_gl *gl = NULL;
@@ -223,7 +229,8 @@ int main(int argc, char **argv)
     };
     printf("model shiffman-per-second, default density (1 boid / 1000 px^2), best of %d\n", repeats);
     if (gl) printf("GPU: %s\n", boids_gl_renderer(gl));
-    printf("%-16s %9s %8s %12s %16s\n", "backend", "boids", "threads", "steps/s", "ns/boid-step");
+    printf("%-16s %9s %8s %12s %16s    %s\n", "backend", "boids", "threads", "steps/s", "ns/boid-step",
+           "share of a step per pass");
     int status = 0;
     for (int s = 0; s < nsizes; ++s) {
         for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
@@ -249,13 +256,21 @@ int main(int argc, char **argv)
                 status = 1;
             } else {
                 double ns = step_s * 1e9 / sizes[s];
-                printf("%-16s %9u %8d %12.1f %16.1f\n", configs[c].name, sizes[s], info.threads,
+                boids_profile prof;
+                boids_world_get_profile(w, &prof); /* GL timer queries or wall clock, per pass */
+                printf("%-16s %9u %8d %12.1f %16.1f   ", configs[c].name, sizes[s], info.threads,
                        1.0 / step_s, ns);
-                if (csv)
-                    fprintf(csv, "shiffman-per-second,%s,%d,%u,%g,%g,%u,%.3f,%.3f,\"%s\"\n",
+                for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p)
+                    printf(" %s %.0f%%", boids_pass_name((boids_pass)p),
+                           prof.step_ms > 0 ? 100.0 * prof.ms[p] / prof.step_ms : 0.0);
+                printf("\n");
+                if (csv) {
+                    fprintf(csv, "shiffman-per-second,%s,%d,%u,%g,%g,%u,%.3f,%.3f",
                             def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.threads, sizes[s],
-                            (double)info.width, (double)info.height, steps, 1.0 / step_s, ns,
-                            info.renderer);
+                            (double)info.width, (double)info.height, steps, 1.0 / step_s, ns);
+                    for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p) fprintf(csv, ",%.4f", prof.ms[p]);
+                    fprintf(csv, ",\"%s\"\n", info.renderer);
+                }
                 fflush(stdout);
             }
             boids_world_destroy(w);

@@ -68,6 +68,15 @@ expect2 "min above max names the file" "cross.ini" "$tmp/cross.ini"
 printf 'model = adams\nthis is not ini\n' >"$tmp/syntax.ini"
 expect2 "a line without '=' names its line" "syntax.ini:2" "$tmp/syntax.ini"
 expect2 "a missing file" "nope.ini" "$tmp/nope.ini"
+# An error about a value the file gave names the file, line and key, never a flag the user did
+# not type (the program maps the error's id and key to where the value came from).
+printf 'model = adams\n; many boids\nboids = 4294967295\n' >"$tmp/count.ini"
+expect2 "too many boids names the file's line and key" "count.ini:3: boids: 4294967295 exceeds the maximum" "$tmp/count.ini"
+printf 'dt = 2\nmodel = hybrid\n' >"$tmp/dt.ini"
+expect2 "a bad dt names the file's line" "dt.ini:1: dt: 2 s is outside (0, 1]" "$tmp/dt.ini"
+printf 'model = hybrid\nworld = 3x3\n' >"$tmp/step.ini"
+expect2 "a world a step crosses names the file's line" "step.ini:2: world" "$tmp/step.ini"
+"$boids" "$tmp/count.ini" -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1 && ok "-n overrides the file's bad count" || bad "-n over the file's count: $(cat "$tmp/out")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

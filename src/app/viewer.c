@@ -5,8 +5,9 @@
  * accumulator (times a speed multiplier); at most MAX_STEPS_PER_FRAME per displayed frame, so a
  * slow machine slows the flock down instead of spiralling. While recording, each displayed frame
  * advances exactly --frame-steps steps instead, so a recording is reproducible. Nothing in the
- * loop waits for the GPU: the simulation's time per step comes from GL timer queries read a few
- * frames later, the PNG writer reads back asynchronously. */
+ * loop waits for the GPU: the simulation's time per step and per pass comes from the world's
+ * profile (GL timer queries read a few frames later, never waited for; the wall clock on the
+ * CPU), the PNG writer reads back asynchronously. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,7 +30,6 @@
 #include "render/ui.h"
 
 #define MAX_STEPS_PER_FRAME 8
-#define TIMER_QUERIES 4
 
 typedef struct viewer {
     const boids_cli *cli;
@@ -45,16 +45,15 @@ typedef struct viewer {
     float ui_scale;
     /* time */
     double acc, speed;
-    bool paused, step_once, vsync, show_help;
+    bool paused, step_once, vsync, show_help, show_passes;
     uint64_t steps_done;
     /* input */
     double mouse_x, mouse_y; /* framebuffer pixels */
     bool panning, tool_down;
     unsigned tool_kind;
     /* statistics */
-    GLuint queries[TIMER_QUERIES];
-    uint32_t query_steps[TIMER_QUERIES];
-    int query_next, query_pending;
+    boids_profile profile; /* the last half second's, per pass */
+    double profile_t0;
     double sim_ms_per_step, fps, fps_t0;
     int fps_frames;
     /* output */
@@ -244,6 +243,7 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
         case GLFW_KEY_RIGHT_BRACKET: v->speed = v->speed < 64 ? v->speed * 2.0 : v->speed; break;
         case GLFW_KEY_T: v->tool_kind = (v->tool_kind + 1) % 3; break;
         case GLFW_KEY_TAB: v->panel.visible = !v->panel.visible; break;
+        case GLFW_KEY_I: v->show_passes = !v->show_passes; break;
         case GLFW_KEY_P: v->want_screenshot = true; break;
         case GLFW_KEY_O:
             if (v->recorder) stop_recording(v);
@@ -305,23 +305,31 @@ static void draw_hud(viewer *v)
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     float lh = boids_ui_line_height(v->ui), pad = lh * 0.4f;
-    char l1[512], l2[256], l3[256];
+    char l1[512], l2[256], l3[256], l4[512] = "";
     snprintf(l1, sizeof l1, "%s on %s: %s", boids_model_name(info.model),
              info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.renderer);
     snprintf(l2, sizeof l2, "%u boids, %u swarm%s | %.0f fps | sim %.2f ms/step | speed x%g%s", info.count,
              info.swarms, info.swarms == 1 ? "" : "s", v->fps, v->sim_ms_per_step, v->speed,
              v->paused ? " | PAUSED" : "");
-    snprintf(l3, sizeof l3, "step %llu | tool %s (T) | colour %s (C) | H: help",
+    snprintf(l3, sizeof l3, "step %llu | tool %s (T) | colour %s (C) | I: passes | H: help",
              (unsigned long long)info.steps, tool_name(v->tool_kind), color_name(v->style.color_mode));
-    const char *lines[3] = {l1, l2, l3};
+    if (v->show_passes) /* the world's profile, pass by pass (GL timer queries on the GPU) */
+        for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
+            size_t len = strlen(l4);
+            snprintf(l4 + len, sizeof l4 - len, "%s%s %.2f", p ? " | " : "ms: ", boids_pass_name((boids_pass)p),
+                     v->profile.ms[p]);
+        }
+    const char *lines[4] = {l1, l2, l3, l4};
+    const int nlines = v->show_passes ? 4 : 3;
     float w = 0;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < nlines; ++i) {
         float tw = boids_ui_text_width(v->ui, lines[i]);
         if (tw > w) w = tw;
     }
-    boids_ui_rect(v->ui, pad, pad, w + 2 * pad, lh * 3 + pad, hud_bg);
-    for (int i = 0; i < 3; ++i) boids_ui_text(v->ui, 2 * pad, pad * 1.5f + lh * (float)i, lines[i], i ? hud_dim : hud_c);
-    float y = lh * 3 + 2 * pad;
+    boids_ui_rect(v->ui, pad, pad, w + 2 * pad, lh * (float)nlines + pad, hud_bg);
+    for (int i = 0; i < nlines; ++i)
+        boids_ui_text(v->ui, 2 * pad, pad * 1.5f + lh * (float)i, lines[i], i ? hud_dim : hud_c);
+    float y = lh * (float)nlines + 2 * pad;
     if (v->recorder) {
         char rec[256];
         snprintf(rec, sizeof rec, "REC %u frames (O stops)", boids_png_writer_frames(v->recorder));
@@ -346,6 +354,7 @@ static const char *const help_lines[] = {
     "          Shift coarse, or drag a slider",
     "Wheel     zoom at the cursor      drag      pan (right button always)",
     "Home      fit the world           V         vsync on / off",
+    "I         time of each pass (grid, scan, scatter, reorder, steer, draw)",
     "P         screenshot              O         record PNG frames on / off",
     "H, F1     this help               Esc, Q    quit",
 };
@@ -365,35 +374,18 @@ static void draw_help(viewer *v)
 
 /* ---- statistics ------------------------------------------------------------------------------- */
 
-static void timer_begin(viewer *v, uint32_t steps)
+/* Every half second: the world's per-pass times of the last half second (never waited for). */
+static void profile_poll(viewer *v, double now)
 {
-    if (v->query_pending == TIMER_QUERIES) return; /* all in flight: skip this sample */
-    glBeginQuery(GL_TIME_ELAPSED, v->queries[v->query_next]);
-    v->query_steps[v->query_next] = steps;
-}
-
-static void timer_end(viewer *v)
-{
-    if (v->query_pending == TIMER_QUERIES) return;
-    glEndQuery(GL_TIME_ELAPSED);
-    v->query_next = (v->query_next + 1) % TIMER_QUERIES;
-    v->query_pending++;
-}
-
-/* Reads finished timer queries without waiting. */
-static void timer_poll(viewer *v)
-{
-    while (v->query_pending > 0) {
-        int q = (v->query_next - v->query_pending + TIMER_QUERIES) % TIMER_QUERIES;
-        GLint ready = 0;
-        glGetQueryObjectiv(v->queries[q], GL_QUERY_RESULT_AVAILABLE, &ready);
-        if (!ready) break;
-        GLuint64 ns = 0;
-        glGetQueryObjectui64v(v->queries[q], GL_QUERY_RESULT, &ns);
-        double ms = (double)ns * 1e-6 / (double)v->query_steps[q];
-        v->sim_ms_per_step = v->sim_ms_per_step > 0 ? 0.8 * v->sim_ms_per_step + 0.2 * ms : ms;
-        v->query_pending--;
+    if (now - v->profile_t0 < 0.5) return;
+    boids_profile p;
+    boids_world_get_profile(v->s.world, &p);
+    if (p.samples[BOIDS_PASS_STEER] > 0) {
+        v->profile = p;
+        v->sim_ms_per_step = p.step_ms;
+        boids_world_reset_profile(v->s.world);
     }
+    v->profile_t0 = now;
 }
 
 /* ---- the loop --------------------------------------------------------------------------------- */
@@ -482,19 +474,14 @@ static int run(viewer *v)
         v->step_once = false;
         if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
         if (steps > 0) {
-            boids_world_get_info(v->s.world, &info);
-            double c0 = boids_app_now();
-            if (info.backend == BOIDS_BACKEND_GPU) timer_begin(v, steps);
             boids_status st = boids_world_step(v->s.world, steps);
-            if (info.backend == BOIDS_BACKEND_GPU) timer_end(v);
-            else v->sim_ms_per_step = (boids_app_now() - c0) * 1e3 / steps;
             if (st != BOIDS_OK) {
                 boids_app_error(v->cli, "step"), code = BOIDS_EXIT_RUNTIME;
                 break;
             }
             v->steps_done += steps;
         }
-        timer_poll(v);
+        profile_poll(v, now);
 
         if (v->recorder && steps > 0) {
             boids_target_bind(&v->rec_target);
@@ -586,13 +573,11 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         float sx = 1, sy = 1;
         glfwGetWindowContentScale(v->win, &sx, &sy);
         v->ui_scale = sx > 0 ? sx : 1;
-        glGenQueries(TIMER_QUERIES, v->queries);
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         v->style = boids_default_draw_style(v->s.world);
         fit(v);
         if (cli->frames_dir) start_recording(v, cli->frames_dir); /* --frames records from the start */
         code = run(v);
-        glDeleteQueries(TIMER_QUERIES, v->queries);
     }
     boids_ui_destroy(v->ui);
     boids_renderer_destroy(v->renderer);
