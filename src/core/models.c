@@ -1,5 +1,6 @@
 /* The model table, generated from the manifest (boids_models.h): names, time bases, blocks,
- * attributes, features and presets. Nothing here is written per model. */
+ * attributes, features and preset texts (params.c applies them). Nothing here is written per
+ * model. */
 #include "core/models.h"
 
 #include <stdio.h>
@@ -89,34 +90,4 @@ unsigned boids_model_features(boids_model model)
 {
     const model_row *r = row_of(model);
     return r ? r->features : 0;
-}
-
-boids_status boids_model_apply_preset(boids_model model, boids_params *params)
-{
-    const model_row *r = row_of(model);
-    if (!r) return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
-    /* "key=value key=value ...": each through the --set path, so the preset obeys the ranges. */
-    const char *p = r->preset;
-    while (*p) {
-        while (*p == ' ') ++p;
-        if (!*p) break;
-        const char *end = strchr(p, ' ');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        char pair[128], *eq;
-        snprintf(pair, sizeof pair, "%.*s", (int)len, p);
-        if (len >= sizeof pair || !(eq = strchr(pair, '=')))
-            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, r->name, "preset '%s' is not KEY=VALUE", pair);
-        *eq = '\0';
-        boids_status st = boids_params_set(model, params, pair, eq + 1);
-        if (st != BOIDS_OK) return st;
-        p += len;
-    }
-    return BOIDS_OK;
-}
-
-boids_params boids_model_default_params(boids_model model)
-{
-    boids_params p = boids_block_defaults();
-    boids_model_apply_preset(model, &p); /* cannot fail for a manifest that passes test_params */
-    return p;
 }

@@ -1,5 +1,6 @@
 /* The parameter tables, generated from the rows of boids_params.h: --set by name with range
- * checks, validation, the per-model tables that --help, the panel and the layout test read. */
+ * checks, validation, the per-model tables that --help, the panel and the layout test read, and
+ * the models' presets (the blocks' defaults with the manifest's KEY=VALUE text applied). */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -194,4 +195,34 @@ float boids_params_max_radius(boids_model model, const boids_params *p)
     for (size_t i = 0; i < n; ++i)
         if (info[i].flags & BOIDS_PARAM_RADIUS) r = fmaxf(r, boids_param_get(p, &info[i]));
     return r;
+}
+
+boids_status boids_model_apply_preset(boids_model model, boids_params *params)
+{
+    if ((unsigned)model >= BOIDS_MODEL_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    /* "key=value key=value ...": each through the --set path, so the preset obeys the ranges. */
+    const char *p = boids_model_preset_text(model);
+    while (*p) {
+        while (*p == ' ') ++p;
+        if (!*p) break;
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char pair[128], *eq;
+        snprintf(pair, sizeof pair, "%.*s", (int)len, p);
+        if (len >= sizeof pair || !(eq = strchr(pair, '=')))
+            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, boids_model_name(model), "preset '%s' is not KEY=VALUE", pair);
+        *eq = '\0';
+        boids_status st = boids_params_set(model, params, pair, eq + 1);
+        if (st != BOIDS_OK) return st;
+        p += len;
+    }
+    return BOIDS_OK;
+}
+
+boids_params boids_model_default_params(boids_model model)
+{
+    boids_params p = boids_block_defaults();
+    boids_model_apply_preset(model, &p); /* cannot fail for a manifest that passes test_layout */
+    return p;
 }

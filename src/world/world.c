@@ -23,28 +23,6 @@ static const boids_backend_create_fn backend_create[2] = {
     [BOIDS_BACKEND_CPU] = boids_cpu_backend_create,
 };
 
-boids_world_def boids_default_world_def(void)
-{
-    boids_world_def def;
-    memset(&def, 0, sizeof def);
-    def.model = BOIDS_MODEL_SHIFFMAN_PER_SECOND;
-    def.params = boids_model_default_params(def.model);
-    def.backend = BOIDS_BACKEND_GPU;
-    def.count = 100000;
-    def.swarms = 1;
-    def.width = 0.0f;
-    def.height = 0.0f;
-    def.dt = 1.0f / 60.0f;
-    def.seed = 1;
-    def.cell_size = 0.0f;
-    def.neighbors = BOIDS_NEIGHBORS_GRID;
-    def.threads = 0;
-    def.event_mask = 0;
-    def.event_capacity = 1u << 16;
-    def.gl = NULL;
-    return def;
-}
-
 static boids_status validate_def(const boids_world_def *d)
 {
     char a[32], b[32], c[32];

@@ -1,0 +1,36 @@
+/* The world definition's defaults: what a world is when nothing is said. */
+#include <math.h>
+#include <string.h>
+
+#include "boids.h"
+
+boids_world_def boids_default_world_def(void)
+{
+    boids_world_def def;
+    memset(&def, 0, sizeof def);
+    def.model = BOIDS_MODEL_SHIFFMAN_PER_SECOND;
+    def.params = boids_model_default_params(def.model);
+    def.backend = BOIDS_BACKEND_GPU;
+    def.count = 100000;
+    def.swarms = 1;
+    def.width = 0.0f;
+    def.height = 0.0f;
+    def.dt = 1.0f / 60.0f;
+    def.seed = 1;
+    def.cell_size = 0.0f;
+    def.neighbors = BOIDS_NEIGHBORS_GRID;
+    def.threads = 0;
+    def.event_mask = 0;
+    def.event_capacity = 1u << 16;
+    def.gl = NULL;
+    return def;
+}
+
+void boids_default_world_size(uint32_t n, float *width, float *height)
+{
+    /* 16:9 with area n * 1000 px^2; at least the area of one boid so n = 0 still has a world. */
+    double area = 1000.0 * (n > 0 ? n : 1);
+    double w = sqrt(area * 16.0 / 9.0);
+    *width = (float)fmax(1.0, round(w));
+    *height = (float)fmax(1.0, round(w * 9.0 / 16.0));
+}
