@@ -60,6 +60,13 @@
                                      frame.attr_base[k] + id                                */
 #define BOIDS_BIND_REPORT 15      /* boids_gpu_report: status flags and events, read back
                                      only when asked                                        */
+#define BOIDS_BIND_REPLICAS 16    /* boids_gpu_replica per replica: catches, the stop step  */
+#define BOIDS_BIND_PRED_POS_VEL_IN 17  /* predators: vec4 per slot, read (sorted by cell)   */
+#define BOIDS_BIND_PRED_POS_VEL_OUT 18 /* predators: vec4 per slot, written                 */
+#define BOIDS_BIND_PRED_ID_IN 19       /* predators: uint id per slot                        */
+#define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START  */
+#define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, 0), sorted by cell  */
+#define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell                  */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 
@@ -107,7 +114,10 @@ BOIDS_STRUCT(boids_tool)
  * A world records the kinds in its event mask (boids_world_def.event_mask, bits 1 << kind). */
 #define BOIDS_EVENT_TOOL 1u   /* a boid within the mouse tool's reach this step: subject = the
                                  boid, value[0] = its distance to the tool in px */
-#define BOIDS_EVENT_KIND_COUNT 2u
+#define BOIDS_EVENT_CATCH 2u  /* a predator caught a boid at the start of this step: subject =
+                                 the boid, other = the predator, value[0] = the boid's age,
+                                 value[1] = their distance in px */
+#define BOIDS_EVENT_KIND_COUNT 3u
 BOIDS_STRUCT(boids_event)
 {
     BOIDS_U32 kind;    /* BOIDS_EVENT_* */
@@ -127,6 +137,19 @@ BOIDS_STRUCT(boids_gpu_report)
     BOIDS_U32 reserved0;
     BOIDS_U32 reserved1;
 };
+
+/* The state of one replica (an independent copy of the world, boids_world_def.replicas): its
+ * catches so far and the step it stopped at (BOIDS_RUNNING while it runs). */
+#define BOIDS_RUNNING 0xffffffffu
+BOIDS_STRUCT(boids_gpu_replica)
+{
+    BOIDS_U32 catches;
+    BOIDS_U32 stop_step;
+};
+
+/* frame.flags */
+#define BOIDS_FRAME_HAS_ALIVE 1u     /* the model has the alive attribute: dead boids leave the grid */
+#define BOIDS_FRAME_OBSTACLE_PUSH 2u /* the external-force hook pushes boids off obstacles */
 
 /* Per-step constants for every pass (a std140 uniform block). */
 #define BOIDS_ATTR_BASE_VEC4S ((BOIDS_ATTR_COUNT + 3) / 4)
@@ -148,8 +171,19 @@ BOIDS_STRUCT(boids_gpu_frame)
                              and raises BOIDS_STATUS_LOOP_LIMIT instead of going silently wrong */
     BOIDS_U32 event_mask;     /* bit 1 << kind: the event kinds recorded */
     BOIDS_U32 event_capacity; /* events the report buffer holds */
+    BOIDS_U32 flags;          /* BOIDS_FRAME_* */
+    BOIDS_U32 replicas;       /* independent copies of the world; boid id / per_replica is its
+                                 replica, whose cells are cells_per_replica from replica *
+                                 cells_per_replica; cell replicas * cells_per_replica is the
+                                 graveyard of dead boids and stopped replicas */
+    BOIDS_U32 per_replica;    /* boids per replica */
+    BOIDS_U32 cells_per_replica;
+    BOIDS_U32 predator_count; /* predators in all */
+    BOIDS_U32 predators_per_replica;
+    BOIDS_U32 obstacle_count; /* obstacles in all */
     BOIDS_U32 reserved0;
     BOIDS_U32 reserved1;
+    BOIDS_U32 reserved2;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the
                                                             attribute buffer (k / 4, k % 4) */
     boids_tool tool;
@@ -159,6 +193,7 @@ BOIDS_STRUCT(boids_gpu_frame)
 #if !defined(BOIDS_GLSL)
 _Static_assert(sizeof(boids_event) == 32, "boids_event is 32 bytes (std430)");
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
+_Static_assert(sizeof(boids_gpu_replica) == 8, "boids_gpu_replica is two uints (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
 _Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");
 _Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0, "std140 aligns arrays of uvec4 to 16");

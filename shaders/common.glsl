@@ -11,8 +11,27 @@ layout(std430, binding = BOIDS_BIND_REPORT) buffer Report
     boids_event report_events[];
 };
 
+layout(std430, binding = BOIDS_BIND_ATTRIBUTES) buffer Attributes { uint attr_words[]; };
+layout(std430, binding = BOIDS_BIND_REPLICAS) buffer Replicas { boids_gpu_replica replicas[]; };
+
 // The step being computed (steps since the world was created or written), for events.
 uniform uint u_step;
+// Which agents a grid pass sorts: 0 the boids, 1 the predators (the same passes serve both).
+uniform uint u_agents;
+
+uint agent_count() { return u_agents == 0u ? frame.count : frame.predator_count; }
+uint agents_per_replica() { return u_agents == 0u ? frame.per_replica : frame.predators_per_replica; }
+
+// Attribute k of boid id: cold data in id order, read and written once per boid and step.
+uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
+#include "boids_attributes.glsl"
+
+// The replica of boid id, and whether it stopped (stop_after_catches); as boids_cpu_replica()
+// and boids_cpu_stopped().
+uint replica_of(uint id) { return id / frame.per_replica; }
+bool replica_stopped(uint r) { return replicas[r].stop_step != BOIDS_RUNNING; }
+// The graveyard: the cell of dead boids and stopped replicas, in nobody's block.
+uint graveyard() { return frame.replicas * frame.cells_per_replica; }
 
 // Raises a status flag for the host to find when it next reads the state.
 void raise_status(uint flag) { atomicOr(report.status, flag); }
@@ -46,9 +65,10 @@ uint cell_coord(float x, float inv_cell, uint cells)
     return i < cells ? i : cells - 1u;
 }
 
-uint cell_of_position(float x, float y)
+// The cell of a position in replica r; as boids_cell_of().
+uint cell_of_position(uint r, float x, float y)
 {
-    return cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
+    return r * frame.cells_per_replica + cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
            cell_coord(x, frame.inv_cell_w, frame.grid_w);
 }
 

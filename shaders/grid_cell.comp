@@ -1,18 +1,24 @@
 #version 430 core
-// Grid pass 1: the cell of every boid and the atomic histogram of boids per cell.
+// Grid pass 1: the cell of every agent (boid, or predator when u_agents = 1) and the atomic
+// histogram of agents per cell. A dead boid, and every boid of a stopped replica, goes to the
+// graveyard cell, in nobody's block of cells.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
 
 void main()
 {
     uint i = gl_GlobalInvocationID.x;
-    if (i >= frame.count) return;
+    if (i >= agent_count()) return;
     vec4 p = pos_vel_in[i];
-    uint c = cell_of_position(p.x, p.y);
+    uint id = id_in[i], r = id / agents_per_replica();
+    bool dead = u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
+                                   replica_stopped(r));
+    uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
     cell_of[i] = c;
     atomicAdd(cell_count[c], 1u);
 }

@@ -13,7 +13,7 @@ void main()
 
     float close_x = 0.0, close_y = 0.0, pos_x = 0.0, pos_y = 0.0, vel_x = 0.0, vel_y = 0.0;
     uint n = 0u;
-    candidates it = candidates_begin(me.x, me.y);
+    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
@@ -58,7 +58,8 @@ void main()
     vy += fe.y;
 
     uint n1 = uint(frame.params.adams.scout1_count), n2 = uint(frame.params.adams.scout2_count);
-    uint group = id < n1 ? 1u : id - n1 < n2 ? 2u : 0u;
+    uint local = id % frame.per_replica; // scouts are the first ids of each replica
+    uint group = local < n1 ? 1u : local - n1 < n2 ? 2u : 0u;
     if (group != 0u) {
         float bias = attr_bias(id);
         if (frame.params.adams.dynamic_bias != 0.0) {

@@ -28,18 +28,36 @@ vec2 priority_allocate(vec2 x, vec2 y, vec2 z, float m)
     return a;
 }
 
+// Vector 3's part from the obstacles within obstacle_radius: sum of (p - o)/d^2; as
+// obstacle_differences() in rules_allocation.c.
+vec2 obstacle_differences(uint r, float x, float y)
+{
+    float reach = frame.params.obstacles.obstacle_radius, r2 = reach * reach, sx = 0.0, sy = 0.0;
+    candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
+    uvec2 rg;
+    while (candidates_next(it, rg))
+        for (uint k = rg.x; k < rg.y; ++k) {
+            vec2 d = offset_to(x, y, obstacles[k].xy);
+            float d2 = d.x * d.x + d.y * d.y;
+            if (!(d2 > 0.0 && d2 <= r2)) continue;
+            sx -= d.x / d2;
+            sy -= d.y / d2;
+        }
+    return vec2(sx, sy);
+}
+
 void main()
 {
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
-    uint swarm = swarm_in[s];
+    uint id = id_in[s], swarm = swarm_in[s];
     float rs2 = frame.params.allocation.sep_radius * frame.params.allocation.sep_radius;
     float rn2 = frame.params.allocation.neighbor_radius * frame.params.allocation.neighbor_radius;
 
     float sep_x = 0.0, sep_y = 0.0, vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
     uint n = 0u;
-    candidates it = candidates_begin(me.x, me.y);
+    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
@@ -64,6 +82,11 @@ void main()
     }
 
     vec2 v3 = vec2(sep_x * frame.params.allocation.sep_weight, sep_y * frame.params.allocation.sep_weight);
+    if (frame.obstacle_count > 0u) { // "differences from stationary objects"
+        vec2 o = obstacle_differences(replica_of(id), me.x, me.y);
+        v3.x += o.x * frame.params.obstacles.obstacle_factor;
+        v3.y += o.y * frame.params.obstacles.obstacle_factor;
+    }
     vec2 v2 = vec2(0.0), v1 = vec2(0.0);
     if (n > 0u) {
         float fn = float(n);
@@ -79,5 +102,5 @@ void main()
     vec2 a = vec2(v3.x + v2.x + v1.x, v3.y + v2.y + v1.y);
     a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, m) : limit_length(a, m);
 #endif
-    apply_force(s, id_in[s], me, a);
+    apply_force(s, id, me, a);
 }

@@ -6,14 +6,14 @@ void main()
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
-    uint swarm = swarm_in[s];
+    uint id = id_in[s], swarm = swarm_in[s];
     float rs2 = frame.params.hybrid.sep_radius * frame.params.hybrid.sep_radius;
     float ra2 = frame.params.hybrid.align_radius * frame.params.hybrid.align_radius;
     float rc2 = frame.params.hybrid.cohesion_radius * frame.params.hybrid.cohesion_radius;
 
     float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
     uint ali_n = 0u, coh_n = 0u;
-    candidates it = candidates_begin(me.x, me.y);
+    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
@@ -54,5 +54,5 @@ void main()
         fx += (u.x - me.z) * frame.params.hybrid.cohesion_weight;
         fy += (u.y - me.w) * frame.params.hybrid.cohesion_weight;
     }
-    apply_force(s, id_in[s], me, limit_length(vec2(fx, fy), frame.params.hybrid.max_force));
+    apply_force(s, id, me, limit_length(vec2(fx, fy), frame.params.hybrid.max_force));
 }

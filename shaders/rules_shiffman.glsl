@@ -14,14 +14,14 @@ void main()
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
-    uint swarm = swarm_in[s];
+    uint id = id_in[s], swarm = swarm_in[s];
     float rs2 = frame.params.reynolds.sep_radius * frame.params.reynolds.sep_radius;
     float ra2 = frame.params.reynolds.align_radius * frame.params.reynolds.align_radius;
     float rc2 = frame.params.reynolds.cohesion_radius * frame.params.reynolds.cohesion_radius;
 
     float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
     uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
-    candidates it = candidates_begin(me.x, me.y);
+    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
@@ -73,5 +73,5 @@ void main()
         fy += frame.params.reynolds.cohesion_weight * f.y;
     }
 
-    apply_force(s, id_in[s], me, vec2(fx, fy));
+    apply_force(s, id, me, vec2(fx, fy));
 }

@@ -12,7 +12,7 @@ layout(std430, binding = BOIDS_BIND_SLOT_SRC) writeonly buffer SlotSrc { uint sl
 void main()
 {
     uint i = gl_GlobalInvocationID.x;
-    if (i >= frame.count) return;
+    if (i >= agent_count()) return;
     uint c = cell_of[i];
     slot_src[cell_start[c] + atomicAdd(cell_fill[c], 1u)] = i;
 }

@@ -11,22 +11,28 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
-layout(std430, binding = BOIDS_BIND_ATTRIBUTES) buffer Attributes { uint attr_words[]; };
-
-// Attribute k of boid id: cold data in id order, read and written once per boid and step.
-uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
-#include "boids_attributes.glsl"
+// Predators (models with predators): step t sorted by their grid's cells, and that grid.
+layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelIn { vec4 pred_pos_vel_in[]; };
+layout(std430, binding = BOIDS_BIND_PRED_ID_IN) readonly buffer PredIdIn { uint pred_id_in[]; };
+layout(std430, binding = BOIDS_BIND_PRED_CELL_START) readonly buffer PredCellStart { uint pred_cell_start[]; };
+// Obstacles, (x, y, radius, 0) sorted by cell, and their grid (built on the host).
+layout(std430, binding = BOIDS_BIND_OBSTACLES) readonly buffer Obstacles { vec4 obstacles[]; };
+layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart { uint obs_cell_start[]; };
 
 // ---- neighbour candidates ----------------------------------------------------------------------
-// The block of cells around a boid, in the canonical order of boids_grid_block(), is walked row
-// by row; in a row, cells next to each other are next to each other in memory, so a row is one
-// slot range, or two where it wraps (the wrapped cell keeps its place in the order). No local
+// The block of cells around a position, in the canonical order of boids_grid_block(), is walked
+// row by row on one of three grids of the same cells: the boids', the predators' or the
+// obstacles'. In a row, cells next to each other are next to each other in memory, so a row is
+// one slot range, or two where it wraps (the wrapped cell keeps its place in the order). No local
 // arrays: llvmpipe spills dynamically indexed ones to memory. Every rules file walks them so:
 //
-//   candidates it = candidates_begin(me.x, me.y);
+//   candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
 //   uvec2 r;
 //   while (candidates_next(it, r))
 //       for (uint k = r.x; k < r.y; ++k) { if (k == s) continue; ... pos_vel_in[k] ... }
+#define GRID_BOIDS 0u
+#define GRID_PREDATORS 1u
+#define GRID_OBSTACLES 2u
 void block_cell(float x, float y, out uint cx, out uint cy)
 {
     cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
@@ -79,22 +85,27 @@ uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
     return 1u;
 }
 
-// Slots [x, y) holding the boids of columns seg.x..seg.y of a row.
-uvec2 segment_slots(uint row, uvec2 seg)
+// Slots [x, y) holding what the grid has in columns seg.x..seg.y of a row (base: the replica's
+// first cell).
+uvec2 segment_slots(uint grid, uint base, uint row, uvec2 seg)
 {
-    uint first = row * frame.grid_w + seg.x, last = row * frame.grid_w + seg.y;
-    return uvec2(cell_start[first], cell_start[last + 1u]);
+    uint first = base + row * frame.grid_w + seg.x, last = base + row * frame.grid_w + seg.y + 1u;
+    if (grid == GRID_PREDATORS) return uvec2(pred_cell_start[first], pred_cell_start[last]);
+    if (grid == GRID_OBSTACLES) return uvec2(obs_cell_start[first], obs_cell_start[last]);
+    return uvec2(cell_start[first], cell_start[last]);
 }
 
 struct candidates {
-    uint cy, rows, nseg, q, budget;
+    uint grid, base, cy, rows, nseg, q, budget;
     uvec2 seg0, seg1;
 };
 
-candidates candidates_begin(float x, float y)
+candidates candidates_begin(uint grid, uint replica, float x, float y)
 {
     candidates it;
     uint cx;
+    it.grid = grid;
+    it.base = replica * frame.cells_per_replica;
     block_cell(x, y, cx, it.cy);
     it.nseg = block_segments(cx, it.seg0, it.seg1);
     it.rows = block_rows(it.cy);
@@ -110,7 +121,7 @@ bool candidates_next(inout candidates it, out uvec2 r)
 {
     r = uvec2(0u);
     if (it.q >= it.rows * it.nseg) return false;
-    r = segment_slots(block_row(it.cy, it.q / it.nseg), it.q % it.nseg == 0u ? it.seg0 : it.seg1);
+    r = segment_slots(it.grid, it.base, block_row(it.cy, it.q / it.nseg), it.q % it.nseg == 0u ? it.seg0 : it.seg1);
     it.q++;
     if (r.y - r.x > it.budget) {
         raise_status(BOIDS_STATUS_LOOP_LIMIT);
@@ -149,22 +160,72 @@ vec2 limit_length(vec2 v, float m)
     return m2 > m * m ? set_length(v, m) : v;
 }
 
+// cos of an angle in degrees in [0, 180]: a fixed polynomial, the same bits as boids_cos_deg().
+float cos_deg(float deg)
+{
+    float sign = 1.0;
+    if (deg > 90.0) {
+        deg = 180.0 - deg;
+        sign = -1.0;
+    }
+    float x = deg * 0.0174532925199432958, t = x * x;
+    float c = 1.0 + t * (-0.5 + t * (0.0416666667 + t * (-0.00138888889 + t * (0.0000248015873 +
+              t * (-0.000000275573192 + t * 0.00000000208767570)))));
+    return sign * c;
+}
+
+// Whether offset d (d2 its squared length, > 0) is within the half-angle whose cosine is c of
+// heading v; a boid at rest sees all around. As boids_in_view().
+bool in_view(vec2 v, vec2 d, float d2, float c)
+{
+    float v2 = v.x * v.x + v.y * v.y;
+    if (!(v2 > 0.0)) return true;
+    float dt = v.x * d.x + v.y * d.y, lhs = dt * dt, rhs = c * c * v2 * d2;
+    return c >= 0.0 ? dt >= 0.0 && lhs >= rhs : dt >= 0.0 || lhs <= rhs;
+}
+
+// The sum of the unit vectors from the centres of the obstacles within reach of (x, y) in
+// replica r; as boids_cpu_obstacle_push().
+vec2 obstacle_push(uint r, float x, float y, float reach)
+{
+    float r2 = reach * reach, sx = 0.0, sy = 0.0;
+    candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
+    uvec2 rg;
+    while (candidates_next(it, rg))
+        for (uint k = rg.x; k < rg.y; ++k) {
+            vec2 d = offset_to(x, y, obstacles[k].xy);
+            float d2 = d.x * d.x + d.y * d.y;
+            if (!(d2 > 0.0 && d2 <= r2)) continue;
+            float dl = sqrt(d2);
+            sx -= d.x / dl;
+            sy -= d.y / dl;
+        }
+    return vec2(sx, sy);
+}
+
 // ---- what every model shares -------------------------------------------------------------------
 
 // The external-force hook: the forces from outside the flock on the boid `id` at (x, y), which
 // every model adds to its own steering where its update takes a force; as
-// boids_cpu_external_force(). Today the mouse tool: within its radius (minimum image) a constant
-// pull or push of frame.tool.strength; such a boid also reports a BOIDS_EVENT_TOOL event.
+// boids_cpu_external_force(): the obstacles' push (obstacle_factor times obstacle_push() within
+// obstacle_radius) unless the model treats obstacles itself, and the mouse tool: within its
+// radius (minimum image) a constant pull or push of frame.tool.strength; such a boid also reports
+// a BOIDS_EVENT_TOOL event.
 vec2 external_force(uint id, float x, float y)
 {
-    if (frame.tool.kind == BOIDS_TOOL_NONE) return vec2(0.0);
+    vec2 f = vec2(0.0);
+    if ((frame.flags & BOIDS_FRAME_OBSTACLE_PUSH) != 0u) {
+        vec2 o = obstacle_push(replica_of(id), x, y, frame.params.obstacles.obstacle_radius);
+        f = vec2(o.x * frame.params.obstacles.obstacle_factor, o.y * frame.params.obstacles.obstacle_factor);
+    }
+    if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
     float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
     float d2 = dx * dx + dy * dy;
-    if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return vec2(0.0);
+    if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return f;
     emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(d2), 0.0, 0.0, 0.0));
-    vec2 f = set_length(vec2(dx, dy), frame.tool.strength);
-    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(-f.x, -f.y) : f;
+    vec2 t = set_length(vec2(dx, dy), frame.tool.strength);
+    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(f.x - t.x, f.y - t.y) : vec2(f.x + t.x, f.y + t.y);
 }
 
 // Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to

@@ -79,7 +79,7 @@ const boids_error *boids_last_error_info(void);
 /* ---- models and parameters ------------------------------------------------------------------- */
 
 typedef enum boids_model {
-#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, preset, summary)         \
+#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, summary)         \
     BOIDS_MODEL_##ID,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
 #undef BOIDS_X_MODEL_ENUM
@@ -130,8 +130,9 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
 /* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
 bool boids_edges_from_name(const char *name, float *out);
 const char *boids_edges_name(float edges);
-/* Largest interaction radius of the model with these parameters, in px. */
-float boids_params_max_radius(boids_model model, const boids_params *params);
+/* Largest interaction radius of the model with these parameters, in px: the grid's cells are at
+ * least as large. The reach around obstacles counts where the world has some. */
+float boids_params_max_radius(boids_model model, const boids_params *params, bool with_obstacles);
 
 /* One per-boid attribute (a row of boids_attributes.h). */
 typedef struct boids_attribute_info {
@@ -188,6 +189,37 @@ typedef struct boids_boid {
     BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_MEMBER)
 } boids_boid;
 
+/* An obstacle: a circle in one replica's world (px). */
+typedef struct boids_obstacle {
+    float x, y;       /* centre: inside the world [0, width) x [0, height) */
+    float radius;     /* >= 0 */
+    uint32_t replica; /* the replica it stands in (0 for a world of one) */
+} boids_obstacle;
+
+/* A predator (models with BOIDS_FEATURE_PREDATORS), as the API reads and writes it; its id is its
+ * index: predator p belongs to replica p / predators-per-replica. Units as boids_boid. */
+typedef struct boids_predator {
+    float x, y;
+    float vx, vy;
+} boids_predator;
+
+/* How a world's random initial state is laid out (boids_world_def.layout). */
+/* X(ID, name, description); the layout of name is made by boids_init_<name> (core/init_state.c). */
+#define BOIDS_LAYOUT_LIST(X)                                                                        \
+    X(UNIFORM, uniform, "boids uniform over the world, headings uniform, speeds in [v_min, v_max]") \
+    X(CENTRE, centre, "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, "       \
+                      "velocity components in [-50, 50], predators in the corner squares")
+typedef enum boids_layout {
+    BOIDS_LAYOUT_MODEL, /* the model's own (its manifest line's) */
+#define BOIDS_X_LAYOUT_ENUM(ID, name, desc) BOIDS_LAYOUT_##ID,
+    BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_ENUM)
+#undef BOIDS_X_LAYOUT_ENUM
+    BOIDS_LAYOUT_COUNT
+} boids_layout;
+/* "uniform", "centre" -> BOIDS_LAYOUT_*; BOIDS_E_DEF_LAYOUT (listing them) for another name. */
+boids_status boids_layout_from_name(const char *name, boids_layout *out);
+const char *boids_layout_name(boids_layout layout);
+
 typedef struct boids_world_def {
     boids_model model;      /* default BOIDS_MODEL_SHIFFMAN_PER_SECOND */
     boids_params params;    /* default: the model's paper values */
@@ -197,12 +229,21 @@ typedef struct boids_world_def {
     float width, height;    /* world size in px; 0 = 16:9 at one boid per 1000 px^2 (default) */
     float dt;               /* step in s for per-second models; default 1/60 */
     uint64_t seed;          /* initial state; default 1 */
+    boids_layout layout;    /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
     float cell_size;        /* grid cell in px; 0 = the largest interaction radius (default);
                                must be >= that radius; the grid tiles the world exactly, so
                                cells may be slightly larger than asked */
     boids_neighbor_search neighbors; /* CPU only; default BOIDS_NEIGHBORS_GRID */
     int threads;            /* CPU only: worker threads, 0 = one per core (default) */
-    uint32_t event_mask;    /* event kinds to record, bits 1 << BOIDS_EVENT_*; default 0 */
+    uint32_t replicas;      /* independent copies of the world in one (experiments run many
+                               runs as one world): count / replicas boids each, in id order;
+                               replica r starts from seed + r, as a world of its own would;
+                               neighbours never cross replicas. count must be a multiple;
+                               default 1 */
+    const boids_obstacle *obstacles; /* explicit obstacles (copied at creation); NULL: the
+                               params' `obstacles` random ones in every replica (default) */
+    uint32_t obstacle_count;
+    uint32_t event_mask;    /* event kinds to record, bits 1 << BOIDS_EVENT_*; default: catches */
     uint32_t event_capacity;/* events held between two takes (more are counted as lost);
                                default 65536 */
     boids_gl *gl;           /* GPU only: context to use (current on this thread); NULL = the
@@ -213,6 +254,10 @@ typedef struct boids_world boids_world;
 
 /* Most swarms a world may have. */
 #define BOIDS_MAX_SWARMS 1024u
+/* Most replicas, obstacles and predators a world may have. */
+#define BOIDS_MAX_REPLICAS 65536u
+#define BOIDS_MAX_OBSTACLES (1u << 20)
+#define BOIDS_MAX_PREDATORS (1u << 20)
 /* Most events a world may hold between two takes. */
 #define BOIDS_MAX_EVENT_CAPACITY (1u << 24)
 
@@ -231,6 +276,9 @@ typedef struct boids_world_info {
     int threads;                  /* CPU worker threads (1 for GPU) */
     const char *renderer;         /* GL_RENDERER for GPU, "CPU reference" otherwise */
     uint64_t steps;               /* steps taken since creation or the last write */
+    uint32_t replicas;            /* independent copies of the world */
+    uint32_t predators;           /* predators in all (replicas x per replica) */
+    uint32_t obstacles;           /* obstacles in all */
     boids_params params;          /* the parameters in force */
     float dt;                     /* s */
     uint64_t seed;
@@ -272,6 +320,27 @@ boids_status boids_world_set_params(boids_world *world, const boids_params *para
 /* Sets the mouse tool's force field (boids_tool in boids_shared.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
 
+/* ---- predators, obstacles, replicas ---------------------------------------------------------- */
+
+/* The predators (models with BOIDS_FEATURE_PREDATORS; n must equal info.predators), in id order. */
+boids_status boids_world_read_predators(boids_world *world, boids_predator *out, size_t n);
+/* Replaces them; checked like a boid state (finite, inside the world, speed bounded). */
+boids_status boids_world_write_predators(boids_world *world, const boids_predator *in, size_t n);
+/* The obstacles (n must equal info.obstacles), replica by replica. */
+boids_status boids_world_read_obstacles(const boids_world *world, boids_obstacle *out, size_t n);
+/* Replaces every obstacle (the viewer places and removes them); checked: inside the world, radius
+ * >= 0, replica < replicas. The grid follows the obstacles' reach. */
+boids_status boids_world_set_obstacles(boids_world *world, const boids_obstacle *list, size_t n);
+
+/* The state of a replica (read back from the GPU when asked, never per step). */
+typedef struct boids_replica_status {
+    uint32_t catches;   /* boids caught so far */
+    bool stopped;       /* it reached stop_after_catches: it no longer moves */
+    uint64_t stop_step; /* the step it stopped at (its catch pass), if stopped */
+} boids_replica_status;
+/* n must equal info.replicas. *all_stopped (if not NULL): every replica stopped. */
+boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n, bool *all_stopped);
+
 /* ---- events ---------------------------------------------------------------------------------- */
 
 /* The events of the steps since the last take, in the order (step, kind, subject, other), the
@@ -291,11 +360,13 @@ boids_status boids_world_take_events(boids_world *world, boids_events *out);
 /* The passes of a step (and the drawing), timed by GL timer queries on the GPU and by the wall
  * clock on the CPU. */
 #define BOIDS_PASS_LIST(X)                                                                          \
+    X(PREDATORS, "predators", "the predators' grid and the catches (models with predators)")        \
     X(GRID, "grid", "cell of every boid, histogram of boids per cell")                              \
     X(SCAN, "scan", "prefix sum of the histogram")                                                  \
     X(SCATTER, "scatter", "each boid takes a slot of its cell")                                     \
     X(REORDER, "reorder", "the state copied into cell order")                                       \
     X(STEER, "steer", "the model's rules and the integration")                                      \
+    X(HUNT, "hunt", "the predators' steering (models with predators)")                              \
     X(DRAW, "draw", "drawing the boids (the renderer)")
 
 typedef enum boids_pass {
@@ -323,9 +394,17 @@ void boids_world_reset_profile(boids_world *world);
 
 /* The GL buffers of a GPU world's state, for drawing straight from them; valid until the next
  * step. pos_vel: vec4 (px, py, vx, vy) per slot; swarm and id: uint per slot; slots are in some
- * order (the cell order of the last step), the same for the three. All 0 for a CPU world. */
+ * order (the cell order of the last step), the same for the three, living boids first: the
+ * slots from cell_start[alive_at] on hold dead boids (alive_at is the index of the uint in
+ * cell_start that counts the living; draw them with glDrawArraysInstancedIndirect from it).
+ * pred_pos_vel: the predators' vec4s. attributes: uint words, attribute k of boid id at
+ * attr_base[k] + id. All 0 for a CPU world. */
 typedef struct boids_gl_state {
     unsigned pos_vel, swarm, id;
+    unsigned cell_start, alive_at;
+    unsigned pred_pos_vel, predators;
+    unsigned attributes;
+    uint32_t attr_base[BOIDS_ATTR_COUNT];
 } boids_gl_state;
 boids_gl_state boids_world_gl_state(const boids_world *world);
 

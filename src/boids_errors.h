@@ -37,6 +37,9 @@
     E(DEF_THREADS, BOIDS_ERR_INVALID, "thread count out of range")                                  \
     E(DEF_EVENTS, BOIDS_ERR_INVALID, "event capacity out of range")                                 \
     E(DEF_STEP_TOO_LONG, BOIDS_ERR_INVALID, "one step would carry a boid across the world")         \
+    E(DEF_LAYOUT, BOIDS_ERR_INVALID, "unknown initial layout")                                      \
+    E(DEF_REPLICAS, BOIDS_ERR_INVALID, "replicas out of range or not dividing the boids")           \
+    E(DEF_OBSTACLE, BOIDS_ERR_INVALID, "an obstacle outside the world or with a bad radius")        \
     /* parameters: key = the parameter's name */                                                    \
     E(MODEL_UNKNOWN, BOIDS_ERR_INVALID, "no model of that name")                                    \
     E(PARAM_UNKNOWN, BOIDS_ERR_INVALID, "the model has no parameter of that name")                  \
@@ -44,6 +47,7 @@
     E(PARAM_NOT_WHOLE, BOIDS_ERR_INVALID, "parameter value is not a whole number")                  \
     E(PARAM_RANGE, BOIDS_ERR_INVALID, "parameter value outside its range")                          \
     E(PARAM_MIN_ABOVE_MAX, BOIDS_ERR_INVALID, "min_speed above max_speed")                          \
+    E(PARAM_CONFLICT, BOIDS_ERR_INVALID, "parameters that contradict each other")                  \
     /* written states: index = the boid, key = the field or attribute */                            \
     E(STATE_COUNT, BOIDS_ERR_INVALID, "state of another size than the world")                       \
     E(STATE_NOT_FINITE, BOIDS_ERR_INVALID, "a boid's position or velocity is not finite")           \
@@ -52,6 +56,8 @@
     E(STATE_SWARM, BOIDS_ERR_INVALID, "a boid's swarm not below the world's swarms")                \
     E(STATE_ATTRIBUTE, BOIDS_ERR_INVALID, "a boid's attribute outside its range")                   \
     E(STATE_CORRUPT, BOIDS_ERR_INTERNAL, "a step produced a non-finite state")                      \
+    E(PREDATOR_STATE, BOIDS_ERR_INVALID, "a predator's state out of range")                        \
+    E(NO_PREDATORS, BOIDS_ERR_INVALID, "the model has no predators")                               \
     E(TOOL, BOIDS_ERR_INVALID, "bad mouse tool")                                                    \
     E(ARGUMENT, BOIDS_ERR_INVALID, "invalid argument")                                              \
     E(USAGE, BOIDS_ERR_INVALID, "bad command line (the program's own checks)")                      \

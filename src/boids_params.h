@@ -14,6 +14,7 @@
  *   min, max     the valid range, inclusive
  *   slider_s/_f  the top of the viewer's slider for per-second / frame-based models
  *   flags        BOIDS_PARAM_RADIUS (the grid's cells are at least as large),
+ *                BOIDS_PARAM_OBSTACLE_RADIUS (the same, where the world has obstacles),
  *                BOIDS_PARAM_INTEGER (a count or a 0/1 switch), BOIDS_PARAM_SWITCH (0/1),
  *                BOIDS_PARAM_EDGES (takes wrap|bounded|processing too)
  *   default      the value of the block's source paper (cited in the description); a model's
@@ -30,6 +31,8 @@
 #define BOIDS_PARAM_INTEGER 2u /* a whole number (a count) */
 #define BOIDS_PARAM_SWITCH 6u  /* 0 or 1 (an integer) */
 #define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
+#define BOIDS_PARAM_OBSTACLE_RADIUS 16u /* a reach around obstacles: an interaction radius where the
+                                           world has obstacles */
 
 /* Every model: speed limits and the world's edges. Defaults: shiffman-per-second-model.md §3.6. */
 #define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
@@ -109,6 +112,64 @@
     P(B, F, mean_set_length, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                 \
       "mean allocation: 1 sets the sum's length to max_accel, 0 only truncates to it")
 
+/* Every model: obstacles, circles in the world (per replica). Each pushes the boids within
+ * obstacle_radius of its centre away along the unit vector from the centre, times
+ * obstacle_factor, whatever its size: eq. 4 of kit-predators-individuality.md, whose table 1 and
+ * 2 give the defaults (the other models' presets scale them to their own forces). Models with
+ * BOIDS_FEATURE_OBSTACLE_RULE use them in their own rules instead (priority and mean: in their
+ * third vector). */
+#define BOIDS_PARAMS_OBSTACLES(P, B, F)                                                             \
+    P(B, F, obstacles, "", 0, 100000, 50, 50, BOIDS_PARAM_INTEGER, 0,                                \
+      "random obstacles per world (replaced by explicit ones: --obstacle, a scenario's obstacle)")  \
+    P(B, F, max_obstacle_size, "px", 0, 1e5f, 200, 200, 0, 35,                                      \
+      "a random obstacle's radius is uniform in [0, max_obstacle_size] (kit table 1)")              \
+    P(B, F, obstacle_radius, "px", 0, 1e4f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,              \
+      "R_O: boids within it of an obstacle's centre are pushed away (kit table 2)")                 \
+    P(B, F, obstacle_factor, "force", 0, 1e7f, 1000, 5, 0, 200,                                     \
+      "c_oa, the push, in the model's force unit (px/s^2; px/frame^2; kit: px/s per step)")
+
+/* The kit model: kit-predators-individuality.md, table 2 (boids) and table 3 (predators); its
+ * velocities are px/s, its forces velocity changes per step (v += F, no dt: eq. 10). */
+#define BOIDS_PARAMS_KIT(P, B, F)                                                                   \
+    P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_RADIUS, 950,                        \
+      "R, the view field's radius (at age 0.5; eq. 7 shrinks it for the young and old)")            \
+    P(B, F, view_angle, "deg", 0, 180, 180, 180, 0, 110,                                            \
+      "alpha, the view field's half-angle from the heading (110: a 220-degree cone; eq. 8)")        \
+    P(B, F, sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                            \
+      "R_S: separation from every boid within it, seen or not (eq. 3)")                             \
+    P(B, F, predator_radius, "px", 0, 1e5f, 1000, 1000, BOIDS_PARAM_RADIUS, 300,                    \
+      "R_P: boids flee the predators within it (eq. 6)")                                            \
+    P(B, F, cohesion_factor, "1/step", -1e3f, 1e3f, 2, 2, 0, 0.5f, "c_c, cohesion (eq. 1)")         \
+    P(B, F, alignment_factor, "1/step", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.045f, "c_a, alignment (eq. 2)") \
+    P(B, F, separation_factor, "px/s/step", -1e5f, 1e5f, 100, 100, 0, 10, "c_s, separation (eq. 3)") \
+    P(B, F, predator_factor, "px/s/step", -1e5f, 1e5f, 2000, 2000, 0, 500, "c_pa, fleeing (eq. 6)") \
+    P(B, F, c_view_radius, "px", 0, 1e5f, 400, 400, 0, 20,                                          \
+      "c_r,view: view radius lost at age 0 or 1, times 4 (eq. 7: R - c (age - 0.5)^2)")             \
+    P(B, F, c_view_angle, "deg", 0, 720, 400, 400, 0, 20,                                           \
+      "c_alpha,view: view angle lost, the same way (eq. 8)")                                        \
+    P(B, F, c_maxspeed, "px/s", 0, 1e6f, 400, 400, 0, 50,                                           \
+      "c_maxspeed: max speed lost, the same way (eq. 9)")
+
+#define BOIDS_PARAMS_PREDATORS(P, B, F)                                                             \
+    P(B, F, predators, "", 0, 100000, 100, 100, BOIDS_PARAM_INTEGER, 3,                             \
+      "random predators per world (replaced by --predators FILE)")                                  \
+    P(B, F, pred_view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_RADIUS, 1000,                  \
+      "a predator's view radius: it attacks the nearest boid it sees (eq. 5)")                      \
+    P(B, F, pred_view_angle, "deg", 0, 180, 180, 180, 0, 110, "a predator's view half-angle")       \
+    P(B, F, pred_sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                       \
+      "predators keep apart from the predators within it")                                          \
+    P(B, F, pred_obstacle_radius, "px", 0, 1e5f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,         \
+      "a predator's R_O")                                                                           \
+    P(B, F, pred_max_speed, "px/s", 0, 1e6f, 400, 400, 0, 158, "a predator's v_max")                \
+    P(B, F, pred_min_speed, "px/s", 0, 1e6f, 400, 400, 0, 55, "a predator's v_min")                 \
+    P(B, F, pred_sep_factor, "px/s/step", -1e5f, 1e5f, 200, 200, 0, 30, "a predator's c_pa")        \
+    P(B, F, pred_obstacle_factor, "px/s/step", 0, 1e7f, 1000, 1000, 0, 200, "a predator's c_oa")    \
+    P(B, F, attack_factor, "px/s/step", -1e5f, 1e5f, 500, 500, 0, 100, "c_at, the attack (eq. 5)")  \
+    P(B, F, boid_size, "px", 0, 1e4f, 50, 50, 0, 10, "a boid's size: caught within boid_size + predator_size") \
+    P(B, F, predator_size, "px", 0, 1e4f, 50, 50, 0, 10, "a predator's size")                       \
+    P(B, F, stop_after_catches, "catches", 0, 1e9f, 20, 20, BOIDS_PARAM_INTEGER, 4,                 \
+      "a world (a replica) stops after that many catches; 0: never (table 1's max caught boids)")
+
 /* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
  * the blocks in boids_params, in the GPU's uniform block and in --help. */
 #define BOIDS_PARAM_BLOCK_LIST(X)                                                                   \
@@ -116,7 +177,10 @@
     X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                    \
     X(ADAMS, adams, BOIDS_PARAMS_ADAMS)                                                             \
     X(HYBRID, hybrid, BOIDS_PARAMS_HYBRID)                                                          \
-    X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)
+    X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)                                              \
+    X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                 \
+    X(KIT, kit, BOIDS_PARAMS_KIT)                                                                   \
+    X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)
 
 typedef enum boids_param_block {
 #define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,
@@ -126,6 +190,8 @@ typedef enum boids_param_block {
 } boids_param_block;
 
 #define BOIDS_BLOCK_BIT(ID) (1u << BOIDS_BLOCK_##ID)
+/* The blocks every model has, whatever its manifest line says: speed limits, edges, obstacles. */
+#define BOIDS_BLOCKS_EVERY_MODEL (BOIDS_BLOCK_BIT(BASE) | BOIDS_BLOCK_BIT(OBSTACLES))
 
 /* One struct per block, its members in row order, padded to whole vec4s. */
 #define BOIDS_X_PARAM_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) float field;

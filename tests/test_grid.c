@@ -8,7 +8,7 @@
 static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, float H, float r,
                                    const char *what)
 {
-    boids_grid_dims dims = boids_grid_dims_for(W, H, r, n, true);
+    boids_grid_dims dims = boids_grid_dims_for(W, H, r, n, true, 1);
     boids_cpu_grid g;
     if (boids_cpu_grid_init(&g, &dims, n) != BOIDS_OK) {
         CHECK(!"grid init");
@@ -16,14 +16,14 @@ static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, flo
     }
     float *xs = malloc(sizeof *xs * n), *ys = malloc(sizeof *ys * n);
     for (uint32_t i = 0; i < n; ++i) xs[i] = b[i].x, ys[i] = b[i].y;
-    boids_cpu_grid_build(&g, xs, ys, n);
+    boids_cpu_grid_build(&g, xs, ys, n, n, NULL);
     free(xs), free(ys);
     unsigned char *by_grid = calloc(n, 1);
     uint32_t mismatches = 0, pairs = 0, revisits = 0;
     const float r2 = r * r;
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t cells[9], c = g.cell_of[i];
-        uint32_t nc = boids_grid_block(&dims, c % dims.w, c / dims.w, cells);
+        uint32_t nc = boids_grid_block(&dims, c, cells);
         memset(by_grid, 0, n);
         for (uint32_t q = 0; q < nc; ++q) {
             for (uint32_t k = g.cell_start[cells[q]]; k < g.cell_start[cells[q] + 1]; ++k) {
@@ -105,7 +105,7 @@ static void test_wrap_edges_and_borders(void)
     boids_boid *b = malloc(sizeof *b * N);
     boids_rng rng = boids_rng_seeded(3);
     const float W = 1000, H = 600, r = 50;
-    boids_grid_dims d = boids_grid_dims_for(W, H, r, N, true);
+    boids_grid_dims d = boids_grid_dims_for(W, H, r, N, true, 1);
     for (uint32_t i = 0; i < N; ++i) {
         float x, y;
         switch (i % 4) {
@@ -180,11 +180,11 @@ static void test_small_grids(void)
     const char *names[] = {"1x1 cells", "2x1 cells", "1x2 cells", "2x2 cells", "3x2 cells", "1xN cells"};
     for (int s = 0; s < 6; ++s) {
         random_flock(b, N, sizes[s][0], sizes[s][1], 100 + (uint64_t)s);
-        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 50, N, true);
+        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 50, N, true, 1);
         printf("  (%s: %ux%u)\n", names[s], d.w, d.h);
         compare_neighbour_sets(b, N, sizes[s][0], sizes[s][1], 50, names[s]);
     }
-    boids_grid_dims d = boids_grid_dims_for(70, 120, 50, N, true);
+    boids_grid_dims d = boids_grid_dims_for(70, 120, 50, N, true, 1);
     CHECK(d.w == 1 && d.h == 2);
     free(b);
 }
@@ -195,7 +195,7 @@ static void test_cells_at_least_radius(void)
     const float worlds[][2] = {{1000, 600}, {1920, 1080}, {100, 100}, {12345, 678}};
     for (int r = 0; r < 5; ++r)
         for (int w = 0; w < 4; ++w) {
-            boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000, true);
+            boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000, true, 1);
             int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
             CHECK(tiles);
             CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));

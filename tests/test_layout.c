@@ -81,7 +81,7 @@ static void test_param_rows(void)
     /* shiffman-per-second-model.md §3.6 */
     size_t n;
     const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
-    CHECK(n == 11); /* §3.6's nine, edges and border_r */
+    CHECK(n == 15); /* §3.6's nine, edges, border_r and the obstacles' four */
     boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
     CHECK(p.base.max_speed == 180 && p.reynolds.max_force == 180 && p.base.min_speed == 54);
     CHECK(p.reynolds.sep_radius == 25 && p.reynolds.align_radius == 50 && p.reynolds.cohesion_radius == 50);
@@ -112,7 +112,7 @@ static void test_param_rows(void)
     CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "edges", "processing") == BOIDS_OK && q.base.edges == 2);
     CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "dynamic_bias", "0.5") == BOIDS_ERR_INVALID);
     CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_NOT_WHOLE);
-    CHECK(boids_params_max_radius(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &p) == 50);
+    CHECK(boids_params_max_radius(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &p, false) == 50);
 }
 
 static void test_attribute_schema(void)

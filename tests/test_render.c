@@ -188,7 +188,11 @@ static void test_panel_keys_and_slider(void)
     REQUIRE_OK(boids_world_create(&d, &w));
     boids_panel p;
     boids_panel_init(&p);
-    boids_panel_select(&p, w, -1); /* wraps round: the last row is cohesion_weight */
+    size_t nparams;
+    const boids_param_info *rows = boids_model_params(d.model, &nparams);
+    int row = 0;
+    while ((size_t)row < nparams && strcmp(rows[row].name, "cohesion_weight") != 0) ++row;
+    boids_panel_select(&p, w, row - (int)nparams); /* wraps round to cohesion_weight's row */
     REQUIRE_OK(boids_panel_nudge(&p, w, +1, false));
     boids_world_info info;
     boids_world_get_info(w, &info);
@@ -197,8 +201,8 @@ static void test_panel_keys_and_slider(void)
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
     /* The slider: a press at the middle of the bar of the selected row sets half its range. */
-    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = 11;
-    CHECK(boids_panel_press(&p, w, 50, 10 + 10 * 10 + 5)); /* row 10, the last */
+    p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = (int)nparams;
+    CHECK(boids_panel_press(&p, w, 50, 10 + (float)row * 10 + 5)); /* cohesion_weight's row */
     boids_panel_release(&p);
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);

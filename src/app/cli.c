@@ -23,6 +23,7 @@ void boids_cli_usage(FILE *out)
             "                         closed unless --steps is given)\n"
             "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
             "  --seed S               seed of the initial state (default 1)\n"
+            "  --layout NAME          initial layout: uniform, centre (default: the model's)\n"
             "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...) instead of random\n"
             "  --dump FILE.csv        write the final state\n"
             "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
@@ -91,7 +92,7 @@ static boids_status parse_size(const char *flag, const char *s, float *w, float 
 
 /* The definition fields a flag can set, in the order of boids_cli.flag_of. */
 static const char *const fields[] = {"model", "count", "swarms", "world", "dt", "seed", "threads",
-                                     "neighbors", "backend"};
+                                     "neighbors", "backend", "layout"};
 #define FIELD_COUNT (sizeof fields / sizeof fields[0])
 _Static_assert(FIELD_COUNT <= sizeof(((boids_cli *)0)->flag_of) / sizeof(const char *), "flag_of too small");
 
@@ -137,7 +138,7 @@ static bool takes_value(const char *flag)
     static const char *const with_value[] = {"--backend", "--neighbors", "--model", "-n", "--boids", "--swarms",
                                              "--world", "--steps", "--dt", "--seed", "--threads", "--init",
                                              "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
-                                             "--size"};
+                                             "--size", "--layout"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
         if (strcmp(flag, with_value[i]) == 0) return true;
     return false;
@@ -264,6 +265,10 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             NEED_VALUE();
             st = parse_pos_float("--dt", val, &cli->def.dt);
             given_by(cli, "dt", "--dt");
+        } else if (!strcmp(flag, "--layout")) {
+            NEED_VALUE();
+            given_by(cli, "layout", "--layout");
+            if (boids_layout_from_name(val, &cli->def.layout) != BOIDS_OK) st = bad("--layout", val, "uniform, centre or model");
         } else if (!strcmp(flag, "--seed")) {
             NEED_VALUE();
             st = parse_u64("--seed", val, &cli->def.seed);

@@ -8,7 +8,8 @@ uint32_t boids_grid_max_cells(uint32_t count)
     return (uint32_t)cap;
 }
 
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap)
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap,
+                                    uint32_t replicas)
 {
     boids_grid_dims g;
     /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
@@ -19,14 +20,15 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, u
     double gw = floor(width / cell), gh = floor(height / cell);
     if (gw < 1) gw = 1;
     if (gh < 1) gh = 1;
-    /* Coarsen evenly until the cell count fits the cap. */
+    /* Coarsen evenly until the cell count of every replica fits the cap. */
     double cap = boids_grid_max_cells(count);
-    while (gw * gh > cap) {
+    while (gw * gh * replicas > cap && (gw > 1 || gh > 1)) {
         gw = fmax(1, floor(gw / 2));
         gh = fmax(1, floor(gh / 2));
     }
     g.w = (uint32_t)gw;
     g.h = (uint32_t)gh;
+    g.replicas = replicas;
     g.wrap = wrap;
     g.cell_w = width / (float)g.w;
     g.cell_h = height / (float)g.h;

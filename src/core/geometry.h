@@ -14,7 +14,10 @@
  * as the largest interaction radius, so every neighbour within range lies in the block of cells
  * around a boid (minimum-image distances). */
 typedef struct boids_grid_dims {
-    uint32_t w, h;          /* cells along x and y, >= 1 */
+    uint32_t w, h;          /* cells along x and y of one replica's world, >= 1 */
+    uint32_t replicas;      /* independent copies of the world, each with its w x h cells: cell
+                               r * w * h + (cy * w + cx) of replica r; cell replicas * w * h is
+                               the graveyard, where dead boids go, in nobody's block */
     bool wrap;              /* the block of cells around a boid wraps at the edges (torus) */
     float cell_w, cell_h;   /* px */
     float inv_cell_w, inv_cell_h;
@@ -23,9 +26,15 @@ typedef struct boids_grid_dims {
 /* Most cells a grid may have: bounded by the boid count so a tiny radius in a huge world cannot
  * ask for billions of cells (cells then grow, which stays correct), and by the GPU scan. */
 uint32_t boids_grid_max_cells(uint32_t count);
-/* Picks the grid for a world; min_cell is the smallest acceptable cell size in px (the largest
- * interaction radius); cells come out slightly larger, see the margin in geometry.c. */
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap);
+/* Picks the grid for a world of `replicas` copies; min_cell is the smallest acceptable cell size
+ * in px (the largest interaction radius); cells come out slightly larger, see the margin in
+ * geometry.c. */
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap,
+                                    uint32_t replicas);
+
+/* Cells of one replica, and of all (the graveyard's index). */
+static inline uint32_t boids_grid_cells_per_replica(const boids_grid_dims *d) { return d->w * d->h; }
+static inline uint32_t boids_grid_cells(const boids_grid_dims *d) { return d->replicas * d->w * d->h; }
 
 /* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get
  * the same cell bit for bit; positions outside the world (a bounded world lets boids stray) go to
@@ -40,9 +49,11 @@ static inline uint32_t boids_cell_coord(float x, float inv_cell, uint32_t cells)
     return i < cells ? i : cells - 1;
 }
 
-static inline uint32_t boids_cell_of(const boids_grid_dims *d, float x, float y)
+/* The cell of a position in replica r. */
+static inline uint32_t boids_cell_of(const boids_grid_dims *d, uint32_t replica, float x, float y)
 {
-    return boids_cell_coord(y, d->inv_cell_h, d->h) * d->w + boids_cell_coord(x, d->inv_cell_w, d->w);
+    return replica * (d->w * d->h) + boids_cell_coord(y, d->inv_cell_h, d->h) * d->w +
+           boids_cell_coord(x, d->inv_cell_w, d->w);
 }
 
 /* The distinct cells of the block around cell (cx, cy), in the canonical order both backends use:
@@ -67,13 +78,15 @@ static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32
     return k;
 }
 
-static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t cx, uint32_t cy, uint32_t out[9])
+/* The block around cell c (a cell of any replica: the block stays in c's replica). */
+static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c, uint32_t out[9])
 {
+    const uint32_t cpr = d->w * d->h, base = c / cpr * cpr, local = c - base;
     uint32_t xs[3], ys[3];
-    uint32_t nx = boids_grid_axis(cx, d->w, d->wrap, xs), ny = boids_grid_axis(cy, d->h, d->wrap, ys);
+    uint32_t nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs), ny = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
     uint32_t n = 0;
     for (uint32_t j = 0; j < ny; ++j)
-        for (uint32_t i = 0; i < nx; ++i) out[n++] = ys[j] * d->w + xs[i];
+        for (uint32_t i = 0; i < nx; ++i) out[n++] = base + ys[j] * d->w + xs[i];
     return n;
 }
 

@@ -2,20 +2,24 @@
 
 #include <math.h>
 
-#include "core/attributes.h"
-#include "core/geometry.h"
-#include "core/rng.h"
+#include <string.h>
 
-void boids_init_uniform(const boids_world_def *d, boids_boid *b)
+#include "core/attributes.h"
+#include "core/error.h"
+#include "core/geometry.h"
+
+static float uniform(boids_rng *rng, float lo, float hi) { return lo + boids_rng_float(rng) * (hi - lo); }
+
+void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b, uint32_t p,
+                        boids_predator *predators)
 {
-    boids_rng rng = boids_rng_seeded(d->seed);
     const float two_pi = 6.28318530717958647692f;
     const float vmin = d->params.base.min_speed, vmax = d->params.base.max_speed;
-    for (uint32_t i = 0; i < d->count; ++i) {
-        float x = boids_rng_float(&rng) * d->width;
-        float y = boids_rng_float(&rng) * d->height;
-        float a = boids_rng_float(&rng) * two_pi;
-        float s = vmin + boids_rng_float(&rng) * (vmax - vmin);
+    for (uint32_t i = 0; i < n; ++i) {
+        float x = boids_rng_float(rng) * d->width;
+        float y = boids_rng_float(rng) * d->height;
+        float a = boids_rng_float(rng) * two_pi;
+        float s = vmin + boids_rng_float(rng) * (vmax - vmin);
         b[i].x = boids_wrap(x, d->width);
         b[i].y = boids_wrap(y, d->height);
         b[i].vx = s * cosf(a);
@@ -23,4 +27,75 @@ void boids_init_uniform(const boids_world_def *d, boids_boid *b)
         b[i].swarm = i % d->swarms;
         boids_boid_default_attrs(&b[i], 0, &d->params);
     }
+    /* Individuality (the kit model): ages after the flock, so models without them draw as before. */
+    if (boids_model_attributes(d->model) & BOIDS_ATTR_BIT(AGE))
+        for (uint32_t i = 0; i < n; ++i) b[i].age = boids_rng_float(rng);
+    for (uint32_t i = 0; i < p; ++i) {
+        float x = boids_rng_float(rng) * d->width, y = boids_rng_float(rng) * d->height;
+        float a = boids_rng_float(rng) * two_pi;
+        float s = uniform(rng, d->params.predators.pred_min_speed, d->params.predators.pred_max_speed);
+        predators[i] = (boids_predator){boids_wrap(x, d->width), boids_wrap(y, d->height), s * cosf(a), s * sinf(a)};
+    }
+}
+
+void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b, uint32_t p,
+                    boids_predator *predators)
+{
+    const float W = d->width, H = d->height;
+    for (uint32_t i = 0; i < n; ++i) {
+        b[i].x = boids_wrap(uniform(rng, 3 * W / 8, 5 * W / 8), W);
+        b[i].y = boids_wrap(uniform(rng, 3 * H / 8, 5 * H / 8), H);
+        b[i].vx = uniform(rng, -50, 50);
+        b[i].vy = uniform(rng, -50, 50);
+        b[i].swarm = i % d->swarms;
+        boids_boid_default_attrs(&b[i], 0, &d->params);
+        b[i].age = boids_rng_float(rng);
+    }
+    for (uint32_t i = 0; i < p; ++i) {
+        float x0 = boids_rng_float(rng) < 0.5f ? W / 8 : 6 * W / 8;
+        float y0 = boids_rng_float(rng) < 0.5f ? H / 8 : 6 * H / 8;
+        float x = uniform(rng, x0, x0 + W / 8), y = uniform(rng, y0, y0 + H / 8);
+        predators[i] = (boids_predator){boids_wrap(x, W), boids_wrap(y, H), uniform(rng, -50, 50), uniform(rng, -50, 50)};
+    }
+}
+
+static const boids_init_fn layouts[BOIDS_LAYOUT_COUNT] = {
+#define BOIDS_X_LAYOUT_FN(ID, name, desc) [BOIDS_LAYOUT_##ID] = boids_init_##name,
+    BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_FN)
+#undef BOIDS_X_LAYOUT_FN
+};
+
+static const boids_layout model_layout[BOIDS_MODEL_COUNT] = {
+#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, preset, summary) \
+    [BOIDS_MODEL_##ID] = BOIDS_LAYOUT_##init,
+    BOIDS_MODEL_LIST(BOIDS_X_MODEL_LAYOUT)
+#undef BOIDS_X_MODEL_LAYOUT
+};
+
+boids_init_fn boids_layout_init(boids_layout layout, boids_model model)
+{
+    if (layout == BOIDS_LAYOUT_MODEL) layout = model_layout[model];
+    return layouts[layout];
+}
+
+static const char *const layout_names[BOIDS_LAYOUT_COUNT] = {
+    [BOIDS_LAYOUT_MODEL] = "model",
+#define BOIDS_X_LAYOUT_NAME(ID, name, desc) [BOIDS_LAYOUT_##ID] = #name,
+    BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_NAME)
+#undef BOIDS_X_LAYOUT_NAME
+};
+
+const char *boids_layout_name(boids_layout layout)
+{
+    return (unsigned)layout < BOIDS_LAYOUT_COUNT ? layout_names[layout] : "?";
+}
+
+boids_status boids_layout_from_name(const char *name, boids_layout *out)
+{
+    for (int l = 0; l < BOIDS_LAYOUT_COUNT; ++l)
+        if (strcmp(name, layout_names[l]) == 0) {
+            *out = (boids_layout)l;
+            return BOIDS_OK;
+        }
+    return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout", "unknown layout '%s' (layouts: model, uniform, centre)", name);
 }

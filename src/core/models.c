@@ -16,8 +16,8 @@ typedef struct model_row {
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, preset, summary)          \
-    [BOIDS_MODEL_##ID] = {name, BOIDS_TIME_##time, BOIDS_BLOCK_BIT(BASE) | (blocks), attrs, features, \
+#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, summary)          \
+    [BOIDS_MODEL_##ID] = {name, BOIDS_TIME_##time, BOIDS_BLOCKS_EVERY_MODEL | (blocks), attrs, features, \
                           #rules, preset, summary},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW

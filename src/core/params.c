@@ -178,22 +178,50 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
         boids_status st = check_value(&info[i], boids_param_get(params, &info[i]));
         if (st != BOIDS_OK) return st;
     }
-    if (params->base.min_speed > params->base.max_speed) {
-        char a[32], b[32];
+    char a[32], b[32], c[32];
+    if (params->base.min_speed > params->base.max_speed)
         return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "min_speed", "%s is above max_speed %s",
                               boids_float_text(params->base.min_speed, a),
                               boids_float_text(params->base.max_speed, b));
+    unsigned blocks = boids_model_blocks(model);
+    if (blocks & BOIDS_BLOCK_BIT(KIT)) {
+        /* Eq. 7-9 take (age - 0.5)^2 <= 1/4 of each constant: the youngest and oldest boids must
+         * keep a view radius and angle >= 0 and a top speed >= min_speed. */
+        const boids_kit_params *k = &params->kit;
+        if (k->view_radius - k->c_view_radius * 0.25f < 0)
+            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_view_radius",
+                                  "%s leaves the youngest and oldest boids a view radius below 0 (view_radius %s)",
+                                  boids_float_text(k->c_view_radius, a), boids_float_text(k->view_radius, b));
+        if (k->view_angle - k->c_view_angle * 0.25f < 0)
+            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_view_angle",
+                                  "%s leaves the youngest and oldest boids a view angle below 0 (view_angle %s)",
+                                  boids_float_text(k->c_view_angle, a), boids_float_text(k->view_angle, b));
+        if (params->base.max_speed - k->c_maxspeed * 0.25f < params->base.min_speed)
+            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_maxspeed",
+                                  "%s leaves the youngest and oldest boids a top speed below min_speed %s "
+                                  "(max_speed %s)", boids_float_text(k->c_maxspeed, a),
+                                  boids_float_text(params->base.min_speed, b),
+                                  boids_float_text(params->base.max_speed, c));
     }
+    if ((blocks & BOIDS_BLOCK_BIT(PREDATORS)) && params->predators.pred_min_speed > params->predators.pred_max_speed)
+        return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "pred_min_speed", "%s is above pred_max_speed %s",
+                              boids_float_text(params->predators.pred_min_speed, a),
+                              boids_float_text(params->predators.pred_max_speed, b));
     return BOIDS_OK;
 }
 
-float boids_params_max_radius(boids_model model, const boids_params *p)
+float boids_params_max_radius(boids_model model, const boids_params *p, bool with_obstacles)
 {
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     float r = 0.0f;
-    for (size_t i = 0; i < n; ++i)
-        if (info[i].flags & BOIDS_PARAM_RADIUS) r = fmaxf(r, boids_param_get(p, &info[i]));
+    for (size_t i = 0; i < n; ++i) {
+        bool radius = (info[i].flags & BOIDS_PARAM_RADIUS) ||
+                      (with_obstacles && (info[i].flags & BOIDS_PARAM_OBSTACLE_RADIUS));
+        if (radius) r = fmaxf(r, boids_param_get(p, &info[i]));
+    }
+    if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) /* a catch is a neighbour too */
+        r = fmaxf(r, p->predators.boid_size + p->predators.predator_size);
     return r;
 }
 

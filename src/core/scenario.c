@@ -154,6 +154,9 @@ static boids_status apply(boids_scenario *sc, const char *key, const char *value
         if (!boids_parse_u64(value, &u64))
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^64", value);
         d->seed = u64;
+    } else if (strcmp(key, "layout") == 0) {
+        boids_status st = boids_layout_from_name(value, &d->layout);
+        if (st != BOIDS_OK) return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "%s", boids_last_error_info()->detail);
     } else if (strcmp(key, "dt") == 0) {
         if (!boids_parse_float(value, &f) || !(f > 0.0f))
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a positive number", value);

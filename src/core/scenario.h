@@ -7,8 +7,8 @@
  *   steps = 600
  *   visual_range = 40        ; a comment may follow a value after blanks
  *
- * Keys: model, boids, swarms, world (WxH), seed, steps, dt, and every parameter of the model by
- * its --set name (edges among them). The model is read first wherever it stands; the others are
+ * Keys: model, boids, swarms, world (WxH), seed, steps, dt, layout, and every parameter of the
+ * model by its --set name (edges among them). The model is read first wherever it stands; the others are
  * applied over its preset. The format is strict, and says so with the file, line and key: a line
  * that is not `key = value` (`key: value`, a [section], a key with no value), an unknown or
  * repeated key, a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with

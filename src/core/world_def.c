@@ -20,7 +20,10 @@ boids_world_def boids_default_world_def(void)
     def.cell_size = 0.0f;
     def.neighbors = BOIDS_NEIGHBORS_GRID;
     def.threads = 0;
-    def.event_mask = 0;
+    def.replicas = 1;
+    def.obstacles = NULL;
+    def.obstacle_count = 0;
+    def.event_mask = 1u << BOIDS_EVENT_CATCH;
     def.event_capacity = 1u << 16;
     def.gl = NULL;
     return def;

@@ -1,8 +1,15 @@
-/* The CPU reference backend: per step, build the grid (counting sort), copy the boids into cell
- * order as structure-of-arrays so neighbour reads are coherent, then run the model's rules over
- * the sorted slots on the thread pool, writing step t+1 into a second set of arrays, by id
- * (synchronous update). The state lives in id order; the attributes of the model too, one array
- * of 32-bit words each. */
+/* The CPU reference backend. Per step:
+ *
+ *   models with predators: the predators' grid (a counting sort of their positions) and the
+ *     catches (cpu/predators.c), which kill boids and may stop replicas;
+ *   the boids' grid (counting sort; dead boids and stopped replicas to the graveyard), the boids
+ *     copied into cell order as structure-of-arrays so neighbour reads are coherent;
+ *   the model's rules over the sorted slots on the thread pool, writing step t+1 into a second
+ *     set of arrays, by id (synchronous update);
+ *   models with predators: the predators' steering, likewise.
+ *
+ * The state lives in id order; the attributes of the model too, one array of 32-bit words each.
+ * Brute-force neighbour search is the same walk on a grid of one cell per replica. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,7 +24,7 @@
 
 /* The rules of each model, from the manifest. */
 static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, attrs, features, preset, summary)          \
+#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, summary)    \
     [BOIDS_MODEL_##ID] = boids_cpu_rules_##rules,
     BOIDS_MODEL_LIST(BOIDS_X_RULES_ROW)
 #undef BOIDS_X_RULES_ROW
@@ -34,19 +41,27 @@ typedef struct cpu_state {
 
 typedef struct cpu_backend {
     const boids_sim *sim;
+    boids_grid_dims dims;             /* sim->grid, or one cell per replica for brute force */
     boids_cpu_grid grid;
     cpu_state cur, next;
     uint32_t *swarm;                  /* id order; no step changes it */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
+    uint8_t *dead;                    /* per boid, this step: to the graveyard */
+    /* predators (models with BOIDS_FEATURE_PREDATORS) */
+    boids_cpu_grid pred_grid;
+    cpu_state pred_cur, pred_next;
+    boids_cpu_soa pred;               /* step t in cell order */
+    boids_gpu_replica *replicas;      /* per replica: catches, stop step */
     boids_pool *pool;
     boids_cpu_event_sink events;
     boids_profile_acc profile;
 } cpu_backend;
 
+typedef void (*slot_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 typedef struct job {
     boids_cpu_step step;
-    boids_cpu_rules_fn fn;
+    slot_fn fn;
 } job;
 
 static void run_chunk(void *ctx, uint32_t begin, uint32_t end)
@@ -80,34 +95,82 @@ static void lap(cpu_backend *b, boids_pass p, double *t)
     *t = t1;
 }
 
+/* The grid the backend walks: the world's, or one cell per replica for brute force. */
+static boids_grid_dims walk_dims(const boids_sim *sim)
+{
+    boids_grid_dims d = sim->grid;
+    if (sim->def.neighbors == BOIDS_NEIGHBORS_BRUTE) {
+        d.w = d.h = 1;
+        d.cell_w = sim->def.width;
+        d.cell_h = sim->def.height;
+        d.inv_cell_w = 1.0f / sim->def.width;
+        d.inv_cell_h = 1.0f / sim->def.height;
+    }
+    return d;
+}
+
+/* The predators of step t sorted by cell (their grid), and the catches: the first part of a
+ * step of a model with predators. */
+static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
+{
+    const boids_sim *sim = b->sim;
+    const uint32_t np = sim->predator_count;
+    boids_cpu_grid_build(&b->pred_grid, b->pred_cur.x, b->pred_cur.y, np, sim->predators_per_replica, NULL);
+    for (uint32_t k = 0; k < np; ++k) {
+        uint32_t id = b->pred_grid.order[k];
+        b->pred.x[k] = b->pred_cur.x[id];
+        b->pred.y[k] = b->pred_cur.y[id];
+        b->pred.vx[k] = b->pred_cur.vx[id];
+        b->pred.vy[k] = b->pred_cur.vy[id];
+        b->pred.id[k] = id;
+    }
+    j->step.cur_x = b->cur.x;
+    j->step.cur_y = b->cur.y;
+    j->fn = boids_cpu_catch;
+    boids_pool_run(b->pool, run_chunk, j, sim->def.count);
+    /* A replica stops at the step its catches reach stop_after_catches. */
+    const uint32_t stop = (uint32_t)sim->def.params.predators.stop_after_catches;
+    for (uint32_t r = 0; r < sim->def.replicas; ++r)
+        if (stop > 0 && b->replicas[r].catches >= stop && b->replicas[r].stop_step == BOIDS_RUNNING)
+            b->replicas[r].stop_step = step;
+}
+
 static boids_status cpu_step(void *impl, uint32_t steps)
 {
     cpu_backend *b = impl;
     const boids_sim *sim = b->sim;
     const uint32_t n = sim->def.count;
-    const bool brute = sim->def.neighbors == BOIDS_NEIGHBORS_BRUTE;
+    const bool predators = (sim->features & BOIDS_FEATURE_PREDATORS) != 0;
     job j;
     memset(&j, 0, sizeof j);
-    j.fn = rules[sim->def.model];
     j.step.sim = sim;
     j.step.params = &sim->def.params;
     j.step.grid = &b->grid;
-    j.step.brute = brute;
     j.step.events = &b->events;
+    j.step.pred_grid = &b->pred_grid;
+    j.step.replicas = b->replicas;
     memcpy(j.step.attr, b->attr, sizeof b->attr);
 
     for (uint32_t s = 0; s < steps; ++s) {
         double t = now_ms();
-        if (!brute) { /* the grid: a counting sort by cell */
-            boids_cpu_grid_count(&b->grid, b->cur.x, b->cur.y, n);
-            lap(b, BOIDS_PASS_GRID, &t);
-            boids_cpu_grid_scan(&b->grid);
-            lap(b, BOIDS_PASS_SCAN, &t);
-            boids_cpu_grid_scatter(&b->grid, n);
-            lap(b, BOIDS_PASS_SCATTER, &t);
+        j.step.step = (uint32_t)(sim->steps + s);
+        j.step.pred = b->pred;
+        if (predators) {
+            predators_and_catches(b, &j, j.step.step);
+            lap(b, BOIDS_PASS_PREDATORS, &t);
+            for (uint32_t i = 0; i < n; ++i) /* the caught and the stopped leave the grid */
+                b->dead[i] = b->attr[BOIDS_ATTR_ALIVE][i] == 0 ||
+                             b->replicas[i / sim->per_replica].stop_step != BOIDS_RUNNING;
         }
+        /* The grid: a counting sort by cell. */
+        boids_cpu_grid_count(&b->grid, b->cur.x, b->cur.y, n, sim->per_replica, predators ? b->dead : NULL);
+        lap(b, BOIDS_PASS_GRID, &t);
+        boids_cpu_grid_scan(&b->grid);
+        lap(b, BOIDS_PASS_SCAN, &t);
+        boids_cpu_grid_scatter(&b->grid, n);
+        lap(b, BOIDS_PASS_SCATTER, &t);
         for (uint32_t k = 0; k < n; ++k) {
-            uint32_t id = brute ? k : b->grid.order[k];
+            uint32_t id = b->grid.order[k];
             b->cand.x[k] = b->cur.x[id];
             b->cand.y[k] = b->cur.y[id];
             b->cand.vx[k] = b->cur.vx[id];
@@ -121,9 +184,21 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         j.step.out_y = b->next.y;
         j.step.out_vx = b->next.vx;
         j.step.out_vy = b->next.vy;
-        j.step.step = (uint32_t)(sim->steps + s);
+        j.fn = rules[sim->def.model];
         boids_pool_run(b->pool, run_chunk, &j, n);
         lap(b, BOIDS_PASS_STEER, &t);
+        if (predators) {
+            j.step.pred_out_x = b->pred_next.x;
+            j.step.pred_out_y = b->pred_next.y;
+            j.step.pred_out_vx = b->pred_next.vx;
+            j.step.pred_out_vy = b->pred_next.vy;
+            j.fn = boids_cpu_hunt;
+            boids_pool_run(b->pool, run_chunk, &j, sim->predator_count);
+            cpu_state tmp = b->pred_cur;
+            b->pred_cur = b->pred_next;
+            b->pred_next = tmp;
+            lap(b, BOIDS_PASS_HUNT, &t);
+        }
         cpu_state tmp = b->cur;
         b->cur = b->next;
         b->next = tmp;
@@ -148,6 +223,11 @@ static boids_status cpu_read(void *impl, boids_boid *out)
     return BOIDS_OK;
 }
 
+static void reset_replicas(cpu_backend *b)
+{
+    for (uint32_t r = 0; r < b->sim->def.replicas; ++r) b->replicas[r] = (boids_gpu_replica){0, BOIDS_RUNNING};
+}
+
 static boids_status cpu_write(void *impl, const boids_boid *in)
 {
     cpu_backend *b = impl;
@@ -160,16 +240,48 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     }
+    reset_replicas(b); /* a new state: no catches yet, every replica running */
     boids_event_log_clear(&b->events.log); /* events belong to the state they came from */
+    return BOIDS_OK;
+}
+
+static boids_status cpu_read_predators(void *impl, boids_predator *out)
+{
+    cpu_backend *b = impl;
+    for (uint32_t i = 0; i < b->sim->predator_count; ++i)
+        out[i] = (boids_predator){b->pred_cur.x[i], b->pred_cur.y[i], b->pred_cur.vx[i], b->pred_cur.vy[i]};
+    return BOIDS_OK;
+}
+
+static boids_status cpu_write_predators(void *impl, const boids_predator *in)
+{
+    cpu_backend *b = impl;
+    for (uint32_t i = 0; i < b->sim->predator_count; ++i) {
+        b->pred_cur.x[i] = in[i].x;
+        b->pred_cur.y[i] = in[i].y;
+        b->pred_cur.vx[i] = in[i].vx;
+        b->pred_cur.vy[i] = in[i].vy;
+    }
+    return BOIDS_OK;
+}
+
+static boids_status cpu_replicas(void *impl, boids_gpu_replica *out)
+{
+    cpu_backend *b = impl;
+    memcpy(out, b->replicas, sizeof *out * b->sim->def.replicas);
     return BOIDS_OK;
 }
 
 static boids_status cpu_configure(void *impl, bool grid_changed)
 {
     cpu_backend *b = impl;
-    if (!grid_changed) return BOIDS_OK; /* the rules read the parameters and the tool each step */
+    if (!grid_changed) return BOIDS_OK; /* the rules read the parameters, tool and obstacles each step */
+    b->dims = walk_dims(b->sim);
     boids_cpu_grid_free(&b->grid);
-    return boids_cpu_grid_init(&b->grid, &b->sim->grid, b->sim->def.count);
+    boids_cpu_grid_free(&b->pred_grid);
+    boids_status st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count);
+    if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count);
+    return st;
 }
 
 static boids_status cpu_take_events(void *impl, boids_event_log *log)
@@ -195,7 +307,37 @@ static void cpu_reset_profile(void *impl) { memset(&((cpu_backend *)impl)->profi
 static boids_gl_state cpu_gl_state(const void *impl)
 {
     (void)impl;
-    return (boids_gl_state){0, 0, 0};
+    boids_gl_state none;
+    memset(&none, 0, sizeof none);
+    return none;
+}
+
+/* Frees and allocates the float arrays of a state of n entries. */
+static bool alloc_state(cpu_state *s, size_t n)
+{
+    float **f[] = {&s->x, &s->y, &s->vx, &s->vy};
+    bool ok = true;
+    for (int i = 0; i < 4; ++i) ok &= (*f[i] = malloc(sizeof(float) * (n ? n : 1))) != NULL;
+    return ok;
+}
+
+static void free_state(cpu_state *s)
+{
+    free(s->x), free(s->y), free(s->vx), free(s->vy);
+}
+
+static bool alloc_soa(boids_cpu_soa *s, size_t n, bool swarm)
+{
+    n = n ? n : 1;
+    bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
+              (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n)) &&
+              (s->id = malloc(sizeof(uint32_t) * n));
+    return ok && (!swarm || (s->swarm = malloc(sizeof(uint32_t) * n)));
+}
+
+static void free_soa(boids_cpu_soa *s)
+{
+    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->swarm), free(s->id);
 }
 
 static void cpu_destroy(void *impl)
@@ -203,12 +345,16 @@ static void cpu_destroy(void *impl)
     cpu_backend *b = impl;
     if (!b) return;
     boids_cpu_grid_free(&b->grid);
-    float *arrays[] = {b->cur.x, b->cur.y, b->cur.vx, b->cur.vy, b->next.x, b->next.y, b->next.vx,
-                       b->next.vy, b->cand.x, b->cand.y, b->cand.vx, b->cand.vy};
-    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) free(arrays[i]);
+    boids_cpu_grid_free(&b->pred_grid);
+    free_state(&b->cur);
+    free_state(&b->next);
+    free_state(&b->pred_cur);
+    free_state(&b->pred_next);
+    free_soa(&b->cand);
+    free_soa(&b->pred);
     free(b->swarm);
-    free(b->cand.swarm);
-    free(b->cand.id);
+    free(b->dead);
+    free(b->replicas);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) free(b->attr[a]);
     if (b->pool) boids_pool_destroy(b->pool);
     boids_event_log_free(&b->events.log);
@@ -217,8 +363,9 @@ static void cpu_destroy(void *impl)
 }
 
 static const boids_backend_ops cpu_ops = {
-    cpu_step,    cpu_finish,        cpu_read,          cpu_write,    cpu_configure,
-    cpu_take_events, cpu_profile, cpu_reset_profile, cpu_gl_state, cpu_destroy,
+    cpu_step,     cpu_finish,    cpu_read,        cpu_write,   cpu_read_predators,
+    cpu_write_predators, cpu_replicas, cpu_configure, cpu_take_events, cpu_profile,
+    cpu_reset_profile, cpu_gl_state, cpu_destroy,
 };
 
 boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,
@@ -228,26 +375,25 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     if (!b) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the CPU backend");
     b->sim = sim;
     pthread_mutex_init(&b->events.lock, NULL);
-    size_t n = sim->def.count ? sim->def.count : 1;
-    float **arrays[] = {&b->cur.x, &b->cur.y, &b->cur.vx, &b->cur.vy, &b->next.x, &b->next.y,
-                        &b->next.vx, &b->next.vy, &b->cand.x, &b->cand.y, &b->cand.vx, &b->cand.vy};
-    bool ok = true;
-    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = malloc(sizeof(float) * n)) != NULL;
-    ok &= (b->swarm = malloc(sizeof(uint32_t) * n)) != NULL;
-    ok &= (b->cand.swarm = malloc(sizeof(uint32_t) * n)) != NULL;
-    ok &= (b->cand.id = malloc(sizeof(uint32_t) * n)) != NULL;
+    const size_t n = sim->def.count, np = sim->predator_count;
+    bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) && alloc_state(&b->pred_cur, np) &&
+              alloc_state(&b->pred_next, np) && alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
+    ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
+    ok = ok && (b->dead = malloc(n ? n : 1)) != NULL;
+    ok = ok && (b->replicas = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (sim->attributes & (1u << a)) ok &= (b->attr[a] = malloc(sizeof(uint32_t) * n)) != NULL;
+        if (sim->attributes & (1u << a)) ok = ok && (b->attr[a] = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     int t = sim->def.threads > 0 ? sim->def.threads : boids_cpu_count();
-    ok &= (b->pool = boids_pool_create(t)) != NULL;
+    ok = ok && (b->pool = boids_pool_create(t)) != NULL;
     boids_status st = ok ? BOIDS_OK
                          : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids on the CPU", sim->def.count);
     if (st == BOIDS_OK) st = boids_event_log_init(&b->events.log, sim->def.event_capacity);
-    if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->grid, &sim->grid, sim->def.count);
+    if (st == BOIDS_OK) st = cpu_configure(b, true);
     if (st != BOIDS_OK) {
         cpu_destroy(b);
         return st;
     }
+    reset_replicas(b);
     *ops = &cpu_ops;
     *impl = b;
     *renderer = "CPU reference";
@@ -255,8 +401,4 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     return BOIDS_OK;
 }
 
-const boids_cpu_grid *boids_cpu_backend_grid(const void *impl)
-{
-    const cpu_backend *b = impl;
-    return b->sim->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? NULL : &b->grid;
-}
+const boids_cpu_grid *boids_cpu_backend_grid(const void *impl) { return &((const cpu_backend *)impl)->grid; }

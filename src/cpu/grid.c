@@ -9,11 +9,11 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
 {
     memset(g, 0, sizeof *g);
     g->dims = *dims;
-    g->cells = dims->w * dims->h;
+    g->cells = boids_grid_cells(dims);
     g->capacity = capacity;
     size_t n = capacity ? capacity : 1;
-    g->cell_count = malloc(sizeof(uint32_t) * g->cells);
-    g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 1u));
+    g->cell_count = malloc(sizeof(uint32_t) * (g->cells + 1u));
+    g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 2u));
     g->cell_of = malloc(sizeof(uint32_t) * n);
     g->order = malloc(sizeof(uint32_t) * n);
     if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order) {
@@ -32,12 +32,14 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n)
+void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead)
 {
     const boids_grid_dims *d = &g->dims;
-    memset(g->cell_count, 0, sizeof(uint32_t) * g->cells);
+    memset(g->cell_count, 0, sizeof(uint32_t) * (g->cells + 1u));
+    if (per_replica == 0) per_replica = 1;
     for (uint32_t i = 0; i < n; ++i) {
-        uint32_t c = boids_cell_of(d, x[i], y[i]);
+        uint32_t c = dead && dead[i] ? g->cells : boids_cell_of(d, i / per_replica, x[i], y[i]);
         g->cell_of[i] = c;
         g->cell_count[c]++;
     }
@@ -46,11 +48,11 @@ void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uin
 void boids_cpu_grid_scan(boids_cpu_grid *g)
 {
     uint32_t sum = 0;
-    for (uint32_t c = 0; c < g->cells; ++c) {
+    for (uint32_t c = 0; c <= g->cells; ++c) {
         g->cell_start[c] = sum;
         sum += g->cell_count[c];
     }
-    g->cell_start[g->cells] = sum;
+    g->cell_start[g->cells + 1] = sum;
 }
 
 void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n)
@@ -61,12 +63,13 @@ void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n)
         g->order[g->cell_start[c + 1] - g->cell_count[c]] = i;
         g->cell_count[c]--;
     }
-    for (uint32_t c = 0; c < g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];
+    for (uint32_t c = 0; c <= g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];
 }
 
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n)
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead)
 {
-    boids_cpu_grid_count(g, x, y, n);
+    boids_cpu_grid_count(g, x, y, n, per_replica, dead);
     boids_cpu_grid_scan(g);
     boids_cpu_grid_scatter(g, n);
 }

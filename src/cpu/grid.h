@@ -8,10 +8,12 @@
 
 typedef struct boids_cpu_grid {
     boids_grid_dims dims;
-    uint32_t cells;       /* dims.w * dims.h */
+    uint32_t cells;       /* cells of every replica; cell `cells` is the graveyard (dead boids) */
     uint32_t capacity;    /* boids the arrays hold */
-    uint32_t *cell_count; /* [cells] boids per cell */
-    uint32_t *cell_start; /* [cells + 1] exclusive prefix sum of cell_count */
+    uint32_t *cell_count; /* [cells + 1] boids per cell, the graveyard last */
+    uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of cell_count: cell c holds the
+                             slots [cell_start[c], cell_start[c + 1]); cell_start[cells] counts
+                             the living */
     uint32_t *cell_of;    /* [capacity] cell of each boid, by id */
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
 } boids_cpu_grid;
@@ -19,9 +21,12 @@ typedef struct boids_cpu_grid {
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity);
 void boids_cpu_grid_free(boids_cpu_grid *g);
 /* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the three phases below in turn. */
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n);
-/* The cell of every boid and the histogram of boids per cell. */
-void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n);
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead);
+/* The cell of every boid (id i in replica i / per_replica; the graveyard where dead[i], if dead
+ * is not NULL) and the histogram of boids per cell. */
+void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead);
 /* cell_start: the exclusive prefix sum of the histogram. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
 /* order: the boids of each cell, ids ascending. */

@@ -80,7 +80,8 @@ void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end
         vx += ex;
         vy += ey;
 
-        int group = id < n1 ? 1 : id - n1 < n2 ? 2 : 0;
+        const uint32_t local = id % s->sim->per_replica; /* scouts are the first ids of each replica */
+        int group = local < n1 ? 1 : local - n1 < n2 ? 2 : 0;
         if (group) {
             float bias = boids_cpu_attr_float(s, BOIDS_ATTR_BIAS, id);
             if (ap->dynamic_bias != 0.0f) {

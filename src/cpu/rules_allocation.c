@@ -13,8 +13,11 @@
  *   v' = v + a dt within [min_speed, max_speed] (ours: the paper has no speed limits; the
  *   presets keep min_speed = 0); p' = p + v' dt
  *
- * Separation counts every swarm, vectors 1 and 2 the boid's own swarm (as in the other models);
- * there are no obstacles yet. Operation order matches shaders/rules_allocation.glsl. */
+ * Separation counts every swarm, vectors 1 and 2 the boid's own swarm (as in the other models).
+ * Obstacles join vector 3, as the paper's "differences from stationary objects": obstacle_factor
+ * times the sum of (p - o)/d^2 over the obstacle centres within obstacle_radius (the manifest's
+ * BOIDS_FEATURE_OBSTACLE_RULE: the external-force hook leaves them to these rules). Operation
+ * order matches shaders/rules_allocation.glsl. */
 #include <math.h>
 
 #include "cpu/steer.h"
@@ -48,6 +51,27 @@ void boids_priority_allocate(const float x[2], const float y[2], const float z[2
     }
     out[0] = ax;
     out[1] = ay;
+}
+
+/* Vector 3's part from the obstacles within obstacle_radius: sum of (p - o)/d^2, as for flockmates. */
+static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, float x, float y, float *ox, float *oy)
+{
+    const boids_obstacle_grid *og = &s->sim->obstacle_grid;
+    const float reach = s->params->obstacles.obstacle_radius, r2 = reach * reach;
+    float sx = 0.0f, sy = 0.0f;
+    boids_cpu_ranges r;
+    boids_cpu_ranges_near(&s->sim->grid, og->cell_start, boids_cell_of(&s->sim->grid, replica, x, y), &r);
+    for (uint32_t q = 0; q < r.count; ++q)
+        for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
+            float dx = boids_min_image(x, og->sorted[4 * k], s->sim->def.width, s->sim->half_w);
+            float dy = boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
+            float d2 = dx * dx + dy * dy;
+            if (!(d2 > 0.0f && d2 <= r2)) continue;
+            sx -= dx / d2;
+            sy -= dy / d2;
+        }
+    *ox = sx;
+    *oy = sy;
 }
 
 void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)
@@ -87,6 +111,12 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
             }
         }
         float v3[2] = {sep_x * ap->sep_weight, sep_y * ap->sep_weight};
+        if (s->sim->obstacle_count > 0) { /* "differences from stationary objects" */
+            float ox, oy;
+            obstacle_differences(s, boids_cpu_replica(s, id), x, y, &ox, &oy);
+            v3[0] += ox * p->obstacles.obstacle_factor;
+            v3[1] += oy * p->obstacles.obstacle_factor;
+        }
         float v2[2] = {0.0f, 0.0f}, v1[2] = {0.0f, 0.0f};
         if (n > 0) {
             float fn = (float)n;

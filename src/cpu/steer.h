@@ -31,10 +31,14 @@ typedef struct boids_cpu_step {
     const boids_params *params;      /* &sim->def.params */
     const boids_cpu_grid *grid;
     boids_cpu_soa cand;              /* step t, candidate order: a boid's own data is cand[slot] */
+    const float *cur_x, *cur_y;      /* step t, id order (the catches come before the grid) */
     float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, id order */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes (32-bit words, id order), read and
                                         written in place: only the boid itself touches its own */
-    bool brute;
+    const boids_cpu_grid *pred_grid; /* models with predators: the predators of step t by cell */
+    boids_cpu_soa pred;              /* ... in that order (swarm unused) */
+    float *pred_out_x, *pred_out_y, *pred_out_vx, *pred_out_vy; /* their step t+1, id order */
+    boids_gpu_replica *replicas;     /* catches and stop steps, per replica */
     uint32_t step;                   /* this step's number, for events */
     boids_cpu_event_sink *events;
 } boids_cpu_step;
@@ -42,10 +46,16 @@ typedef struct boids_cpu_step {
 /* One rules function per manifest line's `rules`: computes step t+1 of the boids in candidate
  * slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, preset, summary)         \
+#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, init, preset, summary)         \
     void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL
+
+/* Models with predators (cpu/predators.c): the catches at the start of a step, over boid ids
+ * [begin, end), and the predators' steering, over
+ * predator slots [begin, end) of s->pred. */
+void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
 /* Records an event (thread-safe; the world sorts them when they are taken). */
 void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject, uint32_t other,
@@ -59,7 +69,20 @@ typedef struct boids_cpu_ranges {
     uint32_t begin[9], end[9];
 } boids_cpu_ranges;
 
+/* The slot ranges of the block of cells around `cell` on a grid of dims (cell_start as
+ * boids_cpu_grid's): the canonical order, cells next to each other in memory merged. None for the
+ * graveyard. */
+void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_start, uint32_t cell,
+                           boids_cpu_ranges *r);
+/* A boid's neighbour candidates: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
+
+/* The replica of boid id, and whether it stopped (stop_after_catches). */
+static inline uint32_t boids_cpu_replica(const boids_cpu_step *s, uint32_t id) { return id / s->sim->per_replica; }
+static inline bool boids_cpu_stopped(const boids_cpu_step *s, uint32_t replica)
+{
+    return s->replicas && s->replicas[replica].stop_step != BOIDS_RUNNING;
+}
 
 /* Offset from (x, y) to candidate k, minimum-image where the world wraps (geometry.h). */
 static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k, float *dx, float *dy)
@@ -123,17 +146,59 @@ static inline float boids_mask(float x, int keep)
     return v.f;
 }
 
+/* cos of an angle in degrees, for 0 <= deg <= 180, to about 1e-8: a fixed polynomial, so the CPU
+ * and the shaders (cos_deg() in steer_common.glsl) get the same bits where libm's cosf and a
+ * GPU's cos would not. Reduced to [0, 90] by cos(x) = -cos(180 - x); a Taylor series in x^2. */
+static inline float boids_cos_deg(float deg)
+{
+    float sign = 1.0f;
+    if (deg > 90.0f) {
+        deg = 180.0f - deg;
+        sign = -1.0f;
+    }
+    float x = deg * 0.0174532925199432958f, t = x * x;
+    float c = 1.0f + t * (-0.5f + t * (0.0416666667f + t * (-0.00138888889f + t * (0.0000248015873f +
+              t * (-0.000000275573192f + t * 0.00000000208767570f)))));
+    return sign * c;
+}
+
+/* Whether offset (dx, dy) (d2 = its squared length, > 0) is within half-angle alpha of heading
+ * (vx, vy), alpha given by c = cos(alpha): the angle between them is at most alpha. Compared in
+ * squares, no sqrt, no division; a boid at rest sees all around (its heading is undefined). As
+ * in_view() in steer_common.glsl. */
+static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d2, float c)
+{
+    float v2 = vx * vx + vy * vy;
+    if (!(v2 > 0.0f)) return true;
+    float dot = vx * dx + vy * dy, lhs = dot * dot, rhs = c * c * v2 * d2;
+    return c >= 0.0f ? dot >= 0.0f && lhs >= rhs : dot >= 0.0f || lhs <= rhs;
+}
+
+/* The push of the obstacles within `reach` of (x, y) in replica r: the sum of the unit vectors
+ * from their centres (eq. 4 of the kit paper without its factor). */
+void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float reach,
+                             float *px, float *py);
+
 /* ---- what every model shares ----------------------------------------------------------------- */
 
 /* The external-force hook: the forces from outside the flock on boid `id` at (x, y), which every
- * model adds to its own steering where its update takes a force. Today the mouse tool (boids_tool
- * in boids_shared.h): within its radius (minimum image) a constant pull or push of its strength;
- * such a boid also reports a BOIDS_EVENT_TOOL event. As external_force() in steer_common.glsl. */
+ * model adds to its own steering where its update takes a force: the obstacles' push (eq. 4 of
+ * the kit paper: obstacle_factor times the sum of the unit vectors from the centres within
+ * obstacle_radius), unless the model's rules treat obstacles themselves; and the mouse tool
+ * (boids_tool in boids_shared.h): within its radius (minimum image) a constant pull or push of
+ * its strength; such a boid also reports a BOIDS_EVENT_TOOL event. As external_force() in
+ * steer_common.glsl. */
 static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,
                                             float *fx, float *fy)
 {
     const boids_tool *t = &s->sim->tool;
     *fx = *fy = 0.0f;
+    if (s->sim->obstacle_push) {
+        float ox, oy;
+        boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y, s->params->obstacles.obstacle_radius, &ox, &oy);
+        *fx = ox * s->params->obstacles.obstacle_factor;
+        *fy = oy * s->params->obstacles.obstacle_factor;
+    }
     if (t->kind == BOIDS_TOOL_NONE) return;
     float dx = boids_min_image(x, t->x, s->sim->def.width, s->sim->half_w);
     float dy = boids_min_image(y, t->y, s->sim->def.height, s->sim->half_h);
@@ -142,8 +207,8 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     if (s->sim->def.event_mask & (1u << BOIDS_EVENT_TOOL))
         boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, sqrtf(d2), 0.0f, 0.0f, 0.0f);
     boids_set_length(&dx, &dy, t->strength);
-    *fx = t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
-    *fy = t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
+    *fx += t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
+    *fy += t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
 }
 
 /* Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to

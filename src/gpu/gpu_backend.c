@@ -1,8 +1,10 @@
 /* The GPU backend: OpenGL 4.3 compute shaders on SSBOs. One step is a fixed sequence of passes,
  * recorded without any read-back:
  *
- *   clear counts    glClearBufferData (cell_count, cell_fill)
- *   grid_cell.comp  cell of each boid, atomic histogram
+ *   models with predators: the predators' grid (the four grid passes below on the predators),
+ *     catch.comp (the catches), stop.comp (replicas that reached stop_after_catches stop)
+ *   grid_cell.comp  cell of each boid (the graveyard for the dead and the stopped), atomic
+ *                   histogram (after a glClearBufferData of the counts and cursors)
  *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
  *                   each block's scanned total back), so any number of cells works
  *   scatter.comp    each boid takes a slot of its cell (atomic cursor)
@@ -10,11 +12,13 @@
  *                   each cell (deterministic)
  *   steer_<model>   the model's rules (generated from the manifest): reads the sorted step t,
  *                   writes the positions and velocities of step t+1 to the same slots
+ *   models with predators: hunt.comp, the predators' steering
  *
  * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells) with the swarm
  * and id buffers of index `key`, which alternate each step; pos_vel[1] and the other swarm/id
- * buffers are the reorder's output. Attributes stay in id order in one buffer; status flags and
- * events go to the report buffer, read back only when asked. */
+ * buffers are the reorder's output. The predators likewise. Attributes stay in id order in one
+ * buffer; the replicas' catches and stop steps in another; status flags and events go to the
+ * report buffer, read back only when asked. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,21 +40,36 @@ typedef struct scan_level {
     uint32_t sums_off;   /* where its block totals go in scan_aux (next level's values) */
 } scan_level;
 
+/* A counting-sort grid of agents (boids or predators) on the device. */
+typedef struct gpu_grid {
+    uint32_t cells;      /* every replica's cells; the per-cell buffers hold one more: the
+                            graveyard, so cell c's slots are [start[c], start[c + 1]) */
+    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux;
+    scan_level levels[MAX_SCAN_LEVELS];
+    uint32_t level_count;
+} gpu_grid;
+
+/* A set of agents: the state's pos_vel[0] with swarm/id[key], the sorted copies in the others. */
+typedef struct gpu_agents {
+    uint32_t count;
+    GLuint pos_vel[2], swarm[2], id[2];
+    int key;
+    gpu_grid grid;
+} gpu_agents;
+
 typedef struct gpu_backend {
     const boids_sim *sim;
     boids_gl *gl;        /* the context the world's objects live in (made current at each call) */
     boids_gl *owned_gl;  /* == gl when the world created it */
     uint32_t loop_limit;
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder, prog_steer;
+    GLuint prog_catch, prog_stop, prog_hunt; /* models with predators */
     GLint u_scan[5];     /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
     GLint u_add[3];      /* u_n, u_out_off, u_sums_off */
-    GLint u_step;        /* the steering pass's step number (events) */
-    GLuint pos_vel[2], swarm[2], id[2];
-    int key;             /* swarm[key] and id[key] hold the state's */
-    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux, frame, attributes, report;
-    uint32_t cells;      /* grid cells; the per-cell buffers hold one more (the total's slot) */
-    scan_level levels[MAX_SCAN_LEVELS];
-    uint32_t level_count;
+    GLint u_agents[4];   /* grid_cell, scatter, reorder: which agents */
+    GLint u_step[4];     /* steer, catch, stop, hunt: the step's number */
+    gpu_agents boids, preds;
+    GLuint frame, attributes, report, replicas, obstacles, obs_cell_start;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
     uint32_t attr_words;
     float *staging_pv;   /* host copies for read/write */
@@ -68,6 +87,12 @@ static GLuint make_buffer(GLenum target, size_t bytes)
     glBufferData(target, (GLsizeiptr)(bytes ? bytes : 16), NULL, GL_DYNAMIC_DRAW);
     glBindBuffer(target, 0);
     return b;
+}
+
+static void delete_buffers(GLuint *b, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (b[i]) glDeleteBuffers(1, &b[i]), b[i] = 0;
 }
 
 static void clear_buffer(GLuint buffer)
@@ -92,10 +117,19 @@ static void write_buffer(GLuint buffer, size_t offset, size_t bytes, const void 
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
+/* A buffer holding `bytes` of `data` (new, replacing *b). */
+static void upload_buffer(GLuint *b, const void *data, size_t bytes)
+{
+    if (!*b) glGenBuffers(1, b);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, *b);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, (GLsizeiptr)(bytes ? bytes : 16), data, GL_STATIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
 /* Plans the scan hierarchy over the cells + 1 counts: level k holds ceil(n_{k-1} / BLOCK) block
- * totals, up to one block. The extra last count (always 0) makes cell_start[cells] the total, so
- * cell c's slots are [start[c], start[c + 1]) for every cell. */
-static boids_status plan_scan(gpu_backend *g)
+ * totals, up to one block. The last count is the graveyard's, so cell_start[cells] counts the
+ * living and every cell c's slots are [start[c], start[c + 1]). */
+static boids_status plan_scan(gpu_grid *g)
 {
     uint32_t n = g->cells + 1, aux = 0, k = 0;
     g->levels[0] = (scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
@@ -115,33 +149,58 @@ static boids_status plan_scan(gpu_backend *g)
     return BOIDS_OK;
 }
 
-/* The per-cell buffers and the scan hierarchy for the world's grid (freed first if present). */
-static boids_status make_grid_buffers(gpu_backend *g)
+/* The per-cell buffers and the scan hierarchy of a grid of `cells` (freed first if present). */
+static boids_status make_grid(gpu_grid *g, uint32_t cells, uint32_t agents)
 {
     GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
-    for (size_t i = 0; i < sizeof old / sizeof old[0]; ++i)
-        if (old[i]) glDeleteBuffers(1, &old[i]);
-    g->cells = g->sim->grid.w * g->sim->grid.h;
+    delete_buffers(old, sizeof old / sizeof old[0]);
+    g->cells = cells;
     size_t bytes = sizeof(uint32_t) * ((size_t)g->cells + 1);
     g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    if (!g->cell_of) g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->slot_src) g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
     return plan_scan(g);
+}
+
+static void free_grid(gpu_grid *g)
+{
+    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux};
+    delete_buffers(b, sizeof b / sizeof b[0]);
+    memset(g, 0, sizeof *g);
+}
+
+static void make_agents(gpu_agents *a, uint32_t count)
+{
+    a->count = count;
+    for (int i = 0; i < 2; ++i) {
+        a->pos_vel[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        a->swarm[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        a->id[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+    }
+}
+
+static void free_agents(gpu_agents *a)
+{
+    GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->swarm[0], a->swarm[1], a->id[0], a->id[1]};
+    delete_buffers(b, sizeof b / sizeof b[0]);
+    free_grid(&a->grid);
 }
 
 static void barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
 static void bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
 
-static void run_scan(gpu_backend *g)
+static void run_scan(gpu_backend *g, const gpu_grid *grid)
 {
     glUseProgram(g->prog_scan);
-    for (uint32_t l = 0; l < g->level_count; ++l) {
-        const scan_level *s = &g->levels[l];
-        int top = l + 1 == g->level_count;
+    for (uint32_t l = 0; l < grid->level_count; ++l) {
+        const scan_level *s = &grid->levels[l];
+        int top = l + 1 == grid->level_count;
         bind(BOIDS_BIND_SCAN_IN, s->in);
         bind(BOIDS_BIND_SCAN_OUT, s->out);
-        bind(BOIDS_BIND_SCAN_SUMS, g->scan_aux);
+        bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
         glUniform1ui(g->u_scan[0], s->n);
         glUniform1ui(g->u_scan[1], s->in_off);
         glUniform1ui(g->u_scan[2], s->out_off);
@@ -150,12 +209,12 @@ static void run_scan(gpu_backend *g)
         glDispatchCompute(groups(s->n, BOIDS_SCAN_BLOCK), 1, 1);
         barrier();
     }
-    if (g->level_count < 2) return;
+    if (grid->level_count < 2) return;
     glUseProgram(g->prog_scan_add);
-    for (uint32_t l = g->level_count - 1; l-- > 0;) {
-        const scan_level *s = &g->levels[l];
+    for (uint32_t l = grid->level_count - 1; l-- > 0;) {
+        const scan_level *s = &grid->levels[l];
         bind(BOIDS_BIND_SCAN_OUT, s->out);
-        bind(BOIDS_BIND_SCAN_SUMS, g->scan_aux);
+        bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
         glUniform1ui(g->u_add[0], s->n);
         glUniform1ui(g->u_add[1], s->out_off);
         glUniform1ui(g->u_add[2], s->sums_off);
@@ -164,67 +223,127 @@ static void run_scan(gpu_backend *g)
     }
 }
 
+/* The four grid passes on a set of agents (which: 0 boids, 1 predators); afterwards the sorted
+ * copies are the other buffers (pos_vel[1], swarm/id[1 - key]). Timed pass by pass if `timed`. */
+static void sort_agents(gpu_backend *g, gpu_agents *a, uint32_t which, bool timed)
+{
+    const uint32_t n_groups = groups(a->count, BOIDS_WG_SIZE);
+    const int cur = a->key, other = 1 - a->key;
+    gpu_grid *grid = &a->grid;
+    clear_buffer(grid->cell_count);
+    clear_buffer(grid->cell_fill);
+
+    glUseProgram(g->prog_cell);
+    glUniform1ui(g->u_agents[0], which);
+    bind(BOIDS_BIND_POS_VEL_IN, a->pos_vel[0]);
+    bind(BOIDS_BIND_ID_IN, a->id[cur]);
+    bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+    bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
+    glDispatchCompute(n_groups, 1, 1);
+    barrier();
+    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_GRID);
+
+    run_scan(g, grid);
+    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCAN);
+
+    glUseProgram(g->prog_scatter);
+    glUniform1ui(g->u_agents[1], which);
+    bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+    bind(BOIDS_BIND_CELL_START, grid->cell_start);
+    bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
+    bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
+    glDispatchCompute(n_groups, 1, 1);
+    barrier();
+    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCATTER);
+
+    glUseProgram(g->prog_reorder);
+    glUniform1ui(g->u_agents[2], which);
+    bind(BOIDS_BIND_POS_VEL_IN, a->pos_vel[0]);
+    bind(BOIDS_BIND_POS_VEL_OUT, a->pos_vel[1]);
+    bind(BOIDS_BIND_SWARM_IN, a->swarm[cur]);
+    bind(BOIDS_BIND_SWARM_OUT, a->swarm[other]);
+    bind(BOIDS_BIND_ID_IN, a->id[cur]);
+    bind(BOIDS_BIND_ID_OUT, a->id[other]);
+    glDispatchCompute(n_groups, 1, 1);
+    barrier();
+    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_REORDER);
+}
+
+/* The predators' grid, the catches and the stops: the first part of a step of a model with
+ * predators. After it the sorted predators are pred_pos_vel[1] with id[1 - key]. */
+static void predators_and_catches(gpu_backend *g, uint32_t step)
+{
+    gpu_agents *p = &g->preds, *b = &g->boids;
+    if (p->count) sort_agents(g, p, 1, false);
+    glUseProgram(g->prog_catch);
+    glUniform1ui(g->u_step[1], step);
+    bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
+    bind(BOIDS_BIND_ID_IN, b->id[b->key]);
+    bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+    bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
+    bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
+    glDispatchCompute(groups(b->count, BOIDS_WG_SIZE), 1, 1);
+    barrier();
+    glUseProgram(g->prog_stop);
+    glUniform1ui(g->u_step[2], step);
+    glDispatchCompute(groups(g->sim->def.replicas, BOIDS_WG_SIZE), 1, 1);
+    barrier();
+}
+
 static boids_status gpu_step(void *impl, uint32_t steps)
 {
     gpu_backend *g = impl;
-    const uint32_t n = g->sim->def.count, boid_groups = groups(n, BOIDS_WG_SIZE);
+    gpu_agents *b = &g->boids, *p = &g->preds;
+    const bool predators = (g->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, g->frame);
     bind(BOIDS_BIND_REPORT, g->report);
     bind(BOIDS_BIND_ATTRIBUTES, g->attributes);
+    bind(BOIDS_BIND_REPLICAS, g->replicas);
+    bind(BOIDS_BIND_OBSTACLES, g->obstacles);
+    bind(BOIDS_BIND_OBS_CELL_START, g->obs_cell_start);
     boids_gpu_timer_poll(&g->timer);
     for (uint32_t s = 0; s < steps; ++s) {
+        const uint32_t step = (uint32_t)(g->sim->steps + s);
         /* The first step of each call is timed, pass by pass (never waited for). */
         bool timed = s == 0 && boids_gpu_timer_begin(&g->timer);
-        const int cur = g->key, other = 1 - g->key;
-        clear_buffer(g->cell_count);
-        clear_buffer(g->cell_fill);
-
-        glUseProgram(g->prog_cell);
-        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[0]);
-        bind(BOIDS_BIND_CELL_OF, g->cell_of);
-        bind(BOIDS_BIND_CELL_COUNT, g->cell_count);
-        glDispatchCompute(boid_groups, 1, 1);
-        barrier();
-        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_GRID);
-
-        run_scan(g);
-        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCAN);
-
-        glUseProgram(g->prog_scatter);
-        bind(BOIDS_BIND_CELL_OF, g->cell_of);
-        bind(BOIDS_BIND_CELL_START, g->cell_start);
-        bind(BOIDS_BIND_CELL_FILL, g->cell_fill);
-        bind(BOIDS_BIND_SLOT_SRC, g->slot_src);
-        glDispatchCompute(boid_groups, 1, 1);
-        barrier();
-        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCATTER);
-
-        glUseProgram(g->prog_reorder);
-        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[0]);
-        bind(BOIDS_BIND_POS_VEL_OUT, g->pos_vel[1]);
-        bind(BOIDS_BIND_SWARM_IN, g->swarm[cur]);
-        bind(BOIDS_BIND_SWARM_OUT, g->swarm[other]);
-        bind(BOIDS_BIND_ID_IN, g->id[cur]);
-        bind(BOIDS_BIND_ID_OUT, g->id[other]);
-        glDispatchCompute(boid_groups, 1, 1);
-        barrier();
-        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_REORDER);
+        if (predators) {
+            predators_and_catches(g, step);
+            if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_PREDATORS);
+        }
+        sort_agents(g, b, 0, timed);
+        const int sorted = 1 - b->key;
 
         glUseProgram(g->prog_steer);
-        glUniform1ui(g->u_step, (GLuint)(g->sim->steps + s));
-        bind(BOIDS_BIND_POS_VEL_IN, g->pos_vel[1]);
-        bind(BOIDS_BIND_POS_VEL_OUT, g->pos_vel[0]);
-        bind(BOIDS_BIND_SWARM_IN, g->swarm[other]);
-        bind(BOIDS_BIND_ID_IN, g->id[other]);
-        glDispatchCompute(boid_groups, 1, 1);
-        barrier();
-        if (timed) {
-            boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
-            boids_gpu_timer_end(&g->timer);
+        glUniform1ui(g->u_step[0], step);
+        bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
+        bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
+        bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
+        bind(BOIDS_BIND_ID_IN, b->id[sorted]);
+        bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+        if (predators) {
+            bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+            bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
+            bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
         }
-        g->key = other; /* the sorted swarms and ids are the state's now */
+        glDispatchCompute(groups(b->count, BOIDS_WG_SIZE), 1, 1);
+        barrier();
+        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
+        b->key = sorted; /* the sorted swarms and ids are the state's now */
+
+        if (predators && p->count) {
+            glUseProgram(g->prog_hunt);
+            glUniform1ui(g->u_step[3], step);
+            bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
+            bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+            bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
+            glDispatchCompute(groups(p->count, BOIDS_WG_SIZE), 1, 1);
+            barrier();
+            p->key = 1 - p->key;
+            if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_HUNT);
+        }
+        if (timed) boids_gpu_timer_end(&g->timer);
     }
     glUseProgram(0);
     return boids_gl_check("GPU step");
@@ -249,6 +368,32 @@ static boids_status check_report(gpu_backend *g)
     return BOIDS_OK;
 }
 
+/* The agents' state in id order: pos_vel into pv (4 floats each), swarm into sw (if not NULL). */
+static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, uint32_t *sw)
+{
+    const uint32_t n = a->count;
+    read_buffer(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
+    read_buffer(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    if (sw) read_buffer(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    boids_status st = boids_gl_check("reading the GPU state");
+    if (st != BOIDS_OK) return st;
+    /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
+    unsigned char *seen = calloc(n ? n : 1, 1);
+    if (!seen) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u agents", n);
+    for (uint32_t k = 0; k < n && st == BOIDS_OK; ++k) {
+        uint32_t id = g->staging_id[k];
+        if (id >= n || seen[id]) {
+            st = boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
+            break;
+        }
+        seen[id] = 1;
+        memcpy(&pv[4 * id], &g->staging_pv[4 * k], sizeof(float) * 4);
+        if (sw) sw[id] = g->staging_u[k];
+    }
+    free(seen);
+    return st;
+}
+
 static boids_status gpu_read(void *impl, boids_boid *out)
 {
     gpu_backend *g = impl;
@@ -258,30 +403,23 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     st = check_report(g);
     if (st != BOIDS_OK) return st;
-    read_buffer(g->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
-    read_buffer(g->swarm[g->key], 0, sizeof(uint32_t) * n, g->staging_u);
-    read_buffer(g->id[g->key], 0, sizeof(uint32_t) * n, g->staging_id);
-    if (g->attr_words) read_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
-    st = boids_gl_check("reading the GPU state");
-    if (st != BOIDS_OK) return st;
-    /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
-    memset(out, 0xff, sizeof *out * n);
-    for (uint32_t k = 0; k < n; ++k) {
-        uint32_t id = g->staging_id[k];
-        if (id >= n || out[id].swarm != UINT32_MAX)
-            return boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
-        const float *pv = &g->staging_pv[4 * k];
-        out[id].x = pv[0];
-        out[id].y = pv[1];
-        out[id].vx = pv[2];
-        out[id].vy = pv[3];
-        out[id].swarm = g->staging_u[k];
-    }
-    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (g->sim->attributes & (1u << a))
-            for (uint32_t i = 0; i < n; ++i)
+    float *pv = malloc(sizeof(float) * 4 * (n ? n : 1));
+    uint32_t *sw = malloc(sizeof(uint32_t) * (n ? n : 1));
+    st = pv && sw ? read_agents(g, &g->boids, pv, sw) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
+    if (st == BOIDS_OK && g->attr_words) read_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i) {
+        out[i].x = pv[4 * i];
+        out[i].y = pv[4 * i + 1];
+        out[i].vx = pv[4 * i + 2];
+        out[i].vy = pv[4 * i + 3];
+        out[i].swarm = sw[i];
+        for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+            if (g->sim->attributes & (1u << a))
                 boids_boid_set_attr_bits(&out[i], (boids_attribute)a, g->staging_attr[g->attr_base[a] + i]);
-    return BOIDS_OK;
+    }
+    free(pv);
+    free(sw);
+    return st;
 }
 
 static void upload_frame(gpu_backend *g)
@@ -303,12 +441,40 @@ static void upload_frame(gpu_backend *g)
     f.loop_limit = g->loop_limit;
     f.event_mask = sim->def.event_mask;
     f.event_capacity = sim->def.event_capacity;
+    f.flags = (sim->attributes & BOIDS_ATTR_BIT(ALIVE) ? BOIDS_FRAME_HAS_ALIVE : 0u) |
+              (sim->obstacle_push ? BOIDS_FRAME_OBSTACLE_PUSH : 0u);
+    f.replicas = sim->def.replicas;
+    f.per_replica = sim->per_replica;
+    f.cells_per_replica = boids_grid_cells_per_replica(&sim->grid);
+    f.predator_count = sim->predator_count;
+    f.predators_per_replica = sim->predators_per_replica ? sim->predators_per_replica : 1;
+    f.obstacle_count = sim->obstacle_count;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) f.attr_base[a] = g->attr_base[a];
     f.tool = sim->tool;
     f.params = sim->def.params;
     glBindBuffer(GL_UNIFORM_BUFFER, g->frame);
     glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof f, &f);
     glBindBuffer(GL_UNIFORM_BUFFER, 0);
+}
+
+/* Writes agents' states in id order (slot = id, key 0): pv 4 floats each, swarms or NULL. */
+static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const uint32_t *swarm)
+{
+    for (uint32_t i = 0; i < a->count; ++i) g->staging_id[i] = i;
+    a->key = 0;
+    write_buffer(a->pos_vel[0], 0, sizeof(float) * 4 * a->count, pv);
+    if (swarm) write_buffer(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
+    write_buffer(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
+}
+
+static void reset_replicas(gpu_backend *g)
+{
+    const uint32_t R = g->sim->def.replicas;
+    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    if (!rs) return;
+    for (uint32_t r = 0; r < R; ++r) rs[r] = (boids_gpu_replica){0, BOIDS_RUNNING};
+    write_buffer(g->replicas, 0, sizeof *rs * R, rs);
+    free(rs);
 }
 
 static boids_status gpu_write(void *impl, const boids_boid *in)
@@ -324,19 +490,62 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
         pv[2] = in[i].vx;
         pv[3] = in[i].vy;
         g->staging_u[i] = in[i].swarm;
-        g->staging_id[i] = i;
     }
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (g->sim->attributes & (1u << a))
             for (uint32_t i = 0; i < n; ++i)
                 g->staging_attr[g->attr_base[a] + i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
-    write_buffer(g->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
-    write_buffer(g->swarm[g->key], 0, sizeof(uint32_t) * n, g->staging_u);
-    write_buffer(g->id[g->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    write_agents(g, &g->boids, g->staging_pv, g->staging_u);
     if (g->attr_words) write_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
-    clear_buffer(g->report); /* a new state starts with a clean slate: no flags, no events */
+    clear_buffer(g->report); /* a new state starts with a clean slate: no flags, no events, */
+    reset_replicas(g);       /* no catches, every replica running */
     upload_frame(g);
     return boids_gl_check("uploading the state");
+}
+
+static boids_status gpu_read_predators(void *impl, boids_predator *out)
+{
+    gpu_backend *g = impl;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    float *pv = malloc(sizeof(float) * 4 * g->preds.count);
+    st = pv ? read_agents(g, &g->preds, pv, NULL) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading predators");
+    for (uint32_t i = 0; st == BOIDS_OK && i < g->preds.count; ++i)
+        out[i] = (boids_predator){pv[4 * i], pv[4 * i + 1], pv[4 * i + 2], pv[4 * i + 3]};
+    free(pv);
+    return st;
+}
+
+static boids_status gpu_write_predators(void *impl, const boids_predator *in)
+{
+    gpu_backend *g = impl;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    for (uint32_t i = 0; i < g->preds.count; ++i) {
+        float *pv = &g->staging_pv[4 * i];
+        pv[0] = in[i].x, pv[1] = in[i].y, pv[2] = in[i].vx, pv[3] = in[i].vy;
+    }
+    write_agents(g, &g->preds, g->staging_pv, NULL);
+    return boids_gl_check("uploading the predators");
+}
+
+static boids_status gpu_replicas(void *impl, boids_gpu_replica *out)
+{
+    gpu_backend *g = impl;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    read_buffer(g->replicas, 0, sizeof *out * g->sim->def.replicas, out);
+    return boids_gl_check("reading the replicas");
+}
+
+/* The obstacles and their grid (host-built, world.c): uploaded whenever they or the grid change. */
+static void upload_obstacles(gpu_backend *g)
+{
+    const boids_obstacle_grid *og = &g->sim->obstacle_grid;
+    upload_buffer(&g->obstacles, og->sorted, sizeof(float) * 4 * og->count);
+    upload_buffer(&g->obs_cell_start, og->cell_start, sizeof(uint32_t) * ((size_t)og->cells + 1));
 }
 
 static boids_status gpu_configure(void *impl, bool grid_changed)
@@ -346,7 +555,10 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     if (st != BOIDS_OK) return st;
     while (glGetError() != GL_NO_ERROR) {
     }
-    if (grid_changed && (st = make_grid_buffers(g)) != BOIDS_OK) return st;
+    const uint32_t cells = boids_grid_cells(&g->sim->grid);
+    if (grid_changed && (st = make_grid(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK) return st;
+    if (grid_changed && (st = make_grid(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK) return st;
+    upload_obstacles(g);
     upload_frame(g);
     return boids_gl_check("reconfiguring the GPU world");
 }
@@ -393,7 +605,18 @@ static void gpu_reset_profile(void *impl)
 static boids_gl_state gpu_gl_state(const void *impl)
 {
     const gpu_backend *g = impl;
-    return (boids_gl_state){g->pos_vel[0], g->swarm[g->key], g->id[g->key]};
+    boids_gl_state s;
+    memset(&s, 0, sizeof s);
+    s.pos_vel = g->boids.pos_vel[0];
+    s.swarm = g->boids.swarm[g->boids.key];
+    s.id = g->boids.id[g->boids.key];
+    s.cell_start = g->boids.grid.cell_start;
+    s.alive_at = g->boids.grid.cells;
+    s.pred_pos_vel = g->preds.count ? g->preds.pos_vel[0] : 0;
+    s.predators = g->preds.count;
+    s.attributes = g->attributes;
+    memcpy(s.attr_base, g->attr_base, sizeof s.attr_base);
+    return s;
 }
 
 static void gpu_destroy(void *impl)
@@ -402,14 +625,13 @@ static void gpu_destroy(void *impl)
     if (!g) return;
     boids_gl_make_current(g->gl);
     GLuint progs[] = {g->prog_cell, g->prog_scan, g->prog_scan_add, g->prog_scatter, g->prog_reorder,
-                      g->prog_steer};
+                      g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
-    GLuint bufs[] = {g->pos_vel[0], g->pos_vel[1], g->swarm[0], g->swarm[1], g->id[0], g->id[1],
-                     g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux,
-                     g->frame, g->attributes, g->report};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
-        if (bufs[i]) glDeleteBuffers(1, &bufs[i]);
+    free_agents(&g->boids);
+    free_agents(&g->preds);
+    GLuint bufs[] = {g->frame, g->attributes, g->report, g->replicas, g->obstacles, g->obs_cell_start};
+    delete_buffers(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_timer_destroy(&g->timer);
     free(g->staging_pv);
     free(g->staging_u);
@@ -420,8 +642,9 @@ static void gpu_destroy(void *impl)
 }
 
 static const boids_backend_ops gpu_ops = {
-    gpu_step,        gpu_finish,  gpu_read,          gpu_write,    gpu_configure,
-    gpu_take_events, gpu_profile, gpu_reset_profile, gpu_gl_state, gpu_destroy,
+    gpu_step,        gpu_finish,          gpu_read,     gpu_write,     gpu_read_predators,
+    gpu_write_predators, gpu_replicas, gpu_configure, gpu_take_events, gpu_profile,
+    gpu_reset_profile, gpu_gl_state, gpu_destroy,
 };
 
 static boids_status create_programs(gpu_backend *g, boids_model model)
@@ -435,37 +658,46 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     if ((st = boids_program_compute("scatter.comp", &g->prog_scatter)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("reorder.comp", &g->prog_reorder)) != BOIDS_OK) return st;
     if ((st = boids_program_compute(steer, &g->prog_steer)) != BOIDS_OK) return st;
+    if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {
+        if ((st = boids_program_compute("catch.comp", &g->prog_catch)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("stop.comp", &g->prog_stop)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("hunt.comp", &g->prog_hunt)) != BOIDS_OK) return st;
+    }
     const char *scan_u[5] = {"u_n", "u_in_off", "u_out_off", "u_sums_off", "u_write_sums"};
     for (int i = 0; i < 5; ++i) g->u_scan[i] = glGetUniformLocation(g->prog_scan, scan_u[i]);
     const char *add_u[3] = {"u_n", "u_out_off", "u_sums_off"};
     for (int i = 0; i < 3; ++i) g->u_add[i] = glGetUniformLocation(g->prog_scan_add, add_u[i]);
-    g->u_step = glGetUniformLocation(g->prog_steer, "u_step");
+    GLuint agents[3] = {g->prog_cell, g->prog_scatter, g->prog_reorder};
+    for (int i = 0; i < 3; ++i) g->u_agents[i] = glGetUniformLocation(agents[i], "u_agents");
+    GLuint stepped[4] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
+    for (int i = 0; i < 4; ++i) g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
     return BOIDS_OK;
 }
 
 static boids_status make_buffers(gpu_backend *g)
 {
     const boids_sim *sim = g->sim;
-    const uint32_t n = sim->def.count;
     while (glGetError() != GL_NO_ERROR) {
     }
-    for (int i = 0; i < 2; ++i) {
-        g->pos_vel[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * n);
-        g->swarm[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-        g->id[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-    }
-    g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
-    g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * n);
+    make_agents(&g->boids, sim->def.count);
+    make_agents(&g->preds, sim->predator_count);
     g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
     g->attributes = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
     g->report = make_buffer(GL_SHADER_STORAGE_BUFFER,
                             sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
-    boids_status st = make_grid_buffers(g);
+    g->replicas = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_replica) * sim->def.replicas);
+    const uint32_t cells = boids_grid_cells(&sim->grid);
+    boids_status st = make_grid(&g->boids.grid, cells, g->boids.count);
+    if (st == BOIDS_OK) st = make_grid(&g->preds.grid, cells, g->preds.count);
     GLenum err = glGetError();
     if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
-        return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells", n, g->cells);
+        return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells", sim->def.count, cells);
     if (st == BOIDS_OK && err != GL_NO_ERROR)
         return boids_fail(BOIDS_E_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
+    if (st == BOIDS_OK) {
+        upload_obstacles(g);
+        reset_replicas(g);
+    }
     return st;
 }
 
@@ -486,7 +718,8 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
      * below that, passes stop on their own and say so. Real GPUs have no such limit. */
     g->loop_limit = strstr(boids_gl_renderer(g->gl), "llvmpipe") ? 65000u : UINT32_MAX;
 
-    const uint32_t n = sim->def.count, n1 = n ? n : 1;
+    const uint32_t n = sim->def.count, most = n > sim->predator_count ? n : sim->predator_count;
+    const uint32_t n1 = most ? most : 1;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) /* the model's attributes, one after another */
         if (sim->attributes & (1u << a)) {
             g->attr_base[a] = g->attr_words;
@@ -519,7 +752,7 @@ void boids_gpu_backend_set_loop_limit(void *impl, uint32_t limit)
     if (boids_gl_make_current(g->gl) == BOIDS_OK) upload_frame(g);
 }
 
-uint32_t boids_gpu_backend_scan_levels(const void *impl) { return ((const gpu_backend *)impl)->level_count; }
+uint32_t boids_gpu_backend_scan_levels(const void *impl) { return ((const gpu_backend *)impl)->boids.grid.level_count; }
 
 boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint32_t *cell_start,
                                          uint32_t *sorted_ids)
@@ -528,9 +761,9 @@ boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint3
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    read_buffer(g->cell_count, 0, sizeof(uint32_t) * g->cells, cell_count);
-    read_buffer(g->cell_start, 0, sizeof(uint32_t) * g->cells, cell_start);
+    read_buffer(g->boids.grid.cell_count, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_count);
+    read_buffer(g->boids.grid.cell_start, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_start);
     /* After a step the sorted ids are the state's. */
-    read_buffer(g->id[g->key], 0, sizeof(uint32_t) * g->sim->def.count, sorted_ids);
+    read_buffer(g->boids.id[g->boids.key], 0, sizeof(uint32_t) * g->boids.count, sorted_ids);
     return boids_gl_check("reading the GPU grid");
 }

@@ -119,7 +119,9 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, uint32_t
     glBindBuffer(GL_ARRAY_BUFFER, r->upload_swarm);
     glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof(uint32_t) * n), r->cpu_swarm);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    *out = (boids_gl_state){r->upload_pv, r->upload_swarm, 0};
+    memset(out, 0, sizeof *out);
+    out->pos_vel = r->upload_pv;
+    out->swarm = r->upload_swarm;
     return BOIDS_OK;
 }
 

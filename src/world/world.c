@@ -10,6 +10,7 @@
 #include "core/attributes.h"
 #include "core/error.h"
 #include "core/init_state.h"
+#include "core/models.h"
 #include "core/parse.h"
 #include "cpu/cpu_backend.h"
 #include "gpu/gpu_backend.h"
@@ -56,7 +57,25 @@ static boids_status validate_def(const boids_world_def *d)
     if (d->event_capacity < 1 || d->event_capacity > BOIDS_MAX_EVENT_CAPACITY)
         return boids_fail_key(BOIDS_E_DEF_EVENTS, "event_capacity", "%u is outside [1, %u]",
                               d->event_capacity, BOIDS_MAX_EVENT_CAPACITY);
-    return boids_params_validate(d->model, &d->params);
+    if ((unsigned)d->layout >= BOIDS_LAYOUT_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout", "unknown layout %d", (int)d->layout);
+    if (d->replicas < 1 || d->replicas > BOIDS_MAX_REPLICAS || d->count % d->replicas != 0)
+        return boids_fail_key(BOIDS_E_DEF_REPLICAS, "replicas", "%u is not in [1, %u] or does not divide %u boids",
+                              d->replicas, BOIDS_MAX_REPLICAS, d->count);
+    if (d->obstacle_count > 0 && !d->obstacles)
+        return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%u obstacles but no list", d->obstacle_count);
+    boids_status st = boids_params_validate(d->model, &d->params);
+    if (st != BOIDS_OK) return st;
+    uint64_t predators = (uint64_t)d->replicas *
+                         (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS ? (uint32_t)d->params.predators.predators : 0);
+    if (predators > BOIDS_MAX_PREDATORS)
+        return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators", "%llu predators in all: at most %u",
+                              (unsigned long long)predators, BOIDS_MAX_PREDATORS);
+    uint64_t obstacles = d->obstacles ? d->obstacle_count : (uint64_t)d->replicas * (uint32_t)d->params.obstacles.obstacles;
+    if (obstacles > BOIDS_MAX_OBSTACLES)
+        return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles", "%llu obstacles in all: at most %u",
+                              (unsigned long long)obstacles, BOIDS_MAX_OBSTACLES);
+    return BOIDS_OK;
 }
 
 boids_status boids_world_validate_state(const boids_world *w, const boids_boid *b, size_t n)
@@ -98,11 +117,13 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
     return BOIDS_OK;
 }
 
-/* The grid for parameters p in the (resolved) world d, after the checks that depend on both. */
-static boids_status plan_grid(const boids_world_def *d, const boids_params *p, boids_grid_dims *grid)
+/* The grid for parameters p in the (resolved) world d with `obstacles` obstacles, after the checks
+ * that depend on both. */
+static boids_status plan_grid(const boids_world_def *d, const boids_params *p, uint32_t obstacles,
+                              boids_grid_dims *grid)
 {
     char a[32], b[32], c[32];
-    float radius = boids_params_max_radius(d->model, p);
+    float radius = boids_params_max_radius(d->model, p, obstacles > 0);
     if (d->cell_size > 0.0f && d->cell_size < radius)
         return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size", "%s px is below the largest interaction radius %s px",
                               boids_float_text(d->cell_size, a), boids_float_text(radius, b));
@@ -116,37 +137,112 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p, b
                               boids_float_text(step, a), boids_float_text(d->width, b),
                               boids_float_text(d->height, c));
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
-    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count, p->base.edges == BOIDS_EDGES_WRAP);
+    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count, p->base.edges == BOIDS_EDGES_WRAP,
+                                d->replicas);
     return BOIDS_OK;
 }
 
-/* The derived values of sim that follow from its definition. */
+/* The derived values of sim that follow from its definition and obstacles. */
 static void derive(boids_sim *sim)
 {
     const bool wrap = sim->def.params.base.edges == BOIDS_EDGES_WRAP;
     sim->dt = boids_model_time_base(sim->def.model) == BOIDS_TIME_PER_SECOND ? sim->def.dt : 1.0f;
     sim->half_w = wrap ? sim->def.width * 0.5f : INFINITY;
     sim->half_h = wrap ? sim->def.height * 0.5f : INFINITY;
+    sim->obstacle_push = sim->obstacle_count > 0 && !(sim->features & BOIDS_FEATURE_OBSTACLE_RULE);
+    sim->def.obstacles = sim->obstacles;
+    sim->def.obstacle_count = sim->obstacle_count;
+}
+
+/* The random obstacles of every replica: each replica's stream, after its boids and predators
+ * (init_flock draws them in that order). */
+static void random_obstacles(boids_world *w, boids_rng *streams)
+{
+    const uint32_t per = (uint32_t)w->sim.def.params.obstacles.obstacles;
+    for (uint32_t r = 0; r < w->sim.def.replicas; ++r)
+        boids_obstacles_random(&w->sim.def, r, &streams[r], per, &w->sim.obstacles[r * per]);
+}
+
+/* Moves the world to params/grid/obstacles (obstacles: a new list, owned; NULL keeps the list),
+ * telling the backend; on failure everything stays as it was. */
+static boids_status reconfigure(boids_world *w, const boids_params *params, boids_obstacle *obstacles, uint32_t n)
+{
+    boids_grid_dims grid;
+    boids_status st = plan_grid(&w->sim.def, params, obstacles ? n : w->sim.obstacle_count, &grid);
+    if (st != BOIDS_OK) return st;
+    boids_obstacle_grid og = {0};
+    st = boids_obstacle_grid_build(&og, &grid, obstacles ? obstacles : w->sim.obstacles,
+                                   obstacles ? n : w->sim.obstacle_count);
+    if (st != BOIDS_OK) return st;
+    bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
+    boids_sim old = w->sim;
+    w->sim.def.params = *params;
+    w->sim.grid = grid;
+    w->sim.obstacle_grid = og;
+    if (obstacles) {
+        w->sim.obstacles = obstacles;
+        w->sim.obstacle_count = n;
+    }
+    derive(&w->sim);
+    st = w->ops->configure(w->impl, grid_changed);
+    if (st != BOIDS_OK) { /* keep the world as it was */
+        w->sim = old;
+        w->ops->configure(w->impl, grid_changed);
+        boids_obstacle_grid_free(&og);
+        return st;
+    }
+    boids_obstacle_grid_free(&old.obstacle_grid);
+    if (obstacles) free(old.obstacles);
+    return BOIDS_OK;
 }
 
 boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 {
     boids_status st = boids_params_validate(w->sim.def.model, params);
     if (st != BOIDS_OK) return st;
-    boids_grid_dims grid;
-    st = plan_grid(&w->sim.def, params, &grid);
-    if (st != BOIDS_OK) return st;
-    bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
-    boids_sim old = w->sim;
-    w->sim.def.params = *params;
-    w->sim.grid = grid;
-    derive(&w->sim);
-    st = w->ops->configure(w->impl, grid_changed);
-    if (st != BOIDS_OK) { /* keep the world as it was */
-        w->sim = old;
-        w->ops->configure(w->impl, grid_changed);
+    const boids_params *p = &w->sim.def.params;
+    if (params->predators.predators != p->predators.predators &&
+        (w->sim.features & BOIDS_FEATURE_PREDATORS))
+        return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "predators",
+                              "the number of predators is set when a world is made (reset it to change it)");
+    /* Another random obstacle count or size: new random obstacles, from the world's seed. */
+    bool new_obstacles = !w->explicit_obstacles &&
+                         (params->obstacles.obstacles != p->obstacles.obstacles ||
+                          params->obstacles.max_obstacle_size != p->obstacles.max_obstacle_size);
+    if (!new_obstacles) return reconfigure(w, params, NULL, 0);
+    boids_world_def d = w->sim.def;
+    d.params = *params;
+    uint32_t per = (uint32_t)params->obstacles.obstacles, n = per * d.replicas;
+    boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
+    if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
+    for (uint32_t r = 0; r < d.replicas; ++r) { /* a stream of their own: the flock is not redrawn */
+        boids_rng rng = boids_rng_seeded(d.seed + r + 0x0b57ac1e5ull);
+        boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
     }
+    st = reconfigure(w, params, list, n);
+    if (st != BOIDS_OK) free(list);
     return st;
+}
+
+boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
+{
+    boids_status st = boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
+    if (st != BOIDS_OK) return st;
+    boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
+    if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu obstacles", n);
+    memcpy(list, in, sizeof *list * n);
+    st = reconfigure(w, &w->sim.def.params, list, (uint32_t)n);
+    if (st != BOIDS_OK) free(list);
+    else w->explicit_obstacles = true;
+    return st;
+}
+
+boids_status boids_world_read_obstacles(const boids_world *w, boids_obstacle *out, size_t n)
+{
+    if (n != w->sim.obstacle_count)
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu obstacles from a world of %u", n, w->sim.obstacle_count);
+    if (n) memcpy(out, w->sim.obstacles, sizeof *out * n);
+    return BOIDS_OK;
 }
 
 boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
@@ -173,28 +269,51 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
 
     boids_world *w = calloc(1, sizeof *w);
     if (!w) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory allocating the world");
-    w->sim.def = *def;
-    if (w->sim.def.width == 0.0f) boids_default_world_size(def->count, &w->sim.def.width, &w->sim.def.height);
-    w->sim.attributes = boids_model_attributes(def->model);
-    w->sim.tool.kind = BOIDS_TOOL_NONE;
-    derive(&w->sim);
-    st = plan_grid(&w->sim.def, &def->params, &w->sim.grid);
+    boids_sim *sim = &w->sim;
+    sim->def = *def;
+    if (sim->def.width == 0.0f) boids_default_world_size(def->count / def->replicas, &sim->def.width, &sim->def.height);
+    sim->attributes = boids_model_attributes(def->model);
+    sim->features = boids_model_features(def->model);
+    sim->tool.kind = BOIDS_TOOL_NONE;
+    sim->per_replica = def->count / def->replicas ? def->count / def->replicas : 1;
+    sim->predators_per_replica = sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)def->params.predators.predators : 0;
+    sim->predator_count = sim->predators_per_replica * def->replicas;
+    /* Obstacles: the explicit list (the same wherever it says), or random ones per replica. */
+    w->explicit_obstacles = def->obstacles != NULL;
+    sim->obstacle_count = def->obstacles ? def->obstacle_count : (uint32_t)def->params.obstacles.obstacles * def->replicas;
+    sim->obstacles = malloc(sizeof *sim->obstacles * (sim->obstacle_count ? sim->obstacle_count : 1));
+    st = sim->obstacles ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", sim->obstacle_count);
+    if (st == BOIDS_OK && def->obstacles) {
+        memcpy(sim->obstacles, def->obstacles, sizeof *sim->obstacles * def->obstacle_count);
+        st = boids_obstacles_validate(sim->obstacles, sim->obstacle_count, sim->def.width, sim->def.height,
+                                      def->replicas);
+    }
+    derive(sim);
+    if (st == BOIDS_OK) st = plan_grid(&sim->def, &def->params, sim->obstacle_count, &sim->grid);
     if (st == BOIDS_OK) st = boids_event_log_init(&w->taken, def->event_capacity);
-    if (st == BOIDS_OK) st = backend_create[def->backend](&w->sim, &w->ops, &w->impl, &w->renderer, &w->threads);
-    if (st != BOIDS_OK) {
-        boids_event_log_free(&w->taken);
-        free(w);
-        return st;
-    }
 
-    boids_boid *b = malloc(sizeof *b * (def->count ? def->count : 1));
-    if (!b) {
-        boids_world_destroy(w);
-        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", def->count);
+    /* The initial flock, replica by replica, each from its own stream (seed + replica): boids,
+     * predators, then the random obstacles. */
+    const uint32_t n = def->count, per = sim->per_replica, pp = sim->predators_per_replica;
+    boids_boid *b = malloc(sizeof *b * (n ? n : 1));
+    boids_predator *pr = malloc(sizeof *pr * (sim->predator_count ? sim->predator_count : 1));
+    boids_rng *streams = malloc(sizeof *streams * def->replicas);
+    if (st == BOIDS_OK && (!b || !pr || !streams)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
+    if (st == BOIDS_OK) {
+        for (uint32_t r = 0; r < def->replicas; ++r) {
+            streams[r] = boids_rng_seeded(def->seed + r);
+            boids_layout_init(def->layout, def->model)(&sim->def, &streams[r], n ? per : 0, &b[r * per], pp,
+                                                       &pr[r * pp]);
+        }
+        if (!def->obstacles) random_obstacles(w, streams);
+        st = boids_obstacle_grid_build(&sim->obstacle_grid, &sim->grid, sim->obstacles, sim->obstacle_count);
     }
-    boids_init_uniform(&w->sim.def, b);
-    st = w->ops->write(w->impl, b);
+    if (st == BOIDS_OK) st = backend_create[def->backend](sim, &w->ops, &w->impl, &w->renderer, &w->threads);
+    if (st == BOIDS_OK) st = w->ops->write(w->impl, b);
+    if (st == BOIDS_OK && sim->predator_count) st = w->ops->write_predators(w->impl, pr);
     free(b);
+    free(pr);
+    free(streams);
     if (st != BOIDS_OK) {
         boids_world_destroy(w);
         return st;
@@ -208,7 +327,66 @@ void boids_world_destroy(boids_world *w)
     if (!w) return;
     if (w->ops) w->ops->destroy(w->impl);
     boids_event_log_free(&w->taken);
+    boids_obstacle_grid_free(&w->sim.obstacle_grid);
+    free(w->sim.obstacles);
     free(w);
+}
+
+static boids_status validate_predators(const boids_world *w, const boids_predator *p, size_t n)
+{
+    const boids_world_def *d = &w->sim.def;
+    char s1[32], s2[32], s3[32], s4[32];
+    if (n != w->sim.predator_count)
+        return boids_fail(w->sim.features & BOIDS_FEATURE_PREDATORS ? BOIDS_E_PREDATOR_STATE : BOIDS_E_NO_PREDATORS,
+                          "%zu predators for a world of %u", n, w->sim.predator_count);
+    const bool wrap = d->params.base.edges == BOIDS_EDGES_WRAP;
+    for (size_t i = 0; i < n; ++i) {
+        if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
+            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator", "predator %zu: position and velocity must be finite", i);
+        if ((wrap && (p[i].x < 0 || p[i].x >= d->width || p[i].y < 0 || p[i].y >= d->height)) ||
+            fabsf(p[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(p[i].y) > BOIDS_MAX_WORLD * 2)
+            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator",
+                                  "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
+                                  boids_float_text(p[i].x, s1), boids_float_text(p[i].y, s2),
+                                  boids_float_text(d->width, s3), boids_float_text(d->height, s4));
+        if (fabsf(p[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(p[i].vy) > BOIDS_MAX_STATE_SPEED)
+            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator", "predator %zu: velocity beyond +-%s", i,
+                                  boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
+    }
+    return BOIDS_OK;
+}
+
+boids_status boids_world_read_predators(boids_world *w, boids_predator *out, size_t n)
+{
+    if (n != w->sim.predator_count)
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu predators from a world of %u", n, w->sim.predator_count);
+    return n ? w->ops->read_predators(w->impl, out) : BOIDS_OK;
+}
+
+boids_status boids_world_write_predators(boids_world *w, const boids_predator *in, size_t n)
+{
+    boids_status st = validate_predators(w, in, n);
+    if (st != BOIDS_OK) return st;
+    return n ? w->ops->write_predators(w->impl, in) : BOIDS_OK;
+}
+
+boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, size_t n, bool *all_stopped)
+{
+    const uint32_t R = w->sim.def.replicas;
+    if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "status of %zu replicas from a world of %u", n, R);
+    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
+    boids_status st = w->ops->replicas(w->impl, rs);
+    bool all = true;
+    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) {
+        out[r].catches = rs[r].catches;
+        out[r].stopped = rs[r].stop_step != BOIDS_RUNNING;
+        out[r].stop_step = out[r].stopped ? rs[r].stop_step : 0;
+        all &= out[r].stopped;
+    }
+    free(rs);
+    if (all_stopped) *all_stopped = st == BOIDS_OK && all;
+    return st;
 }
 
 boids_status boids_world_step(boids_world *w, uint32_t steps)
@@ -321,6 +499,9 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->threads = w->threads;
     info->renderer = w->renderer ? w->renderer : "";
     info->steps = w->sim.steps;
+    info->replicas = d->replicas;
+    info->predators = w->sim.predator_count;
+    info->obstacles = w->sim.obstacle_count;
     info->params = d->params;
     info->dt = d->dt;
     info->seed = d->seed;

@@ -14,6 +14,7 @@ struct boids_world {
     int threads;
     boids_event_log taken;  /* the last take's events: the array boids_world_take_events hands out */
     boids_profile_acc draw; /* the renderer's timings (BOIDS_PASS_DRAW) */
+    bool explicit_obstacles; /* given at creation or set since: params no longer redraw them */
 };
 
 /* The backend's state (tests reach into it through cpu/ and gpu/ functions). */

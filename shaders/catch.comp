@@ -1,0 +1,34 @@
+#version 430 core
+// Models with predators, at the start of a step: a living boid of a running replica within
+// boid_size + predator_size of a predator is caught, by the lowest predator id within reach. The
+// formulas and the order of every operation are those of boids_cpu_catch() in
+// src/cpu/predators.c. Reads the state (before the boids' grid): POS_VEL_IN and ID_IN are the
+// state's; the predators of step t are sorted by their grid.
+#include "steer_common.glsl"
+
+void main()
+{
+    uint s = gl_GlobalInvocationID.x;
+    if (s >= frame.count) return;
+    uint id = id_in[s], r = replica_of(id);
+    if (attr_alive(id) == 0u || replica_stopped(r)) return;
+    vec4 me = pos_vel_in[s];
+    float reach = frame.params.predators.boid_size + frame.params.predators.predator_size, reach2 = reach * reach;
+    uint best = 0xffffffffu;
+    float best_d2 = 0.0;
+    candidates it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
+    uvec2 rg;
+    while (candidates_next(it, rg))
+        for (uint k = rg.x; k < rg.y; ++k) {
+            vec2 d = offset_to(me.x, me.y, pred_pos_vel_in[k].xy);
+            float d2 = d.x * d.x + d.y * d.y;
+            if (d2 <= reach2 && pred_id_in[k] < best) {
+                best = pred_id_in[k];
+                best_d2 = d2;
+            }
+        }
+    if (best == 0xffffffffu) return;
+    set_attr_alive(id, 0u);
+    atomicAdd(replicas[r].catches, 1u);
+    emit_event(BOIDS_EVENT_CATCH, id, best, vec4(attr_age(id), sqrt(best_d2), 0.0, 0.0));
+}

@@ -1,0 +1,115 @@
+/* Predators (models with BOIDS_FEATURE_PREDATORS), CPU reference: the catches at the start of a
+ * step, and the predators' steering after the boids'. From the kit paper (§2.3, eq. 5, tables 1
+ * and 3) and the authors' code where the paper is silent:
+ *
+ *   catch: a living boid of a running replica within boid_size + predator_size (minimum image)
+ *     of a predator dies; within reach of several, the lowest predator id catches it. Each catch
+ *     is a BOIDS_EVENT_CATCH event and counts for the replica, which stops at the step its
+ *     catches reach stop_after_catches (0: never).
+ *   hunt: F = c_at u(nearest boid in view) - c_pa' sum u(other predators within R_P')
+ *           - c_oa' sum u(obstacles within R_O'), u the unit vector from the predator; the view
+ *     is distance <= pred_view_radius and angle <= pred_view_angle (the nearest: the first in the
+ *     canonical order at the least distance); v' = v + F cut to [pred_min_speed,
+ *     pred_max_speed], x' = x + dt v', wrapped.
+ *
+ * The order of every operation matches shaders/catch.comp and shaders/hunt.comp. */
+#include <math.h>
+
+#include "cpu/steer.h"
+
+void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_predators_params *pp = &s->params->predators;
+    const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
+    const float W = s->sim->def.width, H = s->sim->def.height;
+    for (uint32_t id = begin; id < end; ++id) {
+        const uint32_t replica = boids_cpu_replica(s, id);
+        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
+        const float x = s->cur_x[id], y = s->cur_y[id]; /* step t (the grid comes after) */
+        uint32_t best = UINT32_MAX;
+        float best_d2 = 0.0f;
+        boids_cpu_ranges r;
+        boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
+                              boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+        for (uint32_t q = 0; q < r.count; ++q)
+            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+                float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
+                float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+                float d2 = dx * dx + dy * dy;
+                if (d2 <= reach2 && s->pred.id[j] < best) {
+                    best = s->pred.id[j];
+                    best_d2 = d2;
+                }
+            }
+        if (best == UINT32_MAX) continue;
+        s->attr[BOIDS_ATTR_ALIVE][id] = 0;
+        __atomic_fetch_add(&s->replicas[replica].catches, 1u, __ATOMIC_RELAXED);
+        if (s->sim->def.event_mask & (1u << BOIDS_EVENT_CATCH))
+            boids_cpu_emit(s, BOIDS_EVENT_CATCH, id, best, boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id),
+                           sqrtf(best_d2), 0.0f, 0.0f);
+    }
+}
+
+void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_predators_params *pp = &s->params->predators;
+    const float view2 = pp->pred_view_radius * pp->pred_view_radius, sep2 = pp->pred_sep_radius * pp->pred_sep_radius;
+    const float cos_view = boids_cos_deg(pp->pred_view_angle);
+    const float W = s->sim->def.width, H = s->sim->def.height;
+    const uint32_t per = s->sim->predators_per_replica;
+    for (uint32_t slot = begin; slot < end; ++slot) {
+        const uint32_t pid = s->pred.id[slot], replica = pid / per;
+        const float x = s->pred.x[slot], y = s->pred.y[slot], vx0 = s->pred.vx[slot], vy0 = s->pred.vy[slot];
+        if (boids_cpu_stopped(s, replica)) {
+            s->pred_out_x[pid] = x, s->pred_out_y[pid] = y, s->pred_out_vx[pid] = vx0, s->pred_out_vy[pid] = vy0;
+            continue;
+        }
+        /* eq. 5: the nearest boid in view, through the boids' grid (the dead are not in it) */
+        float near_dx = 0.0f, near_dy = 0.0f, near_d2 = INFINITY;
+        boids_cpu_ranges r;
+        boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, boids_cell_of(&s->grid->dims, replica, x, y), &r);
+        for (uint32_t q = 0; q < r.count; ++q)
+            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+                float dx, dy;
+                boids_cand_offset(s, x, y, j, &dx, &dy);
+                float d2 = dx * dx + dy * dy;
+                if (!(d2 > 0.0f && d2 <= view2 && d2 < near_d2)) continue;
+                if (!boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) continue;
+                near_dx = dx, near_dy = dy, near_d2 = d2;
+            }
+        float fx = 0.0f, fy = 0.0f;
+        if (near_d2 < INFINITY) {
+            float d = sqrtf(near_d2);
+            fx = near_dx / d * pp->attack_factor;
+            fy = near_dy / d * pp->attack_factor;
+        }
+        /* keeping apart from the other predators */
+        float sx = 0.0f, sy = 0.0f;
+        boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
+                              boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+        for (uint32_t q = 0; q < r.count; ++q)
+            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+                if (s->pred.id[j] == pid) continue;
+                float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
+                float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+                float d2 = dx * dx + dy * dy;
+                if (!(d2 > 0.0f && d2 <= sep2)) continue;
+                float d = sqrtf(d2);
+                sx -= dx / d;
+                sy -= dy / d;
+            }
+        fx += sx * pp->pred_sep_factor;
+        fy += sy * pp->pred_sep_factor;
+        if (s->sim->obstacle_count > 0) {
+            float ox, oy;
+            boids_cpu_obstacle_push(s, replica, x, y, pp->pred_obstacle_radius, &ox, &oy);
+            fx += ox * pp->pred_obstacle_factor;
+            fy += oy * pp->pred_obstacle_factor;
+        }
+        float vx = vx0 + fx, vy = vy0 + fy;
+        boids_cpu_speed_limits(&vx, &vy, pp->pred_min_speed, pp->pred_max_speed);
+        float nx = x + vx * s->sim->dt, ny = y + vy * s->sim->dt;
+        boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, W, H, &nx, &ny);
+        s->pred_out_x[pid] = nx, s->pred_out_y[pid] = ny, s->pred_out_vx[pid] = vx, s->pred_out_vy[pid] = vy;
+    }
+}
