@@ -63,7 +63,8 @@ typedef struct boids_error {
                             ("max_speed") or CSV column the error is about; "" if none */
     const char *path;    /* the file it is about; "" if none */
     long line;           /* the file's line; 0 if none */
-    long long boid;      /* the boid (index in id order) it is about; -1 if none */
+    long long index;     /* the boid (STATE_* ids), predator (PREDATOR_STATE) or obstacle
+                            (DEF_OBSTACLE) it is about, by index; -1 if none */
     const char *detail;  /* the message without the key or file:line in front */
     const char *message; /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
 } boids_error;

@@ -26,6 +26,10 @@ void boids_cli_usage(FILE *out)
             "  --layout NAME          initial layout: uniform, centre (default: the model's)\n"
             "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...) instead of random\n"
             "  --dump FILE.csv        write the final state\n"
+            "  --predators FILE.csv   start the predators (id,x,y,vx,vy) from this file (kit)\n"
+            "  --dump-predators FILE  write the predators' final state (kit)\n"
+            "  --obstacle X,Y,R       an obstacle (repeatable): replaces the random ones\n"
+            "  --events FILE.csv      write the run's catches: step,time,boid,age,predator (kit)\n"
             "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
             "  --threads N            CPU backend worker threads (default: one per core)\n"
             "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
@@ -113,6 +117,7 @@ const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, s
 {
     int i = field_index(key);
     if (i >= 0 && cli->flag_of[i]) return cli->flag_of[i];
+    if (strcmp(key, "obstacle") == 0 && cli->obstacle_count) return "--obstacle";
     /* --set KEY=...: the last one given wins */
     size_t klen = strlen(key);
     for (int k = cli->nsets - 1; k >= 0; --k)
@@ -138,7 +143,8 @@ static bool takes_value(const char *flag)
     static const char *const with_value[] = {"--backend", "--neighbors", "--model", "-n", "--boids", "--swarms",
                                              "--world", "--steps", "--dt", "--seed", "--threads", "--init",
                                              "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
-                                             "--size", "--layout"};
+                                             "--size", "--layout", "--predators", "--dump-predators",
+                                             "--obstacle", "--events"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
         if (strcmp(flag, with_value[i]) == 0) return true;
     return false;
@@ -286,6 +292,23 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         } else if (!strcmp(flag, "--dump")) {
             NEED_VALUE();
             cli->dump_path = val;
+        } else if (!strcmp(flag, "--predators")) {
+            NEED_VALUE();
+            cli->predators_path = val;
+        } else if (!strcmp(flag, "--dump-predators")) {
+            NEED_VALUE();
+            cli->dump_predators_path = val;
+        } else if (!strcmp(flag, "--events")) {
+            NEED_VALUE();
+            cli->events_path = val;
+        } else if (!strcmp(flag, "--obstacle")) {
+            NEED_VALUE();
+            if (cli->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
+                return boids_fail(BOIDS_E_USAGE, "--obstacle: more than %d", BOIDS_SCENARIO_MAX_OBSTACLES);
+            if (!boids_obstacle_from_text(val, &cli->obstacles[cli->obstacle_count]))
+                st = bad("--obstacle", val, "X,Y,R (three numbers, R >= 0)");
+            else
+                cli->obstacle_count++;
         } else if (!strcmp(flag, "--set")) {
             NEED_VALUE();
             if (cli->nsets == BOIDS_CLI_MAX_SETS)
@@ -316,6 +339,18 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
         if (st != BOIDS_OK) return st; /* a parameter error: the program names its origin */
     }
+    /* Explicit obstacles replace the random ones: the command line's, else the file's. */
+    if (cli->obstacle_count) {
+        cli->def.obstacles = cli->obstacles;
+        cli->def.obstacle_count = cli->obstacle_count;
+    } else if (cli->scenario_path && cli->scenario.obstacle_count) {
+        cli->def.obstacles = cli->scenario.obstacles;
+        cli->def.obstacle_count = cli->scenario.obstacle_count;
+    }
+    bool predators = (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
+    if (!predators && (cli->predators_path || cli->dump_predators_path))
+        return boids_fail(BOIDS_E_USAGE, "%s: model %s has no predators",
+                          cli->predators_path ? "--predators" : "--dump-predators", boids_model_name(cli->def.model));
     /* Checks between parameters (min_speed <= max_speed) once all are set. */
     boids_status st = boids_params_validate(cli->def.model, &cli->def.params);
     if (st != BOIDS_OK) return st;

@@ -24,6 +24,11 @@ typedef struct boids_cli {
     int nsets;
     const char *init_path;   /* --init, or NULL */
     const char *dump_path;   /* --dump, or NULL */
+    const char *predators_path;      /* --predators, or NULL */
+    const char *dump_predators_path; /* --dump-predators, or NULL */
+    const char *events_path; /* --events: the run's catches, or NULL */
+    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* --obstacle X,Y,R (repeatable) */
+    uint32_t obstacle_count;
     const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */
     int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
     uint32_t frame_steps;    /* --frame-steps: simulation steps per exported frame */

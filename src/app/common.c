@@ -9,6 +9,7 @@
 #include "core/attributes.h"
 #include "core/error.h"
 #include "core/metrics.h"
+#include "core/output_file.h"
 #include "core/state_csv.h"
 
 int boids_app_exit_code(boids_status st)
@@ -37,7 +38,7 @@ int boids_app_error(const boids_cli *cli, const char *context)
             snprintf(joined, sizeof joined, "%s", buf1);
         }
         origin = joined[0] ? joined : NULL;
-    } else if (cli && e->key[0] && !e->path[0] && e->boid < 0) {
+    } else if (cli && e->key[0] && !e->path[0] && e->index < 0) {
         origin = boids_cli_origin(cli, e->key, buf1, sizeof buf1);
     }
     if (e->id == BOIDS_E_NO_GL)
@@ -74,11 +75,35 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
         st = boids_world_write(s->world, init->boids, def.count);
         if (st != BOIDS_OK) {
             const boids_error *e = boids_last_error_info();
-            if (e->boid >= 0 && (uint64_t)e->boid < def.count) /* the boid's line of the file */
-                boids_error_in_file(cli->init_path, init->lines[e->boid], BOIDS_ERR_PARSE);
+            if (e->index >= 0 && (uint64_t)e->index < def.count) /* the boid's line of the file */
+                boids_error_in_file(cli->init_path, init->lines[e->index], BOIDS_ERR_PARSE);
             else
                 boids_error_in_file(cli->init_path, 0, BOIDS_OK);
             int code = boids_app_error(cli, "--init");
+            boids_session_destroy(s);
+            return code;
+        }
+    }
+    if (cli->predators_path) { /* --predators: as --init, for the predators */
+        boids_predator *p;
+        uint32_t n;
+        long *lines;
+        st = boids_predators_csv_read(cli->predators_path, &p, &n, &lines);
+        if (st == BOIDS_OK) {
+            boids_world_info info;
+            boids_world_get_info(s->world, &info);
+            if (n != info.predators)
+                st = boids_fail_file(BOIDS_E_PREDATOR_STATE, cli->predators_path, 0,
+                                     "%u predators, the world has %u (set predators = %u)", n, info.predators, n);
+            else if ((st = boids_world_write_predators(s->world, p, n)) != BOIDS_OK) {
+                long long k = boids_last_error_info()->index; /* the predator's line of the file */
+                boids_error_in_file(cli->predators_path, k >= 0 && k < n ? lines[k] : 0, BOIDS_ERR_PARSE);
+            }
+            free(p);
+            free(lines);
+        }
+        if (st != BOIDS_OK) {
+            int code = boids_app_error(cli, "--predators");
             boids_session_destroy(s);
             return code;
         }
@@ -100,6 +125,42 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
     printf("\n");
     fflush(stdout); /* the header shows while a long run works */
+}
+
+/* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
+static boids_status print_catches(const boids_cli *cli, boids_session *s, const boids_world_info *info)
+{
+    boids_replica_status *rs = malloc(sizeof *rs * info->replicas);
+    if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    boids_status st = boids_world_replicas(s->world, rs, info->replicas, NULL);
+    boids_events ev;
+    if (st == BOIDS_OK) st = boids_world_take_events(s->world, &ev);
+    if (st == BOIDS_OK && info->replicas == 1) {
+        printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
+        if (rs[0].stopped) printf(", stopped at step %llu (stop_after_catches)", (unsigned long long)rs[0].stop_step);
+        int shown = 0;
+        for (size_t i = 0; i < ev.count; ++i)
+            if (ev.events[i].kind == BOIDS_EVENT_CATCH)
+                printf("%s%.3f", shown++ ? ", " : "; ages ", (double)ev.events[i].value[0]);
+        printf("\n");
+    }
+    if (st == BOIDS_OK && cli->events_path) {
+        boids_output_file o;
+        st = boids_output_open(&o, cli->events_path);
+        if (st == BOIDS_OK) {
+            fputs("step,time,boid,age,predator\n", o.f);
+            for (size_t i = 0; i < ev.count; ++i) {
+                const boids_event *e = &ev.events[i];
+                if (e->kind != BOIDS_EVENT_CATCH) continue;
+                fprintf(o.f, "%u,%.6g,%u,%.9g,%u\n", e->step, (double)e->step * info->dt, e->subject,
+                        (double)e->value[0], e->other);
+            }
+            st = boids_output_commit(&o);
+            if (st == BOIDS_OK) printf("  catches written to %s\n", cli->events_path);
+        }
+    }
+    free(rs);
+    return st;
 }
 
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall)
@@ -126,9 +187,17 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
         printf("  polarization %.3f, mean nearest neighbour %.2f px, speed %.2f..%.2f (mean %.2f) %s\n",
                m.polarization, m.mean_nn, m.min_speed, m.max_speed, m.mean_speed,
                per_second ? "px/s" : "px/frame");
+    if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model));
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
+    }
+    if (st == BOIDS_OK && cli->dump_predators_path) {
+        boids_predator *p = malloc(sizeof *p * (info.predators ? info.predators : 1));
+        st = p ? boids_world_read_predators(s->world, p, info.predators) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+        if (st == BOIDS_OK) st = boids_predators_csv_write(cli->dump_predators_path, p, info.predators);
+        if (st == BOIDS_OK) printf("  predators written to %s\n", cli->dump_predators_path);
+        free(p);
     }
     free(state);
     if (st == BOIDS_OK) return BOIDS_EXIT_OK;

@@ -2,8 +2,10 @@
  * --frame-steps steps into an offscreen framebuffer of --size and writes a PNG sequence (read
  * back asynchronously, encoded on worker threads); with --screenshot, a PNG of the last state. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "app/app.h"
+#include "core/error.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"
@@ -38,6 +40,16 @@ static boids_status exporter_draw(exporter *e, boids_world *w)
 {
     boids_target_bind(&e->target);
     return boids_renderer_draw(e->renderer, w, &e->camera, &e->style);
+}
+
+/* Whether every replica of the world stopped (stop_after_catches). */
+static boids_status all_stopped(boids_session *s, const boids_world_info *info, bool *stopped)
+{
+    boids_replica_status *rs = malloc(sizeof *rs * info->replicas);
+    if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    boids_status st = boids_world_replicas(s->world, rs, info->replicas, stopped);
+    free(rs);
+    return st;
 }
 
 int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
@@ -75,19 +87,29 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         if (st != BOIDS_OK) code = boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
     }
 
+    /* A model whose runs stop (stop_after_catches) is stepped in chunks, and the replicas' state
+     * read between them (never per step), so the run ends when every replica has stopped. */
+    boids_world_info info;
+    boids_world_get_info(s.world, &info);
+    const bool stops = info.predators > 0 && info.params.predators.stop_after_catches > 0;
+    const uint32_t chunk = stops ? 32 : UINT32_MAX;
+    bool stopped = false;
     double t0 = boids_app_now();
     uint64_t done = 0;
     if (code == BOIDS_EXIT_OK && writer) {
-        for (uint32_t f = 0; f < cli->steps / cli->frame_steps && st == BOIDS_OK; ++f) {
+        for (uint32_t f = 0; f < cli->steps / cli->frame_steps && st == BOIDS_OK && !stopped; ++f) {
             st = boids_world_step(s.world, cli->frame_steps);
             done += cli->frame_steps;
             if (st == BOIDS_OK) st = exporter_draw(&ex, s.world);
             if (st == BOIDS_OK) st = boids_png_writer_capture(writer);
+            if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
         }
     }
-    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps) {
-        st = boids_world_step(s.world, (uint32_t)(cli->steps - done));
-        done = cli->steps;
+    while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped) {
+        uint32_t n = cli->steps - done < chunk ? (uint32_t)(cli->steps - done) : chunk;
+        st = boids_world_step(s.world, n);
+        done += n;
+        if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
     }
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
     boids_world_finish(s.world);

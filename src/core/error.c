@@ -16,6 +16,7 @@ static const struct {
 /* The thread's last error: the record and the text it points into. */
 static _Thread_local struct {
     boids_error info;
+    bool boid_prefix; /* the message starts "boid N: " */
     char key[128], path[1024], detail[1024], message[2400];
 } last;
 
@@ -50,7 +51,7 @@ const boids_error *boids_last_error_info(void)
 void boids_clear_error(void)
 {
     memset(&last.info, 0, sizeof last.info);
-    last.info.boid = -1;
+    last.info.index = -1;
     last.key[0] = last.path[0] = last.detail[0] = last.message[0] = '\0';
 }
 
@@ -61,13 +62,13 @@ static void compose(void)
     char where[1100] = "";
     if (last.path[0] && last.info.line > 0) snprintf(where, sizeof where, "%s:%ld: ", last.path, last.info.line);
     else if (last.path[0]) snprintf(where, sizeof where, "%s: ", last.path);
-    else if (last.info.boid >= 0) snprintf(where, sizeof where, "boid %lld: ", last.info.boid);
+    else if (last.info.index >= 0 && last.boid_prefix) snprintf(where, sizeof where, "boid %lld: ", last.info.index);
     snprintf(last.message, sizeof last.message, "%s%s%s%s", where, last.key, last.key[0] ? ": " : "",
              last.detail);
 }
 
-static boids_status record(boids_error_id id, const char *key, const char *path, long line, long long boid,
-                           const char *fmt, va_list ap)
+static boids_status record(boids_error_id id, const char *key, const char *path, long line, long long index,
+                           bool boid_prefix, const char *fmt, va_list ap)
 {
     char detail[sizeof last.detail];
     vsnprintf(detail, sizeof detail, fmt, ap); /* the arguments may point into `last` */
@@ -78,7 +79,8 @@ static boids_status record(boids_error_id id, const char *key, const char *path,
     last.info.id = id;
     last.info.status = errors[id].status;
     last.info.line = line;
-    last.info.boid = boid;
+    last.info.index = index;
+    last.boid_prefix = boid_prefix;
     compose();
     return last.info.status;
 }
@@ -87,7 +89,7 @@ boids_status boids_fail(boids_error_id id, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    boids_status st = record(id, NULL, NULL, 0, -1, fmt, ap);
+    boids_status st = record(id, NULL, NULL, 0, -1, false, fmt, ap);
     va_end(ap);
     return st;
 }
@@ -96,7 +98,7 @@ boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt,
 {
     va_list ap;
     va_start(ap, fmt);
-    boids_status st = record(id, key, NULL, 0, -1, fmt, ap);
+    boids_status st = record(id, key, NULL, 0, -1, false, fmt, ap);
     va_end(ap);
     return st;
 }
@@ -105,7 +107,16 @@ boids_status boids_fail_boid(boids_error_id id, size_t boid, const char *key, co
 {
     va_list ap;
     va_start(ap, fmt);
-    boids_status st = record(id, key, NULL, 0, (long long)boid, fmt, ap);
+    boids_status st = record(id, key, NULL, 0, (long long)boid, true, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+boids_status boids_fail_index(boids_error_id id, size_t index, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    boids_status st = record(id, key, NULL, 0, (long long)index, false, fmt, ap);
     va_end(ap);
     return st;
 }
@@ -114,7 +125,7 @@ boids_status boids_fail_file(boids_error_id id, const char *path, long line, con
 {
     va_list ap;
     va_start(ap, fmt);
-    boids_status st = record(id, NULL, path, line, -1, fmt, ap);
+    boids_status st = record(id, NULL, path, line, -1, false, fmt, ap);
     va_end(ap);
     return st;
 }

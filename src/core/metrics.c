@@ -14,10 +14,30 @@ static double wrap_delta(double d, double size, bool wrap)
     return d;
 }
 
+static boids_status metrics_of_living(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
+                                     boids_metrics *out);
+
 boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
                                    boids_metrics *out)
 {
+    /* Caught boids are gone: the observables are the living's. */
+    uint32_t living = 0;
+    for (uint32_t i = 0; i < n; ++i) living += b[i].alive != 0;
+    if (living == n) return metrics_of_living(b, n, width, height, wrap, out);
+    boids_boid *alive = malloc(sizeof *alive * (living ? living : 1));
+    if (!alive) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    for (uint32_t i = 0, k = 0; i < n; ++i)
+        if (b[i].alive) alive[k++] = b[i];
+    boids_status st = metrics_of_living(alive, living, width, height, wrap, out);
+    free(alive);
+    return st;
+}
+
+static boids_status metrics_of_living(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
+                                     boids_metrics *out)
+{
     boids_metrics m = {0};
+    m.alive = n;
     if (n == 0) {
         *out = m;
         return BOIDS_OK;

@@ -26,14 +26,14 @@ boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, floa
     for (size_t i = 0; i < n; ++i) {
         const boids_obstacle *o = &list[i];
         if (!isfinite(o->x) || !isfinite(o->y) || o->x < 0 || o->y < 0 || o->x >= width || o->y >= height)
-            return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacle", "obstacle %zu: centre (%s, %s) is outside the world "
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: centre (%s, %s) is outside the world "
                                   "[0, %s) x [0, %s)", i, boids_float_text(o->x, a), boids_float_text(o->y, b),
                                   boids_float_text(width, c), boids_float_text(height, a));
         if (!isfinite(o->radius) || o->radius < 0 || o->radius > 1e7f)
-            return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacle", "obstacle %zu: radius %s is outside [0, 10000000]",
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: radius %s is outside [0, 10000000]",
                                   i, boids_float_text(o->radius, a));
         if (o->replica >= replicas)
-            return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacle", "obstacle %zu: replica %u is not below %u", i,
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: replica %u is not below %u", i,
                                   o->replica, replicas);
     }
     return BOIDS_OK;

@@ -102,7 +102,7 @@ static boids_status split_lines(const char *path, char *text, size_t size, line_
             st = boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, line, "%s: no value", s);
             break;
         }
-        for (int k = 0; k < n; ++k)
+        for (int k = 0; k < n && strcmp(s, "obstacle") != 0; ++k) /* obstacle may repeat */
             if (strcmp(kv[k].key, s) == 0) {
                 st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, line, "%s: already set on line %ld", s, kv[k].line);
                 break;
@@ -154,6 +154,12 @@ static boids_status apply(boids_scenario *sc, const char *key, const char *value
         if (!boids_parse_u64(value, &u64))
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^64", value);
         d->seed = u64;
+    } else if (strcmp(key, "obstacle") == 0) {
+        if (sc->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "more than %d obstacles", BOIDS_SCENARIO_MAX_OBSTACLES);
+        if (!boids_obstacle_from_text(value, &sc->obstacles[sc->obstacle_count]))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not X,Y,R (three numbers, R >= 0)", value);
+        sc->obstacle_count++;
     } else if (strcmp(key, "layout") == 0) {
         boids_status st = boids_layout_from_name(value, &d->layout);
         if (st != BOIDS_OK) return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "%s", boids_last_error_info()->detail);
@@ -178,6 +184,24 @@ static boids_status apply(boids_scenario *sc, const char *key, const char *value
         return boids_params_set(d->model, &d->params, key, value);
     }
     return BOIDS_OK;
+}
+
+bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
+{
+    char part[3][64];
+    const char *p = text;
+    for (int k = 0; k < 3; ++k) {
+        const char *end = k < 2 ? strchr(p, ',') : p + strlen(p);
+        if (!end || (size_t)(end - p) >= sizeof part[k]) return false;
+        snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p);
+        p = end + (k < 2);
+    }
+    float v[3];
+    for (int k = 0; k < 3; ++k)
+        if (!boids_parse_float(part[k], &v[k])) return false;
+    if (v[2] < 0) return false;
+    *out = (boids_obstacle){v[0], v[1], v[2], 0};
+    return true;
 }
 
 long boids_scenario_line(const boids_scenario *sc, const char *key)

@@ -7,11 +7,12 @@
  *   steps = 600
  *   visual_range = 40        ; a comment may follow a value after blanks
  *
- * Keys: model, boids, swarms, world (WxH), seed, steps, dt, layout, and every parameter of the
+ * Keys: model, boids, swarms, world (WxH), seed, steps, dt, layout, obstacle (X,Y,R: one obstacle,
+ * and the only key that may repeat; they replace the random ones), and every parameter of the
  * model by its --set name (edges among them). The model is read first wherever it stands; the others are
  * applied over its preset. The format is strict, and says so with the file, line and key: a line
  * that is not `key = value` (`key: value`, a [section], a key with no value), an unknown or
- * repeated key, a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with
+ * repeated key (but obstacle), a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with
  * ; or # are comments; blanks around keys and values, a UTF-8 byte-order mark and CRLF line ends
  * are accepted. The file is read once, so a pipe works. */
 #ifndef BOIDS_CORE_SCENARIO_H
@@ -21,6 +22,7 @@
 
 #define BOIDS_SCENARIO_MAX_KEYS 128
 #define BOIDS_SCENARIO_MAX_BYTES (1 << 20)
+#define BOIDS_SCENARIO_MAX_OBSTACLES 4096
 
 typedef struct boids_scenario {
     boids_world_def def;  /* boids_default_world_def() with the model's preset and the file's values */
@@ -31,7 +33,12 @@ typedef struct boids_scenario {
         long line;        /* and its line, so later errors about it can name the file and line */
     } keys[BOIDS_SCENARIO_MAX_KEYS];
     int key_count;
+    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* `obstacle = X,Y,R` lines */
+    uint32_t obstacle_count;
 } boids_scenario;
+
+/* "X,Y,R" -> an obstacle (replica 0); false unless three finite numbers, R >= 0. */
+bool boids_obstacle_from_text(const char *text, boids_obstacle *out);
 
 /* Reads path into *out (def from boids_default_world_def(), steps from default_steps, then the
  * file). BOIDS_ERR_PARSE "FILE:LINE: KEY: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */

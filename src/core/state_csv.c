@@ -6,16 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <sys/types.h>
 
 #include "core/attributes.h"
 #include "core/error.h"
+#include "core/output_file.h"
 #include "core/parse.h"
 
-static const char *const columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
-#define NCOLS 6
 #define MAX_FIELDS 64
+#define MAX_LINE 65536
+/* Most rows a file may have: the most boids (or predators) a world may have. */
+#define MAX_ROWS (65535u * BOIDS_WG_SIZE)
 
 /* Splits line in place at commas, trimming blanks; returns the number of fields. */
 static int split(char *line, char **fields)
@@ -46,11 +47,173 @@ static int blank(const char *s)
     return 1;
 }
 
-typedef struct row {
-    uint32_t id;
-    boids_boid b;
-    long line;
-} row;
+/* A field as messages quote it: at most 40 characters, control bytes shown as '?', so a bad file
+ * never sends raw bytes to the terminal. */
+static const char *quoted(const char *field, char buf[48])
+{
+    size_t k = 0;
+    for (; field[k] && k < 40; ++k) buf[k] = (unsigned char)field[k] < 32 || field[k] == 127 ? '?' : field[k];
+    if (field[k]) buf[k - 3] = buf[k - 2] = buf[k - 1] = '.';
+    buf[k] = '\0';
+    return buf;
+}
+
+/* A CSV table whose header begins with `required` and whose rows all have the header's number of
+ * fields: `header` sees the header's fields, `row` each row's fields and line, failing with its
+ * own error. Lines end with LF or CRLF; a UTF-8 byte-order mark is skipped; a NUL byte, a
+ * carriage return inside a line or a line over MAX_LINE bytes is an error naming the line. */
+typedef boids_status (*header_fn)(void *ctx, char **fields, int nf);
+typedef boids_status (*row_fn)(void *ctx, char **fields, int nf, long line);
+
+static boids_status read_table(const char *path, const char *const *required, int nreq, header_fn header,
+                               row_fn row, void *ctx)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
+    char *line = NULL, q[48];
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int header_fields = 0;
+    boids_status st = BOIDS_OK;
+    char *fields[MAX_FIELDS];
+    while (st == BOIDS_OK && (len = getline(&line, &cap, f)) != -1) {
+        ++lineno;
+        if (len > MAX_LINE) {
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a line longer than %d bytes", MAX_LINE);
+            break;
+        }
+        if ((size_t)len != strlen(line)) {
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a NUL byte: not a text file");
+            break;
+        }
+        if (lineno == 1 && len >= 3 && (unsigned char)line[0] == 0xEF && (unsigned char)line[1] == 0xBB &&
+            (unsigned char)line[2] == 0xBF)
+            memmove(line, line + 3, (size_t)len - 2); /* a UTF-8 byte-order mark */
+        char *cr = strchr(line, '\r');
+        if (cr && cr[1] != '\n' && cr[1] != '\0') {
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno,
+                                 "a carriage return inside a line (lines must end with LF or CRLF)");
+            break;
+        }
+        if (blank(line)) continue;
+        int nf = split(line, fields);
+        if (nf > MAX_FIELDS) {
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "more than %d columns", MAX_FIELDS);
+            break;
+        }
+        if (!header_fields) {
+            for (int c = 0; c < nreq && st == BOIDS_OK; ++c)
+                if (c >= nf || strcmp(fields[c], required[c]) != 0) {
+                    char want[128] = "";
+                    for (int k = 0; k < nreq; ++k)
+                        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", k ? "," : "", required[k]);
+                    st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno, "header must begin %s (column %d is '%s')",
+                                         want, c + 1, c < nf ? quoted(fields[c], q) : "");
+                }
+            if (st == BOIDS_OK && header) st = header(ctx, fields, nf);
+            header_fields = nf;
+            continue;
+        }
+        if (nf != header_fields) {
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "%d fields, the header has %d", nf, header_fields);
+            break;
+        }
+        st = row(ctx, fields, nf, lineno);
+    }
+    if (st == BOIDS_OK && ferror(f)) st = boids_fail_file(BOIDS_E_FILE_READ, path, 0, "read error");
+    if (st == BOIDS_OK && !header_fields) st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno + 1, "no header line");
+    free(line);
+    fclose(f);
+    return st;
+}
+
+static boids_status field_float(const char *path, long line, const char *name, const char *field, float *out)
+{
+    char q[48];
+    if (boids_parse_float(field, out)) return BOIDS_OK;
+    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "%s '%s' is not a finite number", name, quoted(field, q));
+}
+
+static boids_status parse_id(const char *path, long line, const char *field, uint32_t *id)
+{
+    char q[48];
+    if (boids_parse_u32(field, UINT32_MAX, id)) return BOIDS_OK;
+    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "id '%s' is not an unsigned integer", quoted(field, q));
+}
+
+/* Rows kept in file order with their ids and lines, then put in id order: ids 0..N-1, each once. */
+typedef struct id_rows {
+    const char *path;
+    size_t size, count, cap; /* entry size; rows read; capacity */
+    unsigned char *data;
+    uint32_t *ids;
+    long *lines;
+} id_rows;
+
+static void *push_row(id_rows *t, uint32_t id, long line)
+{
+    if (t->count == MAX_ROWS) {
+        boids_fail_file(BOIDS_E_CSV_ROW, t->path, line, "more than %u rows", MAX_ROWS);
+        return NULL;
+    }
+    if (t->count == t->cap) {
+        size_t ncap = t->cap ? t->cap * 2 : 1024;
+        unsigned char *d = realloc(t->data, t->size * ncap);
+        if (d) t->data = d;
+        uint32_t *ids = realloc(t->ids, sizeof *ids * ncap);
+        if (ids) t->ids = ids;
+        long *lines = realloc(t->lines, sizeof *lines * ncap);
+        if (lines) t->lines = lines;
+        if (!d || !ids || !lines) {
+            boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", t->path);
+            return NULL;
+        }
+        t->cap = ncap;
+    }
+    t->ids[t->count] = id;
+    t->lines[t->count] = line;
+    return t->data + t->size * t->count++;
+}
+
+/* The rows in id order into a new array *out, the line of each id into a new array *lines. */
+static boids_status order_rows(id_rows *t, void **out, long **lines)
+{
+    size_t n = t->count;
+    unsigned char *o = malloc(t->size * (n ? n : 1));
+    long *l = calloc(n ? n : 1, sizeof *l);
+    boids_status st = o && l ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", t->path);
+    for (size_t k = 0; st == BOIDS_OK && k < n; ++k) {
+        uint32_t id = t->ids[k];
+        if (id >= n)
+            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k], "id %u is not below the number of rows (%zu)", id, n);
+        else if (l[id])
+            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k], "id %u already given on line %ld", id, l[id]);
+        else {
+            l[id] = t->lines[k];
+            memcpy(o + t->size * id, t->data + t->size * k, t->size);
+        }
+    }
+    free(t->data), free(t->ids), free(t->lines);
+    if (st != BOIDS_OK) {
+        free(o), free(l);
+        return st;
+    }
+    *out = o;
+    *lines = l;
+    return BOIDS_OK;
+}
+
+/* ---- boids ------------------------------------------------------------------------------------ */
+
+static const char *const boid_columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
+
+typedef struct boid_table {
+    id_rows rows;
+    int attr_col[BOIDS_ATTR_COUNT];
+    unsigned attributes;
+    uint32_t max_swarm;
+} boid_table;
 
 /* Reads one attribute field into b; false if it is not a value of the attribute's type. */
 static bool parse_attribute(const char *text, boids_attribute a, boids_boid *b)
@@ -68,6 +231,46 @@ static bool parse_attribute(const char *text, boids_attribute a, boids_boid *b)
     return true;
 }
 
+static boids_status boid_header(void *ctx, char **fields, int nf)
+{
+    boid_table *t = ctx;
+    for (int c = 6; c < nf; ++c)
+        for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+            if (strcmp(fields[c], boids_attribute_info_of((boids_attribute)a)->name) == 0) {
+                t->attr_col[a] = c;
+                t->attributes |= 1u << a;
+            }
+    return BOIDS_OK;
+}
+
+static boids_status boid_row(void *ctx, char **fields, int nf, long line)
+{
+    boid_table *t = ctx;
+    const char *path = t->rows.path;
+    char q[48];
+    (void)nf;
+    boids_boid b;
+    memset(&b, 0, sizeof b);
+    uint32_t id;
+    boids_status st = parse_id(path, line, fields[0], &id);
+    float *vals[4] = {&b.x, &b.y, &b.vx, &b.vy};
+    for (int c = 0; c < 4 && st == BOIDS_OK; ++c) st = field_float(path, line, boid_columns[1 + c], fields[1 + c], vals[c]);
+    if (st == BOIDS_OK && !boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &b.swarm))
+        st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "swarm '%s' is not a whole number below %u",
+                             quoted(fields[5], q), BOIDS_MAX_SWARMS);
+    for (int a = 0; a < BOIDS_ATTR_COUNT && st == BOIDS_OK; ++a)
+        if (t->attr_col[a] >= 0 && !parse_attribute(fields[t->attr_col[a]], (boids_attribute)a, &b))
+            st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "%s '%s' is not a %s",
+                                 boids_attribute_info_of((boids_attribute)a)->name, quoted(fields[t->attr_col[a]], q),
+                                 boids_attribute_info_of((boids_attribute)a)->is_uint ? "whole number" : "finite number");
+    if (st != BOIDS_OK) return st;
+    if (b.swarm > t->max_swarm) t->max_swarm = b.swarm;
+    boids_boid *slot = push_row(&t->rows, id, line);
+    if (!slot) return boids_last_error_info()->status;
+    *slot = b;
+    return BOIDS_OK;
+}
+
 void boids_csv_state_free(boids_csv_state *s)
 {
     free(s->boids);
@@ -79,183 +282,104 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
 {
     memset(out, 0, sizeof *out);
     out->swarms = 1;
-    int attr_col[BOIDS_ATTR_COUNT];
-    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) attr_col[a] = -1;
-    FILE *f = fopen(path, "r");
-    if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
-
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    int header_fields = 0;
-    row *rows = NULL;
-    size_t nrows = 0, rows_cap = 0;
-    uint32_t max_swarm = 0;
-    boids_status st = BOIDS_OK;
-    char *fields[MAX_FIELDS];
-
-    while (getline(&line, &cap, f) != -1) {
-        ++lineno;
-        if (blank(line)) continue;
-        int nf = split(line, fields);
-        if (!header_fields) {
-            if (nf > MAX_FIELDS) {
-                st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno, "more than %d columns", MAX_FIELDS);
-                break;
-            }
-            for (int c = 0; c < NCOLS; ++c) {
-                if (c >= nf || strcmp(fields[c], columns[c]) != 0) {
-                    st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno,
-                                         "header must begin id,x,y,vx,vy,swarm (column %d is '%s')", c + 1,
-                                         c < nf ? fields[c] : "");
-                    break;
-                }
-            }
-            if (st != BOIDS_OK) break;
-            for (int c = NCOLS; c < nf; ++c)
-                for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-                    if (strcmp(fields[c], boids_attribute_info_of((boids_attribute)a)->name) == 0) {
-                        attr_col[a] = c;
-                        out->attributes |= 1u << a;
-                    }
-            header_fields = nf;
-            continue;
-        }
-        if (nf != header_fields) {
-            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "%d fields, the header has %d", nf, header_fields);
-            break;
-        }
-        row r;
-        memset(&r, 0, sizeof r);
-        r.line = lineno;
-        float *vals[4] = {&r.b.x, &r.b.y, &r.b.vx, &r.b.vy};
-        if (!boids_parse_u32(fields[0], UINT32_MAX, &r.id)) {
-            st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "id '%s' is not an unsigned integer", fields[0]);
-            break;
-        }
-        for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
-            if (!boids_parse_float(fields[1 + c], vals[c]))
-                st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "%s '%s' is not a finite number",
-                                     columns[1 + c], fields[1 + c]);
-        if (st != BOIDS_OK) break;
-        if (!boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &r.b.swarm)) {
-            st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "swarm '%s' is not a whole number below %u",
-                                 fields[5], BOIDS_MAX_SWARMS);
-            break;
-        }
-        for (int a = 0; a < BOIDS_ATTR_COUNT && st == BOIDS_OK; ++a)
-            if (attr_col[a] >= 0 && !parse_attribute(fields[attr_col[a]], (boids_attribute)a, &r.b))
-                st = boids_fail_file(BOIDS_E_CSV_VALUE, path, lineno, "%s '%s' is not a %s",
-                                     boids_attribute_info_of((boids_attribute)a)->name, fields[attr_col[a]],
-                                     boids_attribute_info_of((boids_attribute)a)->is_uint ? "whole number" : "finite number");
-        if (st != BOIDS_OK) break;
-        if (nrows == rows_cap) {
-            size_t ncap = rows_cap ? rows_cap * 2 : 1024;
-            row *nr = realloc(rows, sizeof *rows * ncap);
-            if (!nr) {
-                st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
-                break;
-            }
-            rows = nr;
-            rows_cap = ncap;
-        }
-        if (r.b.swarm > max_swarm) max_swarm = r.b.swarm;
-        rows[nrows++] = r;
-    }
-    if (st == BOIDS_OK && ferror(f)) st = boids_fail_file(BOIDS_E_FILE_READ, path, 0, "read error");
-    if (st == BOIDS_OK && !header_fields)
-        st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno + 1, "no header line id,x,y,vx,vy,swarm");
-    free(line);
-    fclose(f);
-
-    boids_boid *boids = NULL;
-    long *seen = NULL;
-    if (st == BOIDS_OK && nrows > UINT32_MAX - 1) st = boids_fail_file(BOIDS_E_CSV_ROW, path, 0, "too many rows");
-    if (st == BOIDS_OK) {
-        boids = malloc(sizeof *boids * (nrows ? nrows : 1));
-        seen = calloc(nrows ? nrows : 1, sizeof *seen);
-        if (!boids || !seen) st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
-    }
-    for (size_t k = 0; st == BOIDS_OK && k < nrows; ++k) {
-        const row *r = &rows[k];
-        if (r->id >= nrows)
-            st = boids_fail_file(BOIDS_E_CSV_ID, path, r->line, "id %u is not below the number of boids (%zu)",
-                                 r->id, nrows);
-        else if (seen[r->id])
-            st = boids_fail_file(BOIDS_E_CSV_ID, path, r->line, "id %u already given on line %ld", r->id,
-                                 seen[r->id]);
-        else {
-            seen[r->id] = r->line;
-            boids[r->id] = r->b;
-        }
-    }
-    free(rows);
+    boid_table t;
+    memset(&t, 0, sizeof t);
+    t.rows.path = path;
+    t.rows.size = sizeof(boids_boid);
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) t.attr_col[a] = -1;
+    boids_status st = read_table(path, boid_columns, 6, boid_header, boid_row, &t);
+    size_t n = t.rows.count;
     if (st != BOIDS_OK) {
-        free(boids);
-        free(seen);
-        out->attributes = 0;
+        free(t.rows.data), free(t.rows.ids), free(t.rows.lines);
         return st;
     }
+    void *boids;
+    st = order_rows(&t.rows, &boids, &out->lines);
+    if (st != BOIDS_OK) return st;
     out->boids = boids;
-    out->lines = seen; /* by now: the line of every id */
-    out->count = (uint32_t)nrows;
-    out->swarms = max_swarm + 1;
+    out->count = (uint32_t)n;
+    out->swarms = t.max_swarm + 1;
+    out->attributes = t.attributes;
     return BOIDS_OK;
 }
 
-static void temp_name(const char *path, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s.tmp.%ld", path, (long)getpid());
-}
+/* ---- predators -------------------------------------------------------------------------------- */
 
-boids_status boids_csv_check_writable(const char *path)
+static const char *const predator_columns[] = {"id", "x", "y", "vx", "vy"};
+
+static boids_status predator_row(void *ctx, char **fields, int nf, long line)
 {
-    struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "is a directory, not a file");
-    char tmp[4096];
-    temp_name(path, tmp, sizeof tmp);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write here: %s", strerror(errno));
-    fclose(f);
-    remove(tmp);
+    id_rows *t = ctx;
+    (void)nf;
+    boids_predator p;
+    uint32_t id;
+    boids_status st = parse_id(t->path, line, fields[0], &id);
+    float *vals[4] = {&p.x, &p.y, &p.vx, &p.vy};
+    for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
+        st = field_float(t->path, line, predator_columns[1 + c], fields[1 + c], vals[c]);
+    if (st != BOIDS_OK) return st;
+    boids_predator *slot = push_row(t, id, line);
+    if (!slot) return boids_last_error_info()->status;
+    *slot = p;
     return BOIDS_OK;
 }
+
+boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count, long **lines)
+{
+    *out = NULL;
+    *count = 0;
+    *lines = NULL;
+    id_rows t;
+    memset(&t, 0, sizeof t);
+    t.path = path;
+    t.size = sizeof(boids_predator);
+    boids_status st = read_table(path, predator_columns, 5, NULL, predator_row, &t);
+    if (st != BOIDS_OK) {
+        free(t.data), free(t.ids), free(t.lines);
+        return st;
+    }
+    size_t n = t.count;
+    void *p;
+    st = order_rows(&t, &p, lines);
+    if (st != BOIDS_OK) return st;
+    *out = p;
+    *count = (uint32_t)n;
+    return BOIDS_OK;
+}
+
+boids_status boids_csv_check_writable(const char *path) { return boids_output_check(path); }
 
 boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, unsigned attributes)
 {
-    char tmp[4096];
-    temp_name(path, tmp, sizeof tmp);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
-    int ok = fputs("id,x,y,vx,vy,swarm", f) >= 0;
-    for (int a = 0; ok && a < BOIDS_ATTR_COUNT; ++a)
-        if (attributes & (1u << a)) ok = fprintf(f, ",%s", boids_attribute_info_of((boids_attribute)a)->name) > 0;
-    ok = ok && fputc('\n', f) != EOF;
-    for (uint32_t i = 0; ok && i < n; ++i) {
-        ok = fprintf(f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y, (double)b[i].vx,
-                     (double)b[i].vy, b[i].swarm) > 0;
-        for (int a = 0; ok && a < BOIDS_ATTR_COUNT; ++a) {
+    boids_output_file o;
+    boids_status st = boids_output_open(&o, path);
+    if (st != BOIDS_OK) return st;
+    fputs("id,x,y,vx,vy,swarm", o.f);
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+        if (attributes & (1u << a)) fprintf(o.f, ",%s", boids_attribute_info_of((boids_attribute)a)->name);
+    fputc('\n', o.f);
+    for (uint32_t i = 0; i < n && !ferror(o.f); ++i) {
+        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y, (double)b[i].vx,
+                (double)b[i].vy, b[i].swarm);
+        for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
             if (!(attributes & (1u << a))) continue;
             if (boids_attribute_info_of((boids_attribute)a)->is_uint)
-                ok = fprintf(f, ",%u", boids_boid_attr_bits(&b[i], (boids_attribute)a)) > 0;
+                fprintf(o.f, ",%u", boids_boid_attr_bits(&b[i], (boids_attribute)a));
             else
-                ok = fprintf(f, ",%.9g", boids_boid_attr_value(&b[i], (boids_attribute)a)) > 0;
+                fprintf(o.f, ",%.9g", boids_boid_attr_value(&b[i], (boids_attribute)a));
         }
-        if (ok) ok = fputc('\n', f) != EOF;
+        fputc('\n', o.f);
     }
-    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int err = errno;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        remove(tmp);
-        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "write failed: %s", strerror(err));
-    }
-    if (rename(tmp, path) != 0) {
-        err = errno;
-        remove(tmp);
-        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot rename the finished file into place: %s",
-                               strerror(err));
-    }
-    return BOIDS_OK;
+    return boids_output_commit(&o);
+}
+
+boids_status boids_predators_csv_write(const char *path, const boids_predator *p, uint32_t n)
+{
+    boids_output_file o;
+    boids_status st = boids_output_open(&o, path);
+    if (st != BOIDS_OK) return st;
+    fputs("id,x,y,vx,vy\n", o.f);
+    for (uint32_t i = 0; i < n && !ferror(o.f); ++i)
+        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].vx, (double)p[i].vy);
+    return boids_output_commit(&o);
 }

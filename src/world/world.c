@@ -342,15 +342,14 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
     const bool wrap = d->params.base.edges == BOIDS_EDGES_WRAP;
     for (size_t i = 0; i < n; ++i) {
         if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
-            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator", "predator %zu: position and velocity must be finite", i);
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position and velocity must be finite", i);
         if ((wrap && (p[i].x < 0 || p[i].x >= d->width || p[i].y < 0 || p[i].y >= d->height)) ||
             fabsf(p[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(p[i].y) > BOIDS_MAX_WORLD * 2)
-            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator",
-                                  "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
                                   boids_float_text(p[i].x, s1), boids_float_text(p[i].y, s2),
                                   boids_float_text(d->width, s3), boids_float_text(d->height, s4));
         if (fabsf(p[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(p[i].vy) > BOIDS_MAX_STATE_SPEED)
-            return boids_fail_key(BOIDS_E_PREDATOR_STATE, "predator", "predator %zu: velocity beyond +-%s", i,
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: velocity beyond +-%s", i,
                                   boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
     }
     return BOIDS_OK;

@@ -1,0 +1,27 @@
+/* Files the program writes (states, predators, events, tables): written to a temporary name
+ * beside the target and renamed over it only when complete, so a failure or an interruption
+ * never leaves a half-written file under the target's name, nor destroys an older one. */
+#ifndef BOIDS_CORE_OUTPUT_FILE_H
+#define BOIDS_CORE_OUTPUT_FILE_H
+
+#include <stdio.h>
+
+#include "boids.h"
+
+typedef struct boids_output_file {
+    FILE *f;            /* write to this */
+    char path[4096];    /* the target */
+    char tmp[4096];     /* the temporary name */
+} boids_output_file;
+
+/* Checks that `path` could be written (a regular file or a new name in a writable directory)
+ * before any work is done, so a long run does not fail at its end. */
+boids_status boids_output_check(const char *path);
+/* Opens the temporary file of `path`. */
+boids_status boids_output_open(boids_output_file *o, const char *path);
+/* Flushes, syncs and renames it into place; on a write error removes it and fails. */
+boids_status boids_output_commit(boids_output_file *o);
+/* Removes the temporary file (after a failure elsewhere). */
+void boids_output_abort(boids_output_file *o);
+
+#endif
