@@ -1,17 +1,24 @@
 #version 430 core
 // Instanced boids: one triangle per boid, pointing along its velocity, read straight from the
-// simulation's state buffer through per-instance attributes (no read-back, no copy). The size is
-// in screen pixels so a flock of a million stays visible when zoomed out.
+// simulation's state buffers through per-instance attributes (no read-back, no copy). The size is
+// in screen pixels so a flock of a million stays visible when zoomed out. The same program draws
+// the predators (u_predators: larger, red). Caught boids are not drawn: their alive attribute,
+// read from the attribute buffer by id, puts them outside the clip volume.
 #include "boids_shared.h"
 
 layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
 layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;
+layout(location = BOIDS_ATTR_ID) in uint a_id;
+layout(std430, binding = BOIDS_BIND_ATTRIBUTES) readonly buffer Attributes { uint attr_words[]; };
 
 uniform mat4 u_view;        // world px -> clip: the camera's orthographic view, y down
 uniform vec2 u_viewport;    // framebuffer size in pixels
 uniform float u_size_px;    // boid length on screen
 uniform int u_color_mode;   // BOIDS_COLOR_*
 uniform vec2 u_speed_range; // speeds mapped to the ends of the speed colour ramp
+uniform uint u_alive_base;  // where the alive attribute starts (BOIDS_NO_ATTRIBUTE: none)
+uniform uint u_age_base;    // where the age attribute starts (BOIDS_NO_ATTRIBUTE: none)
+uniform bool u_predators;   // drawing predators
 
 out vec4 v_color;
 
@@ -29,6 +36,11 @@ vec3 heading_colour(vec2 d)
 
 void main()
 {
+    if (!u_predators && u_alive_base != BOIDS_NO_ATTRIBUTE && attr_words[u_alive_base + a_id] == 0u) {
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // caught: outside the clip volume, not drawn
+        v_color = vec4(0.0);
+        return;
+    }
     vec2 vel = a_pos_vel.zw;
     float speed2 = dot(vel, vel);
     // Heading on screen, in pixels: the view scales x and y alike and flips y.
@@ -36,16 +48,24 @@ void main()
     vec2 side = vec2(-dir.y, dir.x);
     // nose 0.6 ahead of the position, tail corners 0.4 behind: the nose is the farthest point
     vec2 corner = gl_VertexID == 0 ? vec2(0.6, 0.0) : gl_VertexID == 1 ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
-    vec2 offset_px = (dir * corner.x + side * corner.y) * u_size_px;
+    float size = u_predators ? u_size_px * 2.5 : u_size_px;
+    vec2 offset_px = (dir * corner.x + side * corner.y) * size;
     vec4 centre = u_view * vec4(a_pos_vel.xy, 0.0, 1.0);
     gl_Position = vec4(centre.xy + offset_px * 2.0 / u_viewport, 0.0, 1.0);
 
     vec3 c;
-    if (u_color_mode == BOIDS_COLOR_HEADING) {
+    if (u_predators) {
+        c = vec3(1.0, 0.22, 0.18);
+    } else if (u_color_mode == BOIDS_COLOR_HEADING) {
         c = heading_colour(vec2(dir.x, -dir.y));
     } else if (u_color_mode == BOIDS_COLOR_SPEED) {
         float t = clamp((sqrt(speed2) - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
         c = mix(vec3(0.20, 0.35, 1.00), vec3(1.00, 0.90, 0.20), t);
+    } else if (u_color_mode == BOIDS_COLOR_AGE && u_age_base != BOIDS_NO_ATTRIBUTE) {
+        // young blue, middle-aged green, old yellow: no red, which is the predators'
+        float age = clamp(uintBitsToFloat(attr_words[u_age_base + a_id]), 0.0, 1.0);
+        c = age < 0.5 ? mix(vec3(0.25, 0.45, 1.00), vec3(0.35, 0.95, 0.40), age * 2.0)
+                      : mix(vec3(0.35, 0.95, 0.40), vec3(1.00, 0.90, 0.30), age * 2.0 - 1.0);
     } else {
         c = palette[a_swarm % 8u];
     }

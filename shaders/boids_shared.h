@@ -74,11 +74,14 @@
 #define BOIDS_COLOR_SWARM 0   /* a palette colour per swarm          */
 #define BOIDS_COLOR_HEADING 1 /* hue from the direction of flight    */
 #define BOIDS_COLOR_SPEED 2   /* blue (slow) to yellow (fast)         */
-#define BOIDS_COLOR_COUNT 3
+#define BOIDS_COLOR_AGE 3     /* blue (young) to green (0.5) to red (old): models with ages */
+#define BOIDS_COLOR_COUNT 4
 
 /* Vertex attribute locations of the boid renderer: read straight from the state buffers. */
 #define BOIDS_ATTR_POS_VEL 0 /* vec4 (px, py, vx, vy), per instance */
 #define BOIDS_ATTR_SWARM 1   /* uint swarm, per instance            */
+#define BOIDS_ATTR_ID 2      /* uint id, per instance (for the attributes: alive, age) */
+#define BOIDS_NO_ATTRIBUTE 0xffffffffu /* a renderer's attribute base: the model has none */
 
 /* Status flags the GPU raises, read back only when the state is read. */
 #define BOIDS_STATUS_LOOP_LIMIT 1u /* a loop stopped at frame.loop_limit iterations */

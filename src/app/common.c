@@ -138,10 +138,17 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s, const 
     if (st == BOIDS_OK && info->replicas == 1) {
         printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
         if (rs[0].stopped) printf(", stopped at step %llu (stop_after_catches)", (unsigned long long)rs[0].stop_step);
-        int shown = 0;
+        /* the ages of a few catches; of many, their mean (--events writes every one) */
+        size_t caught = 0;
+        double sum = 0;
         for (size_t i = 0; i < ev.count; ++i)
-            if (ev.events[i].kind == BOIDS_EVENT_CATCH)
-                printf("%s%.3f", shown++ ? ", " : "; ages ", (double)ev.events[i].value[0]);
+            if (ev.events[i].kind == BOIDS_EVENT_CATCH) ++caught, sum += ev.events[i].value[0];
+        if (caught > 10)
+            printf("; mean age of the caught %.3f", sum / (double)caught);
+        else
+            for (size_t i = 0, shown = 0; i < ev.count; ++i)
+                if (ev.events[i].kind == BOIDS_EVENT_CATCH)
+                    printf("%s%.3f", shown++ ? ", " : "; ages ", (double)ev.events[i].value[0]);
         printf("\n");
     }
     if (st == BOIDS_OK && cli->events_path) {

@@ -1,5 +1,6 @@
 #include "app/session.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +11,20 @@
  * failure the old world stays. */
 static boids_status replace(boids_session *s, boids_world_def def, const boids_boid *state, uint32_t keep)
 {
-    boids_world *w;
-    boids_status st = boids_world_create(&def, &w);
-    if (st != BOIDS_OK) return st;
+    /* The obstacles as they stand: the next world has them too. */
+    boids_world_info info;
+    boids_world_get_info(s->world, &info);
+    boids_obstacle *obstacles = malloc(sizeof *obstacles * (info.obstacles + 1));
+    if (!obstacles) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", info.obstacles);
+    boids_status st = boids_world_read_obstacles(s->world, obstacles, info.obstacles);
+    def.obstacles = obstacles;
+    def.obstacle_count = info.obstacles;
+    boids_world *w = NULL;
+    if (st == BOIDS_OK) st = boids_world_create(&def, &w);
+    if (st != BOIDS_OK) {
+        free(obstacles);
+        return st;
+    }
     if (state && keep > 0) {
         boids_boid *all = malloc(sizeof *all * def.count);
         if (!all) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", def.count);
@@ -26,11 +38,14 @@ static boids_status replace(boids_session *s, boids_world_def def, const boids_b
     if (st == BOIDS_OK) st = boids_world_set_tool(w, &s->tool);
     if (st != BOIDS_OK) {
         boids_world_destroy(w);
+        free(obstacles);
         return st;
     }
     boids_world_destroy(s->world);
+    free(s->obstacles);
     s->world = w;
     s->def = def;
+    s->obstacles = obstacles;
     return BOIDS_OK;
 }
 
@@ -55,6 +70,8 @@ void boids_session_destroy(boids_session *s)
 {
     boids_world_destroy(s->world);
     s->world = NULL;
+    free(s->obstacles);
+    s->obstacles = NULL;
 }
 
 /* The current state, malloc'ed (free it). */
@@ -114,6 +131,32 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
             state[i].y = boids_wrap(state[i].y, d.height);
         }
     st = replace(s, d, state, d.count);
+    free(state);
+    return st;
+}
+
+boids_status boids_session_add_predator(boids_session *s, float x, float y)
+{
+    boids_world_info info;
+    boids_world_get_info(s->world, &info);
+    if (!(boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS))
+        return boids_fail(BOIDS_E_NO_PREDATORS, "model %s has no predators", boids_model_name(info.model));
+    boids_boid *state;
+    boids_status st = current(s, &state);
+    if (st != BOIDS_OK) return st;
+    boids_predator *p = malloc(sizeof *p * (info.predators + 1));
+    if (!p) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    if (st == BOIDS_OK) st = boids_world_read_predators(s->world, p, info.predators);
+    boids_world_def d = s->def;
+    d.params = live_params(s);
+    d.params.predators.predators += 1;
+    if (st == BOIDS_OK) st = replace(s, d, state, d.count);
+    if (st == BOIDS_OK) { /* the new one heads along +x at its lowest speed */
+        p[info.predators] = (boids_predator){boids_wrap(x, d.width), boids_wrap(y, d.height),
+                                             fmaxf(d.params.predators.pred_min_speed, 1.0f), 0.0f};
+        st = boids_world_write_predators(s->world, p, info.predators + 1);
+    }
+    free(p);
     free(state);
     return st;
 }

@@ -1,6 +1,7 @@
 /* The world the program runs, and what a user can do to it as a whole: reset it, reseed it,
- * double or halve the flock, switch the model. Those recreate the world, keeping the boids where
- * it makes sense (a state read on the user's action, never per step). */
+ * double or halve the flock, switch the model, add a predator. Those recreate the world, keeping
+ * the boids where it makes sense and the obstacles as they stand (a state read on the user's
+ * action, never per step). */
 #ifndef BOIDS_APP_SESSION_H
 #define BOIDS_APP_SESSION_H
 
@@ -10,6 +11,7 @@ typedef struct boids_session {
     boids_world_def def; /* what the world was made from (world size resolved) */
     boids_world *world;
     boids_tool tool;     /* carried over when the world is recreated */
+    boids_obstacle *obstacles; /* carried over too (placed and removed in the viewer) */
 } boids_session;
 
 /* Creates the world; `init` (id order, def->count boids) replaces the random state if not NULL. */
@@ -19,6 +21,9 @@ void boids_session_destroy(boids_session *s);
 boids_status boids_session_reset(boids_session *s, uint64_t seed);
 /* count boids: the first ones keep their state, new ones start random. */
 boids_status boids_session_resize(boids_session *s, uint32_t count);
+/* One more predator at (x, y) (models with predators): the world is made anew with the boids and
+ * predators as they are (catches counted from 0 again). */
+boids_status boids_session_add_predator(boids_session *s, float x, float y);
 /* Another model, with its preset parameters; the boids keep their state. */
 boids_status boids_session_set_model(boids_session *s, boids_model model);
 

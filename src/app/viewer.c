@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -30,6 +31,9 @@
 #include "render/ui.h"
 
 #define MAX_STEPS_PER_FRAME 8
+
+/* The mouse tools (T cycles them): the tool's force field, or placing things with a click. */
+enum { TOOL_NONE, TOOL_ATTRACT, TOOL_REPEL, TOOL_OBSTACLE, TOOL_PREDATOR, TOOL_COUNT };
 
 typedef struct viewer {
     const boids_cli *cli;
@@ -53,6 +57,8 @@ typedef struct viewer {
     unsigned tool_kind;
     /* statistics */
     boids_profile profile; /* the last half second's, per pass */
+    uint32_t catches;      /* models with predators: replica 0's catches, read with the profile */
+    bool stopped;
     double profile_t0;
     double sim_ms_per_step, fps, fps_t0;
     int fps_frames;
@@ -163,12 +169,12 @@ static void set_tool(viewer *v)
     float wx, wy;
     boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
     boids_tool t = {wx, wy, 0, 0, BOIDS_TOOL_NONE, 0, 0, 0};
-    if (v->tool_down && v->tool_kind != BOIDS_TOOL_NONE) {
+    if (v->tool_down && (v->tool_kind == TOOL_ATTRACT || v->tool_kind == TOOL_REPEL)) {
         /* A reach of a sixth of the view and a pull that would take a boid from rest to four
          * times its top speed in a second (60 frames for frame-based models): felt at once, yet
          * a force like the model's own. */
         bool per_second = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND;
-        t.kind = v->tool_kind;
+        t.kind = v->tool_kind == TOOL_ATTRACT ? BOIDS_TOOL_ATTRACT : BOIDS_TOOL_REPEL;
         t.radius = (float)v->fb_h / 6.0f / v->cam.zoom;
         t.strength = 4.0f * info.params.base.max_speed / (per_second ? 1.0f : 60.0f);
     }
@@ -178,12 +184,53 @@ static void set_tool(viewer *v)
 
 static const char *tool_name(unsigned kind)
 {
-    return kind == BOIDS_TOOL_ATTRACT ? "attract" : kind == BOIDS_TOOL_REPEL ? "repel" : "none (drag pans)";
+    static const char *const names[TOOL_COUNT] = {"none (drag pans)", "attract", "repel",
+                                                  "obstacle (click adds, Shift+click removes)",
+                                                  "predator (click adds)"};
+    return kind < TOOL_COUNT ? names[kind] : "?";
 }
 
 static const char *color_name(int mode)
 {
-    return mode == BOIDS_COLOR_SWARM ? "swarm" : mode == BOIDS_COLOR_HEADING ? "heading" : "speed";
+    static const char *const names[BOIDS_COLOR_COUNT] = {"swarm", "heading", "speed", "age"};
+    return (unsigned)mode < BOIDS_COLOR_COUNT ? names[mode] : "?";
+}
+
+/* A click with the obstacle tool: a new obstacle at the cursor (the model's max_obstacle_size,
+ * at least a hundredth of the view), or with Shift the obstacle under the cursor removed. */
+static void obstacle_click(viewer *v, bool remove)
+{
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    float wx, wy;
+    boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
+    if (wx < 0 || wy < 0 || wx >= info.width || wy >= info.height) return;
+    boids_obstacle *list = malloc(sizeof *list * (info.obstacles + 1));
+    if (!list || boids_world_read_obstacles(v->s.world, list, info.obstacles) != BOIDS_OK) {
+        free(list);
+        say_error(v, "obstacle");
+        return;
+    }
+    uint32_t n = info.obstacles;
+    if (remove) { /* the nearest whose disc (or a few pixels round it) holds the cursor */
+        uint32_t best = n;
+        float best_d = INFINITY, slack = 6.0f / v->cam.zoom;
+        for (uint32_t k = 0; k < n; ++k) {
+            float d = hypotf(list[k].x - wx, list[k].y - wy);
+            if (list[k].replica == 0 && d <= list[k].radius + slack && d < best_d) best = k, best_d = d;
+        }
+        if (best == n) {
+            free(list);
+            return;
+        }
+        list[best] = list[--n];
+    } else {
+        float r = fmaxf(info.params.obstacles.max_obstacle_size, (float)v->fb_h / 100.0f / v->cam.zoom);
+        list[n++] = (boids_obstacle){wx, wy, r, 0};
+    }
+    if (boids_world_set_obstacles(v->s.world, list, n) != BOIDS_OK) say_error(v, "obstacle");
+    else say(v, "%u obstacle%s", n, n == 1 ? "" : "s");
+    free(list);
 }
 
 static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
@@ -234,14 +281,18 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
             st = boids_session_resize(&v->s, info.count / 2);
             if (st == BOIDS_OK) world_changed(v);
             break;
-        case GLFW_KEY_C: v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT; break;
+        case GLFW_KEY_C: /* by age only where boids have ages */
+            do
+                v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT;
+            while (v->style.color_mode == BOIDS_COLOR_AGE && !(boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)));
+            break;
         case GLFW_KEY_V:
             v->vsync = !v->vsync;
             glfwSwapInterval(v->vsync ? 1 : 0);
             break;
         case GLFW_KEY_LEFT_BRACKET: v->speed = v->speed > 1.0 / 64 ? v->speed * 0.5 : v->speed; break;
         case GLFW_KEY_RIGHT_BRACKET: v->speed = v->speed < 64 ? v->speed * 2.0 : v->speed; break;
-        case GLFW_KEY_T: v->tool_kind = (v->tool_kind + 1) % 3; break;
+        case GLFW_KEY_T: v->tool_kind = (v->tool_kind + (shift ? TOOL_COUNT - 1 : 1)) % TOOL_COUNT; break;
         case GLFW_KEY_TAB: v->panel.visible = !v->panel.visible; break;
         case GLFW_KEY_I: v->show_passes = !v->show_passes; break;
         case GLFW_KEY_P: v->want_screenshot = true; break;
@@ -273,14 +324,24 @@ static void on_cursor(GLFWwindow *win, double x, double y)
 
 static void on_button(GLFWwindow *win, int button, int action, int mods)
 {
-    (void)mods;
     viewer *v = glfwGetWindowUserPointer(win);
     if (action == GLFW_PRESS) {
         if (button == GLFW_MOUSE_BUTTON_LEFT &&
             boids_panel_press(&v->panel, v->s.world, (float)v->mouse_x, (float)v->mouse_y))
             return;
-        if (button == GLFW_MOUSE_BUTTON_LEFT && v->tool_kind != BOIDS_TOOL_NONE) v->tool_down = true;
-        else v->panning = true;
+        bool left = button == GLFW_MOUSE_BUTTON_LEFT;
+        if (left && v->tool_kind == TOOL_OBSTACLE) {
+            obstacle_click(v, (mods & GLFW_MOD_SHIFT) != 0);
+        } else if (left && v->tool_kind == TOOL_PREDATOR) {
+            float wx, wy;
+            boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
+            if (boids_session_add_predator(&v->s, wx, wy) != BOIDS_OK) say_error(v, "predator");
+            else world_changed(v);
+        } else if (left && v->tool_kind != TOOL_NONE) {
+            v->tool_down = true;
+        } else {
+            v->panning = true;
+        }
     } else {
         boids_panel_release(&v->panel);
         v->panning = false;
@@ -311,8 +372,12 @@ static void draw_hud(viewer *v)
     snprintf(l2, sizeof l2, "%u boids, %u swarm%s | %.0f fps | sim %.2f ms/step | speed x%g%s", info.count,
              info.swarms, info.swarms == 1 ? "" : "s", v->fps, v->sim_ms_per_step, v->speed,
              v->paused ? " | PAUSED" : "");
-    snprintf(l3, sizeof l3, "step %llu | tool %s (T) | colour %s (C) | I: passes | H: help",
-             (unsigned long long)info.steps, tool_name(v->tool_kind), color_name(v->style.color_mode));
+    char catches[96] = "";
+    if (info.predators)
+        snprintf(catches, sizeof catches, " | %u predators, %u catch%s%s", info.predators, v->catches,
+                 v->catches == 1 ? "" : "es", v->stopped ? " (stopped)" : "");
+    snprintf(l3, sizeof l3, "step %llu%s | tool %s (T) | colour %s (C) | I: passes | H: help",
+             (unsigned long long)info.steps, catches, tool_name(v->tool_kind), color_name(v->style.color_mode));
     if (v->show_passes) /* the world's profile, pass by pass (GL timer queries on the GPU) */
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
             size_t len = strlen(l4);
@@ -348,8 +413,9 @@ static const char *const help_lines[] = {
     "R         reset (same seed)       Shift+R   reseed",
     "M         next model              Shift+M   previous model",
     "= / -     double / halve boids    [ / ]     slower / faster",
-    "C         colour: swarm, heading, speed",
-    "T         mouse tool: none, attract, repel (hold left button)",
+    "C         colour: swarm, heading, speed, age (kit)",
+    "T         mouse tool: none, attract, repel (hold left button), obstacle (click",
+    "          adds, Shift+click removes), predator (click adds; kit); Shift+T back",
     "Tab       parameter panel: Up/Down select, Left/Right change,",
     "          Shift coarse, or drag a slider",
     "Wheel     zoom at the cursor      drag      pan (right button always)",
@@ -384,6 +450,13 @@ static void profile_poll(viewer *v, double now)
         v->profile = p;
         v->sim_ms_per_step = p.step_ms;
         boids_world_reset_profile(v->s.world);
+    }
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    boids_replica_status rs = {0, false, 0};
+    if (info.predators && info.replicas == 1 && boids_world_replicas(v->s.world, &rs, 1, NULL) == BOIDS_OK) {
+        v->catches = rs.catches;
+        v->stopped = rs.stopped;
     }
     v->profile_t0 = now;
 }
@@ -546,7 +619,7 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
     v->speed = 1.0;
     v->vsync = true;
     v->seed = cli->def.seed;
-    v->tool_kind = BOIDS_TOOL_NONE;
+    v->tool_kind = TOOL_NONE;
     boids_panel_init(&v->panel);
     boids_status st = boids_gl_create_window(1280, 720, "boids", true, &v->gl);
     if (st != BOIDS_OK) {

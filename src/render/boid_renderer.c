@@ -1,23 +1,36 @@
 #include "render/boid_renderer.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/attributes.h"
 #include "core/error.h"
 #include "gpu/program.h"
 #include "gpu/timer.h"
 #include "world/world.h"
 
+/* A buffer the renderer fills for a CPU world (a GPU world has its own). */
+typedef struct upload {
+    GLuint buffer;
+    size_t cap; /* bytes */
+} upload;
+
 struct boids_renderer {
     GLuint prog_boids, prog_lines;
-    GLint u_view, u_viewport, u_size, u_color_mode, u_speed;
+    GLint u_view, u_viewport, u_size, u_color_mode, u_speed, u_alive, u_age, u_predators;
     GLint ul_viewport;
-    GLuint vao, upload_pv, upload_swarm, border_vao, border_vbo;
-    size_t upload_cap;
+    GLuint vao, lines_vao, lines_vbo;
+    size_t lines_cap;   /* floats the lines buffer holds */
+    float *lines;       /* the frame's border and obstacles: x, y, r, g, b, a per vertex */
+    size_t lines_len;
+    /* a CPU world's state, in the GPU's layout */
+    upload pv, swarm, id, attributes, pred_pv;
     boids_boid *cpu_state;
-    float *cpu_pv;
-    uint32_t *cpu_swarm;
-    size_t cpu_cap;
+    boids_predator *cpu_preds;
+    void *scratch;
+    size_t scratch_cap;
+    bool vertex_ssbo;      /* the driver lets a vertex shader read a storage buffer */
     boids_gpu_timer timer; /* the draw's GPU time, reported to the world's profile */
 };
 
@@ -27,6 +40,7 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
     boids_world_get_info(w, &info);
     boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, 3.0f, info.params.base.min_speed, info.params.base.max_speed};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
+    if (boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)) s.color_mode = BOIDS_COLOR_AGE;
     return s;
 }
 
@@ -41,18 +55,20 @@ boids_status boids_renderer_create(boids_renderer **out)
         boids_renderer_destroy(r);
         return st;
     }
-    r->u_view = glGetUniformLocation(r->prog_boids, "u_view");
-    r->u_viewport = glGetUniformLocation(r->prog_boids, "u_viewport");
-    r->u_size = glGetUniformLocation(r->prog_boids, "u_size_px");
-    r->u_color_mode = glGetUniformLocation(r->prog_boids, "u_color_mode");
-    r->u_speed = glGetUniformLocation(r->prog_boids, "u_speed_range");
+    const char *names[] = {"u_view", "u_viewport", "u_size_px", "u_color_mode", "u_speed_range",
+                           "u_alive_base", "u_age_base", "u_predators"};
+    GLint *locs[] = {&r->u_view, &r->u_viewport, &r->u_size, &r->u_color_mode, &r->u_speed,
+                     &r->u_alive, &r->u_age, &r->u_predators};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
     r->ul_viewport = glGetUniformLocation(r->prog_lines, "u_viewport");
+    GLint vertex_blocks = 0;
+    glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vertex_blocks);
+    r->vertex_ssbo = vertex_blocks > 0; /* without it: caught boids drawn, no age colours */
     glGenVertexArrays(1, &r->vao);
-    glGenVertexArrays(1, &r->border_vao);
-    glGenBuffers(1, &r->border_vbo);
-    glBindVertexArray(r->border_vao);
-    glBindBuffer(GL_ARRAY_BUFFER, r->border_vbo);
-    glBufferData(GL_ARRAY_BUFFER, 4 * 12 * sizeof(float), NULL, GL_DYNAMIC_DRAW);
+    glGenVertexArrays(1, &r->lines_vao);
+    glGenBuffers(1, &r->lines_vbo);
+    glBindVertexArray(r->lines_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->lines_vbo);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
     glEnableVertexAttribArray(1);
@@ -70,86 +86,184 @@ void boids_renderer_destroy(boids_renderer *r)
     if (r->prog_boids) glDeleteProgram(r->prog_boids);
     if (r->prog_lines) glDeleteProgram(r->prog_lines);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
-    if (r->border_vao) glDeleteVertexArrays(1, &r->border_vao);
-    if (r->border_vbo) glDeleteBuffers(1, &r->border_vbo);
-    if (r->upload_pv) glDeleteBuffers(1, &r->upload_pv);
-    if (r->upload_swarm) glDeleteBuffers(1, &r->upload_swarm);
+    if (r->lines_vao) glDeleteVertexArrays(1, &r->lines_vao);
+    if (r->lines_vbo) glDeleteBuffers(1, &r->lines_vbo);
+    upload *ups[] = {&r->pv, &r->swarm, &r->id, &r->attributes, &r->pred_pv};
+    for (size_t i = 0; i < sizeof ups / sizeof ups[0]; ++i)
+        if (ups[i]->buffer) glDeleteBuffers(1, &ups[i]->buffer);
     boids_gpu_timer_destroy(&r->timer);
+    free(r->lines);
     free(r->cpu_state);
-    free(r->cpu_pv);
-    free(r->cpu_swarm);
+    free(r->cpu_preds);
+    free(r->scratch);
     free(r);
 }
 
-/* A CPU world's state into buffers of the GPU's layout (what a GPU world has already). */
-static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, uint32_t n, boids_gl_state *out)
+static void upload_bytes(upload *u, const void *data, size_t bytes)
 {
-    if (r->cpu_cap < n) {
-        free(r->cpu_state);
-        free(r->cpu_pv);
-        free(r->cpu_swarm);
-        r->cpu_state = malloc(sizeof *r->cpu_state * n);
-        r->cpu_pv = malloc(sizeof(float) * 4 * n);
-        r->cpu_swarm = malloc(sizeof(uint32_t) * n);
-        r->cpu_cap = r->cpu_state && r->cpu_pv && r->cpu_swarm ? n : 0;
-        if (!r->cpu_cap) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
+    if (!u->buffer) glGenBuffers(1, &u->buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, u->buffer);
+    if (bytes > u->cap) {
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, NULL, GL_STREAM_DRAW);
+        u->cap = bytes;
     }
-    boids_status st = boids_world_read(w, r->cpu_state, n);
-    if (st != BOIDS_OK) return st;
-    for (uint32_t i = 0; i < n; ++i) {
-        const boids_boid *b = &r->cpu_state[i];
-        float *pv = &r->cpu_pv[4 * i];
-        pv[0] = b->x;
-        pv[1] = b->y;
-        pv[2] = b->vx;
-        pv[3] = b->vy;
-        r->cpu_swarm[i] = b->swarm;
-    }
-    if (!r->upload_pv) glGenBuffers(1, &r->upload_pv);
-    if (!r->upload_swarm) glGenBuffers(1, &r->upload_swarm);
-    if (n > r->upload_cap) {
-        glBindBuffer(GL_ARRAY_BUFFER, r->upload_pv);
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * 4 * n), NULL, GL_STREAM_DRAW);
-        glBindBuffer(GL_ARRAY_BUFFER, r->upload_swarm);
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(uint32_t) * n), NULL, GL_STREAM_DRAW);
-        r->upload_cap = n;
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, r->upload_pv);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof(float) * 4 * n), r->cpu_pv);
-    glBindBuffer(GL_ARRAY_BUFFER, r->upload_swarm);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof(uint32_t) * n), r->cpu_swarm);
+    if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, data);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+static void *scratch(boids_renderer *r, size_t bytes)
+{
+    if (bytes > r->scratch_cap) {
+        void *p = realloc(r->scratch, bytes);
+        if (!p) return NULL;
+        r->scratch = p;
+        r->scratch_cap = bytes;
+    }
+    return r->scratch;
+}
+
+/* A CPU world's state into buffers of the GPU's layout (what a GPU world has already): pos_vel,
+ * swarm and id per boid, the model's attributes one after another, the predators. */
+static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, const boids_world_info *info,
+                                     boids_gl_state *out)
+{
+    const uint32_t n = info->count, np = info->predators;
+    boids_boid *state = realloc(r->cpu_state, sizeof *state * (n ? n : 1));
+    if (state) r->cpu_state = state;
+    boids_predator *preds = realloc(r->cpu_preds, sizeof *preds * (np ? np : 1));
+    if (preds) r->cpu_preds = preds;
+    float *buf = scratch(r, sizeof(float) * 4 * ((n > np ? n : np) + 1));
+    if (!state || !preds || !buf) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
+    boids_status st = boids_world_read(w, state, n);
+    if (st == BOIDS_OK && np) st = boids_world_read_predators(w, preds, np);
+    if (st != BOIDS_OK) return st;
     memset(out, 0, sizeof *out);
-    out->pos_vel = r->upload_pv;
-    out->swarm = r->upload_swarm;
+    for (uint32_t i = 0; i < n; ++i) memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
+    upload_bytes(&r->pv, buf, sizeof(float) * 4 * n);
+    uint32_t *u = (uint32_t *)buf;
+    for (uint32_t i = 0; i < n; ++i) u[i] = state[i].swarm;
+    upload_bytes(&r->swarm, u, sizeof(uint32_t) * n);
+    for (uint32_t i = 0; i < n; ++i) u[i] = i;
+    upload_bytes(&r->id, u, sizeof(uint32_t) * n);
+    /* the model's attributes, as the GPU backend lays them out */
+    unsigned attrs = boids_model_attributes(info->model);
+    uint32_t words = 0;
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) words += attrs & (1u << a) ? n : 0;
+    uint32_t *aw = scratch(r, sizeof(uint32_t) * (words + 1));
+    if (!aw) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
+    uint32_t base = 0;
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
+        if (!(attrs & (1u << a))) continue;
+        out->attr_base[a] = base;
+        for (uint32_t i = 0; i < n; ++i) aw[base + i] = boids_boid_attr_bits(&state[i], (boids_attribute)a);
+        base += n;
+    }
+    upload_bytes(&r->attributes, aw, sizeof(uint32_t) * words);
+    if (np) {
+        float *pv = scratch(r, sizeof(float) * 4 * np);
+        if (!pv) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing predators");
+        memcpy(pv, preds, sizeof(float) * 4 * np);
+        upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * np);
+    }
+    out->pos_vel = r->pv.buffer;
+    out->swarm = r->swarm.buffer;
+    out->id = r->id.buffer;
+    out->attributes = r->attributes.buffer;
+    out->pred_pos_vel = np ? r->pred_pv.buffer : 0;
+    out->predators = np;
     return BOIDS_OK;
 }
 
-static void draw_border(boids_renderer *r, const boids_world_info *info, const boids_camera *cam)
+/* Appends a triangle to the frame's lines (framebuffer pixels, colour c). */
+static void line_triangle(boids_renderer *r, const float p[6], const float c[4])
 {
-    /* The world's edge as a 1-pixel frame of four thin quads, in framebuffer pixels. */
-    float x0 = (0 - cam->cx) * cam->zoom + cam->view_w * 0.5f, x1 = (info->width - cam->cx) * cam->zoom + cam->view_w * 0.5f;
-    float y0 = (0 - cam->cy) * cam->zoom + cam->view_h * 0.5f, y1 = (info->height - cam->cy) * cam->zoom + cam->view_h * 0.5f;
-    const float c[4] = {0.25f, 0.28f, 0.34f, 1.0f};
-    float v[4 * 6 * 6];
-    const float rects[4][4] = {{x0, y0, x1, y0 + 1}, {x0, y1 - 1, x1, y1}, {x0, y0, x0 + 1, y1}, {x1 - 1, y0, x1, y1}};
-    int k = 0;
-    for (int i = 0; i < 4; ++i) {
-        const float *q = rects[i];
-        const float pts[6][2] = {{q[0], q[1]}, {q[2], q[1]}, {q[2], q[3]}, {q[0], q[1]}, {q[2], q[3]}, {q[0], q[3]}};
-        for (int p = 0; p < 6; ++p) {
-            v[k++] = pts[p][0];
-            v[k++] = pts[p][1];
-            for (int j = 0; j < 4; ++j) v[k++] = c[j];
+    if (r->lines_len + 18 > r->lines_cap) {
+        size_t cap = r->lines_cap ? r->lines_cap * 2 : 4096;
+        float *l = realloc(r->lines, sizeof(float) * cap);
+        if (!l) return; /* an outline less: nothing else depends on it */
+        r->lines = l;
+        r->lines_cap = cap;
+    }
+    for (int v = 0; v < 3; ++v) {
+        float *o = &r->lines[r->lines_len];
+        o[0] = p[2 * v];
+        o[1] = p[2 * v + 1];
+        memcpy(&o[2], c, sizeof(float) * 4);
+        r->lines_len += 6;
+    }
+}
+
+static void line_rect(boids_renderer *r, float x0, float y0, float x1, float y1, const float c[4])
+{
+    const float a[6] = {x0, y0, x1, y0, x1, y1}, b[6] = {x0, y0, x1, y1, x0, y1};
+    line_triangle(r, a, c);
+    line_triangle(r, b, c);
+}
+
+static void to_screen(const boids_camera *cam, float wx, float wy, float *sx, float *sy)
+{
+    *sx = (wx - cam->cx) * cam->zoom + cam->view_w * 0.5f;
+    *sy = (wy - cam->cy) * cam->zoom + cam->view_h * 0.5f;
+}
+
+/* The world's edge as a 1-pixel frame, and every obstacle of replica 0 as a filled disc with a
+ * rim, in framebuffer pixels (the lines program). */
+static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info *info, const boids_camera *cam)
+{
+    r->lines_len = 0;
+    float x0, y0, x1, y1;
+    to_screen(cam, 0, 0, &x0, &y0);
+    to_screen(cam, info->width, info->height, &x1, &y1);
+    const float edge[4] = {0.25f, 0.28f, 0.34f, 1.0f};
+    line_rect(r, x0, y0, x1, y0 + 1, edge);
+    line_rect(r, x0, y1 - 1, x1, y1, edge);
+    line_rect(r, x0, y0, x0 + 1, y1, edge);
+    line_rect(r, x1 - 1, y0, x1, y1, edge);
+    const boids_obstacle *obs = w->sim.obstacles;
+    const float fill[4] = {0.55f, 0.50f, 0.42f, 0.45f}, rim[4] = {0.85f, 0.78f, 0.62f, 0.9f};
+    for (uint32_t k = 0; k < info->obstacles && k < 100000; ++k) {
+        if (obs[k].replica != 0) continue;
+        float cx, cy, rad = fmaxf(obs[k].radius * cam->zoom, 1.5f);
+        to_screen(cam, obs[k].x, obs[k].y, &cx, &cy);
+        if (cx + rad < 0 || cy + rad < 0 || cx - rad > cam->view_w || cy - rad > cam->view_h) continue;
+        const int seg = 24;
+        for (int i = 0; i < seg; ++i) {
+            float a0 = 6.2831853f * (float)i / seg, a1 = 6.2831853f * (float)(i + 1) / seg;
+            float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
+            const float t[6] = {cx, cy, cx + rad * c0, cy + rad * s0, cx + rad * c1, cy + rad * s1};
+            line_triangle(r, t, fill);
+            const float o = rad + 1.2f, rt0[6] = {cx + rad * c0, cy + rad * s0, cx + o * c0, cy + o * s0, cx + o * c1, cy + o * s1};
+            const float rt1[6] = {cx + rad * c0, cy + rad * s0, cx + o * c1, cy + o * s1, cx + rad * c1, cy + rad * s1};
+            line_triangle(r, rt0, rim);
+            line_triangle(r, rt1, rim);
         }
     }
-    glBindBuffer(GL_ARRAY_BUFFER, r->border_vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, r->lines_vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * r->lines_len), r->lines, GL_STREAM_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glUseProgram(r->prog_lines);
     glUniform2f(r->ul_viewport, cam->view_w, cam->view_h);
-    glBindVertexArray(r->border_vao);
-    glDrawArrays(GL_TRIANGLES, 0, 24);
+    glBindVertexArray(r->lines_vao);
+    glDrawArrays(GL_TRIANGLES, 0, (GLsizei)(r->lines_len / 6));
+    glDisable(GL_BLEND);
+}
+
+/* Per-instance vertex data from a buffer (0: the constant `value` for every instance). */
+static void instance_attr(GLuint location, GLuint buffer, bool integer, int size, uint32_t value)
+{
+    if (!buffer) {
+        glDisableVertexAttribArray(location);
+        glVertexAttribI4ui(location, value, 0, 0, 0);
+        return;
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    glEnableVertexAttribArray(location);
+    if (integer) glVertexAttribIPointer(location, size, GL_UNSIGNED_INT, 0, (void *)0);
+    else glVertexAttribPointer(location, size, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    glVertexAttribDivisor(location, 1);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_camera *cam,
@@ -162,41 +276,50 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glDisable(GL_BLEND);
     glClearColor(BOIDS_BACKGROUND_R, BOIDS_BACKGROUND_G, BOIDS_BACKGROUND_B, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    draw_border(r, &info, cam);
+    draw_lines(r, w, &info, cam);
     if (info.count == 0) return boids_gl_check("drawing");
 
     boids_gl_state state = boids_world_gl_state(w);
     if (!state.pos_vel) {
-        boids_status st = upload_cpu_state(r, w, info.count, &state);
+        boids_status st = upload_cpu_state(r, w, &info, &state);
         if (st != BOIDS_OK) return st;
     }
     boids_gpu_timer_poll(&r->timer);
     bool timed = boids_gpu_timer_begin(&r->timer);
-    /* The state buffers, bound as per-instance vertex data: (px, py, vx, vy) and swarm. */
-    glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
-    glBindVertexArray(r->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, state.pos_vel);
-    glEnableVertexAttribArray(BOIDS_ATTR_POS_VEL);
-    glVertexAttribPointer(BOIDS_ATTR_POS_VEL, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
-    glVertexAttribDivisor(BOIDS_ATTR_POS_VEL, 1);
-    glBindBuffer(GL_ARRAY_BUFFER, state.swarm);
-    glEnableVertexAttribArray(BOIDS_ATTR_SWARM);
-    glVertexAttribIPointer(BOIDS_ATTR_SWARM, 1, GL_UNSIGNED_INT, sizeof(uint32_t), (void *)0);
-    glVertexAttribDivisor(BOIDS_ATTR_SWARM, 1);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
 
     mat4 view;
     boids_camera_matrix(cam, view); /* orthographic, y down, the same zoom on both axes */
     float size = style->boid_px * cam->zoom;
     if (size < style->min_px) size = style->min_px;
     if (size > 64.0f) size = 64.0f;
+    unsigned attrs = boids_model_attributes(info.model);
     glUseProgram(r->prog_boids);
     glUniformMatrix4fv(r->u_view, 1, GL_FALSE, (const float *)view);
     glUniform2f(r->u_viewport, cam->view_w, cam->view_h);
     glUniform1f(r->u_size, size);
     glUniform1i(r->u_color_mode, style->color_mode);
     glUniform2f(r->u_speed, style->speed_lo, style->speed_hi);
+    bool read_attrs = r->vertex_ssbo && state.attributes;
+    glUniform1ui(r->u_alive, read_attrs && (attrs & BOIDS_ATTR_BIT(ALIVE)) ? state.attr_base[BOIDS_ATTR_ALIVE] : BOIDS_NO_ATTRIBUTE);
+    glUniform1ui(r->u_age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE)) ? state.attr_base[BOIDS_ATTR_AGE] : BOIDS_NO_ATTRIBUTE);
+    if (read_attrs) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state.attributes);
+
+    /* The boids: the state buffers bound as per-instance vertex data. */
+    glBindVertexArray(r->vao);
+    instance_attr(BOIDS_ATTR_POS_VEL, state.pos_vel, false, 4, 0);
+    instance_attr(BOIDS_ATTR_SWARM, state.swarm, true, 1, 0);
+    instance_attr(BOIDS_ATTR_ID, state.id, true, 1, 0);
+    glUniform1i(r->u_predators, 0);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)info.count);
+    /* The predators, larger and red. */
+    if (state.pred_pos_vel && state.predators) {
+        instance_attr(BOIDS_ATTR_POS_VEL, state.pred_pos_vel, false, 4, 0);
+        instance_attr(BOIDS_ATTR_SWARM, 0, true, 1, 0);
+        instance_attr(BOIDS_ATTR_ID, 0, true, 1, 0);
+        glUniform1i(r->u_predators, 1);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)state.predators);
+    }
     glBindVertexArray(0);
     glUseProgram(0);
     if (timed) {

@@ -1,0 +1,437 @@
+/* The kit model (kit-predators-individuality.md) against its equations, on both backends.
+ *
+ * A third implementation, written here in double precision from the paper with brute force over
+ * all pairs, is the oracle: eq. 1-3 (cohesion and alignment over the view field, separation over
+ * every boid within R_S), eq. 4 (obstacles), eq. 6 (fleeing), eq. 7-9 (individuality by age),
+ * eq. 10-12 (the update), and the predators' eq. 5 with their separation and obstacles; for small
+ * flocks with hand-placed cases: a boid behind another (outside its view cone), a predator across
+ * the torus seam, an obstacle within R_O, an old and a young boid's limits. Then the catches: the
+ * same catches (step, boid, predator) on both backends over a few hundred steps of the preset; a
+ * catch within reach of two predators counted once, for the lower id; a dead boid is nobody's
+ * neighbour; and degenerate states (a boid on a predator, on an obstacle's centre, at rest) give
+ * no NaN. */
+#include "core/rng.h"
+#include "test.h"
+
+typedef struct dv2 {
+    double x, y;
+} dv2;
+
+static double W = 1000, H = 800;
+
+static double wrapd(double d, double size) { return d > size / 2 ? d - size : d < -size / 2 ? d + size : d; }
+static dv2 off(double ax, double ay, double bx, double by) { return (dv2){wrapd(bx - ax, W), wrapd(by - ay, H)}; }
+static double len(dv2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+static double angle_deg(dv2 a, dv2 b)
+{
+    double c = (a.x * b.x + a.y * b.y) / (len(a) * len(b));
+    return acos(c > 1 ? 1 : c < -1 ? -1 : c) * 180.0 / 3.14159265358979323846;
+}
+/* speed cut to [lo, hi] (eq. 11); at rest stays at rest */
+static dv2 cut(dv2 v, double lo, double hi)
+{
+    double s = len(v);
+    if (s > hi) return (dv2){v.x * hi / s, v.y * hi / s};
+    if (s < lo && s > 0) return (dv2){v.x * lo / s, v.y * lo / s};
+    return v;
+}
+
+/* The push -sum (o - x)/|o - x| of the points within r of x (eq. 3, 4, 6's form). */
+static dv2 push(double x, double y, const double *px, const double *py, int n, double r, int skip)
+{
+    dv2 f = {0, 0};
+    for (int j = 0; j < n; ++j) {
+        if (j == skip) continue;
+        dv2 d = off(x, y, px[j], py[j]);
+        double l = len(d);
+        if (l > 0 && l <= r) f.x -= d.x / l, f.y -= d.y / l;
+    }
+    return f;
+}
+
+typedef struct scene {
+    int n, np, no;
+    boids_boid b[64];
+    boids_predator p[8];
+    boids_obstacle o[8];
+} scene;
+
+/* One step of a living boid i of the scene, straight from the equations. */
+static boids_boid oracle_boid(const scene *sc, int i, const boids_params *prm, double dt)
+{
+    const boids_kit_params *k = &prm->kit;
+    const boids_boid *me = &sc->b[i];
+    double a = (me->age - 0.5) * (me->age - 0.5);
+    double R = k->view_radius - k->c_view_radius * a, alpha = k->view_angle - k->c_view_angle * a;
+    double vmax = prm->base.max_speed - k->c_maxspeed * a;
+    dv2 v = {me->vx, me->vy}, coh = {0, 0}, ali = {0, 0};
+    int nv = 0;
+    double bx[64], by[64], px[8], py[8], ox[8], oy[8];
+    for (int j = 0; j < sc->n; ++j) bx[j] = sc->b[j].alive ? sc->b[j].x : 1e30, by[j] = sc->b[j].y;
+    for (int j = 0; j < sc->np; ++j) px[j] = sc->p[j].x, py[j] = sc->p[j].y;
+    for (int j = 0; j < sc->no; ++j) ox[j] = sc->o[j].x, oy[j] = sc->o[j].y;
+    for (int j = 0; j < sc->n; ++j) { /* the view field V (eq. 1, 2) */
+        if (j == i || !sc->b[j].alive) continue;
+        dv2 d = off(me->x, me->y, sc->b[j].x, sc->b[j].y);
+        if (len(d) > 0 && len(d) <= R && angle_deg(v, d) <= alpha) {
+            coh.x += d.x, coh.y += d.y, ali.x += sc->b[j].vx, ali.y += sc->b[j].vy;
+            ++nv;
+        }
+    }
+    dv2 F = {0, 0};
+    if (nv) {
+        F.x += k->cohesion_factor * coh.x / nv + k->alignment_factor * (ali.x / nv - v.x);
+        F.y += k->cohesion_factor * coh.y / nv + k->alignment_factor * (ali.y / nv - v.y);
+    }
+    dv2 s = push(me->x, me->y, bx, by, sc->n, k->sep_radius, i);                  /* eq. 3 */
+    dv2 o = push(me->x, me->y, ox, oy, sc->no, prm->obstacles.obstacle_radius, -1); /* eq. 4 */
+    dv2 pr = push(me->x, me->y, px, py, sc->np, k->predator_radius, -1);           /* eq. 6 */
+    F.x += k->separation_factor * s.x + prm->obstacles.obstacle_factor * o.x + k->predator_factor * pr.x;
+    F.y += k->separation_factor * s.y + prm->obstacles.obstacle_factor * o.y + k->predator_factor * pr.y;
+    dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, prm->base.min_speed, vmax); /* eq. 10, 11 */
+    boids_boid out = *me;
+    out.vx = (float)nv2.x, out.vy = (float)nv2.y;
+    out.x = (float)fmod(fmod(me->x + dt * nv2.x, W) + W, W); /* eq. 12 on a torus */
+    out.y = (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H);
+    return out;
+}
+
+/* One step of predator i (eq. 5, separation from the other predators, obstacles). */
+static boids_predator oracle_predator(const scene *sc, int i, const boids_params *prm, double dt)
+{
+    const boids_predators_params *q = &prm->predators;
+    const boids_predator *me = &sc->p[i];
+    dv2 v = {me->vx, me->vy}, F = {0, 0};
+    double best = INFINITY;
+    dv2 to = {0, 0};
+    for (int j = 0; j < sc->n; ++j) {
+        if (!sc->b[j].alive) continue;
+        dv2 d = off(me->x, me->y, sc->b[j].x, sc->b[j].y);
+        if (len(d) > 0 && len(d) <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle && len(d) < best)
+            best = len(d), to = d;
+    }
+    if (best < INFINITY) F.x += q->attack_factor * to.x / best, F.y += q->attack_factor * to.y / best;
+    double px[8], py[8], ox[8], oy[8];
+    for (int j = 0; j < sc->np; ++j) px[j] = sc->p[j].x, py[j] = sc->p[j].y;
+    for (int j = 0; j < sc->no; ++j) ox[j] = sc->o[j].x, oy[j] = sc->o[j].y;
+    dv2 s = push(me->x, me->y, px, py, sc->np, q->pred_sep_radius, i);
+    dv2 o = push(me->x, me->y, ox, oy, sc->no, q->pred_obstacle_radius, -1);
+    F.x += q->pred_sep_factor * s.x + q->pred_obstacle_factor * o.x;
+    F.y += q->pred_sep_factor * s.y + q->pred_obstacle_factor * o.y;
+    dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, q->pred_min_speed, q->pred_max_speed);
+    boids_predator out = {(float)fmod(fmod(me->x + dt * nv2.x, W) + W, W), (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H),
+                          (float)nv2.x, (float)nv2.y};
+    return out;
+}
+
+/* The kit preset in a W x H world, with the scene's boids, predators and obstacles. */
+static boids_world *make(boids_backend be, const scene *sc, const boids_params *prm, float dt)
+{
+    boids_world_def d = test_def(be, (uint32_t)sc->n);
+    d.model = BOIDS_MODEL_KIT;
+    d.params = *prm;
+    d.params.predators.predators = (float)sc->np;
+    d.width = (float)W;
+    d.height = (float)H;
+    d.dt = dt;
+    d.obstacles = sc->o;
+    d.obstacle_count = (uint32_t)sc->no;
+    boids_world *w;
+    if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, sc->b, (size_t)sc->n) != BOIDS_OK ||
+        boids_world_write_predators(w, sc->p, (size_t)sc->np) != BOIDS_OK) {
+        CHECK_MSG(0, "%s", boids_last_error());
+        return NULL;
+    }
+    return w;
+}
+
+/* The catches that open a step: a living boid within boid_size + predator_size of a predator
+ * dies before anyone steers. */
+static void oracle_catches(scene *sc, const boids_params *prm)
+{
+    double reach = (double)prm->predators.boid_size + prm->predators.predator_size;
+    for (int i = 0; i < sc->n; ++i)
+        for (int j = 0; j < sc->np && sc->b[i].alive; ++j)
+            if (len(off(sc->b[i].x, sc->b[i].y, sc->p[j].x, sc->p[j].y)) <= reach) sc->b[i].alive = 0;
+}
+
+static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
+static const char *const names[2] = {"cpu", "gpu"};
+
+/* Steps the scene once on both backends and holds every boid and predator against the oracle. */
+static void check_scene(const scene *initial, const boids_params *prm, const char *what)
+{
+    const float dt = 0.08f;
+    scene after = *initial;
+    oracle_catches(&after, prm);
+    const scene *sc = &after;
+    int caught = 0;
+    for (int i = 0; i < sc->n; ++i) caught += initial->b[i].alive && !sc->b[i].alive;
+    if (caught) printf("  %s: %d caught at the start of the step\n", what, caught);
+    for (int k = 0; k < 2; ++k) {
+        boids_world *w = make(backends[k], initial, prm, dt);
+        if (!w) return;
+        boids_boid out[64];
+        boids_predator pout[8];
+        REQUIRE_OK(boids_world_step(w, 1));
+        REQUIRE_OK(boids_world_read(w, out, (size_t)sc->n));
+        REQUIRE_OK(boids_world_read_predators(w, pout, (size_t)sc->np));
+        double worst = 0;
+        for (int i = 0; i < sc->n; ++i) {
+            if (!sc->b[i].alive) continue;
+            boids_boid e = oracle_boid(sc, i, prm, dt);
+            worst = fmax(worst, hypot(out[i].vx - e.vx, out[i].vy - e.vy));
+            worst = fmax(worst, hypot(wrapd(out[i].x - e.x, W), wrapd(out[i].y - e.y, H)) / dt);
+        }
+        double worst_p = 0;
+        for (int i = 0; i < sc->np; ++i) {
+            boids_predator e = oracle_predator(sc, i, prm, dt);
+            worst_p = fmax(worst_p, hypot(pout[i].vx - e.vx, pout[i].vy - e.vy));
+            worst_p = fmax(worst_p, hypot(wrapd(pout[i].x - e.x, W), wrapd(pout[i].y - e.y, H)) / dt);
+        }
+        printf("  %-44s %s: worst off the equations: boids %.2g px/s, predators %.2g px/s\n", what, names[k], worst,
+               worst_p);
+        CHECK_MSG(worst < 1e-3 && worst_p < 1e-3, "%s (%s): %g / %g px/s off", what, names[k], worst, worst_p);
+        CHECK(test_state_finite(out, (uint32_t)sc->n));
+        for (int i = 0; i < sc->n; ++i)
+            CHECK_MSG(out[i].alive == sc->b[i].alive, "%s (%s): boid %d alive %u, the oracle says %u", what, names[k],
+                      i, out[i].alive, sc->b[i].alive);
+        boids_world_destroy(w);
+    }
+}
+
+static boids_params kit_params(void)
+{
+    boids_params p = boids_model_default_params(BOIDS_MODEL_KIT);
+    p.obstacles.obstacles = 0;
+    return p;
+}
+
+static void test_random_flocks_match_the_equations(void)
+{
+    /* Small flocks where every rule is active: radii shrunk to the world, a few predators and
+     * obstacles, random ages, headings and speeds. */
+    for (int trial = 0; trial < 4; ++trial) {
+        scene sc;
+        memset(&sc, 0, sizeof sc);
+        boids_rng rng = boids_rng_seeded(40 + (uint64_t)trial);
+        boids_params p = kit_params();
+        p.kit.view_radius = 220, p.kit.sep_radius = 45, p.kit.predator_radius = 150;
+        p.obstacles.obstacle_radius = 120, p.predators.pred_view_radius = 250, p.predators.pred_sep_radius = 90;
+        p.predators.pred_obstacle_radius = 120;
+        p.kit.c_maxspeed = 200; /* ages matter */
+        p.kit.c_view_radius = 300, p.kit.c_view_angle = 200;
+        sc.n = 48, sc.np = 3, sc.no = 3;
+        for (int i = 0; i < sc.n; ++i) {
+            float a = boids_rng_float(&rng) * 6.2831853f, s = 20 + 140 * boids_rng_float(&rng);
+            sc.b[i] = (boids_boid){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H, s * cosf(a), s * sinf(a), 0};
+            sc.b[i].age = boids_rng_float(&rng);
+            sc.b[i].alive = 1;
+        }
+        for (int i = 0; i < sc.np; ++i)
+            sc.p[i] = (boids_predator){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H,
+                                       100 * boids_rng_float(&rng) - 50, 100 * boids_rng_float(&rng) - 50};
+        for (int i = 0; i < sc.no; ++i)
+            sc.o[i] = (boids_obstacle){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H, 20, 0};
+        char what[64];
+        snprintf(what, sizeof what, "random flock %d (48 boids, 3 predators, 3 obstacles)", trial);
+        check_scene(&sc, &p, what);
+    }
+}
+
+static void test_hand_placed_cases(void)
+{
+    boids_params p = kit_params();
+    p.kit.view_radius = 300, p.predators.pred_view_radius = 300, p.kit.c_view_radius = 0, p.kit.c_view_angle = 0;
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    /* Boid 0 heads +x; boid 1 ahead of it, boid 2 right behind it (180 degrees: outside its
+     * 110-degree half-angle; boid 2 sees boid 0 ahead). Boid 3 far away, alone. */
+    sc.n = 4;
+    sc.b[0] = (boids_boid){400, 400, 100, 0, 0};
+    sc.b[1] = (boids_boid){480, 420, 60, 30, 0};
+    sc.b[2] = (boids_boid){330, 400, 90, 10, 0};
+    sc.b[3] = (boids_boid){100, 100, 0, 80, 0};
+    for (int i = 0; i < sc.n; ++i) sc.b[i].alive = 1, sc.b[i].age = 0.5f;
+    check_scene(&sc, &p, "a boid behind another, outside its view");
+    /* Old and young: the same boid at age 0.5, 0.05 and 0.95 with c_maxspeed 200: its top
+     * speed 150, 109.5, 109.5 px/s (eq. 9); pushed hard by separation, it hits the limit. */
+    p.kit.c_maxspeed = 200;
+    for (int a = 0; a < 3; ++a) {
+        memset(&sc, 0, sizeof sc);
+        sc.n = 2;
+        sc.b[0] = (boids_boid){400, 400, 140, 0, 0};
+        sc.b[1] = (boids_boid){370, 400, 140, 0, 0}; /* close behind: separation pushes boid 0 on */
+        sc.b[0].age = a == 0 ? 0.5f : a == 1 ? 0.05f : 0.95f;
+        sc.b[1].age = 0.5f;
+        sc.b[0].alive = sc.b[1].alive = 1;
+        char what[64];
+        snprintf(what, sizeof what, "top speed at age %.2f", (double)sc.b[0].age);
+        check_scene(&sc, &p, what);
+        boids_world *w = make(BOIDS_BACKEND_CPU, &sc, &p, 0.08f);
+        boids_boid out[2];
+        if (w && boids_world_step(w, 1) == BOIDS_OK && boids_world_read(w, out, 2) == BOIDS_OK) {
+            double top = 150 - 200 * (sc.b[0].age - 0.5) * (sc.b[0].age - 0.5);
+            CHECK_MSG(fabs(hypot(out[0].vx, out[0].vy) - top) < 1e-3, "age %.2f: speed %g, eq. 9 says %g",
+                      (double)sc.b[0].age, hypot(out[0].vx, out[0].vy), top);
+        }
+        boids_world_destroy(w);
+    }
+    p.kit.c_maxspeed = 50;
+    /* A predator across the seam: boid at x = 5, predator at x = 995 (10 px away through the
+     * edge) heading +x: the boid flees towards +x, the predator attacks across the seam. */
+    memset(&sc, 0, sizeof sc);
+    sc.n = 1, sc.np = 1;
+    sc.b[0] = (boids_boid){5, 400, 0, 60, 0};
+    sc.b[0].alive = 1, sc.b[0].age = 0.5f;
+    sc.p[0] = (boids_predator){975, 405, 80, 0};
+    check_scene(&sc, &p, "a predator across the torus seam");
+    /* An obstacle within R_O (250) of a boid, another outside it. */
+    memset(&sc, 0, sizeof sc);
+    sc.n = 1, sc.no = 2;
+    sc.b[0] = (boids_boid){500, 400, 50, 50, 0};
+    sc.b[0].alive = 1, sc.b[0].age = 0.3f;
+    sc.o[0] = (boids_obstacle){600, 450, 30, 0};
+    sc.o[1] = (boids_obstacle){900, 100, 30, 0};
+    check_scene(&sc, &p, "an obstacle within R_O and one beyond it");
+}
+
+/* The paper's world (35 boids, 4000 px square, dt 0.08) with ages that matter (c_maxspeed 200):
+ * its first catches come within a few hundred steps from seed 7. */
+static boids_world_def paper_world(int k, float stop_after_catches)
+{
+    boids_world_def d = test_def(backends[k], 35);
+    d.model = BOIDS_MODEL_KIT;
+    d.params = boids_model_default_params(d.model);
+    d.width = d.height = 4000;
+    d.dt = 0.08f;
+    d.seed = 7;
+    d.params.kit.c_maxspeed = 200;
+    d.params.predators.stop_after_catches = stop_after_catches;
+    return d;
+}
+
+/* The catches of the kit preset over some hundred steps: the same on both backends. */
+static void test_same_catches_on_both_backends(void)
+{
+    boids_events ev[2];
+    boids_event *copy[2] = {NULL, NULL};
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = paper_world(k, 0); /* every catch of 900 steps */
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 900));
+        REQUIRE_OK(boids_world_take_events(w, &ev[k]));
+        copy[k] = malloc(sizeof(boids_event) * (ev[k].count + 1));
+        memcpy(copy[k], ev[k].events, sizeof(boids_event) * ev[k].count);
+        boids_replica_status rs;
+        REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
+        CHECK(rs.catches == ev[k].count && !rs.stopped);
+        boids_world_destroy(w);
+    }
+    printf("  %zu catches in 900 steps on the cpu, %zu on the gpu:", ev[0].count, ev[1].count);
+    for (size_t i = 0; i < ev[0].count; ++i)
+        printf(" (step %u, boid %u, predator %u)", copy[0][i].step, copy[0][i].subject, copy[0][i].other);
+    printf("\n");
+    CHECK(ev[0].count >= 3);
+    CHECK(ev[0].count == ev[1].count);
+    for (size_t i = 0; i < ev[0].count && i < ev[1].count; ++i)
+        CHECK(copy[0][i].step == copy[1][i].step && copy[0][i].subject == copy[1][i].subject &&
+              copy[0][i].other == copy[1][i].other && copy[0][i].kind == BOIDS_EVENT_CATCH);
+    free(copy[0]), free(copy[1]);
+}
+
+static void test_catch_by_two_counts_once_and_the_dead_are_gone(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_params p = kit_params();
+        p.predators.stop_after_catches = 0;
+        scene sc;
+        memset(&sc, 0, sizeof sc);
+        /* Boid 0 within reach (20 px) of predators 1 and 2 (predator 0 far): caught once, by 1.
+         * Boid 1 right next to boid 0: after the catch it must not see boid 0. */
+        sc.n = 3, sc.np = 3;
+        sc.b[0] = (boids_boid){500, 400, 30, 0, 0};
+        sc.b[1] = (boids_boid){485, 400, 30, 0, 0};
+        sc.b[2] = (boids_boid){100, 700, 0, 30, 0};
+        for (int i = 0; i < 3; ++i) sc.b[i].alive = 1, sc.b[i].age = 0.5f;
+        sc.p[0] = (boids_predator){100, 100, 60, 0};
+        sc.p[1] = (boids_predator){510, 405, -60, 0};
+        sc.p[2] = (boids_predator){505, 390, -60, 0};
+        boids_world *w = make(backends[k], &sc, &p, 0.08f);
+        if (!w) return;
+        REQUIRE_OK(boids_world_step(w, 1));
+        boids_events ev;
+        REQUIRE_OK(boids_world_take_events(w, &ev));
+        CHECK_MSG(ev.count == 1 && ev.events[0].subject == 0 && ev.events[0].other == 1 && ev.events[0].step == 0,
+                  "%s: %zu catches, the first boid %u by predator %u", names[k], ev.count,
+                  ev.count ? ev.events[0].subject : 0, ev.count ? ev.events[0].other : 0);
+        CHECK(fabsf(ev.events[0].value[0] - 0.5f) < 1e-7f); /* the age */
+        boids_boid out[3];
+        REQUIRE_OK(boids_world_read(w, out, 3));
+        CHECK(out[0].alive == 0 && out[1].alive == 1);
+        CHECK(out[0].x == 500 && out[0].y == 400); /* the dead stop moving */
+        /* Boid 1's next velocity is the oracle's with boid 0 gone from every sum. */
+        scene after = sc;
+        after.b[0].alive = 0;
+        boids_boid e = oracle_boid(&after, 1, &p, 0.08);
+        CHECK_MSG(hypot(out[1].vx - e.vx, out[1].vy - e.vy) < 1e-3, "%s: boid 1 still felt the dead boid", names[k]);
+        boids_replica_status rs;
+        REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
+        CHECK(rs.catches == 1);
+        boids_world_destroy(w);
+    }
+}
+
+static void test_stop_after_catches(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = paper_world(k, 2);
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 2000));
+        boids_replica_status rs;
+        bool all;
+        REQUIRE_OK(boids_world_replicas(w, &rs, 1, &all));
+        CHECK_MSG(all && rs.stopped && rs.catches >= 2, "%s: %u catches, stopped %d", names[k], rs.catches, rs.stopped);
+        boids_boid a[35], b[35];
+        REQUIRE_OK(boids_world_read(w, a, 35));
+        REQUIRE_OK(boids_world_step(w, 50)); /* a stopped world stands still */
+        REQUIRE_OK(boids_world_read(w, b, 35));
+        CHECK(memcmp(a, b, sizeof a) == 0);
+        printf("  %s: stopped at step %llu after %u catches\n", names[k], (unsigned long long)rs.stop_step, rs.catches);
+        boids_world_destroy(w);
+    }
+}
+
+static void test_degenerate(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_params p = kit_params();
+        scene sc;
+        memset(&sc, 0, sizeof sc);
+        sc.n = 4, sc.np = 1, sc.no = 1;
+        sc.b[0] = (boids_boid){300, 300, 50, 0, 0}; /* exactly on the predator */
+        sc.b[1] = (boids_boid){600, 600, 0, 0, 0};  /* on the obstacle's centre, at rest */
+        sc.b[2] = (boids_boid){600, 600, 0, 0, 0};  /* the same point, at rest too */
+        sc.b[3] = (boids_boid){700, 300, 0, 0, 0};  /* at rest, alone */
+        for (int i = 0; i < sc.n; ++i) sc.b[i].alive = 1, sc.b[i].age = 0.5f;
+        sc.p[0] = (boids_predator){300, 300, 0, 0}; /* at rest */
+        sc.o[0] = (boids_obstacle){600, 600, 20, 0};
+        boids_world *w = make(backends[k], &sc, &p, 0.08f);
+        if (!w) return;
+        REQUIRE_OK(boids_world_step(w, 40));
+        boids_boid out[4];
+        boids_predator pout[1];
+        REQUIRE_OK(boids_world_read(w, out, 4));
+        REQUIRE_OK(boids_world_read_predators(w, pout, 1));
+        CHECK_MSG(test_state_finite(out, 4), "%s: NaN in the boids", names[k]);
+        CHECK_MSG(isfinite(pout[0].x) && isfinite(pout[0].vx) && isfinite(pout[0].vy), "%s: NaN in the predator", names[k]);
+        CHECK(out[0].alive == 0); /* caught where it stood */
+        boids_world_destroy(w);
+    }
+}
+
+TEST_MAIN(TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
+          TEST(test_same_catches_on_both_backends), TEST(test_catch_by_two_counts_once_and_the_dead_are_gone),
+          TEST(test_stop_after_catches), TEST(test_degenerate))
