@@ -108,6 +108,28 @@ static inline boids_world_def test_def(boids_backend backend, uint32_t n)
     return d;
 }
 
+#ifdef BOIDS_TEST_SCENARIOS
+#include <unistd.h>
+
+#include "core/scenario.h"
+
+/* The world of scenarios/NAME (the shipped file): 1 when read, 0 when there is no such file;
+ * a file that does not parse fails the test run. */
+static inline int test_scenario_def(const char *name, boids_world_def *out)
+{
+    static boids_scenario sc; /* large: obstacles inline */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", BOIDS_TEST_SCENARIOS, name);
+    if (access(path, R_OK) != 0) return 0;
+    if (boids_scenario_load(path, 0, &sc) != BOIDS_OK) {
+        fprintf(stderr, "%s\n", boids_last_error());
+        exit(1);
+    }
+    *out = sc.def;
+    return 1;
+}
+#endif
+
 static inline int test_state_finite(const boids_boid *b, uint32_t n)
 {
     for (uint32_t i = 0; i < n; ++i)

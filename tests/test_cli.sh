@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The program as a user drives it: --init then --dump round-trips a state exactly (on both
-# backends); bad CSV input and bad flags exit 2 with a message naming the file and line or the
+# backends); kit's catches, events, ages and predators files; bad CSV input and bad flags exit 2 with a message naming the file and line or the
 # flag; a --dump that cannot be written fails before any simulation and destroys nothing.
 # usage: test_cli.sh path/to/boids
 set -u
@@ -63,6 +63,53 @@ if [ "$backends" = "cpu gpu" ]; then
     cmp -s "$tmp/c15.csv" "$tmp/g15.csv" && ok "gpu and cpu dumps identical on llvmpipe" || bad "gpu and cpu dumps differ on llvmpipe"
   fi
 fi
+
+# --- kit: ages and alive flags, predators, catches, obstacles ------------------------------------
+kit="$(dirname "$(realpath "$0")")/../scenarios/kit.ini"
+for be in $backends; do
+  # The acceptance run: stops after three catches and writes them with their ages.
+  "$boids" "$kit" --headless --seed 7 --set c_maxspeed=200 --set stop_after_catches=3 --backend "$be" \
+    --events "$tmp/ev_$be.csv" --dump "$tmp/kit_$be.csv" --dump-predators "$tmp/pred_$be.csv" >"$tmp/kit_$be.out"
+  rows=$(($(wc -l <"$tmp/ev_$be.csv") - 1))
+  if head -1 "$tmp/ev_$be.csv" | grep -qx 'step,time,boid,age,predator' && [ "$rows" = 3 ] &&
+    grep -q "3 catches, stopped at step" "$tmp/kit_$be.out"; then
+    ok "$be: kit stops after 3 catches, --events has them"
+  else bad "$be: kit stop/events: $rows rows; $(grep catch "$tmp/kit_$be.out")"; fi
+  # the summary's ages are the file's, and each caught boid is dead in the dump with that age
+  ages=$(tail -n +2 "$tmp/ev_$be.csv" | awk -F, '{printf "%s%.3f", (NR > 1 ? ", " : ""), $4}')
+  grep -q "ages $ages\$" "$tmp/kit_$be.out" && ok "$be: summary ages = --events ages" || bad "$be: summary ages, events say $ages"
+  dead=$(awk -F, 'NR > 1 && $8 == 0 {print $1}' "$tmp/kit_$be.csv" | sort -n | tr '\n' ' ')
+  caught=$(tail -n +2 "$tmp/ev_$be.csv" | cut -d, -f3 | sort -n | tr '\n' ' ')
+  head -1 "$tmp/kit_$be.csv" | grep -qx 'id,x,y,vx,vy,swarm,age,alive' && [ "$dead" = "$caught" ] &&
+    ok "$be: the dump's dead (alive = 0) are the caught boids" || bad "$be: dead '$dead' vs caught '$caught'"
+  # --init and --predators round-trip the kit state exactly
+  "$boids" "$kit" --init "$tmp/kit_$be.csv" --predators "$tmp/pred_$be.csv" --steps 0 --backend "$be" \
+    --dump "$tmp/kit2_$be.csv" --dump-predators "$tmp/pred2_$be.csv" >/dev/null
+  cmp -s "$tmp/kit_$be.csv" "$tmp/kit2_$be.csv" && cmp -s "$tmp/pred_$be.csv" "$tmp/pred2_$be.csv" &&
+    ok "$be: kit --init/--predators then --dump/--dump-predators round-trips" || bad "$be: kit round trip changed the state"
+done
+if [ "$backends" = "cpu gpu" ]; then
+  cmp -s "$tmp/ev_cpu.csv" "$tmp/ev_gpu.csv" && ok "the same catches on both backends" || bad "catches differ between backends"
+fi
+# a predators file sets the number of predators; --set predators must then agree
+head -3 "$tmp/pred_cpu.csv" >"$tmp/two.csv"
+"$boids" "$kit" --predators "$tmp/two.csv" --steps 1 --backend cpu --dump-predators "$tmp/two_out.csv" >/dev/null
+[ "$(wc -l <"$tmp/two_out.csv")" = 3 ] && ok "--predators sets the number of predators" || bad "--predators count: $(cat "$tmp/two_out.csv")"
+expect 2 "--predators disagrees with --set predators" "--set predators" -- "$boids" "$kit" --predators "$tmp/two.csv" --set predators=3 --backend cpu
+printf 'id,x,y,vx,vy\n0,10,10,1,1\n1,10,abc,1,1\n' >"$tmp/pbad.csv"
+expect 2 "bad predators file names line 3" "pbad.csv:3" -- "$boids" "$kit" --predators "$tmp/pbad.csv" --backend cpu
+printf 'id,x,y,vx,vy\n0,10,10,1,1\n1,5000,10,1,1\n' >"$tmp/pout.csv"
+expect 2 "a predator outside the world names line 3" "pout.csv:3" -- "$boids" "$kit" --predators "$tmp/pout.csv" --backend cpu
+expect 2 "--predators for a model without predators" "--predators" -- "$boids" --predators "$tmp/two.csv" --backend cpu -n 10
+expect 2 "--events into a missing directory" "--events" -- "$boids" "$kit" --backend cpu --events "$tmp/no/such/e.csv"
+expect 2 "--dump-predators into a missing directory" "--dump-predators" -- "$boids" "$kit" --backend cpu --dump-predators "$tmp/no/such/p.csv"
+expect 2 "--obstacle 1,2" "--obstacle" -- "$boids" --obstacle 1,2 -n 10 --backend cpu
+expect 2 "--obstacle with a negative radius" "--obstacle" -- "$boids" --obstacle 1,2,-3 -n 10 --backend cpu
+expect 2 "--obstacle outside the world names it" "^boids: --obstacle 500,20,5: " -- "$boids" --obstacle 500,20,5 --world 100x100 -n 10 --backend cpu
+{ echo "world = 1000x1000"; for i in $(seq 1 300); do echo "obstacle = $i,$i,2"; done; echo "obstacle = 1,1000,2"; } >"$tmp/obs.ini"
+expect 2 "a scenario's obstacle outside the world names its line (301 obstacles)" "obs.ini:302: obstacle" -- "$boids" "$tmp/obs.ini" -n 10 --backend cpu
+sed -i '$d' "$tmp/obs.ini"
+expect 0 "a scenario with 300 obstacles" "" -- "$boids" "$tmp/obs.ini" -n 10 --steps 2 --backend cpu
 
 # --- bad CSV: exit 2 naming the file and line ---------------------------------------------------
 printf 'id,x,y,vx,swarm\n0,1,2,3,0\n' >"$tmp/hdr.csv"

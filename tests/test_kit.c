@@ -432,6 +432,57 @@ static void test_degenerate(void)
     }
 }
 
-TEST_MAIN(TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
+/* kit-flock.ini at 8000 boids with 40 predators and its obstacles: after one step and after 150
+ * (with catches), both backends hold the same boids (ages and alive flags too) and predators:
+ * bit for bit on llvmpipe, within 1e-3 px/s after one step elsewhere. */
+static void test_flock_bit_identical(void)
+{
+    boids_world_def d;
+    if (!test_scenario_def("kit-flock.ini", &d)) {
+        CHECK_MSG(0, "scenarios/kit-flock.ini is missing");
+        return;
+    }
+    d.count = 8000;
+    d.params.predators.predators = 40;
+    d.seed = 3;
+    d.threads = 2;
+    const uint32_t np = 40, steps[2] = {1, 150};
+    const bool llvmpipe = strstr(boids_gl_renderer(test_gpu_context()), "llvmpipe") != NULL;
+    for (int t = 0; t < 2; ++t) {
+        boids_boid *b[2];
+        boids_predator p[2][40];
+        uint32_t catches[2];
+        for (int k = 0; k < 2; ++k) {
+            d.backend = backends[k];
+            d.gl = k ? test_gpu_context() : NULL;
+            boids_world *w;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_step(w, steps[t]));
+            b[k] = malloc(sizeof(boids_boid) * d.count);
+            REQUIRE_OK(boids_world_read(w, b[k], d.count));
+            REQUIRE_OK(boids_world_read_predators(w, p[k], np));
+            boids_replica_status rs;
+            REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
+            catches[k] = rs.catches;
+            boids_world_destroy(w);
+        }
+        uint32_t same = 0, same_p = 0;
+        double worst = 0;
+        for (uint32_t i = 0; i < d.count; ++i) {
+            same += memcmp(&b[0][i], &b[1][i], sizeof b[0][i]) == 0;
+            worst = fmax(worst, hypot(b[0][i].vx - b[1][i].vx, b[0][i].vy - b[1][i].vy));
+        }
+        for (uint32_t i = 0; i < np; ++i) same_p += memcmp(&p[0][i], &p[1][i], sizeof p[0][i]) == 0;
+        printf("  kit-flock, 8000 boids, %u step%s: %u catches (cpu) / %u (gpu); %u/%u boids and %u/%u "
+               "predators bit-identical, max |dv| %.3g px/s\n",
+               steps[t], steps[t] == 1 ? "" : "s", catches[0], catches[1], same, d.count, same_p, np, worst);
+        if (llvmpipe) CHECK(same == d.count && same_p == np && catches[0] == catches[1]);
+        else if (t == 0) CHECK(worst <= 1e-3);
+        if (t == 1) CHECK_MSG(catches[0] > 0, "no catch in 150 steps: the comparison says little");
+        free(b[0]), free(b[1]);
+    }
+}
+
+TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
           TEST(test_same_catches_on_both_backends), TEST(test_catch_by_two_counts_once_and_the_dead_are_gone),
           TEST(test_stop_after_catches), TEST(test_degenerate))

@@ -7,12 +7,9 @@
  *
  * A model whose preset is its paper's small world (kit: 35 boids in 4000^2 px, view radius 950 px)
  * would see every boid of a 20000-boid flock; such a model ships a scenario for flocks at scale,
- * scenarios/<model>-flock.ini, and when the scenarios directory is given (`test_longrun MODEL
- * DIR`) its parameters, dt and layout are the ones compared here. */
-#include <unistd.h>
-
+ * scenarios/<model>-flock.ini, and where one exists its parameters, dt and layout are the ones
+ * compared here. */
 #include "core/metrics.h"
-#include "core/scenario.h"
 #include "test.h"
 
 static boids_model model_under_test;
@@ -93,17 +90,11 @@ int main(int argc, char **argv)
         def_under_test = boids_default_world_def();
         def_under_test.model = model_under_test;
         def_under_test.params = boids_model_default_params(model_under_test);
-        char path[4096] = "";
-        if (argc > 2) snprintf(path, sizeof path, "%s/%s-flock.ini", argv[2], boids_model_name(model_under_test));
-        if (path[0] && access(path, R_OK) == 0) {
-            static boids_scenario sc;
-            if (boids_scenario_load(path, 0, &sc) != BOIDS_OK) {
-                fprintf(stderr, "%s\n", boids_last_error());
-                return 2;
-            }
-            def_under_test = sc.def;
-            printf("model %s, with the parameters of %s\n", boids_model_name(model_under_test), path);
-        } else
+        char flock[256];
+        snprintf(flock, sizeof flock, "%s-flock.ini", boids_model_name(model_under_test));
+        if (test_scenario_def(flock, &def_under_test))
+            printf("model %s, with the parameters of scenarios/%s\n", boids_model_name(model_under_test), flock);
+        else
             printf("model %s\n", boids_model_name(model_under_test));
         status |= test_run(tests, 2);
     }

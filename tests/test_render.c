@@ -158,13 +158,15 @@ static void test_panel_equals_set(void)
         boids_world_def db = test_def(be, 3000);
         db.swarms = 2;
         boids_world *a, *b;
+        boids_session sb_;
         REQUIRE_OK(boids_world_create(&da, &a));
-        REQUIRE_OK(boids_world_create(&db, &b));
-        REQUIRE_OK(boids_panel_set(b, "align_weight", "2.5"));
-        REQUIRE_OK(boids_panel_set(b, "sep_radius", "31.5"));
-        REQUIRE_OK(boids_panel_set(b, "cohesion_radius", "80"));
-        CHECK(boids_panel_set(b, "cohesion_radius", "-3") == BOIDS_ERR_INVALID); /* rejected, */
-        CHECK(boids_panel_set(b, "min_speed", "500") == BOIDS_ERR_INVALID);     /* no change */
+        REQUIRE_OK(boids_session_create(&sb_, &db, NULL));
+        b = sb_.world;
+        REQUIRE_OK(boids_panel_set(&sb_, "align_weight", "2.5"));
+        REQUIRE_OK(boids_panel_set(&sb_, "sep_radius", "31.5"));
+        REQUIRE_OK(boids_panel_set(&sb_, "cohesion_radius", "80"));
+        CHECK(boids_panel_set(&sb_, "cohesion_radius", "-3") == BOIDS_ERR_INVALID); /* rejected, */
+        CHECK(boids_panel_set(&sb_, "min_speed", "500") == BOIDS_ERR_INVALID);     /* no change */
         REQUIRE_OK(boids_world_step(a, 40));
         REQUIRE_OK(boids_world_step(b, 40));
         boids_boid *sa = malloc(sizeof *sa * 3000), *sb = malloc(sizeof *sb * 3000);
@@ -177,15 +179,16 @@ static void test_panel_equals_set(void)
         CHECK(memcmp(&ia.params, &ib.params, sizeof ia.params) == 0 && ia.grid_w == ib.grid_w);
         free(sa), free(sb);
         boids_world_destroy(a);
-        boids_world_destroy(b);
+        boids_session_destroy(&sb_);
     }
 }
 
 static void test_panel_keys_and_slider(void)
 {
     boids_world_def d = test_def(BOIDS_BACKEND_CPU, 100);
-    boids_world *w;
-    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_session ss;
+    REQUIRE_OK(boids_session_create(&ss, &d, NULL));
+    boids_world *w = ss.world;
     boids_panel p;
     boids_panel_init(&p);
     size_t nparams;
@@ -193,21 +196,57 @@ static void test_panel_keys_and_slider(void)
     int row = 0;
     while ((size_t)row < nparams && strcmp(rows[row].name, "cohesion_weight") != 0) ++row;
     boids_panel_select(&p, w, row - (int)nparams); /* wraps round to cohesion_weight's row */
-    REQUIRE_OK(boids_panel_nudge(&p, w, +1, false));
+    REQUIRE_OK(boids_panel_nudge(&p, &ss, +1, false));
     boids_world_info info;
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 1.05f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
-    REQUIRE_OK(boids_panel_nudge(&p, w, -1, true)); /* coarse: 10 % of 0..5 */
+    REQUIRE_OK(boids_panel_nudge(&p, &ss, -1, true)); /* coarse: 10 % of 0..5 */
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
     /* The slider: a press at the middle of the bar of the selected row sets half its range. */
     p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = (int)nparams;
-    CHECK(boids_panel_press(&p, w, 50, 10 + (float)row * 10 + 5)); /* cohesion_weight's row */
+    CHECK(boids_panel_press(&p, &ss, 50, 10 + (float)row * 10 + 5)); /* cohesion_weight's row */
     boids_panel_release(&p);
     boids_world_get_info(w, &info);
     CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
-    CHECK(!boids_panel_press(&p, w, 500, 500)); /* off the panel: not taken */
-    boids_world_destroy(w);
+    CHECK(!boids_panel_press(&p, &ss, 500, 500)); /* off the panel: not taken */
+    boids_session_destroy(&ss);
+}
+
+/* The panel's `predators` (fixed when a world is made) makes the world anew: the boids as they
+ * were, the first predators kept, the new ones random; fewer keeps the first ones. The viewer's
+ * predator tool adds one where it is asked. */
+static void test_panel_predators(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU, 300);
+        d.model = BOIDS_MODEL_KIT;
+        d.params = boids_model_default_params(d.model);
+        d.width = d.height = 4000;
+        boids_session ss;
+        REQUIRE_OK(boids_session_create(&ss, &d, NULL));
+        REQUIRE_OK(boids_world_step(ss.world, 5));
+        boids_boid before[300], after[300];
+        boids_predator p0[3], p1[6];
+        REQUIRE_OK(boids_world_read(ss.world, before, 300));
+        REQUIRE_OK(boids_world_read_predators(ss.world, p0, 3));
+        REQUIRE_OK(boids_panel_set(&ss, "predators", "5"));
+        boids_world_info info;
+        boids_world_get_info(ss.world, &info);
+        CHECK(info.predators == 5 && info.params.predators.predators == 5);
+        REQUIRE_OK(boids_world_read(ss.world, after, 300));
+        REQUIRE_OK(boids_world_read_predators(ss.world, p1, 5));
+        CHECK(memcmp(before, after, sizeof before) == 0 && memcmp(p0, p1, sizeof p0) == 0);
+        REQUIRE_OK(boids_session_add_predator(&ss, 100, 200));
+        REQUIRE_OK(boids_world_read_predators(ss.world, p1, 6));
+        CHECK(memcmp(p0, p1, sizeof p0) == 0 && p1[5].x == 100 && p1[5].y == 200);
+        REQUIRE_OK(boids_panel_set(&ss, "predators", "2"));
+        boids_world_get_info(ss.world, &info);
+        REQUIRE_OK(boids_world_read_predators(ss.world, p1, 2));
+        CHECK(info.predators == 2 && memcmp(p0, p1, 2 * sizeof p0[0]) == 0);
+        REQUIRE_OK(boids_world_step(ss.world, 5));
+        boids_session_destroy(&ss);
+    }
 }
 
 static void test_deflate_round_trip(void)
@@ -284,4 +323,4 @@ static void test_switch_models(void)
 }
 
 TEST_MAIN(TEST(test_switch_models), TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
-          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider))
+          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators))

@@ -15,11 +15,14 @@ enum { BOIDS_EXIT_NO_WINDOW = -1 };
 /* The directory part of path ("." for a bare name), in buf. */
 const char *path_dir(const char *path, char *buf, size_t size);
 
-/* What --init read: the state in id order and the file line of each id. */
+/* What --init and --predators read: the states in id order and the file line of each id. */
 typedef struct boids_init_state {
     boids_boid *boids;
     long *lines;
     unsigned attributes; /* the attribute columns the file had */
+    boids_predator *predators;
+    long *predator_lines;
+    uint32_t predator_count;
 } boids_init_state;
 
 /* Prints the last error (boids_last_error_info) on stderr under what the user wrote: the flag,

@@ -49,10 +49,12 @@ void boids_cli_usage(FILE *out)
         fprintf(out, "\nmodel %s (%s): %s\n", boids_model_name((boids_model)m),
                 boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame",
                 boids_model_summary((boids_model)m));
+        int width = 0; /* the model's longest name sets its column */
+        for (size_t i = 0; i < n; ++i) width = (int)strlen(info[i].name) > width ? (int)strlen(info[i].name) : width;
         for (size_t i = 0; i < n; ++i) {
             char v[32];
-            fprintf(out, "  %-17s %-8s %-9s %s\n", info[i].name, boids_float_text(boids_param_get(&def, &info[i]), v),
-                    info[i].unit, info[i].description);
+            fprintf(out, "  %-*s %-8s %-9s %s\n", width, info[i].name,
+                    boids_float_text(boids_param_get(&def, &info[i]), v), info[i].unit, info[i].description);
         }
     }
 }
@@ -135,6 +137,18 @@ const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, s
         }
     }
     return NULL;
+}
+
+const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf, size_t size)
+{
+    if (cli->obstacle_count) { /* the command line's replace the file's */
+        if (i >= cli->obstacle_count) return NULL;
+        snprintf(buf, size, "--obstacle %s", cli->obstacle_text[i]);
+        return buf;
+    }
+    if (!cli->scenario_path || i >= cli->scenario.obstacle_count) return NULL;
+    snprintf(buf, size, "%s:%ld: obstacle", cli->scenario_path, cli->scenario.obstacle_lines[i]);
+    return buf;
 }
 
 /* Flags followed by a value (unless written --flag=value). */
@@ -308,7 +322,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
             if (!boids_obstacle_from_text(val, &cli->obstacles[cli->obstacle_count]))
                 st = bad("--obstacle", val, "X,Y,R (three numbers, R >= 0)");
             else
-                cli->obstacle_count++;
+                cli->obstacle_text[cli->obstacle_count++] = val;
         } else if (!strcmp(flag, "--set")) {
             NEED_VALUE();
             if (cli->nsets == BOIDS_CLI_MAX_SETS)

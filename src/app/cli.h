@@ -28,6 +28,7 @@ typedef struct boids_cli {
     const char *dump_predators_path; /* --dump-predators, or NULL */
     const char *events_path; /* --events: the run's catches, or NULL */
     boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* --obstacle X,Y,R (repeatable) */
+    const char *obstacle_text[BOIDS_SCENARIO_MAX_OBSTACLES]; /* and each as written */
     uint32_t obstacle_count;
     const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */
     int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
@@ -47,5 +48,7 @@ void boids_cli_usage(FILE *out);
  * boids", or NULL for a default. key: a world-definition field (model, count, swarms, world,
  * dt, seed, threads, neighbors, backend) or a parameter name. */
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size);
+/* Where the world's explicit obstacle i came from: "--obstacle X,Y,R" or "scen.ini:7: obstacle". */
+const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf, size_t size);
 
 #endif

@@ -40,6 +40,8 @@ int boids_app_error(const boids_cli *cli, const char *context)
         origin = joined[0] ? joined : NULL;
     } else if (cli && e->key[0] && !e->path[0] && e->index < 0) {
         origin = boids_cli_origin(cli, e->key, buf1, sizeof buf1);
+    } else if (cli && e->id == BOIDS_E_DEF_OBSTACLE && e->index >= 0) { /* the obstacle as written */
+        origin = boids_cli_obstacle_origin(cli, (size_t)e->index, buf1, sizeof buf1);
     }
     if (e->id == BOIDS_E_NO_GL)
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
@@ -84,25 +86,12 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
             return code;
         }
     }
-    if (cli->predators_path) { /* --predators: as --init, for the predators */
-        boids_predator *p;
-        uint32_t n;
-        long *lines;
-        st = boids_predators_csv_read(cli->predators_path, &p, &n, &lines);
-        if (st == BOIDS_OK) {
-            boids_world_info info;
-            boids_world_get_info(s->world, &info);
-            if (n != info.predators)
-                st = boids_fail_file(BOIDS_E_PREDATOR_STATE, cli->predators_path, 0,
-                                     "%u predators, the world has %u (set predators = %u)", n, info.predators, n);
-            else if ((st = boids_world_write_predators(s->world, p, n)) != BOIDS_OK) {
-                long long k = boids_last_error_info()->index; /* the predator's line of the file */
-                boids_error_in_file(cli->predators_path, k >= 0 && k < n ? lines[k] : 0, BOIDS_ERR_PARSE);
-            }
-            free(p);
-            free(lines);
-        }
+    if (init && init->predators) { /* --predators: main made the world with the file's count */
+        st = boids_world_write_predators(s->world, init->predators, init->predator_count);
         if (st != BOIDS_OK) {
+            long long k = boids_last_error_info()->index; /* the predator's line of the file */
+            boids_error_in_file(cli->predators_path,
+                                k >= 0 && k < init->predator_count ? init->predator_lines[k] : 0, BOIDS_ERR_PARSE);
             int code = boids_app_error(cli, "--predators");
             boids_session_destroy(s);
             return code;

@@ -1,10 +1,12 @@
 /* `boids`: runs a flock in a window when a display exists, else headless (and always with
  * --headless), and prints what it did. Exit status: 0 success, 2 bad usage or input, 1 runtime
  * failure, each failure with a one-line reason on stderr. Everything the user named is checked
- * before any simulation starts: the --init file, that --dump and --frames can be written. */
+ * before any simulation starts: the --init and --predators files, that --dump, --dump-predators,
+ * --events and --frames can be written. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app/app.h"
 #include "core/state_csv.h"
@@ -32,7 +34,7 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    boids_init_state init = {NULL, NULL, 0};
+    boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = BOIDS_EXIT_OK;
     if (cli.init_path) {
         boids_csv_state csv;
@@ -40,7 +42,7 @@ int main(int argc, char **argv)
             boids_app_error(&cli, "--init");
             return BOIDS_EXIT_USAGE;
         }
-        init = (boids_init_state){csv.boids, csv.lines, csv.attributes};
+        init.boids = csv.boids, init.lines = csv.lines, init.attributes = csv.attributes;
         uint32_t n = csv.count, swarms = csv.swarms;
         if (cli.count_given && n != cli.def.count) {
             fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli.init_path, n,
@@ -54,8 +56,28 @@ int main(int argc, char **argv)
         cli.def.count = n;
         if (!cli.swarms_given) cli.def.swarms = swarms;
     }
-    if (code == BOIDS_EXIT_OK && cli.dump_path && boids_csv_check_writable(cli.dump_path) != BOIDS_OK)
-        code = boids_app_error(&cli, "--dump"), code = BOIDS_EXIT_USAGE;
+    if (code == BOIDS_EXIT_OK && cli.predators_path) { /* as --init: the file's predators are the world's */
+        if (boids_predators_csv_read(cli.predators_path, &init.predators, &init.predator_count,
+                                     &init.predator_lines) != BOIDS_OK) {
+            code = boids_app_error(&cli, "--predators"), code = BOIDS_EXIT_USAGE;
+        } else {
+            char buf[64];
+            const char *origin = boids_cli_origin(&cli, "predators", buf, sizeof buf);
+            if (origin && strncmp(origin, "--set", 5) == 0 &&
+                cli.def.params.predators.predators != (float)init.predator_count) {
+                fprintf(stderr, "boids: --predators: %s has %u predators but --set predators asks for %g\n",
+                        cli.predators_path, init.predator_count, (double)cli.def.params.predators.predators);
+                code = BOIDS_EXIT_USAGE;
+            }
+            cli.def.params.predators.predators = (float)init.predator_count;
+        }
+    }
+    const char *const outputs[][2] = {{cli.dump_path, "--dump"},
+                                      {cli.dump_predators_path, "--dump-predators"},
+                                      {cli.events_path, "--events"}};
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
+        if (code == BOIDS_EXIT_OK && outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
+            code = boids_app_error(&cli, outputs[k][1]), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_check_output_dir(cli.frames_dir) != BOIDS_OK)
         code = boids_app_error(&cli, "--frames"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_output_dir_has_frames(cli.frames_dir)) {
@@ -75,5 +97,7 @@ int main(int argc, char **argv)
     if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window)) code = boids_headless_run(&cli, &init);
     free(init.boids);
     free(init.lines);
+    free(init.predators);
+    free(init.predator_lines);
     return code;
 }

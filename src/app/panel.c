@@ -25,21 +25,16 @@ static void slider_range(const boids_param_info *info, float *lo, float *hi)
     *hi = info->ui_max;
 }
 
-boids_status boids_panel_set(boids_world *w, const char *key, const char *value)
+boids_status boids_panel_set(boids_session *s, const char *key, const char *value)
 {
-    boids_world_info info;
-    boids_world_get_info(w, &info);
-    boids_params p = info.params;
-    boids_status st = boids_params_set(info.model, &p, key, value);
-    if (st != BOIDS_OK) return st;
-    return boids_world_set_params(w, &p);
+    return boids_session_set_param(s, key, value);
 }
 
 /* Sets row `row` to v through the text path (9 significant digits: the float exactly). */
-static boids_status set_row(boids_world *w, int row, float v)
+static boids_status set_row(boids_session *s, int row, float v)
 {
     boids_world_info info;
-    boids_world_get_info(w, &info);
+    boids_world_get_info(s->world, &info);
     size_t n;
     const boids_param_info *pi = boids_model_params(info.model, &n);
     if (row < 0 || (size_t)row >= n) return BOIDS_OK;
@@ -47,13 +42,13 @@ static boids_status set_row(boids_world *w, int row, float v)
     if (v > pi[row].max) v = pi[row].max;
     char text[32];
     snprintf(text, sizeof text, "%.9g", (double)v);
-    return boids_panel_set(w, pi[row].name, text);
+    return boids_panel_set(s, pi[row].name, text);
 }
 
-boids_status boids_panel_nudge(boids_panel *p, boids_world *w, int direction, bool coarse)
+boids_status boids_panel_nudge(boids_panel *p, boids_session *s, int direction, bool coarse)
 {
     boids_world_info info;
-    boids_world_get_info(w, &info);
+    boids_world_get_info(s->world, &info);
     size_t n;
     const boids_param_info *pi = boids_model_params(info.model, &n);
     if (n == 0) return BOIDS_OK;
@@ -64,7 +59,7 @@ boids_status boids_panel_nudge(boids_panel *p, boids_world *w, int direction, bo
     float v = value_of(&info.params, &pi[p->selected]) + (float)direction * step;
     /* snap to the step grid, so repeated nudges land on round numbers */
     v = roundf(v / step) * step;
-    return set_row(w, p->selected, v);
+    return set_row(s, p->selected, v);
 }
 
 void boids_panel_select(boids_panel *p, boids_world *w, int delta)
@@ -83,11 +78,11 @@ bool boids_panel_hit(const boids_panel *p, float x, float y)
            y <= p->y + p->row_h * (float)(p->rows + 1);
 }
 
-void boids_panel_drag(boids_panel *p, boids_world *w, float x)
+void boids_panel_drag(boids_panel *p, boids_session *s, float x)
 {
     if (p->dragging < 0) return;
     boids_world_info info;
-    boids_world_get_info(w, &info);
+    boids_world_get_info(s->world, &info);
     size_t n;
     const boids_param_info *pi = boids_model_params(info.model, &n);
     if ((size_t)p->dragging >= n) return;
@@ -95,10 +90,10 @@ void boids_panel_drag(boids_panel *p, boids_world *w, float x)
     slider_range(&pi[p->dragging], &lo, &hi);
     float t = (x - p->bar_x) / p->bar_w;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
-    set_row(w, p->dragging, lo + t * (hi - lo)); /* a rejected value (min > max) just does nothing */
+    set_row(s, p->dragging, lo + t * (hi - lo)); /* a rejected value (min > max) just does nothing */
 }
 
-bool boids_panel_press(boids_panel *p, boids_world *w, float x, float y)
+bool boids_panel_press(boids_panel *p, boids_session *s, float x, float y)
 {
     if (!boids_panel_hit(p, x, y)) return false;
     int row = (int)floorf((y - p->y - p->row_h) / p->row_h);
@@ -106,7 +101,7 @@ bool boids_panel_press(boids_panel *p, boids_world *w, float x, float y)
         p->selected = row;
         if (x >= p->bar_x - 4 && x <= p->bar_x + p->bar_w + 4) {
             p->dragging = row;
-            boids_panel_drag(p, w, x);
+            boids_panel_drag(p, s, x);
         }
     }
     return true;

@@ -1,5 +1,5 @@
 /* The world the program runs, and what a user can do to it as a whole: reset it, reseed it,
- * double or halve the flock, switch the model, add a predator. Those recreate the world, keeping
+ * double or halve the flock, switch the model, add or remove predators. Those recreate the world, keeping
  * the boids where it makes sense and the obstacles as they stand (a state read on the user's
  * action, never per step). */
 #ifndef BOIDS_APP_SESSION_H
@@ -24,6 +24,10 @@ boids_status boids_session_resize(boids_session *s, uint32_t count);
 /* One more predator at (x, y) (models with predators): the world is made anew with the boids and
  * predators as they are (catches counted from 0 again). */
 boids_status boids_session_add_predator(boids_session *s, float x, float y);
+/* One parameter by name from text, as --set KEY=VALUE (the panel's path): set on the running
+ * world, but the number of predators, which a world fixes when it is made: for that the world
+ * is made anew with the boids as they are, the first predators kept, new ones random. */
+boids_status boids_session_set_param(boids_session *s, const char *key, const char *value);
 /* Another model, with its preset parameters; the boids keep their state. */
 boids_status boids_session_set_model(boids_session *s, boids_model model);
 

@@ -247,7 +247,7 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
     case GLFW_KEY_DOWN: boids_panel_select(&v->panel, v->s.world, +1); break;
     case GLFW_KEY_LEFT:
     case GLFW_KEY_RIGHT:
-        if (boids_panel_nudge(&v->panel, v->s.world, key == GLFW_KEY_LEFT ? -1 : 1, shift) != BOIDS_OK)
+        if (boids_panel_nudge(&v->panel, &v->s, key == GLFW_KEY_LEFT ? -1 : 1, shift) != BOIDS_OK)
             say_error(v, "parameter");
         break;
     default:
@@ -319,7 +319,7 @@ static void on_cursor(GLFWwindow *win, double x, double y)
     if (v->panning) boids_camera_pan(&v->cam, (float)(fx - v->mouse_x), (float)(fy - v->mouse_y));
     v->mouse_x = fx;
     v->mouse_y = fy;
-    if (v->panel.dragging >= 0) boids_panel_drag(&v->panel, v->s.world, (float)fx);
+    if (v->panel.dragging >= 0) boids_panel_drag(&v->panel, &v->s, (float)fx);
 }
 
 static void on_button(GLFWwindow *win, int button, int action, int mods)
@@ -327,7 +327,7 @@ static void on_button(GLFWwindow *win, int button, int action, int mods)
     viewer *v = glfwGetWindowUserPointer(win);
     if (action == GLFW_PRESS) {
         if (button == GLFW_MOUSE_BUTTON_LEFT &&
-            boids_panel_press(&v->panel, v->s.world, (float)v->mouse_x, (float)v->mouse_y))
+            boids_panel_press(&v->panel, &v->s, (float)v->mouse_x, (float)v->mouse_y))
             return;
         bool left = button == GLFW_MOUSE_BUTTON_LEFT;
         if (left && v->tool_kind == TOOL_OBSTACLE) {

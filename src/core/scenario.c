@@ -227,16 +227,16 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
         free(text);
         return st;
     }
-    if (n > BOIDS_SCENARIO_MAX_KEYS) {
-        st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[BOIDS_SCENARIO_MAX_KEYS].line, "more than %d keys",
-                             BOIDS_SCENARIO_MAX_KEYS);
-        n = 0;
+    /* Every key's line (the obstacles' apart: the one key that repeats), for later errors. */
+    for (int k = 0; k < n && st == BOIDS_OK; ++k) {
+        if (strcmp(kv[k].key, "obstacle") == 0) continue;
+        if (out->key_count == BOIDS_SCENARIO_MAX_KEYS) {
+            st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[k].line, "more than %d keys", BOIDS_SCENARIO_MAX_KEYS);
+            break;
+        }
+        snprintf(out->keys[out->key_count].key, sizeof out->keys[0].key, "%s", kv[k].key);
+        out->keys[out->key_count++].line = kv[k].line;
     }
-    for (int k = 0; k < n; ++k) {
-        snprintf(out->keys[k].key, sizeof out->keys[k].key, "%s", kv[k].key);
-        out->keys[k].line = kv[k].line;
-    }
-    out->key_count = n;
     /* The model first, wherever it stands: the other keys are its parameters. */
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") != 0) continue;
@@ -246,6 +246,8 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
     }
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") == 0) continue;
+        if (strcmp(kv[k].key, "obstacle") == 0 && out->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
+            out->obstacle_lines[out->obstacle_count] = kv[k].line;
         if (apply(out, kv[k].key, kv[k].value) != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
     }
     free(kv);

@@ -34,6 +34,7 @@ typedef struct boids_scenario {
     } keys[BOIDS_SCENARIO_MAX_KEYS];
     int key_count;
     boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* `obstacle = X,Y,R` lines */
+    long obstacle_lines[BOIDS_SCENARIO_MAX_OBSTACLES];      /* and the line of each */
     uint32_t obstacle_count;
 } boids_scenario;
 
