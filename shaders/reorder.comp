@@ -1,9 +1,9 @@
 #version 430 core
 // Grid pass 4: coherent reorder. Every boid of a cell counts the boids of its cell with a
 // smaller id, which gives its final slot, and moves its hot data there: position and velocity,
-// swarm, id (attributes stay in id order). The predators' grid (u_agents = 1) uses it too. Cells then list boids in increasing id whatever the
-// scatter's timing was, so a step is deterministic and adds neighbours up in the CPU reference's
-// order.
+// swarm, id (attributes stay in id order). The predators' grid (u_agents = 1) uses it too.
+// Cells then list boids in increasing id whatever the scatter's timing was, so a step is
+// deterministic and adds neighbours up in the CPU reference's order.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -24,16 +24,19 @@ void main()
     uint src = slot_src[s];
     uint c = cell_of[src];
     uint id = id_in[src];
-    // the graveyard, the last cell, ends with the agents (its start + 1 is not stored)
-    uint begin = cell_start[c], end = c == graveyard() ? agent_count() : cell_start[c + 1u];
-    if (end - begin > frame.loop_limit) {
-        raise_status(BOIDS_STATUS_LOOP_LIMIT);
-        end = begin + frame.loop_limit; // the result is wrong and flagged, never silently so
+    uint dst = s; // the graveyard (dead boids, stopped replicas) keeps the scatter's order: nobody
+                  // reads its boids as neighbours, and reads go by id, so their order is moot
+    if (c != graveyard()) {
+        uint begin = cell_start[c], end = cell_start[c + 1u];
+        if (end - begin > frame.loop_limit) {
+            raise_status(BOIDS_STATUS_LOOP_LIMIT);
+            end = begin + frame.loop_limit; // the result is wrong and flagged, never silently so
+        }
+        uint rank = 0u;
+        for (uint t = begin; t < end; ++t)
+            if (id_in[slot_src[t]] < id) ++rank;
+        dst = begin + rank;
     }
-    uint rank = 0u;
-    for (uint t = begin; t < end; ++t)
-        if (id_in[slot_src[t]] < id) ++rank;
-    uint dst = begin + rank;
     pos_vel_out[dst] = pos_vel_in[src];
     if (u_agents == 0u) swarm_out[dst] = swarm_in[src]; // predators have no swarm
     id_out[dst] = id;
