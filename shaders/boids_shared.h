@@ -67,6 +67,10 @@
 #define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START  */
 #define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, 0), sorted by cell  */
 #define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell                  */
+#define BOIDS_BIND_METRIC_SLOT 23      /* metrics: vec4 (nearest-neighbour distance, speed, unit
+                                          heading) per slot of the metrics' sort            */
+#define BOIDS_BIND_METRIC_PARENT 24    /* metrics: union-find parent slot per slot (groups)  */
+#define BOIDS_BIND_METRIC_SUMS 25      /* metrics: boids_gpu_metric_sums per replica         */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 
@@ -150,6 +154,20 @@ BOIDS_STRUCT(boids_gpu_replica)
     BOIDS_U32 stop_step;
 };
 
+/* What the metrics passes sum up for one replica's living boids (core/metrics.h turns them into
+ * the metrics). */
+BOIDS_STRUCT(boids_gpu_metric_sums)
+{
+    BOIDS_U32 alive;
+    BOIDS_U32 groups;    /* union-find roots: connected components */
+    float nn_sum;        /* nearest-neighbour distances */
+    float speed_sum;
+    float hx;            /* unit headings */
+    float hy;
+    float min_speed;
+    float max_speed;
+};
+
 /* frame.flags */
 #define BOIDS_FRAME_HAS_ALIVE 1u     /* the model has the alive attribute: dead boids leave the grid */
 #define BOIDS_FRAME_OBSTACLE_PUSH 2u /* the external-force hook pushes boids off obstacles */
@@ -197,6 +215,7 @@ BOIDS_STRUCT(boids_gpu_frame)
 _Static_assert(sizeof(boids_event) == 32, "boids_event is 32 bytes (std430)");
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
 _Static_assert(sizeof(boids_gpu_replica) == 8, "boids_gpu_replica is two uints (std430)");
+_Static_assert(sizeof(boids_gpu_metric_sums) == 32, "boids_gpu_metric_sums is two vec4s (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
 _Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");
 _Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0, "std140 aligns arrays of uvec4 to 16");

@@ -1,7 +1,7 @@
 #version 430 core
 // Grid pass 1: the cell of every agent (boid, or predator when u_agents = 1) and the atomic
-// histogram of agents per cell. A dead boid, and every boid of a stopped replica, goes to the
-// graveyard cell, in nobody's block of cells.
+// histogram of agents per cell. A dead boid, and every boid of a stopped replica (unless
+// u_keep_stopped), goes to the graveyard cell, in nobody's block of cells.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -9,6 +9,8 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
+// 1: the living boids of stopped replicas keep their cells (the metrics' sort); 0: the graveyard.
+uniform uint u_keep_stopped;
 
 void main()
 {
@@ -17,7 +19,7 @@ void main()
     vec4 p = pos_vel_in[i];
     uint id = id_in[i], r = id / agents_per_replica();
     bool dead = u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
-                                   replica_stopped(r));
+                                   (replica_stopped(r) && u_keep_stopped == 0u));
     uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
     cell_of[i] = c;
     atomicAdd(cell_count[c], 1u);

@@ -131,6 +131,9 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
 /* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
 bool boids_edges_from_name(const char *name, float *out);
 const char *boids_edges_name(float edges);
+/* The model's group radius: its alignment radius (the parameter flagged BOIDS_PARAM_GROUP_RADIUS:
+ * align_radius, visual_range, neighbor_radius, view_radius), in px. */
+float boids_model_group_radius(boids_model model, const boids_params *params);
 /* Largest interaction radius of the model with these parameters, in px: the grid's cells are at
  * least as large. The reach around obstacles counts where the world has some. */
 float boids_params_max_radius(boids_model model, const boids_params *params, bool with_obstacles);
@@ -341,6 +344,26 @@ typedef struct boids_replica_status {
 } boids_replica_status;
 /* n must equal info.replicas. *all_stopped (if not NULL): every replica stopped. */
 boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n, bool *all_stopped);
+
+/* ---- metrics --------------------------------------------------------------------------------- */
+
+/* Observables of one replica's living boids (caught boids are gone), computed where the world
+ * lives: the GPU in its own passes (only these numbers are read back), the CPU from its state. */
+typedef struct boids_metrics {
+    uint64_t step;       /* the world's step count when measured */
+    uint32_t alive;      /* living boids, whom the rest is about */
+    uint32_t groups;     /* groups: boids linked within the group radius (the model's alignment
+                            radius, boids_model_group_radius), connected components; swarms
+                            do not matter */
+    uint32_t catches;    /* boids caught so far */
+    double polarization; /* |sum of unit headings| / alive, in [0, 1]; 1 = all aligned */
+    double mean_nn;      /* mean distance to the nearest other living boid (minimum image), px */
+    double mean_speed;   /* px/s or px/frame */
+    double min_speed, max_speed;
+} boids_metrics;
+
+/* One entry per replica (n must equal info.replicas). */
+boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
 
 /* ---- events ---------------------------------------------------------------------------------- */
 

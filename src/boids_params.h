@@ -15,6 +15,8 @@
  *   slider_s/_f  the top of the viewer's slider for per-second / frame-based models
  *   flags        BOIDS_PARAM_RADIUS (the grid's cells are at least as large),
  *                BOIDS_PARAM_OBSTACLE_RADIUS (the same, where the world has obstacles),
+ *                BOIDS_PARAM_GROUP_RADIUS (the model's alignment radius, which also links
+ *                boids into groups for the metrics: one per model),
  *                BOIDS_PARAM_INTEGER (a count or a 0/1 switch), BOIDS_PARAM_SWITCH (0/1),
  *                BOIDS_PARAM_EDGES (takes wrap|bounded|processing too)
  *   default      the value of the block's source paper (cited in the description); a model's
@@ -33,6 +35,8 @@
 #define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
 #define BOIDS_PARAM_OBSTACLE_RADIUS 16u /* a reach around obstacles: an interaction radius where the
                                            world has obstacles */
+#define BOIDS_PARAM_GROUP_RADIUS 33u    /* the alignment radius (an interaction radius): boids within
+                                           it of each other are in one group (the metrics) */
 
 /* Every model: speed limits and the world's edges. Defaults: shiffman-per-second-model.md §3.6. */
 #define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
@@ -52,7 +56,7 @@
       "f_max, each behaviour's steering force is truncated to it")                                  \
     P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25,                            \
       "r_sep (desiredseparation), separation radius: counts every swarm")                           \
-    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                          \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                    \
       "r_ali (neighbordist), alignment radius: same swarm only")                                    \
     P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
       "r_coh (neighbordist), cohesion radius: same swarm only")                                     \
@@ -64,7 +68,7 @@
 #define BOIDS_PARAMS_ADAMS(P, B, F)                                                                 \
     P(B, F, protected_range, "px", 0, 1e4f, 50, 50, BOIDS_PARAM_RADIUS, 8,                          \
       "protectedRange: separation sums raw offsets inside it")                                      \
-    P(B, F, visual_range, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 40,                          \
+    P(B, F, visual_range, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 40,                    \
       "visualRange: alignment and cohesion average inside it")                                      \
     P(B, F, avoid_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "avoidfactor")                     \
     P(B, F, matching_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "matchingfactor")               \
@@ -89,7 +93,7 @@
     P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "F_max, the total force is truncated to it") \
     P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 12,                            \
       "r_p: separation sums raw offsets inside it (every swarm)")                                   \
-    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                          \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                    \
       "r_v for alignment (same swarm only)")                                                        \
     P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
       "r_v for cohesion (same swarm only)")                                                         \
@@ -101,7 +105,7 @@
 #define BOIDS_PARAMS_ALLOCATION(P, B, F)                                                            \
     P(B, F, max_accel, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "the maximum acceleration")           \
     P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25, "the difference radius of vector 3") \
-    P(B, F, neighbor_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
+    P(B, F, neighbor_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                 \
       "the local neighbourhood of vectors 1 and 2")                                                 \
     P(B, F, sep_weight, "px^2/T^2", -1e7f, 1e7f, 10000, 10000, 0, 2000,                             \
       "weight of vector 3, sum of (p - p_j)/d^2 (priority 1)")                                      \
@@ -131,7 +135,7 @@
 /* The kit model: kit-predators-individuality.md, table 2 (boids) and table 3 (predators); its
  * velocities are px/s, its forces velocity changes per step (v += F, no dt: eq. 10). */
 #define BOIDS_PARAMS_KIT(P, B, F)                                                                   \
-    P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_RADIUS, 950,                        \
+    P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_GROUP_RADIUS, 950,                  \
       "R, the view field's radius (at age 0.5; eq. 7 shrinks it for the young and old)")            \
     P(B, F, view_angle, "deg", 0, 180, 180, 180, 0, 110,                                            \
       "alpha, the view field's half-angle from the heading (110: a 220-degree cone; eq. 8)")        \

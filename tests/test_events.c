@@ -7,7 +7,6 @@
  * both backends give the same list (bit for bit on llvmpipe); a world that does not ask for the
  * kind records none; more events than the capacity are counted as lost and reported, never
  * dropped silently. The profile: after steps, every pass of a step has timings on both backends. */
-#include "core/metrics.h"
 #include "test.h"
 
 static int on_llvmpipe(void) { return strstr(boids_gl_renderer(test_gpu_context()), "llvmpipe") != NULL; }

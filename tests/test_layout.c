@@ -1,7 +1,8 @@
 /* The lists the house is built from hold together, and the layout the C side assumes for what it
  * shares with the shaders is the one the GL compiler gives:
  *   - the manifest: names unique and found by name, every preset applies, every model has its
- *     generated steering program embedded, its blocks' parameters are unique by name;
+ *     generated steering program embedded, its blocks' parameters are unique by name, and one of
+ *     them is its group radius;
  *   - the parameter rows: defaults within their ranges, every row of every block at the offset
  *     the GLSL compiler gives frame.params.<block>.<name> (glGetProgramResourceiv);
  *   - the attribute schema: members after swarm, ranges holding their defaults;
@@ -53,9 +54,14 @@ static void test_manifest(void)
         size_t n;
         const boids_param_info *info = boids_model_params((boids_model)m, &n);
         CHECK(n > 0);
-        for (size_t i = 0; i < n; ++i)
+        int group_radii = 0; /* the metrics' groups link boids within exactly one of them */
+        for (size_t i = 0; i < n; ++i) {
+            group_radii += (info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS;
             for (size_t j = i + 1; j < n; ++j)
                 CHECK_MSG(strcmp(info[i].name, info[j].name) != 0, "%s: two parameters named %s", name, info[i].name);
+        }
+        CHECK_MSG(group_radii == 1, "%s: %d parameters flagged BOIDS_PARAM_GROUP_RADIUS, not one", name, group_radii);
+        CHECK(boids_model_group_radius((boids_model)m, &p) > 0);
     }
     boids_model m;
     CHECK(boids_model_from_name("reynolds", &m) == BOIDS_ERR_INVALID);

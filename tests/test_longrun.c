@@ -9,7 +9,6 @@
  * would see every boid of a 20000-boid flock; such a model ships a scenario for flocks at scale,
  * scenarios/<model>-flock.ini, and where one exists its parameters, dt and layout are the ones
  * compared here. */
-#include "core/metrics.h"
 #include "test.h"
 
 static boids_model model_under_test;
@@ -26,16 +25,12 @@ static void run(boids_backend backend, uint32_t swarms, boids_metrics *start, bo
     d.seed = 2026;
     boids_world *w;
     REQUIRE_OK(boids_world_create(&d, &w));
-    boids_world_info info;
-    boids_world_get_info(w, &info);
-    const bool wrap = info.params.base.edges == BOIDS_EDGES_WRAP;
     boids_boid *b = malloc(sizeof *b * d.count);
-    REQUIRE_OK(boids_world_read(w, b, d.count));
-    REQUIRE_OK(boids_metrics_compute(b, d.count, info.width, info.height, wrap, start));
+    REQUIRE_OK(boids_world_metrics(w, start, 1));
     REQUIRE_OK(boids_world_step(w, 500));
     REQUIRE_OK(boids_world_read(w, b, d.count));
     CHECK(test_state_finite(b, d.count));
-    REQUIRE_OK(boids_metrics_compute(b, d.count, info.width, info.height, wrap, end));
+    REQUIRE_OK(boids_world_metrics(w, end, 1));
     printf("  %-19s %s, %u swarm%s: polarization %.4f -> %.4f, mean NN %.3f -> %.3f px, mean speed %.3f\n",
            boids_model_name(d.model), backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", swarms,
            swarms == 1 ? " " : "s", start->polarization, end->polarization, start->mean_nn, end->mean_nn,

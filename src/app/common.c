@@ -8,7 +8,6 @@
 #include "app/app.h"
 #include "core/attributes.h"
 #include "core/error.h"
-#include "core/metrics.h"
 #include "core/output_file.h"
 #include "core/state_csv.h"
 
@@ -177,12 +176,11 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     }
     boids_status st = boids_world_read(s->world, state, info.count);
     boids_metrics m;
-    if (st == BOIDS_OK) st = boids_metrics_compute(state, info.count, info.width, info.height,
-                                                    info.params.base.edges == BOIDS_EDGES_WRAP, &m);
-    if (st == BOIDS_OK)
-        printf("  polarization %.3f, mean nearest neighbour %.2f px, speed %.2f..%.2f (mean %.2f) %s\n",
-               m.polarization, m.mean_nn, m.min_speed, m.max_speed, m.mean_speed,
-               per_second ? "px/s" : "px/frame");
+    if (st == BOIDS_OK && info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
+    if (st == BOIDS_OK && info.replicas == 1)
+        printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f (mean %.2f) %s\n",
+               m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed, m.max_speed,
+               m.mean_speed, per_second ? "px/s" : "px/frame");
     if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model));

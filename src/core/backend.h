@@ -7,6 +7,7 @@
 #include "boids.h"
 #include "core/events.h"
 #include "core/geometry.h"
+#include "core/metrics.h"
 #include "core/obstacles.h"
 
 /* A world as its backend sees it. */
@@ -45,6 +46,9 @@ typedef struct boids_backend_ops {
     boids_status (*write_predators)(void *impl, const boids_predator *in); /* validated */
     /* The replicas' catches and stop steps (boids_gpu_replica per replica). */
     boids_status (*replicas)(void *impl, boids_gpu_replica *out);
+    /* The metric sums of every replica computed on the device (only they are read back); NULL
+     * where reading the state costs nothing (the CPU): the dispatcher computes them from it. */
+    boids_status (*metrics)(void *impl, float group_radius, boids_metric_sums *out);
     /* After sim->def.params, the tool, the obstacles or the grid changed (grid_changed: its
      * dimensions too). */
     boids_status (*configure)(void *impl, bool grid_changed);

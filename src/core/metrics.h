@@ -1,20 +1,31 @@
-/* Flock observables, the way long runs are compared (trajectories are chaotic, these are not). */
+/* Flock observables (boids_metrics in boids.h), the CPU's way: the sums a backend gathers for one
+ * replica, and the one place that turns sums into the metrics (both backends call it, so the
+ * formulas exist once). The GPU gathers the same sums in its metrics passes (metrics_*.comp). */
 #ifndef BOIDS_CORE_METRICS_H
 #define BOIDS_CORE_METRICS_H
 
 #include "boids.h"
 
-typedef struct boids_metrics {
-    uint32_t alive;      /* the living boids, whom the rest is about (caught boids are gone) */
-    double polarization; /* |sum of unit headings| / N, in [0, 1]; 1 = all aligned */
-    double mean_nn;      /* mean distance to the nearest other boid (minimum image), px */
-    double mean_speed;   /* px/s or px/frame */
-    double min_speed, max_speed;
-} boids_metrics;
+/* What the metrics are made of, for the living boids of one replica. */
+typedef struct boids_metric_sums {
+    uint32_t alive;   /* living boids */
+    uint32_t groups;  /* connected components of the living linked within the group radius */
+    double nn_sum;    /* sum of each living boid's distance to its nearest living neighbour
+                         (0 with fewer than 2) */
+    double speed_sum; /* sum of speeds */
+    double hx, hy;    /* sum of unit headings (a boid at rest adds nothing) */
+    double min_speed, max_speed; /* 0 when none lives */
+} boids_metric_sums;
 
-/* Observables of the living boids of a state in a width x height world (wrap: distances are minimum-image; else
- * plain, and boids outside the world count where they are). 0 for fields that need more boids. */
-boids_status boids_metrics_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
-                                   boids_metrics *out);
+/* The sums of the living boids among b[0..n) (one replica's, in id order) in a width x height
+ * world: distances minimum-image where wrap, plain elsewhere (boids outside a bounded world count
+ * where they are); groups link boids at distance <= group_radius. Double precision; exact
+ * nearest neighbours and groups (grids searched outwards until nothing nearer can exist). */
+boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
+                                       float group_radius, boids_metric_sums *out);
+
+/* The metrics from the sums: polarization = |sum of headings| / alive, mean_nn = nn_sum / alive,
+ * mean_speed = speed_sum / alive (0 where none lives). */
+boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches);
 
 #endif

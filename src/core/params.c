@@ -225,6 +225,15 @@ float boids_params_max_radius(boids_model model, const boids_params *p, bool wit
     return r;
 }
 
+float boids_model_group_radius(boids_model model, const boids_params *p)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(model, &n);
+    for (size_t i = 0; i < n; ++i)
+        if ((info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS) return boids_param_get(p, &info[i]);
+    return 0.0f; /* every model has one: test_layout checks */
+}
+
 boids_status boids_model_apply_preset(boids_model model, boids_params *params)
 {
     if ((unsigned)model >= BOIDS_MODEL_COUNT)

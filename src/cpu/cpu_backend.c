@@ -363,9 +363,19 @@ static void cpu_destroy(void *impl)
 }
 
 static const boids_backend_ops cpu_ops = {
-    cpu_step,     cpu_finish,    cpu_read,        cpu_write,   cpu_read_predators,
-    cpu_write_predators, cpu_replicas, cpu_configure, cpu_take_events, cpu_profile,
-    cpu_reset_profile, cpu_gl_state, cpu_destroy,
+    .step = cpu_step,
+    .finish = cpu_finish,
+    .read = cpu_read,
+    .write = cpu_write,
+    .read_predators = cpu_read_predators,
+    .write_predators = cpu_write_predators,
+    .replicas = cpu_replicas,
+    .configure = cpu_configure,
+    .take_events = cpu_take_events,
+    .profile = cpu_profile,
+    .reset_profile = cpu_reset_profile,
+    .gl_state = cpu_gl_state,
+    .destroy = cpu_destroy,
 };
 
 boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,

@@ -14,6 +14,8 @@
  *                   writes the positions and velocities of step t+1 to the same slots
  *   models with predators: hunt.comp, the predators' steering
  *
+ * (The grid passes are gpu/sort.c's; the metrics, on demand, gpu/metrics.c's.)
+ *
  * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells) with the swarm
  * and id buffers of index `key`, which alternate each step; pos_vel[1] and the other swarm/id
  * buffers are the reorder's output. The predators likewise. Attributes stay in id order in one
@@ -27,34 +29,19 @@
 #include "core/attributes.h"
 #include "core/error.h"
 #include "core/models.h"
+#include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
+#include "gpu/metrics.h"
 #include "gpu/program.h"
+#include "gpu/sort.h"
 #include "gpu/timer.h"
-
-#define MAX_SCAN_LEVELS 8
-
-typedef struct scan_level {
-    uint32_t n;          /* values in this level */
-    GLuint in, out;      /* buffers: level 0 reads cell_count and writes cell_start */
-    uint32_t in_off, out_off;
-    uint32_t sums_off;   /* where its block totals go in scan_aux (next level's values) */
-} scan_level;
-
-/* A counting-sort grid of agents (boids or predators) on the device. */
-typedef struct gpu_grid {
-    uint32_t cells;      /* every replica's cells; the per-cell buffers hold one more: the
-                            graveyard, so cell c's slots are [start[c], start[c + 1]) */
-    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux;
-    scan_level levels[MAX_SCAN_LEVELS];
-    uint32_t level_count;
-} gpu_grid;
 
 /* A set of agents: the state's pos_vel[0] with swarm/id[key], the sorted copies in the others. */
 typedef struct gpu_agents {
     uint32_t count;
     GLuint pos_vel[2], swarm[2], id[2];
     int key;
-    gpu_grid grid;
+    boids_gpu_grid grid;
 } gpu_agents;
 
 typedef struct gpu_backend {
@@ -62,11 +49,9 @@ typedef struct gpu_backend {
     boids_gl *gl;        /* the context the world's objects live in (made current at each call) */
     boids_gl *owned_gl;  /* == gl when the world created it */
     uint32_t loop_limit;
-    GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder, prog_steer;
-    GLuint prog_catch, prog_stop, prog_hunt; /* models with predators */
-    GLint u_scan[5];     /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
-    GLint u_add[3];      /* u_n, u_out_off, u_sums_off */
-    GLint u_agents[4];   /* grid_cell, scatter, reorder: which agents */
+    boids_gpu_sorter sorter;
+    boids_gpu_metrics metrics;
+    GLuint prog_steer, prog_catch, prog_stop, prog_hunt; /* the last three: models with predators */
     GLint u_step[4];     /* steer, catch, stop, hunt: the step's number */
     gpu_agents boids, preds;
     GLuint frame, attributes, report, replicas, obstacles, obs_cell_start;
@@ -77,196 +62,30 @@ typedef struct gpu_backend {
     boids_gpu_timer timer;
 } gpu_backend;
 
-static uint32_t groups(uint32_t n, uint32_t size) { return (n + size - 1) / size; }
-
-static GLuint make_buffer(GLenum target, size_t bytes)
-{
-    GLuint b;
-    glGenBuffers(1, &b);
-    glBindBuffer(target, b);
-    glBufferData(target, (GLsizeiptr)(bytes ? bytes : 16), NULL, GL_DYNAMIC_DRAW);
-    glBindBuffer(target, 0);
-    return b;
-}
-
-static void delete_buffers(GLuint *b, size_t n)
-{
-    for (size_t i = 0; i < n; ++i)
-        if (b[i]) glDeleteBuffers(1, &b[i]), b[i] = 0;
-}
-
-static void clear_buffer(GLuint buffer)
-{
-    const GLuint zero = 0;
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
-static void read_buffer(GLuint buffer, size_t offset, size_t bytes, void *out)
-{
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, out);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
-static void write_buffer(GLuint buffer, size_t offset, size_t bytes, const void *in)
-{
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, in);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
-/* A buffer holding `bytes` of `data` (new, replacing *b). */
-static void upload_buffer(GLuint *b, const void *data, size_t bytes)
-{
-    if (!*b) glGenBuffers(1, b);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, *b);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, (GLsizeiptr)(bytes ? bytes : 16), data, GL_STATIC_DRAW);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
-/* Plans the scan hierarchy over the cells + 1 counts: level k holds ceil(n_{k-1} / BLOCK) block
- * totals, up to one block. The last count is the graveyard's, so cell_start[cells] counts the
- * living and every cell c's slots are [start[c], start[c + 1]). */
-static boids_status plan_scan(gpu_grid *g)
-{
-    uint32_t n = g->cells + 1, aux = 0, k = 0;
-    g->levels[0] = (scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
-    while (n > BOIDS_SCAN_BLOCK) {
-        if (k + 1 >= MAX_SCAN_LEVELS)
-            return boids_fail(BOIDS_E_GRID_TOO_LARGE, "a grid of %u cells needs too many scan levels", g->cells);
-        uint32_t blocks = groups(n, BOIDS_SCAN_BLOCK);
-        g->levels[k].sums_off = aux;
-        g->levels[k + 1] = (scan_level){blocks, 0, 0, aux, aux, 0};
-        aux += blocks;
-        n = blocks;
-        ++k;
-    }
-    g->level_count = k + 1;
-    g->scan_aux = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * (aux ? aux : 1));
-    for (uint32_t l = 1; l < g->level_count; ++l) g->levels[l].in = g->levels[l].out = g->scan_aux;
-    return BOIDS_OK;
-}
-
-/* The per-cell buffers and the scan hierarchy of a grid of `cells` (freed first if present). */
-static boids_status make_grid(gpu_grid *g, uint32_t cells, uint32_t agents)
-{
-    GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
-    delete_buffers(old, sizeof old / sizeof old[0]);
-    g->cells = cells;
-    size_t bytes = sizeof(uint32_t) * ((size_t)g->cells + 1);
-    g->cell_count = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    g->cell_start = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    g->cell_fill = make_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    if (!g->cell_of) g->cell_of = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    if (!g->slot_src) g->slot_src = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    return plan_scan(g);
-}
-
-static void free_grid(gpu_grid *g)
-{
-    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux};
-    delete_buffers(b, sizeof b / sizeof b[0]);
-    memset(g, 0, sizeof *g);
-}
-
 static void make_agents(gpu_agents *a, uint32_t count)
 {
     a->count = count;
     for (int i = 0; i < 2; ++i) {
-        a->pos_vel[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
-        a->swarm[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
-        a->id[i] = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        a->pos_vel[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        a->swarm[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        a->id[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
     }
 }
 
 static void free_agents(gpu_agents *a)
 {
     GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->swarm[0], a->swarm[1], a->id[0], a->id[1]};
-    delete_buffers(b, sizeof b / sizeof b[0]);
-    free_grid(&a->grid);
+    boids_gpu_delete(b, sizeof b / sizeof b[0]);
+    boids_gpu_grid_free(&a->grid);
 }
 
-static void barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
-
-static void bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
-
-static void run_scan(gpu_backend *g, const gpu_grid *grid)
-{
-    glUseProgram(g->prog_scan);
-    for (uint32_t l = 0; l < grid->level_count; ++l) {
-        const scan_level *s = &grid->levels[l];
-        int top = l + 1 == grid->level_count;
-        bind(BOIDS_BIND_SCAN_IN, s->in);
-        bind(BOIDS_BIND_SCAN_OUT, s->out);
-        bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(g->u_scan[0], s->n);
-        glUniform1ui(g->u_scan[1], s->in_off);
-        glUniform1ui(g->u_scan[2], s->out_off);
-        glUniform1ui(g->u_scan[3], s->sums_off);
-        glUniform1ui(g->u_scan[4], top ? 0u : 1u);
-        glDispatchCompute(groups(s->n, BOIDS_SCAN_BLOCK), 1, 1);
-        barrier();
-    }
-    if (grid->level_count < 2) return;
-    glUseProgram(g->prog_scan_add);
-    for (uint32_t l = grid->level_count - 1; l-- > 0;) {
-        const scan_level *s = &grid->levels[l];
-        bind(BOIDS_BIND_SCAN_OUT, s->out);
-        bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(g->u_add[0], s->n);
-        glUniform1ui(g->u_add[1], s->out_off);
-        glUniform1ui(g->u_add[2], s->sums_off);
-        glDispatchCompute(groups(s->n, BOIDS_SCAN_BLOCK), 1, 1);
-        barrier();
-    }
-}
-
-/* The four grid passes on a set of agents (which: 0 boids, 1 predators); afterwards the sorted
+/* The four grid passes on a set of agents (which: 0 boids, 1 predators): afterwards the sorted
  * copies are the other buffers (pos_vel[1], swarm/id[1 - key]). Timed pass by pass if `timed`. */
 static void sort_agents(gpu_backend *g, gpu_agents *a, uint32_t which, bool timed)
 {
-    const uint32_t n_groups = groups(a->count, BOIDS_WG_SIZE);
     const int cur = a->key, other = 1 - a->key;
-    gpu_grid *grid = &a->grid;
-    clear_buffer(grid->cell_count);
-    clear_buffer(grid->cell_fill);
-
-    glUseProgram(g->prog_cell);
-    glUniform1ui(g->u_agents[0], which);
-    bind(BOIDS_BIND_POS_VEL_IN, a->pos_vel[0]);
-    bind(BOIDS_BIND_ID_IN, a->id[cur]);
-    bind(BOIDS_BIND_CELL_OF, grid->cell_of);
-    bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
-    glDispatchCompute(n_groups, 1, 1);
-    barrier();
-    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_GRID);
-
-    run_scan(g, grid);
-    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCAN);
-
-    glUseProgram(g->prog_scatter);
-    glUniform1ui(g->u_agents[1], which);
-    bind(BOIDS_BIND_CELL_OF, grid->cell_of);
-    bind(BOIDS_BIND_CELL_START, grid->cell_start);
-    bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
-    bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
-    glDispatchCompute(n_groups, 1, 1);
-    barrier();
-    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_SCATTER);
-
-    glUseProgram(g->prog_reorder);
-    glUniform1ui(g->u_agents[2], which);
-    bind(BOIDS_BIND_POS_VEL_IN, a->pos_vel[0]);
-    bind(BOIDS_BIND_POS_VEL_OUT, a->pos_vel[1]);
-    bind(BOIDS_BIND_SWARM_IN, a->swarm[cur]);
-    bind(BOIDS_BIND_SWARM_OUT, a->swarm[other]);
-    bind(BOIDS_BIND_ID_IN, a->id[cur]);
-    bind(BOIDS_BIND_ID_OUT, a->id[other]);
-    glDispatchCompute(n_groups, 1, 1);
-    barrier();
-    if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_REORDER);
+    boids_gpu_hot in = {a->pos_vel[0], a->swarm[cur], a->id[cur]}, out = {a->pos_vel[1], a->swarm[other], a->id[other]};
+    boids_gpu_sort(&g->sorter, which, a->count, in, &a->grid, out, false, timed ? &g->timer : NULL);
 }
 
 /* The predators' grid, the catches and the stops: the first part of a step of a model with
@@ -277,17 +96,32 @@ static void predators_and_catches(gpu_backend *g, uint32_t step)
     if (p->count) sort_agents(g, p, 1, false);
     glUseProgram(g->prog_catch);
     glUniform1ui(g->u_step[1], step);
-    bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
-    bind(BOIDS_BIND_ID_IN, b->id[b->key]);
-    bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
-    bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
-    bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
-    glDispatchCompute(groups(b->count, BOIDS_WG_SIZE), 1, 1);
-    barrier();
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
+    boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[b->key]);
+    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+    boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
+    boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
+    glDispatchCompute(boids_gpu_groups(b->count, BOIDS_WG_SIZE), 1, 1);
+    boids_gpu_barrier();
     glUseProgram(g->prog_stop);
     glUniform1ui(g->u_step[2], step);
-    glDispatchCompute(groups(g->sim->def.replicas, BOIDS_WG_SIZE), 1, 1);
-    barrier();
+    glDispatchCompute(boids_gpu_groups(g->sim->def.replicas, BOIDS_WG_SIZE), 1, 1);
+    boids_gpu_barrier();
+}
+
+/* The world's context current, with what every pass reads bound: the frame, the report, the
+ * attributes, the replicas, the obstacles. */
+static boids_status make_current_and_bind(gpu_backend *g)
+{
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, g->frame);
+    boids_gpu_bind(BOIDS_BIND_REPORT, g->report);
+    boids_gpu_bind(BOIDS_BIND_ATTRIBUTES, g->attributes);
+    boids_gpu_bind(BOIDS_BIND_REPLICAS, g->replicas);
+    boids_gpu_bind(BOIDS_BIND_OBSTACLES, g->obstacles);
+    boids_gpu_bind(BOIDS_BIND_OBS_CELL_START, g->obs_cell_start);
+    return BOIDS_OK;
 }
 
 static boids_status gpu_step(void *impl, uint32_t steps)
@@ -295,14 +129,8 @@ static boids_status gpu_step(void *impl, uint32_t steps)
     gpu_backend *g = impl;
     gpu_agents *b = &g->boids, *p = &g->preds;
     const bool predators = (g->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
-    boids_status st = boids_gl_make_current(g->gl);
+    boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
-    glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, g->frame);
-    bind(BOIDS_BIND_REPORT, g->report);
-    bind(BOIDS_BIND_ATTRIBUTES, g->attributes);
-    bind(BOIDS_BIND_REPLICAS, g->replicas);
-    bind(BOIDS_BIND_OBSTACLES, g->obstacles);
-    bind(BOIDS_BIND_OBS_CELL_START, g->obs_cell_start);
     boids_gpu_timer_poll(&g->timer);
     for (uint32_t s = 0; s < steps; ++s) {
         const uint32_t step = (uint32_t)(g->sim->steps + s);
@@ -317,29 +145,29 @@ static boids_status gpu_step(void *impl, uint32_t steps)
 
         glUseProgram(g->prog_steer);
         glUniform1ui(g->u_step[0], step);
-        bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
-        bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
-        bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
-        bind(BOIDS_BIND_ID_IN, b->id[sorted]);
-        bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
+        boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
+        boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
+        boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
+        boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
         if (predators) {
-            bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
-            bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
-            bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
+            boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+            boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
+            boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
         }
-        glDispatchCompute(groups(b->count, BOIDS_WG_SIZE), 1, 1);
-        barrier();
+        glDispatchCompute(boids_gpu_groups(b->count, BOIDS_WG_SIZE), 1, 1);
+        boids_gpu_barrier();
         if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
         b->key = sorted; /* the sorted swarms and ids are the state's now */
 
         if (predators && p->count) {
             glUseProgram(g->prog_hunt);
             glUniform1ui(g->u_step[3], step);
-            bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
-            bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
-            bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
-            glDispatchCompute(groups(p->count, BOIDS_WG_SIZE), 1, 1);
-            barrier();
+            boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
+            boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+            boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
+            glDispatchCompute(boids_gpu_groups(p->count, BOIDS_WG_SIZE), 1, 1);
+            boids_gpu_barrier();
             p->key = 1 - p->key;
             if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_HUNT);
         }
@@ -358,7 +186,7 @@ static void gpu_finish(void *impl)
 static boids_status check_report(gpu_backend *g)
 {
     boids_gpu_report head;
-    read_buffer(g->report, 0, sizeof head, &head);
+    boids_gpu_read(g->report, 0, sizeof head, &head);
     if (head.status & BOIDS_STATUS_LOOP_LIMIT)
         return boids_fail(BOIDS_E_GPU_LOOP_LIMIT,
                           "a neighbourhood held more than %u boids, beyond what %s runs in one "
@@ -372,9 +200,9 @@ static boids_status check_report(gpu_backend *g)
 static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, uint32_t *sw)
 {
     const uint32_t n = a->count;
-    read_buffer(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
-    read_buffer(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
-    if (sw) read_buffer(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    boids_gpu_read(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
+    boids_gpu_read(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    if (sw) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
     boids_status st = boids_gl_check("reading the GPU state");
     if (st != BOIDS_OK) return st;
     /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
@@ -406,7 +234,7 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     float *pv = malloc(sizeof(float) * 4 * (n ? n : 1));
     uint32_t *sw = malloc(sizeof(uint32_t) * (n ? n : 1));
     st = pv && sw ? read_agents(g, &g->boids, pv, sw) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
-    if (st == BOIDS_OK && g->attr_words) read_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    if (st == BOIDS_OK && g->attr_words) boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
     for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i) {
         out[i].x = pv[4 * i];
         out[i].y = pv[4 * i + 1];
@@ -462,9 +290,9 @@ static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const u
 {
     for (uint32_t i = 0; i < a->count; ++i) g->staging_id[i] = i;
     a->key = 0;
-    write_buffer(a->pos_vel[0], 0, sizeof(float) * 4 * a->count, pv);
-    if (swarm) write_buffer(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
-    write_buffer(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
+    boids_gpu_write(a->pos_vel[0], 0, sizeof(float) * 4 * a->count, pv);
+    if (swarm) boids_gpu_write(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
+    boids_gpu_write(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
 }
 
 static void reset_replicas(gpu_backend *g)
@@ -473,7 +301,7 @@ static void reset_replicas(gpu_backend *g)
     boids_gpu_replica *rs = malloc(sizeof *rs * R);
     if (!rs) return;
     for (uint32_t r = 0; r < R; ++r) rs[r] = (boids_gpu_replica){0, BOIDS_RUNNING};
-    write_buffer(g->replicas, 0, sizeof *rs * R, rs);
+    boids_gpu_write(g->replicas, 0, sizeof *rs * R, rs);
     free(rs);
 }
 
@@ -496,8 +324,8 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
             for (uint32_t i = 0; i < n; ++i)
                 g->staging_attr[g->attr_base[a] + i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     write_agents(g, &g->boids, g->staging_pv, g->staging_u);
-    if (g->attr_words) write_buffer(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
-    clear_buffer(g->report); /* a new state starts with a clean slate: no flags, no events, */
+    if (g->attr_words) boids_gpu_write(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    boids_gpu_clear(g->report); /* a new state starts with a clean slate: no flags, no events, */
     reset_replicas(g);       /* no catches, every replica running */
     upload_frame(g);
     return boids_gl_check("uploading the state");
@@ -536,16 +364,32 @@ static boids_status gpu_replicas(void *impl, boids_gpu_replica *out)
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    read_buffer(g->replicas, 0, sizeof *out * g->sim->def.replicas, out);
+    boids_gpu_read(g->replicas, 0, sizeof *out * g->sim->def.replicas, out);
     return boids_gl_check("reading the replicas");
+}
+
+static boids_status gpu_metrics(void *impl, float group_radius, boids_metric_sums *out)
+{
+    gpu_backend *g = impl;
+    const boids_sim *sim = g->sim;
+    if (sim->def.count == 0) {
+        memset(out, 0, sizeof *out * sim->def.replicas);
+        return BOIDS_OK;
+    }
+    boids_status st = make_current_and_bind(g);
+    if (st != BOIDS_OK) return st;
+    const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.swarm[g->boids.key], g->boids.id[g->boids.key]};
+    st = boids_gpu_metrics_compute(&g->metrics, &g->sorter, state, sim->def.count, boids_grid_cells(&sim->grid),
+                                   sim->def.replicas, boids_grid_cells_per_replica(&sim->grid), group_radius, out);
+    return st == BOIDS_OK ? check_report(g) : st;
 }
 
 /* The obstacles and their grid (host-built, world.c): uploaded whenever they or the grid change. */
 static void upload_obstacles(gpu_backend *g)
 {
     const boids_obstacle_grid *og = &g->sim->obstacle_grid;
-    upload_buffer(&g->obstacles, og->sorted, sizeof(float) * 4 * og->count);
-    upload_buffer(&g->obs_cell_start, og->cell_start, sizeof(uint32_t) * ((size_t)og->cells + 1));
+    boids_gpu_upload(&g->obstacles, og->sorted, sizeof(float) * 4 * og->count);
+    boids_gpu_upload(&g->obs_cell_start, og->cell_start, sizeof(uint32_t) * ((size_t)og->cells + 1));
 }
 
 static boids_status gpu_configure(void *impl, bool grid_changed)
@@ -556,8 +400,8 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     while (glGetError() != GL_NO_ERROR) {
     }
     const uint32_t cells = boids_grid_cells(&g->sim->grid);
-    if (grid_changed && (st = make_grid(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK) return st;
-    if (grid_changed && (st = make_grid(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK) return st;
+    if (grid_changed && (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK) return st;
+    if (grid_changed && (st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK) return st;
     upload_obstacles(g);
     upload_frame(g);
     return boids_gl_check("reconfiguring the GPU world");
@@ -570,18 +414,18 @@ static boids_status gpu_take_events(void *impl, boids_event_log *log)
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_report head;
-    read_buffer(g->report, 0, sizeof head, &head);
+    boids_gpu_read(g->report, 0, sizeof head, &head);
     uint32_t cap = g->sim->def.event_capacity, kept = head.event_count < cap ? head.event_count : cap;
     for (uint32_t done = 0; done < kept;) { /* through a bounded host buffer */
         boids_event chunk[256];
         uint32_t k = kept - done < 256 ? kept - done : 256;
-        read_buffer(g->report, sizeof head + sizeof(boids_event) * done, sizeof(boids_event) * k, chunk);
+        boids_gpu_read(g->report, sizeof head + sizeof(boids_event) * done, sizeof(boids_event) * k, chunk);
         for (uint32_t i = 0; i < k; ++i) boids_event_log_push(log, &chunk[i]);
         done += k;
     }
     log->lost += head.event_count - kept;
     const GLuint zero = 0; /* a new list; the status flags stay */
-    write_buffer(g->report, offsetof(boids_gpu_report, event_count), sizeof zero, &zero);
+    boids_gpu_write(g->report, offsetof(boids_gpu_report, event_count), sizeof zero, &zero);
     return boids_gl_check("reading the GPU events");
 }
 
@@ -624,14 +468,15 @@ static void gpu_destroy(void *impl)
     gpu_backend *g = impl;
     if (!g) return;
     boids_gl_make_current(g->gl);
-    GLuint progs[] = {g->prog_cell, g->prog_scan, g->prog_scan_add, g->prog_scatter, g->prog_reorder,
-                      g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
+    GLuint progs[] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
+    boids_gpu_sorter_destroy(&g->sorter);
+    boids_gpu_metrics_free(&g->metrics);
     free_agents(&g->boids);
     free_agents(&g->preds);
     GLuint bufs[] = {g->frame, g->attributes, g->report, g->replicas, g->obstacles, g->obs_cell_start};
-    delete_buffers(bufs, sizeof bufs / sizeof bufs[0]);
+    boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_timer_destroy(&g->timer);
     free(g->staging_pv);
     free(g->staging_u);
@@ -642,9 +487,20 @@ static void gpu_destroy(void *impl)
 }
 
 static const boids_backend_ops gpu_ops = {
-    gpu_step,        gpu_finish,          gpu_read,     gpu_write,     gpu_read_predators,
-    gpu_write_predators, gpu_replicas, gpu_configure, gpu_take_events, gpu_profile,
-    gpu_reset_profile, gpu_gl_state, gpu_destroy,
+    .step = gpu_step,
+    .finish = gpu_finish,
+    .read = gpu_read,
+    .write = gpu_write,
+    .read_predators = gpu_read_predators,
+    .write_predators = gpu_write_predators,
+    .replicas = gpu_replicas,
+    .metrics = gpu_metrics,
+    .configure = gpu_configure,
+    .take_events = gpu_take_events,
+    .profile = gpu_profile,
+    .reset_profile = gpu_reset_profile,
+    .gl_state = gpu_gl_state,
+    .destroy = gpu_destroy,
 };
 
 static boids_status create_programs(gpu_backend *g, boids_model model)
@@ -652,23 +508,13 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     char steer[128];
     snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name(model)); /* glsl_gen's name */
     boids_status st;
-    if ((st = boids_program_compute("grid_cell.comp", &g->prog_cell)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scan.comp", &g->prog_scan)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scan_add.comp", &g->prog_scan_add)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scatter.comp", &g->prog_scatter)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("reorder.comp", &g->prog_reorder)) != BOIDS_OK) return st;
+    if ((st = boids_gpu_sorter_create(&g->sorter)) != BOIDS_OK) return st;
     if ((st = boids_program_compute(steer, &g->prog_steer)) != BOIDS_OK) return st;
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {
         if ((st = boids_program_compute("catch.comp", &g->prog_catch)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("stop.comp", &g->prog_stop)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("hunt.comp", &g->prog_hunt)) != BOIDS_OK) return st;
     }
-    const char *scan_u[5] = {"u_n", "u_in_off", "u_out_off", "u_sums_off", "u_write_sums"};
-    for (int i = 0; i < 5; ++i) g->u_scan[i] = glGetUniformLocation(g->prog_scan, scan_u[i]);
-    const char *add_u[3] = {"u_n", "u_out_off", "u_sums_off"};
-    for (int i = 0; i < 3; ++i) g->u_add[i] = glGetUniformLocation(g->prog_scan_add, add_u[i]);
-    GLuint agents[3] = {g->prog_cell, g->prog_scatter, g->prog_reorder};
-    for (int i = 0; i < 3; ++i) g->u_agents[i] = glGetUniformLocation(agents[i], "u_agents");
     GLuint stepped[4] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
     for (int i = 0; i < 4; ++i) g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
     return BOIDS_OK;
@@ -681,14 +527,14 @@ static boids_status make_buffers(gpu_backend *g)
     }
     make_agents(&g->boids, sim->def.count);
     make_agents(&g->preds, sim->predator_count);
-    g->frame = make_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
-    g->attributes = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
-    g->report = make_buffer(GL_SHADER_STORAGE_BUFFER,
+    g->frame = boids_gpu_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
+    g->attributes = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
+    g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
                             sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
-    g->replicas = make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_replica) * sim->def.replicas);
+    g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_replica) * sim->def.replicas);
     const uint32_t cells = boids_grid_cells(&sim->grid);
-    boids_status st = make_grid(&g->boids.grid, cells, g->boids.count);
-    if (st == BOIDS_OK) st = make_grid(&g->preds.grid, cells, g->preds.count);
+    boids_status st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count);
+    if (st == BOIDS_OK) st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count);
     GLenum err = glGetError();
     if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
         return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells", sim->def.count, cells);
@@ -761,9 +607,9 @@ boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint3
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    read_buffer(g->boids.grid.cell_count, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_count);
-    read_buffer(g->boids.grid.cell_start, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_start);
+    boids_gpu_read(g->boids.grid.cell_count, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_count);
+    boids_gpu_read(g->boids.grid.cell_start, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_start);
     /* After a step the sorted ids are the state's. */
-    read_buffer(g->boids.id[g->boids.key], 0, sizeof(uint32_t) * g->boids.count, sorted_ids);
+    boids_gpu_read(g->boids.id[g->boids.key], 0, sizeof(uint32_t) * g->boids.count, sorted_ids);
     return boids_gl_check("reading the GPU grid");
 }

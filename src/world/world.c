@@ -388,6 +388,33 @@ boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, siz
     return st;
 }
 
+boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
+{
+    const uint32_t R = w->sim.def.replicas, per = w->sim.per_replica;
+    if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
+    const float radius = boids_model_group_radius(w->sim.def.model, &w->sim.def.params);
+    boids_metric_sums *sums = calloc(R, sizeof *sums);
+    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    boids_boid *state = NULL;
+    boids_status st = sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
+    if (st == BOIDS_OK && w->ops->metrics) {
+        st = w->ops->metrics(w->impl, radius, sums);
+    } else if (st == BOIDS_OK && w->sim.def.count) {
+        state = malloc(sizeof *state * w->sim.def.count);
+        st = state ? boids_world_read(w, state, w->sim.def.count)
+                   : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
+        for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
+            st = boids_metric_sums_compute(state + (size_t)r * per, per, w->sim.def.width, w->sim.def.height,
+                                           w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, &sums[r]);
+    }
+    if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
+    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) out[r] = boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches);
+    free(state);
+    free(sums);
+    free(rs);
+    return st;
+}
+
 boids_status boids_world_step(boids_world *w, uint32_t steps)
 {
     if (steps == 0 || w->sim.def.count == 0) {

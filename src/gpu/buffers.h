@@ -1,0 +1,69 @@
+/* The small GL buffer moves every GPU file makes: create, clear, read, write, bind, and the
+ * barrier between compute passes. The context must be current. */
+#ifndef BOIDS_GPU_BUFFERS_H
+#define BOIDS_GPU_BUFFERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/gl.h"
+
+/* Workgroups of `size` that cover n items. */
+static inline uint32_t boids_gpu_groups(uint32_t n, uint32_t size) { return (n + size - 1) / size; }
+
+/* A new buffer of `bytes` (at least 16: GL refuses empty storage buffers). */
+static inline GLuint boids_gpu_buffer(GLenum target, size_t bytes)
+{
+    GLuint b;
+    glGenBuffers(1, &b);
+    glBindBuffer(target, b);
+    glBufferData(target, (GLsizeiptr)(bytes ? bytes : 16), NULL, GL_DYNAMIC_DRAW);
+    glBindBuffer(target, 0);
+    return b;
+}
+
+/* Deletes the non-zero buffers of b[0..n) and zeroes them. */
+static inline void boids_gpu_delete(GLuint *b, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (b[i]) glDeleteBuffers(1, &b[i]), b[i] = 0;
+}
+
+/* Every 32-bit word of the buffer to 0. */
+static inline void boids_gpu_clear(GLuint buffer)
+{
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+static inline void boids_gpu_read(GLuint buffer, size_t offset, size_t bytes, void *out)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, out);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+static inline void boids_gpu_write(GLuint buffer, size_t offset, size_t bytes, const void *in)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, in);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+/* *b becomes a buffer holding `bytes` of `data` (created if 0, its storage replaced). */
+static inline void boids_gpu_upload(GLuint *b, const void *data, size_t bytes)
+{
+    if (!*b) glGenBuffers(1, b);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, *b);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, (GLsizeiptr)(bytes ? bytes : 16), data, GL_STATIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+static inline void boids_gpu_bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
+
+/* What one compute pass wrote to storage buffers is visible to the next. */
+static inline void boids_gpu_barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+
+#endif

@@ -1,0 +1,92 @@
+#include "gpu/metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "gpu/buffers.h"
+#include "gpu/program.h"
+
+void boids_gpu_metrics_free(boids_gpu_metrics *m)
+{
+    GLuint progs[] = {m->prog_nn, m->prog_link, m->prog_reduce};
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
+        if (progs[i]) glDeleteProgram(progs[i]);
+    GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent, m->sums};
+    boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
+    boids_gpu_grid_free(&m->grid);
+    memset(m, 0, sizeof *m);
+}
+
+/* Programs once; buffers for this many boids, cells and replicas (made anew when they change). */
+static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells, uint32_t replicas)
+{
+    boids_status st = BOIDS_OK;
+    if (!m->prog_nn) {
+        if ((st = boids_program_compute("metrics_nn.comp", &m->prog_nn)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("metrics_link.comp", &m->prog_link)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("metrics_reduce.comp", &m->prog_reduce)) != BOIDS_OK) return st;
+        m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
+        m->u_first = glGetUniformLocation(m->prog_reduce, "u_first");
+    }
+    if (m->count != count || !m->slot) {
+        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent, m->grid.cell_of,
+                         m->grid.slot_src};
+        boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
+        m->grid.cell_of = m->grid.slot_src = 0;
+        m->sorted.pos_vel = m->sorted.swarm = m->sorted.id = m->slot = m->parent = 0;
+        m->count = count;
+        m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        m->sorted.swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        m->sorted.id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        m->slot = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        m->parent = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
+        m->grid.cells = 0; /* the grid's per-agent buffers went: make it anew */
+    }
+    if (m->grid.cells != cells || !m->grid.cell_start) st = boids_gpu_grid_make(&m->grid, cells, count);
+    if (st == BOIDS_OK && m->replicas != replicas) {
+        boids_gpu_delete(&m->sums, 1);
+        m->sums = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_metric_sums) * replicas);
+        m->replicas = replicas;
+    }
+    return st;
+}
+
+boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sorter *sorter, boids_gpu_hot state,
+                                       uint32_t count, uint32_t cells, uint32_t replicas, uint32_t cells_per_replica,
+                                       float group_radius, boids_metric_sums *out)
+{
+    (void)cells_per_replica; /* the shaders read it from the frame */
+    boids_status st = prepare(m, count, cells, replicas);
+    if (st != BOIDS_OK) return st;
+    boids_gpu_sort(sorter, 0, count, state, &m->grid, m->sorted, true, NULL);
+    const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, m->sorted.pos_vel);
+    boids_gpu_bind(BOIDS_BIND_ID_IN, m->sorted.id);
+    boids_gpu_bind(BOIDS_BIND_CELL_START, m->grid.cell_start);
+    boids_gpu_bind(BOIDS_BIND_METRIC_SLOT, m->slot);
+    boids_gpu_bind(BOIDS_BIND_METRIC_PARENT, m->parent);
+    boids_gpu_bind(BOIDS_BIND_METRIC_SUMS, m->sums);
+    glUseProgram(m->prog_nn);
+    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_barrier();
+    glUseProgram(m->prog_link);
+    glUniform1f(m->u_radius, group_radius);
+    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_barrier();
+    glUseProgram(m->prog_reduce);
+    for (uint32_t first = 0; first < replicas; first += 65535u) {
+        glUniform1ui(m->u_first, first);
+        glDispatchCompute(replicas - first < 65535u ? replicas - first : 65535u, 1, 1);
+    }
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glUseProgram(0);
+    boids_gpu_metric_sums *raw = malloc(sizeof *raw * replicas);
+    if (!raw) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas' metrics", replicas);
+    boids_gpu_read(m->sums, 0, sizeof *raw * replicas, raw);
+    for (uint32_t r = 0; r < replicas; ++r)
+        out[r] = (boids_metric_sums){raw[r].alive, raw[r].groups, raw[r].nn_sum, raw[r].speed_sum,
+                                     raw[r].hx, raw[r].hy, raw[r].min_speed, raw[r].max_speed};
+    free(raw);
+    return boids_gl_check("the GPU metrics");
+}

@@ -1,0 +1,153 @@
+#include "gpu/sort.h"
+
+#include <string.h>
+
+#include "core/error.h"
+#include "gpu/buffers.h"
+#include "gpu/program.h"
+
+boids_status boids_gpu_sorter_create(boids_gpu_sorter *s)
+{
+    memset(s, 0, sizeof *s);
+    boids_status st;
+    if ((st = boids_program_compute("grid_cell.comp", &s->prog_cell)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scan.comp", &s->prog_scan)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scan_add.comp", &s->prog_scan_add)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scatter.comp", &s->prog_scatter)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("reorder.comp", &s->prog_reorder)) != BOIDS_OK) return st;
+    const char *scan_u[5] = {"u_n", "u_in_off", "u_out_off", "u_sums_off", "u_write_sums"};
+    for (int i = 0; i < 5; ++i) s->u_scan[i] = glGetUniformLocation(s->prog_scan, scan_u[i]);
+    const char *add_u[3] = {"u_n", "u_out_off", "u_sums_off"};
+    for (int i = 0; i < 3; ++i) s->u_add[i] = glGetUniformLocation(s->prog_scan_add, add_u[i]);
+    GLuint agents[3] = {s->prog_cell, s->prog_scatter, s->prog_reorder};
+    for (int i = 0; i < 3; ++i) s->u_agents[i] = glGetUniformLocation(agents[i], "u_agents");
+    s->u_keep_stopped = glGetUniformLocation(s->prog_cell, "u_keep_stopped");
+    return BOIDS_OK;
+}
+
+void boids_gpu_sorter_destroy(boids_gpu_sorter *s)
+{
+    GLuint progs[] = {s->prog_cell, s->prog_scan, s->prog_scan_add, s->prog_scatter, s->prog_reorder};
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
+        if (progs[i]) glDeleteProgram(progs[i]);
+    memset(s, 0, sizeof *s);
+}
+
+/* Plans the scan hierarchy over the cells + 1 counts: level k holds ceil(n_{k-1} / BLOCK) block
+ * totals, up to one block. The last count is the graveyard's, so cell_start[cells] counts the
+ * living and every cell c's slots are [start[c], start[c + 1]). */
+static boids_status plan_scan(boids_gpu_grid *g)
+{
+    uint32_t n = g->cells + 1, aux = 0, k = 0;
+    g->levels[0] = (boids_gpu_scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
+    while (n > BOIDS_SCAN_BLOCK) {
+        if (k + 1 >= BOIDS_GPU_MAX_SCAN_LEVELS)
+            return boids_fail(BOIDS_E_GRID_TOO_LARGE, "a grid of %u cells needs too many scan levels", g->cells);
+        uint32_t blocks = boids_gpu_groups(n, BOIDS_SCAN_BLOCK);
+        g->levels[k].sums_off = aux;
+        g->levels[k + 1] = (boids_gpu_scan_level){blocks, 0, 0, aux, aux, 0};
+        aux += blocks;
+        n = blocks;
+        ++k;
+    }
+    g->level_count = k + 1;
+    g->scan_aux = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * (aux ? aux : 1));
+    for (uint32_t l = 1; l < g->level_count; ++l) g->levels[l].in = g->levels[l].out = g->scan_aux;
+    return BOIDS_OK;
+}
+
+boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents)
+{
+    GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
+    boids_gpu_delete(old, sizeof old / sizeof old[0]);
+    g->cells = cells;
+    size_t bytes = sizeof(uint32_t) * ((size_t)g->cells + 1);
+    g->cell_count = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    g->cell_start = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    g->cell_fill = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    if (!g->cell_of) g->cell_of = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->slot_src) g->slot_src = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    return plan_scan(g);
+}
+
+void boids_gpu_grid_free(boids_gpu_grid *g)
+{
+    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux};
+    boids_gpu_delete(b, sizeof b / sizeof b[0]);
+    memset(g, 0, sizeof *g);
+}
+
+static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
+{
+    glUseProgram(s->prog_scan);
+    for (uint32_t l = 0; l < grid->level_count; ++l) {
+        const boids_gpu_scan_level *v = &grid->levels[l];
+        int top = l + 1 == grid->level_count;
+        boids_gpu_bind(BOIDS_BIND_SCAN_IN, v->in);
+        boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
+        boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
+        glUniform1ui(s->u_scan[0], v->n);
+        glUniform1ui(s->u_scan[1], v->in_off);
+        glUniform1ui(s->u_scan[2], v->out_off);
+        glUniform1ui(s->u_scan[3], v->sums_off);
+        glUniform1ui(s->u_scan[4], top ? 0u : 1u);
+        glDispatchCompute(boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK), 1, 1);
+        boids_gpu_barrier();
+    }
+    if (grid->level_count < 2) return;
+    glUseProgram(s->prog_scan_add);
+    for (uint32_t l = grid->level_count - 1; l-- > 0;) {
+        const boids_gpu_scan_level *v = &grid->levels[l];
+        boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
+        boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
+        glUniform1ui(s->u_add[0], v->n);
+        glUniform1ui(s->u_add[1], v->out_off);
+        glUniform1ui(s->u_add[2], v->sums_off);
+        glDispatchCompute(boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK), 1, 1);
+        boids_gpu_barrier();
+    }
+}
+
+void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in, boids_gpu_grid *grid,
+                    boids_gpu_hot out, bool keep_stopped, boids_gpu_timer *timer)
+{
+    const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
+    boids_gpu_clear(grid->cell_count);
+    boids_gpu_clear(grid->cell_fill);
+
+    glUseProgram(s->prog_cell);
+    glUniform1ui(s->u_agents[0], which);
+    glUniform1ui(s->u_keep_stopped, keep_stopped ? 1u : 0u);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
+    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+    boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+    boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
+    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_barrier();
+    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_GRID);
+
+    run_scan(s, grid);
+    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCAN);
+
+    glUseProgram(s->prog_scatter);
+    glUniform1ui(s->u_agents[1], which);
+    boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+    boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
+    boids_gpu_bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
+    boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
+    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_barrier();
+    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCATTER);
+
+    glUseProgram(s->prog_reorder);
+    glUniform1ui(s->u_agents[2], which);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, out.pos_vel);
+    boids_gpu_bind(BOIDS_BIND_SWARM_IN, in.swarm);
+    boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
+    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+    boids_gpu_bind(BOIDS_BIND_ID_OUT, out.id);
+    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_barrier();
+    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_REORDER);
+}

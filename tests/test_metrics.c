@@ -1,0 +1,194 @@
+/* boids_world_metrics on both backends against a brute-force reference written here (every pair:
+ * nearest neighbours, and groups by a flood fill over the pairs within the group radius), per
+ * replica, with caught boids left out: small flocks in a torus and in a box (some boids outside
+ * it), several replicas, one boid alone, none; then GPU against CPU on a flock of 20 000 that has
+ * flocked for a while, and a stopped replica still measured. */
+#include "core/rng.h"
+#include "test.h"
+
+typedef struct ref {
+    uint32_t alive, groups;
+    double polarization, mean_nn, mean_speed, min_speed, max_speed;
+} ref;
+
+static double delta(double d, double size, bool wrap)
+{
+    if (!wrap) return d;
+    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
+
+/* The reference for boids b[0..n) (one replica). */
+static ref reference(const boids_boid *b, uint32_t n, double W, double H, bool wrap, double radius)
+{
+    ref r = {0};
+    uint32_t *idx = malloc(sizeof *idx * (n + 1)), *label = malloc(sizeof *label * (n + 1));
+    uint32_t *stack = malloc(sizeof *stack * (n + 1));
+    for (uint32_t i = 0; i < n; ++i)
+        if (b[i].alive) idx[r.alive++] = i;
+    double hx = 0, hy = 0, nn = 0, sp = 0;
+    r.min_speed = r.alive ? INFINITY : 0;
+    for (uint32_t a = 0; a < r.alive; ++a) {
+        const boids_boid *p = &b[idx[a]];
+        double s = hypot(p->vx, p->vy), best = INFINITY;
+        sp += s;
+        r.min_speed = fmin(r.min_speed, s);
+        r.max_speed = fmax(r.max_speed, s);
+        if (s > 0) hx += p->vx / s, hy += p->vy / s;
+        for (uint32_t c = 0; c < r.alive; ++c)
+            if (c != a) best = fmin(best, hypot(delta((double)b[idx[c]].x - p->x, W, wrap), delta((double)b[idx[c]].y - p->y, H, wrap)));
+        nn += r.alive > 1 ? best : 0;
+        label[a] = UINT32_MAX;
+    }
+    for (uint32_t a = 0; a < r.alive; ++a) { /* flood fill */
+        if (label[a] != UINT32_MAX) continue;
+        uint32_t top = 0;
+        stack[top++] = a;
+        label[a] = r.groups;
+        while (top) {
+            uint32_t u = stack[--top];
+            for (uint32_t c = 0; c < r.alive; ++c) {
+                if (label[c] != UINT32_MAX) continue;
+                double d = hypot(delta((double)b[idx[c]].x - b[idx[u]].x, W, wrap), delta((double)b[idx[c]].y - b[idx[u]].y, H, wrap));
+                if (d <= radius) label[c] = r.groups, stack[top++] = c;
+            }
+        }
+        r.groups++;
+    }
+    if (r.alive) {
+        r.polarization = hypot(hx, hy) / r.alive;
+        r.mean_nn = nn / r.alive;
+        r.mean_speed = sp / r.alive;
+    }
+    free(idx), free(label), free(stack);
+    return r;
+}
+
+static double rel(double a, double b) { return fabs(a - b) / fmax(1e-9, fmax(fabs(a), fabs(b))); }
+
+/* Holds a world's metrics against the reference, replica by replica. */
+static void check_world(boids_world *w, const char *what, double tol)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_boid *b = malloc(sizeof *b * (info.count + 1));
+    boids_metrics *m = malloc(sizeof *m * info.replicas);
+    REQUIRE_OK(boids_world_read(w, b, info.count));
+    REQUIRE_OK(boids_world_metrics(w, m, info.replicas));
+    const uint32_t per = info.count / info.replicas;
+    const double radius = boids_model_group_radius(info.model, &info.params);
+    const bool wrap = info.params.base.edges == BOIDS_EDGES_WRAP;
+    double worst = 0;
+    for (uint32_t r = 0; r < info.replicas; ++r) {
+        ref e = reference(b + (size_t)r * per, per, info.width, info.height, wrap, radius);
+        CHECK_MSG(m[r].alive == e.alive && m[r].groups == e.groups, "%s replica %u: %u alive, %u groups; reference %u, %u",
+                  what, r, m[r].alive, m[r].groups, e.alive, e.groups);
+        double d = fmax(fmax(rel(m[r].polarization, e.polarization), rel(m[r].mean_nn, e.mean_nn)),
+                        fmax(rel(m[r].mean_speed, e.mean_speed), fmax(rel(m[r].min_speed, e.min_speed), rel(m[r].max_speed, e.max_speed))));
+        worst = fmax(worst, d);
+        CHECK_MSG(d <= tol, "%s replica %u: %.3g off the reference (nn %.9g vs %.9g, pol %.9g vs %.9g)", what, r, d,
+                  m[r].mean_nn, e.mean_nn, m[r].polarization, e.polarization);
+        CHECK(m[r].step == info.steps);
+    }
+    printf("  %-40s %s: %u replica%s, worst relative difference %.2g; replica 0: %u alive, %u groups, NN %.3f px\n",
+           what, info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.replicas, info.replicas == 1 ? "" : "s",
+           worst, m[0].alive, m[0].groups, m[0].mean_nn);
+    free(b), free(m);
+}
+
+static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
+
+static void test_small_flocks_against_brute_force(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        /* a torus: 4 replicas of 300, kit (caught boids, a group radius of its view) after 40 steps */
+        boids_world_def d = test_def(backends[k], 1200);
+        d.model = BOIDS_MODEL_KIT;
+        d.params = boids_model_default_params(d.model);
+        d.params.kit.view_radius = 60, d.params.predators.pred_view_radius = 60;
+        d.params.kit.predator_radius = 60, d.params.obstacles.obstacle_radius = 60;
+        d.params.predators.predators = 20, d.params.predators.boid_size = 15, d.params.predators.stop_after_catches = 6;
+        d.width = 1000, d.height = 700;
+        d.replicas = 4;
+        d.layout = BOIDS_LAYOUT_UNIFORM;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 40));
+        boids_replica_status rs[4];
+        REQUIRE_OK(boids_world_replicas(w, rs, 4, NULL));
+        CHECK_MSG(rs[0].stopped || rs[1].stopped || rs[2].stopped || rs[3].stopped, "no replica stopped");
+        check_world(w, "kit, 4 replicas, catches, some stopped", 1e-5);
+        boids_world_destroy(w);
+        /* a box that boids leave (adams, margins off), flocked; then one replica of one boid */
+        d = test_def(backends[k], 800);
+        d.model = BOIDS_MODEL_ADAMS;
+        d.params = boids_model_default_params(d.model);
+        d.params.adams.turn_factor = 0;
+        d.width = 600, d.height = 400;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 300));
+        check_world(w, "adams, a box boids leave", 1e-5);
+        boids_world_destroy(w);
+        d = test_def(backends[k], 1);
+        REQUIRE_OK(boids_world_create(&d, &w));
+        check_world(w, "one boid", 1e-6);
+        boids_world_destroy(w);
+        d = test_def(backends[k], 0);
+        REQUIRE_OK(boids_world_create(&d, &w));
+        boids_metrics m;
+        REQUIRE_OK(boids_world_metrics(w, &m, 1));
+        CHECK(m.alive == 0 && m.groups == 0 && m.mean_nn == 0 && m.polarization == 0);
+        boids_world_destroy(w);
+    }
+}
+
+/* Hand-placed: three groups in a torus, one across the seam; a boid at rest. */
+static void test_hand_placed_groups(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 7);
+        d.width = 1000, d.height = 800; /* shiffman-per-second: group radius align_radius = 50 */
+        boids_boid b[7] = {{5, 100, 60, 0, 0}, {985, 100, 60, 0, 0},   /* 20 px apart across the seam */
+                           {500, 400, 0, 70, 0}, {540, 400, 0, 70, 0}, {590, 400, 0, 0, 0}, /* a chain: 40, 50 */
+                           {200, 700, -80, 0, 0}, {200, 751, -80, 0, 0}}; /* 51 px: two groups */
+        for (int i = 0; i < 7; ++i) b[i].alive = 1;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, b, 7));
+        boids_metrics m;
+        REQUIRE_OK(boids_world_metrics(w, &m, 1));
+        CHECK_MSG(m.groups == 4, "%u groups, expected 4", m.groups);
+        CHECK(fabs(m.mean_nn - (20 + 20 + 40 + 40 + 50 + 51 + 51) / 7.0) < 1e-4);
+        CHECK(m.min_speed == 0 && m.max_speed == 80);
+        boids_world_destroy(w);
+    }
+}
+
+/* GPU against CPU on a flocked state of 20 000 (both from the same state), and a kit world whose
+ * replica stopped: still measured, the same as while it ran. */
+static void test_gpu_equals_cpu_on_a_flock(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 20000);
+    boids_world *c, *g;
+    REQUIRE_OK(boids_world_create(&d, &c));
+    REQUIRE_OK(boids_world_step(c, 300));
+    boids_boid *b = malloc(sizeof *b * d.count);
+    REQUIRE_OK(boids_world_read(c, b, d.count));
+    d.backend = BOIDS_BACKEND_GPU;
+    d.gl = test_gpu_context();
+    REQUIRE_OK(boids_world_create(&d, &g));
+    REQUIRE_OK(boids_world_write(g, b, d.count));
+    boids_metrics mc, mg;
+    REQUIRE_OK(boids_world_metrics(c, &mc, 1));
+    REQUIRE_OK(boids_world_metrics(g, &mg, 1));
+    printf("  20000 boids after 300 steps: NN %.6f vs %.6f px, polarization %.6f vs %.6f, %u vs %u groups\n",
+           mc.mean_nn, mg.mean_nn, mc.polarization, mg.polarization, mc.groups, mg.groups);
+    CHECK(mc.alive == mg.alive && mc.groups == mg.groups);
+    CHECK(rel(mc.mean_nn, mg.mean_nn) < 1e-5 && rel(mc.polarization, mg.polarization) < 1e-4);
+    CHECK(rel(mc.mean_speed, mg.mean_speed) < 1e-5 && rel(mc.min_speed, mg.min_speed) < 1e-6 &&
+          rel(mc.max_speed, mg.max_speed) < 1e-6);
+    free(b);
+    boids_world_destroy(c);
+    boids_world_destroy(g);
+}
+
+TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups), TEST(test_gpu_equals_cpu_on_a_flock))
