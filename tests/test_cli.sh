@@ -111,6 +111,25 @@ expect 2 "a scenario's obstacle outside the world names its line (301 obstacles)
 sed -i '$d' "$tmp/obs.ini"
 expect 0 "a scenario with 300 obstacles" "" -- "$boids" "$tmp/obs.ini" -n 10 --steps 2 --backend cpu
 
+# --- --metrics: a row every K steps and one for the last state ------------------------------------
+for be in $backends; do
+  "$boids" -n 2000 --steps 250 --metrics-every 100 --backend "$be" --metrics "$tmp/met_$be.csv" >/dev/null
+  if head -1 "$tmp/met_$be.csv" | grep -qx 'step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches' &&
+    [ "$(cut -d, -f1 "$tmp/met_$be.csv" | tail -n +2 | tr '\n' ' ')" = "0 100 200 250 " ]; then
+    ok "$be: --metrics writes rows at steps 0, 100, 200 and the last, 250"
+  else bad "$be: --metrics: $(cat "$tmp/met_$be.csv")"; fi
+done
+if [ "$backends" = "cpu gpu" ]; then
+  # the same run on both backends (bit for bit on llvmpipe): the same observables to rounding
+  if paste -d, "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | tail -n +2 | awk -F, '{
+      for (k = 3; k <= 10; ++k) { a = $k; b = $(k + 10); d = a - b; if (d < 0) d = -d;
+        m = (a < 0 ? -a : a); if (d > 1e-5 * (m > 1 ? m : 1)) exit 1 } }'; then
+    ok "--metrics: the same observables on both backends"
+  else bad "--metrics differ between backends: $(paste -d'|' "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | head -3)"; fi
+fi
+expect 2 "--metrics-every 0" "--metrics-every" -- "$boids" -n 10 --metrics "$tmp/m.csv" --metrics-every 0 --backend cpu
+expect 2 "--metrics into a missing directory" "--metrics" -- "$boids" -n 10 --metrics "$tmp/no/such/m.csv" --backend cpu
+
 # --- bad CSV: exit 2 naming the file and line ---------------------------------------------------
 printf 'id,x,y,vx,swarm\n0,1,2,3,0\n' >"$tmp/hdr.csv"
 expect 2 "bad header names line 1" "hdr.csv:1" -- "$boids" --init "$tmp/hdr.csv" --backend cpu

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/metrics_log.h"
 #include "core/error.h"
 #include "core/parse.h"
 
@@ -30,6 +31,8 @@ void boids_cli_usage(FILE *out)
             "  --dump-predators FILE  write the predators' final state (kit)\n"
             "  --obstacle X,Y,R       an obstacle (repeatable): replaces the random ones\n"
             "  --events FILE.csv      write the run's catches: step,time,boid,age,predator (kit)\n"
+            "  --metrics FILE.csv     write the observables every --metrics-every steps: " BOIDS_METRICS_COLUMNS "\n"
+            "  --metrics-every K      steps between rows of --metrics (default 10)\n"
             "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
             "  --threads N            CPU backend worker threads (default: one per core)\n"
             "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
@@ -158,7 +161,7 @@ static bool takes_value(const char *flag)
                                              "--world", "--steps", "--dt", "--seed", "--threads", "--init",
                                              "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
                                              "--size", "--layout", "--predators", "--dump-predators",
-                                             "--obstacle", "--events"};
+                                             "--obstacle", "--events", "--metrics", "--metrics-every"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
         if (strcmp(flag, with_value[i]) == 0) return true;
     return false;
@@ -172,6 +175,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     cli->size_w = 1920;
     cli->size_h = 1080;
     cli->frame_steps = 1;
+    cli->metrics_every = 10;
     const char *model = NULL;
 
     /* The scenario file first (the one argument that is no option): options override it. */
@@ -315,6 +319,13 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         } else if (!strcmp(flag, "--events")) {
             NEED_VALUE();
             cli->events_path = val;
+        } else if (!strcmp(flag, "--metrics")) {
+            NEED_VALUE();
+            cli->metrics_path = val;
+        } else if (!strcmp(flag, "--metrics-every")) {
+            NEED_VALUE();
+            st = parse_u32("--metrics-every", val, &cli->metrics_every);
+            if (st == BOIDS_OK && cli->metrics_every < 1) st = bad("--metrics-every", val, "a whole number >= 1");
         } else if (!strcmp(flag, "--obstacle")) {
             NEED_VALUE();
             if (cli->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)

@@ -1,10 +1,12 @@
 /* A run without a window: steps the world and prints what it did; with --frames, renders every
  * --frame-steps steps into an offscreen framebuffer of --size and writes a PNG sequence (read
- * back asynchronously, encoded on worker threads); with --screenshot, a PNG of the last state. */
+ * back asynchronously, encoded on worker threads); with --screenshot, a PNG of the last state;
+ * with --metrics, the observables every --metrics-every steps. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "app/app.h"
+#include "app/metrics_log.h"
 #include "core/error.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
@@ -87,34 +89,42 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         if (st != BOIDS_OK) code = boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
     }
 
-    /* A model whose runs stop (stop_after_catches) is stepped in chunks, and the replicas' state
-     * read between them (never per step), so the run ends when every replica has stopped. */
+    /* One loop for every kind of run: steps in pieces that end where something is due, a frame
+     * (every --frame-steps), a metrics row (every --metrics-every: the log steps in pieces of its
+     * own), or a look at the replicas' state (every 32 steps, for a model whose runs stop on
+     * catches: read between pieces, never per step, so the run ends when every replica has). */
     boids_world_info info;
     boids_world_get_info(s.world, &info);
     const bool stops = info.predators > 0 && info.params.predators.stop_after_catches > 0;
     const uint32_t chunk = stops ? 32 : UINT32_MAX;
+    boids_metrics_log log = {0};
+    if (code == BOIDS_EXIT_OK && cli->metrics_path) {
+        st = boids_metrics_log_open(&log, cli->metrics_path, cli->metrics_every, s.world);
+        if (st != BOIDS_OK) code = boids_app_error(cli, "--metrics");
+    }
     bool stopped = false;
     double t0 = boids_app_now();
     uint64_t done = 0;
-    if (code == BOIDS_EXIT_OK && writer) {
-        for (uint32_t f = 0; f < cli->steps / cli->frame_steps && st == BOIDS_OK && !stopped; ++f) {
-            st = boids_world_step(s.world, cli->frame_steps);
-            done += cli->frame_steps;
-            if (st == BOIDS_OK) st = exporter_draw(&ex, s.world);
-            if (st == BOIDS_OK) st = boids_png_writer_capture(writer);
-            if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
-        }
-    }
     while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped) {
-        uint32_t n = cli->steps - done < chunk ? (uint32_t)(cli->steps - done) : chunk;
-        st = boids_world_step(s.world, n);
+        uint64_t n = cli->steps - done;
+        if (n > chunk) n = chunk;
+        if (writer && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
+        st = log.open ? boids_metrics_log_step(&log, s.world, (uint32_t)n) : boids_world_step(s.world, (uint32_t)n);
         done += n;
+        if (st == BOIDS_OK && writer && done % cli->frame_steps == 0) {
+            st = exporter_draw(&ex, s.world);
+            if (st == BOIDS_OK) st = boids_png_writer_capture(writer);
+        }
         if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
     }
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
     boids_world_finish(s.world);
     double wall = boids_app_now() - t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
+    st = boids_metrics_log_close(&log, s.world, code == BOIDS_EXIT_OK);
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && cli->metrics_path)
+        printf("  %llu rows of metrics written to %s\n", (unsigned long long)log.rows, cli->metrics_path);
 
     if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall); /* the dump first */
     if (code == BOIDS_EXIT_OK && cli->screenshot) {

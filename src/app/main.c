@@ -74,7 +74,8 @@ int main(int argc, char **argv)
     }
     const char *const outputs[][2] = {{cli.dump_path, "--dump"},
                                       {cli.dump_predators_path, "--dump-predators"},
-                                      {cli.events_path, "--events"}};
+                                      {cli.events_path, "--events"},
+                                      {cli.metrics_path, "--metrics"}};
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
         if (code == BOIDS_EXIT_OK && outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
             code = boids_app_error(&cli, outputs[k][1]), code = BOIDS_EXIT_USAGE;

@@ -22,6 +22,7 @@
 #include <GLFW/glfw3.h>
 
 #include "app/app.h"
+#include "app/metrics_log.h"
 #include "app/panel.h"
 #include "core/error.h"
 #include "gpu/gl.h"
@@ -63,6 +64,7 @@ typedef struct viewer {
     double sim_ms_per_step, fps, fps_t0;
     int fps_frames;
     /* output */
+    boids_metrics_log metrics; /* --metrics (a reset starts its steps again from 0) */
     boids_png_writer *recorder, *shooter;
     boids_target rec_target;
     boids_camera rec_cam;
@@ -547,7 +549,8 @@ static int run(viewer *v)
         v->step_once = false;
         if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
         if (steps > 0) {
-            boids_status st = boids_world_step(v->s.world, steps);
+            boids_status st = v->metrics.open ? boids_metrics_log_step(&v->metrics, v->s.world, steps)
+                                              : boids_world_step(v->s.world, steps);
             if (st != BOIDS_OK) {
                 boids_app_error(v->cli, "step"), code = BOIDS_EXIT_RUNTIME;
                 break;
@@ -650,7 +653,14 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         v->style = boids_default_draw_style(v->s.world);
         fit(v);
         if (cli->frames_dir) start_recording(v, cli->frames_dir); /* --frames records from the start */
-        code = run(v);
+        if (cli->metrics_path && (st = boids_metrics_log_open(&v->metrics, cli->metrics_path, cli->metrics_every,
+                                                              v->s.world)) != BOIDS_OK)
+            code = boids_app_error(cli, "--metrics");
+        if (code == BOIDS_EXIT_OK) code = run(v);
+        st = boids_metrics_log_close(&v->metrics, v->s.world, code == BOIDS_EXIT_OK);
+        if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+        else if (code == BOIDS_EXIT_OK && cli->metrics_path)
+            printf("  %llu rows of metrics written to %s\n", (unsigned long long)v->metrics.rows, cli->metrics_path);
     }
     boids_ui_destroy(v->ui);
     boids_renderer_destroy(v->renderer);

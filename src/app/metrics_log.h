@@ -1,0 +1,37 @@
+/* --metrics FILE.csv [--metrics-every K]: a run's observables over time, one row every K steps
+ * (and one for the last state), computed where the world lives (boids_world_metrics: on the GPU
+ * for a GPU world). The columns are shared with an experiment's metrics.csv. */
+#ifndef BOIDS_APP_METRICS_LOG_H
+#define BOIDS_APP_METRICS_LOG_H
+
+#include <stdio.h>
+
+#include "boids.h"
+#include "core/output_file.h"
+
+/* The columns after any leading ones of the caller's: step,time,alive,polarization,mean_nn,
+ * mean_speed,min_speed,max_speed,groups,catches. */
+#define BOIDS_METRICS_COLUMNS "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches"
+/* One row of those columns (no newline); time = step x dt. */
+void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
+
+typedef struct boids_metrics_log {
+    boids_output_file out;
+    uint32_t every;   /* steps between rows */
+    float dt;         /* seconds per step */
+    bool open;
+    uint64_t last;    /* the step of the last row (UINT64_MAX: none yet) */
+    uint64_t rows;
+} boids_metrics_log;
+
+/* Opens path (written to a temporary name, renamed into place by close) and writes the header
+ * and the row of the world's current state. */
+boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every, boids_world *w);
+/* Steps the world n steps (in pieces that end on every multiple of `every`, each followed by a
+ * row). */
+boids_status boids_metrics_log_step(boids_metrics_log *l, boids_world *w, uint32_t n);
+/* A row of the world's state now, unless its step has one already; then the file into place
+ * (commit) or removed. */
+boids_status boids_metrics_log_close(boids_metrics_log *l, boids_world *w, bool commit);
+
+#endif
