@@ -7,6 +7,8 @@ packages=(
   libglfw3-dev libcglm-dev libstb-dev              # window, math, PNG
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   glslang-tools xvfb                               # shader validation; windows without a display
+  libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
+  slurmctld slurmd slurm-client munge              # the Slurm test: a one-node cluster on localhost
 )
 missing=()
 for p in "${packages[@]}"; do

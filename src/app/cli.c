@@ -12,6 +12,8 @@ void boids_cli_usage(FILE *out)
 {
     fprintf(out,
             "usage: boids [SCENARIO.ini] [options]\n"
+            "       boids experiment SCENARIO.ini --runs R --out DIR [options]   many runs (boids experiment --help)\n"
+            "       boids experiment-merge OUT DIR1 DIR2 ...                      join an experiment's shards\n"
             "Simulates a flock on the GPU (OpenGL 4.3 compute shaders) or the CPU reference.\n"
             "A scenario file sets the model, its parameters and the world; options override it.\n"
             "\n"

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "app/metrics_log.h"
 #include "core/attributes.h"
 #include "core/error.h"
 #include "core/output_file.h"
@@ -143,12 +144,12 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s, const 
         boids_output_file o;
         st = boids_output_open(&o, cli->events_path);
         if (st == BOIDS_OK) {
-            fputs("step,time,boid,age,predator\n", o.f);
+            fputs(BOIDS_CATCH_COLUMNS "\n", o.f);
             for (size_t i = 0; i < ev.count; ++i) {
                 const boids_event *e = &ev.events[i];
                 if (e->kind != BOIDS_EVENT_CATCH) continue;
-                fprintf(o.f, "%u,%.6g,%u,%.9g,%u\n", e->step, (double)e->step * info->dt, e->subject,
-                        (double)e->value[0], e->other);
+                boids_catch_csv_row(o.f, e, info->dt, e->subject, e->other);
+                fputc('\n', o.f);
             }
             st = boids_output_commit(&o);
             if (st == BOIDS_OK) printf("  catches written to %s\n", cli->events_path);

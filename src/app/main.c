@@ -1,5 +1,6 @@
 /* `boids`: runs a flock in a window when a display exists, else headless (and always with
- * --headless), and prints what it did. Exit status: 0 success, 2 bad usage or input, 1 runtime
+ * --headless), and prints what it did; `boids experiment` and `boids experiment-merge` run many
+ * (app/experiment.h). Exit status: 0 success, 2 bad usage or input, 1 runtime
  * failure, each failure with a one-line reason on stderr. Everything the user named is checked
  * before any simulation starts: the --init and --predators files, that --dump, --dump-predators,
  * --events and --frames can be written. */
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/experiment.h"
 #include "core/state_csv.h"
 #include "render/png_writer.h"
 
@@ -20,6 +22,8 @@ static int has_display(void)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "experiment") == 0) return boids_experiment_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) return boids_experiment_merge_main(argc - 1, argv + 1);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
     if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) {
         boids_app_error(&cli, NULL);

@@ -8,6 +8,11 @@ void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt)
             m->alive, m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups, m->catches);
 }
 
+void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid, uint32_t predator)
+{
+    fprintf(f, "%u,%.6g,%u,%.9g,%u", e->step, (double)e->step * dt, boid, (double)e->value[0], predator);
+}
+
 static boids_status sample(boids_metrics_log *l, boids_world *w)
 {
     boids_metrics m;

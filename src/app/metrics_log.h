@@ -1,6 +1,6 @@
 /* --metrics FILE.csv [--metrics-every K]: a run's observables over time, one row every K steps
  * (and one for the last state), computed where the world lives (boids_world_metrics: on the GPU
- * for a GPU world). The columns are shared with an experiment's metrics.csv. */
+ * for a GPU world). The rows (and the catches' rows) are shared with an experiment's tables. */
 #ifndef BOIDS_APP_METRICS_LOG_H
 #define BOIDS_APP_METRICS_LOG_H
 
@@ -14,6 +14,11 @@
 #define BOIDS_METRICS_COLUMNS "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches"
 /* One row of those columns (no newline); time = step x dt. */
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
+
+/* A catch (BOIDS_EVENT_CATCH), as --events and an experiment's events.csv write it:
+ * step,time,boid,age,predator (no newline), with the boid's and predator's ids given. */
+#define BOIDS_CATCH_COLUMNS "step,time,boid,age,predator"
+void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid, uint32_t predator);
 
 typedef struct boids_metrics_log {
     boids_output_file out;

@@ -49,7 +49,8 @@ typedef struct line_kv {
 } line_kv;
 
 /* Splits text into `key = value` lines; fails on the first line that is not one. */
-static boids_status split_lines(const char *path, char *text, size_t size, line_kv **out, int *count)
+static boids_status split_lines(const char *path, char *text, size_t size, const boids_scenario_extras *extras,
+                                line_kv **out, int *count)
 {
     int cap = 16, n = 0;
     line_kv *kv = malloc(sizeof *kv * (size_t)cap);
@@ -102,7 +103,8 @@ static boids_status split_lines(const char *path, char *text, size_t size, line_
             st = boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, line, "%s: no value", s);
             break;
         }
-        for (int k = 0; k < n && strcmp(s, "obstacle") != 0; ++k) /* obstacle may repeat */
+        const bool repeats = strcmp(s, "obstacle") == 0 || (extras && extras->owns(extras->ctx, s));
+        for (int k = 0; k < n && !repeats; ++k) /* obstacle (and extras' keys) may repeat */
             if (strcmp(kv[k].key, s) == 0) {
                 st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, line, "%s: already set on line %ld", s, kv[k].line);
                 break;
@@ -213,6 +215,12 @@ long boids_scenario_line(const boids_scenario *sc, const char *key)
 
 boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids_scenario *out)
 {
+    return boids_scenario_load_extras(path, default_steps, NULL, out);
+}
+
+boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
+                                        boids_scenario *out)
+{
     memset(out, 0, sizeof *out);
     out->def = boids_default_world_def();
     out->steps = default_steps;
@@ -222,14 +230,14 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
     if (st != BOIDS_OK) return st;
     line_kv *kv = NULL;
     int n = 0;
-    st = split_lines(path, text, size, &kv, &n);
+    st = split_lines(path, text, size, extras, &kv, &n);
     if (st != BOIDS_OK) {
         free(text);
         return st;
     }
     /* Every key's line (the obstacles' apart: the one key that repeats), for later errors. */
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
-        if (strcmp(kv[k].key, "obstacle") == 0) continue;
+        if (strcmp(kv[k].key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, kv[k].key))) continue;
         if (out->key_count == BOIDS_SCENARIO_MAX_KEYS) {
             st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[k].line, "more than %d keys", BOIDS_SCENARIO_MAX_KEYS);
             break;
@@ -248,7 +256,10 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
         if (strcmp(kv[k].key, "model") == 0) continue;
         if (strcmp(kv[k].key, "obstacle") == 0 && out->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
             out->obstacle_lines[out->obstacle_count] = kv[k].line;
-        if (apply(out, kv[k].key, kv[k].value) != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
+        boids_status ks = extras && extras->owns(extras->ctx, kv[k].key)
+                              ? extras->set(extras->ctx, kv[k].key, kv[k].value)
+                              : apply(out, kv[k].key, kv[k].value);
+        if (ks != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
     }
     free(kv);
     free(text);

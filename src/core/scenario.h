@@ -38,12 +38,24 @@ typedef struct boids_scenario {
     uint32_t obstacle_count;
 } boids_scenario;
 
+/* Keys beyond a scenario's, for files that carry a world and more (an experiment's manifest):
+ * owns() says whether a key is one of them (those may repeat), set() takes its value (an error
+ * names the key; the loader adds the file and line). */
+typedef struct boids_scenario_extras {
+    bool (*owns)(void *ctx, const char *key);
+    boids_status (*set)(void *ctx, const char *key, const char *value);
+    void *ctx;
+} boids_scenario_extras;
+
 /* "X,Y,R" -> an obstacle (replica 0); false unless three finite numbers, R >= 0. */
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out);
 
 /* Reads path into *out (def from boids_default_world_def(), steps from default_steps, then the
  * file). BOIDS_ERR_PARSE "FILE:LINE: KEY: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */
 boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids_scenario *out);
+/* As boids_scenario_load, with the keys of `extras` (NULL: none) handed to it, in file order. */
+boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
+                                        boids_scenario *out);
 /* The line of the file that set key, 0 if none. */
 long boids_scenario_line(const boids_scenario *sc, const char *key);
 

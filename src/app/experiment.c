@@ -1,0 +1,662 @@
+#define _GNU_SOURCE /* open_memstream */
+#include "app/experiment.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/app.h"
+#include "app/metrics_log.h"
+#include "core/error.h"
+#include "core/parse.h"
+
+/* ---- the plan ------------------------------------------------------------------------------- */
+
+uint64_t boids_experiment_total(const boids_experiment *e) { return (uint64_t)e->combos * e->runs; }
+
+void boids_experiment_slice(const boids_experiment *e, uint64_t *first, uint64_t *end)
+{
+    const uint64_t n = boids_experiment_total(e);
+    *first = n * (e->shard - 1) / e->shards;
+    *end = n * e->shard / e->shards;
+}
+
+float boids_experiment_value(const boids_experiment *e, uint32_t combo, int k)
+{
+    /* the first sweep varies slowest */
+    uint32_t stride = 1;
+    for (int j = e->nsweeps - 1; j > k; --j) stride *= e->sweeps[j].count;
+    return e->sweeps[k].values[(combo / stride) % e->sweeps[k].count];
+}
+
+void boids_experiment_row_prefix(const boids_experiment *e, uint64_t run, char *buf, size_t size)
+{
+    const uint32_t combo = (uint32_t)(run / e->runs);
+    int n = snprintf(buf, size, "%llu,%llu", (unsigned long long)run, (unsigned long long)(e->seed + run % e->runs));
+    for (int k = 0; k < e->nsweeps && n > 0 && (size_t)n < size; ++k) {
+        char v[32];
+        n += snprintf(buf + n, size - (size_t)n, ",%s", boids_float_text(boids_experiment_value(e, combo, k), v));
+    }
+}
+
+void boids_experiment_label(const boids_experiment *e, uint32_t combo, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    size_t n = 0;
+    for (int k = 0; k < e->nsweeps && n < size; ++k) {
+        char v[32];
+        n += (size_t)snprintf(buf + n, size - n, "%s%s = %s", k ? ", " : "", e->sweeps[k].key,
+                              boids_float_text(boids_experiment_value(e, combo, k), v));
+    }
+}
+
+/* The world of one combination, from the first seed given. */
+static boids_status combo_def(const boids_experiment *e, uint32_t combo, uint64_t seed, boids_world_def *out)
+{
+    *out = e->def;
+    out->seed = seed;
+    for (int k = 0; k < e->nsweeps; ++k) {
+        char v[32];
+        boids_status st = boids_params_set(out->model, &out->params, e->sweeps[k].key,
+                                           boids_float_text(boids_experiment_value(e, combo, k), v));
+        if (st != BOIDS_OK) return st;
+    }
+    return boids_params_validate(out->model, &out->params);
+}
+
+/* --sweep KEY=A:B:COUNT or KEY=v1,v2,...: every value checked as --set would. */
+boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, const boids_params *base, boids_sweep *out)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof out->key)
+        return boids_fail(BOIDS_E_USAGE, "--sweep %s: expected KEY=A:B:COUNT or KEY=v1,v2,...", spec);
+    memset(out, 0, sizeof *out);
+    snprintf(out->key, sizeof out->key, "%.*s", (int)(eq - spec), spec);
+    if (!boids_model_param(model, out->key)) {
+        boids_params probe = *base; /* the --set path's message lists the model's names */
+        boids_params_set(model, &probe, out->key, "0");
+        return boids_fail(BOIDS_E_USAGE, "--sweep %s: %s", spec, boids_last_error_info()->detail);
+    }
+    const char *v = eq + 1;
+    char text[64];
+    if (strchr(v, ':')) {
+        char a[64], b[64], c[64];
+        const char *c1 = strchr(v, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        float fa, fb;
+        uint32_t n;
+        if (!c2 || strchr(c2 + 1, ':') || (size_t)(c1 - v) >= sizeof a || (size_t)(c2 - c1 - 1) >= sizeof b ||
+            strlen(c2 + 1) >= sizeof c)
+            return boids_fail(BOIDS_E_USAGE, "--sweep %s: a range is A:B:COUNT", spec);
+        snprintf(a, sizeof a, "%.*s", (int)(c1 - v), v);
+        snprintf(b, sizeof b, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+        snprintf(c, sizeof c, "%s", c2 + 1);
+        if (!boids_parse_float(a, &fa) || !boids_parse_float(b, &fb) ||
+            !boids_parse_u32(c, BOIDS_EXP_MAX_VALUES, &n) || n == 0)
+            return boids_fail(BOIDS_E_USAGE, "--sweep %s: a range is A:B:COUNT, two numbers and a count in [1, %d]",
+                              spec, BOIDS_EXP_MAX_VALUES);
+        for (uint32_t i = 0; i < n; ++i)
+            out->values[i] = n == 1 ? fa : (float)((double)fa + ((double)fb - fa) * i / (n - 1));
+        out->count = n;
+    } else {
+        for (const char *p = v; *p;) {
+            const char *end = strchr(p, ',');
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            if (len == 0 || len >= sizeof text || out->count == BOIDS_EXP_MAX_VALUES)
+                return boids_fail(BOIDS_E_USAGE, "--sweep %s: expected values v1,v2,... (at most %d)", spec,
+                                  BOIDS_EXP_MAX_VALUES);
+            snprintf(text, sizeof text, "%.*s", (int)len, p);
+            if (!boids_parse_float(text, &out->values[out->count]))
+                return boids_fail(BOIDS_E_USAGE, "--sweep %s: '%s' is not a number", spec, text);
+            out->count++;
+            p = end ? end + 1 : p + len;
+            if (end && !*p) return boids_fail(BOIDS_E_USAGE, "--sweep %s: a value is missing after the last ','", spec);
+        }
+    }
+    for (uint32_t i = 0; i < out->count; ++i) { /* each value as --set would take it */
+        boids_params p = *base;
+        char t[32];
+        if (boids_params_set(model, &p, out->key, boids_float_text(out->values[i], t)) != BOIDS_OK)
+            return boids_fail(BOIDS_E_USAGE, "--sweep %s: %s", spec, boids_last_error_info()->detail);
+    }
+    return BOIDS_OK;
+}
+
+/* ---- running ------------------------------------------------------------------------------- */
+
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Where finished runs go: the tables, the progress line. Shared by the CPU jobs (locked). */
+typedef struct sink {
+    pthread_mutex_t lock;
+    boids_exp_tables *tables;
+    boids_status status;
+    uint64_t todo, finished;
+    double t0, last_print;
+    bool tty, batched;
+} sink;
+
+static void progress(sink *k, bool final)
+{
+    double now = boids_app_now(), el = now - k->t0;
+    if (final && !k->tty) return; /* the summary says it */
+    if (!final && !k->tty && (el < 5.0 || now - k->last_print < 5.0)) return;
+    if (!final && k->tty && now - k->last_print < 0.2) return;
+    k->last_print = now;
+    char left[64] = ""; /* runs of a GPU batch end together: no estimate there */
+    if (!k->batched && k->finished && !final)
+        snprintf(left, sizeof left, ", about %.0f s left", el / (double)k->finished * (double)(k->todo - k->finished));
+    fprintf(stderr, "%s  runs %llu/%llu, %.1f s elapsed%s%s", k->tty ? "\r" : "", (unsigned long long)k->finished,
+            (unsigned long long)k->todo, el, left, k->tty && !final ? "      " : "\n");
+    fflush(stderr);
+}
+
+/* One run's rows while it runs. */
+typedef struct run_rows {
+    uint64_t run;
+    FILE *ev, *me;          /* open_memstream over the two buffers */
+    char *ev_buf, *me_buf;
+    size_t ev_len, me_len;
+    uint64_t last_row;      /* the step of its last metrics row (UINT64_MAX: none) */
+    bool done;
+} run_rows;
+
+static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metrics *m, uint64_t step, float dt)
+{
+    if (!e->metrics_every || r->last_row == step) return;
+    char prefix[1024];
+    boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
+    boids_metrics at = *m;
+    at.step = step;
+    fprintf(r->me, "%s,", prefix);
+    boids_metrics_csv_row(r->me, &at, dt);
+    fputc('\n', r->me);
+    r->last_row = step;
+}
+
+/* Hands a finished run to the tables. */
+static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const boids_metrics *m, uint64_t steps,
+                       bool stopped)
+{
+    fflush(r->ev);
+    fflush(r->me);
+    char prefix[1024], row[2048];
+    boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
+    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u\n", prefix, (unsigned long long)steps,
+             stopped ? "catches" : "steps", m->catches, m->alive, m->polarization, m->mean_nn, m->mean_speed,
+             m->min_speed, m->max_speed, m->groups);
+    pthread_mutex_lock(&k->lock);
+    if (k->status == BOIDS_OK)
+        k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf, r->me_len, row);
+    k->finished++;
+    progress(k, false);
+    pthread_mutex_unlock(&k->lock);
+    r->done = true;
+}
+
+/* Runs [first, first + n) of one combination as the replicas of one world (n = 1 on the CPU):
+ * steps in pieces ending at every 32nd step (to see which replicas stopped) and every
+ * metrics_every-th; a replica's rows depend only on its own steps, so they are the same in any
+ * batch. Stops early (its runs left unfinished) when interrupted. */
+static boids_status run_batch(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
+                              uint32_t n, sink *k)
+{
+    const uint32_t combo = (uint32_t)(first / e->runs);
+    boids_world_def d;
+    boids_status st = combo_def(e, combo, e->seed + first % e->runs, &d);
+    if (st != BOIDS_OK) return st;
+    d.backend = backend;
+    d.gl = gl;
+    d.threads = 1;
+    d.replicas = n;
+    d.count = e->def.count * n;
+    d.event_mask = 1u << BOIDS_EVENT_CATCH;
+    /* the explicit obstacles stand in every replica */
+    boids_obstacle *obs = NULL;
+    if (e->def.obstacle_count) {
+        obs = malloc(sizeof *obs * e->def.obstacle_count * n);
+        if (!obs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for obstacles");
+        for (uint32_t r = 0; r < n; ++r)
+            for (uint32_t i = 0; i < e->def.obstacle_count; ++i) {
+                obs[r * e->def.obstacle_count + i] = e->def.obstacles[i];
+                obs[r * e->def.obstacle_count + i].replica = r;
+            }
+        d.obstacles = obs;
+        d.obstacle_count = e->def.obstacle_count * n;
+    }
+    boids_world *w = NULL;
+    st = boids_world_create(&d, &w);
+    free(obs);
+    if (st != BOIDS_OK) return st;
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    const uint32_t per = e->def.count, pred_per = n ? info.predators / n : 0;
+    run_rows *rows = calloc(n, sizeof *rows);
+    boids_metrics *m = malloc(sizeof *m * n);
+    boids_replica_status *rs = malloc(sizeof *rs * n);
+    if (!rows || !m || !rs) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) {
+        rows[r].run = first + r;
+        rows[r].last_row = UINT64_MAX;
+        rows[r].ev = open_memstream(&rows[r].ev_buf, &rows[r].ev_len);
+        rows[r].me = open_memstream(&rows[r].me_buf, &rows[r].me_len);
+        if (!rows[r].ev || !rows[r].me) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    }
+    const uint32_t K = e->metrics_every;
+    uint64_t count = 0;
+    uint32_t open_runs = n;
+    if (st == BOIDS_OK && K) {
+        st = boids_world_metrics(w, m, n);
+        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &rows[r], &m[r], 0, info.dt);
+    }
+    while (st == BOIDS_OK && open_runs && !interrupted) {
+        uint64_t step = e->steps - count;
+        if (step > 32 - count % 32) step = 32 - count % 32;
+        if (K && step > K - count % K) step = K - count % K;
+        if (step > 0) st = boids_world_step(w, (uint32_t)step);
+        count += step;
+        boids_events ev;
+        if (st == BOIDS_OK) st = boids_world_take_events(w, &ev);
+        for (size_t i = 0; st == BOIDS_OK && i < ev.count; ++i) {
+            const boids_event *x = &ev.events[i];
+            if (x->kind != BOIDS_EVENT_CATCH) continue;
+            run_rows *r = &rows[x->subject / per];
+            char prefix[1024];
+            boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
+            fprintf(r->ev, "%s,", prefix);
+            boids_catch_csv_row(r->ev, x, info.dt, x->subject % per, pred_per ? x->other % pred_per : x->other);
+            fputc('\n', r->ev);
+        }
+        if (st == BOIDS_OK) st = boids_world_replicas(w, rs, n, NULL);
+        bool due = K && count % K == 0, ending = count >= e->steps, newly_stopped = false;
+        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) newly_stopped |= !rows[r].done && rs[r].stopped;
+        if (st == BOIDS_OK && (due || ending || newly_stopped)) st = boids_world_metrics(w, m, n);
+        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) {
+            if (rows[r].done) continue;
+            /* a stopped replica stands still from the step after its last catch on */
+            const uint64_t end = rs[r].stopped ? rs[r].stop_step + 1 : e->steps;
+            if (due && count <= end) row_metrics(e, &rows[r], &m[r], count, info.dt);
+            if (rs[r].stopped || ending) {
+                row_metrics(e, &rows[r], &m[r], end, info.dt);
+                finish_run(e, k, &rows[r], &m[r], end, rs[r].stopped);
+                open_runs--;
+            }
+        }
+        if (st == BOIDS_OK && step == 0) break; /* steps = 0: measured and done */
+    }
+    for (uint32_t r = 0; rows && r < n; ++r) {
+        if (rows[r].ev) fclose(rows[r].ev);
+        if (rows[r].me) fclose(rows[r].me);
+        free(rows[r].ev_buf);
+        free(rows[r].me_buf);
+    }
+    free(rows), free(m), free(rs);
+    boids_world_destroy(w);
+    return st;
+}
+
+/* The CPU's runs: `jobs` threads, each taking the next run not yet done. */
+typedef struct cpu_jobs {
+    const boids_experiment *e;
+    sink *k;
+    const bool *done;
+    uint64_t next, end;
+    pthread_mutex_t lock;
+    boids_status status;
+} cpu_jobs;
+
+static void *cpu_worker(void *arg)
+{
+    cpu_jobs *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        while (j->next < j->end && j->done[j->next]) j->next++;
+        uint64_t run = j->next < j->end && j->status == BOIDS_OK && !interrupted ? j->next++ : UINT64_MAX;
+        pthread_mutex_unlock(&j->lock);
+        if (run == UINT64_MAX) return NULL;
+        boids_status st = run_batch(j->e, BOIDS_BACKEND_CPU, NULL, run, 1, j->k);
+        if (st != BOIDS_OK) {
+            pthread_mutex_lock(&j->lock);
+            if (j->status == BOIDS_OK) {
+                j->status = st;
+                fprintf(stderr, "boids experiment: run %llu: %s\n", (unsigned long long)run, boids_last_error());
+            }
+            pthread_mutex_unlock(&j->lock);
+        }
+    }
+}
+
+static boids_status run_cpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first, uint64_t end,
+                            uint32_t jobs)
+{
+    cpu_jobs j = {e, k, done, first, end, PTHREAD_MUTEX_INITIALIZER, BOIDS_OK};
+    pthread_t *threads = malloc(sizeof *threads * jobs);
+    if (!threads) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u jobs", jobs);
+    uint32_t started = 0;
+    for (; started < jobs; ++started)
+        if (pthread_create(&threads[started], NULL, cpu_worker, &j) != 0) break;
+    if (started == 0) cpu_worker(&j);
+    for (uint32_t i = 0; i < started; ++i) pthread_join(threads[i], NULL);
+    free(threads);
+    return j.status;
+}
+
+/* The GPU's runs: batches of consecutive runs of one combination not yet done, as replicas. */
+static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first, uint64_t end,
+                            uint32_t batch)
+{
+    boids_gl *gl;
+    boids_status st = boids_gl_create_headless(&gl);
+    if (st != BOIDS_OK) return st;
+    for (uint64_t r = first; r < end && st == BOIDS_OK && !interrupted;) {
+        if (done[r]) {
+            ++r;
+            continue;
+        }
+        const uint64_t combo_end = (r / e->runs + 1) * e->runs;
+        uint32_t n = 0;
+        while (r + n < end && r + n < combo_end && n < batch && !done[r + n]) ++n;
+        st = run_batch(e, BOIDS_BACKEND_GPU, gl, r, n, k);
+        r += n;
+    }
+    boids_gl_destroy(gl);
+    return st;
+}
+
+/* ---- the command lines ---------------------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: boids experiment SCENARIO.ini --runs R --out DIR [options]\n"
+            "       boids experiment --resume DIR [--jobs J] [--batch B]\n"
+            "       boids experiment-merge OUT DIR1 DIR2 ...\n"
+            "Runs a world R times (seeds S .. S+R-1) for every combination of the sweeps and writes\n"
+            "DIR/runs.csv, events.csv, metrics.csv (with --metrics-every), manifest.ini and plots.\n\n"
+            "  --runs R               runs per combination\n"
+            "  --out DIR              where the tables go (created; refused if it holds anything)\n"
+            "  --seed S               the first run's seed (default: the scenario's, else 1)\n"
+            "  --sweep KEY=A:B:COUNT  a parameter over COUNT values from A to B (repeatable: every\n"
+            "  --sweep KEY=v1,v2,...  combination, R runs each; the first sweep varies slowest)\n"
+            "  --set KEY=VALUE        a parameter for every run (repeatable)\n"
+            "  --steps N              most steps per run (default: the scenario's, else 600); a run\n"
+            "                         also ends on its model's stop condition (stop_after_catches)\n"
+            "  --backend gpu|cpu      gpu: the runs of a combination batched as replicas of one world;\n"
+            "                         cpu: --jobs runs in parallel (default gpu)\n"
+            "  --jobs J               CPU runs at once (default: one per core)\n"
+            "  --batch B              GPU runs per world (default: up to 2^20 boids a world)\n"
+            "  --metrics-every K      a row of metrics.csv every K steps of every run\n"
+            "  --shard I/K            run only the I-th of K slices of the runs (1 <= I <= K)\n"
+            "  --resume DIR           finish an interrupted experiment (or shard) in DIR\n"
+            "  and the world's options: --model, -n/--boids, --swarms, --world, --dt, --layout,\n"
+            "  --obstacle (see boids --help)\n");
+}
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "boids experiment: %s%s%s\n", what ? what : "", what ? ": " : "", boids_last_error());
+    return BOIDS_EXIT_USAGE;
+}
+
+static bool value_of(int argc, char **argv, int *i, const char *flag, const char **out)
+{
+    const char *a = argv[*i];
+    size_t len = strlen(flag);
+    if (strncmp(a, flag, len) != 0) return false;
+    if (a[len] == '=') {
+        *out = a + len + 1;
+        return true;
+    }
+    if (a[len] != '\0') return false;
+    *out = *i + 1 < argc ? argv[++*i] : NULL;
+    return true;
+}
+
+static uint32_t cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (uint32_t)n : 1;
+}
+
+int boids_experiment_main(int argc, char **argv)
+{
+    static boids_experiment e;
+    static boids_cli cli;
+    memset(&e, 0, sizeof e);
+    const char *out = NULL, *resume = NULL, *sweeps[BOIDS_EXP_MAX_SWEEPS];
+    int nsweeps = 0;
+    uint32_t jobs = cores(), batch = 0, runs = 0;
+    bool runs_given = false, every_given = false;
+    char **rest = malloc(sizeof *rest * (size_t)(argc + 1));
+    if (!rest) return fail("out of memory");
+    int nrest = 0;
+    rest[nrest++] = "boids";
+    int n = snprintf(e.command, sizeof e.command, "boids");
+    for (int i = 0; i < argc && n > 0 && (size_t)n < sizeof e.command; ++i)
+        n += snprintf(e.command + n, sizeof e.command - (size_t)n, " %s", argv[i]);
+    e.shard = e.shards = 1;
+    for (int i = 1; i < argc; ++i) {
+        const char *v = NULL;
+        boids_status st = BOIDS_OK;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage(stdout);
+            free(rest);
+            return BOIDS_EXIT_OK;
+        } else if (value_of(argc, argv, &i, "--runs", &v)) {
+            runs_given = true;
+            if (!v || !boids_parse_u32(v, 100000000, &runs) || runs == 0)
+                st = boids_fail(BOIDS_E_USAGE, "--runs %s: expected a whole number in [1, 100000000]", v ? v : "(none)");
+        } else if (value_of(argc, argv, &i, "--out", &v)) {
+            out = v;
+            if (!v) st = boids_fail(BOIDS_E_USAGE, "--out: expected a directory");
+        } else if (value_of(argc, argv, &i, "--resume", &v)) {
+            resume = v;
+            if (!v) st = boids_fail(BOIDS_E_USAGE, "--resume: expected a directory");
+        } else if (value_of(argc, argv, &i, "--sweep", &v)) {
+            if (!v) st = boids_fail(BOIDS_E_USAGE, "--sweep: expected KEY=A:B:COUNT or KEY=v1,v2,...");
+            else if (nsweeps == BOIDS_EXP_MAX_SWEEPS) st = boids_fail(BOIDS_E_USAGE, "--sweep: at most %d", BOIDS_EXP_MAX_SWEEPS);
+            else sweeps[nsweeps++] = v;
+        } else if (value_of(argc, argv, &i, "--jobs", &v)) {
+            if (!v || !boids_parse_u32(v, 1024, &jobs) || jobs == 0)
+                st = boids_fail(BOIDS_E_USAGE, "--jobs %s: expected a whole number in [1, 1024]", v ? v : "(none)");
+        } else if (value_of(argc, argv, &i, "--batch", &v)) {
+            if (!v || !boids_parse_u32(v, BOIDS_MAX_REPLICAS, &batch) || batch == 0)
+                st = boids_fail(BOIDS_E_USAGE, "--batch %s: expected a whole number in [1, %u]", v ? v : "(none)",
+                                BOIDS_MAX_REPLICAS);
+        } else if (value_of(argc, argv, &i, "--metrics-every", &v)) {
+            every_given = true;
+            if (!v || !boids_parse_u32(v, UINT32_MAX, &e.metrics_every) || e.metrics_every == 0)
+                st = boids_fail(BOIDS_E_USAGE, "--metrics-every %s: expected a whole number >= 1", v ? v : "(none)");
+        } else if (value_of(argc, argv, &i, "--shard", &v)) {
+            const char *slash = v ? strchr(v, '/') : NULL;
+            char a[32] = "";
+            if (slash && (size_t)(slash - v) < sizeof a) snprintf(a, sizeof a, "%.*s", (int)(slash - v), v);
+            if (!slash || !boids_parse_u32(a, 1000000, &e.shard) || !boids_parse_u32(slash + 1, 1000000, &e.shards) ||
+                e.shard < 1 || e.shard > e.shards)
+                st = boids_fail(BOIDS_E_USAGE, "--shard %s: expected I/K with 1 <= I <= K", v ? v : "(none)");
+        } else {
+            rest[nrest++] = argv[i];
+        }
+        if (st != BOIDS_OK) {
+            free(rest);
+            return fail(NULL);
+        }
+    }
+    boids_exp_tables t = {0};
+    if (resume) {
+        if (out || runs_given || nsweeps || every_given || nrest > 1 || e.shards != 1) {
+            free(rest);
+            fprintf(stderr, "boids experiment: --resume takes only --jobs and --batch: the rest is in %s/manifest.ini\n",
+                    resume);
+            return BOIDS_EXIT_USAGE;
+        }
+        free(rest);
+        if (boids_exp_manifest_read(resume, &e) != BOIDS_OK) return fail("--resume");
+        if (strcmp(e.version, BOIDS_VERSION_STRING) != 0) {
+            fprintf(stderr, "boids experiment: --resume: %s was written by boids %s, this is %s: its runs would not "
+                            "be comparable; start it again\n", resume, e.version, BOIDS_VERSION_STRING);
+            return BOIDS_EXIT_USAGE;
+        }
+        out = resume;
+    } else {
+        boids_status st = boids_cli_parse(nrest, rest, &cli);
+        int code = BOIDS_EXIT_OK;
+        if (st != BOIDS_OK) code = boids_app_error(&cli, NULL);
+        const char *unused = cli.init_path ? "--init" : cli.dump_path ? "--dump" : cli.predators_path ? "--predators"
+                             : cli.dump_predators_path ? "--dump-predators" : cli.events_path ? "--events"
+                             : cli.metrics_path ? "--metrics (use --metrics-every)" : cli.frames_dir ? "--frames"
+                             : cli.screenshot ? "--screenshot" : cli.def.threads ? "--threads" : NULL;
+        if (code == BOIDS_EXIT_OK && unused) {
+            fprintf(stderr, "boids experiment: %s is not an experiment option (the results go to --out DIR)\n", unused);
+            code = BOIDS_EXIT_USAGE;
+        }
+        if (code == BOIDS_EXIT_OK && !runs_given) {
+            fprintf(stderr, "boids experiment: --runs R is required (boids experiment --help)\n");
+            code = BOIDS_EXIT_USAGE;
+        }
+        if (code == BOIDS_EXIT_OK && !out) {
+            fprintf(stderr, "boids experiment: --out DIR is required (boids experiment --help)\n");
+            code = BOIDS_EXIT_USAGE;
+        }
+        free(rest);
+        if (code != BOIDS_EXIT_OK) return code;
+        e.def = cli.def;
+        e.def.gl = NULL;
+        if (e.def.width == 0 || e.def.height == 0) boids_default_world_size(e.def.count, &e.def.width, &e.def.height);
+        if (e.def.obstacle_count) {
+            e.obstacles = malloc(sizeof *e.obstacles * e.def.obstacle_count);
+            if (!e.obstacles) return fail("out of memory");
+            memcpy(e.obstacles, e.def.obstacles, sizeof *e.obstacles * e.def.obstacle_count);
+            e.def.obstacles = e.obstacles;
+        }
+        e.runs = runs;
+        e.seed = cli.def.seed;
+        e.steps = cli.steps;
+        snprintf(e.version, sizeof e.version, "%s", BOIDS_VERSION_STRING);
+        e.combos = 1;
+        e.nsweeps = nsweeps;
+        for (int k = 0; k < nsweeps; ++k) {
+            if (boids_experiment_parse_sweep(sweeps[k], e.def.model, &e.def.params, &e.sweeps[k]) != BOIDS_OK) return fail(NULL);
+            for (int j = 0; j < k; ++j)
+                if (strcmp(e.sweeps[j].key, e.sweeps[k].key) == 0) {
+                    fprintf(stderr, "boids experiment: --sweep %s: %s is swept twice\n", sweeps[k], e.sweeps[k].key);
+                    return BOIDS_EXIT_USAGE;
+                }
+            if ((uint64_t)e.combos * e.sweeps[k].count > 100000000u) {
+                fprintf(stderr, "boids experiment: --sweep: more than 10^8 combinations\n");
+                return BOIDS_EXIT_USAGE;
+            }
+            e.combos *= e.sweeps[k].count;
+        }
+        if (boids_experiment_total(&e) > 1000000000u) {
+            fprintf(stderr, "boids experiment: %llu runs: at most 10^9\n", (unsigned long long)boids_experiment_total(&e));
+            return BOIDS_EXIT_USAGE;
+        }
+        /* every combination's world must be one the library takes: checked before any run */
+        for (uint32_t c = 0; c < e.combos; ++c) {
+            boids_world_def d;
+            if (combo_def(&e, c, e.seed, &d) != BOIDS_OK) {
+                char label[512];
+                boids_experiment_label(&e, c, label, sizeof label);
+                fprintf(stderr, "boids experiment: --sweep: %s: %s\n", label, boids_last_error());
+                return BOIDS_EXIT_USAGE;
+            }
+        }
+        if (boids_exp_dir_new(out) != BOIDS_OK) return fail("--out");
+        e.def.backend = cli.def.backend;
+    }
+
+    uint64_t first, end;
+    boids_experiment_slice(&e, &first, &end);
+    if (batch == 0) {
+        uint32_t per = e.def.count ? e.def.count : 1;
+        batch = (1u << 20) / per;
+        batch = batch < 1 ? 1 : batch > BOIDS_MAX_REPLICAS ? BOIDS_MAX_REPLICAS : batch;
+    }
+    boids_gl *probe = NULL;
+    if (e.def.backend == BOIDS_BACKEND_GPU) { /* the renderer for the manifest, and a clear error */
+        if (boids_gl_create_headless(&probe) != BOIDS_OK) {
+            fprintf(stderr, "boids experiment: %s (try --backend cpu)\n", boids_last_error());
+            return BOIDS_EXIT_RUNTIME;
+        }
+        if (resume && strcmp(e.renderer, boids_gl_renderer(probe)) != 0)
+            fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out, e.renderer,
+                    boids_gl_renderer(probe));
+        snprintf(e.renderer, sizeof e.renderer, "%s", boids_gl_renderer(probe));
+        boids_gl_destroy(probe);
+    } else {
+        snprintf(e.renderer, sizeof e.renderer, "CPU reference");
+    }
+    if (!resume && boids_exp_manifest_write(out, &e) != BOIDS_OK) return fail("--out");
+    if (boids_exp_tables_open(&t, out, &e, resume != NULL) != BOIDS_OK) return fail(resume ? "--resume" : "--out");
+
+    sink k = {PTHREAD_MUTEX_INITIALIZER, &t, BOIDS_OK, 0, 0, boids_app_now(), 0, isatty(2) != 0,
+              e.def.backend == BOIDS_BACKEND_GPU};
+    for (uint64_t r = first; r < end; ++r) k.todo += !t.done[r];
+    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), runs %llu..%llu of this shard %u/%u, "
+           "%llu to do, on %s (%s)\n",
+           BOIDS_VERSION_STRING, (unsigned long long)boids_experiment_total(&e), boids_experiment_total(&e) == 1 ? "" : "s",
+           e.def.count, e.combos, e.combos == 1 ? "" : "s", e.runs, (unsigned long long)first,
+           (unsigned long long)(end ? end - 1 : 0), e.shard, e.shards, (unsigned long long)k.todo,
+           e.def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", e.renderer);
+    fflush(stdout);
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    boids_status st = e.def.backend == BOIDS_BACKEND_GPU ? run_gpu(&e, &k, t.done, first, end, batch)
+                                                         : run_cpu(&e, &k, t.done, first, end, jobs);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    if (k.finished) progress(&k, true);
+    if (st == BOIDS_OK) st = k.status;
+    boids_status fin = boids_exp_tables_finish(&t);
+    int code = BOIDS_EXIT_OK;
+    if (st != BOIDS_OK) {
+        fprintf(stderr, "boids experiment: %s\n", boids_last_error());
+        code = BOIDS_EXIT_RUNTIME;
+    } else if (fin != BOIDS_OK) {
+        code = fail(out);
+        code = BOIDS_EXIT_RUNTIME;
+    }
+    double wall = boids_app_now() - k.t0;
+    if (code == BOIDS_EXIT_OK && interrupted) {
+        fprintf(stderr, "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
+                        "boids experiment --resume %s runs the rest\n",
+                (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
+        code = 130;
+    }
+    if (code == BOIDS_EXIT_OK) {
+        printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n", (unsigned long long)k.finished,
+               wall, k.finished ? wall * 1e3 / (double)k.finished : 0.0, out, e.metrics_every ? ", metrics.csv" : "");
+        if (e.shards == 1 && boids_exp_plot(out, &e) != BOIDS_OK) {
+            fprintf(stderr, "boids experiment: plots: %s\n", boids_last_error());
+            code = BOIDS_EXIT_RUNTIME;
+        }
+    }
+    free(e.obstacles);
+    return code;
+}
+
+int boids_experiment_merge_main(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        usage(stdout);
+        return BOIDS_EXIT_OK;
+    }
+    if (argc < 3) {
+        fprintf(stderr, "boids experiment-merge: usage: boids experiment-merge OUT DIR1 DIR2 ...\n");
+        return BOIDS_EXIT_USAGE;
+    }
+    return boids_exp_merge(argv[1], argv + 2, argc - 2);
+}

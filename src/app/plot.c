@@ -1,0 +1,271 @@
+/* An experiment's figures, drawn with PLplot through its cairo PNG device (Debian's libplplot-dev
+ * and plplot-driver-cairo), from the finished tables:
+ *
+ *   ages.png     the ages of the caught boids (events.csv), 10 bins over [0, 1], one panel per
+ *                combination of the sweeps; the dashed line is what uniform ages would give,
+ *                and the title gives the share beyond 0.25 of 0.5 (a uniform age: 50 %)
+ *   metrics.png  polarization, mean nearest neighbour, groups and living boids against time
+ *                (metrics.csv, the rows at multiples of --metrics-every): for each combination
+ *                the mean over the runs still running at that time, with a band of one standard
+ *                deviation either side */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <plplot/plplot.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/experiment.h"
+#include "core/error.h"
+#include "core/parse.h"
+
+/* A table of numbers read back from a CSV we wrote (every field a number). */
+typedef struct table {
+    size_t rows, cols;
+    double *v; /* rows x cols */
+} table;
+
+static boids_status table_read(const char *path, size_t cols, table *t)
+{
+    memset(t, 0, sizeof *t);
+    t->cols = cols;
+    FILE *f = fopen(path, "r");
+    if (!f) return boids_fail_file(BOIDS_E_FILE_READ, path, 0, "cannot read: %s", strerror(errno));
+    char *line = NULL;
+    size_t cap = 0, alloc = 0;
+    boids_status st = BOIDS_OK;
+    for (long n = 0; getline(&line, &cap, f) > 0; ++n) {
+        if (n == 0) continue; /* the header */
+        if (t->rows == alloc) {
+            alloc = alloc ? alloc * 2 : 1024;
+            double *more = realloc(t->v, sizeof *t->v * alloc * cols);
+            if (!more) {
+                st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
+                break;
+            }
+            t->v = more;
+        }
+        char *p = line;
+        for (size_t c = 0; c < cols; ++c) {
+            char *end;
+            t->v[t->rows * cols + c] = strtod(p, &end);
+            if (end == p) {
+                st = boids_fail_file(BOIDS_E_FILE_READ, path, n + 1, "not a table of %zu numbers", cols);
+                break;
+            }
+            p = *end == ',' ? end + 1 : end;
+        }
+        if (st != BOIDS_OK) break;
+        t->rows++;
+    }
+    free(line);
+    fclose(f);
+    return st;
+}
+
+static double at(const table *t, size_t r, size_t c) { return t->v[r * t->cols + c]; }
+
+/* The colours: 0 background, 1 ink, 2 grid, 3.. series. */
+static const int palette[][3] = {{255, 255, 255}, {30, 30, 35}, {200, 200, 205}, {31, 119, 180}, {255, 127, 14},
+                                 {44, 160, 44},   {214, 39, 40}, {148, 103, 189}, {140, 86, 75},  {227, 119, 194},
+                                 {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
+#define SERIES_COLOURS 10
+
+static boids_status begin(const char *path, int width, int height, int nx, int ny)
+{
+    static const char *menu[256], *dev[256];
+    const char **m = menu, **d = dev;
+    int n = 256;
+    plgDevs(&m, &d, &n);
+    bool cairo = false;
+    for (int i = 0; i < n; ++i) cairo |= strcmp(d[i], "pngcairo") == 0;
+    if (!cairo)
+        return boids_fail(BOIDS_E_FILE_WRITE, "PLplot has no pngcairo device (apt install plplot-driver-cairo)");
+    plsdev("pngcairo");
+    plsfnam(path);
+    plspage(0, 0, width, height, 0, 0);
+    plscmap0n((int)(sizeof palette / sizeof palette[0]));
+    for (int i = 0; i < (int)(sizeof palette / sizeof palette[0]); ++i)
+        plscol0(i, palette[i][0], palette[i][1], palette[i][2]);
+    plssub(nx, ny);
+    plinit();
+    plfontld(1);
+    return BOIDS_OK;
+}
+
+/* A panel's frame: window, grid, box and labels. */
+static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl, const char *title)
+{
+    pladv(0);
+    plschr(0, 0.9);
+    plvsta();
+    plwind(x0, x1, y0, y1);
+    plcol0(2);
+    plbox("g", 0, 0, "g", 0, 0);
+    plcol0(1);
+    plbox("bcnst", 0, 0, "bcnstv", 0, 0);
+    pllab(xl, yl, "");
+    plschr(0, 0.8);
+    plmtex("t", 1.2, 0.5, 0.5, title);
+}
+
+static boids_status plot_ages(const char *dir, const boids_experiment *e, const table *ev, bool *drew)
+{
+    const size_t age_col = 2 + (size_t)e->nsweeps + 3; /* run, seed, sweeps, step, time, boid, age */
+    const uint32_t panels = e->combos < 36 ? e->combos : 36;
+    uint32_t *bins = calloc((size_t)panels * 10, sizeof *bins), *total = calloc(panels, sizeof *total);
+    uint32_t *extreme = calloc(panels, sizeof *extreme);
+    if (!bins || !total || !extreme) {
+        free(bins), free(total), free(extreme);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the histogram");
+    }
+    for (size_t r = 0; r < ev->rows; ++r) {
+        uint32_t combo = (uint32_t)(at(ev, r, 0) / e->runs);
+        double age = at(ev, r, age_col);
+        if (combo >= panels || !(age >= 0 && age <= 1)) continue;
+        int b = (int)(age * 10);
+        bins[combo * 10 + (b > 9 ? 9 : b)]++;
+        total[combo]++;
+        extreme[combo] += fabs(age - 0.5) > 0.25;
+    }
+    uint32_t top = 1;
+    for (size_t i = 0; i < (size_t)panels * 10; ++i) top = bins[i] > top ? bins[i] : top;
+    const int nx = panels < 3 ? (int)panels : 3, ny = (int)((panels + 2) / 3);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/ages.png", dir);
+    boids_status st = begin(path, 420 * nx + 40, 340 * ny + 20, nx, ny);
+    for (uint32_t c = 0; st == BOIDS_OK && c < panels; ++c) {
+        char label[512], title[700];
+        boids_experiment_label(e, c, label, sizeof label);
+        snprintf(title, sizeof title, "%s%s%u catches in %u runs; %.0f %% aged < 0.25 or > 0.75", label,
+                 label[0] ? ": " : "", total[c], e->runs, total[c] ? 100.0 * extreme[c] / total[c] : 0.0);
+        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", title);
+        for (int b = 0; b < 10; ++b) {
+            PLFLT x[4] = {b / 10.0 + 0.005, b / 10.0 + 0.005, (b + 1) / 10.0 - 0.005, (b + 1) / 10.0 - 0.005};
+            PLFLT y[4] = {0, bins[c * 10 + b], bins[c * 10 + b], 0};
+            plcol0(3);
+            plfill(4, x, y);
+        }
+        PLFLT ux[2] = {0, 1}, uy[2] = {total[c] / 10.0, total[c] / 10.0};
+        plcol0(4);
+        pllsty(2);
+        plline(2, ux, uy);
+        pllsty(1);
+    }
+    if (st == BOIDS_OK) {
+        plend();
+        *drew = true;
+        printf("  %s: caught ages, %u panel%s%s\n", path, panels, panels == 1 ? "" : "s",
+               panels < e->combos ? " (the first 36 combinations)" : "");
+    }
+    free(bins), free(total), free(extreme);
+    return st;
+}
+
+static boids_status plot_metrics(const char *dir, const boids_experiment *e, const table *me)
+{
+    /* metrics.csv: run, seed, sweeps, then step,time,alive,polarization,mean_nn,mean_speed,
+     * min_speed,max_speed,groups,catches */
+    const size_t base = 2 + (size_t)e->nsweeps;
+    const size_t cols[4] = {base + 3, base + 4, base + 8, base + 2};
+    const char *names[4] = {"polarization", "nearest neighbour (px)", "groups", "living boids"};
+    const uint32_t K = e->metrics_every, series = e->combos < SERIES_COLOURS ? e->combos : SERIES_COLOURS;
+    double last = 0;
+    for (size_t r = 0; r < me->rows; ++r) last = fmax(last, at(me, r, base));
+    const size_t points = (size_t)(last / K) + 1;
+    double dt = 0; /* time per step, from a row past step 0 */
+    for (size_t r = 0; r < me->rows && dt == 0; ++r)
+        if (at(me, r, base) > 0) dt = at(me, r, base + 1) / at(me, r, base);
+    double *sum = calloc(points * series * 4 * 3, sizeof *sum); /* n, sum, sum of squares */
+    if (!sum) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics plot");
+    for (size_t r = 0; r < me->rows; ++r) {
+        double step = at(me, r, base);
+        uint32_t combo = (uint32_t)(at(me, r, 0) / e->runs);
+        if (combo >= series || fmod(step, K) != 0) continue; /* a run's last row, off the grid */
+        size_t p = (size_t)(step / K);
+        for (int q = 0; q < 4; ++q) {
+            double *s = &sum[((p * series + combo) * 4 + (size_t)q) * 3], v = at(me, r, cols[q]);
+            s[0] += 1, s[1] += v, s[2] += v * v;
+        }
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/metrics.png", dir);
+    boids_status st = begin(path, 1300, 900, 2, 2);
+    PLFLT *x = malloc(sizeof *x * points), *y = malloc(sizeof *y * points), *sd = malloc(sizeof *sd * points);
+    PLFLT *px = malloc(sizeof *px * points * 2), *py = malloc(sizeof *py * points * 2);
+    if (st == BOIDS_OK && (!x || !y || !sd || !px || !py)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    for (int q = 0; st == BOIDS_OK && q < 4; ++q) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t p = 0; p < points; ++p)
+            for (uint32_t c = 0; c < series; ++c) {
+                const double *s = &sum[((p * series + c) * 4 + (size_t)q) * 3];
+                if (s[0] == 0) continue;
+                double mean = s[1] / s[0], dev = sqrt(fmax(0, s[2] / s[0] - mean * mean));
+                lo = fmin(lo, mean - dev), hi = fmax(hi, mean + dev);
+            }
+        if (!(hi > lo)) lo = isfinite(lo) ? lo - 1 : 0, hi = isfinite(hi) ? hi + 1 : 1;
+        char title[256];
+        snprintf(title, sizeof title, "%s: mean ± 1 sd of the runs still running", names[q]);
+        frame(0, fmax(last * (dt > 0 ? dt : 1), 1e-9), lo, hi + (hi - lo) * 0.08,
+              dt > 0 ? "time (s)" : "step", names[q], title);
+        for (uint32_t c = 0; c < series; ++c) {
+            size_t n = 0;
+            for (size_t p = 0; p < points; ++p) {
+                const double *s = &sum[((p * series + c) * 4 + (size_t)q) * 3];
+                if (s[0] == 0) continue;
+                x[n] = (double)p * K * (dt > 0 ? dt : 1);
+                y[n] = s[1] / s[0];
+                sd[n] = sqrt(fmax(0, s[2] / s[0] - y[n] * y[n]));
+                ++n;
+            }
+            if (n == 0) continue;
+            for (size_t i = 0; i < n; ++i) { /* the band: the upper edge out, the lower one back */
+                px[i] = x[i], py[i] = y[i] + sd[i];
+                px[n + i] = x[n - 1 - i], py[n + i] = y[n - 1 - i] - sd[n - 1 - i];
+            }
+            const int colour = 3 + (int)c;
+            plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 0.22);
+            plcol0(colour);
+            plfill((PLINT)(2 * n), px, py);
+            plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 1.0);
+            plcol0(colour);
+            plwidth(2);
+            plline((PLINT)n, x, y);
+            plwidth(1);
+            if (e->nsweeps) { /* the key, in the series' colour, top right */
+                char label[512];
+                boids_experiment_label(e, c, label, sizeof label);
+                plschr(0, 0.75);
+                plmtex("rv", -1.0, 0.93 - 0.05 * c, 1.0, label);
+            }
+        }
+    }
+    if (st == BOIDS_OK) {
+        plend();
+        printf("  %s: metrics over time%s\n", path, series < e->combos ? " (the first 10 combinations)" : "");
+    }
+    free(x), free(y), free(sd), free(px), free(py), free(sum);
+    return st;
+}
+
+boids_status boids_exp_plot(const char *dir, const boids_experiment *e)
+{
+    char path[4200];
+    const size_t prefix = 2 + (size_t)e->nsweeps;
+    table ev;
+    snprintf(path, sizeof path, "%s/events.csv", dir);
+    boids_status st = table_read(path, prefix + 5, &ev);
+    bool drew = false;
+    if (st == BOIDS_OK && ev.rows && (boids_model_attributes(e->def.model) & BOIDS_ATTR_BIT(AGE)))
+        st = plot_ages(dir, e, &ev, &drew);
+    free(ev.v);
+    if (st == BOIDS_OK && e->metrics_every) {
+        table me;
+        snprintf(path, sizeof path, "%s/metrics.csv", dir);
+        st = table_read(path, prefix + 10, &me);
+        if (st == BOIDS_OK && me.rows) st = plot_metrics(dir, e, &me);
+        free(me.v);
+    }
+    return st;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# `boids experiment` as researchers use it: a run's rows depend only on its seed and parameters
+# (the same tables whatever --jobs, --batch or the shards, shards run as processes side by side
+# and merged); Ctrl-C keeps every finished run and --resume finishes the rest, equal to a run in
+# one go; the kit paper's finding (figure 10): with c_maxspeed = 200 the caught ages skew to the
+# extremes, and without individuality they are uniform; the plots are PNGs; bad input exits 2,
+# naming what is wrong, before any run.
+# usage: test_experiment.sh path/to/boids path/to/scenarios
+set -u
+boids=$(realpath "$1")
+kit=$(realpath "$2")/kit.ini
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+same() { # same NAME DIR1 DIR2: the three tables equal
+  local t
+  for t in runs events metrics; do
+    if ! cmp -s "$2/$t.csv" "$3/$t.csv"; then bad "$1: $t.csv differs: $(diff "$2/$t.csv" "$3/$t.csv" | head -3)"; return; fi
+  done
+  ok "$1 ($(($(wc -l <"$2/runs.csv") - 1)) runs, $(($(wc -l <"$2/events.csv") - 1)) catches, $(($(wc -l <"$2/metrics.csv") - 1)) metrics rows)"
+}
+backends="cpu"
+if "$boids" -n 10 --steps 1 --backend gpu >/dev/null 2>&1; then backends="cpu gpu"
+elif [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then bad "GPU backend unavailable but BOIDS_REQUIRE_GPU=1"; fi
+
+exp=("$kit" --runs 12 --sweep c_maxspeed=0,200 --set stop_after_catches=3 --metrics-every 50)
+
+# --- a run's rows depend on nothing but its seed and parameters ---------------------------------
+"$boids" experiment "${exp[@]}" --backend cpu --jobs 1 --out cpu1 >/dev/null
+"$boids" experiment "${exp[@]}" --backend cpu --jobs 2 --out cpu2 >/dev/null
+same "cpu: --jobs 1 = --jobs 2" cpu1 cpu2
+for be in $backends; do
+  for i in 1 2 3; do "$boids" experiment "${exp[@]}" --backend "$be" --jobs 1 --shard $i/3 --out "sh_$be$i" >/dev/null & done
+  wait
+  "$boids" experiment-merge "merged_$be" "sh_${be}3" "sh_${be}1" "sh_${be}2" >/dev/null
+  "$boids" experiment "${exp[@]}" --backend "$be" --out "whole_$be" >/dev/null
+  same "$be: 3 shards run as processes side by side, merged = one run" "merged_$be" "whole_$be"
+done
+if [ "$backends" = "cpu gpu" ]; then
+  "$boids" experiment "${exp[@]}" --backend gpu --batch 5 --out gpu5 >/dev/null # batches cut across combinations
+  same "gpu: --batch 5 = one batch per combination" gpu5 whole_gpu
+  # the runs themselves are the same on both backends (to rounding elsewhere; on llvmpipe exactly)
+  if "$boids" -n 10 --steps 0 --backend gpu | grep -q llvmpipe; then
+    cmp -s whole_cpu/events.csv whole_gpu/events.csv && ok "the same catches on both backends (llvmpipe)" ||
+      bad "catches differ between backends on llvmpipe"
+  fi
+fi
+head -1 whole_cpu/runs.csv | grep -qx 'run,seed,c_maxspeed,steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups' &&
+  ok "runs.csv header" || bad "runs.csv header: $(head -1 whole_cpu/runs.csv)"
+head -1 whole_cpu/events.csv | grep -qx 'run,seed,c_maxspeed,step,time,boid,age,predator' && ok "events.csv header" || bad "events.csv header"
+# seeds S..S+R-1 for each combination; each run stopped after 3 catches, its last catch the step before its end
+awk -F, 'NR > 1 && ($2 != 1 + $1 % 12 || $5 != "catches" || $6 != 3) { exit 1 }' whole_cpu/runs.csv &&
+  ok "runs: seeds 1..12 per combination, each stopped at 3 catches" || bad "runs.csv: $(sed -n 2,3p whole_cpu/runs.csv)"
+awk -F, 'NR == FNR { if (FNR > 1) last[$1] = $4; next } FNR > 1 && $4 != last[$1] + 1 { exit 1 }' \
+  whole_cpu/events.csv whole_cpu/runs.csv && ok "a run ends the step after its last catch" || bad "steps vs catches"
+for png in ages metrics; do
+  if [ "$(head -c 8 "whole_cpu/$png.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+    [ "$(stat -c %s "whole_cpu/$png.png")" -gt 5000 ]; then ok "$png.png is a PNG"; else bad "$png.png"; fi
+done
+
+# --- Ctrl-C, then --resume -------------------------------------------------------------------
+big=("$kit" --runs 1500 --set stop_after_catches=3 --metrics-every 100 --backend cpu --jobs 2)
+"$boids" experiment "${big[@]}" --out cut >cut.out 2>cut.err &
+pid=$!
+for i in $(seq 1 200); do [ -f cut/runs.csv ] && [ "$(wc -l <cut/runs.csv)" -gt 40 ] && break; sleep 0.02; done
+kill -INT $pid
+wait $pid
+rc=$?
+rows=$(($(wc -l <cut/runs.csv) - 1))
+if [ $rc = 130 ] && [ "$rows" -lt 1500 ] && grep -q -- "--resume cut" cut.err; then
+  ok "Ctrl-C: exit 130 after $rows of 1500 runs, with the command that finishes them"
+else bad "Ctrl-C: exit $rc, $rows rows, stderr: $(cat cut.err)"; fi
+# a run cut off in the middle of its rows (a crash, not a Ctrl-C) is left out by --resume too
+echo "1499,1500,12" >>cut/metrics.csv
+printf '1499,1500,9' >>cut/runs.csv
+"$boids" experiment --resume cut --jobs 2 >/dev/null || bad "--resume failed"
+"$boids" experiment "${big[@]}" --out uncut >/dev/null
+same "--resume after Ctrl-C = the experiment in one go" cut uncut
+
+# --- the paper's finding (kit-predators-individuality.md, figure 10): 100 runs of 3 catches ----
+# chi-square of the 10-bin histogram of caught ages against uniform, 9 degrees of freedom: above
+# 21.67 is p < 0.01. The share of ages beyond 0.25 of 0.5 is 0.5 for uniform ages.
+ages() { # ages DIR: "share chi2"
+  awk -F, 'NR > 1 { a = $6; b = int(a * 10); if (b > 9) b = 9; h[b]++; n++; if (a < 0.25 || a > 0.75) x++ }
+           END { for (i = 0; i < 10; ++i) c += (h[i] - n / 10) ^ 2 / (n / 10); printf "%.3f %.2f %d", x / n, c, n }' "$1/events.csv"
+}
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 --backend cpu --out skew >/dev/null
+read -r share chi n <<<"$(ages skew)"
+if awk -v s="$share" -v c="$chi" 'BEGIN { exit !(s > 0.6 && c > 21.67) }'; then
+  ok "c_maxspeed 200: $n catches, $share of the ages beyond 0.25 of 0.5 (> 0.6), chi-square $chi (p < 0.01)"
+else bad "c_maxspeed 200: share $share, chi-square $chi"; fi
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=0 --set c_view_radius=0 --set c_view_angle=0 \
+  --set stop_after_catches=3 --backend cpu --out flat >/dev/null
+read -r share chi n <<<"$(ages flat)"
+if awk -v c="$chi" 'BEGIN { exit !(c < 21.67) }'; then
+  ok "no individuality: $n catches, share $share, chi-square $chi (p > 0.01: uniform)"
+else bad "no individuality: chi-square $chi"; fi
+
+# --- bad input: exit 2, naming it, before any run ----------------------------------------------
+expect2() { # NAME PATTERN ARGS...
+  local name=$1 pattern=$2
+  shift 2
+  "$boids" experiment "$@" >out 2>err
+  local rc=$?
+  if [ $rc = 2 ] && grep -q -- "$pattern" err && [ ! -e never ]; then ok "$name"; else bad "$name: exit $rc: $(cat err)"; fi
+}
+expect2 "unknown sweep key" "--sweep nope=1,2: no such parameter" "$kit" --runs 2 --out never --sweep nope=1,2
+expect2 "a range without a count" "--sweep c_maxspeed=1:2" "$kit" --runs 2 --out never --sweep c_maxspeed=1:2
+expect2 "a swept value out of range" "--sweep c_maxspeed=-5" "$kit" --runs 2 --out never --sweep c_maxspeed=-5
+expect2 "a combination the model refuses" "c_maxspeed = 1000" "$kit" --runs 2 --out never --sweep c_maxspeed=0,1000
+expect2 "shard 3/2" "--shard 3/2" "$kit" --runs 2 --out never --shard 3/2
+expect2 "no --runs" "--runs" "$kit" --out never
+mkdir other && touch other/notes.txt
+expect2 "a directory holding something else" "not empty (it holds notes.txt)" "$kit" --runs 2 --out other
+expect2 "a directory holding an experiment" "--resume skew" "$kit" --runs 2 --out skew
+expect2 "an output of a single run" "--dump is not an experiment option" "$kit" --runs 2 --out never --dump x.csv
+expect2 "--resume with other options" "--resume takes only" --resume skew --runs 3
+"$boids" experiment-merge never skew flat >out 2>err
+[ $? = 2 ] && grep -q "not a shard of the experiment" err && ok "merging different experiments" || bad "merge: $(cat err)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
