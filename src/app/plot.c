@@ -4,7 +4,8 @@
  *   ages.png     the ages of the caught boids (events.csv), 10 bins over [0, 1], one panel per
  *                combination of the sweeps; the dashed line is what uniform ages would give,
  *                and the title gives the share beyond 0.25 of 0.5 (a uniform age: 50 %)
- *   metrics.png  polarization, mean nearest neighbour, groups and living boids against time
+ *   metrics.png  polarization, mean nearest neighbour, groups and living boids (models with
+ *                predators; else the mean speed) against time
  *                (metrics.csv, the rows at multiples of --metrics-every): for each combination
  *                the mean over the runs still running at that time, with a band of one standard
  *                deviation either side */
@@ -94,12 +95,14 @@ static boids_status begin(const char *path, int width, int height, int nx, int n
     return BOIDS_OK;
 }
 
-/* A panel's frame: window, grid, box and labels. */
-static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl, const char *title)
+/* A panel's frame: window, grid, box, labels, and a title of one or two lines (subtitle: the
+ * lower one, or NULL). */
+static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl, const char *title,
+                  const char *subtitle)
 {
     pladv(0);
-    plschr(0, 0.9);
-    plvsta();
+    plschr(0, 0.85);
+    plvpor(0.19, 0.95, 0.17, 0.82);
     plwind(x0, x1, y0, y1);
     plcol0(2);
     plbox("g", 0, 0, "g", 0, 0);
@@ -107,7 +110,9 @@ static void frame(double x0, double x1, double y0, double y1, const char *xl, co
     plbox("bcnst", 0, 0, "bcnstv", 0, 0);
     pllab(xl, yl, "");
     plschr(0, 0.8);
-    plmtex("t", 1.2, 0.5, 0.5, title);
+    plmtex("t", subtitle ? 2.6 : 1.2, 0.5, 0.5, title);
+    plschr(0, 0.7);
+    if (subtitle) plmtex("t", 1.1, 0.5, 0.5, subtitle);
 }
 
 static boids_status plot_ages(const char *dir, const boids_experiment *e, const table *ev, bool *drew)
@@ -134,13 +139,13 @@ static boids_status plot_ages(const char *dir, const boids_experiment *e, const 
     const int nx = panels < 3 ? (int)panels : 3, ny = (int)((panels + 2) / 3);
     char path[4200];
     snprintf(path, sizeof path, "%s/ages.png", dir);
-    boids_status st = begin(path, 420 * nx + 40, 340 * ny + 20, nx, ny);
+    boids_status st = begin(path, 520 * nx, 420 * ny, nx, ny);
     for (uint32_t c = 0; st == BOIDS_OK && c < panels; ++c) {
-        char label[512], title[700];
+        char label[512], stats[256];
         boids_experiment_label(e, c, label, sizeof label);
-        snprintf(title, sizeof title, "%s%s%u catches in %u runs; %.0f %% aged < 0.25 or > 0.75", label,
-                 label[0] ? ": " : "", total[c], e->runs, total[c] ? 100.0 * extreme[c] / total[c] : 0.0);
-        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", title);
+        snprintf(stats, sizeof stats, "%u catches, %.0f %% aged < 0.25 or > 0.75", total[c],
+                 total[c] ? 100.0 * extreme[c] / total[c] : 0.0);
+        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", label[0] ? label : stats, label[0] ? stats : NULL);
         for (int b = 0; b < 10; ++b) {
             PLFLT x[4] = {b / 10.0 + 0.005, b / 10.0 + 0.005, (b + 1) / 10.0 - 0.005, (b + 1) / 10.0 - 0.005};
             PLFLT y[4] = {0, bins[c * 10 + b], bins[c * 10 + b], 0};
@@ -168,8 +173,10 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
     /* metrics.csv: run, seed, sweeps, then step,time,alive,polarization,mean_nn,mean_speed,
      * min_speed,max_speed,groups,catches */
     const size_t base = 2 + (size_t)e->nsweeps;
-    const size_t cols[4] = {base + 3, base + 4, base + 8, base + 2};
-    const char *names[4] = {"polarization", "nearest neighbour (px)", "groups", "living boids"};
+    /* the fourth panel: the living boids where boids die, else the mean speed */
+    const bool dying = (boids_model_features(e->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
+    const size_t cols[4] = {base + 3, base + 4, base + 8, dying ? base + 2 : base + 5};
+    const char *names[4] = {"polarization", "nearest neighbour (px)", "groups", dying ? "living boids" : "mean speed"};
     const uint32_t K = e->metrics_every, series = e->combos < SERIES_COLOURS ? e->combos : SERIES_COLOURS;
     double last = 0;
     for (size_t r = 0; r < me->rows; ++r) last = fmax(last, at(me, r, base));
@@ -205,10 +212,8 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
                 lo = fmin(lo, mean - dev), hi = fmax(hi, mean + dev);
             }
         if (!(hi > lo)) lo = isfinite(lo) ? lo - 1 : 0, hi = isfinite(hi) ? hi + 1 : 1;
-        char title[256];
-        snprintf(title, sizeof title, "%s: mean ± 1 sd of the runs still running", names[q]);
-        frame(0, fmax(last * (dt > 0 ? dt : 1), 1e-9), lo, hi + (hi - lo) * 0.08,
-              dt > 0 ? "time (s)" : "step", names[q], title);
+        frame(0, fmax(last * (dt > 0 ? dt : 1), 1e-9), lo, hi + (hi - lo) * 0.08, dt > 0 ? "time (s)" : "step",
+              names[q], names[q], "mean and one standard deviation of the runs still running");
         for (uint32_t c = 0; c < series; ++c) {
             size_t n = 0;
             for (size_t p = 0; p < points; ++p) {
