@@ -9,6 +9,7 @@ packages=(
   glslang-tools xvfb                               # shader validation; windows without a display
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
   slurmctld slurmd slurm-client munge              # the Slurm test: a one-node cluster on localhost
+  clang libclang-rt-14-dev                         # the fuzz targets (libFuzzer) in CI
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -97,6 +97,12 @@
 #define BOIDS_EDGES_PROCESSING 2u /* Processing's borders(): plain distances; a boid past -r
                                      reappears at size + r and the other way round           */
 
+/* Positions stay within +-BOIDS_MAX_POSITION px (twice the largest world): a boid that strays
+ * that far out of a bounded world is held at the bound (the move clamps it on both backends), and
+ * a state written or read back (--init) may hold any position within it, so whatever --dump
+ * writes, --init reads. Differences of positions then stay far from float overflow. */
+#define BOIDS_MAX_POSITION 2.0e7
+
 /* The viewer's mouse tool: a force field around a point that every model adds to its steering
  * force. Within `radius` of (x, y) (minimum image) a boid feels `strength` towards the point
  * (attract) or away from it (repel), whatever the distance; px/s^2 for per-second models,

@@ -1,4 +1,4 @@
-// adams (adams-simple-boids.md), GPU rules: the pseudocode, frame-based. The formulas, the
+// adams (docs/models.md (adams)), GPU rules: the pseudocode, frame-based. The formulas, the
 // choices and the order of every operation are those of src/cpu/rules_adams.c.
 
 void main()

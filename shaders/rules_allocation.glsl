@@ -1,4 +1,4 @@
-// priority and mean (priority-allocation.md), GPU rules; BOIDS_MODEL_PRIORITY is defined for
+// priority and mean (docs/models.md (priority, mean)), GPU rules; BOIDS_MODEL_PRIORITY is defined for
 // priority allocation. The formulas and the order of every operation are those of
 // src/cpu/rules_allocation.c (see its header for the choices where the paper is silent).
 

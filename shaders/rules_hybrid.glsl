@@ -1,4 +1,4 @@
-// hybrid (hybrid-model.md §3), GPU rules. The formulas and the order of every operation are
+// hybrid (docs/models.md (hybrid)), GPU rules. The formulas and the order of every operation are
 // those of src/cpu/rules_hybrid.c.
 
 void main()

@@ -1,4 +1,4 @@
-// kit (kit-predators-individuality.md), GPU rules for the boids. The formulas, the choices and
+// kit (docs/models.md (kit)), GPU rules for the boids. The formulas, the choices and
 // the order of every operation are those of src/cpu/rules_kit.c.
 
 void main()

@@ -1,4 +1,4 @@
-// The Shiffman models (shiffman-per-second-model.md §3; §2 frame-based with dt = 1), GPU rules.
+// The Shiffman models (docs/models.md (shiffman-per-second); §2 frame-based with dt = 1), GPU rules.
 // The formulas, the degenerate cases and the order of every operation are those of
 // src/cpu/rules_shiffman.c; see its header comment for the choices made where the paper is silent.
 

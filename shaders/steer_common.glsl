@@ -262,6 +262,8 @@ vec2 apply_edges(vec2 p)
         if (p.y < -r) p.y = frame.world_h + r;
         if (p.x > frame.world_w + r) p.x = -r;
         if (p.y > frame.world_h + r) p.y = -r;
+    } else { // bounded: held within the positions a state may hold
+        p = clamp(p, vec2(-BOIDS_MAX_POSITION), vec2(BOIDS_MAX_POSITION));
     }
     return p;
 }

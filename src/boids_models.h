@@ -50,10 +50,10 @@
       "obstacle_radius=60 obstacle_factor=720",                                                     \
       "Adams' separation with Reynolds' alignment and cohesion, one clamp on the total force")      \
     M(PRIORITY, "priority", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                 \
-      BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM, "min_speed=0 obstacle_radius=60 obstacle_factor=2000",  \
+      BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM, "min_speed=90 obstacle_radius=60 obstacle_factor=2000",  \
       "Reynolds 1987 priority allocation of a maximum acceleration")                                \
     M(MEAN, "mean", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                         \
-      BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM, "min_speed=0 obstacle_radius=60 obstacle_factor=2000",  \
+      BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM, "min_speed=90 obstacle_radius=60 obstacle_factor=2000",  \
       "Reynolds 1987 mean allocation: the weighted sum brought to a maximum acceleration")          \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,               \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE), BOIDS_FEATURE_PREDATORS, CENTRE,                    \

@@ -38,7 +38,7 @@
 #define BOIDS_PARAM_GROUP_RADIUS 33u    /* the alignment radius (an interaction radius): boids within
                                            it of each other are in one group (the metrics) */
 
-/* Every model: speed limits and the world's edges. Defaults: shiffman-per-second-model.md §3.6. */
+/* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second) */
 #define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
     P(B, F, max_speed, "px/T", 0, 1e6f, 600, 20, 0, 180,                                            \
       "v_max, maximum speed (Adams' maxspeed)")                                                     \
@@ -49,7 +49,7 @@
     P(B, F, border_r, "px", 0, 1e4f, 20, 20, 0, 0,                                                  \
       "r of Processing's borders(): a boid past -r reappears at size + r (edges = processing)")
 
-/* Reynolds steering, as Shiffman writes it: shiffman-per-second-model.md §3.6 (the Nature of Code
+/* Reynolds steering, as Shiffman writes it: docs/models.md (shiffman-per-second) (the Nature of Code
  * values scaled to seconds at 60 fps); the frame-based variants override them with §2's tables. */
 #define BOIDS_PARAMS_REYNOLDS(P, B, F)                                                              \
     P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180,                                       \
@@ -64,7 +64,7 @@
     P(B, F, align_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, alignment weight")                   \
     P(B, F, cohesion_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, cohesion weight")
 
-/* Adams' simple boids: adams-simple-boids.md, "Recommended parameter values"; frame-based. */
+/* Adams' simple boids: docs/models.md (adams), "Recommended parameter values"; frame-based. */
 #define BOIDS_PARAMS_ADAMS(P, B, F)                                                                 \
     P(B, F, protected_range, "px", 0, 1e4f, 50, 50, BOIDS_PARAM_RADIUS, 8,                          \
       "protectedRange: separation sums raw offsets inside it")                                      \
@@ -76,7 +76,7 @@
     P(B, F, turn_factor, "px/T^2", -1e3f, 1e3f, 2, 2, 0, 0.2f, "turnfactor, applied past a margin") \
     P(B, F, margin, "px", 0, 1e6f, 400, 400, 0, 100, "distance of the margins from the edges")      \
     P(B, F, include_protected, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                               \
-      "1: boids in the protected range also count in the visual averages (the §1 formalism); "      \
+      "1: boids in the protected range also count in the visual averages (the formal version of the rules); "      \
       "0: else-if, as the pseudocode")                                                              \
     P(B, F, scout1_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                 \
       "scout group 1 (ids from 0), biased to the right")                                            \
@@ -88,7 +88,7 @@
     P(B, F, dynamic_bias, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                    \
       "1: each scout's bias grows while it heads its way (ECE 5730)")
 
-/* The hybrid model: hybrid-model.md §3.6 (the "new" defaults). */
+/* The hybrid model: docs/models.md (hybrid) (the "new" defaults). */
 #define BOIDS_PARAMS_HYBRID(P, B, F)                                                                \
     P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "F_max, the total force is truncated to it") \
     P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 12,                            \
@@ -101,7 +101,7 @@
     P(B, F, align_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, on (desired - v), unclamped")     \
     P(B, F, cohesion_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, on (desired - v), unclamped")
 
-/* Priority and mean allocation: priority-allocation.md gives no values; these are ours (README). */
+/* Priority and mean allocation: docs/models.md (priority, mean) gives no values; these are ours (README). */
 #define BOIDS_PARAMS_ALLOCATION(P, B, F)                                                            \
     P(B, F, max_accel, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "the maximum acceleration")           \
     P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25, "the difference radius of vector 3") \
@@ -111,14 +111,14 @@
       "weight of vector 3, sum of (p - p_j)/d^2 (priority 1)")                                      \
     P(B, F, align_weight, "1/T", -1e3f, 1e3f, 10, 10, 0, 2,                                         \
       "weight of vector 2, mean velocity - v (priority 2)")                                         \
-    P(B, F, cohesion_weight, "1/T^2", -1e3f, 1e3f, 10, 10, 0, 4,                                    \
+    P(B, F, cohesion_weight, "1/T^2", -1e3f, 1e3f, 10, 10, 0, 1,                                    \
       "weight of vector 1, mean position - p (priority 3)")                                         \
     P(B, F, mean_set_length, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                 \
       "mean allocation: 1 sets the sum's length to max_accel, 0 only truncates to it")
 
 /* Every model: obstacles, circles in the world (per replica). Each pushes the boids within
  * obstacle_radius of its centre away along the unit vector from the centre, times
- * obstacle_factor, whatever its size: eq. 4 of kit-predators-individuality.md, whose table 1 and
+ * obstacle_factor, whatever its size: eq. 4 of docs/models.md (kit), whose table 1 and
  * 2 give the defaults (the other models' presets scale them to their own forces). Models with
  * BOIDS_FEATURE_OBSTACLE_RULE use them in their own rules instead (priority and mean: in their
  * third vector). */
@@ -132,7 +132,7 @@
     P(B, F, obstacle_factor, "force", 0, 1e7f, 1000, 5, 0, 200,                                     \
       "c_oa, the push, in the model's force unit (px/s^2; px/frame^2; kit: px/s per step)")
 
-/* The kit model: kit-predators-individuality.md, table 2 (boids) and table 3 (predators); its
+/* The kit model: docs/models.md (kit), table 2 (boids) and table 3 (predators); its
  * velocities are px/s, its forces velocity changes per step (v += F, no dt: eq. 10). */
 #define BOIDS_PARAMS_KIT(P, B, F)                                                                   \
     P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_GROUP_RADIUS, 950,                  \

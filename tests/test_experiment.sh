@@ -81,7 +81,7 @@ printf '1499,1500,9' >>cut/runs.csv
 "$boids" experiment "${big[@]}" --out uncut >/dev/null
 same "--resume after Ctrl-C = the experiment in one go" cut uncut
 
-# --- the paper's finding (kit-predators-individuality.md, figure 10): 100 runs of 3 catches ----
+# --- the paper's finding (docs/models.md (kit), figure 10): 100 runs of 3 catches ----
 # chi-square of the 10-bin histogram of caught ages against uniform, 9 degrees of freedom: above
 # 21.67 is p < 0.01. The share of ages beyond 0.25 of 0.5 is 0.5 for uniform ages.
 ages() { # ages DIR: "share chi2"

@@ -30,15 +30,15 @@ kit                   0796e27564ce03a5598f83828f7e011b5274d44b7551d23c456b01461b
 kit-flock             3cbfe6abc33ebdf27ecf691dc9791291f3e16747b5b70de7f4fa50474341a2f2 kit-flock -n 20000
 hybrid-old            abcd64aa1b1cb7621cd491135adf27175a62a9ff389bc05822cf1685c6578498 hybrid-old
 hybrid                4293a8cb03b2b3e3f022a9b65fa0cd7690ab92f22abe7a7047fc2a753800d314 hybrid
-mean                  eced0833d31be3485e362309b08a9e2a4e1fd903a79c16dfdc5488d1544b2d92 mean
-priority              5d99ad8b65fbc54b6dbc0ccd299242ec08f0f572eda980a2301216e5d1caa899 priority
+mean                  a5d6243b55cf45226cf3e0f3c173888d38630b390d56583caabe8f2011a01ea5 mean
+priority              01a23c2b3a537aa9db98175f7dccddf0d5988bf5908ef7c5baf9d48bd0018826 priority
 shiffman-noc          c80694a81f72b536eec3184c4dcfd1052d48236a6e3a8ce990abf3c52847ef1a shiffman-noc
 shiffman-per-second   1147d39d4413b2764ff6d346ed5e71aa8be3da4e27bb3a9adf13f12ca9be10e9 shiffman-per-second
 shiffman-processing   14ae4846990e0c1dcb29aa4f140999dd7894c7d464e9c3094b3636d28ceee055 shiffman-processing
 sps-3-swarms          6623c3b4f97d747d7635cf03cf62253d3fc0473e87735afa6e60f2ad1a17d1fb shiffman-per-second -n 5000 --swarms 3
 hybrid-3-swarms       3e8c1c8823a2d6933fb13f12887240cee4b0982e0b44f00ddd7375809da9c237 hybrid -n 5000 --swarms 3
 adams-static-bias     e8d9263e07a377f24bcced0939ed57dabdd5d1e6622c905bdb6af8b3eb81a1ce adams -n 5000 --set dynamic_bias=0 --set include_protected=1
-mean-set-length       5ccbddf560d643a329cde50d6a577d41df79e19d08e1086d04085f6323ea38a3 mean -n 5000 --swarms 2 --set mean_set_length=1
+mean-set-length       96d73ecc84156c738bd2294ee5a5f6e357538ca9f51136d04e9c6b800666df65 mean -n 5000 --swarms 2 --set mean_set_length=1
 kit-catches           abb3b1364fab74991ddf662629b36264e5d080d6d5341d73a379da278e1df1ce kit --steps 2000
 "
 
@@ -53,7 +53,7 @@ llvmpipe=0
 
 # The observables line of a run's summary: polarization, mean nearest neighbour, mean speed.
 observables() {
-  sed -n 's/.*polarization \([0-9.]*\), mean nearest neighbour \([0-9.]*\) px, speed .*(mean \([0-9.]*\)).*/\1 \2 \3/p' "$1"
+  sed -n 's/.*polarization \([0-9.]*\), mean nearest neighbour \([0-9.]*\) px, .*speed .*(mean \([0-9.]*\)).*/\1 \2 \3/p' "$1"
 }
 
 # Every preset in scenarios/ must have a stored hash (a new preset adds its line here).

@@ -1,4 +1,4 @@
-/* The kit model (kit-predators-individuality.md) against its equations, on both backends.
+/* The kit model (docs/models.md (kit)) against its equations, on both backends.
  *
  * A third implementation, written here in double precision from the paper with brute force over
  * all pairs, is the oracle: eq. 1-3 (cohesion and alignment over the view field, separation over

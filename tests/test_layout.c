@@ -84,7 +84,7 @@ static void test_param_rows(void)
             CHECK_MSG(r->ui_max > 0, "%s: no slider range", r->name);
         }
     }
-    /* shiffman-per-second-model.md §3.6 */
+    /* docs/models.md (shiffman-per-second) */
     size_t n;
     const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
     CHECK(n == 15); /* §3.6's nine, edges, border_r and the obstacles' four */

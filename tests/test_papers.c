@@ -9,7 +9,7 @@
  *     dt = 1/30, 1/60 and 1/144; a frame-based model's real speed scales with the frame rate;
  *   - separation scaling (§4): a single neighbour's push grows with distance in adams and falls as
  *     1/d in the Shiffman models;
- *   - the alpha formula of priority allocation (priority-allocation.md). */
+ *   - the alpha formula of priority allocation (docs/models.md (priority, mean)). */
 #include "core/rng.h"
 #include "cpu/steer.h"
 #include "test.h"

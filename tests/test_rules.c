@@ -1,4 +1,4 @@
-/* shiffman-per-second against the paper's formulas (shiffman-per-second-model.md §3), not just
+/* shiffman-per-second against the paper's formulas (docs/models.md (shiffman-per-second)), not just
  * GPU against CPU: a third implementation, written here from §3 in double precision with brute
  * force over all pairs, is the oracle for small flocks on both backends; and hand-worked cases
  * pin each rule: separation across swarms, alignment and cohesion within a swarm, 1/d weighting,

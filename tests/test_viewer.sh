@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The window path under Xvfb: `boids` opens a window, draws, ends after --steps and exits 0, and
 # its --screenshot (the window with the HUD and panel) decodes at the window's size with the
-# flock drawn. Also: a missing --frames directory is an error before anything runs.
+# flock drawn. Also: --frames into a file is an error before anything runs.
 # usage: test_viewer.sh path/to/boids path/to/png_probe
 set -u
 boids=$(realpath "$1")
@@ -55,12 +55,14 @@ DISPLAY=:12345 WAYLAND_DISPLAY= "$boids" -n 50 --steps 3 --backend cpu >"$tmp/ou
 rc=$?
 [ $rc = 0 ] && grep -q "running headless" "$tmp/err" && grep -q "3 steps" "$tmp/out" && ok "no display after all: runs headless" || bad "display fallback: exit $rc $(cat "$tmp/err")"
 
-"$boids" --headless -n 10 --steps 1 --frames "$tmp/missing/dir" >"$tmp/out" 2>"$tmp/err"
+# --frames into a file (not a directory) is an error before anything runs
+touch "$tmp/afile"
+"$boids" --headless -n 10 --steps 1 --frames "$tmp/afile" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc = 2 ] && grep -q -- "--frames" "$tmp/err" && ! grep -q "steps" "$tmp/out"; then
-  ok "missing --frames directory: exit 2 before the run"
+  ok "--frames on a file: exit 2 before the run"
 else
-  bad "missing --frames directory: exit $rc, $(cat "$tmp/err")"
+  bad "--frames on a file: exit $rc, $(cat "$tmp/err")"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

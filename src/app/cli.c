@@ -8,17 +8,37 @@
 #include "core/error.h"
 #include "core/parse.h"
 
+/* Text wrapped to `width` columns, each line after the first indented by `indent`; the first
+ * continues a line already `col` columns long. */
+static void wrapped(FILE *out, const char *text, int col, int indent, int width)
+{
+    const char *p = text;
+    while (*p) {
+        const char *end = p;
+        int room = width - col;
+        if ((int)strlen(p) <= room) end = p + strlen(p);
+        else {
+            for (const char *q = p; q - p <= room && *q; ++q)
+                if (*q == ' ') end = q;
+            if (end == p) end = strchr(p, ' ') ? strchr(p, ' ') : p + strlen(p); /* one long word */
+        }
+        fprintf(out, "%.*s\n", (int)(end - p), p);
+        p = *end == ' ' ? end + 1 : end;
+        if (*p) fprintf(out, "%*s", indent, ""), col = indent;
+    }
+}
+
 void boids_cli_usage(FILE *out)
 {
     fprintf(out,
-            "usage: boids [SCENARIO.ini] [options]\n"
-            "       boids experiment SCENARIO.ini --runs R --out DIR [options]   many runs (boids experiment --help)\n"
-            "       boids experiment-merge OUT DIR1 DIR2 ...                      join an experiment's shards\n"
-            "Simulates a flock on the GPU (OpenGL 4.3 compute shaders) or the CPU reference.\n"
-            "A scenario file sets the model, its parameters and the world; options override it.\n"
+            "usage: boids [SCENARIO.ini] [options]       a window where there is a display, else headless\n"
+            "       boids experiment SCENARIO.ini --runs R --out DIR [options]   (boids experiment --help)\n"
+            "       boids experiment-merge OUT DIR1 DIR2 ...\n"
+            "Simulates a flock with OpenGL 4.3 compute shaders or the CPU reference. A scenario file\n"
+            "sets the model, its parameters and the world; options override it.\n"
             "\n"
-            "  --backend gpu|cpu      backend (default gpu)\n"
-            "  --model NAME           boid model (default shiffman-per-second)\n"
+            "  --backend auto|gpu|cpu auto (default): the GPU on a hardware GPU, else the CPU\n"
+            "  --model NAME           boid model (default shiffman-per-second; the list below)\n"
             "  -n, --boids N          number of boids (default 100000)\n"
             "  --swarms K             number of swarms; boid i starts in swarm i mod K (default 1)\n"
             "  --world WxH            world size in px (default: 16:9, one boid per 1000 px^2)\n"
@@ -27,41 +47,83 @@ void boids_cli_usage(FILE *out)
             "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
             "  --seed S               seed of the initial state (default 1)\n"
             "  --layout NAME          initial layout: uniform, centre (default: the model's)\n"
-            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...) instead of random\n"
+            "  --set KEY=VALUE        set a model parameter (repeatable; the lists below)\n"
+            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...)\n"
             "  --dump FILE.csv        write the final state\n"
             "  --predators FILE.csv   start the predators (id,x,y,vx,vy) from this file (kit)\n"
             "  --dump-predators FILE  write the predators' final state (kit)\n"
             "  --obstacle X,Y,R       an obstacle (repeatable): replaces the random ones\n"
-            "  --events FILE.csv      write the run's catches: step,time,boid,age,predator (kit)\n"
-            "  --metrics FILE.csv     write the observables every --metrics-every steps: " BOIDS_METRICS_COLUMNS "\n"
+            "  --events FILE.csv      write the catches: step,time,boid,age,predator (kit)\n"
+            "  --metrics FILE.csv     write the observables (step,time,alive,polarization,mean_nn,\n"
+            "                         mean_speed,min_speed,max_speed,groups,catches)\n"
             "  --metrics-every K      steps between rows of --metrics (default 10)\n"
-            "  --set KEY=VALUE        set a model parameter (repeatable; see below)\n"
             "  --threads N            CPU backend worker threads (default: one per core)\n"
             "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
             "  --headless             no window even if a display exists\n"
-            "  --frames DIR           write a PNG sequence to DIR (frame_000000.png, ...)\n"
-            "  --size WxH             frame size for --frames and --screenshot (default 1920x1080)\n"
+            "  --frames DIR           write a PNG sequence into DIR (made if missing)\n"
+            "  --video FILE.mp4       write a video through ffmpeg (apt install ffmpeg)\n"
+            "  --fps F                frame rate of --video and of the ffmpeg command (default 30)\n"
+            "  --size WxH             frame size for --frames, --video, --screenshot (1920x1080)\n"
             "  --frame-steps K        simulation steps per exported frame (default 1)\n"
+            "  --warmup K             steps run before the first frame (not exported)\n"
+            "  --view X,Y,W,H         export this region of the world (default: all of it)\n"
+            "  --boid-size PX         a boid's length on screen, in pixels (default 8)\n"
             "  --screenshot FILE      write a PNG of the last frame (with the HUD in a window)\n"
             "  -h, --help             this text\n"
             "  --version              version\n"
             "\n"
-            "Exit status: 0 success, 2 bad usage or input, 1 runtime failure.\n");
+            "Examples:\n"
+            "  boids scenarios/kit.ini                               the kit paper's world, in a window\n"
+            "  boids -n 20000 --swarms 3 --steps 1200 --headless --dump flock.csv\n"
+            "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
+            "  boids -n 50000 --headless --warmup 300 --steps 600 --frames out --video flock.mp4\n"
+            "  boids experiment scenarios/kit.ini --runs 100 --set c_maxspeed=200 --out ages\n"
+            "\n");
+    fprintf(out, "Viewer keys: ");
+    wrapped(out,
+            "Space pause, N one step, R / Shift+R reset / reseed, M / Shift+M next / previous model, "
+            "Backspace the model's preset, = / - double / halve the boids, [ / ] slower / faster, "
+            "C colour mode, T mouse tool, Tab panel, Up/Down/Left/Right a parameter, wheel zoom, drag pan, "
+            "Home fit, V vsync, I passes, G live plot, S save the parameters as a scenario, D dump the state, "
+            "P screenshot (Shift+P: without the HUD), O record, H or F1 help, Esc or Q quit.",
+            13, 2, 100);
+    fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after signal N.\n");
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
         size_t n;
         const boids_param_info *info = boids_model_params((boids_model)m, &n);
         boids_params def = boids_model_default_params((boids_model)m);
-        fprintf(out, "\nmodel %s (%s): %s\n", boids_model_name((boids_model)m),
-                boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame",
-                boids_model_summary((boids_model)m));
+        char head[512];
+        int col = snprintf(head, sizeof head, "model %s (%s): ", boids_model_name((boids_model)m),
+                           boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame");
+        fprintf(out, "\n%s", head);
+        wrapped(out, boids_model_summary((boids_model)m), col, 2, 100);
         int width = 0; /* the model's longest name sets its column */
         for (size_t i = 0; i < n; ++i) width = (int)strlen(info[i].name) > width ? (int)strlen(info[i].name) : width;
         for (size_t i = 0; i < n; ++i) {
             char v[32];
-            fprintf(out, "  %-*s %-8s %-9s %s\n", width, info[i].name,
-                    boids_float_text(boids_param_get(&def, &info[i]), v), info[i].unit, info[i].description);
+            const float value = boids_param_get(&def, &info[i]);
+            const bool edges = (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES;
+            int c = fprintf(out, "  %-*s %-8s %-9s ", width, info[i].name,
+                            edges ? boids_edges_name(value) : boids_float_text(value, v), info[i].unit);
+            wrapped(out, info[i].description, c, c > 60 ? 8 : c, 100);
         }
     }
+}
+
+void boids_cli_resolve_backend(boids_cli *cli)
+{
+    if (!cli->backend_auto) return;
+    boids_gl *gl = NULL;
+    if (boids_gl_create_headless(&gl) != BOIDS_OK) {
+        cli->def.backend = BOIDS_BACKEND_CPU;
+        snprintf(cli->backend_note, sizeof cli->backend_note, "auto: no OpenGL 4.3 context here");
+        return;
+    }
+    const bool soft = boids_gl_is_software(gl);
+    cli->def.backend = soft ? BOIDS_BACKEND_CPU : BOIDS_BACKEND_GPU;
+    snprintf(cli->backend_note, sizeof cli->backend_note, "auto: %s%s", boids_gl_renderer(gl),
+             soft ? " is a software rasterizer, slower than the CPU backend; --backend gpu forces it" : "");
+    boids_gl_destroy(gl);
 }
 
 static boids_status bad(const char *flag, const char *value, const char *what)
@@ -178,11 +240,18 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     cli->size_h = 1080;
     cli->frame_steps = 1;
     cli->metrics_every = 10;
+    cli->backend_auto = true;
     const char *model = NULL;
 
     /* The scenario file first (the one argument that is no option): options override it. */
     for (int i = 1; i < argc; ++i) {
         if (argv[i][0] == '-') {
+            /* --set KEY VALUE would take VALUE for the scenario file: say what --set wants */
+            if (!strcmp(argv[i], "--set") && i + 1 < argc && !strchr(argv[i + 1], '='))
+                return i + 2 < argc && argv[i + 2][0] != '-'
+                           ? boids_fail(BOIDS_E_USAGE, "--set %s %s: --set takes KEY=VALUE as one argument: --set %s=%s",
+                                        argv[i + 1], argv[i + 2], argv[i + 1], argv[i + 2])
+                           : boids_fail(BOIDS_E_USAGE, "--set %s: --set takes KEY=VALUE", argv[i + 1]);
             if (!strchr(argv[i], '=') && takes_value(argv[i])) ++i;
             continue;
         }
@@ -233,9 +302,10 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         } else if (!strcmp(flag, "--backend")) {
             NEED_VALUE();
             given_by(cli, "backend", "--backend");
+            cli->backend_auto = !strcmp(val, "auto");
             if (!strcmp(val, "gpu")) cli->def.backend = BOIDS_BACKEND_GPU;
             else if (!strcmp(val, "cpu")) cli->def.backend = BOIDS_BACKEND_CPU;
-            else st = bad("--backend", val, "gpu or cpu");
+            else if (!cli->backend_auto) st = bad("--backend", val, "auto, gpu or cpu");
         } else if (!strcmp(flag, "--neighbors")) {
             NEED_VALUE();
             given_by(cli, "neighbors", "--neighbors");
@@ -381,7 +451,12 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     /* Checks between parameters (min_speed <= max_speed) once all are set. */
     boids_status st = boids_params_validate(cli->def.model, &cli->def.params);
     if (st != BOIDS_OK) return st;
-    if (cli->def.backend == BOIDS_BACKEND_GPU && (cli->flag_of[field_index("neighbors")] || cli->flag_of[field_index("threads")]))
+    const bool cpu_flags = cli->flag_of[field_index("neighbors")] || cli->flag_of[field_index("threads")];
+    if (cli->backend_auto && cpu_flags) { /* the CPU backend's options choose it */
+        cli->backend_auto = false;
+        cli->def.backend = BOIDS_BACKEND_CPU;
+    }
+    if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flags)
         return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only",
                           cli->flag_of[field_index("neighbors")] ? "--neighbors" : "--threads");
     return BOIDS_OK;

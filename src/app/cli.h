@@ -36,6 +36,8 @@ typedef struct boids_cli {
     int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
     uint32_t frame_steps;    /* --frame-steps: simulation steps per exported frame */
     const char *screenshot;  /* --screenshot FILE: a PNG of the last frame, or NULL */
+    bool backend_auto;       /* --backend auto (the default): see boids_cli_resolve_backend */
+    char backend_note[256];  /* why auto chose what it chose, for the header line */
     bool headless;
     bool help, version;
 } boids_cli;
@@ -43,6 +45,11 @@ typedef struct boids_cli {
 /* Parses argv. On a usage error returns BOIDS_ERR_INVALID (or the scenario file's error) with a
  * message naming the flag or the file and line. */
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
+/* --backend auto: the GPU backend where OpenGL 4.3 runs on a hardware GPU; the CPU backend where
+ * the only OpenGL is a software rasterizer (llvmpipe: slower than the CPU backend at every flock
+ * size measured) or none at all. Probes a headless context once; fills def.backend and the
+ * note. */
+void boids_cli_resolve_backend(boids_cli *cli);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
 

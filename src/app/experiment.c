@@ -4,13 +4,13 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app/interrupt.h"
 #include "app/metrics_log.h"
 #include "core/error.h"
 #include "core/parse.h"
@@ -127,13 +127,6 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, c
 }
 
 /* ---- running ------------------------------------------------------------------------------- */
-
-static volatile sig_atomic_t interrupted;
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 /* Where finished runs go: the tables, the progress line. Shared by the CPU jobs (locked). */
 typedef struct sink {
@@ -258,7 +251,7 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
         st = boids_world_metrics(w, m, n);
         for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &rows[r], &m[r], 0, info.dt);
     }
-    while (st == BOIDS_OK && open_runs && !interrupted) {
+    while (st == BOIDS_OK && open_runs && !boids_interrupted()) {
         uint64_t step = e->steps - count;
         if (step > 32 - count % 32) step = 32 - count % 32;
         if (K && step > K - count % K) step = K - count % K;
@@ -320,7 +313,7 @@ static void *cpu_worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&j->lock);
         while (j->next < j->end && j->done[j->next]) j->next++;
-        uint64_t run = j->next < j->end && j->status == BOIDS_OK && !interrupted ? j->next++ : UINT64_MAX;
+        uint64_t run = j->next < j->end && j->status == BOIDS_OK && !boids_interrupted() ? j->next++ : UINT64_MAX;
         pthread_mutex_unlock(&j->lock);
         if (run == UINT64_MAX) return NULL;
         boids_status st = run_batch(j->e, BOIDS_BACKEND_CPU, NULL, run, 1, j->k);
@@ -357,7 +350,7 @@ static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done
     boids_gl *gl;
     boids_status st = boids_gl_create_headless(&gl);
     if (st != BOIDS_OK) return st;
-    for (uint64_t r = first; r < end && st == BOIDS_OK && !interrupted;) {
+    for (uint64_t r = first; r < end && st == BOIDS_OK && !boids_interrupted();) {
         if (done[r]) {
             ++r;
             continue;
@@ -390,8 +383,9 @@ static void usage(FILE *f)
             "  --set KEY=VALUE        a parameter for every run (repeatable)\n"
             "  --steps N              most steps per run (default: the scenario's, else 600); a run\n"
             "                         also ends on its model's stop condition (stop_after_catches)\n"
-            "  --backend gpu|cpu      gpu: the runs of a combination batched as replicas of one world;\n"
-            "                         cpu: --jobs runs in parallel (default gpu)\n"
+            "  --backend auto|gpu|cpu gpu: the runs of a combination batched as replicas of one world;\n"
+            "                         cpu: --jobs runs in parallel; auto (default): the GPU on a\n"
+            "                         hardware GPU, else the CPU\n"
             "  --jobs J               CPU runs at once (default: one per core)\n"
             "  --batch B              GPU runs per world (default: up to 2^20 boids a world)\n"
             "  --metrics-every K      a row of metrics.csv every K steps of every run\n"
@@ -511,6 +505,7 @@ int boids_experiment_main(int argc, char **argv)
         boids_status st = boids_cli_parse(nrest, rest, &cli);
         int code = BOIDS_EXIT_OK;
         if (st != BOIDS_OK) code = boids_app_error(&cli, NULL);
+        else boids_cli_resolve_backend(&cli);
         const char *unused = cli.init_path ? "--init" : cli.dump_path ? "--dump" : cli.predators_path ? "--predators"
                              : cli.dump_predators_path ? "--dump-predators" : cli.events_path ? "--events"
                              : cli.metrics_path ? "--metrics (use --metrics-every)" : cli.frames_dir ? "--frames"
@@ -609,18 +604,13 @@ int boids_experiment_main(int argc, char **argv)
            (unsigned long long)(end ? end - 1 : 0), e.shard, e.shards, (unsigned long long)k.todo,
            e.def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", e.renderer);
     fflush(stdout);
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    boids_interrupt_install(); /* kept while the tables are sorted: they must not be cut short */
     boids_status st = e.def.backend == BOIDS_BACKEND_GPU ? run_gpu(&e, &k, t.done, first, end, batch)
                                                          : run_cpu(&e, &k, t.done, first, end, jobs);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
     if (k.finished) progress(&k, true);
     if (st == BOIDS_OK) st = k.status;
     boids_status fin = boids_exp_tables_finish(&t);
+    boids_interrupt_restore();
     int code = BOIDS_EXIT_OK;
     if (st != BOIDS_OK) {
         fprintf(stderr, "boids experiment: %s\n", boids_last_error());
@@ -630,11 +620,11 @@ int boids_experiment_main(int argc, char **argv)
         code = BOIDS_EXIT_RUNTIME;
     }
     double wall = boids_app_now() - k.t0;
-    if (code == BOIDS_EXIT_OK && interrupted) {
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
         fprintf(stderr, "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
                         "boids experiment --resume %s runs the rest\n",
                 (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
-        code = 130;
+        code = boids_interrupt_exit_code();
     }
     if (code == BOIDS_EXIT_OK) {
         printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n", (unsigned long long)k.finished,

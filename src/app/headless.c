@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "app/app.h"
+#include "app/interrupt.h"
 #include "app/metrics_log.h"
 #include "core/error.h"
 #include "render/boid_renderer.h"
@@ -105,7 +106,8 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     bool stopped = false;
     double t0 = boids_app_now();
     uint64_t done = 0;
-    while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped) {
+    boids_interrupt_install();
+    while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped && !boids_interrupted()) {
         uint64_t n = cli->steps - done;
         if (n > chunk) n = chunk;
         if (writer && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
@@ -117,10 +119,17 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         }
         if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
     }
+    /* the frames captured are written whole, even when interrupted: none stays half-written */
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
     boids_world_finish(s.world);
     double wall = boids_app_now() - t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
+        fprintf(stderr, "boids: interrupted after %llu steps%s: no state, metrics, events or screenshot written\n",
+                (unsigned long long)done, writer ? " (the frames written so far are whole)" : "");
+        code = boids_interrupt_exit_code();
+    }
+    boids_interrupt_restore();
     st = boids_metrics_log_close(&log, s.world, code == BOIDS_EXIT_OK);
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && cli->metrics_path)

@@ -38,6 +38,7 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = BOIDS_EXIT_OK;
     if (cli.init_path) {

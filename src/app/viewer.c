@@ -22,6 +22,7 @@
 #include <GLFW/glfw3.h>
 
 #include "app/app.h"
+#include "app/interrupt.h"
 #include "app/metrics_log.h"
 #include "app/panel.h"
 #include "core/error.h"
@@ -519,7 +520,8 @@ static int run(viewer *v)
     double last = glfwGetTime(), t0 = boids_app_now();
     v->fps_t0 = last;
     int code = BOIDS_EXIT_OK;
-    while (!glfwWindowShouldClose(v->win)) {
+    boids_interrupt_install();
+    while (!glfwWindowShouldClose(v->win) && !boids_interrupted()) {
         glfwPollEvents();
         double now = glfwGetTime(), real = now - last;
         last = now;
@@ -595,6 +597,12 @@ static int run(viewer *v)
         if (last_frame) break;
     }
     double wall = boids_app_now() - t0;
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) { /* a recording's frames end whole */
+        stop_recording(v);
+        fprintf(stderr, "boids: interrupted: no state, metrics, events or screenshot written\n");
+        code = boids_interrupt_exit_code();
+    }
+    boids_interrupt_restore();
     /* --screenshot is of the last frame however the run ended (Q, the window's close box). */
     if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v) == BOIDS_OK)
         screenshot(v, cli->screenshot);

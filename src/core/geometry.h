@@ -126,6 +126,9 @@ static inline void boids_apply_edges(unsigned edges, float border_r, float w, fl
         if (*y < -border_r) *y = h + border_r;
         if (*x > w + border_r) *x = -border_r;
         if (*y > h + border_r) *y = -border_r;
+    } else { /* bounded: held within the positions a state may hold */
+        *x = *x > (float)BOIDS_MAX_POSITION ? (float)BOIDS_MAX_POSITION : *x < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION : *x;
+        *y = *y > (float)BOIDS_MAX_POSITION ? (float)BOIDS_MAX_POSITION : *y < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION : *y;
     }
 }
 

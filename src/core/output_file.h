@@ -1,6 +1,10 @@
-/* Files the program writes (states, predators, events, tables): written to a temporary name
- * beside the target and renamed over it only when complete, so a failure or an interruption
- * never leaves a half-written file under the target's name, nor destroys an older one. */
+/* Files the program writes (states, predators, events, metrics, tables, PNGs): written to a
+ * temporary name beside the target (NAME.tmp.PID) and renamed over it only when complete, so a
+ * failure or an interruption never leaves a half-written file under the target's name, nor
+ * destroys an older one. The rename replaces only a regular file or makes a new name: a symlink
+ * is written through (its target replaced, the link kept); a directory, device, FIFO or socket,
+ * an empty name, a file in /proc or /sys, or a name too long once the suffix is added are
+ * refused (BOIDS_E_FILE_WRITE naming the path), by the check before a run as by the open. */
 #ifndef BOIDS_CORE_OUTPUT_FILE_H
 #define BOIDS_CORE_OUTPUT_FILE_H
 

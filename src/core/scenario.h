@@ -1,6 +1,6 @@
 /* Scenario files: a world definition as `key = value` lines, e.g.
  *
- *   ; adams-simple-boids.md, "Recommended parameter values"
+ *   ; docs/models.md (adams), "Recommended parameter values"
  *   model = adams
  *   boids = 20000
  *   world = 1920x1080

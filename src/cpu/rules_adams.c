@@ -1,4 +1,4 @@
-/* adams (adams-simple-boids.md; §1 of shiffman-per-second-model.md), CPU reference: the
+/* adams (docs/models.md (adams); docs/models.md (shiffman-per-second)), CPU reference: the
  * pseudocode, frame-based (one step = one frame), in its order:
  *
  *   for every other boid with |dx| < visual and |dy| < visual (dx = boid - other):

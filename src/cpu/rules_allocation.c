@@ -1,4 +1,4 @@
-/* priority and mean (priority-allocation.md), CPU reference: Reynolds 1987's acceleration
+/* priority and mean (docs/models.md (priority, mean)), CPU reference: Reynolds 1987's acceleration
  * arbitration. Three vectors, weighted:
  *
  *   vector 3 (priority 1): sum over neighbours within sep_radius of (p_i - p_j) / d^2: the

@@ -1,4 +1,4 @@
-/* hybrid (hybrid-model.md §3), CPU reference:
+/* hybrid (docs/models.md (hybrid)), CPU reference:
  *
  *   f_sep = sum over N_p(i) of (p_i - p_j)            raw offsets (Model A), every swarm
  *   f_ali = (normalize(mean v_j) v_max - v) w_ali      same swarm, no truncation

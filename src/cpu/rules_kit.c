@@ -1,4 +1,4 @@
-/* kit (kit-predators-individuality.md), CPU reference: the boids' rules.
+/* kit (docs/models.md (kit)), CPU reference: the boids' rules.
  *
  *   individuality (eq. 7-9): a = (age - 0.5)^2; R = view_radius - c_view_radius a,
  *     alpha = view_angle - c_view_angle a, v_max = max_speed - c_maxspeed a

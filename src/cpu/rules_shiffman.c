@@ -1,4 +1,4 @@
-/* The Shiffman models, CPU reference: shiffman-per-second (shiffman-per-second-model.md §3) and
+/* The Shiffman models, CPU reference: shiffman-per-second (docs/models.md (shiffman-per-second)) and
  * the frame-based shiffman-processing and shiffman-noc (§2, tables 2.6 and 2.7), which are the
  * same rules with dt = 1 frame, no v_min (0) and Processing's borders().
  *

@@ -249,7 +249,7 @@ static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t id, f
     boids_cpu_move(s, id, x, y, vx, vy);
 }
 
-/* Priority allocation (priority-allocation.md): adds the weighted vectors x (highest priority),
+/* Priority allocation (docs/models.md (priority, mean)): adds the weighted vectors x (highest priority),
  * y, z in that order, each in full while the sum stays within m, the last one in the part alpha
  * that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
 void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2]);

@@ -285,6 +285,14 @@ boids_status boids_gl_make_current(boids_gl *gl)
 
 const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }
 
+bool boids_gl_is_software(const boids_gl *gl)
+{
+    static const char *const soft[] = {"llvmpipe", "softpipe", "SWR", "Software Rasterizer", "Microsoft Basic Render"};
+    for (size_t i = 0; i < sizeof soft / sizeof soft[0]; ++i)
+        if (strstr(gl->renderer, soft[i])) return true;
+    return false;
+}
+
 void *boids_gl_window(const boids_gl *gl) { return gl->window; }
 
 boids_status boids_gl_check(const char *what)

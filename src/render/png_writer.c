@@ -12,13 +12,17 @@
 #include <stb_image_write.h>
 
 #include "core/error.h"
+#include "core/output_file.h"
 #include "cpu/thread_pool.h"
 
-#define RING 3        /* reads in flight on the GPU */
+#define RING 3        /* reads in flight on the GPU, at most (1 for frames of more than budget / 8) */
 #define QUEUE 4       /* frames waiting for an encoder, at most */
-/* Frames held in memory (queued, being encoded: an encoder needs about 4 frame-sizes) stay
- * within this, whatever --size and the core count: fewer encoders and a shorter queue at huge
- * sizes. */
+/* Frames held in memory (reads in flight, queued, being encoded: an encoder needs about 3
+ * frame-sizes, its RGBA frame converted in place, stb's filtered copy and the compressed output)
+ * stay within this, whatever --size and the core count: fewer reads in flight, fewer encoders
+ * and a shorter queue at huge sizes. A frame larger than the budget / 6 (about 13400 x 13400)
+ * needs one of each at least: 6 frame-sizes with the offscreen target (6 GiB at 16384 x 16384),
+ * which the README states. */
 #define MEMORY_BUDGET (1024.0 * 1024.0 * 1024.0)
 #define PATH_MAX_LEN 4096
 
@@ -38,7 +42,7 @@ struct boids_png_writer {
     int width, height;
     unsigned frames;
     slot ring[RING];
-    int ring_head, ring_pending;
+    int ring_n, ring_head, ring_pending; /* ring_n slots in use */
     /* encoder pool */
     pthread_t *threads;
     int nthreads;
@@ -56,11 +60,26 @@ static void stb_settings(void)
 {
     stbi_write_force_png_filter = 0; /* no per-row filter search: flocks are mostly background */
     stbi_write_png_compression_level = 2;
+    stbi_flip_vertically_on_write(1); /* the read is bottom row first */
 }
 
 boids_status boids_check_output_dir(const char *dir)
 {
     struct stat sb;
+    if (!dir[0]) return boids_fail(BOIDS_E_EXPORT, "an empty name is no directory");
+    if (stat(dir, &sb) != 0 && errno == ENOENT) { /* made, with its parents (mkdir -p) */
+        char part[PATH_MAX_LEN];
+        snprintf(part, sizeof part, "%s", dir);
+        for (char *p = part + 1;; ++p)
+            if (*p == '/' || *p == '\0') {
+                char c = *p;
+                *p = '\0';
+                if (mkdir(part, 0777) != 0 && errno != EEXIST)
+                    return boids_fail(BOIDS_E_EXPORT, "%s: cannot create %s: %s", dir, part, strerror(errno));
+                *p = c;
+                if (!c) break;
+            }
+    }
     if (stat(dir, &sb) != 0)
         return boids_fail(BOIDS_E_EXPORT, "%s: %s", dir, strerror(errno));
     if (!S_ISDIR(sb.st_mode)) return boids_fail(BOIDS_E_EXPORT, "%s: not a directory", dir);
@@ -91,44 +110,33 @@ static void sink_write(void *ctx, void *data, int size)
     if (k->ok && fwrite(data, 1, (size_t)size, k->f) != (size_t)size) k->ok = 0;
 }
 
-/* Encodes and writes one frame: flipped to top-down RGB, streamed into a temporary name, then
- * renamed. */
+/* Encodes and writes one frame: each RGBA row made RGB in place (the row keeps its stride, stb
+ * flips the rows, so no second copy of the frame), streamed into a temporary name, then renamed
+ * (core/output_file.h). */
 static void write_png(boids_png_writer *w, job *j)
 {
-    unsigned char *rgb = malloc((size_t)w->width * 3 * (size_t)w->height);
-    if (!rgb) {
-        record_error(w, j->path, "out of memory");
-        return;
-    }
-    size_t row = (size_t)w->width * 4;
+    const size_t row = (size_t)w->width * 4;
     for (int y = 0; y < w->height; ++y) {
-        const unsigned char *src = j->rgba + row * (size_t)(w->height - 1 - y);
-        unsigned char *dst = rgb + (size_t)w->width * 3 * (size_t)y;
+        unsigned char *p = j->rgba + row * (size_t)y;
         for (int x = 0; x < w->width; ++x) {
-            dst[3 * x] = src[4 * x];
-            dst[3 * x + 1] = src[4 * x + 1];
-            dst[3 * x + 2] = src[4 * x + 2];
+            p[3 * x] = p[4 * x];
+            p[3 * x + 1] = p[4 * x + 1];
+            p[3 * x + 2] = p[4 * x + 2];
         }
     }
-    char tmp[PATH_MAX_LEN + 16];
-    snprintf(tmp, sizeof tmp, "%s.tmp", j->path);
-    sink k = {fopen(tmp, "wb"), 1};
-    if (!k.f) {
-        free(rgb);
-        record_error(w, j->path, strerror(errno));
+    boids_output_file o;
+    if (boids_output_open(&o, j->path) != BOIDS_OK) {
+        record_error(w, j->path, boids_last_error_info()->detail);
         return;
     }
-    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, rgb, w->width * 3);
-    free(rgb);
-    int err = errno;
-    if (fclose(k.f) != 0 && k.ok) {
-        k.ok = 0;
-        err = errno;
-    }
-    if (!encoded || !k.ok || rename(tmp, j->path) != 0) {
-        if (k.ok && encoded) err = errno;
-        remove(tmp);
+    sink k = {o.f, 1};
+    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, j->rgba, (int)row);
+    if (!encoded || !k.ok) {
+        int err = errno;
+        boids_output_abort(&o);
         record_error(w, j->path, encoded ? strerror(err) : "PNG encoding failed");
+    } else if (boids_output_commit(&o) != BOIDS_OK) {
+        record_error(w, j->path, boids_last_error_info()->detail);
     }
 }
 
@@ -159,7 +167,7 @@ static void *encoder_main(void *arg)
  * room if the encoders are behind). */
 static boids_status harvest_oldest(boids_png_writer *w)
 {
-    slot *s = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
+    slot *s = &w->ring[(w->ring_head - w->ring_pending + w->ring_n) % w->ring_n];
     GLenum r;
     do {
         r = glClientWaitSync(s->fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
@@ -209,15 +217,16 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->changed, NULL);
     pthread_once(&stb_settings_once, stb_settings);
-    for (int i = 0; i < RING; ++i) {
+    double frame = 4.0 * width * height;
+    w->ring_n = frame * RING <= MEMORY_BUDGET / 4 ? RING : 1;
+    for (int i = 0; i < w->ring_n; ++i) {
         glGenBuffers(1, &w->ring[i].pbo);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, w->ring[i].pbo);
         glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)((size_t)width * height * 4), NULL, GL_STREAM_READ);
     }
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    double frame = 4.0 * width * height;
     int cores = threads > 0 ? threads : boids_cpu_count();
-    int by_memory = (int)(MEMORY_BUDGET / (5.0 * frame));
+    int by_memory = (int)(MEMORY_BUDGET / (4.0 * frame));
     w->nthreads = cores < by_memory ? cores : by_memory > 0 ? by_memory : 1;
     int q = (int)(MEMORY_BUDGET / (2.0 * frame));
     w->q_cap = q < 1 ? 1 : q > QUEUE ? QUEUE : q;
@@ -243,7 +252,7 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
 boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path)
 {
     boids_status st = BOIDS_OK;
-    if (w->ring_pending == RING && (st = harvest_oldest(w)) != BOIDS_OK) return st;
+    if (w->ring_pending == w->ring_n && (st = harvest_oldest(w)) != BOIDS_OK) return st;
     slot *s = &w->ring[w->ring_head];
     snprintf(s->path, sizeof s->path, "%s", path);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
@@ -252,7 +261,7 @@ boids_status boids_png_writer_capture_as(boids_png_writer *w, const char *path)
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     s->fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush(); /* so the read starts now, and the fence can signal without anyone waiting */
-    w->ring_head = (w->ring_head + 1) % RING;
+    w->ring_head = (w->ring_head + 1) % w->ring_n;
     w->ring_pending++;
     st = boids_png_writer_poll(w);
     if (st == BOIDS_OK) st = boids_gl_check("reading a frame");
@@ -264,7 +273,7 @@ boids_status boids_png_writer_poll(boids_png_writer *w)
     boids_status st = BOIDS_OK;
     /* Hand on whatever has already landed, without waiting. */
     while (w->ring_pending > 0) {
-        slot *old = &w->ring[(w->ring_head - w->ring_pending + RING) % RING];
+        slot *old = &w->ring[(w->ring_head - w->ring_pending + w->ring_n) % w->ring_n];
         GLenum r = glClientWaitSync(old->fence, 0, 0);
         if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED) break;
         if ((st = harvest_oldest(w)) != BOIDS_OK) return st;

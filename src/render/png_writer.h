@@ -31,7 +31,7 @@ boids_status boids_png_writer_finish(boids_png_writer *w);
 unsigned boids_png_writer_frames(const boids_png_writer *w);
 /* Finishes and frees. */
 boids_status boids_png_writer_destroy(boids_png_writer *w);
-/* Checks that dir is a writable directory. */
+/* Checks that dir is a writable directory, making it (and its parents) if it does not exist. */
 boids_status boids_check_output_dir(const char *dir);
 /* True if dir already holds a frame_000000.png (a new sequence would mix with it). */
 bool boids_output_dir_has_frames(const char *dir);

@@ -94,10 +94,10 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
                                    boids_float_text(b[i].x, s1), boids_float_text(b[i].y, s2),
                                    boids_float_text(d->width, s3), boids_float_text(d->height, s4));
         /* Where nothing wraps, boids may stray outside; not to absurd distances. */
-        if (fabsf(b[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(b[i].y) > BOIDS_MAX_WORLD * 2)
+        if (fabsf(b[i].x) > (float)BOIDS_MAX_POSITION || fabsf(b[i].y) > (float)BOIDS_MAX_POSITION)
             return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "", "position (%s, %s) is beyond +-%s px",
                                    boids_float_text(b[i].x, s1), boids_float_text(b[i].y, s2),
-                                   boids_float_text(BOIDS_MAX_WORLD * 2, s3));
+                                   boids_float_text((float)BOIDS_MAX_POSITION, s3));
         if (fabsf(b[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(b[i].vy) > BOIDS_MAX_STATE_SPEED)
             return boids_fail_boid(BOIDS_E_STATE_SPEED, i, "", "velocity (%s, %s) has a component beyond +-%s",
                                    boids_float_text(b[i].vx, s1), boids_float_text(b[i].vy, s2),
@@ -344,7 +344,7 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
         if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
             return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position and velocity must be finite", i);
         if ((wrap && (p[i].x < 0 || p[i].x >= d->width || p[i].y < 0 || p[i].y >= d->height)) ||
-            fabsf(p[i].x) > BOIDS_MAX_WORLD * 2 || fabsf(p[i].y) > BOIDS_MAX_WORLD * 2)
+            fabsf(p[i].x) > (float)BOIDS_MAX_POSITION || fabsf(p[i].y) > (float)BOIDS_MAX_POSITION)
             return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
                                   boids_float_text(p[i].x, s1), boids_float_text(p[i].y, s2),
                                   boids_float_text(d->width, s3), boids_float_text(d->height, s4));

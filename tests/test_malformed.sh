@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# What an adversary tried, kept as tests: output paths that a rename would destroy, signals in the
+# middle of a run, malformed scenario and state files, numbers at and past their bounds. Each
+# gives a clear message (naming the flag, or the file and line) and its exit status, or the
+# documented behaviour; nothing is left half-written and no raw control byte reaches the terminal.
+# usage: test_malformed.sh path/to/boids
+set -u
+boids=$(realpath "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+# expect CODE NAME PATTERN -- command...: exit status and a pattern in stderr
+expect() {
+  local code=$1 name=$2 pattern=$3
+  shift 4
+  "$@" >out 2>err
+  local rc=$?
+  if [ "$rc" != "$code" ]; then bad "$name: exit $rc, expected $code: $(head -c 300 err)"
+  elif [ -n "$pattern" ] && ! grep -q -- "$pattern" err; then bad "$name: stderr lacks '$pattern': $(head -c 300 err)"
+  else ok "$name"; fi
+}
+run=(-n 50 --steps 2 --backend cpu --headless)
+kit=(--model kit -n 35 --world 2000x2000 --steps 2 --backend cpu --headless)
+
+# --- output files never destroy what they replace ---------------------------------------------
+mkfifo fifo
+mkdir adir
+echo keep >real.csv
+ln -s real.csv link.csv
+ln -s adir dirlink
+for flag in --dump --metrics --screenshot --events --dump-predators; do
+  args=("${run[@]}")
+  case $flag in --events | --dump-predators) args=("${kit[@]}") ;; esac
+  expect 2 "$flag /dev/null is refused (a device)" "$flag: /dev/null: is a device" -- "$boids" "${args[@]}" $flag /dev/null
+  expect 2 "$flag FIFO is refused" "$flag: fifo: is a FIFO" -- "$boids" "${args[@]}" $flag fifo
+  expect 2 "$flag directory is refused" "$flag: adir: is a directory" -- "$boids" "${args[@]}" $flag adir
+  expect 2 "$flag a symlink to a directory is refused" "is a directory" -- "$boids" "${args[@]}" $flag dirlink
+  expect 2 "$flag '' is refused" "$flag: an empty name" -- "$boids" "${args[@]}" $flag ""
+  expect 2 "$flag /proc/self/x is refused" "$flag: /proc/self/x: is in /proc" -- "$boids" "${args[@]}" $flag /proc/self/x
+  expect 2 "$flag a name too long for the temporary suffix" "too long once the temporary suffix" -- \
+    "$boids" "${args[@]}" $flag "$(printf 'n%.0s' $(seq 1 250))"
+done
+[ -c /dev/null ] && [ -p fifo ] && ok "/dev/null and the FIFO are still what they were" || bad "a special file was replaced"
+"$boids" "${run[@]}" --dump link.csv >/dev/null 2>&1
+[ -L link.csv ] && head -1 real.csv | grep -q '^id,x,y' && ok "a symlink to a file is written through (the link stays)" ||
+  bad "symlink: $(ls -la link.csv real.csv)"
+ls ./*.tmp.* >/dev/null 2>&1 && bad "temporary files left: $(ls ./*.tmp.*)" || ok "no temporary file left by the refusals"
+expect 2 "--frames on a file" "--frames" -- "$boids" "${run[@]}" --frames real.csv
+"$boids" "${run[@]}" --frames shots/deeper --size 64x64 >/dev/null 2>&1 && [ -f shots/deeper/frame_000001.png ] &&
+  ok "--frames makes a missing directory (and its parents)" || bad "--frames shots/deeper"
+
+# --- signals: no .tmp, no half-written output, the exit status says so ------------------------
+for sig in INT TERM; do
+  mkdir "sig$sig"
+  "$boids" -n 20000 --steps 100000 --backend cpu --headless --dump "sig$sig/d.csv" --metrics "sig$sig/m.csv" \
+    --frames "sig$sig/f" --size 160x90 >"sig$sig/out" 2>"sig$sig/err" &
+  pid=$!
+  for i in $(seq 1 300); do [ -f "sig$sig/f/frame_000003.png" ] && break; sleep 0.05; done
+  kill -$sig $pid
+  wait $pid
+  rc=$?
+  want=$((128 + $(kill -l $sig)))
+  leftovers=$(find "sig$sig" -name '*.tmp*' | wc -l)
+  if [ $rc = $want ] && [ ! -e "sig$sig/d.csv" ] && [ ! -e "sig$sig/m.csv" ] && [ "$leftovers" = 0 ] &&
+    grep -q "interrupted after" "sig$sig/err"; then
+    ok "SIG$sig: exit $rc, no state or metrics written, no temporary file, $(ls "sig$sig/f" | wc -l) whole frames"
+  else bad "SIG$sig: exit $rc (want $want), leftovers $leftovers, $(ls "sig$sig"), $(cat "sig$sig/err")"; fi
+done
+
+# --- scenario files mean exactly what they say ------------------------------------------------
+long=$(printf 'a%.0s' $(seq 1 200))
+printf 'model = adams\n%s = 3\n' "$long" >longkey.ini
+expect 2 "a 200-character key is one unknown key" "longkey.ini:2: aaaaaaaaaa.*: no such parameter" -- "$boids" longkey.ini "${run[@]}"
+printf 'model = adams\nvisual_range = 40 ; %s = 3\n' "$long" >longline.ini
+expect 0 "a long comment after a value is a comment" "" -- "$boids" longline.ini "${run[@]}"
+printf 'model = adams\nvisual_range = 40\n   protected_range = 9\n' >indent.ini
+"$boids" indent.ini "${run[@]}" --dump indent.csv >/dev/null 2>&1
+expect 2 "an indented line is its own key (set twice is an error)" "indent2.ini:3: visual_range: already set on line 2" -- \
+  sh -c "printf 'model = adams\nvisual_range = 40\n   visual_range = 9\n' >indent2.ini; '$boids' indent2.ini ${run[*]}"
+expect 2 "key: value" "colon.ini:1: not a 'key = value' line" -- sh -c "printf 'model: adams\n' >colon.ini; '$boids' colon.ini ${run[*]}"
+expect 2 "a repeated key" "dup.ini:2: boids: already set on line 1" -- sh -c "printf 'boids = 10\nboids = 20\n' >dup.ini; '$boids' dup.ini ${run[*]}"
+expect 2 "an empty [section]" "sect.ini:2: sections are not used here" -- sh -c "printf 'boids = 10\n[]\n' >sect.ini; '$boids' sect.ini ${run[*]}"
+expect 2 "a directory" "adir: is a directory" -- "$boids" adir "${run[@]}"
+expect 2 "/dev/zero (no hang)" "/dev/zero: larger than" -- timeout 20 "$boids" /dev/zero "${run[@]}"
+printf 'model = adams\nboids = 33\nvisual_range = 30\n' | "$boids" /dev/stdin --steps 1 --backend cpu --headless --dump pipe.csv >pipe.out 2>&1
+[ "$(($(wc -l <pipe.csv) - 1))" = 33 ] && grep -q "model adams" pipe.out && ok "a pipe (/dev/stdin) keeps every key" ||
+  bad "pipe: $(head -2 pipe.out)"
+printf 'steps = 1\n\nboids = 4294967295\n' >big.ini
+expect 2 "a scenario value's error names file, line and key" "^boids: big.ini:3: boids: 4294967295 exceeds" -- "$boids" big.ini --backend cpu --headless
+printf '; a comment\nmodel = nope\n' >model.ini
+expect 2 "an unknown model on line 2 says line 2" "model.ini:2: model: unknown model 'nope'" -- "$boids" model.ini --headless
+printf 'boids = 10\x00\n' >nul.ini
+expect 2 "a NUL byte in a scenario" "nul.ini:1: a NUL byte" -- "$boids" nul.ini --headless --backend cpu
+
+# --- state files ------------------------------------------------------------------------------
+printf 'id,x,y,vx,vy,swarm\n0,1,2\x003,4,0\n' >nul.csv
+expect 2 "a NUL byte in a state" "nul.csv:2: a NUL byte" -- "$boids" --init nul.csv --world 100x100 --backend cpu --headless
+printf '\xef\xbb\xbfid,x,y,vx,vy,swarm\r\n0,1,2,3,4,0\r\n' >bom.csv
+expect 0 "a BOM and CRLF are accepted" "" -- "$boids" --init bom.csv --world 100x100 --steps 1 --backend cpu --headless
+printf 'id,x,y,vx,vy,swarm\r0,1,2,3,4,0\r' >cr.csv
+expect 2 "CR-only line ends" "cr.csv:1: a carriage return inside a line" -- "$boids" --init cr.csv --world 100x100 --backend cpu --headless
+(printf 'id,x,y,vx,vy,swarm\n0,'; head -c 3000000 /dev/zero | tr '\0' '7') >endless.csv
+expect 2 "an endless line" "endless.csv:2: a line longer than" -- "$boids" --init endless.csv --backend cpu --headless
+printf 'id,x,y,vx,vy,swarm\n0,1,2,3\x1b[31m,4,0\n' >esc.csv
+"$boids" --init esc.csv --world 100x100 --backend cpu --headless 2>err
+[ $? = 2 ] && ! grep -q $'\x1b' err && grep -q "esc.csv:2" err && ok "control bytes are not echoed to the terminal" ||
+  bad "control bytes: $(cat -v err)"
+# what --dump writes, --init reads: a boid far out of a bounded world is held at +-2e7 px
+printf 'id,x,y,vx,vy,swarm\n0,19999990,50,1000000,0,0\n1,50,50,0,0,0\n' >far.csv
+far=(--world 100x100 --set edges=bounded --set max_speed=1000000 --set min_speed=0 --backend cpu --headless)
+"$boids" --init far.csv "${far[@]}" --steps 100 --dump far2.csv >/dev/null 2>&1 &&
+  "$boids" --init far2.csv "${far[@]}" --steps 1 --dump far3.csv >/dev/null 2>&1 && grep -q '^0,20000000,' far3.csv &&
+  ok "a boid drifting out of a bounded world is held at 2e7 px, and the dump reads back" || bad "far: $(cat far2.csv)"
+
+# --- messages and numbers --------------------------------------------------------------------
+expect 2 "a range error prints the value exactly" "--set align_weight: 1000.0001 is outside \[-1000, 1000\]" -- \
+  "$boids" --set align_weight=1000.0001 "${run[@]}"
+expect 2 "--set KEY VALUE says what --set wants" "--set takes KEY=VALUE as one argument: --set align_weight=2" -- \
+  "$boids" --set align_weight 2
+expect 2 "--size 1e30x1" "--size: '1e30x1'" -- "$boids" --size 1e30x1 "${run[@]}" --screenshot s.png
+expect 2 "--size 0x10" "--size" -- "$boids" --size 0x10 "${run[@]}"
+expect 2 "--world 1e30x1" "--world" -- "$boids" --world 1e30x1 "${run[@]}"
+expect 2 "--steps -1" "--steps" -- "$boids" --steps -1 --backend cpu
+expect 2 "--seed 1e3" "--seed" -- "$boids" --seed 1e3 --backend cpu
+expect 2 "--obstacle nan" "--obstacle" -- "$boids" --obstacle nan,1,1 "${run[@]}"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
