@@ -61,13 +61,13 @@ void boids_cli_usage(FILE *out)
             "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
             "  --headless             no window even if a display exists\n"
             "  --frames DIR           write a PNG sequence into DIR (made if missing)\n"
-            "  --video FILE.mp4       write a video through ffmpeg (apt install ffmpeg)\n"
+            "  --video FILE.mp4       write a video through ffmpeg (a headless run; apt install ffmpeg)\n"
             "  --fps F                frame rate of --video and of the ffmpeg command (default 30)\n"
             "  --size WxH             frame size for --frames, --video, --screenshot (1920x1080)\n"
             "  --frame-steps K        simulation steps per exported frame (default 1)\n"
             "  --warmup K             steps run before the first frame (not exported)\n"
             "  --view X,Y,W,H         export this region of the world (default: all of it)\n"
-            "  --boid-size PX         a boid's length on screen, in pixels (default 8)\n"
+            "  --boid-size PX         a boid's drawn length in world px (default 8; at least 3 px)\n"
             "  --screenshot FILE      write a PNG of the last frame (with the HUD in a window)\n"
             "  -h, --help             this text\n"
             "  --version              version\n"
@@ -225,7 +225,8 @@ static bool takes_value(const char *flag)
                                              "--world", "--steps", "--dt", "--seed", "--threads", "--init",
                                              "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
                                              "--size", "--layout", "--predators", "--dump-predators",
-                                             "--obstacle", "--events", "--metrics", "--metrics-every"};
+                                             "--obstacle", "--events", "--metrics", "--metrics-every", "--video",
+                                             "--fps", "--warmup", "--view", "--boid-size"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
         if (strcmp(flag, with_value[i]) == 0) return true;
     return false;
@@ -241,6 +242,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     cli->frame_steps = 1;
     cli->metrics_every = 10;
     cli->backend_auto = true;
+    cli->fps = 30;
     const char *model = NULL;
 
     /* The scenario file first (the one argument that is no option): options override it. */
@@ -391,6 +393,34 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
         } else if (!strcmp(flag, "--events")) {
             NEED_VALUE();
             cli->events_path = val;
+        } else if (!strcmp(flag, "--video")) {
+            NEED_VALUE();
+            cli->video_path = val;
+        } else if (!strcmp(flag, "--fps")) {
+            NEED_VALUE();
+            st = parse_pos_float("--fps", val, &cli->fps);
+            if (st == BOIDS_OK && cli->fps > 1000) st = bad("--fps", val, "a frame rate in (0, 1000]");
+        } else if (!strcmp(flag, "--warmup")) {
+            NEED_VALUE();
+            st = parse_u32("--warmup", val, &cli->warmup);
+        } else if (!strcmp(flag, "--boid-size")) {
+            NEED_VALUE();
+            st = parse_pos_float("--boid-size", val, &cli->boid_size);
+            if (st == BOIDS_OK && cli->boid_size > 1e5f) st = bad("--boid-size", val, "a length in (0, 100000] px");
+        } else if (!strcmp(flag, "--view")) {
+            NEED_VALUE();
+            char part[4][64];
+            bool fine = true;
+            const char *p = val;
+            for (int k = 0; k < 4 && fine; ++k) { /* X,Y,W,H */
+                const char *end = k < 3 ? strchr(p, ',') : p + strlen(p);
+                fine = end && (size_t)(end - p) < sizeof part[k];
+                if (fine) snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p), p = end + (k < 3);
+                fine = fine && boids_parse_float(part[k], &cli->view[k]);
+            }
+            if (!fine || !(cli->view[2] > 0) || !(cli->view[3] > 0))
+                st = bad("--view", val, "X,Y,W,H: a world rectangle with W, H > 0");
+            cli->has_view = st == BOIDS_OK;
         } else if (!strcmp(flag, "--metrics")) {
             NEED_VALUE();
             cli->metrics_path = val;

@@ -36,6 +36,12 @@ typedef struct boids_cli {
     int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
     uint32_t frame_steps;    /* --frame-steps: simulation steps per exported frame */
     const char *screenshot;  /* --screenshot FILE: a PNG of the last frame, or NULL */
+    const char *video_path;  /* --video FILE.mp4 (through ffmpeg), or NULL */
+    float fps;               /* --fps: the video's frame rate (default 30) */
+    uint32_t warmup;         /* --warmup K: steps before the first frame */
+    bool has_view;           /* --view X,Y,W,H: the region of the world exported */
+    float view[4];
+    float boid_size;         /* --boid-size: a boid's drawn length in world px (0: the default) */
     bool backend_auto;       /* --backend auto (the default): see boids_cli_resolve_backend */
     char backend_note[256];  /* why auto chose what it chose, for the header line */
     bool headless;

@@ -1,7 +1,9 @@
 /* A run without a window: steps the world and prints what it did; with --frames, renders every
  * --frame-steps steps into an offscreen framebuffer of --size and writes a PNG sequence (read
- * back asynchronously, encoded on worker threads); with --screenshot, a PNG of the last state;
- * with --metrics, the observables every --metrics-every steps. */
+ * back asynchronously, encoded on worker threads); with --video, the same frames piped to
+ * ffmpeg; with --screenshot, a PNG of the last state; with --metrics, the observables every
+ * --metrics-every steps. --warmup steps run first, unrecorded; --view and --boid-size frame the
+ * pictures. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +13,7 @@
 #include "core/error.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
+#include "render/video_writer.h"
 #include "render/target.h"
 
 typedef struct exporter {
@@ -20,15 +23,20 @@ typedef struct exporter {
     boids_draw_style style;
 } exporter;
 
-static boids_status exporter_open(exporter *e, boids_world *w, int width, int height)
+static boids_status exporter_open(exporter *e, boids_world *w, const boids_cli *cli)
 {
-    boids_status st = boids_target_create(&e->target, width, height);
+    boids_status st = boids_target_create(&e->target, cli->size_w, cli->size_h);
     if (st == BOIDS_OK) st = boids_renderer_create(&e->renderer);
     if (st != BOIDS_OK) return st;
     boids_world_info info;
     boids_world_get_info(w, &info);
-    boids_camera_fit(&e->camera, info.width, info.height, (float)width, (float)height);
+    const float vw = (float)cli->size_w, vh = (float)cli->size_h;
+    if (cli->has_view)
+        boids_camera_frame(&e->camera, cli->view[0], cli->view[1], cli->view[2], cli->view[3], vw, vh);
+    else
+        boids_camera_fit(&e->camera, info.width, info.height, vw, vh);
     e->style = boids_default_draw_style(w);
+    if (cli->boid_size > 0) e->style.boid_px = cli->boid_size;
     return BOIDS_OK;
 }
 
@@ -57,14 +65,14 @@ static boids_status all_stopped(boids_session *s, const boids_world_info *info, 
 
 int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
 {
-    const int render = cli->frames_dir != NULL || cli->screenshot != NULL;
+    const int render = cli->frames_dir != NULL || cli->screenshot != NULL || cli->video_path != NULL;
     boids_gl *gl = NULL;
     if (render || cli->def.backend == BOIDS_BACKEND_GPU) {
         /* One context for the simulation and the drawing (a CPU world is drawn by upload). */
         boids_status st = boids_gl_create_headless(&gl);
         if (st != BOIDS_OK) {
             if (render) {
-                fprintf(stderr, "boids: %s (--frames and --screenshot need OpenGL 4.3)\n", boids_last_error());
+                fprintf(stderr, "boids: %s (--frames, --video and --screenshot need OpenGL 4.3)\n", boids_last_error());
                 return BOIDS_EXIT_RUNTIME;
             }
             fprintf(stderr, "boids: %s (try --backend cpu)\n", boids_last_error());
@@ -81,14 +89,19 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
 
     exporter ex = {0};
     boids_png_writer *writer = NULL;
+    boids_video_writer *video = NULL;
     boids_status st = BOIDS_OK;
     if (render) {
         boids_gl_make_current(gl);
-        st = exporter_open(&ex, s.world, cli->size_w, cli->size_h);
+        st = exporter_open(&ex, s.world, cli);
         if (st == BOIDS_OK && cli->frames_dir)
             st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &writer);
         if (st != BOIDS_OK) code = boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
+        if (code == BOIDS_EXIT_OK && cli->video_path &&
+            boids_video_writer_create(cli->video_path, cli->size_w, cli->size_h, cli->fps, &video) != BOIDS_OK)
+            code = boids_app_error(cli, "--video"), code = BOIDS_EXIT_USAGE;
     }
+    const bool recording = writer || video;
 
     /* One loop for every kind of run: steps in pieces that end where something is due, a frame
      * (every --frame-steps), a metrics row (every --metrics-every: the log steps in pieces of its
@@ -104,29 +117,40 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         if (st != BOIDS_OK) code = boids_app_error(cli, "--metrics");
     }
     bool stopped = false;
+    boids_interrupt_install();
+    if (code == BOIDS_EXIT_OK && cli->warmup > 0) { /* unrecorded: not in the frames, metrics or timing */
+        for (uint32_t w = 0; st == BOIDS_OK && w < cli->warmup && !boids_interrupted(); w += 64)
+            st = boids_world_step(s.world, cli->warmup - w < 64 ? cli->warmup - w : 64);
+        boids_world_finish(s.world);
+    }
     double t0 = boids_app_now();
     uint64_t done = 0;
-    boids_interrupt_install();
     while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped && !boids_interrupted()) {
         uint64_t n = cli->steps - done;
         if (n > chunk) n = chunk;
-        if (writer && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
+        if (recording && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
         st = log.open ? boids_metrics_log_step(&log, s.world, (uint32_t)n) : boids_world_step(s.world, (uint32_t)n);
         done += n;
-        if (st == BOIDS_OK && writer && done % cli->frame_steps == 0) {
+        if (st == BOIDS_OK && recording && done % cli->frame_steps == 0) {
             st = exporter_draw(&ex, s.world);
-            if (st == BOIDS_OK) st = boids_png_writer_capture(writer);
+            if (st == BOIDS_OK && writer) st = boids_png_writer_capture(writer);
+            if (st == BOIDS_OK && video) st = boids_video_writer_capture(video);
         }
         if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
     }
     /* the frames captured are written whole, even when interrupted: none stays half-written */
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
+    /* a video is kept only whole: an interrupted or failed one is removed */
+    unsigned video_frames = video ? boids_video_writer_frames(video) : 0;
+    boids_status vst = boids_video_writer_finish(video, code == BOIDS_EXIT_OK && st == BOIDS_OK && !boids_interrupted());
+    if (st == BOIDS_OK) st = vst;
     boids_world_finish(s.world);
     double wall = boids_app_now() - t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
         fprintf(stderr, "boids: interrupted after %llu steps%s: no state, metrics, events or screenshot written\n",
-                (unsigned long long)done, writer ? " (the frames written so far are whole)" : "");
+                (unsigned long long)done,
+                writer ? " (the frames written so far are whole)" : video ? " (the video is removed)" : "");
         code = boids_interrupt_exit_code();
     }
     boids_interrupt_restore();
@@ -152,9 +176,11 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
         unsigned frames = boids_png_writer_frames(writer);
         printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,
                cli->frames_dir, wall > 0 ? frames / wall : 0.0);
-        double step_s = boids_model_time_base(cli->def.model) == BOIDS_TIME_PER_SECOND ? cli->def.dt : 1.0 / 60.0;
-        boids_app_print_ffmpeg(cli->frames_dir, 1.0 / (step_s * cli->frame_steps));
+        boids_app_print_ffmpeg(cli->frames_dir, cli->fps);
     }
+    if (code == BOIDS_EXIT_OK && video)
+        printf("  %u frames of %dx%d at %.6g frames/s encoded by ffmpeg into %s\n", video_frames, cli->size_w,
+               cli->size_h, (double)cli->fps, cli->video_path);
     boids_png_writer_destroy(writer);
     if (render) exporter_close(&ex);
     boids_session_destroy(&s);

@@ -80,7 +80,8 @@ int main(int argc, char **argv)
     const char *const outputs[][2] = {{cli.dump_path, "--dump"},
                                       {cli.dump_predators_path, "--dump-predators"},
                                       {cli.events_path, "--events"},
-                                      {cli.metrics_path, "--metrics"}};
+                                      {cli.metrics_path, "--metrics"},
+                                      {cli.video_path, "--video"}};
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
         if (code == BOIDS_EXIT_OK && outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
             code = boids_app_error(&cli, outputs[k][1]), code = BOIDS_EXIT_USAGE;
@@ -91,10 +92,10 @@ int main(int argc, char **argv)
                         "would mix with it; choose an empty directory\n", cli.frames_dir);
         code = BOIDS_EXIT_USAGE;
     }
-    bool window = !cli.headless && has_display();
-    if (code == BOIDS_EXIT_OK && cli.frames_dir && !window && cli.steps / cli.frame_steps == 0) {
-        fprintf(stderr, "boids: --frames: --steps %u at --frame-steps %u makes no frame\n", cli.steps,
-                cli.frame_steps);
+    bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    if (code == BOIDS_EXIT_OK && (cli.frames_dir || cli.video_path) && !window && cli.steps / cli.frame_steps == 0) {
+        fprintf(stderr, "boids: %s: --steps %u at --frame-steps %u makes no frame\n",
+                cli.frames_dir ? "--frames" : "--video", cli.steps, cli.frame_steps);
         code = BOIDS_EXIT_USAGE;
     }
     if (code == BOIDS_EXIT_OK && cli.screenshot && boids_csv_check_writable(cli.screenshot) != BOIDS_OK)

@@ -13,6 +13,8 @@ typedef struct boids_camera {
 
 /* Zooms so the whole world fits the viewport, centred. */
 void boids_camera_fit(boids_camera *c, float world_w, float world_h, float view_w, float view_h);
+/* Zooms so the world rectangle (x, y, w, h) fits the viewport, centred on it. */
+void boids_camera_frame(boids_camera *c, float x, float y, float w, float h, float view_w, float view_h);
 /* Keeps the centre and zoom for a new viewport size (a resized window). */
 void boids_camera_resize(boids_camera *c, float view_w, float view_h);
 /* Multiplies the zoom by factor, keeping the world point under (px, py) (framebuffer pixels) still. */

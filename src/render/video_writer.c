@@ -1,0 +1,148 @@
+#define _POSIX_C_SOURCE 200809L
+#include "render/video_writer.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "core/output_file.h"
+
+extern char **environ;
+
+struct boids_video_writer {
+    boids_output_file out; /* the target and its temporary name (ffmpeg writes the latter) */
+    int width, height;
+    int pipe_fd;           /* ffmpeg's stdin */
+    pid_t pid;
+    unsigned frames;
+    unsigned char *pixels; /* one frame as read: bottom row first (ffmpeg flips it) */
+    struct sigaction old_pipe;
+};
+
+boids_status boids_video_writer_create(const char *path, int width, int height, double fps,
+                                       boids_video_writer **out)
+{
+    *out = NULL;
+    boids_video_writer *v = calloc(1, sizeof *v);
+    if (v) v->pixels = malloc((size_t)width * (size_t)height * 4);
+    if (!v || !v->pixels) {
+        if (v) free(v);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a %dx%d frame", width, height);
+    }
+    v->width = width;
+    v->height = height;
+    v->pipe_fd = -1;
+    boids_status st = boids_output_open(&v->out, path); /* makes the temporary name, refuses what it must */
+    if (st != BOIDS_OK) {
+        free(v->pixels);
+        free(v);
+        return st;
+    }
+    fclose(v->out.f);
+    v->out.f = NULL;
+
+    char size[64], rate[64];
+    snprintf(size, sizeof size, "%dx%d", width, height);
+    snprintf(rate, sizeof rate, "%.9g", fps);
+    /* vflip: the read is bottom row first; pad: H.264 in yuv420p needs even sizes */
+    char *argv[] = {"ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                    "-s", size, "-framerate", rate, "-i", "-", "-vf", "vflip,pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-f", "mp4", v->out.tmp, NULL};
+    int fds[2];
+    if (pipe(fds) != 0) {
+        boids_output_abort(&v->out);
+        free(v->pixels);
+        free(v);
+        return boids_fail(BOIDS_E_EXPORT, "%s: cannot make a pipe to ffmpeg: %s", path, strerror(errno));
+    }
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[0], 0);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    /* its own process group: Ctrl-C reaches boids, which then ends the video (and removes it)
+     * instead of ffmpeg dying under a pipe still being written */
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    int err = posix_spawnp(&v->pid, "ffmpeg", &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    close(fds[0]);
+    if (err != 0) {
+        close(fds[1]);
+        boids_output_abort(&v->out);
+        free(v->pixels);
+        free(v);
+        if (err == ENOENT)
+            return boids_fail(BOIDS_E_EXPORT,
+                              "ffmpeg is not installed (on PATH): install it (sudo apt install ffmpeg), or write "
+                              "frames with --frames DIR and encode them later");
+        return boids_fail(BOIDS_E_EXPORT, "cannot start ffmpeg: %s", strerror(err));
+    }
+    v->pipe_fd = fds[1];
+    /* a write to an ffmpeg that quit fails with EPIPE, reported, instead of killing boids */
+    struct sigaction ignore = {0};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &v->old_pipe);
+    *out = v;
+    return BOIDS_OK;
+}
+
+boids_status boids_video_writer_capture(boids_video_writer *v)
+{
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, v->width, v->height, GL_RGBA, GL_UNSIGNED_BYTE, v->pixels);
+    boids_status st = boids_gl_check("reading a frame");
+    if (st != BOIDS_OK) return st;
+    size_t left = (size_t)v->width * (size_t)v->height * 4;
+    const unsigned char *p = v->pixels;
+    while (left > 0) {
+        ssize_t n = write(v->pipe_fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0)
+            return boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg stopped taking frames (%s): see its message above",
+                              v->out.path, n < 0 ? strerror(errno) : "no progress");
+        p += n;
+        left -= (size_t)n;
+    }
+    v->frames++;
+    return BOIDS_OK;
+}
+
+unsigned boids_video_writer_frames(const boids_video_writer *v) { return v->frames; }
+
+boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
+{
+    if (!v) return BOIDS_OK;
+    close(v->pipe_fd); /* end of input: ffmpeg finishes the file */
+    int status = 0;
+    pid_t r;
+    do {
+        r = waitpid(v->pid, &status, 0);
+    } while (r < 0 && errno == EINTR);
+    sigaction(SIGPIPE, &v->old_pipe, NULL);
+    boids_status st = BOIDS_OK;
+    bool clean = r == v->pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (keep && !clean)
+        st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg failed (%s %d): see its message above", v->out.path,
+                        WIFEXITED(status) ? "exit status" : "signal",
+                        WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    if (keep && clean) {
+        v->out.f = fopen(v->out.tmp, "a"); /* to sync it and rename it into place, as every output */
+        st = v->out.f ? boids_output_commit(&v->out)
+                      : boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg wrote no file: %s", v->out.path, strerror(errno));
+    }
+    if (!keep || st != BOIDS_OK) boids_output_abort(&v->out);
+    free(v->pixels);
+    free(v);
+    return st;
+}

@@ -1,0 +1,28 @@
+/* --video FILE.mp4: frames piped to ffmpeg as raw RGBA, which encodes them (H.264, yuv420p) into
+ * the file's temporary name (core/output_file.h); the name is renamed into place only when
+ * ffmpeg finished cleanly, so an interrupted or failed recording never leaves a half-written
+ * video under the target's name nor destroys an older one. ffmpeg runs in its own process, so
+ * the encoding overlaps the simulation; a full pipe makes capture wait (the back-pressure that
+ * keeps memory bounded). */
+#ifndef BOIDS_RENDER_VIDEO_WRITER_H
+#define BOIDS_RENDER_VIDEO_WRITER_H
+
+#include <stdbool.h>
+
+#include "gpu/gl.h"
+
+typedef struct boids_video_writer boids_video_writer;
+
+/* Starts ffmpeg (found on PATH) writing path's temporary
+ * name at fps frames per second, frames width x height. BOIDS_E_EXPORT saying how to install it
+ * when there is no ffmpeg. */
+boids_status boids_video_writer_create(const char *path, int width, int height, double fps,
+                                       boids_video_writer **out);
+/* Reads the bound read framebuffer (width x height at 0, 0) and sends it to ffmpeg. */
+boids_status boids_video_writer_capture(boids_video_writer *v);
+unsigned boids_video_writer_frames(const boids_video_writer *v);
+/* Closes the pipe and waits for ffmpeg; keep: rename the video into place (when ffmpeg
+ * succeeded), else remove it. Frees v. */
+boids_status boids_video_writer_finish(boids_video_writer *v, bool keep);
+
+#endif
