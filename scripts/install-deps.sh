@@ -6,7 +6,7 @@ packages=(
   cmake gcc make pkg-config python3 python3-glad   # build; glad generates the GL/EGL loader
   libglfw3-dev libcglm-dev libstb-dev              # window, math, PNG
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
-  glslang-tools xvfb                               # shader validation; windows without a display
+  glslang-tools xvfb xdotool                       # shader validation; windows without a display, keys for them
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
   slurmctld slurmd slurm-client munge              # the Slurm test: a one-node cluster on localhost
   clang libclang-rt-14-dev                         # the fuzz targets (libFuzzer) in CI

@@ -22,16 +22,16 @@ uniform bool u_predators;   // drawing predators
 
 out vec4 v_color;
 
-const vec3 palette[8] = vec3[8](vec3(0.40, 0.80, 1.00), vec3(1.00, 0.55, 0.25), vec3(0.55, 0.95, 0.45),
-                                vec3(0.95, 0.40, 0.70), vec3(1.00, 0.90, 0.35), vec3(0.65, 0.55, 1.00),
-                                vec3(0.35, 0.95, 0.85), vec3(0.95, 0.95, 0.95));
+const vec3 palette[BOIDS_SWARM_COLORS] = vec3[BOIDS_SWARM_COLORS](
+    vec3(BOIDS_RGB_SWARM_0), vec3(BOIDS_RGB_SWARM_1), vec3(BOIDS_RGB_SWARM_2), vec3(BOIDS_RGB_SWARM_3),
+    vec3(BOIDS_RGB_SWARM_4), vec3(BOIDS_RGB_SWARM_5), vec3(BOIDS_RGB_SWARM_6), vec3(BOIDS_RGB_SWARM_7));
 
 // A colour wheel over the heading (a unit vector), without trigonometry: three cosines 120
-// degrees apart, written with the heading's own components.
+// degrees apart, written with the heading's own components (boids_shared.h).
 vec3 heading_colour(vec2 d)
 {
     vec3 c = vec3(d.x, -0.5 * d.x + 0.8660254 * d.y, -0.5 * d.x - 0.8660254 * d.y);
-    return 0.55 + 0.45 * c;
+    return BOIDS_HEADING_MID + BOIDS_HEADING_AMP * c;
 }
 
 void main()
@@ -55,19 +55,19 @@ void main()
 
     vec3 c;
     if (u_predators) {
-        c = vec3(1.0, 0.22, 0.18);
+        c = vec3(BOIDS_RGB_PREDATOR);
     } else if (u_color_mode == BOIDS_COLOR_HEADING) {
         c = heading_colour(vec2(dir.x, -dir.y));
     } else if (u_color_mode == BOIDS_COLOR_SPEED) {
         float t = clamp((sqrt(speed2) - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
-        c = mix(vec3(0.20, 0.35, 1.00), vec3(1.00, 0.90, 0.20), t);
+        c = mix(vec3(BOIDS_RGB_SLOW), vec3(BOIDS_RGB_FAST), t);
     } else if (u_color_mode == BOIDS_COLOR_AGE && u_age_base != BOIDS_NO_ATTRIBUTE) {
         // young blue, middle-aged green, old yellow: no red, which is the predators'
         float age = clamp(uintBitsToFloat(attr_words[u_age_base + a_id]), 0.0, 1.0);
-        c = age < 0.5 ? mix(vec3(0.25, 0.45, 1.00), vec3(0.35, 0.95, 0.40), age * 2.0)
-                      : mix(vec3(0.35, 0.95, 0.40), vec3(1.00, 0.90, 0.30), age * 2.0 - 1.0);
+        c = age < 0.5 ? mix(vec3(BOIDS_RGB_YOUNG), vec3(BOIDS_RGB_MIDDLE), age * 2.0)
+                      : mix(vec3(BOIDS_RGB_MIDDLE), vec3(BOIDS_RGB_OLD), age * 2.0 - 1.0);
     } else {
-        c = palette[a_swarm % 8u];
+        c = palette[a_swarm % uint(BOIDS_SWARM_COLORS)];
     }
     v_color = vec4(c, 1.0);
 }

@@ -2,7 +2,8 @@
 /* Drawing and export, headless: one boid at a known place and heading lights pixels there and
  * nowhere else, nose first; --frames writes exactly the frames asked for, at the asked size, as
  * PNGs that decode (on both backends); the panel's set-by-name path changes the simulation
- * exactly as --set does. */
+ * exactly as --set does, its switches toggle and its choice cycles; the step count goes on across
+ * model switches; the UI's O and 0 differ. */
 #include <dirent.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include "render/boid_renderer.h"
 #include "render/deflate_rle.h"
 #include "render/target.h"
+#include "render/ui.h"
 #include "test.h"
 
 static int is_background(const unsigned char *p)
@@ -322,5 +324,133 @@ static void test_switch_models(void)
     }
 }
 
-TEST_MAIN(TEST(test_switch_models), TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+/* The panel's switches toggle (keys and a click), edges cycles through its three names and a
+ * click picks the segment under it. */
+static void test_panel_switches(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 100);
+    d.model = BOIDS_MODEL_ADAMS;
+    d.params = boids_model_default_params(d.model);
+    boids_session ss;
+    REQUIRE_OK(boids_session_create(&ss, &d, NULL));
+    boids_panel p;
+    boids_panel_init(&p);
+    size_t n;
+    const boids_param_info *rows = boids_model_params(d.model, &n);
+    int sw = 0, edges = 0;
+    while ((size_t)sw < n && strcmp(rows[sw].name, "include_protected") != 0) ++sw;
+    while ((size_t)edges < n && strcmp(rows[edges].name, "edges") != 0) ++edges;
+    if ((size_t)sw >= n || (size_t)edges >= n) {
+        CHECK(!"adams has include_protected and edges");
+        boids_session_destroy(&ss);
+        return;
+    }
+    boids_world_info info;
+    p.selected = sw;
+    float before = ss.def.params.adams.include_protected;
+    REQUIRE_OK(boids_panel_nudge(&p, &ss, -1, false)); /* either direction toggles */
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.params.adams.include_protected == 1 - before);
+    REQUIRE_OK(boids_panel_nudge(&p, &ss, +1, true));
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.params.adams.include_protected == before);
+    p.selected = edges;
+    float e0 = info.params.base.edges;
+    for (int k = 1; k <= 3; ++k) { /* bounded -> processing -> wrap -> bounded */
+        REQUIRE_OK(boids_panel_nudge(&p, &ss, +1, false));
+        boids_world_get_info(ss.world, &info);
+        CHECK_MSG(info.params.base.edges == (float)(((int)e0 + k) % 3), "step %d: edges %g", k, (double)info.params.base.edges);
+    }
+    REQUIRE_OK(boids_panel_nudge(&p, &ss, -1, false));
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.params.base.edges == (float)(((int)e0 + 2) % 3));
+    /* clicks: the segments of edges (bar 10..100: three of 30), the switch's box */
+    p.x = 0, p.y = 0, p.w = 110, p.row_h = 10, p.bar_x = 10, p.bar_w = 90, p.rows = (int)n, p.first = 0;
+    const float xs[3] = {15, 50, 95};
+    for (int k = 0; k < 3; ++k) {
+        CHECK(boids_panel_press(&p, &ss, xs[k], 10 + (float)edges * 10 + 5));
+        boids_panel_release(&p);
+        boids_world_get_info(ss.world, &info);
+        CHECK_MSG(info.params.base.edges == (float)k, "click %d: edges %g", k, (double)info.params.base.edges);
+    }
+    CHECK(boids_panel_press(&p, &ss, 95, 10 + (float)sw * 10 + 5));
+    boids_panel_release(&p);
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.params.adams.include_protected == 1 - before);
+    /* scrolled: row 0 on screen is row `first` */
+    p.first = sw, p.rows = 1;
+    CHECK(boids_panel_press(&p, &ss, 95, 15));
+    boids_panel_release(&p);
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.params.adams.include_protected == before && p.selected == sw);
+    boids_session_destroy(&ss);
+}
+
+/* The viewer's step count (steps_before + the world's) goes on across a model switch, a resize
+ * and a predator added, and starts again at a reset. */
+static void test_step_count_across_worlds(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 300);
+    boids_session ss;
+    REQUIRE_OK(boids_session_create(&ss, &d, NULL));
+    REQUIRE_OK(boids_world_step(ss.world, 40));
+    REQUIRE_OK(boids_session_set_model(&ss, BOIDS_MODEL_KIT));
+    REQUIRE_OK(boids_world_step(ss.world, 5));
+    REQUIRE_OK(boids_session_resize(&ss, 600));
+    REQUIRE_OK(boids_world_step(ss.world, 3));
+    REQUIRE_OK(boids_session_add_predator(&ss, 10, 10));
+    REQUIRE_OK(boids_world_step(ss.world, 2));
+    boids_world_info info;
+    boids_world_get_info(ss.world, &info);
+    CHECK_MSG(ss.steps_before + info.steps == 50, "%llu", (unsigned long long)(ss.steps_before + info.steps));
+    REQUIRE_OK(boids_session_reset(&ss, 7));
+    boids_world_get_info(ss.world, &info);
+    CHECK(ss.steps_before + info.steps == 0);
+    boids_session_destroy(&ss);
+}
+
+/* The UI's text: O and 0 light different pixels, the O wider (stb_easy_font alone draws them
+ * nearly alike). */
+static int glyph_columns(boids_ui *ui, boids_target *t, const char *text, int *lit)
+{
+    enum { GW = 64, GH = 48 };
+    boids_target_bind(t);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    boids_ui_begin(ui, GW, GH, 1);
+    boids_ui_text(ui, 4, 4, text, (boids_rgba){255, 255, 255, 255});
+    CHECK(boids_ui_end(ui) == BOIDS_OK);
+    static unsigned char px[GW * GH * 4];
+    glReadPixels(0, 0, GW, GH, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    int lo = GW, hi = -1;
+    *lit = 0;
+    for (int i = 0; i < GW * GH; ++i)
+        if (px[4 * i] > 128) {
+            ++*lit;
+            if (i % GW < lo) lo = i % GW;
+            if (i % GW > hi) hi = i % GW;
+        }
+    return hi - lo + 1;
+}
+
+static void test_ui_o_and_zero(void)
+{
+    boids_gl *gl;
+    REQUIRE_OK(boids_gl_create_headless(&gl));
+    boids_target t;
+    boids_ui *ui;
+    REQUIRE_OK(boids_target_create(&t, 64, 48));
+    REQUIRE_OK(boids_ui_create(&ui));
+    int lit_o, lit_0;
+    int wide_o = glyph_columns(ui, &t, "O", &lit_o), wide_0 = glyph_columns(ui, &t, "0", &lit_0);
+    CHECK_MSG(wide_o >= wide_0 + 2 && lit_o > 0 && lit_0 > 0, "O %d px wide (%d lit), 0 %d px wide (%d lit)", wide_o,
+              lit_o, wide_0, lit_0);
+    /* the text's width accounts for the wide O */
+    CHECK(boids_ui_text_width(ui, "OO") > boids_ui_text_width(ui, "00"));
+    boids_ui_destroy(ui);
+    boids_target_destroy(&t);
+    boids_gl_destroy(gl);
+}
+
+TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds), TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
           TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators))

@@ -64,5 +64,89 @@ if [ $rc = 2 ] && grep -q -- "--frames" "$tmp/err" && ! grep -q "steps" "$tmp/ou
 else
   bad "--frames on a file: exit $rc, $(cat "$tmp/err")"
 fi
+# The viewer's keys, pressed through the X server (xdotool) as a user would: S saves the
+# parameters as a scenario .ini that runs, D dumps a state --init reads, the panel's switch and
+# choice change by keys, Backspace restores the preset, M keeps the step count going, P and
+# Shift+P (no HUD) screenshots, Esc closes the help before it quits.
+if command -v xdotool >/dev/null; then
+  mkdir "$tmp/keys"
+  cat >"$tmp/keys/drive.sh" <<'EOF'
+#!/usr/bin/env bash
+boids=$1
+"$boids" --model adams -n 600 --backend cpu >out 2>err &
+pid=$!
+for i in $(seq 100); do wid=$(xdotool search --name '^boids' 2>/dev/null | head -1); [ -n "$wid" ] && break; sleep 0.2; done
+[ -n "$wid" ] || { echo "no window"; kill $pid; exit 1; }
+sleep 1
+xdotool windowfocus --sync "$wid"
+# one key, then wait for what it says on stdout (the viewer prints each action)
+k() {
+  local before; before=$(wc -l <out)
+  xdotool key --window "$wid" "$1"
+  for i in $(seq 50); do [ "$(wc -l <out)" -gt "$before" ] && break; sleep 0.1; done
+}
+kq() { xdotool key --window "$wid" "$1"; sleep 0.3; }
+k s                                   # 1: the preset
+for i in $(seq 11); do kq Down; done  # include_protected (row 12 of adams)
+kq Right                              # toggles it on
+for i in $(seq 9); do kq Up; done     # edges (row 3)
+kq Right                              # bounded -> processing
+k s                                   # 2: changed
+k BackSpace
+k s                                   # 3: the preset again
+k d
+k m
+k s                                   # 4: after a model switch
+kq h
+k p
+k shift+p
+kq Escape                             # closes the help ...
+kill -0 $pid && echo "alive after Esc with help"
+kq Escape                             # ... then quits
+for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
+wait $pid
+echo "exit $?"
+EOF
+  (cd "$tmp/keys" && timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" bash drive.sh "$boids") >"$tmp/keys/log" 2>&1
+  cd "$tmp/keys" || exit 1
+  mapfile -t sc < <(ls boids-scenario-*.ini 2>/dev/null | sort -t- -k5 -n)
+  state=$(ls boids-state-*.csv 2>/dev/null | head -1)
+  mapfile -t shots < <(ls boids-screenshot-*.png 2>/dev/null | sort -t- -k5 -n)
+  params() { grep -v '^;' "$1" | grep -v '^seed'; }
+  if [ ${#sc[@]} = 4 ]; then
+    ok "S saved 4 scenarios"
+    changes=$(diff <(params "${sc[0]}") <(params "${sc[1]}"))
+    grep -q '^> include_protected = 1' <<<"$changes" && grep -q '^> edges = 2' <<<"$changes" &&
+      ok "the panel's keys: include_protected toggled on, edges bounded -> processing" ||
+      bad "panel keys: $(tr '\n' ' ' <<<"$changes")"
+    cmp -s <(params "${sc[0]}") <(params "${sc[2]}") && ok "Backspace: the preset parameters again" ||
+      bad "Backspace: $(diff <(params "${sc[0]}") <(params "${sc[2]}") | tr '\n' ' ')"
+    grep -q '^model = shiffman-processing' "${sc[3]}" && ok "M: the next model saved" || bad "M: $(grep model "${sc[3]}")"
+    s3=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[2]}")
+    s4=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[3]}")
+    [ -n "$s3" ] && [ -n "$s4" ] && [ "$s3" -gt 0 ] && [ "$s4" -ge "$s3" ] &&
+      ok "the step count goes on across the model switch ($s3 -> $s4)" || bad "step count: '$s3' -> '$s4'"
+    "$boids" "${sc[1]}" --headless --steps 2 --backend cpu >run.out 2>&1 &&
+      grep -q "model adams" run.out && ok "a saved scenario runs as boids FILE.ini" || bad "saved scenario: $(cat run.out)"
+  else
+    bad "S: ${#sc[@]} scenarios saved: $(cat log out err 2>/dev/null | tail -c 600)"
+  fi
+  [ -n "$state" ] && "$boids" --init "$state" --model adams --headless --steps 1 --backend cpu >run.out 2>&1 &&
+    grep -q "600 boids" run.out && ok "D: the dumped state starts a run with --init" || bad "D: '$state' $(cat run.out 2>/dev/null)"
+  if [ ${#shots[@]} = 2 ]; then
+    read -r w1 h1 lit1 < <("$probe" "${shots[0]}")
+    read -r w2 h2 lit2 < <("$probe" "${shots[1]}")
+    [ "${w1}x$h1" = "${w2}x$h2" ] && [ "$lit2" -gt 0 ] && [ "$lit1" -gt $((lit2 + 20000)) ] &&
+      ok "P with the HUD, panel and help ($lit1 px lit), Shift+P the flock alone ($lit2)" ||
+      bad "screenshots: ${w1}x$h1 $lit1 vs ${w2}x$h2 $lit2"
+  else
+    bad "P, Shift+P: ${#shots[@]} screenshots"
+  fi
+  grep -q "alive after Esc with help" log && grep -q "exit 0" log && ok "Esc closes the help, then quits (exit 0)" ||
+    bad "Esc: $(tail -c 300 log)"
+  cd "$tmp" || exit 1
+else
+  bad "xdotool is not installed (scripts/install-deps.sh installs it): the viewer's keys are not tried"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -57,7 +57,7 @@ boids_status boids_exp_dir_new(const char *dir)
  * experiment (shard, command, renderer), for comparing them. */
 static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
 {
-    char v[32], w[32], t[32];
+    char v[32];
     if (!bare) {
         fprintf(f, "; An experiment of boids (boids experiment --help). `boids experiment --resume DIR` reads this\n"
                    "; file to finish the runs; the world below, with the seed and the sweeps, reproduces them.\n");
@@ -77,19 +77,7 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
             fprintf(f, "%s%s", i ? "," : "", boids_float_text(e->sweeps[k].values[i], v));
         fputc('\n', f);
     }
-    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s\ndt = %s\nlayout = %s\n",
-            boids_model_name(e->def.model), e->def.count, e->def.swarms, boids_float_text(e->def.width, v),
-            boids_float_text(e->def.height, w), boids_float_text(e->def.dt, t), boids_layout_name(e->def.layout));
-    for (uint32_t i = 0; i < e->def.obstacle_count; ++i) {
-        char r[32];
-        fprintf(f, "obstacle = %s,%s,%s\n", boids_float_text(e->def.obstacles[i].x, v),
-                boids_float_text(e->def.obstacles[i].y, w), boids_float_text(e->def.obstacles[i].radius, r));
-    }
-    fprintf(f, "; every parameter of the model\n");
-    size_t n;
-    const boids_param_info *info = boids_model_params(e->def.model, &n);
-    for (size_t i = 0; i < n; ++i)
-        fprintf(f, "%s = %s\n", info[i].name, boids_float_text(boids_param_get(&e->def.params, &info[i]), v));
+    boids_scenario_write(f, &e->def);
 }
 
 boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e)

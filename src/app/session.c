@@ -41,6 +41,7 @@ static boids_status replace(boids_session *s, boids_world_def def, const boids_b
         free(obstacles);
         return st;
     }
+    s->steps_before = state ? s->steps_before + info.steps : 0; /* a fresh flock counts from 0 */
     boids_world_destroy(s->world);
     free(s->obstacles);
     s->world = w;

@@ -12,6 +12,8 @@ typedef struct boids_session {
     boids_world *world;
     boids_tool tool;     /* carried over when the world is recreated */
     boids_obstacle *obstacles; /* carried over too (placed and removed in the viewer) */
+    uint64_t steps_before; /* steps of the worlds this one carries on from (a model switch, a
+                            * resize, a predator added); 0 after a reset */
 } boids_session;
 
 /* Creates the world; `init` (id order, def->count boids) replaces the random state if not NULL. */

@@ -18,65 +18,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
-#include "app/app.h"
 #include "app/interrupt.h"
-#include "app/metrics_log.h"
-#include "app/panel.h"
+#include "app/viewer.h"
 #include "core/error.h"
+#include "core/output_file.h"
+#include "core/scenario.h"
+#include "core/state_csv.h"
 #include "gpu/gl.h"
-#include "render/boid_renderer.h"
-#include "render/png_writer.h"
-#include "render/target.h"
-#include "render/ui.h"
-
-#define MAX_STEPS_PER_FRAME 8
-
-/* The mouse tools (T cycles them): the tool's force field, or placing things with a click. */
-enum { TOOL_NONE, TOOL_ATTRACT, TOOL_REPEL, TOOL_OBSTACLE, TOOL_PREDATOR, TOOL_COUNT };
-
-typedef struct viewer {
-    const boids_cli *cli;
-    boids_gl *gl;
-    GLFWwindow *win;
-    boids_session s;
-    boids_renderer *renderer;
-    boids_ui *ui;
-    boids_panel panel;
-    boids_camera cam;
-    boids_draw_style style;
-    int fb_w, fb_h;
-    float ui_scale;
-    /* time */
-    double acc, speed;
-    bool paused, step_once, vsync, show_help, show_passes;
-    uint64_t steps_done;
-    /* input */
-    double mouse_x, mouse_y; /* framebuffer pixels */
-    bool panning, tool_down;
-    unsigned tool_kind;
-    /* statistics */
-    boids_profile profile; /* the last half second's, per pass */
-    uint32_t catches;      /* models with predators: replica 0's catches, read with the profile */
-    bool stopped;
-    double profile_t0;
-    double sim_ms_per_step, fps, fps_t0;
-    int fps_frames;
-    /* output */
-    boids_metrics_log metrics; /* --metrics (a reset starts its steps again from 0) */
-    boids_png_writer *recorder, *shooter;
-    boids_target rec_target;
-    boids_camera rec_cam;
-    char rec_dir[1200];
-    int recordings;
-    bool want_screenshot, shot_taken;
-    int shot_w, shot_h, shots;
-    char message[2048];
-    double message_until;
-    uint64_t seed;
-} viewer;
 
 static void say(viewer *v, const char *fmt, ...) BOIDS_PRINTF(2, 3);
 /* A line on the HUD for a few seconds, and on stdout. */
@@ -185,20 +133,6 @@ static void set_tool(viewer *v)
     if (boids_world_set_tool(v->s.world, &t) != BOIDS_OK) say_error(v, "tool");
 }
 
-static const char *tool_name(unsigned kind)
-{
-    static const char *const names[TOOL_COUNT] = {"none (drag pans)", "attract", "repel",
-                                                  "obstacle (click adds, Shift+click removes)",
-                                                  "predator (click adds)"};
-    return kind < TOOL_COUNT ? names[kind] : "?";
-}
-
-static const char *color_name(int mode)
-{
-    static const char *const names[BOIDS_COLOR_COUNT] = {"swarm", "heading", "speed", "age"};
-    return (unsigned)mode < BOIDS_COLOR_COUNT ? names[mode] : "?";
-}
-
 /* A click with the obstacle tool: a new obstacle at the cursor (the model's max_obstacle_size,
  * at least a hundredth of the view), or with Shift the obstacle under the cursor removed. */
 static void obstacle_click(viewer *v, bool remove)
@@ -236,6 +170,58 @@ static void obstacle_click(viewer *v, bool remove)
     free(list);
 }
 
+/* A new file name in the working directory for what a key saves: boids-WHAT-DATE-TIME-N.EXT. */
+static const char *key_file_name(viewer *v, const char *what, const char *ext, char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(buf, size, "boids-%s-%s-%d.%s", what, stamp, v->files++, ext);
+    return buf;
+}
+
+/* S: the running world's parameters as a scenario file, with the seed it started from (what
+ * `boids FILE.ini` runs; the state itself is D's). */
+static void save_scenario(viewer *v)
+{
+    char path[128];
+    key_file_name(v, "scenario", "ini", path, sizeof path);
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    boids_world_def d = v->s.def;
+    d.params = info.params;
+    d.obstacles = v->s.obstacles;
+    d.obstacle_count = info.obstacles;
+    boids_output_file o;
+    boids_status st = boids_output_open(&o, path);
+    if (st == BOIDS_OK) {
+        fprintf(o.f, "; saved by the boids viewer (S) after %llu steps: `boids %s` runs it\nseed = %llu\n",
+                (unsigned long long)(v->s.steps_before + info.steps), path, (unsigned long long)v->seed);
+        boids_scenario_write(o.f, &d);
+        st = boids_output_commit(&o);
+    }
+    if (st != BOIDS_OK) say_error(v, "saving the scenario");
+    else say(v, "parameters saved to %s", path);
+}
+
+/* D: the state as --dump writes it (what --init reads back). */
+static void dump_state(viewer *v)
+{
+    char path[128];
+    key_file_name(v, "state", "csv", path, sizeof path);
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
+    boids_status st = state ? boids_world_read(v->s.world, state, info.count)
+                            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", info.count);
+    if (st == BOIDS_OK) st = boids_csv_write(path, state, info.count, boids_model_attributes(info.model));
+    free(state);
+    if (st != BOIDS_OK) say_error(v, "dumping the state");
+    else say(v, "state of %u boids dumped to %s", info.count, path);
+}
+
 static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
 {
     (void)scancode;
@@ -257,7 +243,23 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
         if (repeat) return; /* the rest act once per press */
         switch (key) {
         case GLFW_KEY_ESCAPE:
+            if (v->show_help) v->show_help = false; /* Esc closes the help first */
+            else glfwSetWindowShouldClose(win, GLFW_TRUE);
+            break;
         case GLFW_KEY_Q: glfwSetWindowShouldClose(win, GLFW_TRUE); break;
+        case GLFW_KEY_BACKSPACE: /* the preset again: the same model anew, the boids as they are */
+            st = boids_session_set_model(&v->s, info.model);
+            if (st == BOIDS_OK) {
+                world_changed(v);
+                say(v, "%s: preset parameters", boids_model_name(info.model));
+            }
+            break;
+        case GLFW_KEY_S: save_scenario(v); break;
+        case GLFW_KEY_D: dump_state(v); break;
+        case GLFW_KEY_G:
+            v->show_plot = !v->show_plot;
+            v->plot_count = v->plot_head = 0;
+            break;
         case GLFW_KEY_SPACE: v->paused = !v->paused; break;
         case GLFW_KEY_N: v->step_once = true; break;
         case GLFW_KEY_R:
@@ -298,7 +300,10 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
         case GLFW_KEY_T: v->tool_kind = (v->tool_kind + (shift ? TOOL_COUNT - 1 : 1)) % TOOL_COUNT; break;
         case GLFW_KEY_TAB: v->panel.visible = !v->panel.visible; break;
         case GLFW_KEY_I: v->show_passes = !v->show_passes; break;
-        case GLFW_KEY_P: v->want_screenshot = true; break;
+        case GLFW_KEY_P:
+            if (shift) v->want_clean_screenshot = true;
+            else v->want_screenshot = true;
+            break;
         case GLFW_KEY_O:
             if (v->recorder) stop_recording(v);
             else start_recording(v, NULL);
@@ -356,90 +361,14 @@ static void on_scroll(GLFWwindow *win, double dx, double dy)
 {
     (void)dx;
     viewer *v = glfwGetWindowUserPointer(win);
+    if (boids_panel_hit(&v->panel, (float)v->mouse_x, (float)v->mouse_y)) { /* over the panel: scrolls it */
+        boids_panel_select(&v->panel, v->s.world, dy > 0 ? -1 : 1);
+        return;
+    }
     boids_camera_zoom_at(&v->cam, (float)pow(1.15, dy), (float)v->mouse_x, (float)v->mouse_y);
 }
 
 /* ---- drawing ---------------------------------------------------------------------------------- */
-
-static const boids_rgba hud_c = {225, 230, 240, 255}, hud_dim = {150, 160, 175, 255},
-                        hud_bg = {10, 12, 16, 190}, hud_warn = {255, 120, 100, 255};
-
-static void draw_hud(viewer *v)
-{
-    boids_world_info info;
-    boids_world_get_info(v->s.world, &info);
-    float lh = boids_ui_line_height(v->ui), pad = lh * 0.4f;
-    char l1[512], l2[256], l3[256], l4[512] = "";
-    snprintf(l1, sizeof l1, "%s on %s: %s", boids_model_name(info.model),
-             info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.renderer);
-    snprintf(l2, sizeof l2, "%u boids, %u swarm%s | %.0f fps | sim %.2f ms/step | speed x%g%s", info.count,
-             info.swarms, info.swarms == 1 ? "" : "s", v->fps, v->sim_ms_per_step, v->speed,
-             v->paused ? " | PAUSED" : "");
-    char catches[96] = "";
-    if (info.predators)
-        snprintf(catches, sizeof catches, " | %u predators, %u catch%s%s", info.predators, v->catches,
-                 v->catches == 1 ? "" : "es", v->stopped ? " (stopped)" : "");
-    snprintf(l3, sizeof l3, "step %llu%s | tool %s (T) | colour %s (C) | I: passes | H: help",
-             (unsigned long long)info.steps, catches, tool_name(v->tool_kind), color_name(v->style.color_mode));
-    if (v->show_passes) /* the world's profile, pass by pass (GL timer queries on the GPU) */
-        for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
-            size_t len = strlen(l4);
-            snprintf(l4 + len, sizeof l4 - len, "%s%s %.2f", p ? " | " : "ms: ", boids_pass_name((boids_pass)p),
-                     v->profile.ms[p]);
-        }
-    const char *lines[4] = {l1, l2, l3, l4};
-    const int nlines = v->show_passes ? 4 : 3;
-    float w = 0;
-    for (int i = 0; i < nlines; ++i) {
-        float tw = boids_ui_text_width(v->ui, lines[i]);
-        if (tw > w) w = tw;
-    }
-    boids_ui_rect(v->ui, pad, pad, w + 2 * pad, lh * (float)nlines + pad, hud_bg);
-    for (int i = 0; i < nlines; ++i)
-        boids_ui_text(v->ui, 2 * pad, pad * 1.5f + lh * (float)i, lines[i], i ? hud_dim : hud_c);
-    float y = lh * (float)nlines + 2 * pad;
-    if (v->recorder) {
-        char rec[256];
-        snprintf(rec, sizeof rec, "REC %u frames (O stops)", boids_png_writer_frames(v->recorder));
-        boids_ui_rect(v->ui, pad, y, boids_ui_text_width(v->ui, rec) + 2 * pad, lh + pad, hud_bg);
-        boids_ui_text(v->ui, 2 * pad, y + pad * 0.5f, rec, hud_warn);
-        y += lh + pad;
-    }
-    if (glfwGetTime() < v->message_until) {
-        boids_ui_rect(v->ui, pad, y, boids_ui_text_width(v->ui, v->message) + 2 * pad, lh + pad, hud_bg);
-        boids_ui_text(v->ui, 2 * pad, y + pad * 0.5f, v->message, hud_c);
-    }
-}
-
-static const char *const help_lines[] = {
-    "Space     pause / resume          N         one step",
-    "R         reset (same seed)       Shift+R   reseed",
-    "M         next model              Shift+M   previous model",
-    "= / -     double / halve boids    [ / ]     slower / faster",
-    "C         colour: swarm, heading, speed, age (kit)",
-    "T         mouse tool: none, attract, repel (hold left button), obstacle (click",
-    "          adds, Shift+click removes), predator (click adds; kit); Shift+T back",
-    "Tab       parameter panel: Up/Down select, Left/Right change,",
-    "          Shift coarse, or drag a slider",
-    "Wheel     zoom at the cursor      drag      pan (right button always)",
-    "Home      fit the world           V         vsync on / off",
-    "I         time of each pass (grid, scan, scatter, reorder, steer, draw)",
-    "P         screenshot              O         record PNG frames on / off",
-    "H, F1     this help               Esc, Q    quit",
-};
-
-static void draw_help(viewer *v)
-{
-    float lh = boids_ui_line_height(v->ui), pad = lh * 0.6f, w = 0;
-    size_t n = sizeof help_lines / sizeof help_lines[0];
-    for (size_t i = 0; i < n; ++i) {
-        float tw = boids_ui_text_width(v->ui, help_lines[i]);
-        if (tw > w) w = tw;
-    }
-    float h = lh * (float)n + 2 * pad, x = ((float)v->fb_w - w) * 0.5f - pad, y = ((float)v->fb_h - h) * 0.5f;
-    boids_ui_rect(v->ui, x, y, w + 2 * pad, h, (boids_rgba){10, 12, 16, 230});
-    for (size_t i = 0; i < n; ++i) boids_ui_text(v->ui, x + pad, y + pad + lh * (float)i, help_lines[i], hud_c);
-}
 
 /* ---- statistics ------------------------------------------------------------------------------- */
 
@@ -464,20 +393,34 @@ static void profile_poll(viewer *v, double now)
     v->profile_t0 = now;
 }
 
+/* The live plot's samples (G), 4 a second while it is shown and the flock moves: the only read the
+ * viewer waits for (a few numbers, the metrics the world reduces itself), and only then. */
+static void plot_sample(viewer *v, double now)
+{
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    uint64_t step = v->s.steps_before + info.steps;
+    if (!v->show_plot || now - v->plot_t0 < PLOT_PERIOD_S || step == v->plot_last_step || info.replicas != 1) return;
+    boids_metrics m;
+    if (boids_world_metrics(v->s.world, &m, 1) != BOIDS_OK) {
+        say_error(v, "plot");
+        v->show_plot = false;
+        return;
+    }
+    v->plot_pol[v->plot_head] = m.polarization;
+    v->plot_nn[v->plot_head] = m.mean_nn;
+    v->plot_head = (v->plot_head + 1) % PLOT_SAMPLES;
+    if (v->plot_count < PLOT_SAMPLES) v->plot_count++;
+    v->plot_t0 = now;
+    v->plot_last_step = step;
+}
+
 /* ---- the loop --------------------------------------------------------------------------------- */
 
 static void screenshot(viewer *v, const char *path)
 {
-    char name[64], dir[1024];
-    if (!path) {
-        time_t t = time(NULL);
-        struct tm tm;
-        localtime_r(&t, &tm);
-        char stamp[32];
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(name, sizeof name, "boids-%s-%d.png", stamp, v->shots++);
-        path = name;
-    }
+    char name[128], dir[1024];
+    if (!path) path = key_file_name(v, "screenshot", "png", name, sizeof name);
     if (v->shooter && (v->shot_w != v->fb_w || v->shot_h != v->fb_h)) {
         boids_png_writer_destroy(v->shooter);
         v->shooter = NULL;
@@ -493,8 +436,9 @@ static void screenshot(viewer *v, const char *path)
     else say(v, "screenshot %s", path);
 }
 
-/* The window's picture: the flock, the HUD, the panel, the help. */
-static boids_status draw_frame(viewer *v)
+/* The window's picture: the flock, and over it (with_overlay) the HUD, the panel, the legend, the
+ * plot and the help. */
+static boids_status draw_frame(viewer *v, bool with_overlay)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
@@ -503,11 +447,8 @@ static boids_status draw_frame(viewer *v)
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->cam, &v->style);
     if (st != BOIDS_OK) return st;
-    boids_ui_begin(v->ui, (float)v->fb_w, (float)v->fb_h, v->ui_scale);
-    draw_hud(v);
-    boids_panel_draw(&v->panel, v->ui, v->s.world, (float)v->fb_w, (float)v->fb_h,
-                     boids_ui_line_height(v->ui) * 0.4f);
-    if (v->show_help) draw_help(v);
+    if (!with_overlay) return BOIDS_OK;
+    boids_overlay_draw(v);
     return boids_ui_end(v->ui);
 }
 
@@ -527,6 +468,8 @@ static int run(viewer *v)
         last = now;
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         if (v->fb_w <= 0 || v->fb_h <= 0) continue; /* minimised */
+        /* the overlay's size follows the framebuffer's (so HiDPI too): 1 at 1280x720 */
+        v->ui_scale = fminf(fmaxf(fminf((float)v->fb_w / 1280.0f, (float)v->fb_h / 720.0f), 0.5f), 3.0f);
         boids_camera_resize(&v->cam, (float)v->fb_w, (float)v->fb_h);
         if (v->tool_down || v->s.tool.kind != BOIDS_TOOL_NONE) set_tool(v);
 
@@ -560,6 +503,7 @@ static int run(viewer *v)
             v->steps_done += steps;
         }
         profile_poll(v, now);
+        plot_sample(v, now);
 
         if (v->recorder && steps > 0) {
             boids_target_bind(&v->rec_target);
@@ -570,7 +514,11 @@ static int run(viewer *v)
                 stop_recording(v);
             }
         }
-        if (draw_frame(v) != BOIDS_OK) {
+        if (v->want_clean_screenshot) { /* Shift+P: the flock alone, drawn once more for it */
+            if (draw_frame(v, false) == BOIDS_OK) screenshot(v, NULL);
+            v->want_clean_screenshot = false;
+        }
+        if (draw_frame(v, true) != BOIDS_OK) {
             boids_app_error(v->cli, "draw"), code = BOIDS_EXIT_RUNTIME;
             break;
         }
@@ -604,7 +552,7 @@ static int run(viewer *v)
     }
     boids_interrupt_restore();
     /* --screenshot is of the last frame however the run ended (Q, the window's close box). */
-    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v) == BOIDS_OK)
+    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v, true) == BOIDS_OK)
         screenshot(v, cli->screenshot);
     stop_recording(v);
     if (v->shooter) {
@@ -654,9 +602,6 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         glfwSetMouseButtonCallback(v->win, on_button);
         glfwSetScrollCallback(v->win, on_scroll);
         glfwSwapInterval(1);
-        float sx = 1, sy = 1;
-        glfwGetWindowContentScale(v->win, &sx, &sy);
-        v->ui_scale = sx > 0 ? sx : 1;
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         v->style = boids_default_draw_style(v->s.world);
         fit(v);

@@ -269,3 +269,19 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
         return boids_error_in_file(path, boids_scenario_line(out, boids_last_error_info()->key), BOIDS_ERR_PARSE);
     return BOIDS_OK;
 }
+
+void boids_scenario_write(FILE *f, const boids_world_def *def)
+{
+    char v[32], w[32], t[32];
+    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s\ndt = %s\nlayout = %s\n",
+            boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
+            boids_float_text(def->height, w), boids_float_text(def->dt, t), boids_layout_name(def->layout));
+    for (uint32_t i = 0; i < def->obstacle_count; ++i)
+        fprintf(f, "obstacle = %s,%s,%s\n", boids_float_text(def->obstacles[i].x, v),
+                boids_float_text(def->obstacles[i].y, w), boids_float_text(def->obstacles[i].radius, t));
+    fprintf(f, "; every parameter of the model\n");
+    size_t n;
+    const boids_param_info *info = boids_model_params(def->model, &n);
+    for (size_t i = 0; i < n; ++i)
+        fprintf(f, "%s = %s\n", info[i].name, boids_float_text(boids_param_get(&def->params, &info[i]), v));
+}

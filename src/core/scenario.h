@@ -18,6 +18,8 @@
 #ifndef BOIDS_CORE_SCENARIO_H
 #define BOIDS_CORE_SCENARIO_H
 
+#include <stdio.h>
+
 #include "boids.h"
 
 #define BOIDS_SCENARIO_MAX_KEYS 128
@@ -56,6 +58,10 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
 /* As boids_scenario_load, with the keys of `extras` (NULL: none) handed to it, in file order. */
 boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
                                         boids_scenario *out);
+/* Writes def as scenario lines (model, boids, swarms, world, dt, layout, the obstacles, every
+ * parameter of the model; not the seed, which callers write where they want it): what
+ * boids_scenario_load reads back into the same definition. */
+void boids_scenario_write(FILE *f, const boids_world_def *def);
 /* The line of the file that set key, 0 if none. */
 long boids_scenario_line(const boids_scenario *sc, const char *key);
 

@@ -1,5 +1,6 @@
 #include "render/ui.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,9 +105,48 @@ void boids_ui_rect(boids_ui *ui, float x, float y, float w, float h, boids_rgba 
     quad(ui, x, y, x + w, y + h, c);
 }
 
+void boids_ui_line(boids_ui *ui, float x0, float y0, float x1, float y1, float width, boids_rgba c)
+{
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+    if (!(len > 0)) return;
+    float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
+    vertex *v = reserve(ui, 6);
+    if (!v) return;
+    v[0] = (vertex){x0 + nx, y0 + ny, c};
+    v[1] = (vertex){x1 + nx, y1 + ny, c};
+    v[2] = (vertex){x1 - nx, y1 - ny, c};
+    v[3] = (vertex){x0 + nx, y0 + ny, c};
+    v[4] = (vertex){x1 - nx, y1 - ny, c};
+    v[5] = (vertex){x0 - nx, y0 - ny, c};
+}
+
+void boids_ui_circle(boids_ui *ui, float cx, float cy, float r, float width, boids_rgba c)
+{
+    const int n = 64;
+    for (int i = 0; i < n; ++i) {
+        float a0 = 6.2831853f * (float)i / n, a1 = 6.2831853f * (float)(i + 1) / n;
+        boids_ui_line(ui, cx + r * cosf(a0), cy + r * sinf(a0), cx + r * cosf(a1), cy + r * sinf(a1), width, c);
+    }
+}
+
+/* stb_easy_font draws O and 0 alike but for a faint slash; our O is drawn half again as wide,
+ * round next to the narrow slashed zero, so the two never read alike. */
+#define WIDE_O_EXTRA 2 /* font units */
+
+static float char_advance(char ch)
+{
+    char one[2] = {ch, '\0'};
+    return (float)stb_easy_font_width(one) + (ch == 'O' ? WIDE_O_EXTRA : 0);
+}
+
 float boids_ui_text_width(const boids_ui *ui, const char *text)
 {
-    return (float)stb_easy_font_width((char *)text) * FONT_SCALE * ui->scale;
+    float w = 0, line = 0;
+    for (const char *p = text; *p; ++p) {
+        line = *p == '\n' ? 0 : line + char_advance(*p);
+        if (line > w) w = line;
+    }
+    return w * FONT_SCALE * ui->scale;
 }
 
 float boids_ui_line_height(const boids_ui *ui) { return 12.0f * FONT_SCALE * ui->scale; }
@@ -117,15 +157,27 @@ void boids_ui_set_scale(boids_ui *ui, float scale) { ui->scale = scale > 0 ? sca
 
 float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba c)
 {
-    /* stb_easy_font writes quads of 4 vertices (x, y, z, rgba) into a buffer. */
-    static char buf[64 * 1024];
+    /* stb_easy_font writes quads of 4 vertices (x, y, z, rgba) into a buffer: one character at a
+     * time, so the O can be widened. */
+    char buf[4096];
     unsigned char col[4] = {c.r, c.g, c.b, c.a};
-    int quads = stb_easy_font_print(0, 0, (char *)text, col, buf, (int)sizeof buf);
-    float s = FONT_SCALE * ui->scale;
-    for (int q = 0; q < quads; ++q) {
-        const float *v0 = (const float *)(buf + (size_t)(q * 4) * 16);
-        const float *v2 = (const float *)(buf + (size_t)(q * 4 + 2) * 16);
-        quad(ui, x + v0[0] * s, y + v0[1] * s, x + v2[0] * s, y + v2[1] * s, c);
+    float s = FONT_SCALE * ui->scale, pen = 0, row = 0;
+    for (const char *p = text; *p; ++p) {
+        if (*p == '\n') {
+            pen = 0;
+            row += 12;
+            continue;
+        }
+        char one[2] = {*p, '\0'};
+        int quads = stb_easy_font_print(0, 0, one, col, buf, (int)sizeof buf);
+        float widen = *p == 'O' ? 1.5f : 1.0f;
+        for (int q = 0; q < quads; ++q) {
+            const float *v0 = (const float *)(buf + (size_t)(q * 4) * 16);
+            const float *v2 = (const float *)(buf + (size_t)(q * 4 + 2) * 16);
+            quad(ui, x + (pen + v0[0] * widen) * s, y + (row + v0[1]) * s, x + (pen + v2[0] * widen) * s,
+                 y + (row + v2[1]) * s, c);
+        }
+        pen += char_advance(*p);
     }
     return boids_ui_text_width(ui, text);
 }

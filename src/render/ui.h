@@ -21,7 +21,11 @@ void boids_ui_destroy(boids_ui *ui);
 /* Starts a frame for a framebuffer of fb_w x fb_h pixels. */
 void boids_ui_begin(boids_ui *ui, float fb_w, float fb_h, float scale);
 void boids_ui_rect(boids_ui *ui, float x, float y, float w, float h, boids_rgba c);
-/* Text with its top left at (x, y); returns its width. Lines break at '\n'. */
+/* A line segment `width` pixels wide, and a circle's outline. */
+void boids_ui_line(boids_ui *ui, float x0, float y0, float x1, float y1, float width, boids_rgba c);
+void boids_ui_circle(boids_ui *ui, float cx, float cy, float r, float width, boids_rgba c);
+/* Text with its top left at (x, y); returns its width. Lines break at '\n'. O is drawn wide and
+ * round, 0 narrow and slashed, so they never read alike. */
 float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba c);
 float boids_ui_text_width(const boids_ui *ui, const char *text);
 /* The scale of what follows (text and line height); begin() sets it. */
