@@ -5,12 +5,7 @@
 # usage: test_cli.sh path/to/boids
 set -u
 boids=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+source "$(dirname "$0")/lib.sh"
 
 # GPU available? (skip the GPU half only where no GL 4.3 context exists at all)
 backends="cpu"
@@ -220,5 +215,4 @@ grep -q "shiffman-per-second" "$tmp/out" && ok "--help lists the model" || bad "
 grep -q "max_speed" "$tmp/out" && ok "--help lists parameters" || bad "--help lacks parameters"
 expect 0 "--version" "" -- "$boids" --version
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -9,13 +9,8 @@
 set -u
 boids=$(realpath "$1")
 kit=$(realpath "$2")/kit.ini
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 cd "$tmp"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 same() { # same NAME DIR1 DIR2: the three tables equal
   local t
   for t in runs events metrics; do
@@ -122,5 +117,4 @@ expect2 "--resume with other options" "--resume takes only" --resume skew --runs
 "$boids" experiment-merge never skew flat >out 2>err
 [ $? = 2 ] && grep -q "not a shard of the experiment" err && ok "merging different experiments" || bad "merge: $(cat err)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -13,12 +13,7 @@
 set -u
 boids=$(realpath "$1")
 dir=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+source "$(dirname "$0")/lib.sh"
 
 # label  sha256 of `boids PRESET.ini --headless --steps 300 --seed 1 [OPTIONS] --dump FILE`  PRESET [OPTIONS]
 # Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
@@ -94,5 +89,4 @@ while read -r name want preset opts; do
   done
 done <<<"$golden"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

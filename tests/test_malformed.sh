@@ -6,13 +6,8 @@
 # usage: test_malformed.sh path/to/boids
 set -u
 boids=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 cd "$tmp"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # expect CODE NAME PATTERN -- command...: exit status and a pattern in stderr
 expect() {
   local code=$1 name=$2 pattern=$3
@@ -128,5 +123,4 @@ expect 2 "--steps -1" "--steps" -- "$boids" --steps -1 --backend cpu
 expect 2 "--seed 1e3" "--seed" -- "$boids" --seed 1e3 --backend cpu
 expect 2 "--obstacle nan" "--obstacle" -- "$boids" --obstacle nan,1,1 "${run[@]}"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -8,13 +8,8 @@
 set -u
 boids=$(realpath "$1")
 probe=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 run() { "$boids" --headless --backend cpu -n 1500 "$@" >out 2>err; }
 
 # A stand-in ffmpeg: records its arguments and stdin, writes a file at its last argument.
@@ -136,5 +131,4 @@ else
   echo "note: ffmpeg is not installed: the real encoder is not tried (the stand-in checks the pipe)"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -7,12 +7,7 @@
 set -u
 boids=$(realpath "$1")
 dir=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+source "$(dirname "$0")/lib.sh"
 
 gpu=1
 "$boids" -n 10 --steps 1 --headless >/dev/null 2>&1 || gpu=0
@@ -78,5 +73,4 @@ printf 'model = hybrid\nworld = 3x3\n' >"$tmp/step.ini"
 expect2 "a world a step crosses names the file's line" "step.ini:2: world" "$tmp/step.ini"
 "$boids" "$tmp/count.ini" -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1 && ok "-n overrides the file's bad count" || bad "-n over the file's count: $(cat "$tmp/out")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

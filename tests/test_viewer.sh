@@ -6,12 +6,7 @@
 set -u
 boids=$(realpath "$1")
 probe=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+source "$(dirname "$0")/lib.sh"
 
 if ! command -v xvfb-run >/dev/null; then
   echo "SKIP: xvfb-run is not installed"
@@ -148,5 +143,4 @@ EOF
 else
   bad "xdotool is not installed (scripts/install-deps.sh installs it): the viewer's keys are not tried"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -85,7 +85,7 @@ void boids_cli_usage(FILE *out)
             "Backspace the model's preset, = / - double / halve the boids, [ / ] slower / faster, "
             "C colour mode, T mouse tool, Tab panel, Up/Down/Left/Right a parameter, wheel zoom, drag pan, "
             "Home fit, V vsync, I passes, G live plot, S save the parameters as a scenario, D dump the state, "
-            "P screenshot (Shift+P: without the HUD), O record, H or F1 help, Esc or Q quit.",
+            "P screenshot (Shift+P: without the HUD), O record, H or F1 help (Esc closes it), Esc or Q quit.",
             13, 2, 100);
     fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after signal N.\n");
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {

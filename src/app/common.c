@@ -169,6 +169,18 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     if (per_second) printf(" of %.4g ms", (double)info.dt * 1e3);
     printf(" in %.3f s: %.1f steps/s, %.1f ns per boid-step\n", wall, wall > 0 ? (double)steps / wall : 0.0,
            boid_steps > 0 ? wall * 1e9 / boid_steps : 0.0);
+    /* The simulation alone, apart from drawing, encoding and files: the world's own per-pass
+     * times (GL timer queries on the GPU, the clock around each pass on the CPU). */
+    boids_profile prof;
+    boids_world_finish(s->world);
+    boids_world_get_profile(s->world, &prof);
+    if (prof.samples[BOIDS_PASS_STEER] > 0 && info.count > 0) {
+        printf("  simulation alone %.3f ms per step, %.1f ns per boid-step (%s)", prof.step_ms,
+               prof.step_ms * 1e6 / info.count,
+               info.backend == BOIDS_BACKEND_GPU ? "GL timer queries" : "the CPU's clock");
+        if (prof.samples[BOIDS_PASS_DRAW] > 0) printf("; drawing %.3f ms per frame", prof.ms[BOIDS_PASS_DRAW]);
+        printf("\n");
+    }
 
     boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
     if (!state) {
