@@ -1,10 +1,23 @@
-/* boids-bench: GPU vs CPU, steps per second and ns per boid-step, at the default density (one
- * boid per 1000 px^2, 16:9), for a list of flock sizes. Each measurement keeps the best of a few
- * repeats after a warm-up; the GPU is timed from the first dispatch to glFinish, so no read-back
- * is in the loop. Prints a table; --csv writes the same rows.
+/* boids-bench: how fast each backend steps each model, in ns per boid-step, against the flock's
+ * size, at the default density (one boid per 1000 px^2, 16:9).
  *
- *   boids-bench [--sizes 10000,100000] [--seconds 1] [--repeats 3] [--csv FILE]
+ *   boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]
+ *               [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]
+ *               [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR] [--quick]
  *   boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]
+ *
+ * Backends: gpu (the simulation alone: wall time from the first dispatch to glFinish, and the GL
+ * timer queries of every pass), gpu+draw (each step also draws the flock offscreen at 1920x1080,
+ * as the viewer and the export do), cpu-1 and cpu (one thread, every core), cpu-brute (every
+ * core, O(N^2) neighbours; up to 20 000 boids). Starts: random (the random initial state) and
+ * steady (the state after --warmup-steps steps, computed once per model and size on the CPU and
+ * written into every backend's world: users watch a clumped flock, which costs more). Each
+ * measurement runs `repeats` times for about `seconds` each; the table gives the median and the
+ * range of ns per boid-step, and for the GPU the share of each pass. Every model runs its preset,
+ * but kit runs its flock at scale (scenarios/kit-flock.ini: lengths scaled to the density, a
+ * predator per 1000 boids, an obstacle per 4000). --out DIR writes bench.csv, bench.json and
+ * the plots: bench.png for the first model, bench-MODEL.png for the others (log-log, a line per
+ * backend, a panel per start). --quick: a smoke test for CI (1000 and 4000 boids, short runs).
  *
  * --export measures PNG export instead: frames per second written (rendered offscreen, read
  * back asynchronously, encoded on worker threads, renamed into place), with the simulation
@@ -12,22 +25,28 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "boids.h"
+#include "core/scenario.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"
 
-typedef struct config {
-    const char *name;
-    boids_backend backend;
-    int threads; /* CPU: 0 = all cores */
-} config;
+#ifndef BOIDS_SCENARIO_DIR
+#define BOIDS_SCENARIO_DIR "scenarios"
+#endif
+#define MAX_ROWS 4096
+#define BRUTE_MAX 20000
+#define DRAW_W 1920
+#define DRAW_H 1080
 
 static double now_s(void)
 {
@@ -36,29 +55,88 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Seconds per step: best of `repeats` runs of enough steps to last about `seconds`. */
-static int measure(boids_world *w, double seconds, int repeats, double *best_step_s, uint32_t *steps_out)
+static int by_value(const void *a, const void *b)
 {
-    /* Warm-up (shader compilation, first-touch of memory), then size the runs. */
-    double t0 = now_s();
-    uint32_t steps = 2;
-    if (boids_world_step(w, steps) != BOIDS_OK) return -1;
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* What gpu+draw draws into. */
+typedef struct drawer {
+    boids_target target;
+    boids_renderer *renderer;
+    boids_camera camera;
+    boids_draw_style style;
+} drawer;
+
+/* `steps` steps (each followed by a draw when d is not NULL), finished: seconds. */
+static int timed_steps(boids_world *w, drawer *d, uint32_t steps, double *seconds)
+{
     boids_world_finish(w);
-    double per = (now_s() - t0) / steps;
-    steps = per > 0 ? (uint32_t)(seconds / per) : 100;
-    if (steps < 3) steps = 3;
-    if (steps > 100000) steps = 100000;
-    *best_step_s = 1e30;
+    double t0 = now_s();
+    if (!d) {
+        if (boids_world_step(w, steps) != BOIDS_OK) return -1;
+    } else {
+        for (uint32_t i = 0; i < steps; ++i) {
+            if (boids_world_step(w, 1) != BOIDS_OK) return -1;
+            boids_target_bind(&d->target);
+            if (boids_renderer_draw(d->renderer, w, &d->camera, &d->style) != BOIDS_OK) return -1;
+        }
+    }
+    boids_world_finish(w);
+    *seconds = now_s() - t0;
+    return 0;
+}
+
+/* Two untimed steps (shader compilation, first touch of memory), then `repeats` runs of about
+ * `seconds` each: the median, least and most seconds per step. */
+static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench_row *row)
+{
+    double t;
+    if (timed_steps(w, d, 2, &t) != 0) return -1;
+    uint32_t steps = t > 0 ? (uint32_t)(seconds / (t / 2)) : 100;
+    steps = steps < 1 ? 1 : steps > 100000 ? 100000 : steps;
+    double per[100];
     boids_world_reset_profile(w); /* the per-pass split of the timed runs only */
     for (int r = 0; r < repeats; ++r) {
-        boids_world_finish(w);
-        t0 = now_s();
-        if (boids_world_step(w, steps) != BOIDS_OK) return -1;
-        boids_world_finish(w);
-        double s = (now_s() - t0) / steps;
-        if (s < *best_step_s) *best_step_s = s;
+        if (timed_steps(w, d, steps, &t) != 0) return -1;
+        per[r] = t / steps * 1e9 / row->boids;
     }
-    *steps_out = steps;
+    qsort(per, (size_t)repeats, sizeof per[0], by_value);
+    row->ns_median = repeats % 2 ? per[repeats / 2] : 0.5 * (per[repeats / 2 - 1] + per[repeats / 2]);
+    row->ns_min = per[0];
+    row->ns_max = per[repeats - 1];
+    row->steps = steps;
+    row->repeats = repeats;
+    boids_profile prof;
+    boids_world_get_profile(w, &prof);
+    memcpy(row->pass_ms, prof.ms, sizeof row->pass_ms);
+    return 0;
+}
+
+/* The world a model is measured in: its preset at N boids and the default density; kit as its
+ * flock at scale (kit-flock.ini) with predators and obstacles in proportion. */
+static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_world_def *def)
+{
+    *def = boids_default_world_def();
+    if (m == BOIDS_MODEL_KIT) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/kit-flock.ini", scenario_dir);
+        static boids_scenario sc; /* large: obstacles and lines */
+        if (boids_scenario_load(path, 1, &sc) != BOIDS_OK) {
+            fprintf(stderr, "boids-bench: kit: %s (--scenarios DIR names the scenarios)\n", boids_last_error());
+            return -1;
+        }
+        *def = sc.def;
+        def->width = def->height = 0; /* the default density at n */
+        def->params.predators.predators = (float)(n / 1000 > 0 ? n / 1000 : 1);
+        def->params.obstacles.obstacles = (float)(n / 4000 > 0 ? n / 4000 : 1);
+    } else {
+        def->model = m;
+        def->params = boids_model_default_params(m);
+    }
+    def->count = n;
+    def->seed = 1;
     return 0;
 }
 
@@ -125,18 +203,120 @@ static int export_rate(boids_gl *gl, uint32_t n, int w, int h, unsigned frames, 
     return rc;
 }
 
+/* The steady state of (model, n): --warmup-steps steps on the CPU, every core, from seed 1. */
+typedef struct steady {
+    boids_boid *boids;
+    boids_predator *predators;
+    uint32_t predators_n;
+} steady;
+
+static int make_steady(const boids_world_def *base, uint32_t warmup, steady *out)
+{
+    boids_world_def d = *base;
+    d.backend = BOIDS_BACKEND_CPU;
+    d.threads = 0;
+    d.gl = NULL;
+    boids_world *w;
+    memset(out, 0, sizeof *out);
+    if (boids_world_create(&d, &w) != BOIDS_OK) return -1;
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    out->boids = malloc(sizeof *out->boids * (info.count ? info.count : 1));
+    out->predators_n = info.predators;
+    out->predators = malloc(sizeof *out->predators * (info.predators ? info.predators : 1));
+    int rc = out->boids && out->predators && boids_world_step(w, warmup) == BOIDS_OK &&
+                     boids_world_read(w, out->boids, info.count) == BOIDS_OK &&
+                     (!info.predators || boids_world_read_predators(w, out->predators, info.predators) == BOIDS_OK)
+                 ? 0
+                 : -1;
+    boids_world_destroy(w);
+    return rc;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
+               "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]\n"
+               "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
+               "                   [--scenarios DIR] [--quick]\n"
+               "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n");
+}
+
+/* A comma-separated list: true if `item` is in it. */
+static int listed(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, item, n) == 0) return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static void write_csv(FILE *f, const bench_row *rows, int n, const char *renderer)
+{
+    fprintf(f, "model,backend,start,threads,boids,width,height,steps,repeats,ns_median,ns_min,ns_max");
+    for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
+    fprintf(f, ",renderer\n");
+    for (int i = 0; i < n; ++i) {
+        const bench_row *r = &rows[i];
+        fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start, r->threads, r->boids,
+                (double)r->width, (double)r->height, r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
+        for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
+        fprintf(f, ",\"%s\"\n", strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
+    }
+}
+
+static void write_json(FILE *f, const bench_row *rows, int n, const char *renderer, const char *machine)
+{
+    fprintf(f, "{\n  \"machine\": \"%s\",\n  \"gpu\": \"%s\",\n  \"rows\": [\n", machine, renderer);
+    for (int i = 0; i < n; ++i) {
+        const bench_row *r = &rows[i];
+        fprintf(f,
+                "    {\"model\": \"%s\", \"backend\": \"%s\", \"start\": \"%s\", \"threads\": %d, \"boids\": %u, "
+                "\"steps\": %u, \"repeats\": %d, \"ns_median\": %.3f, \"ns_min\": %.3f, \"ns_max\": %.3f, \"pass_ms\": {",
+                r->model, r->backend, r->start, r->threads, r->boids, r->steps, r->repeats, r->ns_median, r->ns_min,
+                r->ns_max);
+        for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
+            fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p), r->pass_ms[p]);
+        fprintf(f, "}}%s\n", i + 1 < n ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+}
+
+/* A one-line name of this machine's CPU, for the outputs. */
+static void machine_name(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            char *v = strchr(line, ':') + 2;
+            v[strcspn(v, "\n")] = '\0';
+            snprintf(buf, size, "%s, %ld cores", v, sysconf(_SC_NPROCESSORS_ONLN));
+            break;
+        }
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
-    uint32_t sizes[16] = {10000, 100000};
-    int nsizes = 2, repeats = 3;
-    double seconds = 1.0;
-    const char *csv_path = NULL;
-    int export_mode = 0, ew = 1920, eh = 1080;
+    uint32_t sizes[16] = {1000, 10000, 100000, 1000000};
+    int nsizes = 4, repeats = 5;
+    double seconds = 0.5;
+    uint32_t warmup = 600;
+    const char *models = "all", *backends = "gpu,gpu+draw,cpu-1,cpu,cpu-brute", *starts = "random,steady";
+    const char *out_dir = NULL, *scenario_dir = BOIDS_SCENARIO_DIR;
+    int export_mode = 0, ew = 1920, eh = 1080, sizes_given = 0;
     unsigned eframes = 60;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--sizes") && v) {
-            nsizes = parse_sizes(v, sizes, 16);
+            nsizes = parse_sizes(v, sizes, 16), sizes_given = 1;
             if (nsizes <= 0) {
                 fprintf(stderr, "boids-bench: --sizes: '%s' is not a list like 10000,100000\n", v);
                 return 2;
@@ -156,6 +336,26 @@ int main(int argc, char **argv)
                 return 2;
             }
             ++i;
+        } else if (!strcmp(a, "--warmup-steps") && v) {
+            long k = atol(v);
+            if (k < 1 || k > 1000000) {
+                fprintf(stderr, "boids-bench: --warmup-steps: '%s' is not in [1, 1000000]\n", v);
+                return 2;
+            }
+            warmup = (uint32_t)k, ++i;
+        } else if (!strcmp(a, "--models") && v) {
+            models = v, ++i;
+        } else if (!strcmp(a, "--backends") && v) {
+            backends = v, ++i;
+        } else if (!strcmp(a, "--starts") && v) {
+            starts = v, ++i;
+        } else if (!strcmp(a, "--out") && v) {
+            out_dir = v, ++i;
+        } else if (!strcmp(a, "--scenarios") && v) {
+            scenario_dir = v, ++i;
+        } else if (!strcmp(a, "--quick")) {
+            sizes[0] = 1000, sizes[1] = 4000, nsizes = 2, sizes_given = 1;
+            repeats = 1, seconds = 0.02, warmup = 20;
         } else if (!strcmp(a, "--export")) {
             export_mode = 1;
         } else if (!strcmp(a, "--frames") && v) {
@@ -171,32 +371,38 @@ int main(int argc, char **argv)
                 return 2;
             }
             ++i;
-        } else if (!strcmp(a, "--csv") && v) {
-            csv_path = v;
-            ++i;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            printf("usage: boids-bench [--sizes 10000,100000] [--seconds 1] [--repeats 3] [--csv FILE]\n"
-                   "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n");
+            usage(stdout);
             return 0;
         } else {
             fprintf(stderr, "boids-bench: unknown or incomplete option '%s' (see --help)\n", a);
             return 2;
         }
     }
-    FILE *csv = NULL;
-    if (csv_path) {
-        csv = fopen(csv_path, "w");
-        if (!csv) {
-            fprintf(stderr, "boids-bench: --csv: cannot write %s: %s\n", csv_path, strerror(errno));
+    static const char *const all_backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
+    for (const char *p = backends; *p;) { /* every name known */
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int known = 0;
+        for (int b = 0; b < 5; ++b) known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
+        if (!known) {
+            fprintf(stderr, "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, cpu-brute\n",
+                    (int)len, p);
             return 2;
         }
-        if (export_mode) {
-            fprintf(csv, "model,mode,threads,boids,width,height,frames,fps_with_step,fps_export_only,renderer\n");
-        } else {
-            fprintf(csv, "model,backend,threads,boids,width,height,steps,steps_per_s,ns_per_boid_step");
-            for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p) fprintf(csv, ",%s_ms", boids_pass_name((boids_pass)p));
-            fprintf(csv, ",renderer\n");
-        }
+        p = end ? end + 1 : p + len;
+    }
+    boids_model model_list[BOIDS_MODEL_COUNT];
+    int nmodels = 0;
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        if (!strcmp(models, "all") || listed(models, boids_model_name((boids_model)m))) model_list[nmodels++] = (boids_model)m;
+    if (nmodels == 0) {
+        fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n", models);
+        return 2;
+    }
+    if (out_dir && mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", out_dir, strerror(errno));
+        return 2;
     }
 
     boids_gl *gl = NULL;
@@ -204,7 +410,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
     if (export_mode) {
         if (!gl) return 1;
-        if (nsizes == 2 && sizes[0] == 10000) nsizes = 1, sizes[0] = 100000;
+        if (!sizes_given) nsizes = 1, sizes[0] = 100000;
         printf("PNG export, %dx%d, %u frames, GPU: %s\n", ew, eh, eframes, boids_gl_renderer(gl));
         printf("%9s %22s %22s\n", "boids", "frames/s (1 step each)", "frames/s (export only)");
         int status = 0;
@@ -214,72 +420,133 @@ int main(int argc, char **argv)
                 export_rate(gl, sizes[s], ew, eh, eframes, 0, &alone) != 0)
                 status = 1;
             printf("%9u %22.1f %22.1f\n", sizes[s], with_sim, alone);
-            if (csv)
-                fprintf(csv, "shiffman-per-second,export,0,%u,%d,%d,%u,%.3f,%.3f,\"%s\"\n", sizes[s], ew, eh,
-                        eframes, with_sim, alone, boids_gl_renderer(gl));
         }
         boids_gl_destroy(gl);
-        if (csv) fclose(csv);
         return status;
     }
-    const config configs[] = {
-        {"gpu", BOIDS_BACKEND_GPU, 0},
-        {"cpu 1 thread", BOIDS_BACKEND_CPU, 1},
-        {"cpu all threads", BOIDS_BACKEND_CPU, 0},
-    };
-    printf("model shiffman-per-second, default density (1 boid / 1000 px^2), best of %d\n", repeats);
-    if (gl) printf("GPU: %s\n", boids_gl_renderer(gl));
-    printf("%-16s %9s %8s %12s %16s    %s\n", "backend", "boids", "threads", "steps/s", "ns/boid-step",
-           "share of a step per pass");
-    int status = 0;
-    for (int s = 0; s < nsizes; ++s) {
-        for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
-            if (configs[c].backend == BOIDS_BACKEND_GPU && !gl) continue;
-            boids_world_def def = boids_default_world_def();
-            def.backend = configs[c].backend;
-            def.count = sizes[s];
-            def.threads = configs[c].threads;
-            def.gl = gl;
-            boids_world *w;
-            if (boids_world_create(&def, &w) != BOIDS_OK) {
-                fprintf(stderr, "boids-bench: %s at %u boids: %s\n", configs[c].name, sizes[s],
-                        boids_last_error());
+
+    char machine[256];
+    machine_name(machine, sizeof machine);
+    const char *renderer = gl ? boids_gl_renderer(gl) : "none";
+    printf("boids-bench: %s; GPU: %s\n", machine, renderer);
+    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; steady = "
+           "after %u steps\n", repeats, seconds, warmup);
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids", "threads", "ns", "range",
+           "GPU passes (share of a step)");
+    static bench_row rows[MAX_ROWS];
+    int nrows = 0, status = 0;
+    drawer dr = {0};
+    int have_drawer = 0;
+    if (gl && listed(backends, "gpu+draw")) {
+        have_drawer = boids_target_create(&dr.target, DRAW_W, DRAW_H) == BOIDS_OK &&
+                      boids_renderer_create(&dr.renderer) == BOIDS_OK;
+        if (!have_drawer) fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
+    }
+    for (int mi = 0; mi < nmodels; ++mi)
+        for (int si = 0; si < nsizes; ++si) {
+            boids_world_def base;
+            if (model_def(model_list[mi], sizes[si], scenario_dir, &base) != 0) {
                 status = 1;
                 continue;
             }
-            boids_world_info info;
-            boids_world_get_info(w, &info);
-            double step_s;
-            uint32_t steps;
-            if (measure(w, seconds, repeats, &step_s, &steps) != 0) {
-                fprintf(stderr, "boids-bench: %s: %s\n", configs[c].name, boids_last_error());
-                status = 1;
-            } else {
-                double ns = step_s * 1e9 / sizes[s];
-                boids_profile prof;
-                boids_world_get_profile(w, &prof); /* GL timer queries or wall clock, per pass */
-                printf("%-16s %9u %8d %12.1f %16.1f   ", configs[c].name, sizes[s], info.threads,
-                       1.0 / step_s, ns);
-                for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p)
-                    printf(" %s %.0f%%", boids_pass_name((boids_pass)p),
-                           prof.step_ms > 0 ? 100.0 * prof.ms[p] / prof.step_ms : 0.0);
-                printf("\n");
-                if (csv) {
-                    fprintf(csv, "shiffman-per-second,%s,%d,%u,%g,%g,%u,%.3f,%.3f",
-                            def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.threads, sizes[s],
-                            (double)info.width, (double)info.height, steps, 1.0 / step_s, ns);
-                    for (int p = BOIDS_PASS_GRID; p <= BOIDS_PASS_STEER; ++p) fprintf(csv, ",%.4f", prof.ms[p]);
-                    fprintf(csv, ",\"%s\"\n", info.renderer);
+            steady st = {0};
+            int have_steady = 0;
+            for (int start = 0; start < 2; ++start) {
+                const char *start_name = start ? "steady" : "random";
+                if (!listed(starts, start_name)) continue;
+                if (start && !have_steady) {
+                    double t0 = now_s();
+                    if (make_steady(&base, warmup, &st) != 0) {
+                        fprintf(stderr, "boids-bench: %s at %u: steady state: %s\n", boids_model_name(base.model),
+                                sizes[si], boids_last_error());
+                        status = 1;
+                        break;
+                    }
+                    have_steady = 1;
+                    fprintf(stderr, "  (steady state of %s at %u boids: %u steps in %.1f s)\n",
+                            boids_model_name(base.model), sizes[si], warmup, now_s() - t0);
                 }
-                fflush(stdout);
+                for (int b = 0; b < 5 && nrows < MAX_ROWS; ++b) {
+                    const char *bn = all_backends[b];
+                    if (!listed(backends, bn)) continue;
+                    int gpu = b <= 1;
+                    if ((gpu && !gl) || (b == 1 && !have_drawer) || (b == 4 && sizes[si] > BRUTE_MAX)) continue;
+                    boids_world_def d = base;
+                    d.backend = gpu ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+                    d.gl = gpu ? gl : NULL;
+                    d.threads = b == 2 ? 1 : 0;
+                    d.neighbors = b == 4 ? BOIDS_NEIGHBORS_BRUTE : BOIDS_NEIGHBORS_GRID;
+                    boids_world *w = NULL;
+                    bench_row *row = &rows[nrows];
+                    memset(row, 0, sizeof *row);
+                    row->model = boids_model_name(base.model);
+                    row->backend = bn;
+                    row->start = start_name;
+                    row->boids = sizes[si];
+                    int rc = boids_world_create(&d, &w) == BOIDS_OK ? 0 : -1;
+                    if (rc == 0 && start) {
+                        rc = boids_world_write(w, st.boids, sizes[si]) == BOIDS_OK ? 0 : -1;
+                        if (rc == 0 && st.predators_n)
+                            rc = boids_world_write_predators(w, st.predators, st.predators_n) == BOIDS_OK ? 0 : -1;
+                    }
+                    boids_world_info info;
+                    if (rc == 0) {
+                        boids_world_get_info(w, &info);
+                        row->threads = info.threads;
+                        row->width = info.width, row->height = info.height;
+                        if (b == 1) {
+                            boids_camera_fit(&dr.camera, info.width, info.height, DRAW_W, DRAW_H);
+                            dr.style = boids_default_draw_style(w);
+                        }
+                        rc = measure(w, b == 1 ? &dr : NULL, seconds, repeats, row);
+                    }
+                    if (rc != 0) {
+                        fprintf(stderr, "boids-bench: %s, %s, %u boids: %s\n", row->model, bn, sizes[si], boids_last_error());
+                        status = 1;
+                    } else {
+                        char range[64], passes[512] = "";
+                        snprintf(range, sizeof range, "[%.1f, %.1f]", row->ns_min, row->ns_max);
+                        double step_ms = 0;
+                        for (int p = 0; p < BOIDS_PASS_DRAW; ++p) step_ms += row->pass_ms[p];
+                        if (gpu && step_ms > 0)
+                            for (int p = 0; p < BOIDS_PASS_DRAW; ++p)
+                                if (row->pass_ms[p] > 0) {
+                                    size_t len = strlen(passes);
+                                    snprintf(passes + len, sizeof passes - len, " %s %.0f%%", boids_pass_name((boids_pass)p),
+                                             100.0 * row->pass_ms[p] / step_ms);
+                                }
+                        printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, bn, start_name, row->boids,
+                               row->threads, row->ns_median, range, passes);
+                        fflush(stdout);
+                        ++nrows;
+                    }
+                    boids_world_destroy(w);
+                }
             }
-            boids_world_destroy(w);
+            free(st.boids);
+            free(st.predators);
         }
+    if (have_drawer) boids_renderer_destroy(dr.renderer);
+    boids_target_destroy(&dr.target);
+    if (out_dir) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/bench.csv", out_dir);
+        FILE *f = fopen(path, "w");
+        if (f) write_csv(f, rows, nrows, renderer);
+        if (!f || fclose(f) != 0) fprintf(stderr, "boids-bench: cannot write %s\n", path), status = 1;
+        snprintf(path, sizeof path, "%s/bench.json", out_dir);
+        f = fopen(path, "w");
+        if (f) write_json(f, rows, nrows, renderer, machine);
+        if (!f || fclose(f) != 0) fprintf(stderr, "boids-bench: cannot write %s\n", path), status = 1;
+        char title[512];
+        snprintf(title, sizeof title, "%s; GPU: %s", machine, renderer);
+        for (int mi = 0; mi < nmodels; ++mi) { /* bench-MODEL.png, and bench.png for the first */
+            const char *name = boids_model_name(model_list[mi]);
+            snprintf(path, sizeof path, mi ? "%s/bench-%s.png" : "%s/bench.png", out_dir, name);
+            if (nrows && bench_plot(path, rows, nrows, name, title) != 0) status = 1;
+        }
+        printf("wrote %s/bench.csv, bench.json, bench.png%s\n", out_dir, nmodels > 1 ? ", bench-MODEL.png" : "");
     }
     boids_gl_destroy(gl);
-    if (csv && fclose(csv) != 0) {
-        fprintf(stderr, "boids-bench: --csv: write failed\n");
-        status = 1;
-    }
     return status;
 }

@@ -1,0 +1,102 @@
+/* The benchmark's figure, with PLplot's cairo PNG device (as the experiments' plots): ns per
+ * boid-step against the number of boids, both axes logarithmic, one line per backend through the
+ * medians, a vertical mark for each measurement's range over the repeats; one panel per start
+ * (random, steady). A flat line is linear scaling; the floor of the panel is the faster. */
+#include <math.h>
+#include <plplot/plplot.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+
+static const char *const backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
+#define NBACKENDS 5
+static const int rgb[NBACKENDS + 3][3] = {{255, 255, 255}, {20, 20, 20}, {200, 200, 200},           /* bg, fg, grid */
+                                          {30, 110, 220}, {120, 170, 240}, {230, 120, 30}, {200, 40, 40},
+                                          {120, 120, 120}};
+
+int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model, const char *title)
+{
+    static const char *const starts[2] = {"random", "steady"};
+    double lo = INFINITY, hi = 0, nlo = INFINITY, nhi = 0;
+    for (int i = 0; i < nrows; ++i) {
+        if (strcmp(rows[i].model, model) != 0 || !(rows[i].ns_min > 0)) continue;
+        lo = fmin(lo, rows[i].ns_min), hi = fmax(hi, rows[i].ns_max);
+        nlo = fmin(nlo, rows[i].boids), nhi = fmax(nhi, rows[i].boids);
+    }
+    if (!(hi > 0)) return -1;
+    const char **m = NULL, **d = NULL;
+    static const char *menu[256], *dev[256];
+    int n = 256;
+    m = menu, d = dev;
+    plgDevs(&m, &d, &n);
+    int cairo = 0;
+    for (int i = 0; i < n; ++i) cairo |= strcmp(d[i], "pngcairo") == 0;
+    if (!cairo) {
+        fprintf(stderr, "boids-bench: PLplot has no pngcairo device (apt install plplot-driver-cairo)\n");
+        return -1;
+    }
+    plsdev("pngcairo");
+    plsfnam(path);
+    plspage(0, 0, 1400, 620, 0, 0);
+    plscmap0n(NBACKENDS + 3);
+    for (int i = 0; i < NBACKENDS + 3; ++i) plscol0(i, rgb[i][0], rgb[i][1], rgb[i][2]);
+    plssub(2, 1);
+    plinit();
+    plfontld(1);
+    const double x0 = floor(log10(nlo)) - 0.1, x1 = ceil(log10(nhi)) + 0.1;
+    const double y0 = floor(log10(lo) * 2) / 2 - 0.05, y1 = ceil(log10(hi) * 2) / 2 + 0.05;
+    for (int s = 0; s < 2; ++s) {
+        pladv(0);
+        plschr(0, 0.9);
+        plvpor(0.15, 0.97, 0.13, 0.80);
+        plwind(x0, x1, y0, y1);
+        plcol0(2);
+        plbox("gl", 0, 0, "gl", 0, 0);
+        plcol0(1);
+        plbox("bcnstl", 0, 0, "bcnstvl", 0, 0);
+        char t[256];
+        snprintf(t, sizeof t, "%s, %s start", model, starts[s]);
+        pllab("boids", "ns per boid-step", "");
+        plmtex("t", 1.2, 0.5, 0.5, t);
+        if (title) {
+            plschr(0, 0.65);
+            plmtex("t", 3.2, 0.5, 0.5, title);
+            plschr(0, 0.9);
+        }
+        double ly = 0.95;
+        for (int b = 0; b < NBACKENDS; ++b) {
+            PLFLT xs[32], ys[32];
+            int k = 0;
+            for (int i = 0; i < nrows && k < 32; ++i) {
+                const bench_row *r = &rows[i];
+                if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) || strcmp(r->start, starts[s]) ||
+                    !(r->ns_median > 0))
+                    continue;
+                xs[k] = log10(r->boids), ys[k] = log10(r->ns_median);
+                plcol0(3 + b);
+                PLFLT ex[2] = {xs[k], xs[k]}, ey[2] = {log10(r->ns_min), log10(r->ns_max)};
+                plwidth(1);
+                plline(2, ex, ey);
+                ++k;
+            }
+            if (k == 0) continue;
+            plcol0(3 + b);
+            plwidth(2.5);
+            plline(k, xs, ys);
+            plpoin(k, xs, ys, 17);
+            /* the legend, top right inside the panel */
+            PLFLT lx[2] = {x1 - (x1 - x0) * 0.30, x1 - (x1 - x0) * 0.22}, lyy[2];
+            lyy[0] = lyy[1] = y0 + (y1 - y0) * ly;
+            plline(2, lx, lyy);
+            plcol0(1);
+            plschr(0, 0.75);
+            plptex(x1 - (x1 - x0) * 0.20, lyy[0], 1, 0, 0, backends[b]);
+            plschr(0, 0.9);
+            ly -= 0.06;
+        }
+        plwidth(1);
+    }
+    plend();
+    return 0;
+}
