@@ -119,6 +119,27 @@ static void test_one_step_small_grid(void)
     one_step(d, NULL, "2x2-cell world");
 }
 
+/* The CPU walks the candidates of up to 8 boids of a cell row at once (SIMD lanes, cpu/simd.h),
+ * and each boid alone where its block wraps across the row's ends: worlds whose grids make every
+ * kind of group, against the GPU, which walks each boid alone. */
+static void test_one_step_lane_groups(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 4000);
+    d.replicas = 4; /* rows of four replicas side by side in the cell order */
+    one_step(d, NULL, "4 replicas");
+    d = test_def(BOIDS_BACKEND_GPU, 1500);
+    d.width = 160; /* 3 columns: every block's x-cells wrap but the middle one's */
+    d.height = 1200;
+    one_step(d, NULL, "3-column world");
+    d = test_def(BOIDS_BACKEND_GPU, 3000);
+    d.model = BOIDS_MODEL_SHIFFMAN_PROCESSING; /* edges that do not wrap: blocks clipped at the ends */
+    d.params = boids_model_default_params(d.model);
+    d.swarms = 2;
+    one_step(d, NULL, "processing edges");
+    diff r = run_both(d, NULL, 100, "processing edges");
+    if (on_llvmpipe()) CHECK_MSG(r.identical == d.count, "processing edges, 100 steps: not bit-identical");
+}
+
 static void test_many_steps_llvmpipe(void)
 {
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 5000);
@@ -196,5 +217,5 @@ static void test_every_model(void)
 }
 
 TEST_MAIN(TEST(test_every_model), TEST(test_one_step_default), TEST(test_one_step_swarms), TEST(test_one_step_clustered),
-          TEST(test_one_step_small_grid), TEST(test_many_steps_llvmpipe),
+          TEST(test_one_step_small_grid), TEST(test_one_step_lane_groups), TEST(test_many_steps_llvmpipe),
           TEST(test_cpu_brute_equals_grid), TEST(test_cpu_threads_independent))

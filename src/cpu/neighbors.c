@@ -47,3 +47,49 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
     *px = sx;
     *py = sy;
 }
+
+/* The x-cells of a block are plain (cx-1, cx, cx+1, clipped at the row's ends, in that order) where
+ * the row does not wrap, or the boid is not in an end column, or the row has fewer than 3 cells
+ * (then every block spans the whole row). */
+static bool plain_row(const boids_grid_dims *d, uint32_t cx)
+{
+    return d->w < 3 || !d->wrap || (cx >= 1 && cx + 1 < d->w);
+}
+
+void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g)
+{
+    const boids_grid_dims *d = &s->grid->dims;
+    const uint32_t *cell_of = s->grid->cell_of, *cs = s->grid->cell_start, *ids = s->cand.id;
+    const uint32_t cells = boids_grid_cells(d);
+    g->lanes = 1;
+    g->rows = 0;
+    const uint32_t c0 = cell_of[ids[slot]];
+    if (c0 >= cells || !plain_row(d, c0 % d->w)) return;
+    const uint32_t row0 = c0 / d->w; /* the replica's row: cells of one row share it */
+    uint32_t n = 1, clast = c0;
+    if (max > BOIDS_GROUP_MAX) max = BOIDS_GROUP_MAX;
+    while (n < max && slot + n < end) {
+        uint32_t c = cell_of[ids[slot + n]];
+        if (c >= cells || c / d->w != row0 || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c % d->w)) break;
+        clast = c;
+        ++n;
+    }
+    if (n < 2) return;
+    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr, local = c0 - base;
+    uint32_t ys[3];
+    g->rows = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
+    const uint32_t xa = c0 % d->w, xb = clast % d->w;
+    const uint32_t lo = d->w < 3 ? 0 : xa > 0 ? xa - 1 : 0, hi = d->w < 3 ? d->w - 1 : xb + 1 < d->w ? xb + 1 : d->w - 1;
+    for (uint32_t j = 0; j < g->rows; ++j) {
+        const uint32_t rb = base + ys[j] * d->w;
+        g->begin[j] = cs[rb + lo];
+        g->end[j] = cs[rb + hi + 1];
+        for (uint32_t l = 0; l < n; ++l) {
+            const uint32_t cx = cell_of[ids[slot + l]] % d->w;
+            const uint32_t a = d->w < 3 ? 0 : cx > 0 ? cx - 1 : 0, b = d->w < 3 ? d->w - 1 : cx + 1 < d->w ? cx + 1 : d->w - 1;
+            g->own_begin[j][l] = cs[rb + a];
+            g->own_end[j][l] = cs[rb + b + 1];
+        }
+    }
+    g->lanes = n;
+}

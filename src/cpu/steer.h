@@ -74,6 +74,24 @@ typedef struct boids_cpu_ranges {
  * graveyard. */
 void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_start, uint32_t cell,
                            boids_cpu_ranges *r);
+
+/* Consecutive slots whose candidates can be walked together, one boid per SIMD lane: boids in
+ * cells of one row of one replica (at most BOIDS_GROUP_SPAN cells apart), whose blocks do not wrap
+ * across the row's ends. The walk covers, row by row, the union of their blocks' ranges, in the
+ * order each lane's own walk has; lane l takes only the candidates of its own block,
+ * [own_begin[row][l], own_end[row][l]), so it sees exactly its scalar walk's candidates in the
+ * scalar order (the others add masked +0s, which leave its sums' bits alone). */
+#define BOIDS_GROUP_MAX 8
+#define BOIDS_GROUP_SPAN 3
+typedef struct boids_cpu_group {
+    uint32_t lanes;                 /* slots in the group, from the first */
+    uint32_t rows;                  /* cell rows walked (up to 3) */
+    uint32_t begin[3], end[3];      /* the union of the lanes' ranges in each row */
+    uint32_t own_begin[3][BOIDS_GROUP_MAX], own_end[3][BOIDS_GROUP_MAX];
+} boids_cpu_group;
+/* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
+ * slot's boid cannot share its walk (the caller then walks it alone). */
+void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g);
 /* A boid's neighbour candidates: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
 

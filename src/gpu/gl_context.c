@@ -27,7 +27,10 @@ static struct {
     EGLDisplay display;
     int users;
 } displays[MAX_DISPLAYS];
-static int egl_users, glfw_users;
+static int glfw_users;
+/* libEGL, once loaded (glad's loader), stays loaded for the process's life: unloading it when the
+ * last context goes and loading it again for the next (--backend auto's probe, then the run's
+ * context) leaks inside glvnd and Mesa, and saves nothing. */
 
 static int display_acquire(EGLDisplay d)
 {
@@ -177,10 +180,8 @@ boids_status boids_gl_create_headless(boids_gl **out)
     gl->context = EGL_NO_CONTEXT;
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
         free(gl);
-        if (egl_users == 0) gladLoaderUnloadEGL();
         return boids_fail(BOIDS_E_NO_GL, "EGL: could not load libEGL");
     }
-    egl_users++;
     const char *force = getenv("BOIDS_EGL_PLATFORM");
     boids_status st;
     char why[600] = "";
@@ -201,7 +202,6 @@ boids_status boids_gl_create_headless(boids_gl **out)
     }
     if (st != BOIDS_OK) {
         free(gl);
-        if (--egl_users == 0) gladLoaderUnloadEGL();
         return boids_fail(BOIDS_E_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
     }
     *out = gl;
@@ -266,7 +266,6 @@ void boids_gl_destroy(boids_gl *gl)
             eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(gl->display, gl->context);
         display_release(gl->display);
-        if (--egl_users == 0) gladLoaderUnloadEGL();
     }
     free(gl);
 }

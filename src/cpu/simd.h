@@ -1,0 +1,46 @@
+/* SIMD across boids, from one source: GCC's vector extensions, 8 lanes of float, each lane one
+ * boid. A function that uses them is compiled for several instruction sets and chosen at run time
+ * (BOIDS_SIMD_CLONES: AVX-512, AVX2, and the baseline SSE2, where 8 lanes are two registers), so
+ * the binary runs anywhere and never needs -march=native. Every lane performs the scalar code's
+ * operations in the scalar code's order (and the library is built without FMA contraction), so a
+ * lane's result is the scalar result, bit for bit. */
+#ifndef BOIDS_CPU_SIMD_H
+#define BOIDS_CPU_SIMD_H
+
+#include <stdint.h>
+
+/* The helpers take and return vectors: where AVX is off that is another ABI, which only matters
+ * across a call, and these are always inlined. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#define BOIDS_VINLINE static inline __attribute__((always_inline))
+
+#define BOIDS_LANES 8
+typedef float boids_vf __attribute__((vector_size(4 * BOIDS_LANES)));
+typedef int32_t boids_vi __attribute__((vector_size(4 * BOIDS_LANES)));
+typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
+
+#if defined(__x86_64__) && !defined(BOIDS_NO_CLONES) && !defined(__SANITIZE_ADDRESS__)
+#define BOIDS_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define BOIDS_SIMD_CLONES
+#endif
+
+BOIDS_VINLINE boids_vf boids_vf_all(float x) { return (boids_vf){0} + x; }
+BOIDS_VINLINE boids_vu boids_vu_all(uint32_t x) { return (boids_vu){0} + x; }
+
+/* x where the mask lane is all ones, +0.0 where it is 0 (as boids_mask). */
+BOIDS_VINLINE boids_vf boids_vmask(boids_vf x, boids_vi m) { return (boids_vf)((boids_vi)x & m); }
+/* a where the mask lane is all ones, else b. */
+BOIDS_VINLINE boids_vf boids_vselect(boids_vi m, boids_vf a, boids_vf b)
+{
+    return (boids_vf)(((boids_vi)a & m) | ((boids_vi)b & ~m));
+}
+/* boids_min_image, lane by lane. */
+BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, float half)
+{
+    boids_vf d = b - a;
+    boids_vf vs = boids_vf_all(size), vh = boids_vf_all(half);
+    return boids_vselect(d > vh, d - vs, boids_vselect(d < -vh, d + vs, d));
+}
+
+#endif
