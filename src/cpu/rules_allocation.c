@@ -79,37 +79,17 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
     const boids_params *p = s->params;
     const boids_allocation_params *ap = &p->allocation;
     const int priority = s->sim->def.model == BOIDS_MODEL_PRIORITY;
-    const float rs2 = ap->sep_radius * ap->sep_radius, rn2 = ap->neighbor_radius * ap->neighbor_radius;
-    const float rmax2 = fmaxf(rs2, rn2);
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
-    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-
-    for (uint32_t slot = begin; slot < end; ++slot) {
-        const uint32_t id = cid[slot], swarm = cswarm[slot];
-        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
-        float sep_x = 0.0f, sep_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f, off_x = 0.0f, off_y = 0.0f;
-        uint32_t n = 0;
-        boids_cpu_ranges r;
-        boids_cpu_candidates(s, id, &r);
-        for (uint32_t q = 0; q < r.count; ++q) {
-            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                float dx, dy;
-                boids_cand_offset(s, x, y, k, &dx, &dy);
-                float d2 = dx * dx + dy * dy;
-                if (!(d2 < rmax2)) continue; /* out of every radius: would add only +0s */
-                int near = (d2 > 0.0f) & (cid[k] != id);
-                int sep = near & (d2 < rs2);
-                int nb = near & (cswarm[k] == swarm) & (d2 < rn2);
-                float d2_safe = d2 + (float)(d2 == 0.0f);
-                sep_x -= boids_mask(dx / d2_safe, sep);
-                sep_y -= boids_mask(dy / d2_safe, sep);
-                vel_x += boids_mask(cvx[k], nb);
-                vel_y += boids_mask(cvy[k], nb);
-                off_x += boids_mask(dx, nb);
-                off_y += boids_mask(dy, nb);
-                n += (uint32_t)nb;
-            }
-        }
+    const float rn2 = ap->neighbor_radius * ap->neighbor_radius;
+    const boids_cpu_radii radii = {ap->sep_radius * ap->sep_radius, rn2, rn2, false}; /* one neighbour radius */
+    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    for (uint32_t slot = begin, lanes = 0, l = 0; slot < end; ++slot, ++l) {
+        if (l == lanes) lanes = boids_cpu_walk_reynolds(s, slot, end, &radii, m), l = 0;
+        const uint32_t id = s->cand.id[slot];
+        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+        /* the velocities and offsets of the neighbours: alignment's and cohesion's sums */
+        const float sep_x = m[l].sep_x, sep_y = m[l].sep_y, vel_x = m[l].ali_x, vel_y = m[l].ali_y;
+        const float off_x = m[l].coh_x, off_y = m[l].coh_y;
+        const uint32_t n = m[l].ali_n;
         float v3[2] = {sep_x * ap->sep_weight, sep_y * ap->sep_weight};
         if (s->sim->obstacle_count > 0) { /* "differences from stationary objects" */
             float ox, oy;

@@ -16,41 +16,17 @@ void boids_cpu_rules_hybrid(const boids_cpu_step *s, uint32_t begin, uint32_t en
 {
     const boids_params *p = s->params;
     const boids_hybrid_params *hp = &p->hybrid;
-    const float rs2 = hp->sep_radius * hp->sep_radius;
-    const float ra2 = hp->align_radius * hp->align_radius;
-    const float rc2 = hp->cohesion_radius * hp->cohesion_radius;
-    const float rmax2 = fmaxf(rs2, fmaxf(ra2, rc2));
+    const boids_cpu_radii radii = {hp->sep_radius * hp->sep_radius, hp->align_radius * hp->align_radius,
+                                   hp->cohesion_radius * hp->cohesion_radius, true}; /* Adams' separation */
     const float vmax = p->base.max_speed;
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
-    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-
-    for (uint32_t slot = begin; slot < end; ++slot) {
-        const uint32_t id = cid[slot], swarm = cswarm[slot];
-        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
-        float sep_x = 0.0f, sep_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f;
-        uint32_t ali_n = 0, coh_n = 0;
-        boids_cpu_ranges r;
-        boids_cpu_candidates(s, id, &r);
-        for (uint32_t q = 0; q < r.count; ++q) {
-            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                float dx, dy;
-                boids_cand_offset(s, x, y, k, &dx, &dy);
-                float d2 = dx * dx + dy * dy;
-                if (!(d2 < rmax2)) continue; /* out of every radius: would add only +0s */
-                int near = (d2 > 0.0f) & (cid[k] != id);
-                int sep = near & (d2 < rs2);
-                int same = near & (cswarm[k] == swarm);
-                int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
-                sep_x -= boids_mask(dx, sep); /* p_i - p_j */
-                sep_y -= boids_mask(dy, sep);
-                ali_x += boids_mask(cvx[k], ali);
-                ali_y += boids_mask(cvy[k], ali);
-                coh_x += boids_mask(dx, coh);
-                coh_y += boids_mask(dy, coh);
-                ali_n += (uint32_t)ali;
-                coh_n += (uint32_t)coh;
-            }
-        }
+    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    for (uint32_t slot = begin, lanes = 0, l = 0; slot < end; ++slot, ++l) {
+        if (l == lanes) lanes = boids_cpu_walk_reynolds(s, slot, end, &radii, m), l = 0;
+        const uint32_t id = s->cand.id[slot];
+        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+        const float sep_x = m[l].sep_x, sep_y = m[l].sep_y, ali_x = m[l].ali_x, ali_y = m[l].ali_y;
+        const float coh_x = m[l].coh_x, coh_y = m[l].coh_y;
+        const uint32_t ali_n = m[l].ali_n, coh_n = m[l].coh_n;
 
         float fx = sep_x * hp->sep_weight, fy = sep_y * hp->sep_weight;
         if (ali_n > 0) {

@@ -92,6 +92,23 @@ typedef struct boids_cpu_group {
 /* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
  * slot's boid cannot share its walk (the caller then walks it alone). */
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g);
+
+/* The Reynolds walk (walk_reynolds.c): a boid's sums over its neighbours within each radius
+ * (squared), separation over every swarm, alignment and cohesion over its own. */
+typedef struct boids_cpu_radii {
+    float sep2, ali2, coh2;
+    bool sep_raw; /* separation sums the offsets p_i - p_j themselves (Adams'), not over d^2 */
+} boids_cpu_radii;
+typedef struct boids_cpu_sums {
+    float sep_x, sep_y; /* sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy)) */
+    float ali_x, ali_y; /* sum of the neighbours' velocities */
+    float coh_x, coh_y; /* sum of the offsets to them (minimum image) */
+    uint32_t sep_n, ali_n, coh_n;
+} boids_cpu_sums;
+/* The sums of the boids from slot on (a lane group, or the one boid), into out[]; returns how
+ * many boids that was (at least 1, at most BOIDS_GROUP_MAX). */
+uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
+                                 boids_cpu_sums *out);
 /* A boid's neighbour candidates: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
 
