@@ -74,46 +74,48 @@ static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, floa
     *oy = sy;
 }
 
-void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+/* One boid's step from its sums: the three vectors, then the allocation. */
+static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m)
 {
     const boids_params *p = s->params;
     const boids_allocation_params *ap = &p->allocation;
-    const int priority = s->sim->def.model == BOIDS_MODEL_PRIORITY;
+    const uint32_t id = s->cand.id[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+    /* the velocities and offsets of the neighbours: alignment's and cohesion's sums */
+    const float sep_x = m->sep_x, sep_y = m->sep_y, vel_x = m->ali_x, vel_y = m->ali_y;
+    const float off_x = m->coh_x, off_y = m->coh_y;
+    const uint32_t n = m->ali_n;
+    float v3[2] = {sep_x * ap->sep_weight, sep_y * ap->sep_weight};
+    if (s->sim->obstacle_count > 0) { /* "differences from stationary objects" */
+        float ox, oy;
+        obstacle_differences(s, boids_cpu_replica(s, id), x, y, &ox, &oy);
+        v3[0] += ox * p->obstacles.obstacle_factor;
+        v3[1] += oy * p->obstacles.obstacle_factor;
+    }
+    float v2[2] = {0.0f, 0.0f}, v1[2] = {0.0f, 0.0f};
+    if (n > 0) {
+        float fn = (float)n;
+        v2[0] = (vel_x / fn - vx0) * ap->align_weight;
+        v2[1] = (vel_y / fn - vy0) * ap->align_weight;
+        v1[0] = off_x / fn * ap->cohesion_weight;
+        v1[1] = off_y / fn * ap->cohesion_weight;
+    }
+    float a[2];
+    if (s->sim->def.model == BOIDS_MODEL_PRIORITY) {
+        boids_priority_allocate(v3, v2, v1, ap->max_accel, a);
+    } else {
+        a[0] = v3[0] + v2[0] + v1[0];
+        a[1] = v3[1] + v2[1] + v1[1];
+        if (ap->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], ap->max_accel);
+        else boids_limit(&a[0], &a[1], ap->max_accel);
+    }
+    boids_cpu_apply_force(s, id, x, y, vx0, vy0, a[0], a[1]);
+}
+
+void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_allocation_params *ap = &s->params->allocation;
     const float rn2 = ap->neighbor_radius * ap->neighbor_radius;
     const boids_cpu_radii radii = {ap->sep_radius * ap->sep_radius, rn2, rn2, false}; /* one neighbour radius */
-    boids_cpu_sums m[BOIDS_GROUP_MAX];
-    for (uint32_t slot = begin, lanes = 0, l = 0; slot < end; ++slot, ++l) {
-        if (l == lanes) lanes = boids_cpu_walk_reynolds(s, slot, end, &radii, m), l = 0;
-        const uint32_t id = s->cand.id[slot];
-        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
-        /* the velocities and offsets of the neighbours: alignment's and cohesion's sums */
-        const float sep_x = m[l].sep_x, sep_y = m[l].sep_y, vel_x = m[l].ali_x, vel_y = m[l].ali_y;
-        const float off_x = m[l].coh_x, off_y = m[l].coh_y;
-        const uint32_t n = m[l].ali_n;
-        float v3[2] = {sep_x * ap->sep_weight, sep_y * ap->sep_weight};
-        if (s->sim->obstacle_count > 0) { /* "differences from stationary objects" */
-            float ox, oy;
-            obstacle_differences(s, boids_cpu_replica(s, id), x, y, &ox, &oy);
-            v3[0] += ox * p->obstacles.obstacle_factor;
-            v3[1] += oy * p->obstacles.obstacle_factor;
-        }
-        float v2[2] = {0.0f, 0.0f}, v1[2] = {0.0f, 0.0f};
-        if (n > 0) {
-            float fn = (float)n;
-            v2[0] = (vel_x / fn - vx0) * ap->align_weight;
-            v2[1] = (vel_y / fn - vy0) * ap->align_weight;
-            v1[0] = off_x / fn * ap->cohesion_weight;
-            v1[1] = off_y / fn * ap->cohesion_weight;
-        }
-        float a[2];
-        if (priority) {
-            boids_priority_allocate(v3, v2, v1, ap->max_accel, a);
-        } else {
-            a[0] = v3[0] + v2[0] + v1[0];
-            a[1] = v3[1] + v2[1] + v1[1];
-            if (ap->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], ap->max_accel);
-            else boids_limit(&a[0], &a[1], ap->max_accel);
-        }
-        boids_cpu_apply_force(s, id, x, y, vx0, vy0, a[0], a[1]);
-    }
+    boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

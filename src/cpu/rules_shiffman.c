@@ -65,10 +65,5 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
     const boids_reynolds_params *rp = &s->params->reynolds;
     const boids_cpu_radii radii = {rp->sep_radius * rp->sep_radius, rp->align_radius * rp->align_radius,
                                    rp->cohesion_radius * rp->cohesion_radius, false};
-    boids_cpu_sums m[BOIDS_GROUP_MAX];
-    for (uint32_t slot = begin; slot < end;) {
-        uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, m);
-        for (uint32_t l = 0; l < n; ++l) finish(s, slot + l, &m[l]);
-        slot += n;
-    }
+    boids_cpu_steer_reynolds(s, begin, end, &radii, finish);
 }

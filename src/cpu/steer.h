@@ -109,6 +109,10 @@ typedef struct boids_cpu_sums {
  * many boids that was (at least 1, at most BOIDS_GROUP_MAX). */
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
                                  boids_cpu_sums *out);
+/* A model's rules over slots [begin, end): the walk, then steer() for each boid with its sums. */
+typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m);
+void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
+                              boids_cpu_reynolds_fn steer);
 /* A boid's neighbour candidates: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
 

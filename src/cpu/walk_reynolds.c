@@ -108,3 +108,14 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
     else walk_one(s, slot, radii, out);
     return g.lanes;
 }
+
+void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
+                              boids_cpu_reynolds_fn steer)
+{
+    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    for (uint32_t slot = begin; slot < end;) {
+        uint32_t n = boids_cpu_walk_reynolds(s, slot, end, radii, m);
+        for (uint32_t l = 0; l < n; ++l) steer(s, slot + l, &m[l]);
+        slot += n;
+    }
+}
