@@ -1,19 +1,17 @@
 /* The benchmark's figure, with PLplot's cairo PNG device (as the experiments' plots): ns per
  * boid-step against the number of boids, both axes logarithmic, one line per backend through the
  * medians, a vertical mark for each measurement's range over the repeats; one panel per start
- * (random, steady). A flat line is linear scaling; the floor of the panel is the faster. */
+ * (random, steady), in the palette of app/plot.h. A flat line is linear scaling; the floor of the panel is the faster. */
 #include <math.h>
 #include <plplot/plplot.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "app/plot.h"
 #include "bench.h"
 
 static const char *const backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
 #define NBACKENDS 5
-static const int rgb[NBACKENDS + 3][3] = {{255, 255, 255}, {20, 20, 20}, {200, 200, 200},           /* bg, fg, grid */
-                                          {30, 110, 220}, {120, 170, 240}, {230, 120, 30}, {200, 40, 40},
-                                          {120, 120, 120}};
 
 int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model, const char *title)
 {
@@ -25,25 +23,10 @@ int bench_plot(const char *path, const bench_row *rows, int nrows, const char *m
         nlo = fmin(nlo, rows[i].boids), nhi = fmax(nhi, rows[i].boids);
     }
     if (!(hi > 0)) return -1;
-    const char **m = NULL, **d = NULL;
-    static const char *menu[256], *dev[256];
-    int n = 256;
-    m = menu, d = dev;
-    plgDevs(&m, &d, &n);
-    int cairo = 0;
-    for (int i = 0; i < n; ++i) cairo |= strcmp(d[i], "pngcairo") == 0;
-    if (!cairo) {
-        fprintf(stderr, "boids-bench: PLplot has no pngcairo device (apt install plplot-driver-cairo)\n");
+    if (boids_plot_begin(path, 1400, 620, 2, 1) != BOIDS_OK) {
+        fprintf(stderr, "boids-bench: %s\n", boids_last_error());
         return -1;
     }
-    plsdev("pngcairo");
-    plsfnam(path);
-    plspage(0, 0, 1400, 620, 0, 0);
-    plscmap0n(NBACKENDS + 3);
-    for (int i = 0; i < NBACKENDS + 3; ++i) plscol0(i, rgb[i][0], rgb[i][1], rgb[i][2]);
-    plssub(2, 1);
-    plinit();
-    plfontld(1);
     const double x0 = floor(log10(nlo)) - 0.1, x1 = ceil(log10(nhi)) + 0.1;
     const double y0 = floor(log10(lo) * 2) / 2 - 0.05, y1 = ceil(log10(hi) * 2) / 2 + 0.05;
     for (int s = 0; s < 2; ++s) {

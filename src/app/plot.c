@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "app/experiment.h"
+#include "app/plot.h"
 #include "core/error.h"
 #include "core/parse.h"
 
@@ -73,7 +74,7 @@ static const int palette[][3] = {{255, 255, 255}, {30, 30, 35}, {200, 200, 205},
                                  {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
 #define SERIES_COLOURS 10
 
-static boids_status begin(const char *path, int width, int height, int nx, int ny)
+boids_status boids_plot_begin(const char *path, int width, int height, int nx, int ny)
 {
     static const char *menu[256], *dev[256];
     const char **m = menu, **d = dev;
@@ -139,7 +140,7 @@ static boids_status plot_ages(const char *dir, const boids_experiment *e, const 
     const int nx = panels < 3 ? (int)panels : 3, ny = (int)((panels + 2) / 3);
     char path[4200];
     snprintf(path, sizeof path, "%s/ages.png", dir);
-    boids_status st = begin(path, 520 * nx, 420 * ny, nx, ny);
+    boids_status st = boids_plot_begin(path, 520 * nx, 420 * ny, nx, ny);
     for (uint32_t c = 0; st == BOIDS_OK && c < panels; ++c) {
         char label[512], stats[256];
         boids_experiment_label(e, c, label, sizeof label);
@@ -198,7 +199,7 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/metrics.png", dir);
-    boids_status st = begin(path, 1300, 900, 2, 2);
+    boids_status st = boids_plot_begin(path, 1300, 900, 2, 2);
     PLFLT *x = malloc(sizeof *x * points), *y = malloc(sizeof *y * points), *sd = malloc(sizeof *sd * points);
     PLFLT *px = malloc(sizeof *px * points * 2), *py = malloc(sizeof *py * points * 2);
     if (st == BOIDS_OK && (!x || !y || !sd || !px || !py)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
