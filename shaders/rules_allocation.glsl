@@ -55,7 +55,9 @@ void main()
     float rs2 = frame.params.allocation.sep_radius * frame.params.allocation.sep_radius;
     float rn2 = frame.params.allocation.neighbor_radius * frame.params.allocation.neighbor_radius;
 
-    float sep_x = 0.0, sep_y = 0.0, vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
+    // precise: sep_x -= dx * inv_d2 must not become a fused multiply-add (the CPU does not fuse)
+    precise float sep_x = 0.0, sep_y = 0.0;
+    float vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
     uint n = 0u;
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
@@ -68,8 +70,9 @@ void main()
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
             if (d2 < rs2) {
-                sep_x -= dx / d2;
-                sep_y -= dy / d2;
+                float inv_d2 = 1.0 / d2; // one division, two products (as the CPU)
+                sep_x -= dx * inv_d2;
+                sep_y -= dy * inv_d2;
             }
             if (swarm_in[k] == swarm && d2 < rn2) {
                 vel_x += o.z;

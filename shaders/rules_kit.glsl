@@ -31,9 +31,9 @@ void main()
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= rmax2)) continue;
             if (d2 <= rs2) { // eq. 3: every boid within R_S
-                float dl = sqrt(d2);
-                sep_x -= d.x / dl;
-                sep_y -= d.y / dl;
+                float inv_dl = 1.0 / sqrt(d2); // one division, two products (as the CPU)
+                sep_x -= d.x * inv_dl;
+                sep_y -= d.y * inv_dl;
             }
             if (d2 <= R2 && in_view(me.zw, d, d2, cos_view)) { // the view field
                 coh_x += d.x;
@@ -52,9 +52,9 @@ void main()
             vec2 d = offset_to(me.x, me.y, pred_pos_vel_in[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= rp2)) continue;
-            float dl = sqrt(d2);
-            flee_x -= d.x / dl;
-            flee_y -= d.y / dl;
+            float inv_dl = 1.0 / sqrt(d2);
+            flee_x -= d.x * inv_dl;
+            flee_y -= d.y * inv_dl;
         }
 
     // precise: a sum of two products is fused into a multiply-add here by Mesa's compiler, which

@@ -19,7 +19,9 @@ void main()
     float ra2 = frame.params.reynolds.align_radius * frame.params.reynolds.align_radius;
     float rc2 = frame.params.reynolds.cohesion_radius * frame.params.reynolds.cohesion_radius;
 
-    float sep_x = 0.0, sep_y = 0.0, ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
+    // precise: sep_x -= dx * inv_d2 must not become a fused multiply-add (the CPU does not fuse)
+    precise float sep_x = 0.0, sep_y = 0.0;
+    float ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
     uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
@@ -32,8 +34,9 @@ void main()
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;
             if (d2 < rs2) {
-                sep_x -= dx / d2;
-                sep_y -= dy / d2;
+                float inv_d2 = 1.0 / d2; // one division, two products (as the CPU)
+                sep_x -= dx * inv_d2;
+                sep_y -= dy * inv_d2;
                 sep_n++;
             }
             if (swarm_in[k] == swarm) {

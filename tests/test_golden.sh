@@ -21,20 +21,20 @@ source "$(dirname "$0")/lib.sh"
 # win). kit-flock runs with a fifth of its 100 000 boids, to keep CI short.
 golden="
 adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
-kit                   0796e27564ce03a5598f83828f7e011b5274d44b7551d23c456b01461b332946 kit
-kit-flock             3cbfe6abc33ebdf27ecf691dc9791291f3e16747b5b70de7f4fa50474341a2f2 kit-flock -n 20000
+kit                   6d43d2f034c9c88e27b7e48f4d5f578a56fc064044cb0c18d62ccdc3d4e50a5f kit
+kit-flock             d911d787bac76afd1e2a60f6fc4eab02b0a1f93930af7ee5ce21b7b4b08ad720 kit-flock -n 20000
 hybrid-old            abcd64aa1b1cb7621cd491135adf27175a62a9ff389bc05822cf1685c6578498 hybrid-old
 hybrid                4293a8cb03b2b3e3f022a9b65fa0cd7690ab92f22abe7a7047fc2a753800d314 hybrid
-mean                  a5d6243b55cf45226cf3e0f3c173888d38630b390d56583caabe8f2011a01ea5 mean
-priority              01a23c2b3a537aa9db98175f7dccddf0d5988bf5908ef7c5baf9d48bd0018826 priority
-shiffman-noc          c80694a81f72b536eec3184c4dcfd1052d48236a6e3a8ce990abf3c52847ef1a shiffman-noc
-shiffman-per-second   1147d39d4413b2764ff6d346ed5e71aa8be3da4e27bb3a9adf13f12ca9be10e9 shiffman-per-second
-shiffman-processing   14ae4846990e0c1dcb29aa4f140999dd7894c7d464e9c3094b3636d28ceee055 shiffman-processing
-sps-3-swarms          6623c3b4f97d747d7635cf03cf62253d3fc0473e87735afa6e60f2ad1a17d1fb shiffman-per-second -n 5000 --swarms 3
+mean                  48cb54eba7a3828753ce7e62150719d474de4560f3c2c09429f7f0d5a0412527 mean
+priority              913b4bd7d60858156f8aa7f6cdf09648a411c1dafeeecfbaa0c4ccb4a54e7ad2 priority
+shiffman-noc          b96165bdba4cb9ba18310b47f42bf0d8e3ccf4eda10b4ec7060d8833098d7953 shiffman-noc
+shiffman-per-second   56f0fd50cbb4e171179fb9a3b6a0ed104bc1fd49fac80236220b716bbaa077a1 shiffman-per-second
+shiffman-processing   2b4181001b3616d3d35a5a031062982c46a3ed4351061b3fbfce707410d5eb8b shiffman-processing
+sps-3-swarms          e8b9052a798d0fe470f7ba8cf70da17041316b9bc510f4c2f916892f30596a7a shiffman-per-second -n 5000 --swarms 3
 hybrid-3-swarms       3e8c1c8823a2d6933fb13f12887240cee4b0982e0b44f00ddd7375809da9c237 hybrid -n 5000 --swarms 3
 adams-static-bias     e8d9263e07a377f24bcced0939ed57dabdd5d1e6622c905bdb6af8b3eb81a1ce adams -n 5000 --set dynamic_bias=0 --set include_protected=1
-mean-set-length       96d73ecc84156c738bd2294ee5a5f6e357538ca9f51136d04e9c6b800666df65 mean -n 5000 --swarms 2 --set mean_set_length=1
-kit-catches           abb3b1364fab74991ddf662629b36264e5d080d6d5341d73a379da278e1df1ce kit --steps 2000
+mean-set-length       654af80416fd194ff940621365811d3aadcf0fc36124022b9be977aa494ac3cb mean -n 5000 --swarms 2 --set mean_set_length=1
+kit-catches           09aac2178f7d58726f82bbb3177030663fd582877afed5f377251e7427038423 kit --steps 2000
 "
 
 gpu=1

@@ -54,9 +54,9 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 > 0.0f && d2 <= rmax2)) continue;
                 if (d2 <= rs2) { /* eq. 3: every boid within R_S */
-                    float d = sqrtf(d2);
-                    sep_x -= dx / d;
-                    sep_y -= dy / d;
+                    float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
+                    sep_x -= dx * inv_d;
+                    sep_y -= dy * inv_d;
                 }
                 if (d2 <= R2 && boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) { /* the view field */
                     coh_x += dx;
@@ -77,9 +77,9 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 > 0.0f && d2 <= rp2)) continue;
-                float d = sqrtf(d2);
-                flee_x -= dx / d;
-                flee_y -= dy / d;
+                float inv_d = 1.0f / sqrtf(d2);
+                flee_x -= dx * inv_d;
+                flee_y -= dy * inv_d;
             }
 
         float fx = sep_x * k->separation_factor + flee_x * k->predator_factor;

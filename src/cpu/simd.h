@@ -30,8 +30,16 @@ typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
 #define BOIDS_SIMD_CLONES
 #endif
 
-BOIDS_VINLINE boids_vf boids_vf_all(float x) { return (boids_vf){0} + x; }
-BOIDS_VINLINE boids_vu boids_vu_all(uint32_t x) { return (boids_vu){0} + x; }
+/* x in every lane: one broadcast. Macros, not inline functions: a helper is compiled for the
+ * baseline target before it is inlined into a clone, and there GCC builds the vector from
+ * inserts, one lane at a time. (And not 0 + x, an addition, which turns -0 into +0.) */
+#if BOIDS_LANES == 8
+#define BOIDS_SPLAT(x) {x, x, x, x, x, x, x, x}
+#else
+#define BOIDS_SPLAT(x) {x, x, x, x}
+#endif
+#define boids_vf_all(x) ((boids_vf)BOIDS_SPLAT((float)(x)))
+#define boids_vu_all(x) ((boids_vu)BOIDS_SPLAT((uint32_t)(x)))
 
 /* x where the mask lane is all ones, +0.0 where it is 0 (as boids_mask). */
 BOIDS_VINLINE boids_vf boids_vmask(boids_vf x, boids_vi m) { return (boids_vf)((boids_vi)x & m); }

@@ -36,10 +36,11 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
             int sep = near & (d2 < rs2);
             int same = near & (cswarm[k] == swarm);
             int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
-            float d2_safe = d2 + (float)(d2 == 0.0f); /* never 0/0, even where masked out */
-            /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy)/d^2, or p_i - p_j itself (sep_raw) */
-            m->sep_x -= boids_mask(raw ? dx : dx / d2_safe, sep);
-            m->sep_y -= boids_mask(raw ? dy : dy / d2_safe, sep);
+            /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy) * (1/d^2): one division, two products (as
+             * the shader), or p_i - p_j itself (sep_raw). Never 1/0, even where masked out. */
+            float inv_d2 = 1.0f / (d2 + (float)(d2 == 0.0f));
+            m->sep_x -= boids_mask(raw ? dx : dx * inv_d2, sep);
+            m->sep_y -= boids_mask(raw ? dy : dy * inv_d2, sep);
             m->ali_x += boids_mask(cvx[k], ali);
             m->ali_y += boids_mask(cvy[k], ali);
             m->coh_x += boids_mask(dx, coh);
@@ -53,19 +54,21 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
 
 
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. */
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                                          const boids_cpu_radii *radii, boids_cpu_sums *out)
+ * lane at once, so each lane's sums are walk_one's bits. `raw` is a constant where this is
+ * inlined (walk_group), so the hot loop has no branch on it. */
+BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                              const boids_cpu_radii *radii, const bool raw, boids_cpu_sums *out)
 {
-    const bool raw = radii->sep_raw;
     const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2), rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
+    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
     boids_vf x = zero, y = zero;
     boids_vu id = boids_vu_all(UINT32_MAX), swarm = boids_vu_all(UINT32_MAX);
     for (uint32_t l = 0; l < g->lanes; ++l) {
-        x[l] = s->cand.x[slot + l], y[l] = s->cand.y[slot + l];
-        id[l] = s->cand.id[slot + l], swarm[l] = s->cand.swarm[slot + l];
+        x[l] = cx[slot + l], y[l] = cy[slot + l];
+        id[l] = cid[slot + l], swarm[l] = cswarm[slot + l];
     }
     boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero;
     boids_vi sep_n = (boids_vi)boids_vu_all(0), ali_n = sep_n, coh_n = sep_n;
@@ -74,19 +77,24 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
         for (uint32_t l = 0; l < g->lanes; ++l) own_b[l] = g->own_begin[j][l], own_e[l] = g->own_end[j][l];
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k) {
             const boids_vu kk = boids_vu_all(k);
-            const boids_vf dx = boids_vmin_image(x, boids_vf_all(s->cand.x[k]), w, hw);
-            const boids_vf dy = boids_vmin_image(y, boids_vf_all(s->cand.y[k]), h, hh);
+            const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
+            const boids_vf dy = boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
             const boids_vi mine = (kk >= own_b) & (kk < own_e);
-            const boids_vi near = mine & (d2 > zero) & (boids_vu_all(s->cand.id[k]) != id);
+            const boids_vi near = mine & (d2 > zero) & (boids_vu_all(cid[k]) != id);
             const boids_vi sep = near & (d2 < rs2);
-            const boids_vi same = near & (boids_vu_all(s->cand.swarm[k]) == swarm);
+            const boids_vi same = near & (boids_vu_all(cswarm[k]) == swarm);
             const boids_vi ali = same & (d2 < ra2), coh = same & (d2 < rc2);
-            const boids_vf d2_safe = d2 + boids_vmask(one, d2 == zero);
-            sep_x -= boids_vmask(raw ? dx : dx / d2_safe, sep);
-            sep_y -= boids_vmask(raw ? dy : dy / d2_safe, sep);
-            ali_x += boids_vmask(boids_vf_all(s->cand.vx[k]), ali);
-            ali_y += boids_vmask(boids_vf_all(s->cand.vy[k]), ali);
+            if (raw) {
+                sep_x -= boids_vmask(dx, sep);
+                sep_y -= boids_vmask(dy, sep);
+            } else {
+                const boids_vf inv_d2 = one / (d2 + boids_vmask(one, d2 == zero));
+                sep_x -= boids_vmask(dx * inv_d2, sep);
+                sep_y -= boids_vmask(dy * inv_d2, sep);
+            }
+            ali_x += boids_vmask(boids_vf_all(cvx[k]), ali);
+            ali_y += boids_vmask(boids_vf_all(cvy[k]), ali);
             coh_x += boids_vmask(dx, coh);
             coh_y += boids_vmask(dy, coh);
             sep_n -= sep; /* masks are -1 */
@@ -97,6 +105,13 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     for (uint32_t l = 0; l < g->lanes; ++l)
         out[l] = (boids_cpu_sums){sep_x[l], sep_y[l], ali_x[l], ali_y[l], coh_x[l], coh_y[l],
                         (uint32_t)sep_n[l], (uint32_t)ali_n[l], (uint32_t)coh_n[l]};
+}
+
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                                          const boids_cpu_radii *radii, boids_cpu_sums *out)
+{
+    if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, out);
+    else walk_lanes(s, slot, g, radii, false, out);
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
