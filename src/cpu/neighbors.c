@@ -64,31 +64,37 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
     g->lanes = 1;
     g->rows = 0;
     const uint32_t c0 = cell_of[ids[slot]];
-    if (c0 >= cells || !plain_row(d, c0 % d->w)) return;
-    const uint32_t row0 = c0 / d->w; /* the replica's row: cells of one row share it */
-    uint32_t n = 1, clast = c0;
+    if (c0 >= cells) return;
+    /* The first cell's row; the others must lie in it (no division per lane: this runs once
+     * per group, and integer divisions were a tenth of a step). */
+    const uint32_t row_begin = c0 - c0 % d->w, row_end = row_begin + d->w;
+    uint32_t cx[BOIDS_GROUP_MAX];
+    cx[0] = c0 - row_begin;
+    if (!plain_row(d, cx[0])) return;
+    uint32_t n = 1;
     if (max > BOIDS_GROUP_MAX) max = BOIDS_GROUP_MAX;
     while (n < max && slot + n < end) {
-        uint32_t c = cell_of[ids[slot + n]];
-        if (c >= cells || c / d->w != row0 || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c % d->w)) break;
-        clast = c;
-        ++n;
+        const uint32_t c = cell_of[ids[slot + n]]; /* sorted: c >= c0 */
+        if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c - row_begin)) break;
+        cx[n++] = c - row_begin;
     }
     if (n < 2) return;
-    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr, local = c0 - base;
+    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr;
     uint32_t ys[3];
-    g->rows = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
-    const uint32_t xa = c0 % d->w, xb = clast % d->w;
-    const uint32_t lo = d->w < 3 ? 0 : xa > 0 ? xa - 1 : 0, hi = d->w < 3 ? d->w - 1 : xb + 1 < d->w ? xb + 1 : d->w - 1;
+    g->rows = boids_grid_axis((row_begin - base) / d->w, d->h, d->wrap, ys);
+    /* each lane's columns [a, b] (clipped at the row's ends), and their union */
+    uint32_t a[BOIDS_GROUP_MAX], b[BOIDS_GROUP_MAX];
+    for (uint32_t l = 0; l < n; ++l) {
+        a[l] = d->w < 3 ? 0 : cx[l] > 0 ? cx[l] - 1 : 0;
+        b[l] = d->w < 3 ? d->w - 1 : cx[l] + 1 < d->w ? cx[l] + 1 : d->w - 1;
+    }
     for (uint32_t j = 0; j < g->rows; ++j) {
-        const uint32_t rb = base + ys[j] * d->w;
-        g->begin[j] = cs[rb + lo];
-        g->end[j] = cs[rb + hi + 1];
+        const uint32_t *row = cs + base + ys[j] * d->w;
+        g->begin[j] = row[a[0]];
+        g->end[j] = row[b[n - 1] + 1];
         for (uint32_t l = 0; l < n; ++l) {
-            const uint32_t cx = cell_of[ids[slot + l]] % d->w;
-            const uint32_t a = d->w < 3 ? 0 : cx > 0 ? cx - 1 : 0, b = d->w < 3 ? d->w - 1 : cx + 1 < d->w ? cx + 1 : d->w - 1;
-            g->own_begin[j][l] = cs[rb + a];
-            g->own_end[j][l] = cs[rb + b + 1];
+            g->own_begin[j][l] = row[a[l]];
+            g->own_end[j][l] = row[b[l] + 1];
         }
     }
     g->lanes = n;

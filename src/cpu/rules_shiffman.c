@@ -19,45 +19,57 @@
 
 #include "cpu/steer.h"
 
-/* Reynolds steering towards a direction at full speed: truncate(normalize(dir) * v_max - v, f_max).
- * A zero direction gives desired = 0 (PVector.normalize leaves zero alone). */
-static inline void seek_dir(float dx, float dy, float vx, float vy, float vmax, float fmax,
-                            float *fx, float *fy)
+#include "cpu/simd.h"
+
+/* Reynolds steering towards a direction at full speed, lane by lane:
+ * truncate(normalize(dir) * v_max - v, f_max). A zero direction gives desired = 0
+ * (PVector.normalize leaves zero alone). */
+BOIDS_VINLINE void seek_dir(boids_vf dx, boids_vf dy, boids_vf vx, boids_vf vy, boids_vf vmax, boids_vf fmax,
+                            boids_vf *fx, boids_vf *fy)
 {
-    boids_set_length(&dx, &dy, vmax);
+    boids_vset_length(&dx, &dy, vmax, (boids_vi)boids_vu_all(UINT32_MAX));
     *fx = dx - vx;
     *fy = dy - vy;
-    boids_limit(fx, fy, fmax);
+    boids_vlimit(fx, fy, fmax);
 }
 
-/* The steering from the sums, and the step (one boid). */
-static void finish(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m)
+/* The steering from the sums, and the step, of the boids in slots [slot, slot + lanes): the
+ * model's force on SIMD lanes (the per-boid divisions and square roots are most of a step after
+ * the walk), then each boid's external forces and integration. A lane computes what one boid's
+ * scalar code would, operation for operation, and a rule that does not apply to it adds +0. */
+BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes, const boids_cpu_sums *m)
 {
     const boids_params *p = s->params;
     const boids_reynolds_params *rp = &p->reynolds;
-    const float vmax = p->base.max_speed;
-    const uint32_t id = s->cand.id[slot];
-    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
-    float fx = 0.0f, fy = 0.0f, sx, sy;
-    if (m->sep_n > 0) {
-        float mx = m->sep_x / (float)m->sep_n, my = m->sep_y / (float)m->sep_n;
-        if (mx != 0.0f || my != 0.0f) {
-            seek_dir(mx, my, vx0, vy0, vmax, rp->max_force, &sx, &sy);
-            fx += rp->sep_weight * sx;
-            fy += rp->sep_weight * sy;
-        }
+    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
+    const boids_vf vmax = boids_vf_all(p->base.max_speed), fmax = boids_vf_all(rp->max_force);
+    boids_vf vx = zero, vy = zero, sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero,
+             coh_y = zero, sep_n = zero, ali_n = zero, coh_n = zero;
+    for (uint32_t l = 0; l < lanes; ++l) {
+        vx[l] = s->cand.vx[slot + l], vy[l] = s->cand.vy[slot + l];
+        sep_x[l] = m[l].sep_x, sep_y[l] = m[l].sep_y, sep_n[l] = (float)m[l].sep_n;
+        ali_x[l] = m[l].ali_x, ali_y[l] = m[l].ali_y, ali_n[l] = (float)m[l].ali_n;
+        coh_x[l] = m[l].coh_x, coh_y[l] = m[l].coh_y, coh_n[l] = (float)m[l].coh_n;
     }
-    if (m->ali_n > 0) {
-        seek_dir(m->ali_x / (float)m->ali_n, m->ali_y / (float)m->ali_n, vx0, vy0, vmax, rp->max_force, &sx, &sy);
-        fx += rp->align_weight * sx;
-        fy += rp->align_weight * sy;
-    }
-    if (m->coh_n > 0) {
-        seek_dir(m->coh_x / (float)m->coh_n, m->coh_y / (float)m->coh_n, vx0, vy0, vmax, rp->max_force, &sx, &sy);
-        fx += rp->cohesion_weight * sx;
-        fy += rp->cohesion_weight * sy;
-    }
-    boids_cpu_apply_force(s, id, x, y, vx0, vy0, fx, fy);
+    /* the means (of lanes with neighbours: the others divide by 1 and are masked) */
+    const boids_vi sep_any = sep_n > zero, ali_on = ali_n > zero, coh_on = coh_n > zero;
+    sep_n = boids_vselect(sep_any, sep_n, one), ali_n = boids_vselect(ali_on, ali_n, one);
+    coh_n = boids_vselect(coh_on, coh_n, one);
+    const boids_vf mx = sep_x / sep_n, my = sep_y / sep_n;
+    const boids_vi sep_on = sep_any & ((mx != zero) | (my != zero)); /* separation steers only when |s| > 0 */
+    boids_vf fx = zero, fy = zero, sx, sy;
+    seek_dir(mx, my, vx, vy, vmax, fmax, &sx, &sy);
+    fx += boids_vmask(boids_vf_all(rp->sep_weight) * sx, sep_on);
+    fy += boids_vmask(boids_vf_all(rp->sep_weight) * sy, sep_on);
+    seek_dir(ali_x / ali_n, ali_y / ali_n, vx, vy, vmax, fmax, &sx, &sy);
+    fx += boids_vmask(boids_vf_all(rp->align_weight) * sx, ali_on);
+    fy += boids_vmask(boids_vf_all(rp->align_weight) * sy, ali_on);
+    seek_dir(coh_x / coh_n, coh_y / coh_n, vx, vy, vmax, fmax, &sx, &sy);
+    fx += boids_vmask(boids_vf_all(rp->cohesion_weight) * sx, coh_on);
+    fy += boids_vmask(boids_vf_all(rp->cohesion_weight) * sy, coh_on);
+    for (uint32_t l = 0; l < lanes; ++l)
+        boids_cpu_apply_force(s, s->cand.id[slot + l], s->cand.x[slot + l], s->cand.y[slot + l], vx[l], vy[l],
+                              fx[l], fy[l]);
 }
 
 void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end)
@@ -65,5 +77,10 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
     const boids_reynolds_params *rp = &s->params->reynolds;
     const boids_cpu_radii radii = {rp->sep_radius * rp->sep_radius, rp->align_radius * rp->align_radius,
                                    rp->cohesion_radius * rp->cohesion_radius, false};
-    boids_cpu_steer_reynolds(s, begin, end, &radii, finish);
+    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    for (uint32_t slot = begin; slot < end;) {
+        const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, m);
+        finish(s, slot, n, m);
+        slot += n;
+    }
 }

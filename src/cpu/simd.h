@@ -56,4 +56,40 @@ BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, floa
     return boids_vselect(d > vh, d - vs, boids_vselect(d < -vh, d + vs, d));
 }
 
+/* sqrt lane by lane: IEEE's correctly rounded square root, so each lane is sqrtf's bits (the
+ * library is built with -fno-math-errno, so this becomes one vector instruction). */
+BOIDS_VINLINE boids_vf boids_vsqrt(boids_vf x)
+{
+    for (int l = 0; l < BOIDS_LANES; ++l) x[l] = __builtin_sqrtf(x[l]);
+    return x;
+}
+
+/* boids_set_length (cpu/steer.h), lane by lane where `on` is set; lanes off keep (x, y). Both of
+ * its paths are computed and the right one selected, so every lane gets the scalar bits. */
+BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boids_vi on)
+{
+    const boids_vf zero = boids_vf_all(0.0f), inf = boids_vf_all(__builtin_inff());
+    const boids_vf m2 = *x * *x + *y * *y;
+    const boids_vi plain = (m2 > zero) & (m2 < inf);
+    const boids_vi rescue = ~plain & ((*x != zero) | (*y != zero));
+    /* plain: (x, y) / |(x, y)| * len */
+    const boids_vf m = boids_vsqrt(boids_vselect(plain, m2, boids_vf_all(1.0f)));
+    const boids_vf px = *x / m * len, py = *y / m * len;
+    /* overflow or underflow: divided by the largest component first */
+    const boids_vi no_sign = (boids_vi)boids_vu_all(0x7fffffffu);
+    const boids_vf ax = (boids_vf)((boids_vi)*x & no_sign), ay = (boids_vf)((boids_vi)*y & no_sign); /* fabsf */
+    const boids_vf big = boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
+    const boids_vf ux = *x / big, uy = *y / big;
+    const boids_vf um = boids_vsqrt(ux * ux + uy * uy);
+    const boids_vf rx = ux / um * len, ry = uy / um * len;
+    *x = boids_vselect(on & plain, px, boids_vselect(on & rescue, rx, *x));
+    *y = boids_vselect(on & plain, py, boids_vselect(on & rescue, ry, *y));
+}
+
+/* boids_limit, lane by lane: truncated to length m where longer. */
+BOIDS_VINLINE void boids_vlimit(boids_vf *x, boids_vf *y, boids_vf m)
+{
+    boids_vset_length(x, y, m, *x * *x + *y * *y > m * m);
+}
+
 #endif
