@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   cmake gcc make pkg-config python3 python3-glad   # build; glad generates the GL/EGL loader
-  libglfw3-dev libcglm-dev libstb-dev              # window, math, PNG
+  libglfw3-dev libcglm-dev libstb-dev libdeflate-dev # window, math, PNG (stb's writer, libdeflate's zlib)
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   glslang-tools xvfb xdotool                       # shader validation; windows without a display, keys for them
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)

@@ -19,7 +19,7 @@
 #include "app/session.h"
 #include "core/rng.h"
 #include "render/boid_renderer.h"
-#include "render/deflate_rle.h"
+#include "render/png_zlib.h"
 #include "render/target.h"
 #include "render/ui.h"
 #include "test.h"
@@ -253,8 +253,9 @@ static void test_panel_predators(void)
 
 static void test_deflate_round_trip(void)
 {
-    /* The PNG compressor against stb_image's inflater: empty input, noise, runs shorter and longer
-     * than a match (258), runs from the first bytes, and a rendered-frame-like mix. */
+    /* The PNG's zlib hook against stb_image's inflater (our glue: sizes, the stream's framing,
+     * stb's malloc/free contract): empty input, noise, runs shorter and longer than a match
+     * (258), runs from the first bytes, and a rendered-frame-like mix. */
     enum { N = 200000 };
     unsigned char *data = malloc(N);
     boids_rng rng = boids_rng_seeded(3);
@@ -271,7 +272,7 @@ static void test_deflate_round_trip(void)
         }
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
             int clen = 0, dlen = -1;
-            unsigned char *z = boids_deflate_rle(data, sizes[s], &clen, 0);
+            unsigned char *z = boids_png_zlib(data, sizes[s], &clen, 0);
             char *back = z ? stbi_zlib_decode_malloc((const char *)z, clen, &dlen) : NULL;
             int same = back && dlen == sizes[s] && memcmp(back, data, (size_t)sizes[s]) == 0;
             CHECK_MSG(same, "pattern %d, %d bytes: round trip failed (%d back)", pattern, sizes[s], dlen);
