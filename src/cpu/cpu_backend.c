@@ -135,6 +135,21 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
             b->replicas[r].stop_step = step;
 }
 
+/* Step t into candidate order (slots [begin, end)): a gather, split over the threads. */
+static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    cpu_backend *b = ctx;
+    for (uint32_t k = begin; k < end; ++k) {
+        const uint32_t id = b->grid.order[k];
+        b->cand.x[k] = b->cur.x[id];
+        b->cand.y[k] = b->cur.y[id];
+        b->cand.vx[k] = b->cur.vx[id];
+        b->cand.vy[k] = b->cur.vy[id];
+        b->cand.swarm[k] = b->swarm[id];
+        b->cand.id[k] = id;
+    }
+}
+
 static boids_status cpu_step(void *impl, uint32_t steps)
 {
     cpu_backend *b = impl;
@@ -169,15 +184,7 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         lap(b, BOIDS_PASS_SCAN, &t);
         boids_cpu_grid_scatter(&b->grid, n);
         lap(b, BOIDS_PASS_SCATTER, &t);
-        for (uint32_t k = 0; k < n; ++k) {
-            uint32_t id = b->grid.order[k];
-            b->cand.x[k] = b->cur.x[id];
-            b->cand.y[k] = b->cur.y[id];
-            b->cand.vx[k] = b->cur.vx[id];
-            b->cand.vy[k] = b->cur.vy[id];
-            b->cand.swarm[k] = b->swarm[id];
-            b->cand.id[k] = id;
-        }
+        boids_pool_run(b->pool, reorder_chunk, b, n);
         lap(b, BOIDS_PASS_REORDER, &t);
         j.step.cand = b->cand;
         j.step.out_x = b->next.x;

@@ -16,7 +16,8 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
     g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 2u));
     g->cell_of = malloc(sizeof(uint32_t) * n);
     g->order = malloc(sizeof(uint32_t) * n);
-    if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order) {
+    g->slot_cell = malloc(sizeof(uint32_t) * n);
+    if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell) {
         boids_cpu_grid_free(g);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     }
@@ -29,6 +30,7 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     free(g->cell_start);
     free(g->cell_of);
     free(g->order);
+    free(g->slot_cell);
     memset(g, 0, sizeof *g);
 }
 
@@ -60,7 +62,9 @@ void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n)
     /* Stable: ids ascend within each cell. cell_count serves as the cursor and is restored. */
     for (uint32_t i = 0; i < n; ++i) {
         uint32_t c = g->cell_of[i];
-        g->order[g->cell_start[c + 1] - g->cell_count[c]] = i;
+        const uint32_t k = g->cell_start[c + 1] - g->cell_count[c];
+        g->order[k] = i;
+        g->slot_cell[k] = c;
         g->cell_count[c]--;
     }
     for (uint32_t c = 0; c <= g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];

@@ -16,6 +16,8 @@ typedef struct boids_cpu_grid {
                              the living */
     uint32_t *cell_of;    /* [capacity] cell of each boid, by id */
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
+    uint32_t *slot_cell;  /* [capacity] cell of each sorted slot (cell_of[order[k]], read in
+                             order where the lane groups form) */
 } boids_cpu_grid;
 
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity);
@@ -29,7 +31,7 @@ void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uin
                           const uint8_t *dead);
 /* cell_start: the exclusive prefix sum of the histogram. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
-/* order: the boids of each cell, ids ascending. */
+/* order: the boids of each cell, ids ascending; slot_cell: their cells. */
 void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n);
 
 #endif

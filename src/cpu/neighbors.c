@@ -59,35 +59,32 @@ static bool plain_row(const boids_grid_dims *d, uint32_t cx)
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g)
 {
     const boids_grid_dims *d = &s->grid->dims;
-    const uint32_t *cell_of = s->grid->cell_of, *cs = s->grid->cell_start, *ids = s->cand.id;
+    const uint32_t *slot_cell = s->grid->slot_cell, *cs = s->grid->cell_start;
     const uint32_t cells = boids_grid_cells(d);
     g->lanes = 1;
     g->rows = 0;
-    const uint32_t c0 = cell_of[ids[slot]];
+    const uint32_t c0 = slot_cell[slot];
     if (c0 >= cells) return;
     /* The first cell's row; the others must lie in it (no division per lane: this runs once
      * per group, and integer divisions were a tenth of a step). */
     const uint32_t row_begin = c0 - c0 % d->w, row_end = row_begin + d->w;
-    uint32_t cx[BOIDS_GROUP_MAX];
-    cx[0] = c0 - row_begin;
-    if (!plain_row(d, cx[0])) return;
-    uint32_t n = 1;
+    if (!plain_row(d, c0 - row_begin)) return;
+    /* each lane's columns [a, b] (clipped at the row's ends); their union is [a[0], b[n - 1]] */
+    uint32_t a[BOIDS_GROUP_MAX], b[BOIDS_GROUP_MAX];
+    uint32_t n = 0;
     if (max > BOIDS_GROUP_MAX) max = BOIDS_GROUP_MAX;
     while (n < max && slot + n < end) {
-        const uint32_t c = cell_of[ids[slot + n]]; /* sorted: c >= c0 */
+        const uint32_t c = slot_cell[slot + n]; /* sorted: c >= c0 */
         if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c - row_begin)) break;
-        cx[n++] = c - row_begin;
+        const uint32_t cx = c - row_begin;
+        a[n] = d->w < 3 ? 0 : cx > 0 ? cx - 1 : 0;
+        b[n] = d->w < 3 ? d->w - 1 : cx + 1 < d->w ? cx + 1 : d->w - 1;
+        ++n;
     }
     if (n < 2) return;
     const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr;
     uint32_t ys[3];
     g->rows = boids_grid_axis((row_begin - base) / d->w, d->h, d->wrap, ys);
-    /* each lane's columns [a, b] (clipped at the row's ends), and their union */
-    uint32_t a[BOIDS_GROUP_MAX], b[BOIDS_GROUP_MAX];
-    for (uint32_t l = 0; l < n; ++l) {
-        a[l] = d->w < 3 ? 0 : cx[l] > 0 ? cx[l] - 1 : 0;
-        b[l] = d->w < 3 ? d->w - 1 : cx[l] + 1 < d->w ? cx[l] + 1 : d->w - 1;
-    }
     for (uint32_t j = 0; j < g->rows; ++j) {
         const uint32_t *row = cs + base + ys[j] * d->w;
         g->begin[j] = row[a[0]];
