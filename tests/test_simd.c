@@ -1,0 +1,74 @@
+/* The CPU's SIMD helpers (src/cpu/simd.h) against the scalar helpers they stand for
+ * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
+ * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
+ * overflow (set_length's rescue path), the largest floats. The lanes are computed in a function
+ * compiled for every instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this
+ * machine's own path is the one checked. */
+#include <float.h>
+#include <stdint.h>
+
+#include "cpu/simd.h"
+#include "cpu/steer.h"
+#include "test.h"
+
+static const float values[] = {0.0f, -0.0f, 1e-40f, -3e-39f, 1e-20f, -1e-19f, 2.5e-10f, 1.0f, -3.0f,
+                               7.25f, -123.5f, 1e18f, -1.9e19f, 3e19f, 1e30f, -FLT_MAX, FLT_MAX};
+enum { NV = sizeof values / sizeof values[0] };
+
+static int same_bits(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* Lane l: set_length of (x[l], y[l]) to len where on[l], then limit to lim; and sqrt(x[l]^2),
+ * min_image(x[l], y[l]) in a world of 1000 (half 500), and the broadcast of x[0]. */
+BOIDS_SIMD_CLONES static void lanes(const float *x, const float *y, const int32_t *on, float len, float lim,
+                                    float *sx, float *sy, float *qx, float *qy, float *root, float *img,
+                                    float *splat)
+{
+    boids_vf vx, vy;
+    boids_vi von;
+    for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l], von[l] = on[l] ? -1 : 0;
+    boids_vf ax = vx, ay = vy;
+    boids_vset_length(&ax, &ay, boids_vf_all(len), von);
+    boids_vf bx = vx, by = vy;
+    boids_vlimit(&bx, &by, boids_vf_all(lim));
+    const boids_vf r = boids_vsqrt(vx * vx), m = boids_vmin_image(vx, vy, 1000.0f, 500.0f);
+    const boids_vf s = boids_vf_all(x[0]);
+    for (int l = 0; l < BOIDS_LANES; ++l) {
+        sx[l] = ax[l], sy[l] = ay[l], qx[l] = bx[l], qy[l] = by[l];
+        root[l] = r[l], img[l] = m[l], splat[l] = s[l];
+    }
+}
+
+static void test_lanes_equal_scalar(void)
+{
+    const float lens[] = {1.0f, 200.0f, 3e-30f};
+    int pairs = 0, mismatches = 0;
+    for (int li = 0; li < 3; ++li)
+        for (int start = 0; start < NV * NV; start += BOIDS_LANES) {
+            float x[BOIDS_LANES], y[BOIDS_LANES], sx[BOIDS_LANES], sy[BOIDS_LANES], qx[BOIDS_LANES],
+                qy[BOIDS_LANES], root[BOIDS_LANES], img[BOIDS_LANES], splat[BOIDS_LANES];
+            int32_t on[BOIDS_LANES];
+            for (int l = 0; l < BOIDS_LANES; ++l) {
+                const int k = (start + l) % (NV * NV);
+                x[l] = values[k / NV], y[l] = values[k % NV], on[l] = (k + li) % 5 != 0;
+            }
+            lanes(x, y, on, lens[li], lens[li], sx, sy, qx, qy, root, img, splat);
+            for (int l = 0; l < BOIDS_LANES; ++l) {
+                float ex = x[l], ey = y[l];
+                if (on[l]) boids_set_length(&ex, &ey, lens[li]);
+                float lx = x[l], ly = y[l];
+                boids_limit(&lx, &ly, lens[li]);
+                const int ok = same_bits(sx[l], ex) && same_bits(sy[l], ey) && same_bits(qx[l], lx) &&
+                               same_bits(qy[l], ly) && same_bits(root[l], sqrtf(x[l] * x[l])) &&
+                               same_bits(img[l], boids_min_image(x[l], y[l], 1000.0f, 500.0f)) &&
+                               same_bits(splat[l], x[0]);
+                CHECK_MSG(ok, "(%g, %g) len %g on %d: lanes (%a, %a) limit (%a, %a), scalar (%a, %a) (%a, %a)",
+                          (double)x[l], (double)y[l], (double)lens[li], on[l], (double)sx[l], (double)sy[l],
+                          (double)qx[l], (double)qy[l], (double)ex, (double)ey, (double)lx, (double)ly);
+                mismatches += !ok;
+                ++pairs;
+            }
+        }
+    printf("  %d lanes against the scalar helpers, %d differ\n", pairs, mismatches);
+}
+
+TEST_MAIN(TEST(test_lanes_equal_scalar))
