@@ -21,89 +21,67 @@
 
 #include "cpu/steer.h"
 
-void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+/* One boid's step from its sums (the walk: walk_reynolds.c with radii.adams, which sums in the
+ * pseudocode's order: close = sep, pos_avg = coh, vel_avg = ali, n = ali_n). */
+static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m)
 {
     const boids_params *p = s->params;
     const boids_adams_params *ap = &p->adams;
-    const float pr2 = ap->protected_range * ap->protected_range, vr = ap->visual_range, vr2 = vr * vr;
     const float W = s->sim->def.width, H = s->sim->def.height;
-    const int include_protected = ap->include_protected != 0.0f;
     const uint32_t n1 = (uint32_t)ap->scout1_count, n2 = (uint32_t)ap->scout2_count;
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
-    const uint32_t *cid = s->cand.id;
-
-    for (uint32_t slot = begin; slot < end; ++slot) {
-        const uint32_t id = cid[slot];
-        const float x = s->cand.x[slot], y = s->cand.y[slot];
-        float close_x = 0.0f, close_y = 0.0f, pos_x = 0.0f, pos_y = 0.0f, vel_x = 0.0f, vel_y = 0.0f;
-        uint32_t n = 0;
-        boids_cpu_ranges r;
-        boids_cpu_candidates(s, id, &r);
-        for (uint32_t q = 0; q < r.count; ++q) {
-            for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-                if (cid[k] == id) continue;
-                float dx, dy;
-                boids_cand_offset(s, x, y, k, &dx, &dy); /* other - boid */
-                if (!(fabsf(dx) < vr && fabsf(dy) < vr)) continue;
-                float d2 = dx * dx + dy * dy;
-                int prot = d2 < pr2;
-                if (prot) {
-                    close_x -= dx; /* boid.x - otherboid.x */
-                    close_y -= dy;
-                }
-                if ((include_protected || !prot) && d2 < vr2) {
-                    pos_x += dx;
-                    pos_y += dy;
-                    vel_x += cvx[k];
-                    vel_y += cvy[k];
-                    n++;
-                }
-            }
-        }
-
-        float vx = cvx[slot], vy = cvy[slot];
-        if (n > 0) {
-            float fn = (float)n;
-            vx = vx + pos_x / fn * ap->centering_factor + (vel_x / fn - vx) * ap->matching_factor;
-            vy = vy + pos_y / fn * ap->centering_factor + (vel_y / fn - vy) * ap->matching_factor;
-        }
-        vx = vx + close_x * ap->avoid_factor;
-        vy = vy + close_y * ap->avoid_factor;
-        if (p->base.edges == BOIDS_EDGES_BOUNDED) {
-            if (y < ap->margin) vy = vy + ap->turn_factor;     /* top (y points down) */
-            if (x > W - ap->margin) vx = vx - ap->turn_factor; /* right */
-            if (x < ap->margin) vx = vx + ap->turn_factor;     /* left */
-            if (y > H - ap->margin) vy = vy - ap->turn_factor; /* bottom */
-        }
-        float ex, ey;
-        boids_cpu_external_force(s, id, x, y, &ex, &ey);
-        vx += ex;
-        vy += ey;
-
-        const uint32_t local = id % s->sim->per_replica; /* scouts are the first ids of each replica */
-        int group = local < n1 ? 1 : local - n1 < n2 ? 2 : 0;
-        if (group) {
-            float bias = boids_cpu_attr_float(s, BOIDS_ATTR_BIAS, id);
-            if (ap->dynamic_bias != 0.0f) {
-                int toward = group == 1 ? vx > 0.0f : vx < 0.0f;
-                bias = toward ? fminf(ap->max_bias, bias + ap->bias_increment)
-                              : fmaxf(ap->bias_increment, bias - ap->bias_increment);
-            } else {
-                bias = ap->bias;
-            }
-            vx = (1.0f - bias) * vx + bias * (group == 1 ? 1.0f : -1.0f);
-            boids_cpu_set_attr_float(s, BOIDS_ATTR_BIAS, id, bias);
-        }
-
-        float speed = sqrtf(vx * vx + vy * vy);
-        if (speed < p->base.min_speed && speed > 0.0f) {
-            vx = vx / speed * p->base.min_speed;
-            vy = vy / speed * p->base.min_speed;
-        }
-        if (speed > p->base.max_speed) {
-            vx = vx / speed * p->base.max_speed;
-            vy = vy / speed * p->base.max_speed;
-        }
-        boids_cpu_move(s, id, x, y, vx, vy);
+    const uint32_t id = s->cand.id[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot];
+    float vx = s->cand.vx[slot], vy = s->cand.vy[slot];
+    if (m->ali_n > 0) {
+        float fn = (float)m->ali_n;
+        vx = vx + m->coh_x / fn * ap->centering_factor + (m->ali_x / fn - vx) * ap->matching_factor;
+        vy = vy + m->coh_y / fn * ap->centering_factor + (m->ali_y / fn - vy) * ap->matching_factor;
     }
+    vx = vx + m->sep_x * ap->avoid_factor;
+    vy = vy + m->sep_y * ap->avoid_factor;
+    if (p->base.edges == BOIDS_EDGES_BOUNDED) {
+        if (y < ap->margin) vy = vy + ap->turn_factor;     /* top (y points down) */
+        if (x > W - ap->margin) vx = vx - ap->turn_factor; /* right */
+        if (x < ap->margin) vx = vx + ap->turn_factor;     /* left */
+        if (y > H - ap->margin) vy = vy - ap->turn_factor; /* bottom */
+    }
+    float ex, ey;
+    boids_cpu_external_force(s, id, x, y, &ex, &ey);
+    vx += ex;
+    vy += ey;
+
+    const uint32_t local = id % s->sim->per_replica; /* scouts are the first ids of each replica */
+    int group = local < n1 ? 1 : local - n1 < n2 ? 2 : 0;
+    if (group) {
+        float bias = boids_cpu_attr_float(s, BOIDS_ATTR_BIAS, id);
+        if (ap->dynamic_bias != 0.0f) {
+            int toward = group == 1 ? vx > 0.0f : vx < 0.0f;
+            bias = toward ? fminf(ap->max_bias, bias + ap->bias_increment)
+                          : fmaxf(ap->bias_increment, bias - ap->bias_increment);
+        } else {
+            bias = ap->bias;
+        }
+        vx = (1.0f - bias) * vx + bias * (group == 1 ? 1.0f : -1.0f);
+        boids_cpu_set_attr_float(s, BOIDS_ATTR_BIAS, id, bias);
+    }
+
+    float speed = sqrtf(vx * vx + vy * vy);
+    if (speed < p->base.min_speed && speed > 0.0f) {
+        vx = vx / speed * p->base.min_speed;
+        vy = vy / speed * p->base.min_speed;
+    }
+    if (speed > p->base.max_speed) {
+        vx = vx / speed * p->base.max_speed;
+        vy = vy / speed * p->base.max_speed;
+    }
+    boids_cpu_move(s, id, x, y, vx, vy);
+}
+
+void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_adams_params *ap = &s->params->adams;
+    const float pr2 = ap->protected_range * ap->protected_range, vr = ap->visual_range, vr2 = vr * vr;
+    const boids_cpu_radii radii = {.sep2 = pr2, .ali2 = vr2, .coh2 = vr2, .sep_raw = true, .adams = true,
+                                   .flock_in_sep = ap->include_protected != 0.0f, .box = vr};
+    boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

@@ -116,6 +116,6 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
 {
     const boids_allocation_params *ap = &s->params->allocation;
     const float rn2 = ap->neighbor_radius * ap->neighbor_radius;
-    const boids_cpu_radii radii = {ap->sep_radius * ap->sep_radius, rn2, rn2, false}; /* one neighbour radius */
+    const boids_cpu_radii radii = {.sep2 = ap->sep_radius * ap->sep_radius, .ali2 = rn2, .coh2 = rn2}; /* one neighbour radius */
     boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

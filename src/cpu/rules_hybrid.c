@@ -40,7 +40,9 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
 void boids_cpu_rules_hybrid(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_hybrid_params *hp = &s->params->hybrid;
-    const boids_cpu_radii radii = {hp->sep_radius * hp->sep_radius, hp->align_radius * hp->align_radius,
-                                   hp->cohesion_radius * hp->cohesion_radius, true}; /* Adams' separation */
+    const boids_cpu_radii radii = {.sep2 = hp->sep_radius * hp->sep_radius,
+                                   .ali2 = hp->align_radius * hp->align_radius,
+                                   .coh2 = hp->cohesion_radius * hp->cohesion_radius,
+                                   .sep_raw = true}; /* Adams' separation */
     boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

@@ -75,8 +75,9 @@ BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uin
 void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_reynolds_params *rp = &s->params->reynolds;
-    const boids_cpu_radii radii = {rp->sep_radius * rp->sep_radius, rp->align_radius * rp->align_radius,
-                                   rp->cohesion_radius * rp->cohesion_radius, false};
+    const boids_cpu_radii radii = {.sep2 = rp->sep_radius * rp->sep_radius,
+                                   .ali2 = rp->align_radius * rp->align_radius,
+                                   .coh2 = rp->cohesion_radius * rp->cohesion_radius};
     boids_cpu_sums m[BOIDS_GROUP_MAX];
     for (uint32_t slot = begin; slot < end;) {
         const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, m);

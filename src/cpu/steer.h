@@ -98,6 +98,11 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
 typedef struct boids_cpu_radii {
     float sep2, ali2, coh2;
     bool sep_raw; /* separation sums the offsets p_i - p_j themselves (Adams'), not over d^2 */
+    /* Adams' own reading (rules_adams.c; implies sep_raw): a candidate counts only inside the
+     * box |dx|, |dy| < box; coincident boids and every swarm count; alignment and cohesion
+     * leave out the separation zone unless flock_in_sep. */
+    bool adams, flock_in_sep;
+    float box;
 } boids_cpu_radii;
 typedef struct boids_cpu_sums {
     float sep_x, sep_y; /* sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy)) */

@@ -1,8 +1,9 @@
 /* The Reynolds walk: over a boid's candidates, the sums that separation (1/d-weighted unit
  * vectors away, every swarm), alignment (velocities) and cohesion (offsets, same swarm) take,
  * each within its radius. The Shiffman models, the allocation models (priority, mean: their
- * alignment and cohesion share one radius) and hybrid (Adams' raw separation: the offsets
- * themselves, sep_raw) step from these sums. Up to 8 boids of a cell row walk
+ * alignment and cohesion share one radius), hybrid (Adams' raw separation: the offsets
+ * themselves, sep_raw) and adams (its box, every swarm, coincident boids: radii.adams) step
+ * from these sums. Up to 8 boids of a cell row walk
  * together on SIMD lanes (boids_cpu_group, cpu/simd.h); a boid that cannot walks alone. Either
  * way a boid's sums are the same bits, added in the order of shaders/steer_common.glsl's walk. */
 #include <math.h>
@@ -15,7 +16,8 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
 {
     const float rs2 = radii->sep2, ra2 = radii->ali2, rc2 = radii->coh2;
     const float rmax2 = fmaxf(rs2, fmaxf(ra2, rc2));
-    const bool raw = radii->sep_raw;
+    const bool adams = radii->adams, raw = radii->sep_raw || adams, ring = adams && !radii->flock_in_sep;
+    const float box = radii->box;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
     const uint32_t id = cid[slot], swarm = cswarm[slot];
@@ -31,10 +33,14 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
             if (!(d2 < rmax2)) continue; /* most candidates: out of every radius (adds +0s) */
             /* Masks, not branches: which neighbours fall in which radius is a coin toss the
              * branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
-             * itself are no neighbours (Shiffman's d > 0). */
-            int near = (d2 > 0.0f) & (cid[k] != id);
+             * itself are no neighbours (Shiffman's d > 0). Adams: coincident boids count, inside
+             * the box, whatever their swarm. */
+            int near = cid[k] != id;
+            if (adams) near &= (fabsf(dx) < box) & (fabsf(dy) < box);
+            else near &= d2 > 0.0f;
             int sep = near & (d2 < rs2);
-            int same = near & (cswarm[k] == swarm);
+            int same = adams ? near : near & (cswarm[k] == swarm);
+            if (ring) same &= !sep;
             int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
             /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy) * (1/d^2): one division, two products (as
              * the shader), or p_i - p_j itself (sep_raw). Never 1/0, even where masked out. */
@@ -54,11 +60,14 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
 
 
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. `raw` is a constant where this is
- * inlined (walk_group), so the hot loop has no branch on it. */
+ * lane at once, so each lane's sums are walk_one's bits. `raw` and `adams` are constants where
+ * this is inlined (walk_group), so the hot loop has no branch on them. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                              const boids_cpu_radii *radii, const bool raw, boids_cpu_sums *out)
+                              const boids_cpu_radii *radii, const bool raw, const bool adams, boids_cpu_sums *out)
 {
+    const bool ring = adams && !radii->flock_in_sep;
+    const boids_vf box = boids_vf_all(radii->box);
+    const boids_vi no_sign = (boids_vi)boids_vu_all(0x7fffffffu);
     const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2), rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
@@ -81,9 +90,14 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             const boids_vf dy = boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
             const boids_vi mine = (kk >= own_b) & (kk < own_e);
-            const boids_vi near = mine & (d2 > zero) & (boids_vu_all(cid[k]) != id);
+            boids_vi near = mine & (boids_vu_all(cid[k]) != id);
+            if (adams) /* fabsf(dx) < box && fabsf(dy) < box */
+                near &= ((boids_vf)((boids_vi)dx & no_sign) < box) & ((boids_vf)((boids_vi)dy & no_sign) < box);
+            else
+                near &= d2 > zero;
             const boids_vi sep = near & (d2 < rs2);
-            const boids_vi same = near & (boids_vu_all(cswarm[k]) == swarm);
+            boids_vi same = adams ? near : near & (boids_vu_all(cswarm[k]) == swarm);
+            if (ring) same &= ~sep;
             const boids_vi ali = same & (d2 < ra2), coh = same & (d2 < rc2);
             if (raw) {
                 sep_x -= boids_vmask(dx, sep);
@@ -110,8 +124,9 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                                           const boids_cpu_radii *radii, boids_cpu_sums *out)
 {
-    if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, out);
-    else walk_lanes(s, slot, g, radii, false, out);
+    if (radii->adams) walk_lanes(s, slot, g, radii, true, true, out);
+    else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, out);
+    else walk_lanes(s, slot, g, radii, false, false, out);
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
