@@ -138,6 +138,29 @@ static void test_one_step_lane_groups(void)
     one_step(d, NULL, "processing edges");
     diff r = run_both(d, NULL, 100, "processing edges");
     if (on_llvmpipe()) CHECK_MSG(r.identical == d.count, "processing edges, 100 steps: not bit-identical");
+    /* adams and kit walk the same groups with their own readings: Adams' box (also a protected
+     * range wider than the visual range, where the box cuts the protected zone), the
+     * protected zone in or out of the flock; kit's per-boid radius and view cone, with
+     * predators, over several replicas. */
+    const float adams_ranges[3][3] = {{8, 40, 0}, {8, 40, 1}, {50, 30, 0}}; /* protected, visual, include */
+    for (int k = 0; k < 3; ++k) {
+        d = test_def(BOIDS_BACKEND_GPU, 3000);
+        d.model = BOIDS_MODEL_ADAMS;
+        d.params = boids_model_default_params(d.model);
+        d.params.adams.protected_range = adams_ranges[k][0];
+        d.params.adams.visual_range = adams_ranges[k][1];
+        d.params.adams.include_protected = adams_ranges[k][2];
+        d.replicas = 2;
+        r = run_both(d, NULL, 50, "adams");
+        if (on_llvmpipe()) CHECK_MSG(r.identical == d.count, "adams (protected %g, visual %g, include %g), 50 steps: not bit-identical",
+                                     (double)adams_ranges[k][0], (double)adams_ranges[k][1], (double)adams_ranges[k][2]);
+    }
+    d = test_def(BOIDS_BACKEND_GPU, 4000);
+    d.model = BOIDS_MODEL_KIT;
+    d.params = boids_model_default_params(d.model);
+    d.replicas = 4;
+    r = run_both(d, NULL, 50, "kit, 4 replicas");
+    if (on_llvmpipe()) CHECK_MSG(r.identical == d.count, "kit, 4 replicas, 50 steps: not bit-identical");
 }
 
 static void test_many_steps_llvmpipe(void)

@@ -18,81 +18,184 @@
  * every operation matches shaders/rules_kit.glsl. */
 #include <math.h>
 
+#include "cpu/simd.h"
 #include "cpu/steer.h"
 
-void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+/* What a boid's walk over its flockmates gathers: eq. 3's sum over R_S, and the sums over its
+ * view field V with their count. */
+typedef struct kit_sums {
+    float sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
+    uint32_t n;
+} kit_sums;
+
+/* A boid's individuality (eq. 7-9) from its age: the squared view radius R^2, cos(alpha), and
+ * v_max. */
+static void individuality(const boids_cpu_step *s, uint32_t id, float *R2, float *cos_view, float *vmax)
+{
+    const boids_kit_params *k = &s->params->kit;
+    const float age = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id), a = (age - 0.5f) * (age - 0.5f);
+    const float R = k->view_radius - k->c_view_radius * a;
+    *R2 = R * R;
+    *cos_view = boids_cos_deg(k->view_angle - k->c_view_angle * a);
+    *vmax = s->params->base.max_speed - k->c_maxspeed * a;
+}
+
+/* One boid's walk over its flockmates. */
+static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
+{
+    const boids_kit_params *k = &s->params->kit;
+    const float rs2 = k->sep_radius * k->sep_radius;
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id;
+    const uint32_t id = cid[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
+    float R2, cos_view, vmax;
+    individuality(s, id, &R2, &cos_view, &vmax);
+    const float rmax2 = fmaxf(R2, rs2);
+    *m = (kit_sums){0};
+    boids_cpu_ranges r;
+    boids_cpu_candidates(s, id, &r);
+    for (uint32_t q = 0; q < r.count; ++q) {
+        for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+            if (cid[j] == id) continue;
+            float dx, dy;
+            boids_cand_offset(s, x, y, j, &dx, &dy);
+            float d2 = dx * dx + dy * dy;
+            if (!(d2 > 0.0f && d2 <= rmax2)) continue;
+            if (d2 <= rs2) { /* eq. 3: every boid within R_S */
+                float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
+                m->sep_x -= dx * inv_d;
+                m->sep_y -= dy * inv_d;
+            }
+            if (d2 <= R2 && boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) { /* the view field */
+                m->coh_x += dx;
+                m->coh_y += dy;
+                m->ali_x += cvx[j];
+                m->ali_y += cvy[j];
+                m->n++;
+            }
+        }
+    }
+}
+
+/* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): walk_one's operations on
+ * every lane, each lane with its own R, view cone and heading; a candidate a lane does not take
+ * adds +0 there, so each lane's sums are walk_one's bits. boids_in_view's branches become masks
+ * (its squares are the same products in the same order). */
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                                          kit_sums *out)
+{
+    const boids_kit_params *k = &s->params->kit;
+    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f), rs2 = boids_vf_all(k->sep_radius * k->sep_radius);
+    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
+    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const uint32_t *cid = s->cand.id;
+    boids_vf x = zero, y = zero, vx = zero, vy = zero, R2 = zero, c = zero;
+    boids_vu id = boids_vu_all(UINT32_MAX);
+    for (uint32_t l = 0; l < g->lanes; ++l) {
+        float vmax;
+        x[l] = cx[slot + l], y[l] = cy[slot + l], vx[l] = cvx[slot + l], vy[l] = cvy[slot + l];
+        id[l] = cid[slot + l];
+        individuality(s, cid[slot + l], &R2[l], &c[l], &vmax);
+    }
+    const boids_vf rmax2 = boids_vselect(R2 < rs2, rs2, R2); /* fmaxf (neither is NaN) */
+    /* boids_in_view's parts that do not depend on the candidate */
+    const boids_vf v2 = vx * vx + vy * vy, ccv2 = c * c * v2;
+    const boids_vi at_rest = ~(v2 > zero), cone_narrow = c >= zero;
+    boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
+    boids_vi n = (boids_vi)boids_vu_all(0);
+    for (uint32_t j = 0; j < g->rows; ++j) {
+        boids_vu own_b = boids_vu_all(UINT32_MAX), own_e = boids_vu_all(0); /* empty for unused lanes */
+        for (uint32_t l = 0; l < g->lanes; ++l) own_b[l] = g->own_begin[j][l], own_e[l] = g->own_end[j][l];
+        for (uint32_t q = g->begin[j]; q < g->end[j]; ++q) {
+            const boids_vu qq = boids_vu_all(q);
+            const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
+            const boids_vf dy = boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
+            const boids_vf d2 = dx * dx + dy * dy;
+            const boids_vi in = (qq >= own_b) & (qq < own_e) & (boids_vu_all(cid[q]) != id) & (d2 > zero) &
+                                (d2 <= rmax2);
+            const boids_vi sep = in & (d2 <= rs2);
+            const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d2, one));
+            sep_x -= boids_vmask(dx * inv_d, sep);
+            sep_y -= boids_vmask(dy * inv_d, sep);
+            const boids_vf dot = vx * dx + vy * dy, lhs = dot * dot, rhs = ccv2 * d2;
+            const boids_vi ahead = dot >= zero;
+            const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) | (~cone_narrow & (ahead | (lhs <= rhs)));
+            const boids_vi flock = in & (d2 <= R2) & seen;
+            coh_x += boids_vmask(dx, flock);
+            coh_y += boids_vmask(dy, flock);
+            ali_x += boids_vmask(boids_vf_all(cvx[q]), flock);
+            ali_y += boids_vmask(boids_vf_all(cvy[q]), flock);
+            n -= flock; /* masks are -1 */
+        }
+    }
+    for (uint32_t l = 0; l < g->lanes; ++l)
+        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l], coh_y[l], ali_x[l], ali_y[l], (uint32_t)n[l]};
+}
+
+/* The rest of a living boid's step from its sums: the predators (eq. 6), the forces, the speed
+ * limits and the move. */
+static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
 {
     const boids_params *p = s->params;
     const boids_kit_params *k = &p->kit;
-    const float rs2 = k->sep_radius * k->sep_radius, rp2 = k->predator_radius * k->predator_radius;
+    const float rp2 = k->predator_radius * k->predator_radius;
     const float W = s->sim->def.width, H = s->sim->def.height;
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
-    const uint32_t *cid = s->cand.id;
+    const uint32_t id = s->cand.id[slot], replica = boids_cpu_replica(s, id);
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+    float R2, cos_view, vmax;
+    individuality(s, id, &R2, &cos_view, &vmax);
+    /* eq. 6: the predators within R_P, from the predators' grid */
+    float flee_x = 0.0f, flee_y = 0.0f;
+    boids_cpu_ranges r;
+    boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
+                          boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+    for (uint32_t q = 0; q < r.count; ++q)
+        for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+            float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
+            float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+            float d2 = dx * dx + dy * dy;
+            if (!(d2 > 0.0f && d2 <= rp2)) continue;
+            float inv_d = 1.0f / sqrtf(d2);
+            flee_x -= dx * inv_d;
+            flee_y -= dy * inv_d;
+        }
 
-    for (uint32_t slot = begin; slot < end; ++slot) {
-        const uint32_t id = cid[slot], replica = boids_cpu_replica(s, id);
-        const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
-        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) {
-            s->out_x[id] = x, s->out_y[id] = y, s->out_vx[id] = vx0, s->out_vy[id] = vy0;
+    float fx = m->sep_x * k->separation_factor + flee_x * k->predator_factor;
+    float fy = m->sep_y * k->separation_factor + flee_y * k->predator_factor;
+    if (m->n > 0) {
+        float fn = (float)m->n;
+        fx += m->coh_x / fn * k->cohesion_factor + (m->ali_x / fn - vx0) * k->alignment_factor;
+        fy += m->coh_y / fn * k->cohesion_factor + (m->ali_y / fn - vy0) * k->alignment_factor;
+    }
+    float ex, ey; /* the obstacles (eq. 4) and the mouse tool */
+    boids_cpu_external_force(s, id, x, y, &ex, &ey);
+    float vx = vx0 + (fx + ex), vy = vy0 + (fy + ey); /* eq. 10: v += F, no dt */
+    boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, vmax);
+    boids_cpu_move(s, id, x, y, vx, vy);
+}
+
+void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    kit_sums m[BOIDS_GROUP_MAX];
+    for (uint32_t slot = begin; slot < end;) {
+        boids_cpu_group g;
+        boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g); /* the dead are in the graveyard: alone */
+        if (g.lanes > 1) {
+            walk_group(s, slot, &g, m);
+            for (uint32_t l = 0; l < g.lanes; ++l) finish(s, slot + l, &m[l]);
+            slot += g.lanes;
             continue;
         }
-        const float age = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id), a = (age - 0.5f) * (age - 0.5f);
-        const float R = k->view_radius - k->c_view_radius * a, R2 = R * R;
-        const float cos_view = boids_cos_deg(k->view_angle - k->c_view_angle * a);
-        const float vmax = p->base.max_speed - k->c_maxspeed * a;
-        const float rmax2 = fmaxf(R2, rs2);
-
-        float sep_x = 0.0f, sep_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f;
-        uint32_t n = 0;
-        boids_cpu_ranges r;
-        boids_cpu_candidates(s, id, &r);
-        for (uint32_t q = 0; q < r.count; ++q) {
-            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-                if (cid[j] == id) continue;
-                float dx, dy;
-                boids_cand_offset(s, x, y, j, &dx, &dy);
-                float d2 = dx * dx + dy * dy;
-                if (!(d2 > 0.0f && d2 <= rmax2)) continue;
-                if (d2 <= rs2) { /* eq. 3: every boid within R_S */
-                    float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
-                    sep_x -= dx * inv_d;
-                    sep_y -= dy * inv_d;
-                }
-                if (d2 <= R2 && boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) { /* the view field */
-                    coh_x += dx;
-                    coh_y += dy;
-                    ali_x += cvx[j];
-                    ali_y += cvy[j];
-                    n++;
-                }
-            }
+        const uint32_t id = s->cand.id[slot];
+        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, boids_cpu_replica(s, id))) {
+            /* the caught, and a stopped replica, stand */
+            s->out_x[id] = s->cand.x[slot], s->out_y[id] = s->cand.y[slot];
+            s->out_vx[id] = s->cand.vx[slot], s->out_vy[id] = s->cand.vy[slot];
+        } else {
+            walk_one(s, slot, &m[0]);
+            finish(s, slot, &m[0]);
         }
-        /* eq. 6: the predators within R_P, from the predators' grid */
-        float flee_x = 0.0f, flee_y = 0.0f;
-        boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
-                              boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
-        for (uint32_t q = 0; q < r.count; ++q)
-            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-                float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
-                float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
-                float d2 = dx * dx + dy * dy;
-                if (!(d2 > 0.0f && d2 <= rp2)) continue;
-                float inv_d = 1.0f / sqrtf(d2);
-                flee_x -= dx * inv_d;
-                flee_y -= dy * inv_d;
-            }
-
-        float fx = sep_x * k->separation_factor + flee_x * k->predator_factor;
-        float fy = sep_y * k->separation_factor + flee_y * k->predator_factor;
-        if (n > 0) {
-            float fn = (float)n;
-            fx += coh_x / fn * k->cohesion_factor + (ali_x / fn - vx0) * k->alignment_factor;
-            fy += coh_y / fn * k->cohesion_factor + (ali_y / fn - vy0) * k->alignment_factor;
-        }
-        float ex, ey; /* the obstacles (eq. 4) and the mouse tool */
-        boids_cpu_external_force(s, id, x, y, &ex, &ey);
-        float vx = vx0 + (fx + ex), vy = vy0 + (fy + ey); /* eq. 10: v += F, no dt */
-        boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, vmax);
-        boids_cpu_move(s, id, x, y, vx, vy);
+        ++slot;
     }
 }
