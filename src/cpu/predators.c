@@ -21,7 +21,6 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_predators_params *pp = &s->params->predators;
     const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
-    const float W = s->sim->def.width, H = s->sim->def.height;
     for (uint32_t id = begin; id < end; ++id) {
         const uint32_t replica = boids_cpu_replica(s, id);
         if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
@@ -29,12 +28,11 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         uint32_t best = UINT32_MAX;
         float best_d2 = 0.0f;
         boids_cpu_ranges r;
-        boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
-                              boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+        boids_cpu_predators_near(s, replica, x, y, &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-                float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
-                float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+                float dx, dy;
+                boids_pred_offset(s, x, y, j, &dx, &dy);
                 float d2 = dx * dx + dy * dy;
                 if (d2 <= reach2 && s->pred.id[j] < best) {
                     best = s->pred.id[j];
@@ -85,13 +83,12 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         }
         /* keeping apart from the other predators */
         float sx = 0.0f, sy = 0.0f;
-        boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
-                              boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+        boids_cpu_predators_near(s, replica, x, y, &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
                 if (s->pred.id[j] == pid) continue;
-                float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
-                float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+                float dx, dy;
+                boids_pred_offset(s, x, y, j, &dx, &dy);
                 float d2 = dx * dx + dy * dy;
                 if (!(d2 > 0.0f && d2 <= sep2)) continue;
                 float d = sqrtf(d2);

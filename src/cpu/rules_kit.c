@@ -140,7 +140,6 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     const boids_params *p = s->params;
     const boids_kit_params *k = &p->kit;
     const float rp2 = k->predator_radius * k->predator_radius;
-    const float W = s->sim->def.width, H = s->sim->def.height;
     const uint32_t id = s->cand.id[slot], replica = boids_cpu_replica(s, id);
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
     float R2, cos_view, vmax;
@@ -148,12 +147,11 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     /* eq. 6: the predators within R_P, from the predators' grid */
     float flee_x = 0.0f, flee_y = 0.0f;
     boids_cpu_ranges r;
-    boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
-                          boids_cell_of(&s->pred_grid->dims, replica, x, y), &r);
+    boids_cpu_predators_near(s, replica, x, y, &r);
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-            float dx = boids_min_image(x, s->pred.x[j], W, s->sim->half_w);
-            float dy = boids_min_image(y, s->pred.y[j], H, s->sim->half_h);
+            float dx, dy;
+            boids_pred_offset(s, x, y, j, &dx, &dy);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0f && d2 <= rp2)) continue;
             float inv_d = 1.0f / sqrtf(d2);

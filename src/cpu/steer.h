@@ -135,6 +135,21 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
 
+/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators). */
+static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
+                                            boids_cpu_ranges *r)
+{
+    boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
+                          boids_cell_of(&s->pred_grid->dims, replica, x, y), r);
+}
+
+/* Offset from (x, y) to predator slot j, as boids_cand_offset. */
+static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, uint32_t j, float *dx, float *dy)
+{
+    *dx = boids_min_image(x, s->pred.x[j], s->sim->def.width, s->sim->half_w);
+    *dy = boids_min_image(y, s->pred.y[j], s->sim->def.height, s->sim->half_h);
+}
+
 /* ---- attributes ------------------------------------------------------------------------------ */
 
 static inline float boids_cpu_attr_float(const boids_cpu_step *s, boids_attribute a, uint32_t id)
