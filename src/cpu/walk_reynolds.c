@@ -5,7 +5,8 @@
  * themselves, sep_raw) and adams (its box, every swarm, coincident boids: radii.adams) step
  * from these sums. Up to 8 boids of a cell row walk
  * together on SIMD lanes (boids_cpu_group, cpu/simd.h); a boid that cannot walks alone. Either
- * way a boid's sums are the same bits, added in the order of shaders/steer_common.glsl's walk. */
+ * way a boid's sums are the same bits, added in the order of shaders/steer_common.glsl's walk.
+ * (kit walks the same groups with its own sums: rules_kit.c.) */
 #include <math.h>
 
 #include "cpu/simd.h"
