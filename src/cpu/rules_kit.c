@@ -93,10 +93,11 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     boids_vf x = zero, y = zero, vx = zero, vy = zero, R2 = zero, c = zero;
     boids_vu id = boids_vu_all(UINT32_MAX);
     for (uint32_t l = 0; l < g->lanes; ++l) {
-        float vmax;
+        float r2, cos_view, vmax; /* (no address of a vector lane: clang refuses it) */
         x[l] = cx[slot + l], y[l] = cy[slot + l], vx[l] = cvx[slot + l], vy[l] = cvy[slot + l];
         id[l] = cid[slot + l];
-        individuality(s, cid[slot + l], &R2[l], &c[l], &vmax);
+        individuality(s, cid[slot + l], &r2, &cos_view, &vmax);
+        R2[l] = r2, c[l] = cos_view;
     }
     const boids_vf rmax2 = boids_vselect(R2 < rs2, rs2, R2); /* fmaxf (neither is NaN) */
     /* boids_in_view's parts that do not depend on the candidate */
