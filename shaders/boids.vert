@@ -1,6 +1,10 @@
 #version 430 core
-// Instanced boids: one triangle per boid, pointing along its velocity, read straight from the
-// simulation's state buffers through per-instance attributes (no read-back, no copy). The size is
+// Boids: one triangle per boid, pointing along its velocity, read straight from the simulation's
+// state buffers (no read-back, no copy). Where the driver lets a vertex shader read storage
+// buffers (u_pulled), one plain draw of 3 vertices per boid pulls boid gl_VertexID / 3 from them:
+// a software rasteriser (llvmpipe) runs its whole vertex pipeline once per instance, so an
+// instanced draw of 100 000 boids costs it tens of milliseconds. Otherwise an instanced draw
+// feeds them as per-instance attributes. The picture is the same either way. The size is
 // in screen pixels so a flock of a million stays visible when zoomed out. The same program draws
 // the predators (u_predators: larger, red). Caught boids are not drawn: their alive attribute,
 // read from the attribute buffer by id, puts them outside the clip volume.
@@ -10,6 +14,9 @@ layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
 layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;
 layout(location = BOIDS_ATTR_ID) in uint a_id;
 layout(std430, binding = BOIDS_BIND_ATTRIBUTES) readonly buffer Attributes { uint attr_words[]; };
+layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL) readonly buffer DrawPosVel { vec4 draw_pos_vel[]; };
+layout(std430, binding = BOIDS_BIND_DRAW_SWARM) readonly buffer DrawSwarm { uint draw_swarm[]; };
+layout(std430, binding = BOIDS_BIND_DRAW_ID) readonly buffer DrawId { uint draw_id[]; };
 
 uniform mat4 u_view;        // world px -> clip: the camera's orthographic view, y down
 uniform vec2 u_viewport;    // framebuffer size in pixels
@@ -19,6 +26,7 @@ uniform vec2 u_speed_range; // speeds mapped to the ends of the speed colour ram
 uniform uint u_alive_base;  // where the alive attribute starts (BOIDS_NO_ATTRIBUTE: none)
 uniform uint u_age_base;    // where the age attribute starts (BOIDS_NO_ATTRIBUTE: none)
 uniform bool u_predators;   // drawing predators
+uniform bool u_pulled;      // a plain draw pulling from the storage buffers (else instanced)
 
 out vec4 v_color;
 
@@ -36,21 +44,32 @@ vec3 heading_colour(vec2 d)
 
 void main()
 {
-    if (!u_predators && u_alive_base != BOIDS_NO_ATTRIBUTE && attr_words[u_alive_base + a_id] == 0u) {
+    vec4 pos_vel = a_pos_vel;
+    uint swarm = a_swarm, id = a_id, corner_index = uint(gl_VertexID);
+    if (u_pulled) {
+        uint b = uint(gl_VertexID) / 3u;
+        corner_index = uint(gl_VertexID) - 3u * b;
+        pos_vel = draw_pos_vel[b];
+        if (!u_predators) { // predators have neither swarm nor alive attribute
+            swarm = draw_swarm[b];
+            id = draw_id[b];
+        }
+    }
+    if (!u_predators && u_alive_base != BOIDS_NO_ATTRIBUTE && attr_words[u_alive_base + id] == 0u) {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // caught: outside the clip volume, not drawn
         v_color = vec4(0.0);
         return;
     }
-    vec2 vel = a_pos_vel.zw;
+    vec2 vel = pos_vel.zw;
     float speed2 = dot(vel, vel);
     // Heading on screen, in pixels: the view scales x and y alike and flips y.
     vec2 dir = speed2 > 0.0 ? vec2(vel.x, -vel.y) * inversesqrt(speed2) : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
     // nose 0.6 ahead of the position, tail corners 0.4 behind: the nose is the farthest point
-    vec2 corner = gl_VertexID == 0 ? vec2(0.6, 0.0) : gl_VertexID == 1 ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
+    vec2 corner = corner_index == 0u ? vec2(0.6, 0.0) : corner_index == 1u ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
     float size = u_predators ? u_size_px * 2.5 : u_size_px;
     vec2 offset_px = (dir * corner.x + side * corner.y) * size;
-    vec4 centre = u_view * vec4(a_pos_vel.xy, 0.0, 1.0);
+    vec4 centre = u_view * vec4(pos_vel.xy, 0.0, 1.0);
     gl_Position = vec4(centre.xy + offset_px * 2.0 / u_viewport, 0.0, 1.0);
 
     vec3 c;
@@ -63,11 +82,11 @@ void main()
         c = mix(vec3(BOIDS_RGB_SLOW), vec3(BOIDS_RGB_FAST), t);
     } else if (u_color_mode == BOIDS_COLOR_AGE && u_age_base != BOIDS_NO_ATTRIBUTE) {
         // young blue, middle-aged green, old yellow: no red, which is the predators'
-        float age = clamp(uintBitsToFloat(attr_words[u_age_base + a_id]), 0.0, 1.0);
+        float age = clamp(uintBitsToFloat(attr_words[u_age_base + id]), 0.0, 1.0);
         c = age < 0.5 ? mix(vec3(BOIDS_RGB_YOUNG), vec3(BOIDS_RGB_MIDDLE), age * 2.0)
                       : mix(vec3(BOIDS_RGB_MIDDLE), vec3(BOIDS_RGB_OLD), age * 2.0 - 1.0);
     } else {
-        c = palette[a_swarm % uint(BOIDS_SWARM_COLORS)];
+        c = palette[swarm % uint(BOIDS_SWARM_COLORS)];
     }
     v_color = vec4(c, 1.0);
 }

@@ -71,6 +71,9 @@
                                           heading) per slot of the metrics' sort            */
 #define BOIDS_BIND_METRIC_PARENT 24    /* metrics: union-find parent slot per slot (groups)  */
 #define BOIDS_BIND_METRIC_SUMS 25      /* metrics: boids_gpu_metric_sums per replica         */
+#define BOIDS_BIND_DRAW_POS_VEL 26     /* drawing: the state the vertex shader pulls (boids.vert) */
+#define BOIDS_BIND_DRAW_SWARM 27
+#define BOIDS_BIND_DRAW_ID 28
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 

@@ -18,7 +18,7 @@ typedef struct upload {
 
 struct boids_renderer {
     GLuint prog_boids, prog_lines;
-    GLint u_view, u_viewport, u_size, u_color_mode, u_speed, u_alive, u_age, u_predators;
+    GLint u_view, u_viewport, u_size, u_color_mode, u_speed, u_alive, u_age, u_predators, u_pulled;
     GLint ul_viewport;
     GLuint vao, lines_vao, lines_vbo;
     size_t lines_cap;   /* floats the lines buffer holds */
@@ -31,6 +31,7 @@ struct boids_renderer {
     void *scratch;
     size_t scratch_cap;
     bool vertex_ssbo;      /* the driver lets a vertex shader read a storage buffer */
+    bool pulled;           /* ... four of them: one plain draw pulls the state (boids.vert) */
     boids_gpu_timer timer; /* the draw's GPU time, reported to the world's profile */
 };
 
@@ -56,14 +57,15 @@ boids_status boids_renderer_create(boids_renderer **out)
         return st;
     }
     const char *names[] = {"u_view", "u_viewport", "u_size_px", "u_color_mode", "u_speed_range",
-                           "u_alive_base", "u_age_base", "u_predators"};
+                           "u_alive_base", "u_age_base", "u_predators", "u_pulled"};
     GLint *locs[] = {&r->u_view, &r->u_viewport, &r->u_size, &r->u_color_mode, &r->u_speed,
-                     &r->u_alive, &r->u_age, &r->u_predators};
+                     &r->u_alive, &r->u_age, &r->u_predators, &r->u_pulled};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
     r->ul_viewport = glGetUniformLocation(r->prog_lines, "u_viewport");
     GLint vertex_blocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vertex_blocks);
     r->vertex_ssbo = vertex_blocks > 0; /* without it: caught boids drawn, no age colours */
+    r->pulled = vertex_blocks >= 4;     /* the attributes and the three state buffers */
     glGenVertexArrays(1, &r->vao);
     glGenVertexArrays(1, &r->lines_vao);
     glGenBuffers(1, &r->lines_vbo);
@@ -305,20 +307,33 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glUniform1ui(r->u_age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE)) ? state.attr_base[BOIDS_ATTR_AGE] : BOIDS_NO_ATTRIBUTE);
     if (read_attrs) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state.attributes);
 
-    /* The boids: the state buffers bound as per-instance vertex data. */
+    /* The boids, then the predators (larger and red): pulled from the state buffers by a plain
+     * draw, or fed as per-instance vertex data to an instanced one (boids.vert). */
     glBindVertexArray(r->vao);
-    instance_attr(BOIDS_ATTR_POS_VEL, state.pos_vel, false, 4, 0);
-    instance_attr(BOIDS_ATTR_SWARM, state.swarm, true, 1, 0);
-    instance_attr(BOIDS_ATTR_ID, state.id, true, 1, 0);
+    glUniform1i(r->u_pulled, r->pulled);
     glUniform1i(r->u_predators, 0);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)info.count);
-    /* The predators, larger and red. */
+    if (r->pulled) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state.pos_vel);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, state.swarm);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, state.id);
+        glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)info.count);
+    } else {
+        instance_attr(BOIDS_ATTR_POS_VEL, state.pos_vel, false, 4, 0);
+        instance_attr(BOIDS_ATTR_SWARM, state.swarm, true, 1, 0);
+        instance_attr(BOIDS_ATTR_ID, state.id, true, 1, 0);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)info.count);
+    }
     if (state.pred_pos_vel && state.predators) {
-        instance_attr(BOIDS_ATTR_POS_VEL, state.pred_pos_vel, false, 4, 0);
-        instance_attr(BOIDS_ATTR_SWARM, 0, true, 1, 0);
-        instance_attr(BOIDS_ATTR_ID, 0, true, 1, 0);
         glUniform1i(r->u_predators, 1);
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)state.predators);
+        if (r->pulled) {
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state.pred_pos_vel);
+            glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)state.predators);
+        } else {
+            instance_attr(BOIDS_ATTR_POS_VEL, state.pred_pos_vel, false, 4, 0);
+            instance_attr(BOIDS_ATTR_SWARM, 0, true, 1, 0);
+            instance_attr(BOIDS_ATTR_ID, 0, true, 1, 0);
+            glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)state.predators);
+        }
     }
     glBindVertexArray(0);
     glUseProgram(0);

@@ -1,5 +1,6 @@
-/* Draws a world's boids with instanced rendering: one triangle per boid, read straight from the
- * GPU world's state buffer (a CPU world's state is uploaded into a buffer of the same layout).
+/* Draws a world's boids: one triangle per boid, read straight from the GPU world's state buffers
+ * (a CPU world's state is uploaded into buffers of the same layout) by a plain draw that pulls
+ * them in the vertex shader, or an instanced draw where vertex shaders cannot read them.
  * Also draws the world's border. Needs the world's GL context current. */
 #ifndef BOIDS_RENDER_BOID_RENDERER_H
 #define BOIDS_RENDER_BOID_RENDERER_H
