@@ -90,12 +90,13 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
-    boids_vf x = zero, y = zero, vx = zero, vy = zero, R2 = zero, c = zero;
-    boids_vu id = boids_vu_all(UINT32_MAX);
-    for (uint32_t l = 0; l < g->lanes; ++l) {
+    const uint32_t lanes = g->lanes;
+    const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f), y = boids_vf_load(cy + slot, lanes, 0.0f);
+    const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f), vy = boids_vf_load(cvy + slot, lanes, 0.0f);
+    const boids_vu id = boids_vu_load(cid + slot, lanes, UINT32_MAX);
+    boids_vf R2 = zero, c = zero;
+    for (uint32_t l = 0; l < lanes; ++l) {
         float r2, cos_view, vmax; /* (no address of a vector lane: clang refuses it) */
-        x[l] = cx[slot + l], y[l] = cy[slot + l], vx[l] = cvx[slot + l], vy[l] = cvy[slot + l];
-        id[l] = cid[slot + l];
         individuality(s, cid[slot + l], &r2, &cos_view, &vmax);
         R2[l] = r2, c[l] = cos_view;
     }
@@ -106,8 +107,9 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
     boids_vi n = (boids_vi)boids_vu_all(0);
     for (uint32_t j = 0; j < g->rows; ++j) {
-        boids_vu own_b = boids_vu_all(UINT32_MAX), own_e = boids_vu_all(0); /* empty for unused lanes */
-        for (uint32_t l = 0; l < g->lanes; ++l) own_b[l] = g->own_begin[j][l], own_e[l] = g->own_end[j][l];
+        /* each lane's own range in this row (empty for unused lanes) */
+        const boids_vu own_b = boids_vu_load(g->own_begin[j], lanes, UINT32_MAX);
+        const boids_vu own_e = boids_vu_load(g->own_end[j], lanes, 0);
         for (uint32_t q = g->begin[j]; q < g->end[j]; ++q) {
             const boids_vu qq = boids_vu_all(q);
             const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);

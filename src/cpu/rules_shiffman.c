@@ -43,10 +43,10 @@ BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uin
     const boids_reynolds_params *rp = &p->reynolds;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const boids_vf vmax = boids_vf_all(p->base.max_speed), fmax = boids_vf_all(rp->max_force);
-    boids_vf vx = zero, vy = zero, sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero,
-             coh_y = zero, sep_n = zero, ali_n = zero, coh_n = zero;
+    const boids_vf vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f), vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
+    boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero, sep_n = zero,
+             ali_n = zero, coh_n = zero;
     for (uint32_t l = 0; l < lanes; ++l) {
-        vx[l] = s->cand.vx[slot + l], vy[l] = s->cand.vy[slot + l];
         sep_x[l] = m[l].sep_x, sep_y[l] = m[l].sep_y, sep_n[l] = (float)m[l].sep_n;
         ali_x[l] = m[l].ali_x, ali_y[l] = m[l].ali_y, ali_n[l] = (float)m[l].ali_n;
         coh_x[l] = m[l].coh_x, coh_y[l] = m[l].coh_y, coh_n[l] = (float)m[l].coh_n;

@@ -41,6 +41,23 @@ typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
 #define boids_vf_all(x) ((boids_vf)BOIDS_SPLAT((float)(x)))
 #define boids_vu_all(x) ((boids_vu)BOIDS_SPLAT((uint32_t)(x)))
 
+/* a[0..n) in the first n lanes, `fill` in the others: a lane group's own values. */
+BOIDS_VINLINE boids_vf boids_vf_load(const float *a, uint32_t n, float fill)
+{
+    boids_vf v = boids_vf_all(fill);
+    for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
+    return v;
+}
+BOIDS_VINLINE boids_vu boids_vu_load(const uint32_t *a, uint32_t n, uint32_t fill)
+{
+    boids_vu v = boids_vu_all(fill);
+    for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
+    return v;
+}
+
+/* |x| lane by lane, as fabsf: the sign bit cleared. */
+BOIDS_VINLINE boids_vf boids_vabs(boids_vf x) { return (boids_vf)((boids_vi)x & (boids_vi)boids_vu_all(0x7fffffffu)); }
+
 /* x where the mask lane is all ones, +0.0 where it is 0 (as boids_mask). */
 BOIDS_VINLINE boids_vf boids_vmask(boids_vf x, boids_vi m) { return (boids_vf)((boids_vi)x & m); }
 /* a where the mask lane is all ones, else b. */
@@ -76,8 +93,7 @@ BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boi
     const boids_vf m = boids_vsqrt(boids_vselect(plain, m2, boids_vf_all(1.0f)));
     const boids_vf px = *x / m * len, py = *y / m * len;
     /* overflow or underflow: divided by the largest component first */
-    const boids_vi no_sign = (boids_vi)boids_vu_all(0x7fffffffu);
-    const boids_vf ax = (boids_vf)((boids_vi)*x & no_sign), ay = (boids_vf)((boids_vi)*y & no_sign); /* fabsf */
+    const boids_vf ax = boids_vabs(*x), ay = boids_vabs(*y);
     const boids_vf big = boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
     const boids_vf ux = *x / big, uy = *y / big;
     const boids_vf um = boids_vsqrt(ux * ux + uy * uy);

@@ -68,23 +68,20 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
-    const boids_vi no_sign = (boids_vi)boids_vu_all(0x7fffffffu);
     const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2), rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-    boids_vf x = zero, y = zero;
-    boids_vu id = boids_vu_all(UINT32_MAX), swarm = boids_vu_all(UINT32_MAX);
-    for (uint32_t l = 0; l < g->lanes; ++l) {
-        x[l] = cx[slot + l], y[l] = cy[slot + l];
-        id[l] = cid[slot + l], swarm[l] = cswarm[slot + l];
-    }
+    const boids_vf x = boids_vf_load(cx + slot, g->lanes, 0.0f), y = boids_vf_load(cy + slot, g->lanes, 0.0f);
+    const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
+    const boids_vu swarm = boids_vu_load(cswarm + slot, g->lanes, UINT32_MAX);
     boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero;
     boids_vi sep_n = (boids_vi)boids_vu_all(0), ali_n = sep_n, coh_n = sep_n;
     for (uint32_t j = 0; j < g->rows; ++j) {
-        boids_vu own_b = boids_vu_all(UINT32_MAX), own_e = boids_vu_all(0); /* empty for unused lanes */
-        for (uint32_t l = 0; l < g->lanes; ++l) own_b[l] = g->own_begin[j][l], own_e[l] = g->own_end[j][l];
+        /* each lane's own range in this row (empty for unused lanes) */
+        const boids_vu own_b = boids_vu_load(g->own_begin[j], g->lanes, UINT32_MAX);
+        const boids_vu own_e = boids_vu_load(g->own_end[j], g->lanes, 0);
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k) {
             const boids_vu kk = boids_vu_all(k);
             const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
@@ -93,7 +90,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             const boids_vi mine = (kk >= own_b) & (kk < own_e);
             boids_vi near = mine & (boids_vu_all(cid[k]) != id);
             if (adams) /* fabsf(dx) < box && fabsf(dy) < box */
-                near &= ((boids_vf)((boids_vi)dx & no_sign) < box) & ((boids_vf)((boids_vi)dy & no_sign) < box);
+                near &= (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
             else
                 near &= d2 > zero;
             const boids_vi sep = near & (d2 < rs2);
