@@ -22,10 +22,11 @@
 #include "cpu/steer.h"
 
 /* What a boid's walk over its flockmates gathers: eq. 3's sum over R_S, and the sums over its
- * view field V with their count. */
+ * view field V with their count; and its v_max, worked out with its view (individuality). */
 typedef struct kit_sums {
     float sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
     uint32_t n;
+    float vmax;
 } kit_sums;
 
 /* A boid's individuality (eq. 7-9) from its age: the squared view radius R^2, cos(alpha), and
@@ -52,7 +53,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
     float R2, cos_view, vmax;
     individuality(s, id, &R2, &cos_view, &vmax);
     const float rmax2 = fmaxf(R2, rs2);
-    *m = (kit_sums){0};
+    *m = (kit_sums){.vmax = vmax};
     boids_cpu_ranges r;
     boids_cpu_candidates(s, id, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
@@ -95,9 +96,10 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f), vy = boids_vf_load(cvy + slot, lanes, 0.0f);
     const boids_vu id = boids_vu_load(cid + slot, lanes, UINT32_MAX);
     boids_vf R2 = zero, c = zero;
+    float vmax[BOIDS_GROUP_MAX];
     for (uint32_t l = 0; l < lanes; ++l) {
-        float r2, cos_view, vmax; /* (no address of a vector lane: clang refuses it) */
-        individuality(s, cid[slot + l], &r2, &cos_view, &vmax);
+        float r2, cos_view; /* (no address of a vector lane: clang refuses it) */
+        individuality(s, cid[slot + l], &r2, &cos_view, &vmax[l]);
         R2[l] = r2, c[l] = cos_view;
     }
     const boids_vf rmax2 = boids_vselect(R2 < rs2, rs2, R2); /* fmaxf (neither is NaN) */
@@ -133,7 +135,7 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
         }
     }
     for (uint32_t l = 0; l < g->lanes; ++l)
-        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l], coh_y[l], ali_x[l], ali_y[l], (uint32_t)n[l]};
+        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l], coh_y[l], ali_x[l], ali_y[l], (uint32_t)n[l], vmax[l]};
 }
 
 /* The rest of a living boid's step from its sums: the predators (eq. 6), the forces, the speed
@@ -145,8 +147,6 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     const float rp2 = k->predator_radius * k->predator_radius;
     const uint32_t id = s->cand.id[slot], replica = boids_cpu_replica(s, id);
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
-    float R2, cos_view, vmax;
-    individuality(s, id, &R2, &cos_view, &vmax);
     /* eq. 6: the predators within R_P, from the predators' grid */
     float flee_x = 0.0f, flee_y = 0.0f;
     boids_cpu_ranges r;
@@ -172,7 +172,7 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     float ex, ey; /* the obstacles (eq. 4) and the mouse tool */
     boids_cpu_external_force(s, id, x, y, &ex, &ey);
     float vx = vx0 + (fx + ex), vy = vy0 + (fy + ey); /* eq. 10: v += F, no dt */
-    boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, vmax);
+    boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, m->vmax);
     boids_cpu_move(s, id, x, y, vx, vy);
 }
 
