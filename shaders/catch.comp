@@ -16,11 +16,12 @@ void main()
     float reach = frame.params.predators.boid_size + frame.params.predators.predator_size, reach2 = reach * reach;
     uint best = 0xffffffffu;
     float best_d2 = 0.0;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(me.x, me.y, pred_pos_vel_in[k].xy);
+            vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (d2 <= reach2 && pred_id_in[k] < best) {
                 best = pred_id_in[k];

@@ -24,11 +24,12 @@ void main()
     // eq. 5: the nearest boid in view, through the boids' grid (the dead are not in it)
     vec2 near_d = vec2(0.0);
     float near_d2 = uintBitsToFloat(0x7f800000u); // +infinity: none yet
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, r, me.x, me.y);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(me.x, me.y, pos_vel_in[k].xy);
+            vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= view2 && d2 < near_d2)) continue;
             if (!in_view(me.zw, d, d2, cos_view)) continue;
@@ -47,7 +48,7 @@ void main()
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             if (pred_id_in[k] == pid) continue;
-            vec2 d = offset_to(me.x, me.y, pred_pos_vel_in[k].xy);
+            vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= sep2)) continue;
             float dl = sqrt(d2);

@@ -44,12 +44,13 @@ void main()
     vec4 me = pos_vel_in[s];
     float r2 = u_radius * u_radius;
     uint budget = frame.loop_limit;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id_in[s]), me.x, me.y);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             if (k <= s) continue; // each pair once
-            vec2 d = offset_to(me.x, me.y, pos_vel_in[k].xy);
+            vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
             if (d.x * d.x + d.y * d.y <= r2) unite(s, k, budget);
         }
 }

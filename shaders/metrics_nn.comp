@@ -21,6 +21,7 @@ void main()
     float cmin = min(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h));
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();
+    world_sizes ws = world_sizes_now();
     uint budget = frame.loop_limit;
     for (int ring = 0; ring <= max_ring; ++ring) {
         // every boid of ring r is at least (r - 1) cells away
@@ -44,7 +45,7 @@ void main()
                 budget -= e - b + 1u;
                 for (uint k = b; k < e; ++k) {
                     if (k == s) continue;
-                    vec2 d = offset_to(me.x, me.y, pos_vel_in[k].xy);
+                    vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
                     best2 = min(best2, d.x * d.x + d.y * d.y);
                 }
             }

@@ -13,13 +13,14 @@ void main()
 
     float close_x = 0.0, close_y = 0.0, pos_x = 0.0, pos_y = 0.0, vel_x = 0.0, vel_y = 0.0;
     uint n = 0u;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(me.x, me.y, o.xy); // other - boid
+            vec2 d = offset_to(ws, me.x, me.y, o.xy); // other - boid
             float dx = d.x, dy = d.y;
             if (!(abs(dx) < vr && abs(dy) < vr)) continue;
             float d2 = dx * dx + dy * dy;

@@ -33,11 +33,12 @@ vec2 priority_allocate(vec2 x, vec2 y, vec2 z, float m)
 vec2 obstacle_differences(uint r, float x, float y)
 {
     float reach = frame.params.obstacles.obstacle_radius, r2 = reach * reach, sx = 0.0, sy = 0.0;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(x, y, obstacles[k].xy);
+            vec2 d = offset_to(ws, x, y, obstacles[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= r2)) continue;
             sx -= d.x / d2;
@@ -59,13 +60,14 @@ void main()
     precise float sep_x = 0.0, sep_y = 0.0;
     float vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
     uint n = 0u;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(me.x, me.y, o.xy);
+            vec2 d = offset_to(ws, me.x, me.y, o.xy);
             float dx = d.x, dy = d.y;
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;

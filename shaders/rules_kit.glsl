@@ -21,13 +21,14 @@ void main()
 
     precise float sep_x = 0.0, sep_y = 0.0, coh_x = 0.0, coh_y = 0.0, ali_x = 0.0, ali_y = 0.0;
     uint n = 0u;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, r, me.x, me.y);
     uvec2 rg;
     while (candidates_next(it, rg)) {
         for (uint k = rg.x; k < rg.y; ++k) {
             if (k == s) continue;
             vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(me.x, me.y, o.xy);
+            vec2 d = offset_to(ws, me.x, me.y, o.xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= rmax2)) continue;
             if (d2 <= rs2) { // eq. 3: every boid within R_S
@@ -49,7 +50,7 @@ void main()
     it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(me.x, me.y, pred_pos_vel_in[k].xy);
+            vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= rp2)) continue;
             float inv_dl = 1.0 / sqrt(d2);

@@ -23,13 +23,14 @@ void main()
     precise float sep_x = 0.0, sep_y = 0.0;
     float ali_x = 0.0, ali_y = 0.0, coh_x = 0.0, coh_y = 0.0;
     uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             if (k == s) continue;
             vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(me.x, me.y, o.xy);
+            vec2 d = offset_to(ws, me.x, me.y, o.xy);
             float dx = d.x, dy = d.y;
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0)) continue;

@@ -189,11 +189,12 @@ bool in_view(vec2 v, vec2 d, float d2, float c)
 vec2 obstacle_push(uint r, float x, float y, float reach)
 {
     float r2 = reach * reach, sx = 0.0, sy = 0.0;
+    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(x, y, obstacles[k].xy);
+            vec2 d = offset_to(ws, x, y, obstacles[k].xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= r2)) continue;
             float dl = sqrt(d2);
