@@ -2,6 +2,16 @@
 
 #include <string.h>
 
+/* A timestamp, and a flush so that the driver takes it now. llvmpipe runs a compute dispatch as
+ * it is issued but writes a timestamp only when it next flushes its queue: without the flush each
+ * mark was taken after the following pass had run, and the split was one pass late (the steering's
+ * time showed as the reorder's). A timed step happens once per call, so the flushes cost little. */
+static void stamp(GLuint query)
+{
+    glQueryCounter(query, GL_TIMESTAMP);
+    glFlush();
+}
+
 void boids_gpu_timer_init(boids_gpu_timer *t)
 {
     memset(t, 0, sizeof *t);
@@ -21,7 +31,7 @@ bool boids_gpu_timer_begin(boids_gpu_timer *t)
     if (t->pending == BOIDS_TIMER_RING) boids_gpu_timer_poll(t);
     if (t->pending == BOIDS_TIMER_RING) return false;
     t->open = t->next;
-    glQueryCounter(t->queries[t->open][0], GL_TIMESTAMP);
+    stamp(t->queries[t->open][0]);
     t->marks[t->open] = 1;
     return true;
 }
@@ -30,7 +40,7 @@ void boids_gpu_timer_mark(boids_gpu_timer *t, boids_pass pass)
 {
     if (t->open < 0 || t->marks[t->open] >= BOIDS_TIMER_MARKS) return;
     int m = t->marks[t->open]++;
-    glQueryCounter(t->queries[t->open][m], GL_TIMESTAMP);
+    stamp(t->queries[t->open][m]);
     t->pass_of[t->open][m] = (int)pass;
 }
 
