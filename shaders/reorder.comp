@@ -16,6 +16,7 @@ layout(std430, binding = BOIDS_BIND_ID_OUT) writeonly buffer IdOut { uint id_out
 layout(std430, binding = BOIDS_BIND_CELL_OF) readonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 layout(std430, binding = BOIDS_BIND_SLOT_SRC) readonly buffer SlotSrc { uint slot_src[]; };
+layout(std430, binding = BOIDS_BIND_SLOT_ID) readonly buffer SlotId { uint slot_id[]; };
 
 void main()
 {
@@ -34,7 +35,7 @@ void main()
         }
         uint rank = 0u;
         for (uint t = begin; t < end; ++t)
-            if (id_in[slot_src[t]] < id) ++rank;
+            if (slot_id[t] < id) ++rank;
         dst = begin + rank;
     }
     pos_vel_out[dst] = pos_vel_in[src];

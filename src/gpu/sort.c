@@ -67,12 +67,13 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
     g->cell_fill = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     if (!g->cell_of) g->cell_of = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
     if (!g->slot_src) g->slot_src = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->slot_id) g->slot_id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
     return plan_scan(g);
 }
 
 void boids_gpu_grid_free(boids_gpu_grid *g)
 {
-    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->scan_aux};
+    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->slot_id, g->scan_aux};
     boids_gpu_delete(b, sizeof b / sizeof b[0]);
     memset(g, 0, sizeof *g);
 }
@@ -135,6 +136,8 @@ void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, b
     boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
     boids_gpu_bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
     boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
+    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+    boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
     glDispatchCompute(n_groups, 1, 1);
     boids_gpu_barrier();
     if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCATTER);

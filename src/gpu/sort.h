@@ -30,7 +30,7 @@ typedef struct boids_gpu_scan_level {
 typedef struct boids_gpu_grid {
     uint32_t cells;      /* every replica's cells; the per-cell buffers hold one more: the
                             graveyard, so cell c's slots are [start[c], start[c + 1]) */
-    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, scan_aux;
+    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, slot_id, scan_aux;
     boids_gpu_scan_level levels[BOIDS_GPU_MAX_SCAN_LEVELS];
     uint32_t level_count;
 } boids_gpu_grid;
