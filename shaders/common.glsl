@@ -84,7 +84,7 @@ float offset_of(float a, float b, float size, float half_size)
 
 // The world's sizes that minimum-image offsets take. A pass reads them once, before its candidate
 // loop, and hands them to offset_to(): llvmpipe would otherwise reload each uniform-block member
-// at every use inside the loop, lane by lane (a fifth of a Shiffman step at 100k boids).
+// at every use inside the loop, lane by lane (a sixth of a Shiffman step at 100k boids).
 struct world_sizes {
     float w, h, half_w, half_h;
 };
