@@ -74,8 +74,8 @@
 #define BOIDS_BIND_DRAW_POS_VEL 26     /* drawing: the state the vertex shader pulls (boids.vert) */
 #define BOIDS_BIND_DRAW_SWARM 27
 #define BOIDS_BIND_DRAW_ID 28
-#define BOIDS_BIND_SLOT_ID 29     /* scatter result: the id of each sorted slot's agent (the reorder's
-                                    ranks read one array, not id_in[slot_src[t]]) */
+#define BOIDS_BIND_SLOT_ID 29          /* scatter result: the id in each slot (the reorder's
+                                          ranks read it, not id_in[slot_src[t]]) */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 

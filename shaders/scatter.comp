@@ -1,6 +1,6 @@
 #version 430 core
-// Grid pass 3: each boid takes a free slot of its cell (atomic cursor) and leaves its id there. The order inside a cell
-// depends on thread timing here; reorder.comp makes it id order.
+// Grid pass 3: each boid takes a free slot of its cell (atomic cursor) and leaves its id there.
+// The order inside a cell depends on thread timing here; reorder.comp makes it id order.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;

@@ -6,7 +6,7 @@
  *                   otherwise, for the boids of stopped replicas), an atomic histogram
  *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
  *                   each block's scanned total back), so any number of cells works
- *   scatter.comp    each agent takes a slot of its cell (atomic cursor)
+ *   scatter.comp    each agent takes a slot of its cell (atomic cursor) and leaves its id there
  *   reorder.comp    the hot data moved into id order inside each cell (deterministic) */
 #ifndef BOIDS_GPU_SORT_H
 #define BOIDS_GPU_SORT_H
