@@ -268,6 +268,24 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+/* `count` agents from their state buffers (swarm and id 0: the predators, which have neither):
+ * pulled by a plain draw of 3 vertices each, or fed per instance to an instanced draw
+ * (boids.vert). */
+static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id, uint32_t count)
+{
+    if (r->pulled) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
+        if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
+        if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
+        glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)count);
+    } else {
+        instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
+        instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
+        instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)count);
+    }
+}
+
 boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_camera *cam,
                                  const boids_draw_style *style)
 {
@@ -307,33 +325,14 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glUniform1ui(r->u_age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE)) ? state.attr_base[BOIDS_ATTR_AGE] : BOIDS_NO_ATTRIBUTE);
     if (read_attrs) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state.attributes);
 
-    /* The boids, then the predators (larger and red): pulled from the state buffers by a plain
-     * draw, or fed as per-instance vertex data to an instanced one (boids.vert). */
+    /* The boids, then the predators (larger and red). */
     glBindVertexArray(r->vao);
     glUniform1i(r->u_pulled, r->pulled);
     glUniform1i(r->u_predators, 0);
-    if (r->pulled) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state.pos_vel);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, state.swarm);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, state.id);
-        glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)info.count);
-    } else {
-        instance_attr(BOIDS_ATTR_POS_VEL, state.pos_vel, false, 4, 0);
-        instance_attr(BOIDS_ATTR_SWARM, state.swarm, true, 1, 0);
-        instance_attr(BOIDS_ATTR_ID, state.id, true, 1, 0);
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)info.count);
-    }
+    draw_agents(r, state.pos_vel, state.swarm, state.id, info.count);
     if (state.pred_pos_vel && state.predators) {
         glUniform1i(r->u_predators, 1);
-        if (r->pulled) {
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state.pred_pos_vel);
-            glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)state.predators);
-        } else {
-            instance_attr(BOIDS_ATTR_POS_VEL, state.pred_pos_vel, false, 4, 0);
-            instance_attr(BOIDS_ATTR_SWARM, 0, true, 1, 0);
-            instance_attr(BOIDS_ATTR_ID, 0, true, 1, 0);
-            glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)state.predators);
-        }
+        draw_agents(r, state.pred_pos_vel, 0, 0, state.predators);
     }
     glBindVertexArray(0);
     glUseProgram(0);

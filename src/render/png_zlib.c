@@ -2,6 +2,7 @@
 #include "render/png_zlib.h"
 
 #include <libdeflate.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 unsigned char *boids_png_zlib(unsigned char *data, int len, int *out_len, int quality)
