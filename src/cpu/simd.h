@@ -73,6 +73,16 @@ BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, floa
     return boids_vselect(d > vh, d - vs, boids_vselect(d < -vh, d + vs, d));
 }
 
+/* Whether any lane of mask m is set (one OR across the lanes). */
+BOIDS_VINLINE int boids_vany(boids_vi m)
+{
+    uint64_t w[sizeof m / 8];
+    __builtin_memcpy(w, &m, sizeof m);
+    uint64_t any = 0;
+    for (unsigned k = 0; k < sizeof m / 8; ++k) any |= w[k];
+    return any != 0;
+}
+
 /* sqrt lane by lane: IEEE's correctly rounded square root, so each lane is sqrtf's bits (the
  * library is built with -fno-math-errno, so this becomes one vector instruction). */
 BOIDS_VINLINE boids_vf boids_vsqrt(boids_vf x)
@@ -81,8 +91,9 @@ BOIDS_VINLINE boids_vf boids_vsqrt(boids_vf x)
     return x;
 }
 
-/* boids_set_length (cpu/steer.h), lane by lane where `on` is set; lanes off keep (x, y). Both of
- * its paths are computed and the right one selected, so every lane gets the scalar bits. */
+/* boids_set_length (cpu/steer.h), lane by lane where `on` is set; lanes off keep (x, y). The
+ * rescue path is computed only where some lane needs it (its divisions and square root were
+ * about 4 % of a step), and each lane takes its own path's result, so it gets the scalar bits. */
 BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boids_vi on)
 {
     const boids_vf zero = boids_vf_all(0.0f), inf = boids_vf_all(__builtin_inff());
@@ -92,12 +103,15 @@ BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boi
     /* plain: (x, y) / |(x, y)| * len */
     const boids_vf m = boids_vsqrt(boids_vselect(plain, m2, boids_vf_all(1.0f)));
     const boids_vf px = *x / m * len, py = *y / m * len;
-    /* overflow or underflow: divided by the largest component first */
-    const boids_vf ax = boids_vabs(*x), ay = boids_vabs(*y);
-    const boids_vf big = boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
-    const boids_vf ux = *x / big, uy = *y / big;
-    const boids_vf um = boids_vsqrt(ux * ux + uy * uy);
-    const boids_vf rx = ux / um * len, ry = uy / um * len;
+    boids_vf rx = *x, ry = *y;
+    if (boids_vany(on & rescue)) { /* rare: the squares over- or underflowed */
+        /* divided by the largest component first */
+        const boids_vf ax = boids_vabs(*x), ay = boids_vabs(*y);
+        const boids_vf big = boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
+        const boids_vf ux = *x / big, uy = *y / big;
+        const boids_vf um = boids_vsqrt(ux * ux + uy * uy);
+        rx = ux / um * len, ry = uy / um * len;
+    }
     *x = boids_vselect(on & plain, px, boids_vselect(on & rescue, rx, *x));
     *y = boids_vselect(on & plain, py, boids_vselect(on & rescue, ry, *y));
 }
