@@ -82,9 +82,14 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
         ++n;
     }
     if (n < 2) return;
-    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr;
+    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr, cy = (row_begin - base) / d->w;
     uint32_t ys[3];
-    g->rows = boids_grid_axis((row_begin - base) / d->w, d->h, d->wrap, ys);
+    g->rows = boids_grid_axis(cy, d->h, d->wrap, ys);
+    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows do
+     * not wrap and the columns and rows it spans, a cell of margin added for positions on a
+     * cell's edge, are at most half the world on each axis. */
+    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w, span_h = 4.0f * d->cell_h;
+    g->unwrapped = !d->wrap || (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h);
     for (uint32_t j = 0; j < g->rows; ++j) {
         const uint32_t *row = cs + base + ys[j] * d->w;
         g->begin[j] = row[a[0]];

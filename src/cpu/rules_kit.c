@@ -82,9 +82,11 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
 /* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): walk_one's operations on
  * every lane, each lane with its own R, view cone and heading; a candidate a lane does not take
  * adds +0 there, so each lane's sums are walk_one's bits. boids_in_view's branches become masks
- * (its squares are the same products in the same order). */
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                                          kit_sums *out)
+ * (its squares are the same products in the same order). As in walk_reynolds.c, an unwrapped
+ * group (a constant where this is inlined) skips the minimum image, and the test that a
+ * candidate is not the boid itself is left to d2 > 0 (its offset is exactly (0, 0)). */
+BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g, const bool unwrapped,
+                              kit_sums *out)
 {
     const boids_kit_params *k = &s->params->kit;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f), rs2 = boids_vf_all(k->sep_radius * k->sep_radius);
@@ -94,7 +96,6 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     const uint32_t lanes = g->lanes;
     const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f), y = boids_vf_load(cy + slot, lanes, 0.0f);
     const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f), vy = boids_vf_load(cvy + slot, lanes, 0.0f);
-    const boids_vu id = boids_vu_load(cid + slot, lanes, UINT32_MAX);
     boids_vf R2 = zero, c = zero;
     float vmax[BOIDS_GROUP_MAX];
     for (uint32_t l = 0; l < lanes; ++l) {
@@ -114,11 +115,10 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
         const boids_vu own_e = boids_vu_load(g->own_end[j], lanes, 0);
         for (uint32_t q = g->begin[j]; q < g->end[j]; ++q) {
             const boids_vu qq = boids_vu_all(q);
-            const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
-            const boids_vf dy = boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
+            const boids_vf dx = unwrapped ? boids_vf_all(cx[q]) - x : boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
+            const boids_vf dy = unwrapped ? boids_vf_all(cy[q]) - y : boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
-            const boids_vi in = (qq >= own_b) & (qq < own_e) & (boids_vu_all(cid[q]) != id) & (d2 > zero) &
-                                (d2 <= rmax2);
+            const boids_vi in = (qq >= own_b) & (qq < own_e) & (d2 > zero) & (d2 <= rmax2);
             const boids_vi sep = in & (d2 <= rs2);
             const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d2, one));
             sep_x -= boids_vmask(dx * inv_d, sep);
@@ -136,6 +136,13 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
     }
     for (uint32_t l = 0; l < g->lanes; ++l)
         out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l], coh_y[l], ali_x[l], ali_y[l], (uint32_t)n[l], vmax[l]};
+}
+
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                                          kit_sums *out)
+{
+    if (g->unwrapped) walk_lanes(s, slot, g, true, out);
+    else walk_lanes(s, slot, g, false, out);
 }
 
 /* The rest of a living boid's step from its sums: the predators (eq. 6), the forces, the speed

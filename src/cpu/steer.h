@@ -86,6 +86,9 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
 typedef struct boids_cpu_group {
     uint32_t lanes;                 /* slots in the group, from the first */
     uint32_t rows;                  /* cell rows walked (up to 3) */
+    bool unwrapped;                 /* every candidate is less than half a world from every lane on
+                                       both axes: the minimum image would return the plain offsets
+                                       unchanged, so the walk may skip it (most groups) */
     uint32_t begin[3], end[3];      /* the union of the lanes' ranges in each row */
     uint32_t own_begin[3][BOIDS_GROUP_MAX], own_end[3][BOIDS_GROUP_MAX];
 } boids_cpu_group;

@@ -61,10 +61,15 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
 
 
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. `raw` and `adams` are constants where
- * this is inlined (walk_group), so the hot loop has no branch on them. */
+ * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams` and `unwrapped` are
+ * constants where this is inlined (walk_group), so the hot loop has no branch on them. Three of
+ * walk_one's operations are left out where they cannot change a bit: the minimum image of an
+ * unwrapped group (boids_cpu_group), and, outside Adams' rule, the test that a candidate is not
+ * the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves out) and the guard
+ * against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with it). */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                              const boids_cpu_radii *radii, const bool raw, const bool adams, boids_cpu_sums *out)
+                              const boids_cpu_radii *radii, const bool raw, const bool adams, const bool unwrapped,
+                              boids_cpu_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
@@ -84,13 +89,13 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vu own_e = boids_vu_load(g->own_end[j], g->lanes, 0);
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k) {
             const boids_vu kk = boids_vu_all(k);
-            const boids_vf dx = boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
-            const boids_vf dy = boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
+            const boids_vf dx = unwrapped ? boids_vf_all(cx[k]) - x : boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
+            const boids_vf dy = unwrapped ? boids_vf_all(cy[k]) - y : boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
             const boids_vi mine = (kk >= own_b) & (kk < own_e);
-            boids_vi near = mine & (boids_vu_all(cid[k]) != id);
-            if (adams) /* fabsf(dx) < box && fabsf(dy) < box */
-                near &= (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
+            boids_vi near = mine;
+            if (adams) /* not itself, fabsf(dx) < box && fabsf(dy) < box */
+                near &= (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
             else
                 near &= d2 > zero;
             const boids_vi sep = near & (d2 < rs2);
@@ -101,7 +106,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
                 sep_x -= boids_vmask(dx, sep);
                 sep_y -= boids_vmask(dy, sep);
             } else {
-                const boids_vf inv_d2 = one / (d2 + boids_vmask(one, d2 == zero));
+                const boids_vf inv_d2 = one / d2;
                 sep_x -= boids_vmask(dx * inv_d2, sep);
                 sep_y -= boids_vmask(dy * inv_d2, sep);
             }
@@ -122,9 +127,13 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                                           const boids_cpu_radii *radii, boids_cpu_sums *out)
 {
-    if (radii->adams) walk_lanes(s, slot, g, radii, true, true, out);
-    else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, out);
-    else walk_lanes(s, slot, g, radii, false, false, out);
+    if (!g->unwrapped) {
+        if (radii->adams) walk_lanes(s, slot, g, radii, true, true, false, out);
+        else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, false, out);
+        else walk_lanes(s, slot, g, radii, false, false, false, out);
+    } else if (radii->adams) walk_lanes(s, slot, g, radii, true, true, true, out);
+    else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, true, out);
+    else walk_lanes(s, slot, g, radii, false, false, true, out);
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
