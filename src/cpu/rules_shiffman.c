@@ -33,10 +33,42 @@ BOIDS_VINLINE void seek_dir(boids_vf dx, boids_vf dy, boids_vf vx, boids_vf vy, 
     boids_vlimit(fx, fy, fmax);
 }
 
+/* boids_cpu_apply_force (cpu/steer.h) for the boids in slots [slot, slot + lanes): the same
+ * operations, lane by lane, so the speed limits' square root and divisions run on all lanes at
+ * once; the external forces (where the world has obstacles or a tool) and the edges stay per
+ * boid. A lane without external forces adds +0, as the scalar code does. */
+BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uint32_t lanes, boids_vf vx,
+                                     boids_vf vy, boids_vf fx, boids_vf fy)
+{
+    const boids_sim *sim = s->sim;
+    const boids_base_params *b = &s->params->base;
+    const float *x = s->cand.x + slot, *y = s->cand.y + slot;
+    const uint32_t *id = s->cand.id + slot;
+    boids_vf ex = boids_vf_all(0.0f), ey = boids_vf_all(0.0f);
+    if (sim->obstacle_push || sim->tool.kind != BOIDS_TOOL_NONE)
+        for (uint32_t l = 0; l < lanes; ++l) {
+            float fx1, fy1; /* (no address of a vector lane: clang refuses it) */
+            boids_cpu_external_force(s, id[l], x[l], y[l], &fx1, &fy1);
+            ex[l] = fx1, ey[l] = fy1;
+        }
+    fx += ex;
+    fy += ey;
+    const boids_vf dt = boids_vf_all(sim->dt);
+    vx = vx + fx * dt;
+    vy = vy + fy * dt;
+    /* boids_cpu_speed_limits */
+    const boids_vf zero = boids_vf_all(0.0f), v2 = vx * vx + vy * vy;
+    const boids_vi fast = v2 > boids_vf_all(b->max_speed * b->max_speed);
+    const boids_vi slow = ~fast & (v2 < boids_vf_all(b->min_speed * b->min_speed)) & ((vx != zero) | (vy != zero));
+    boids_vset_length(&vx, &vy, boids_vselect(fast, boids_vf_all(b->max_speed), boids_vf_all(b->min_speed)),
+                      fast | slow);
+    for (uint32_t l = 0; l < lanes; ++l) boids_cpu_move(s, id[l], x[l], y[l], vx[l], vy[l]);
+}
+
 /* The steering from the sums, and the step, of the boids in slots [slot, slot + lanes): the
- * model's force on SIMD lanes (the per-boid divisions and square roots are most of a step after
- * the walk), then each boid's external forces and integration. A lane computes what one boid's
- * scalar code would, operation for operation, and a rule that does not apply to it adds +0. */
+ * model's force and the integration on SIMD lanes (the per-boid divisions and square roots are
+ * most of a step after the walk). A lane computes what one boid's scalar code would, operation
+ * for operation, and a rule that does not apply to it adds +0. */
 BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes, const boids_cpu_sums *m)
 {
     const boids_params *p = s->params;
@@ -67,9 +99,7 @@ BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uin
     seek_dir(coh_x / coh_n, coh_y / coh_n, vx, vy, vmax, fmax, &sx, &sy);
     fx += boids_vmask(boids_vf_all(rp->cohesion_weight) * sx, coh_on);
     fy += boids_vmask(boids_vf_all(rp->cohesion_weight) * sy, coh_on);
-    for (uint32_t l = 0; l < lanes; ++l)
-        boids_cpu_apply_force(s, s->cand.id[slot + l], s->cand.x[slot + l], s->cand.y[slot + l], vx[l], vy[l],
-                              fx[l], fy[l]);
+    apply_force_lanes(s, slot, lanes, vx, vy, fx, fy);
 }
 
 void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t end)
