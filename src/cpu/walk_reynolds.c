@@ -61,15 +61,17 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
 
 
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams` and `unwrapped` are
- * constants where this is inlined (walk_group), so the hot loop has no branch on them. Three of
- * walk_one's operations are left out where they cannot change a bit: the minimum image of an
- * unwrapped group (boids_cpu_group), and, outside Adams' rule, the test that a candidate is not
- * the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves out) and the guard
- * against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with it). */
+ * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams`, `unwrapped` and
+ * `one_flock` are constants where this is inlined (walk_group), so the hot loop has no branch on
+ * them. Some of walk_one's operations are left out where they cannot change a bit: the minimum
+ * image of an unwrapped group (boids_cpu_group); outside Adams' rule, the test that a candidate
+ * is not the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves out) and the
+ * guard against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with it); and for
+ * one flock (one swarm, alignment and cohesion within the same radius: the presets of the
+ * Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                               const boids_cpu_radii *radii, const bool raw, const bool adams, const bool unwrapped,
-                              boids_cpu_sums *out)
+                              const bool one_flock, boids_cpu_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
@@ -99,9 +101,9 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             else
                 near &= d2 > zero;
             const boids_vi sep = near & (d2 < rs2);
-            boids_vi same = adams ? near : near & (boids_vu_all(cswarm[k]) == swarm);
+            boids_vi same = adams || one_flock ? near : near & (boids_vu_all(cswarm[k]) == swarm);
             if (ring) same &= ~sep;
-            const boids_vi ali = same & (d2 < ra2), coh = same & (d2 < rc2);
+            const boids_vi ali = same & (d2 < ra2), coh = one_flock ? ali : same & (d2 < rc2);
             if (raw) {
                 sep_x -= boids_vmask(dx, sep);
                 sep_y -= boids_vmask(dy, sep);
@@ -116,9 +118,10 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             coh_y += boids_vmask(dy, coh);
             sep_n -= sep; /* masks are -1 */
             ali_n -= ali;
-            coh_n -= coh;
+            if (!one_flock) coh_n -= coh;
         }
     }
+    if (one_flock) coh_n = ali_n;
     for (uint32_t l = 0; l < g->lanes; ++l)
         out[l] = (boids_cpu_sums){sep_x[l], sep_y[l], ali_x[l], ali_y[l], coh_x[l], coh_y[l],
                         (uint32_t)sep_n[l], (uint32_t)ali_n[l], (uint32_t)coh_n[l]};
@@ -127,13 +130,19 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                                           const boids_cpu_radii *radii, boids_cpu_sums *out)
 {
+    /* The groups on the world's seam walk the general loop; the others, most of them, one made
+     * for their case. */
+    const bool one_flock = !radii->adams && s->sim->def.swarms == 1 && radii->ali2 == radii->coh2;
     if (!g->unwrapped) {
-        if (radii->adams) walk_lanes(s, slot, g, radii, true, true, false, out);
-        else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, false, out);
-        else walk_lanes(s, slot, g, radii, false, false, false, out);
-    } else if (radii->adams) walk_lanes(s, slot, g, radii, true, true, true, out);
-    else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, true, out);
-    else walk_lanes(s, slot, g, radii, false, false, true, out);
+        if (radii->adams) walk_lanes(s, slot, g, radii, true, true, false, false, out);
+        else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, false, false, out);
+        else walk_lanes(s, slot, g, radii, false, false, false, false, out);
+    } else if (radii->adams) walk_lanes(s, slot, g, radii, true, true, true, false, out);
+    else if (radii->sep_raw) {
+        if (one_flock) walk_lanes(s, slot, g, radii, true, false, true, true, out);
+        else walk_lanes(s, slot, g, radii, true, false, true, false, out);
+    } else if (one_flock) walk_lanes(s, slot, g, radii, false, false, true, true, out);
+    else walk_lanes(s, slot, g, radii, false, false, true, false, out);
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
