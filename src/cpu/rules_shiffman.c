@@ -16,6 +16,7 @@
  * backends agree bit for bit where the GPU rounds as IEEE does (llvmpipe). The three models are
  * one rules function: their manifest lines differ only in presets and time base. */
 #include <math.h>
+#include <string.h>
 
 #include "cpu/steer.h"
 
@@ -69,20 +70,24 @@ BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uin
  * model's force and the integration on SIMD lanes (the per-boid divisions and square roots are
  * most of a step after the walk). A lane computes what one boid's scalar code would, operation
  * for operation, and a rule that does not apply to it adds +0. */
-BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes, const boids_cpu_sums *m)
+BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
+                                      const boids_cpu_lane_sums *m)
 {
     const boids_params *p = s->params;
     const boids_reynolds_params *rp = &p->reynolds;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const boids_vf vmax = boids_vf_all(p->base.max_speed), fmax = boids_vf_all(rp->max_force);
     const boids_vf vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f), vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
-    boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero, sep_n = zero,
-             ali_n = zero, coh_n = zero;
-    for (uint32_t l = 0; l < lanes; ++l) {
-        sep_x[l] = m[l].sep_x, sep_y[l] = m[l].sep_y, sep_n[l] = (float)m[l].sep_n;
-        ali_x[l] = m[l].ali_x, ali_y[l] = m[l].ali_y, ali_n[l] = (float)m[l].ali_n;
-        coh_x[l] = m[l].coh_x, coh_y[l] = m[l].coh_y, coh_n[l] = (float)m[l].coh_n;
-    }
+    boids_vf sep_x, sep_y, ali_x, ali_y, coh_x, coh_y;
+    boids_vi sep_c, ali_c, coh_c;
+    memcpy(&sep_x, m->sep_x, sizeof sep_x), memcpy(&sep_y, m->sep_y, sizeof sep_y);
+    memcpy(&ali_x, m->ali_x, sizeof ali_x), memcpy(&ali_y, m->ali_y, sizeof ali_y);
+    memcpy(&coh_x, m->coh_x, sizeof coh_x), memcpy(&coh_y, m->coh_y, sizeof coh_y);
+    memcpy(&sep_c, m->sep_n, sizeof sep_c), memcpy(&ali_c, m->ali_n, sizeof ali_c);
+    memcpy(&coh_c, m->coh_n, sizeof coh_c);
+    /* the counts as floats, as the scalar (float)n (they are far below 2^31) */
+    boids_vf sep_n = __builtin_convertvector(sep_c, boids_vf), ali_n = __builtin_convertvector(ali_c, boids_vf);
+    boids_vf coh_n = __builtin_convertvector(coh_c, boids_vf);
     /* the means (of lanes with neighbours: the others divide by 1 and are masked) */
     const boids_vi sep_any = sep_n > zero, ali_on = ali_n > zero, coh_on = coh_n > zero;
     sep_n = boids_vselect(sep_any, sep_n, one), ali_n = boids_vselect(ali_on, ali_n, one);
@@ -108,10 +113,10 @@ void boids_cpu_rules_shiffman(const boids_cpu_step *s, uint32_t begin, uint32_t 
     const boids_cpu_radii radii = {.sep2 = rp->sep_radius * rp->sep_radius,
                                    .ali2 = rp->align_radius * rp->align_radius,
                                    .coh2 = rp->cohesion_radius * rp->cohesion_radius};
-    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    boids_cpu_lane_sums m;
     for (uint32_t slot = begin; slot < end;) {
-        const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, m);
-        finish(s, slot, n, m);
+        const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, &m);
+        finish(s, slot, n, &m);
         slot += n;
     }
 }

@@ -113,10 +113,24 @@ typedef struct boids_cpu_sums {
     float coh_x, coh_y; /* sum of the offsets to them (minimum image) */
     uint32_t sep_n, ali_n, coh_n;
 } boids_cpu_sums;
-/* The sums of the boids from slot on (a lane group, or the one boid), into out[]; returns how
- * many boids that was (at least 1, at most BOIDS_GROUP_MAX). */
+/* The sums of a lane group, lane l for the boid in slot + l: structure of arrays, so the lane
+ * walk stores its vectors whole and a steering on lanes loads them whole. Lanes past the group's
+ * hold zeros. */
+typedef struct boids_cpu_lane_sums {
+    _Alignas(32) float sep_x[BOIDS_GROUP_MAX];
+    float sep_y[BOIDS_GROUP_MAX], ali_x[BOIDS_GROUP_MAX], ali_y[BOIDS_GROUP_MAX], coh_x[BOIDS_GROUP_MAX],
+        coh_y[BOIDS_GROUP_MAX];
+    uint32_t sep_n[BOIDS_GROUP_MAX], ali_n[BOIDS_GROUP_MAX], coh_n[BOIDS_GROUP_MAX];
+} boids_cpu_lane_sums;
+static inline boids_cpu_sums boids_cpu_lane(const boids_cpu_lane_sums *m, uint32_t l)
+{
+    return (boids_cpu_sums){m->sep_x[l], m->sep_y[l], m->ali_x[l], m->ali_y[l], m->coh_x[l],
+                            m->coh_y[l], m->sep_n[l], m->ali_n[l], m->coh_n[l]};
+}
+/* The sums of the boids from slot on (a lane group, or the one boid in lane 0); returns how many
+ * boids that was (at least 1, at most BOIDS_GROUP_MAX). */
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
-                                 boids_cpu_sums *out);
+                                 boids_cpu_lane_sums *out);
 /* A model's rules over slots [begin, end): the walk, then steer() for each boid with its sums. */
 typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m);
 void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,

@@ -8,6 +8,7 @@
  * way a boid's sums are the same bits, added in the order of shaders/steer_common.glsl's walk.
  * (kit walks the same groups with its own sums: rules_kit.c.) */
 #include <math.h>
+#include <string.h>
 
 #include "cpu/simd.h"
 #include "cpu/steer.h"
@@ -71,7 +72,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
  * Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                               const boids_cpu_radii *radii, const bool raw, const bool adams, const bool unwrapped,
-                              const bool one_flock, boids_cpu_sums *out)
+                              const bool one_flock, boids_cpu_lane_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
@@ -122,13 +123,16 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         }
     }
     if (one_flock) coh_n = ali_n;
-    for (uint32_t l = 0; l < g->lanes; ++l)
-        out[l] = (boids_cpu_sums){sep_x[l], sep_y[l], ali_x[l], ali_y[l], coh_x[l], coh_y[l],
-                        (uint32_t)sep_n[l], (uint32_t)ali_n[l], (uint32_t)coh_n[l]};
+    /* (lanes past the group's walked no candidate: zeros) */
+    memcpy(out->sep_x, &sep_x, sizeof sep_x), memcpy(out->sep_y, &sep_y, sizeof sep_y);
+    memcpy(out->ali_x, &ali_x, sizeof ali_x), memcpy(out->ali_y, &ali_y, sizeof ali_y);
+    memcpy(out->coh_x, &coh_x, sizeof coh_x), memcpy(out->coh_y, &coh_y, sizeof coh_y);
+    memcpy(out->sep_n, &sep_n, sizeof sep_n), memcpy(out->ali_n, &ali_n, sizeof ali_n);
+    memcpy(out->coh_n, &coh_n, sizeof coh_n);
 }
 
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                                          const boids_cpu_radii *radii, boids_cpu_sums *out)
+                                          const boids_cpu_radii *radii, boids_cpu_lane_sums *out)
 {
     /* The groups on the world's seam walk the general loop; the others, most of them, one made
      * for their case. */
@@ -146,22 +150,33 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
-                                 boids_cpu_sums *out)
+                                 boids_cpu_lane_sums *out)
 {
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
-    if (g.lanes > 1) walk_group(s, slot, &g, radii, out);
-    else walk_one(s, slot, radii, out);
+    if (g.lanes > 1) {
+        walk_group(s, slot, &g, radii, out);
+    } else {
+        boids_cpu_sums m;
+        walk_one(s, slot, radii, &m);
+        memset(out, 0, sizeof *out);
+        out->sep_x[0] = m.sep_x, out->sep_y[0] = m.sep_y, out->ali_x[0] = m.ali_x, out->ali_y[0] = m.ali_y;
+        out->coh_x[0] = m.coh_x, out->coh_y[0] = m.coh_y;
+        out->sep_n[0] = m.sep_n, out->ali_n[0] = m.ali_n, out->coh_n[0] = m.coh_n;
+    }
     return g.lanes;
 }
 
 void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
                               boids_cpu_reynolds_fn steer)
 {
-    boids_cpu_sums m[BOIDS_GROUP_MAX];
+    boids_cpu_lane_sums m;
     for (uint32_t slot = begin; slot < end;) {
-        uint32_t n = boids_cpu_walk_reynolds(s, slot, end, radii, m);
-        for (uint32_t l = 0; l < n; ++l) steer(s, slot + l, &m[l]);
+        uint32_t n = boids_cpu_walk_reynolds(s, slot, end, radii, &m);
+        for (uint32_t l = 0; l < n; ++l) {
+            const boids_cpu_sums one = boids_cpu_lane(&m, l);
+            steer(s, slot + l, &one);
+        }
         slot += n;
     }
 }
