@@ -288,6 +288,8 @@ static boids_status cpu_configure(void *impl, bool grid_changed)
     boids_cpu_grid_free(&b->pred_grid);
     boids_status st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count);
     if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count);
+    if (st == BOIDS_OK && b->sim->predator_count) /* sparse: most blocks are empty */
+        st = boids_cpu_grid_track_blocks(&b->pred_grid);
     return st;
 }
 

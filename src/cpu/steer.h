@@ -152,12 +152,18 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
 
-/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators). */
+/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators);
+ * none, at once, where the block holds no predator (most boids: the grid tracks its blocks). */
 static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
                                             boids_cpu_ranges *r)
 {
-    boids_cpu_ranges_near(&s->pred_grid->dims, s->pred_grid->cell_start,
-                          boids_cell_of(&s->pred_grid->dims, replica, x, y), r);
+    const boids_cpu_grid *g = s->pred_grid;
+    const uint32_t cell = boids_cell_of(&g->dims, replica, x, y);
+    if (g->block_any && !g->block_any[cell]) {
+        r->count = 0;
+        return;
+    }
+    boids_cpu_ranges_near(&g->dims, g->cell_start, cell, r);
 }
 
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
