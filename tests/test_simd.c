@@ -1,9 +1,9 @@
 /* The CPU's SIMD helpers (src/cpu/simd.h) against the scalar helpers they stand for
  * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
  * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
- * overflow (set_length's rescue path), the largest floats. The lanes are computed in a function
- * compiled for every instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this
- * machine's own path is the one checked. */
+ * overflow (set_length's rescue path), the largest floats; and the view cone's cosine over its
+ * whole range. The lanes are computed in functions compiled for every instruction set the library
+ * dispatches to (BOIDS_SIMD_CLONES), so this machine's own path is the one checked. */
 #include <float.h>
 #include <stdint.h>
 
@@ -71,4 +71,36 @@ static void test_lanes_equal_scalar(void)
     printf("  %d lanes against the scalar helpers, %d differ\n", pairs, mismatches);
 }
 
-TEST_MAIN(TEST(test_lanes_equal_scalar))
+/* Lane l: boids_vcos_deg of deg[l]. */
+BOIDS_SIMD_CLONES static void cos_lanes(const float *deg, float *out)
+{
+    boids_vf d;
+    for (int l = 0; l < BOIDS_LANES; ++l) d[l] = deg[l];
+    const boids_vf c = boids_vcos_deg(d);
+    for (int l = 0; l < BOIDS_LANES; ++l) out[l] = c[l];
+}
+
+/* The view cone's cosine on lanes equals boids_cos_deg bit for bit over [0, 180] (both sides of
+ * its branch at 90), in steps of 1/64 degree, mixed in each vector. */
+static void test_cos_deg_lanes(void)
+{
+    int n = 0, mismatches = 0;
+    for (int start = 0; start <= 180 * 64; start += BOIDS_LANES) {
+        float deg[BOIDS_LANES], out[BOIDS_LANES];
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            const int k = (start + l * 37) % (180 * 64 + 1); /* neighbours far apart in angle */
+            deg[l] = (float)k / 64.0f;
+        }
+        cos_lanes(deg, out);
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            const float e = boids_cos_deg(deg[l]);
+            const int ok = same_bits(out[l], e);
+            CHECK_MSG(ok, "cos_deg(%g): lane %a, scalar %a", (double)deg[l], (double)out[l], (double)e);
+            mismatches += !ok;
+            ++n;
+        }
+    }
+    printf("  %d cosines on lanes against boids_cos_deg, %d differ\n", n, mismatches);
+}
+
+TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_cos_deg_lanes))

@@ -30,7 +30,7 @@ typedef struct kit_sums {
 } kit_sums;
 
 /* A boid's individuality (eq. 7-9) from its age: the squared view radius R^2, cos(alpha), and
- * v_max. */
+ * v_max. walk_group computes the same on its lanes. */
 static void individuality(const boids_cpu_step *s, uint32_t id, float *R2, float *cos_view, float *vmax)
 {
     const boids_kit_params *k = &s->params->kit;
@@ -96,13 +96,13 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const uint32_t lanes = g->lanes;
     const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f), y = boids_vf_load(cy + slot, lanes, 0.0f);
     const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f), vy = boids_vf_load(cvy + slot, lanes, 0.0f);
-    boids_vf R2 = zero, c = zero;
-    float vmax[BOIDS_GROUP_MAX];
-    for (uint32_t l = 0; l < lanes; ++l) {
-        float r2, cos_view; /* (no address of a vector lane: clang refuses it) */
-        individuality(s, cid[slot + l], &r2, &cos_view, &vmax[l]);
-        R2[l] = r2, c[l] = cos_view;
-    }
+    /* individuality() on the lanes (the cosine's polynomial is a chain of a dozen operations) */
+    boids_vf age = zero;
+    for (uint32_t l = 0; l < lanes; ++l) age[l] = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, cid[slot + l]);
+    const boids_vf a = (age - boids_vf_all(0.5f)) * (age - boids_vf_all(0.5f));
+    const boids_vf R = boids_vf_all(k->view_radius) - boids_vf_all(k->c_view_radius) * a, R2 = R * R;
+    const boids_vf c = boids_vcos_deg(boids_vf_all(k->view_angle) - boids_vf_all(k->c_view_angle) * a);
+    const boids_vf vmax = boids_vf_all(s->params->base.max_speed) - boids_vf_all(k->c_maxspeed) * a;
     const boids_vf rmax2 = boids_vselect(R2 < rs2, rs2, R2); /* fmaxf (neither is NaN) */
     /* boids_in_view's parts that do not depend on the candidate */
     const boids_vf v2 = vx * vx + vy * vy, ccv2 = c * c * v2;

@@ -116,6 +116,24 @@ BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boi
     *y = boids_vselect(on & plain, py, boids_vselect(on & rescue, ry, *y));
 }
 
+/* boids_cos_deg (cpu/steer.h), lane by lane: the same polynomial in the same order, its branch
+ * (angles above 90 degrees) as a select. */
+BOIDS_VINLINE boids_vf boids_vcos_deg(boids_vf deg)
+{
+    const boids_vi obtuse = deg > boids_vf_all(90.0f);
+    deg = boids_vselect(obtuse, boids_vf_all(180.0f) - deg, deg);
+    const boids_vf sign = boids_vselect(obtuse, boids_vf_all(-1.0f), boids_vf_all(1.0f));
+    const boids_vf x = deg * boids_vf_all(0.0174532925199432958f), t = x * x;
+    const boids_vf c = boids_vf_all(1.0f) +
+                       t * (boids_vf_all(-0.5f) +
+                            t * (boids_vf_all(0.0416666667f) +
+                                 t * (boids_vf_all(-0.00138888889f) +
+                                      t * (boids_vf_all(0.0000248015873f) +
+                                           t * (boids_vf_all(-0.000000275573192f) +
+                                                t * boids_vf_all(0.00000000208767570f))))));
+    return sign * c;
+}
+
 /* boids_limit, lane by lane: truncated to length m where longer. */
 BOIDS_VINLINE void boids_vlimit(boids_vf *x, boids_vf *y, boids_vf m)
 {
