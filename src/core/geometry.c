@@ -1,5 +1,7 @@
 #include "core/geometry.h"
 
+#include <string.h>
+
 uint32_t boids_grid_max_cells(uint32_t count)
 {
     uint64_t cap = 4ull * count;
@@ -37,4 +39,16 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, u
     g.inv_cell_w = (float)g.w / width;
     g.inv_cell_h = (float)g.h / height;
     return g;
+}
+
+void boids_grid_mark_blocks(const boids_grid_dims *d, const uint32_t *cell_start, uint32_t cells,
+                            uint8_t *block_any)
+{
+    memset(block_any, 0, cells);
+    for (uint32_t c = 0; c < cells; ++c) {
+        if (cell_start[c] == cell_start[c + 1]) continue;
+        uint32_t block[9];
+        const uint32_t n = boids_grid_block(d, c, block);
+        for (uint32_t i = 0; i < n; ++i) block_any[block[i]] = 1;
+    }
 }

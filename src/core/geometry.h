@@ -90,6 +90,14 @@ static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c, ui
     return n;
 }
 
+/* block_any[c] for every cell c of dims (`cells` of them): whether c's block holds an occupied
+ * cell, one with cell_start[k] < cell_start[k + 1]. For a sparse grid (predators, obstacles),
+ * whose look-ups can then skip an empty block at once. The blocks are symmetric (each is every
+ * cell within one along each axis, on the torus or cut at the edges: c is in k's block exactly
+ * when k is in c's), so this marks the occupied cells' blocks. */
+void boids_grid_mark_blocks(const boids_grid_dims *d, const uint32_t *cell_start, uint32_t cells,
+                            uint8_t *block_any);
+
 /* Offset from a to b along an axis of length size: minimum-image where half = size / 2; plain
  * where the world does not wrap, which callers express as half = +infinity (so the neighbour loop
  * never branches on the edges; the shaders do the same with frame.half_w). */

@@ -43,6 +43,7 @@ void boids_obstacle_grid_free(boids_obstacle_grid *g)
 {
     free(g->cell_start);
     free(g->sorted);
+    free(g->block_any);
     memset(g, 0, sizeof *g);
 }
 
@@ -54,8 +55,9 @@ boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_
     g->count = n;
     g->cell_start = calloc((size_t)g->cells + 1, sizeof *g->cell_start);
     g->sorted = malloc(sizeof(float) * 4 * (n ? n : 1));
+    g->block_any = malloc(g->cells ? g->cells : 1);
     uint32_t *cell = malloc(sizeof *cell * (n ? n : 1));
-    if (!g->cell_start || !g->sorted || !cell) {
+    if (!g->cell_start || !g->sorted || !g->block_any || !cell) {
         free(cell);
         boids_obstacle_grid_free(g);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
@@ -81,5 +83,6 @@ boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_
     }
     free(fill);
     free(cell);
+    boids_grid_mark_blocks(dims, g->cell_start, g->cells, g->block_any);
     return BOIDS_OK;
 }

@@ -14,6 +14,7 @@ typedef struct boids_obstacle_grid {
     uint32_t count;
     uint32_t *cell_start; /* [cells + 1]: cell c's obstacles are sorted[cell_start[c] .. cell_start[c+1]) */
     float *sorted;        /* [4 count]: x, y, radius, 0 of each obstacle, by cell, then list order */
+    uint8_t *block_any;   /* [cells]: whether a cell's block holds an obstacle (most do not) */
 } boids_obstacle_grid;
 
 /* `count` random obstacles of replica r, from rng: centre uniform in the world, radius uniform in

@@ -26,23 +26,9 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
 
 boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g)
 {
-    if (!g->block_any && !(g->block_any = calloc(g->cells + 1u, 1)))
+    if (!g->block_any && !(g->block_any = calloc(g->cells, 1)))
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     return BOIDS_OK;
-}
-
-/* block_any: the blocks of the occupied cells (the graveyard has none). */
-static void mark_blocks(boids_cpu_grid *g)
-{
-    memset(g->block_any, 0, g->cells + 1u);
-    const uint32_t living = g->cell_start[g->cells];
-    for (uint32_t k = 0; k < living; ++k) {
-        const uint32_t c = g->slot_cell[k];
-        if (k > 0 && g->slot_cell[k - 1] == c) continue;
-        uint32_t block[9];
-        const uint32_t n = boids_grid_block(&g->dims, c, block);
-        for (uint32_t i = 0; i < n; ++i) g->block_any[block[i]] = 1;
-    }
 }
 
 void boids_cpu_grid_free(boids_cpu_grid *g)
@@ -98,5 +84,5 @@ void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uin
     boids_cpu_grid_count(g, x, y, n, per_replica, dead);
     boids_cpu_grid_scan(g);
     boids_cpu_grid_scatter(g, n);
-    if (g->block_any) mark_blocks(g);
+    if (g->block_any) boids_grid_mark_blocks(&g->dims, g->cell_start, g->cells, g->block_any);
 }

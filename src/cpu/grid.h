@@ -18,16 +18,14 @@ typedef struct boids_cpu_grid {
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
     uint32_t *slot_cell;  /* [capacity] cell of each sorted slot (cell_of[order[k]], read in
                              order where the lane groups form) */
-    uint8_t *block_any;   /* [cells + 1] or NULL: whether the block around each cell holds
-                             anyone (boids_cpu_grid_track_blocks) */
+    uint8_t *block_any;   /* [cells] or NULL: whether the block around each cell holds anyone
+                             (boids_cpu_grid_track_blocks, boids_grid_mark_blocks) */
 } boids_cpu_grid;
 
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity);
 void boids_cpu_grid_free(boids_cpu_grid *g);
 /* Keeps block_any from the next build on: for a sparse grid (the predators'), where most blocks
- * are empty and a look-up can skip its ranges. A cell's block holds an occupied cell exactly when
- * the occupied cell's block holds it (the block is every cell within one along each axis, on the
- * torus or cut at the edges), so the build marks the blocks of the occupied cells. */
+ * are empty and a look-up can skip its ranges. */
 boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
 /* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the three phases below in turn. */
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,

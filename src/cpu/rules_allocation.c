@@ -60,7 +60,7 @@ static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, floa
     const float reach = s->params->obstacles.obstacle_radius, r2 = reach * reach;
     float sx = 0.0f, sy = 0.0f;
     boids_cpu_ranges r;
-    boids_cpu_ranges_near(&s->sim->grid, og->cell_start, boids_cell_of(&s->sim->grid, replica, x, y), &r);
+    boids_cpu_obstacles_near(s, replica, x, y, &r);
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
             float dx = boids_min_image(x, og->sorted[4 * k], s->sim->def.width, s->sim->half_w);

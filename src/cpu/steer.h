@@ -166,6 +166,20 @@ static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t re
     boids_cpu_ranges_near(&g->dims, g->cell_start, cell, r);
 }
 
+/* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r; none,
+ * at once, where the block holds no obstacle (most boids). */
+static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
+                                            boids_cpu_ranges *r)
+{
+    const boids_obstacle_grid *og = &s->sim->obstacle_grid;
+    const uint32_t cell = boids_cell_of(&s->sim->grid, replica, x, y);
+    if (!og->block_any || !og->block_any[cell]) {
+        r->count = 0;
+        return;
+    }
+    boids_cpu_ranges_near(&s->sim->grid, og->cell_start, cell, r);
+}
+
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
 static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, uint32_t j, float *dx, float *dy)
 {
