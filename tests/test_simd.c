@@ -1,9 +1,10 @@
 /* The CPU's SIMD helpers (src/cpu/simd.h) against the scalar helpers they stand for
  * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
  * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
- * overflow (set_length's rescue path), the largest floats; and the view cone's cosine over its
- * whole range. The lanes are computed in functions compiled for every instruction set the library
- * dispatches to (BOIDS_SIMD_CLONES), so this machine's own path is the one checked. */
+ * overflow (set_length's rescue path), the largest floats; the speed limits; and the view
+ * cone's cosine over its whole range. The lanes are computed in functions compiled for every
+ * instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this machine's own path is
+ * the one checked. */
 #include <float.h>
 #include <stdint.h>
 
@@ -71,6 +72,44 @@ static void test_lanes_equal_scalar(void)
     printf("  %d lanes against the scalar helpers, %d differ\n", pairs, mismatches);
 }
 
+/* Lane l: boids_vspeed_limits of (x[l], y[l]) within [vmin, vmax]. */
+BOIDS_SIMD_CLONES static void limits_lanes(const float *x, const float *y, float vmin, float vmax, float *ox,
+                                           float *oy)
+{
+    boids_vf vx, vy;
+    for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l];
+    boids_vspeed_limits(&vx, &vy, boids_vf_all(vmin), boids_vf_all(vmax));
+    for (int l = 0; l < BOIDS_LANES; ++l) ox[l] = vx[l], oy[l] = vy[l];
+}
+
+/* The speed limits on lanes equal boids_cpu_speed_limits bit for bit: every pair of the values
+ * above (at rest, below v_min, between, above v_max, overflowing), for two speed ranges. */
+static void test_speed_limits_lanes(void)
+{
+    const float ranges[][2] = {{1.0f, 200.0f}, {0.0f, 3e-30f}};
+    int n = 0, mismatches = 0;
+    for (int ri = 0; ri < 2; ++ri)
+        for (int start = 0; start < NV * NV; start += BOIDS_LANES) {
+            float x[BOIDS_LANES], y[BOIDS_LANES], ox[BOIDS_LANES], oy[BOIDS_LANES];
+            for (int l = 0; l < BOIDS_LANES; ++l) {
+                const int k = (start + l) % (NV * NV);
+                x[l] = values[k / NV], y[l] = values[k % NV];
+            }
+            limits_lanes(x, y, ranges[ri][0], ranges[ri][1], ox, oy);
+            for (int l = 0; l < BOIDS_LANES; ++l) {
+                float ex = x[l], ey = y[l];
+                boids_cpu_speed_limits(&ex, &ey, ranges[ri][0], ranges[ri][1]);
+                const int ok = same_bits(ox[l], ex) && same_bits(oy[l], ey);
+                CHECK_MSG(ok, "(%g, %g) in [%g, %g]: lanes (%a, %a), scalar (%a, %a)", (double)x[l], (double)y[l],
+                          (double)ranges[ri][0], (double)ranges[ri][1], (double)ox[l], (double)oy[l], (double)ex,
+                          (double)ey);
+                mismatches += !ok;
+                ++n;
+            }
+        }
+    printf("  %d speed limits on lanes against boids_cpu_speed_limits, %d differ\n", n, mismatches);
+}
+
 /* Lane l: boids_vcos_deg of deg[l]. */
 BOIDS_SIMD_CLONES static void cos_lanes(const float *deg, float *out)
 {
@@ -103,4 +142,4 @@ static void test_cos_deg_lanes(void)
     printf("  %d cosines on lanes against boids_cos_deg, %d differ\n", n, mismatches);
 }
 
-TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_cos_deg_lanes))
+TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes))

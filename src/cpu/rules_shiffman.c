@@ -57,12 +57,7 @@ BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uin
     const boids_vf dt = boids_vf_all(sim->dt);
     vx = vx + fx * dt;
     vy = vy + fy * dt;
-    /* boids_cpu_speed_limits */
-    const boids_vf zero = boids_vf_all(0.0f), v2 = vx * vx + vy * vy;
-    const boids_vi fast = v2 > boids_vf_all(b->max_speed * b->max_speed);
-    const boids_vi slow = ~fast & (v2 < boids_vf_all(b->min_speed * b->min_speed)) & ((vx != zero) | (vy != zero));
-    boids_vset_length(&vx, &vy, boids_vselect(fast, boids_vf_all(b->max_speed), boids_vf_all(b->min_speed)),
-                      fast | slow);
+    boids_vspeed_limits(&vx, &vy, boids_vf_all(b->min_speed), boids_vf_all(b->max_speed));
     for (uint32_t l = 0; l < lanes; ++l) boids_cpu_move(s, id[l], x[l], y[l], vx[l], vy[l]);
 }
 

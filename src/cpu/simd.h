@@ -116,6 +116,16 @@ BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boi
     *y = boids_vselect(on & plain, py, boids_vselect(on & rescue, ry, *y));
 }
 
+/* boids_cpu_speed_limits (cpu/steer.h), lane by lane: truncated to vmax, or, slower than vmin
+ * (and not at rest), raised to vmin along the heading. */
+BOIDS_VINLINE void boids_vspeed_limits(boids_vf *vx, boids_vf *vy, boids_vf vmin, boids_vf vmax)
+{
+    const boids_vf zero = boids_vf_all(0.0f), v2 = *vx * *vx + *vy * *vy;
+    const boids_vi fast = v2 > vmax * vmax;
+    const boids_vi slow = ~fast & (v2 < vmin * vmin) & ((*vx != zero) | (*vy != zero));
+    boids_vset_length(vx, vy, boids_vselect(fast, vmax, vmin), fast | slow);
+}
+
 /* boids_cos_deg (cpu/steer.h), lane by lane: the same polynomial in the same order, its branch
  * (angles above 90 degrees) as a select. */
 BOIDS_VINLINE boids_vf boids_vcos_deg(boids_vf deg)
