@@ -152,32 +152,35 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
 
-/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators);
- * none, at once, where the block holds no predator (most boids: the grid tracks its blocks). */
+/* boids_cpu_ranges_near on a sparse grid that marks which blocks hold anyone (block_any, from
+ * boids_grid_mark_blocks; NULL: not marked): none, at once, where the block is empty. */
+static inline void boids_cpu_ranges_near_sparse(const boids_grid_dims *dims, const uint32_t *cell_start,
+                                                const uint8_t *block_any, uint32_t cell, boids_cpu_ranges *r)
+{
+    if (block_any && !block_any[cell]) {
+        r->count = 0;
+        return;
+    }
+    boids_cpu_ranges_near(dims, cell_start, cell, r);
+}
+
+/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators;
+ * most boids have none near). */
 static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
                                             boids_cpu_ranges *r)
 {
     const boids_cpu_grid *g = s->pred_grid;
-    const uint32_t cell = boids_cell_of(&g->dims, replica, x, y);
-    if (g->block_any && !g->block_any[cell]) {
-        r->count = 0;
-        return;
-    }
-    boids_cpu_ranges_near(&g->dims, g->cell_start, cell, r);
+    boids_cpu_ranges_near_sparse(&g->dims, g->cell_start, g->block_any, boids_cell_of(&g->dims, replica, x, y), r);
 }
 
-/* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r; none,
- * at once, where the block holds no obstacle (most boids). */
+/* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r (most
+ * boids have none near). */
 static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
                                             boids_cpu_ranges *r)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
-    const uint32_t cell = boids_cell_of(&s->sim->grid, replica, x, y);
-    if (!og->block_any || !og->block_any[cell]) {
-        r->count = 0;
-        return;
-    }
-    boids_cpu_ranges_near(&s->sim->grid, og->cell_start, cell, r);
+    boids_cpu_ranges_near_sparse(&s->sim->grid, og->cell_start, og->block_any,
+                                 boids_cell_of(&s->sim->grid, replica, x, y), r);
 }
 
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
