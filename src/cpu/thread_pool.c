@@ -2,15 +2,28 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 /* Items per chunk: large enough to amortise the atomic, small enough to balance dense cells. */
 #define CHUNK 512u
 
+/* Each job's items are split into one contiguous part per thread. A thread takes chunks from the
+ * front of its own part, then, when that is done, from the back of the others' (work stealing).
+ * So in a step's passes over the same slots (the reorder, the rules) a thread mostly touches the
+ * slots it touched in the pass before, still in its own cache; chunks handed out to whichever
+ * thread asked next (the earlier scheme) moved about half of every pass's data between cores.
+ * A part's [front, back) is one 64-bit word, changed by compare-and-swap, so the owner and a
+ * thief never take the same items. */
+typedef struct part {
+    _Alignas(64) _Atomic uint64_t range; /* front in the low 32 bits, back in the high */
+} part;
+
 struct boids_pool {
     int threads;
     pthread_t *workers;
+    struct worker_arg *args; /* [threads - 1] */
     pthread_mutex_t lock;
     pthread_cond_t wake, done;
     uint64_t generation; /* bumped for each job, under lock */
@@ -19,9 +32,14 @@ struct boids_pool {
     /* current job */
     boids_pool_fn fn;
     void *ctx;
-    uint32_t n;
-    atomic_uint next;
+    part *parts; /* [threads] */
 };
+
+/* A worker's index (the caller is 0). */
+typedef struct worker_arg {
+    boids_pool *p;
+    int index;
+} worker_arg;
 
 int boids_cpu_count(void)
 {
@@ -29,19 +47,39 @@ int boids_cpu_count(void)
     return n > 0 ? (int)n : 1;
 }
 
-static void work(boids_pool *p)
+static uint64_t pack(uint32_t front, uint32_t back) { return (uint64_t)back << 32 | front; }
+
+/* A chunk from the front (own part) or the back (stolen) of part q; false when it is empty. */
+static bool take(part *q, bool from_back, uint32_t *begin, uint32_t *end)
 {
+    uint64_t r = atomic_load_explicit(&q->range, memory_order_relaxed);
     for (;;) {
-        uint32_t begin = atomic_fetch_add(&p->next, CHUNK);
-        if (begin >= p->n) break;
-        uint32_t end = p->n - begin < CHUNK ? p->n : begin + CHUNK;
-        p->fn(p->ctx, begin, end);
+        const uint32_t front = (uint32_t)r, back = (uint32_t)(r >> 32);
+        if (front >= back) return false;
+        const uint32_t n = back - front < CHUNK ? back - front : CHUNK;
+        const uint64_t next = from_back ? pack(front, back - n) : pack(front + n, back);
+        if (atomic_compare_exchange_weak(&q->range, &r, next)) {
+            *begin = from_back ? back - n : front;
+            *end = from_back ? back : front + n;
+            return true;
+        }
+    }
+}
+
+static void work(boids_pool *p, int self)
+{
+    uint32_t begin, end;
+    while (take(&p->parts[self], false, &begin, &end)) p->fn(p->ctx, begin, end);
+    for (int k = 1; k < p->threads; ++k) {
+        part *q = &p->parts[(self + k) % p->threads];
+        while (take(q, true, &begin, &end)) p->fn(p->ctx, begin, end);
     }
 }
 
 static void *worker_main(void *arg)
 {
-    boids_pool *p = arg;
+    const worker_arg *w = arg;
+    boids_pool *p = w->p;
     uint64_t seen = 0;
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -49,7 +87,7 @@ static void *worker_main(void *arg)
         if (p->quit) break;
         seen = p->generation;
         pthread_mutex_unlock(&p->lock);
-        work(p);
+        work(p, w->index);
         pthread_mutex_lock(&p->lock);
         if (--p->busy == 0) pthread_cond_signal(&p->done);
     }
@@ -68,12 +106,16 @@ boids_pool *boids_pool_create(int threads)
     int extra = p->threads - 1;
     if (extra > 0) {
         p->workers = calloc((size_t)extra, sizeof *p->workers);
-        if (!p->workers) {
+        p->args = calloc((size_t)extra, sizeof *p->args);
+        p->parts = aligned_alloc(_Alignof(part), sizeof(part) * (size_t)p->threads);
+        if (!p->workers || !p->args || !p->parts) {
+            p->threads = 1; /* no workers to join */
             boids_pool_destroy(p);
             return NULL;
         }
         for (int i = 0; i < extra; ++i) {
-            if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0) {
+            p->args[i] = (worker_arg){p, i + 1};
+            if (pthread_create(&p->workers[i], NULL, worker_main, &p->args[i]) != 0) {
                 p->threads = i + 1; /* keep the ones that started, so destroy joins them */
                 boids_pool_destroy(p);
                 return NULL;
@@ -92,6 +134,8 @@ void boids_pool_destroy(boids_pool *p)
     pthread_mutex_unlock(&p->lock);
     for (int i = 0; i < p->threads - 1 && p->workers; ++i) pthread_join(p->workers[i], NULL);
     free(p->workers);
+    free(p->args);
+    free(p->parts);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->wake);
     pthread_cond_destroy(&p->done);
@@ -109,13 +153,15 @@ void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
     pthread_mutex_lock(&p->lock);
     p->fn = fn;
     p->ctx = ctx;
-    p->n = n;
-    atomic_store(&p->next, 0);
+    const uint64_t t = (uint64_t)p->threads;
+    for (uint64_t k = 0; k < t; ++k)
+        atomic_store_explicit(&p->parts[k].range, pack((uint32_t)(n * k / t), (uint32_t)(n * (k + 1) / t)),
+                              memory_order_relaxed);
     p->busy = p->threads - 1;
     p->generation++;
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
-    work(p);
+    work(p, 0);
     pthread_mutex_lock(&p->lock);
     while (p->busy > 0) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);

@@ -1,0 +1,60 @@
+/* The thread pool hands out every item of a job exactly once, whatever the thread count and the
+ * job's size: its parts, the chunks taken from their fronts, and the chunks stolen from their
+ * backs tile [0, n) with no gap and no overlap. A chunk also stays within the job. */
+#include <stdatomic.h>
+
+#include "cpu/thread_pool.h"
+#include "test.h"
+
+typedef struct job {
+    _Atomic uint32_t *seen; /* [n] times each item was handed out */
+    uint32_t n;
+    _Atomic uint32_t bad_chunks;
+} job;
+
+static void visit(void *ctx, uint32_t begin, uint32_t end)
+{
+    job *j = ctx;
+    if (!(begin < end && end <= j->n)) {
+        atomic_fetch_add(&j->bad_chunks, 1);
+        return;
+    }
+    /* uneven work, so that some threads finish their part early and steal */
+    volatile uint32_t spin = 0;
+    for (uint32_t k = begin; k < end; ++k) {
+        atomic_fetch_add(&j->seen[k], 1);
+        if (k % 7 == 0)
+            for (uint32_t s = 0; s < 200; ++s) spin += s;
+    }
+}
+
+static void test_every_item_once(void)
+{
+    static const uint32_t sizes[] = {0, 1, 511, 512, 513, 1024, 1025, 4099, 100003};
+    for (int threads = 1; threads <= 5; ++threads) {
+        boids_pool *p = boids_pool_create(threads);
+        if (!p) {
+            CHECK(!"boids_pool_create");
+            return;
+        }
+        CHECK(boids_pool_threads(p) == threads);
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+            const uint32_t n = sizes[s];
+            job j = {calloc(n ? n : 1, sizeof(_Atomic uint32_t)), n, 0};
+            if (!j.seen) {
+                CHECK(!"calloc");
+                break;
+            }
+            for (int rep = 0; rep < 3; ++rep) boids_pool_run(p, visit, &j, n);
+            uint32_t wrong = 0;
+            for (uint32_t k = 0; k < n; ++k) wrong += atomic_load(&j.seen[k]) != 3;
+            CHECK_MSG(wrong == 0 && atomic_load(&j.bad_chunks) == 0,
+                      "%d threads, %u items: %u items not handed out exactly once a run, %u bad chunks", threads,
+                      n, wrong, atomic_load(&j.bad_chunks));
+            free(j.seen);
+        }
+        boids_pool_destroy(p);
+    }
+}
+
+TEST_MAIN(TEST(test_every_item_once))
