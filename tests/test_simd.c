@@ -1,8 +1,8 @@
 /* The CPU's SIMD helpers (src/cpu/simd.h) against the scalar helpers they stand for
  * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
  * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
- * overflow (set_length's rescue path), the largest floats; the speed limits; and the view
- * cone's cosine over its whole range. The lanes are computed in functions compiled for every
+ * overflow (set_length's rescue path), the largest floats; the speed limits; the view cone's
+ * cosine over its whole range; and the walks' integer tests of distances and slot ranges. The lanes are computed in functions compiled for every
  * instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this machine's own path is
  * the one checked. */
 #include <float.h>
@@ -142,4 +142,94 @@ static void test_cos_deg_lanes(void)
     printf("  %d cosines on lanes against boids_cos_deg, %d differ\n", n, mismatches);
 }
 
-TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes))
+/* Lane l: whether d2[l] passes boids_vdist_key against the three bounds of r2[l] (below, up to,
+ * and up to per lane), as masks. */
+BOIDS_SIMD_CLONES static void dist_lanes(const float *d2, const float *r2, int32_t *below, int32_t *upto,
+                                         int32_t *upto_lanes)
+{
+    boids_vf d, r;
+    boids_vi b, u;
+    for (int l = 0; l < BOIDS_LANES; ++l) d[l] = d2[l], r[l] = r2[l], b[l] = boids_dist_below(r2[l]), u[l] = boids_dist_upto(r2[l]);
+    const boids_vi key = boids_vdist_key(d), mb = key < b, mu = key < u, mv = key < boids_vdist_upto(r);
+    for (int l = 0; l < BOIDS_LANES; ++l) below[l] = mb[l], upto[l] = mu[l], upto_lanes[l] = mv[l];
+}
+
+/* The squared distances' integer tests equal the float compares they stand for,
+ * (d2 > 0) & (d2 < r2) and (d2 > 0) & (d2 <= r2), for every pair of squares (+0, subnormals,
+ * neighbours of a radius, the largest floats, +inf, NaN) and radii (those, and -0, negatives
+ * and NaN, which find nothing). */
+static void test_distance_keys(void)
+{
+    static const float squares[] = {0.0f, 1e-45f, 3e-39f, 1e-30f, 0.5f, 2500.0f, 2499.9998f, 2500.0002f, 1e20f,
+                                    FLT_MAX, INFINITY, NAN};
+    static const float radii[] = {0.0f, -0.0f, -1.0f, 1e-45f, 3e-39f, 2500.0f, 2499.9998f, FLT_MAX, INFINITY, NAN};
+    enum { NS = sizeof squares / sizeof squares[0], NR = sizeof radii / sizeof radii[0] };
+    int n = 0, mismatches = 0;
+    for (int start = 0; start < NS * NR; start += BOIDS_LANES) {
+        float d2[BOIDS_LANES], r2[BOIDS_LANES];
+        int32_t below[BOIDS_LANES], upto[BOIDS_LANES], upto_lanes[BOIDS_LANES];
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            const int k = (start + l) % (NS * NR);
+            d2[l] = squares[k / NR], r2[l] = radii[k % NR];
+        }
+        dist_lanes(d2, r2, below, upto, upto_lanes);
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            const int lt = d2[l] > 0.0f && d2[l] < r2[l], le = d2[l] > 0.0f && d2[l] <= r2[l];
+            const int ok = (below[l] != 0) == lt && (upto[l] != 0) == le && (upto_lanes[l] != 0) == le;
+            CHECK_MSG(ok, "d2 %g, r2 %g: below %d upto %d upto per lane %d, floats %d %d", (double)d2[l],
+                      (double)r2[l], below[l], upto[l], upto_lanes[l], lt, le);
+            mismatches += !ok;
+            ++n;
+        }
+    }
+    printf("  %d distance keys against the float compares, %d differ\n", n, mismatches);
+}
+
+/* Lane l: whether slots k0, k0 + 1, ... k0 + count - 1 lie in [begin[l], end[l]), one bit each,
+ * counted as the walks count them. */
+BOIDS_SIMD_CLONES static void slot_lanes(uint32_t k0, uint32_t count, const uint32_t *begin, const uint32_t *end,
+                                         uint32_t *bits)
+{
+    boids_vu b, e;
+    for (int l = 0; l < BOIDS_LANES; ++l) b[l] = begin[l], e[l] = end[l], bits[l] = 0;
+    const boids_vi bound = boids_vslot_bound(b, e);
+    boids_vu at = boids_vslot_from(k0, b);
+    for (uint32_t k = 0; k < count; ++k, at += boids_vu_all(1)) {
+        const boids_vi in = (boids_vi)at < bound;
+        int32_t m[BOIDS_LANES];
+        memcpy(m, &in, sizeof m);
+        for (int l = 0; l < BOIDS_LANES; ++l) bits[l] |= (uint32_t)(m[l] & 1) << k;
+    }
+}
+
+/* The slot test equals begin <= k < end for ranges before, around and after the slots walked,
+ * empty ones, and ranges at 0 and near 2^31. */
+static void test_slot_ranges(void)
+{
+    static const uint32_t bases[] = {0, 5, 1000, 0x7fffff00u};
+    static const int32_t offs[][2] = {{0, 0}, {0, 1}, {0, 31}, {3, 3}, {3, 9}, {-5, 2}, {-5, -1}, {10, 40}, {31, 32}, {-1, 40}};
+    enum { NO = sizeof offs / sizeof offs[0] };
+    int n = 0, mismatches = 0;
+    for (size_t bi = 0; bi < sizeof bases / sizeof bases[0]; ++bi)
+        for (int start = 0; start < NO; start += BOIDS_LANES) {
+            const uint32_t k0 = bases[bi] + 8;
+            uint32_t begin[BOIDS_LANES], end[BOIDS_LANES], bits[BOIDS_LANES];
+            for (int l = 0; l < BOIDS_LANES; ++l) {
+                const int o = (start + l) % NO;
+                begin[l] = (uint32_t)((int64_t)k0 + offs[o][0]), end[l] = (uint32_t)((int64_t)k0 + offs[o][1]);
+                if (end[l] < begin[l]) end[l] = begin[l];
+            }
+            slot_lanes(k0, 32, begin, end, bits);
+            for (int l = 0; l < BOIDS_LANES; ++l)
+                for (uint32_t k = 0; k < 32; ++k) {
+                    const int in = k0 + k >= begin[l] && k0 + k < end[l], got = (int)(bits[l] >> k & 1u);
+                    CHECK_MSG(got == in, "slot %u in [%u, %u): %d, expected %d", k0 + k, begin[l], end[l], got, in);
+                    mismatches += got != in;
+                    ++n;
+                }
+        }
+    printf("  %d slot tests against begin <= k < end, %d differ\n", n, mismatches);
+}
+
+TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes),
+          TEST(test_distance_keys), TEST(test_slot_ranges))

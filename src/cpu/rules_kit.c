@@ -89,7 +89,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
                               kit_sums *out)
 {
     const boids_kit_params *k = &s->params->kit;
-    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f), rs2 = boids_vf_all(k->sep_radius * k->sep_radius);
+    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
@@ -103,30 +103,34 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const boids_vf R = boids_vf_all(k->view_radius) - boids_vf_all(k->c_view_radius) * a, R2 = R * R;
     const boids_vf c = boids_vcos_deg(boids_vf_all(k->view_angle) - boids_vf_all(k->c_view_angle) * a);
     const boids_vf vmax = boids_vf_all(s->params->base.max_speed) - boids_vf_all(k->c_maxspeed) * a;
-    const boids_vf rmax2 = boids_vselect(R2 < rs2, rs2, R2); /* fmaxf (neither is NaN) */
+    /* d2 > 0 and each radius as one integer compare (boids_vdist_key) */
+    const boids_vi upto_s = (boids_vi)boids_vu_all(boids_dist_upto(k->sep_radius * k->sep_radius));
+    const boids_vi upto_view = boids_vdist_upto(R2);
+    const boids_vu step = boids_vu_all(1);
     /* boids_in_view's parts that do not depend on the candidate */
     const boids_vf v2 = vx * vx + vy * vy, ccv2 = c * c * v2;
     const boids_vi at_rest = ~(v2 > zero), cone_narrow = c >= zero;
     boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
     boids_vi n = (boids_vi)boids_vu_all(0);
     for (uint32_t j = 0; j < g->rows; ++j) {
-        /* each lane's own range in this row (empty for unused lanes) */
-        const boids_vu own_b = boids_vu_load(g->own_begin[j], lanes, UINT32_MAX);
+        /* each lane's own range in this row (empty for unused lanes), as boids_vslot_from */
+        const boids_vu own_b = boids_vu_load(g->own_begin[j], lanes, 0);
         const boids_vu own_e = boids_vu_load(g->own_end[j], lanes, 0);
-        for (uint32_t q = g->begin[j]; q < g->end[j]; ++q) {
-            const boids_vu qq = boids_vu_all(q);
+        const boids_vi own = boids_vslot_bound(own_b, own_e);
+        boids_vu at = boids_vslot_from(g->begin[j], own_b);
+        for (uint32_t q = g->begin[j]; q < g->end[j]; ++q, at += step) {
             const boids_vf dx = unwrapped ? boids_vf_all(cx[q]) - x : boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
             const boids_vf dy = unwrapped ? boids_vf_all(cy[q]) - y : boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
-            const boids_vi in = (qq >= own_b) & (qq < own_e) & (d2 > zero) & (d2 <= rmax2);
-            const boids_vi sep = in & (d2 <= rs2);
+            const boids_vi mine = (boids_vi)at < own, key = boids_vdist_key(d2);
+            const boids_vi sep = mine & (key < upto_s);
             const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d2, one));
             sep_x -= boids_vmask(dx * inv_d, sep);
             sep_y -= boids_vmask(dy * inv_d, sep);
             const boids_vf dot = vx * dx + vy * dy, lhs = dot * dot, rhs = ccv2 * d2;
             const boids_vi ahead = dot >= zero;
             const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) | (~cone_narrow & (ahead | (lhs <= rhs)));
-            const boids_vi flock = in & (d2 <= R2) & seen;
+            const boids_vi flock = mine & (key < upto_view) & seen;
             coh_x += boids_vmask(dx, flock);
             coh_y += boids_vmask(dy, flock);
             ali_x += boids_vmask(boids_vf_all(cvx[q]), flock);

@@ -73,6 +73,50 @@ BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, floa
     return boids_vselect(d > vh, d - vs, boids_vselect(d < -vh, d + vs, d));
 }
 
+/* A squared distance's range tests as one integer compare each. For x >= +0 (a sum of squares:
+ * never negative, never -0) the bits of x, read as an unsigned integer, order as x does, with +inf
+ * and NaN above every finite value. So (d2 > 0) & (d2 < r2) is (bits(d2) - 1) < (bits(r2) - 1),
+ * unsigned; both sides moved down by 2^31 make it a signed compare, which every instruction set
+ * has: boids_vdist_key(d2) < boids_dist_below(r2). The key of 0 is the largest int, below no
+ * bound, so the test leaves out the boid itself and coincident boids, as d2 > 0 does; a NaN d2's
+ * key is below no bound either. A bound that nothing is below stands for r2 <= 0 or NaN, where
+ * the float compares find nothing. test_simd checks both against the float compares. */
+BOIDS_VINLINE boids_vi boids_vdist_key(boids_vf d2) { return (boids_vi)((boids_vu)d2 + boids_vu_all(0x7fffffffu)); }
+/* The bound for (d2 > 0) & (d2 < r2), and for (d2 > 0) & (d2 <= r2). */
+static inline int32_t boids_dist_below(float r2)
+{
+    uint32_t b;
+    __builtin_memcpy(&b, &r2, sizeof b);
+    return r2 > 0.0f ? (int32_t)(b + 0x7fffffffu) : INT32_MIN;
+}
+static inline int32_t boids_dist_upto(float r2)
+{
+    uint32_t b;
+    __builtin_memcpy(&b, &r2, sizeof b);
+    return r2 > 0.0f ? (int32_t)(b + 0x80000000u) : INT32_MIN;
+}
+
+/* boids_dist_upto, lane by lane (a bound per lane). */
+BOIDS_VINLINE boids_vi boids_vdist_upto(boids_vf r2)
+{
+    const boids_vi b = (boids_vi)((boids_vu)r2 + boids_vu_all(0x80000000u));
+    return (boids_vi)boids_vselect(r2 > boids_vf_all(0.0f), (boids_vf)b, (boids_vf)boids_vu_all(0x80000000u));
+}
+
+/* Slot k within [begin, end) as one signed compare, for k counted up one candidate at a time:
+ * (boids_vi)at < boids_vslot_bound(begin, end), where at = boids_vslot_from(k0, begin) gains 1 per
+ * candidate after k0 (unsigned, so its wrap is defined). (k - begin) < (end - begin) unsigned is
+ * the test (a k below begin wraps to a large offset); both sides moved down by 2^31 make it
+ * signed. An empty range (end = begin) holds nothing. */
+BOIDS_VINLINE boids_vu boids_vslot_from(uint32_t k0, boids_vu begin)
+{
+    return boids_vu_all(k0) - begin + boids_vu_all(0x80000000u);
+}
+BOIDS_VINLINE boids_vi boids_vslot_bound(boids_vu begin, boids_vu end)
+{
+    return (boids_vi)(end - begin + boids_vu_all(0x80000000u));
+}
+
 /* Whether any lane of mask m is set (one OR across the lanes). */
 BOIDS_VINLINE int boids_vany(boids_vi m)
 {

@@ -84,27 +84,37 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const boids_vf x = boids_vf_load(cx + slot, g->lanes, 0.0f), y = boids_vf_load(cy + slot, g->lanes, 0.0f);
     const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
     const boids_vu swarm = boids_vu_load(cswarm + slot, g->lanes, UINT32_MAX);
+    /* outside Adams' rule, d2 > 0 and each radius as one integer compare (boids_vdist_key) */
+    const boids_vi below_s = (boids_vi)boids_vu_all(boids_dist_below(radii->sep2));
+    const boids_vi below_a = (boids_vi)boids_vu_all(boids_dist_below(radii->ali2));
+    const boids_vi below_c = (boids_vi)boids_vu_all(boids_dist_below(radii->coh2));
+    const boids_vu step = boids_vu_all(1);
     boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero;
     boids_vi sep_n = (boids_vi)boids_vu_all(0), ali_n = sep_n, coh_n = sep_n;
     for (uint32_t j = 0; j < g->rows; ++j) {
-        /* each lane's own range in this row (empty for unused lanes) */
-        const boids_vu own_b = boids_vu_load(g->own_begin[j], g->lanes, UINT32_MAX);
+        /* each lane's own range in this row (empty for unused lanes), as boids_vslot_from */
+        const boids_vu own_b = boids_vu_load(g->own_begin[j], g->lanes, 0);
         const boids_vu own_e = boids_vu_load(g->own_end[j], g->lanes, 0);
-        for (uint32_t k = g->begin[j]; k < g->end[j]; ++k) {
-            const boids_vu kk = boids_vu_all(k);
+        const boids_vi own = boids_vslot_bound(own_b, own_e);
+        boids_vu at = boids_vslot_from(g->begin[j], own_b);
+        for (uint32_t k = g->begin[j]; k < g->end[j]; ++k, at += step) {
             const boids_vf dx = unwrapped ? boids_vf_all(cx[k]) - x : boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
             const boids_vf dy = unwrapped ? boids_vf_all(cy[k]) - y : boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
-            const boids_vi mine = (kk >= own_b) & (kk < own_e);
-            boids_vi near = mine;
-            if (adams) /* not itself, fabsf(dx) < box && fabsf(dy) < box */
-                near &= (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
-            else
-                near &= d2 > zero;
-            const boids_vi sep = near & (d2 < rs2);
-            boids_vi same = adams || one_flock ? near : near & (boids_vu_all(cswarm[k]) == swarm);
-            if (ring) same &= ~sep;
-            const boids_vi ali = same & (d2 < ra2), coh = one_flock ? ali : same & (d2 < rc2);
+            const boids_vi mine = (boids_vi)at < own;
+            boids_vi sep, ali, coh;
+            if (adams) { /* not itself, fabsf(dx) < box && fabsf(dy) < box; coincident boids count */
+                const boids_vi near =
+                    mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
+                sep = near & (d2 < rs2);
+                const boids_vi same = ring ? near & ~sep : near;
+                ali = same & (d2 < ra2), coh = same & (d2 < rc2);
+            } else {
+                const boids_vi key = boids_vdist_key(d2);
+                const boids_vi same = one_flock ? mine : mine & (boids_vu_all(cswarm[k]) == swarm);
+                sep = mine & (key < below_s);
+                ali = same & (key < below_a), coh = one_flock ? ali : same & (key < below_c);
+            }
             if (raw) {
                 sep_x -= boids_vmask(dx, sep);
                 sep_y -= boids_vmask(dy, sep);
