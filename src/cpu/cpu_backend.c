@@ -45,6 +45,7 @@ typedef struct cpu_backend {
     boids_cpu_grid grid;
     cpu_state cur, next;
     uint32_t *swarm;                  /* id order; no step changes it */
+    bool one_swarm;                   /* every swarm is 0: cand.swarm is all 0, not copied per step */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
     uint8_t *dead;                    /* per boid, this step: to the graveyard */
@@ -135,7 +136,9 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
             b->replicas[r].stop_step = step;
 }
 
-/* Step t into candidate order (slots [begin, end)): a gather, split over the threads. */
+/* Step t into candidate order (slots [begin, end)): a gather, split over the threads. The ids
+ * in that order are the grid's own order array, and with one swarm every slot's swarm is 0 (set
+ * once, when the state is written), so neither is copied. */
 static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     cpu_backend *b = ctx;
@@ -145,9 +148,9 @@ static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
         b->cand.y[k] = b->cur.y[id];
         b->cand.vx[k] = b->cur.vx[id];
         b->cand.vy[k] = b->cur.vy[id];
-        b->cand.swarm[k] = b->swarm[id];
-        b->cand.id[k] = id;
     }
+    if (!b->one_swarm)
+        for (uint32_t k = begin; k < end; ++k) b->cand.swarm[k] = b->swarm[b->grid.order[k]];
 }
 
 static boids_status cpu_step(void *impl, uint32_t steps)
@@ -187,6 +190,7 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         boids_pool_run(b->pool, reorder_chunk, b, n);
         lap(b, BOIDS_PASS_REORDER, &t);
         j.step.cand = b->cand;
+        j.step.cand.id = b->grid.order;
         j.step.out_x = b->next.x;
         j.step.out_y = b->next.y;
         j.step.out_vx = b->next.vx;
@@ -247,6 +251,9 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     }
+    b->one_swarm = true;
+    for (uint32_t i = 0; i < b->sim->def.count; ++i) b->one_swarm &= b->swarm[i] == 0;
+    if (b->one_swarm) memset(b->cand.swarm, 0, sizeof(uint32_t) * b->sim->def.count);
     reset_replicas(b); /* a new state: no catches yet, every replica running */
     boids_event_log_clear(&b->events.log); /* events belong to the state they came from */
     return BOIDS_OK;
@@ -335,13 +342,14 @@ static void free_state(cpu_state *s)
     free(s->x), free(s->y), free(s->vx), free(s->vy);
 }
 
-static bool alloc_soa(boids_cpu_soa *s, size_t n, bool swarm)
+/* The boids' candidates have swarms, and their ids are the grid's order (set each step); the
+ * predators' have ids of their own. */
+static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids)
 {
     n = n ? n : 1;
     bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
-              (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n)) &&
-              (s->id = malloc(sizeof(uint32_t) * n));
-    return ok && (!swarm || (s->swarm = malloc(sizeof(uint32_t) * n)));
+              (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n));
+    return ok && (boids ? (s->swarm = malloc(sizeof(uint32_t) * n)) != NULL : (s->id = malloc(sizeof(uint32_t) * n)) != NULL);
 }
 
 static void free_soa(boids_cpu_soa *s)
