@@ -216,6 +216,67 @@ static void test_wrap_helper(void)
     CHECK(boids_min_image(630, 10, W, W / 2) == 20);
 }
 
-TEST_MAIN(TEST(test_random), TEST(test_clustered), TEST(test_wrap_edges_and_borders),
+/* Sorts boids given as entries in some order, with their ids beside them, and checks the result
+ * is the sort of the same boids given in id order: the same cells, the same slots, ids ascending
+ * within each cell, and each slot's src naming the entry its boid came from. */
+static void check_any_order(const boids_grid_dims *dims, const float *x, const float *y, const uint32_t *perm,
+                            uint32_t n, const boids_cpu_grid *ref, const char *what)
+{
+    boids_cpu_grid g;
+    if (boids_cpu_grid_init(&g, dims, n) != BOIDS_OK) {
+        CHECK(!"grid init");
+        return;
+    }
+    float *ex = malloc(sizeof *ex * n), *ey = malloc(sizeof *ey * n);
+    for (uint32_t k = 0; k < n; ++k) ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
+    boids_cpu_grid_count(&g, ex, ey, perm, n, n, NULL);
+    boids_cpu_grid_scan(&g);
+    boids_cpu_grid_scatter(&g, perm, n);
+    uint32_t wrong = 0;
+    for (uint32_t k = 0; k < n; ++k)
+        wrong += g.order[k] != ref->order[k] || g.slot_cell[k] != ref->slot_cell[k] || perm[g.src[k]] != g.order[k];
+    for (uint32_t c = 0; c <= ref->cells + 1; ++c) wrong += g.cell_start[c] != ref->cell_start[c];
+    CHECK_MSG(wrong == 0, "%s: %u slots or cells differ from the sort in id order", what, wrong);
+    free(ex), free(ey);
+    boids_cpu_grid_free(&g);
+}
+
+static void test_entries_in_any_order(void)
+{
+    enum { N = 20000 };
+    const float W = 4000, H = 3000, r = 50;
+    boids_boid *b = malloc(sizeof *b * N);
+    random_flock(b, N, W, H, 7);
+    float *x = malloc(sizeof *x * N), *y = malloc(sizeof *y * N);
+    for (uint32_t i = 0; i < N; ++i) x[i] = b[i].x, y[i] = b[i].y;
+    boids_grid_dims dims = boids_grid_dims_for(W, H, r, N, true, 1);
+    boids_cpu_grid ref;
+    if (boids_cpu_grid_init(&ref, &dims, N) != BOIDS_OK) {
+        CHECK(!"grid init");
+        return;
+    }
+    boids_cpu_grid_build(&ref, x, y, N, N, NULL);
+    uint32_t *perm = malloc(sizeof *perm * N);
+    /* reversed: every cell's boids come in descending id */
+    for (uint32_t k = 0; k < N; ++k) perm[k] = N - 1 - k;
+    check_any_order(&dims, x, y, perm, N, &ref, "reversed");
+    /* shuffled */
+    uint64_t st = 99;
+    for (uint32_t k = 0; k < N; ++k) perm[k] = k;
+    for (uint32_t k = N - 1; k > 0; --k) {
+        uint32_t j = (uint32_t)(boids_splitmix64(&st) % (k + 1)), t = perm[k];
+        perm[k] = perm[j], perm[j] = t;
+    }
+    check_any_order(&dims, x, y, perm, N, &ref, "shuffled");
+    /* the last sort's order after a small move (the CPU backend's case): most stay, some change cell */
+    memcpy(perm, ref.order, sizeof *perm * N);
+    for (uint32_t i = 0; i < N; ++i) x[i] = boids_wrap(x[i] + (float)(i % 7) * 3.0f - 9.0f, W), y[i] = boids_wrap(y[i] + (float)(i % 5) * 4.0f - 8.0f, H);
+    boids_cpu_grid_build(&ref, x, y, N, N, NULL);
+    check_any_order(&dims, x, y, perm, N, &ref, "last order, moved");
+    free(perm), free(x), free(y), free(b);
+    boids_cpu_grid_free(&ref);
+}
+
+TEST_MAIN(TEST(test_random), TEST(test_entries_in_any_order), TEST(test_clustered), TEST(test_wrap_edges_and_borders),
           TEST(test_pairs_across_borders),
           TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper))

@@ -5,10 +5,11 @@
  *   the boids' grid (counting sort; dead boids and stopped replicas to the graveyard), the boids
  *     copied into cell order as structure-of-arrays so neighbour reads are coherent;
  *   the model's rules over the sorted slots on the thread pool, writing step t+1 into a second
- *     set of arrays, by id (synchronous update);
+ *     set of arrays, by slot (synchronous update), which are the next step's state;
  *   models with predators: the predators' steering, likewise.
  *
- * The state lives in id order; the attributes of the model too, one array of 32-bit words each.
+ * The state lives in the last step's slot order, with each entry's id beside it (cur_id); the
+ * attributes of the model live in id order, one array of 32-bit words each.
  * Brute-force neighbour search is the same walk on a grid of one cell per replica. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -36,14 +37,19 @@ struct boids_cpu_event_sink {
 };
 
 typedef struct cpu_state {
-    float *x, *y, *vx, *vy; /* id order */
+    float *x, *y, *vx, *vy;
 } cpu_state;
 
 typedef struct cpu_backend {
     const boids_sim *sim;
     boids_grid_dims dims;             /* sim->grid, or one cell per replica for brute force */
     boids_cpu_grid grid;
+    /* The boids' state in the last step's slot order, which the rules write, with the ids in
+     * that order: the next step's count reads it in order and its sort moves few boids, where
+     * state in id order was read and written all over (ids are scattered in space), and two
+     * threads' stores shared its cache lines. */
     cpu_state cur, next;
+    uint32_t *cur_id, *next_id;
     uint32_t *swarm;                  /* id order; no step changes it */
     bool one_swarm;                   /* every swarm is 0: cand.swarm is all 0, not copied per step */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
@@ -127,6 +133,7 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
     }
     j->step.cur_x = b->cur.x;
     j->step.cur_y = b->cur.y;
+    j->step.cur_id = b->cur_id;
     j->fn = boids_cpu_catch;
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
     /* A replica stops at the step its catches reach stop_after_catches. */
@@ -136,18 +143,20 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
             b->replicas[r].stop_step = step;
 }
 
-/* Step t into candidate order (slots [begin, end)): a gather, split over the threads. The ids
- * in that order are the grid's own order array, and with one swarm every slot's swarm is 0 (set
- * once, when the state is written), so neither is copied. */
+/* Step t into candidate order (slots [begin, end)): a gather from the last step's order, most
+ * boids from nearby entries, split over the threads. The ids in that order are the grid's own
+ * order array, and with one swarm every slot's swarm is 0 (set once, when the state is written),
+ * so neither is copied. */
 static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     cpu_backend *b = ctx;
     for (uint32_t k = begin; k < end; ++k) {
-        const uint32_t id = b->grid.order[k];
-        b->cand.x[k] = b->cur.x[id];
-        b->cand.y[k] = b->cur.y[id];
-        b->cand.vx[k] = b->cur.vx[id];
-        b->cand.vy[k] = b->cur.vy[id];
+        const uint32_t e = b->grid.src[k];
+        b->cand.x[k] = b->cur.x[e];
+        b->cand.y[k] = b->cur.y[e];
+        b->cand.vx[k] = b->cur.vx[e];
+        b->cand.vy[k] = b->cur.vy[e];
+        b->next_id[k] = b->grid.order[k]; /* the order the rules write step t+1 in */
     }
     if (!b->one_swarm)
         for (uint32_t k = begin; k < end; ++k) b->cand.swarm[k] = b->swarm[b->grid.order[k]];
@@ -181,11 +190,12 @@ static boids_status cpu_step(void *impl, uint32_t steps)
                              b->replicas[i / sim->per_replica].stop_step != BOIDS_RUNNING;
         }
         /* The grid: a counting sort by cell. */
-        boids_cpu_grid_count(&b->grid, b->cur.x, b->cur.y, n, sim->per_replica, predators ? b->dead : NULL);
+        boids_cpu_grid_count(&b->grid, b->cur.x, b->cur.y, b->cur_id, n, sim->per_replica,
+                             predators ? b->dead : NULL);
         lap(b, BOIDS_PASS_GRID, &t);
         boids_cpu_grid_scan(&b->grid);
         lap(b, BOIDS_PASS_SCAN, &t);
-        boids_cpu_grid_scatter(&b->grid, n);
+        boids_cpu_grid_scatter(&b->grid, b->cur_id, n);
         lap(b, BOIDS_PASS_SCATTER, &t);
         boids_pool_run(b->pool, reorder_chunk, b, n);
         lap(b, BOIDS_PASS_REORDER, &t);
@@ -213,6 +223,9 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         cpu_state tmp = b->cur;
         b->cur = b->next;
         b->next = tmp;
+        uint32_t *ids = b->cur_id;
+        b->cur_id = b->next_id;
+        b->next_id = ids;
     }
     return BOIDS_OK;
 }
@@ -222,11 +235,12 @@ static void cpu_finish(void *impl) { (void)impl; }
 static boids_status cpu_read(void *impl, boids_boid *out)
 {
     cpu_backend *b = impl;
-    for (uint32_t i = 0; i < b->sim->def.count; ++i) {
-        out[i].x = b->cur.x[i];
-        out[i].y = b->cur.y[i];
-        out[i].vx = b->cur.vx[i];
-        out[i].vy = b->cur.vy[i];
+    for (uint32_t e = 0; e < b->sim->def.count; ++e) {
+        const uint32_t i = b->cur_id[e];
+        out[i].x = b->cur.x[e];
+        out[i].y = b->cur.y[e];
+        out[i].vx = b->cur.vx[e];
+        out[i].vy = b->cur.vy[e];
         out[i].swarm = b->swarm[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) boids_boid_set_attr_bits(&out[i], (boids_attribute)a, b->attr[a][i]);
@@ -242,11 +256,12 @@ static void reset_replicas(cpu_backend *b)
 static boids_status cpu_write(void *impl, const boids_boid *in)
 {
     cpu_backend *b = impl;
-    for (uint32_t i = 0; i < b->sim->def.count; ++i) {
+    for (uint32_t i = 0; i < b->sim->def.count; ++i) { /* in id order */
         b->cur.x[i] = in[i].x;
         b->cur.y[i] = in[i].y;
         b->cur.vx[i] = in[i].vx;
         b->cur.vy[i] = in[i].vy;
+        b->cur_id[i] = i;
         b->swarm[i] = in[i].swarm;
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
@@ -370,6 +385,8 @@ static void cpu_destroy(void *impl)
     free_soa(&b->cand);
     free_soa(&b->pred);
     free(b->swarm);
+    free(b->cur_id);
+    free(b->next_id);
     free(b->dead);
     free(b->replicas);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) free(b->attr[a]);
@@ -406,6 +423,9 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) && alloc_state(&b->pred_cur, np) &&
               alloc_state(&b->pred_next, np) && alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
     ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
+    ok = ok && (b->cur_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
+    ok = ok && (b->next_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
+    for (size_t i = 0; ok && i < n; ++i) b->cur_id[i] = (uint32_t)i; /* (until the first write) */
     ok = ok && (b->dead = malloc(n ? n : 1)) != NULL;
     ok = ok && (b->replicas = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)

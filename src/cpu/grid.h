@@ -1,6 +1,11 @@
 /* The CPU reference's uniform grid: a counting sort of boids by cell (count, exclusive scan,
- * stable scatter), so each cell lists its boids in increasing id, the order the GPU also
- * produces, and neighbour sums run in the same order on both backends. */
+ * scatter), so each cell lists its boids in increasing id, the order the GPU also produces, and
+ * neighbour sums run in the same order on both backends.
+ *
+ * The boids come as arrays in any order of ids (ids[k] is the id of entry k; NULL: entry k is
+ * boid k). The CPU backend keeps its state in the last step's cell order, so the count reads it
+ * in order and the scatter writes each cell's slots nearly in order; the scatter then puts each
+ * cell's few newcomers among its boids by id (an insertion, rarely more than a step or two). */
 #ifndef BOIDS_CPU_GRID_H
 #define BOIDS_CPU_GRID_H
 
@@ -14,8 +19,9 @@ typedef struct boids_cpu_grid {
     uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of cell_count: cell c holds the
                              slots [cell_start[c], cell_start[c + 1]); cell_start[cells] counts
                              the living */
-    uint32_t *cell_of;    /* [capacity] cell of each boid, by id */
+    uint32_t *cell_of;    /* [capacity] cell of each entry of the arrays counted */
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
+    uint32_t *src;        /* [capacity] the entry of the arrays counted that each slot holds */
     uint32_t *slot_cell;  /* [capacity] cell of each sorted slot (cell_of[order[k]], read in
                              order where the lane groups form) */
     uint8_t *block_any;   /* [cells] or NULL: whether the block around each cell holds anyone
@@ -30,13 +36,15 @@ boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
 /* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the three phases below in turn. */
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
-/* The cell of every boid (id i in replica i / per_replica; the graveyard where dead[i], if dead
- * is not NULL) and the histogram of boids per cell. */
-void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
-                          const uint8_t *dead);
+/* The cell of entry k of the arrays, boid id = ids[k] (k where ids is NULL) at (x[k], y[k]) in
+ * replica id / per_replica (the graveyard where dead[id], if dead is not NULL), and the histogram
+ * of boids per cell. */
+void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, const uint32_t *ids, uint32_t n,
+                          uint32_t per_replica, const uint8_t *dead);
 /* cell_start: the exclusive prefix sum of the histogram. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
-/* order: the boids of each cell, ids ascending; slot_cell: their cells. */
-void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t n);
+/* order: the boids of each cell, ids ascending; src: the entries they came from; slot_cell: their
+ * cells. ids as given to the count. */
+void boids_cpu_grid_scatter(boids_cpu_grid *g, const uint32_t *ids, uint32_t n);
 
 #endif

@@ -21,9 +21,9 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
     }
 }
 
-void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r)
+void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_ranges *r)
 {
-    boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, s->grid->cell_of[id], r);
+    boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, s->grid->slot_cell[slot], r);
 }
 
 void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float reach,

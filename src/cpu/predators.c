@@ -21,10 +21,10 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_predators_params *pp = &s->params->predators;
     const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
-    for (uint32_t id = begin; id < end; ++id) {
-        const uint32_t replica = boids_cpu_replica(s, id);
+    for (uint32_t e = begin; e < end; ++e) {
+        const uint32_t id = s->cur_id[e], replica = boids_cpu_replica(s, id);
         if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
-        const float x = s->cur_x[id], y = s->cur_y[id]; /* step t (the grid comes after) */
+        const float x = s->cur_x[e], y = s->cur_y[e]; /* step t (the grid comes after) */
         uint32_t best = UINT32_MAX;
         float best_d2 = 0.0f;
         boids_cpu_ranges r;

@@ -74,7 +74,7 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
         vx = vx / speed * p->base.max_speed;
         vy = vy / speed * p->base.max_speed;
     }
-    boids_cpu_move(s, id, x, y, vx, vy);
+    boids_cpu_move(s, slot, x, y, vx, vy);
 }
 
 void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)

@@ -109,7 +109,7 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
         if (ap->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], ap->max_accel);
         else boids_limit(&a[0], &a[1], ap->max_accel);
     }
-    boids_cpu_apply_force(s, id, x, y, vx0, vy0, a[0], a[1]);
+    boids_cpu_apply_force(s, slot, x, y, vx0, vy0, a[0], a[1]);
 }
 
 void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_t end)

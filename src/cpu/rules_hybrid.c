@@ -18,7 +18,6 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
     const boids_params *p = s->params;
     const boids_hybrid_params *hp = &p->hybrid;
     const float vmax = p->base.max_speed;
-    const uint32_t id = s->cand.id[slot];
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
     float fx = m->sep_x * hp->sep_weight, fy = m->sep_y * hp->sep_weight;
     if (m->ali_n > 0) {
@@ -34,7 +33,7 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
         fy += (uy - vy0) * hp->cohesion_weight;
     }
     boids_limit(&fx, &fy, hp->max_force);
-    boids_cpu_apply_force(s, id, x, y, vx0, vy0, fx, fy);
+    boids_cpu_apply_force(s, slot, x, y, vx0, vy0, fx, fy);
 }
 
 void boids_cpu_rules_hybrid(const boids_cpu_step *s, uint32_t begin, uint32_t end)

@@ -55,7 +55,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
     const float rmax2 = fmaxf(R2, rs2);
     *m = (kit_sums){.vmax = vmax};
     boids_cpu_ranges r;
-    boids_cpu_candidates(s, id, &r);
+    boids_cpu_candidates(s, slot, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
         for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
             if (cid[j] == id) continue;
@@ -184,7 +184,7 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     boids_cpu_external_force(s, id, x, y, &ex, &ey);
     float vx = vx0 + (fx + ex), vy = vy0 + (fy + ey); /* eq. 10: v += F, no dt */
     boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, m->vmax);
-    boids_cpu_move(s, id, x, y, vx, vy);
+    boids_cpu_move(s, slot, x, y, vx, vy);
 }
 
 void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
@@ -202,8 +202,8 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         const uint32_t id = s->cand.id[slot];
         if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, boids_cpu_replica(s, id))) {
             /* the caught, and a stopped replica, stand */
-            s->out_x[id] = s->cand.x[slot], s->out_y[id] = s->cand.y[slot];
-            s->out_vx[id] = s->cand.vx[slot], s->out_vy[id] = s->cand.vy[slot];
+            s->out_x[slot] = s->cand.x[slot], s->out_y[slot] = s->cand.y[slot];
+            s->out_vx[slot] = s->cand.vx[slot], s->out_vy[slot] = s->cand.vy[slot];
         } else {
             walk_one(s, slot, &m[0]);
             finish(s, slot, &m[0]);

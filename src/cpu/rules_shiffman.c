@@ -58,7 +58,7 @@ BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uin
     vx = vx + fx * dt;
     vy = vy + fy * dt;
     boids_vspeed_limits(&vx, &vy, boids_vf_all(b->min_speed), boids_vf_all(b->max_speed));
-    for (uint32_t l = 0; l < lanes; ++l) boids_cpu_move(s, id[l], x[l], y[l], vx[l], vy[l]);
+    for (uint32_t l = 0; l < lanes; ++l) boids_cpu_move(s, slot + l, x[l], y[l], vx[l], vy[l]);
 }
 
 /* The steering from the sums, and the step, of the boids in slots [slot, slot + lanes): the

@@ -4,7 +4,8 @@
  * rounds as IEEE does (llvmpipe).
  *
  * Synchronous update: every boid reads step t (the candidate arrays) and writes step t+1 (the out
- * arrays, by id). Neighbour candidates come as slot ranges into cand: the cells of the block
+ * arrays) in its own slot: a thread's stores fill cache lines of its own, and the next step reads
+ * them nearly in order (see cpu_backend.c). Neighbour candidates come as slot ranges into cand: the cells of the block
  * around the boid in the canonical order (cells next to each other in memory merged into one
  * range), or every boid for brute force. Rules loop over them the way the shaders do, so both
  * backends add neighbours up in the same order. */
@@ -31,8 +32,10 @@ typedef struct boids_cpu_step {
     const boids_params *params;      /* &sim->def.params */
     const boids_cpu_grid *grid;
     boids_cpu_soa cand;              /* step t, candidate order: a boid's own data is cand[slot] */
-    const float *cur_x, *cur_y;      /* step t, id order (the catches come before the grid) */
-    float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, id order */
+    const float *cur_x, *cur_y;      /* step t, in the backend's order (the catches come before
+                                        the grid) ... */
+    const uint32_t *cur_id;          /* ... and the ids in that order */
+    float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, by slot */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes (32-bit words, id order), read and
                                         written in place: only the boid itself touches its own */
     const boids_cpu_grid *pred_grid; /* models with predators: the predators of step t by cell */
@@ -135,8 +138,8 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
 typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m);
 void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
                               boids_cpu_reynolds_fn steer);
-/* A boid's neighbour candidates: the ranges around its cell (its replica's only). */
-void boids_cpu_candidates(const boids_cpu_step *s, uint32_t id, boids_cpu_ranges *r);
+/* The neighbour candidates of the boid in slot: the ranges around its cell (its replica's only). */
+void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_ranges *r);
 
 /* The replica of boid id, and whether it stopped (stop_after_catches). */
 static inline uint32_t boids_cpu_replica(const boids_cpu_step *s, uint32_t id) { return id / s->sim->per_replica; }
@@ -319,33 +322,35 @@ static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, floa
     else if (v2 < vmin * vmin && (*vx != 0.0f || *vy != 0.0f)) boids_set_length(vx, vy, vmin);
 }
 
-/* Step t+1 of boid id: position p + v dt through the world's edges, velocity v. As move_boid(). */
-static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t id, float x, float y, float vx, float vy)
+/* Step t+1 of the boid in slot: position p + v dt through the world's edges, velocity v. As
+ * move_boid(). */
+static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float x, float y, float vx, float vy)
 {
     const boids_sim *sim = s->sim;
     float nx = x + vx * sim->dt, ny = y + vy * sim->dt;
     boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, sim->def.width,
                       sim->def.height, &nx, &ny);
-    s->out_x[id] = nx;
-    s->out_y[id] = ny;
-    s->out_vx[id] = vx;
-    s->out_vy[id] = vy;
+    s->out_x[slot] = nx;
+    s->out_y[slot] = ny;
+    s->out_vx[slot] = vx;
+    s->out_vy[slot] = vy;
 }
 
 /* The end of a step for every model whose update takes a force (all but Adams, which steers v
  * directly): the external forces added to the model's own F, v' = v + F dt within the speed
- * limits, p' = p + v' dt through the edges. As apply_force() in steer_common.glsl. */
-static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t id, float x, float y, float vx,
+ * limits, p' = p + v' dt through the edges, for the boid in slot (at (x, y), velocity (vx, vy)).
+ * As apply_force() in steer_common.glsl. */
+static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t slot, float x, float y, float vx,
                                          float vy, float fx, float fy)
 {
     float ex, ey;
-    boids_cpu_external_force(s, id, x, y, &ex, &ey);
+    boids_cpu_external_force(s, s->cand.id[slot], x, y, &ex, &ey);
     fx += ex;
     fy += ey;
     vx = vx + fx * s->sim->dt;
     vy = vy + fy * s->sim->dt;
     boids_cpu_speed_limits(&vx, &vy, s->params->base.min_speed, s->params->base.max_speed);
-    boids_cpu_move(s, id, x, y, vx, vy);
+    boids_cpu_move(s, slot, x, y, vx, vy);
 }
 
 /* Priority allocation (docs/models.md (priority, mean)): adds the weighted vectors x (highest priority),

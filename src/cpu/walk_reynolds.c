@@ -26,7 +26,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
     const float x = s->cand.x[slot], y = s->cand.y[slot];
     *m = (boids_cpu_sums){0};
     boids_cpu_ranges r;
-    boids_cpu_candidates(s, id, &r);
+    boids_cpu_candidates(s, slot, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
             float dx, dy;
