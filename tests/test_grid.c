@@ -270,7 +270,10 @@ static void test_entries_in_any_order(void)
     check_any_order(&dims, x, y, perm, N, &ref, "shuffled");
     /* the last sort's order after a small move (the CPU backend's case): most stay, some change cell */
     memcpy(perm, ref.order, sizeof *perm * N);
-    for (uint32_t i = 0; i < N; ++i) x[i] = boids_wrap(x[i] + (float)(i % 7) * 3.0f - 9.0f, W), y[i] = boids_wrap(y[i] + (float)(i % 5) * 4.0f - 8.0f, H);
+    for (uint32_t i = 0; i < N; ++i) {
+        x[i] = boids_wrap(x[i] + (float)(i % 7) * 3.0f - 9.0f, W);
+        y[i] = boids_wrap(y[i] + (float)(i % 5) * 4.0f - 8.0f, H);
+    }
     boids_cpu_grid_build(&ref, x, y, N, N, NULL);
     check_any_order(&dims, x, y, perm, N, &ref, "last order, moved");
     free(perm), free(x), free(y), free(b);

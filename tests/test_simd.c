@@ -2,9 +2,9 @@
  * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
  * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
  * overflow (set_length's rescue path), the largest floats; the speed limits; the view cone's
- * cosine over its whole range; and the walks' integer tests of distances and slot ranges. The lanes are computed in functions compiled for every
- * instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this machine's own path is
- * the one checked. */
+ * cosine over its whole range; and the walks' integer tests of distances and slot ranges. The
+ * lanes are computed in functions compiled for every instruction set the library dispatches to
+ * (BOIDS_SIMD_CLONES), so this machine's own path is the one checked. */
 #include <float.h>
 #include <stdint.h>
 
@@ -149,7 +149,8 @@ BOIDS_SIMD_CLONES static void dist_lanes(const float *d2, const float *r2, int32
 {
     boids_vf d, r;
     boids_vi b, u;
-    for (int l = 0; l < BOIDS_LANES; ++l) d[l] = d2[l], r[l] = r2[l], b[l] = boids_dist_below(r2[l]), u[l] = boids_dist_upto(r2[l]);
+    for (int l = 0; l < BOIDS_LANES; ++l)
+        d[l] = d2[l], r[l] = r2[l], b[l] = boids_dist_below(r2[l]), u[l] = boids_dist_upto(r2[l]);
     const boids_vi key = boids_vdist_key(d), mb = key < b, mu = key < u, mv = key < boids_vdist_upto(r);
     for (int l = 0; l < BOIDS_LANES; ++l) below[l] = mb[l], upto[l] = mu[l], upto_lanes[l] = mv[l];
 }
@@ -207,7 +208,8 @@ BOIDS_SIMD_CLONES static void slot_lanes(uint32_t k0, uint32_t count, const uint
 static void test_slot_ranges(void)
 {
     static const uint32_t bases[] = {0, 5, 1000, 0x7fffff00u};
-    static const int32_t offs[][2] = {{0, 0}, {0, 1}, {0, 31}, {3, 3}, {3, 9}, {-5, 2}, {-5, -1}, {10, 40}, {31, 32}, {-1, 40}};
+    static const int32_t offs[][2] = {{0, 0},  {0, 1},   {0, 31},  {3, 3},   {3, 9},
+                                      {-5, 2}, {-5, -1}, {10, 40}, {31, 32}, {-1, 40}};
     enum { NO = sizeof offs / sizeof offs[0] };
     int n = 0, mismatches = 0;
     for (size_t bi = 0; bi < sizeof bases / sizeof bases[0]; ++bi)

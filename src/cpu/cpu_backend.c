@@ -364,7 +364,8 @@ static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids)
     n = n ? n : 1;
     bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
               (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n));
-    return ok && (boids ? (s->swarm = malloc(sizeof(uint32_t) * n)) != NULL : (s->id = malloc(sizeof(uint32_t) * n)) != NULL);
+    uint32_t **ints = boids ? &s->swarm : &s->id;
+    return ok && (*ints = malloc(sizeof(uint32_t) * n)) != NULL;
 }
 
 static void free_soa(boids_cpu_soa *s)
