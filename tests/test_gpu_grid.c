@@ -18,7 +18,7 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
     REQUIRE_OK(boids_world_step(w, 1));
 
     boids_cpu_grid g;
-    REQUIRE_OK(boids_cpu_grid_init(&g, &w->sim.grid, def.count));
+    REQUIRE_OK(boids_cpu_grid_init(&g, &w->sim.grid, def.count, 1));
     float *xs = malloc(sizeof *xs * def.count), *ys = malloc(sizeof *ys * def.count);
     for (uint32_t i = 0; i < def.count; ++i) xs[i] = initial[i].x, ys[i] = initial[i].y;
     boids_cpu_grid_build(&g, xs, ys, def.count, def.count, NULL);

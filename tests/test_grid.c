@@ -10,7 +10,7 @@ static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, flo
 {
     boids_grid_dims dims = boids_grid_dims_for(W, H, r, n, true, 1);
     boids_cpu_grid g;
-    if (boids_cpu_grid_init(&g, &dims, n) != BOIDS_OK) {
+    if (boids_cpu_grid_init(&g, &dims, n, 1) != BOIDS_OK) {
         CHECK(!"grid init");
         return;
     }
@@ -216,29 +216,51 @@ static void test_wrap_helper(void)
     CHECK(boids_min_image(630, 10, W, W / 2) == 20);
 }
 
-/* Sorts boids given as entries in some order, with their ids beside them, and checks the result
- * is the sort of the same boids given in id order: the same cells, the same slots, ids ascending
- * within each cell, and each slot's src naming the entry its boid came from. */
+/* The grid g, sorted from entries perm, equals ref, sorted in id order. */
+static void check_sorted(const boids_cpu_grid *g, const uint32_t *perm, uint32_t n, const boids_cpu_grid *ref,
+                         const char *what, uint32_t parts)
+{
+    uint32_t wrong = 0;
+    for (uint32_t k = 0; k < n; ++k)
+        wrong += g->order[k] != ref->order[k] || g->slot_cell[k] != ref->slot_cell[k] || perm[g->src[k]] != g->order[k];
+    for (uint32_t c = 0; c <= ref->cells + 1; ++c) wrong += g->cell_start[c] != ref->cell_start[c];
+    for (uint32_t c = 0; c <= ref->cells; ++c) wrong += g->cell_count[c] != ref->cell_count[c];
+    CHECK_MSG(wrong == 0, "%s, %u parts: %u slots or cells differ from the sort in id order", what, parts, wrong);
+}
+
+/* Sorts boids given as entries in some order, with their ids beside them, counted and scattered
+ * in 1 to 3 parts and their cells sorted in spans of chunks of 37 slots (as the CPU backend's
+ * threads do), and checks the result is the sort of the same boids given in id order: the same
+ * cells, the same slots, ids ascending within each cell, and each slot's src naming the entry its
+ * boid came from. */
 static void check_any_order(const boids_grid_dims *dims, const float *x, const float *y, const uint32_t *perm,
                             uint32_t n, const boids_cpu_grid *ref, const char *what)
 {
-    boids_cpu_grid g;
-    if (boids_cpu_grid_init(&g, dims, n) != BOIDS_OK) {
-        CHECK(!"grid init");
-        return;
+    for (uint32_t parts = 1; parts <= 3; ++parts) {
+        boids_cpu_grid g;
+        if (boids_cpu_grid_init(&g, dims, n, parts) != BOIDS_OK) {
+            CHECK(!"grid init");
+            return;
+        }
+        float *ex = malloc(sizeof *ex * n), *ey = malloc(sizeof *ey * n);
+        for (uint32_t k = 0; k < n; ++k) ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
+        for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_count(&g, p, ex, ey, perm, n, n, NULL);
+        boids_cpu_grid_scan(&g);
+        for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_scatter(&g, p, perm, n);
+        uint32_t covered = 0, spans_wrong = 0;
+        for (uint32_t begin = 0; begin < n; begin += 37) {
+            uint32_t from, to;
+            boids_cpu_grid_cell_span(&g, begin, begin + 37 < n ? begin + 37 : n, &from, &to);
+            spans_wrong += from != covered && from != to; /* the spans tile the slots in order */
+            if (from < to) covered = to;
+            boids_cpu_grid_sort_cells(&g, from, to);
+        }
+        CHECK_MSG(covered == n && spans_wrong == 0, "%s, %u parts: the spans cover %u of %u slots, %u out of place",
+                  what, parts, covered, n, spans_wrong);
+        check_sorted(&g, perm, n, ref, what, parts);
+        free(ex), free(ey);
+        boids_cpu_grid_free(&g);
     }
-    float *ex = malloc(sizeof *ex * n), *ey = malloc(sizeof *ey * n);
-    for (uint32_t k = 0; k < n; ++k) ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
-    boids_cpu_grid_count(&g, ex, ey, perm, n, n, NULL);
-    boids_cpu_grid_scan(&g);
-    boids_cpu_grid_scatter(&g, perm, n);
-    uint32_t wrong = 0;
-    for (uint32_t k = 0; k < n; ++k)
-        wrong += g.order[k] != ref->order[k] || g.slot_cell[k] != ref->slot_cell[k] || perm[g.src[k]] != g.order[k];
-    for (uint32_t c = 0; c <= ref->cells + 1; ++c) wrong += g.cell_start[c] != ref->cell_start[c];
-    CHECK_MSG(wrong == 0, "%s: %u slots or cells differ from the sort in id order", what, wrong);
-    free(ex), free(ey);
-    boids_cpu_grid_free(&g);
 }
 
 static void test_entries_in_any_order(void)
@@ -251,7 +273,7 @@ static void test_entries_in_any_order(void)
     for (uint32_t i = 0; i < N; ++i) x[i] = b[i].x, y[i] = b[i].y;
     boids_grid_dims dims = boids_grid_dims_for(W, H, r, N, true, 1);
     boids_cpu_grid ref;
-    if (boids_cpu_grid_init(&ref, &dims, N) != BOIDS_OK) {
+    if (boids_cpu_grid_init(&ref, &dims, N, 1) != BOIDS_OK) {
         CHECK(!"grid init");
         return;
     }

@@ -143,13 +143,32 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
             b->replicas[r].stop_step = step;
 }
 
-/* Step t into candidate order (slots [begin, end)): a gather from the last step's order, most
- * boids from nearby entries, split over the threads. The ids in that order are the grid's own
- * order array, and with one swarm every slot's swarm is 0 (set once, when the state is written),
- * so neither is copied. */
+/* The grid's count and scatter of the state, one part per thread. */
+static void count_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    cpu_backend *b = ctx;
+    (void)parts;
+    const bool predators = (b->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
+    boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur_id, b->sim->def.count, b->sim->per_replica,
+                         predators ? b->dead : NULL);
+}
+
+static void scatter_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    cpu_backend *b = ctx;
+    (void)parts;
+    boids_cpu_grid_scatter(&b->grid, part, b->cur_id, b->sim->def.count);
+}
+
+/* The cells that start in slots [begin, end) sorted by id, then step t into candidate order in
+ * their slots: a gather from the last step's order, most boids from nearby entries. The ids in
+ * that order are the grid's own order array, and with one swarm every slot's swarm is 0 (set
+ * once, when the state is written), so neither is copied. */
 static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     cpu_backend *b = ctx;
+    boids_cpu_grid_cell_span(&b->grid, begin, end, &begin, &end);
+    boids_cpu_grid_sort_cells(&b->grid, begin, end);
     for (uint32_t k = begin; k < end; ++k) {
         const uint32_t e = b->grid.src[k];
         b->cand.x[k] = b->cur.x[e];
@@ -189,13 +208,12 @@ static boids_status cpu_step(void *impl, uint32_t steps)
                 b->dead[i] = b->attr[BOIDS_ATTR_ALIVE][i] == 0 ||
                              b->replicas[i / sim->per_replica].stop_step != BOIDS_RUNNING;
         }
-        /* The grid: a counting sort by cell. */
-        boids_cpu_grid_count(&b->grid, b->cur.x, b->cur.y, b->cur_id, n, sim->per_replica,
-                             predators ? b->dead : NULL);
+        /* The grid: a counting sort by cell, the count and scatter split over the threads. */
+        boids_pool_run_parts(b->pool, count_part, b);
         lap(b, BOIDS_PASS_GRID, &t);
         boids_cpu_grid_scan(&b->grid);
         lap(b, BOIDS_PASS_SCAN, &t);
-        boids_cpu_grid_scatter(&b->grid, b->cur_id, n);
+        boids_pool_run_parts(b->pool, scatter_part, b);
         lap(b, BOIDS_PASS_SCATTER, &t);
         boids_pool_run(b->pool, reorder_chunk, b, n);
         lap(b, BOIDS_PASS_REORDER, &t);
@@ -308,8 +326,9 @@ static boids_status cpu_configure(void *impl, bool grid_changed)
     b->dims = walk_dims(b->sim);
     boids_cpu_grid_free(&b->grid);
     boids_cpu_grid_free(&b->pred_grid);
-    boids_status st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count);
-    if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count);
+    boids_status st =
+        boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count, (uint32_t)boids_pool_threads(b->pool));
+    if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count, 1);
     if (st == BOIDS_OK && b->sim->predator_count) /* sparse: most blocks are empty */
         st = boids_cpu_grid_track_blocks(&b->pred_grid);
     return st;

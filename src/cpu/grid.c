@@ -5,20 +5,24 @@
 
 #include "core/error.h"
 
-boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity)
+boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
+                                 uint32_t parts)
 {
     memset(g, 0, sizeof *g);
     g->dims = *dims;
     g->cells = boids_grid_cells(dims);
     g->capacity = capacity;
+    g->parts = parts ? parts : 1;
     size_t n = capacity ? capacity : 1;
+    g->part_count = malloc(sizeof(uint32_t) * (g->cells + 1u) * g->parts);
     g->cell_count = malloc(sizeof(uint32_t) * (g->cells + 1u));
     g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 2u));
     g->cell_of = malloc(sizeof(uint32_t) * n);
     g->order = malloc(sizeof(uint32_t) * n);
     g->slot_cell = malloc(sizeof(uint32_t) * n);
     g->src = malloc(sizeof(uint32_t) * n);
-    if (!g->cell_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell || !g->src) {
+    if (!g->part_count || !g->cell_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell ||
+        !g->src) {
         boids_cpu_grid_free(g);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     }
@@ -35,6 +39,7 @@ boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g)
 void boids_cpu_grid_free(boids_cpu_grid *g)
 {
     free(g->block_any);
+    free(g->part_count);
     free(g->cell_count);
     free(g->cell_start);
     free(g->cell_of);
@@ -44,53 +49,77 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, const uint32_t *ids, uint32_t n,
-                          uint32_t per_replica, const uint8_t *dead)
+void boids_cpu_grid_part(const boids_cpu_grid *g, uint32_t part, uint32_t n, uint32_t *begin, uint32_t *end)
+{
+    *begin = (uint32_t)((uint64_t)n * part / g->parts);
+    *end = (uint32_t)((uint64_t)n * (part + 1) / g->parts);
+}
+
+void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
+                          uint32_t n, uint32_t per_replica, const uint8_t *dead)
 {
     const boids_grid_dims *d = &g->dims;
-    memset(g->cell_count, 0, sizeof(uint32_t) * (g->cells + 1u));
+    uint32_t *count = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
+    memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
     if (per_replica == 0) per_replica = 1;
-    for (uint32_t k = 0; k < n; ++k) {
+    boids_cpu_grid_part(g, part, n, &begin, &end);
+    for (uint32_t k = begin; k < end; ++k) {
         const uint32_t id = ids ? ids[k] : k;
         uint32_t c = dead && dead[id] ? g->cells : boids_cell_of(d, id / per_replica, x[k], y[k]);
         g->cell_of[k] = c;
-        g->cell_count[c]++;
+        count[c]++;
     }
 }
 
 void boids_cpu_grid_scan(boids_cpu_grid *g)
 {
+    const size_t stride = g->cells + 1u;
     uint32_t sum = 0;
     for (uint32_t c = 0; c <= g->cells; ++c) {
         g->cell_start[c] = sum;
-        sum += g->cell_count[c];
+        uint32_t in_cell = 0;
+        for (uint32_t p = 0; p < g->parts; ++p) { /* each part's count becomes its cursor */
+            uint32_t *count = g->part_count + p * stride + c, m = *count;
+            *count = sum + in_cell;
+            in_cell += m;
+        }
+        g->cell_count[c] = in_cell;
+        sum += in_cell;
     }
     g->cell_start[g->cells + 1] = sum;
 }
 
-void boids_cpu_grid_scatter(boids_cpu_grid *g, const uint32_t *ids, uint32_t n)
+void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *ids, uint32_t n)
 {
-    /* Each entry goes to the end of its cell's filled slots; cell_count serves as the cursor and
-     * is restored. Entries that come in ascending id (ids NULL) leave ids ascending within each
-     * cell. */
-    for (uint32_t e = 0; e < n; ++e) {
-        const uint32_t c = g->cell_of[e];
-        const uint32_t k = g->cell_start[c + 1] - g->cell_count[c];
+    uint32_t *cursor = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
+    boids_cpu_grid_part(g, part, n, &begin, &end);
+    for (uint32_t e = begin; e < end; ++e) {
+        const uint32_t c = g->cell_of[e], k = cursor[c]++;
         g->order[k] = ids ? ids[e] : e;
         g->src[k] = e;
         g->slot_cell[k] = c;
-        g->cell_count[c]--;
     }
-    for (uint32_t c = 0; c <= g->cells; ++c) g->cell_count[c] = g->cell_start[c + 1] - g->cell_start[c];
-    if (!ids) return;
-    /* Otherwise a cell's newcomers may sit before boids of lower id: each such slot moves down
-     * past those of higher id in its cell (an insertion sort), so ids ascend within each cell.
-     * Where the entries come in the last step's order, few slots move, and not far. */
-    for (uint32_t k = 1; k < n; ++k) {
+}
+
+void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from, uint32_t *to)
+{
+    /* a cell that starts before begin belongs to the span before; one that starts before end and
+     * runs on, to this one */
+    const uint32_t *cell = g->slot_cell, *start = g->cell_start;
+    *from = begin > 0 && cell[begin - 1] == cell[begin] ? start[cell[begin] + 1] : begin;
+    *to = start[cell[end - 1] + 1]; /* (from = to where one cell covers [begin, end) and began before) */
+}
+
+void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to)
+{
+    /* An insertion sort, over cells at once: a slot whose id is below its predecessor's in the
+     * same cell moves down past those of higher id. Where the entries came in the last step's
+     * order, few slots move, and not far. */
+    for (uint32_t k = from + 1; k < to; ++k) {
         const uint32_t id = g->order[k], e = g->src[k], c = g->slot_cell[k];
         if (!((g->slot_cell[k - 1] == c) & (g->order[k - 1] > id))) continue;
         uint32_t j = k;
-        for (; j > 0 && g->slot_cell[j - 1] == c && g->order[j - 1] > id; --j) {
+        for (; j > from && g->slot_cell[j - 1] == c && g->order[j - 1] > id; --j) {
             g->order[j] = g->order[j - 1];
             g->src[j] = g->src[j - 1];
         }
@@ -102,8 +131,8 @@ void boids_cpu_grid_scatter(boids_cpu_grid *g, const uint32_t *ids, uint32_t n)
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead)
 {
-    boids_cpu_grid_count(g, x, y, NULL, n, per_replica, dead);
+    for (uint32_t p = 0; p < g->parts; ++p) boids_cpu_grid_count(g, p, x, y, NULL, n, per_replica, dead);
     boids_cpu_grid_scan(g);
-    boids_cpu_grid_scatter(g, NULL, n);
+    for (uint32_t p = 0; p < g->parts; ++p) boids_cpu_grid_scatter(g, p, NULL, n); /* ids ascend: sorted */
     if (g->block_any) boids_grid_mark_blocks(&g->dims, g->cell_start, g->cells, g->block_any);
 }

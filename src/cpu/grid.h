@@ -3,9 +3,11 @@
  * neighbour sums run in the same order on both backends.
  *
  * The boids come as arrays in any order of ids (ids[k] is the id of entry k; NULL: entry k is
- * boid k). The CPU backend keeps its state in the last step's cell order, so the count reads it
- * in order and the scatter writes each cell's slots nearly in order; the scatter then puts each
- * cell's few newcomers among its boids by id (an insertion, rarely more than a step or two). */
+ * boid k), split into `parts` parts that are counted and scattered apart, one per thread. Each
+ * cell's slots are then sorted by id (boids_cpu_grid_sort_cells), which makes the order the
+ * entries came in, and the parts, irrelevant to the result. The CPU backend keeps its state in the
+ * last step's cell order: the count reads it in order, the scatter writes each cell's slots nearly
+ * in order, and the sort only moves each cell's few newcomers (an insertion). */
 #ifndef BOIDS_CPU_GRID_H
 #define BOIDS_CPU_GRID_H
 
@@ -15,6 +17,8 @@ typedef struct boids_cpu_grid {
     boids_grid_dims dims;
     uint32_t cells;       /* cells of every replica; cell `cells` is the graveyard (dead boids) */
     uint32_t capacity;    /* boids the arrays hold */
+    uint32_t parts;       /* parts of the entries, counted and scattered apart */
+    uint32_t *part_count; /* [parts][cells + 1] each part's boids per cell, then its cursor */
     uint32_t *cell_count; /* [cells + 1] boids per cell, the graveyard last */
     uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of cell_count: cell c holds the
                              slots [cell_start[c], cell_start[c + 1]); cell_start[cells] counts
@@ -28,23 +32,33 @@ typedef struct boids_cpu_grid {
                              (boids_cpu_grid_track_blocks, boids_grid_mark_blocks) */
 } boids_cpu_grid;
 
-boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity);
+boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
+                                 uint32_t parts);
 void boids_cpu_grid_free(boids_cpu_grid *g);
 /* Keeps block_any from the next build on: for a sparse grid (the predators'), where most blocks
  * are empty and a look-up can skip its ranges. */
 boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
-/* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the three phases below in turn. */
+/* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the phases below in turn. */
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
-/* The cell of entry k of the arrays, boid id = ids[k] (k where ids is NULL) at (x[k], y[k]) in
- * replica id / per_replica (the graveyard where dead[id], if dead is not NULL), and the histogram
- * of boids per cell. */
-void boids_cpu_grid_count(boids_cpu_grid *g, const float *x, const float *y, const uint32_t *ids, uint32_t n,
-                          uint32_t per_replica, const uint8_t *dead);
-/* cell_start: the exclusive prefix sum of the histogram. */
+/* Part `part` of the n entries: [n * part / parts, n * (part + 1) / parts). */
+void boids_cpu_grid_part(const boids_cpu_grid *g, uint32_t part, uint32_t n, uint32_t *begin, uint32_t *end);
+/* For the entries of one part: the cell of entry k, boid id = ids[k] (k where ids is NULL) at
+ * (x[k], y[k]) in replica id / per_replica (the graveyard where dead[id], if dead is not NULL),
+ * and the part's histogram of boids per cell. Parts may be counted at the same time. */
+void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
+                          uint32_t n, uint32_t per_replica, const uint8_t *dead);
+/* cell_count and cell_start from the parts' histograms, and each part's first slot in each cell. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
-/* order: the boids of each cell, ids ascending; src: the entries they came from; slot_cell: their
- * cells. ids as given to the count. */
-void boids_cpu_grid_scatter(boids_cpu_grid *g, const uint32_t *ids, uint32_t n);
+/* For the entries of one part: order (ids as given to the count), src (the entries) and
+ * slot_cell. Parts may be scattered at the same time. Within a cell the part's entries keep their
+ * order, after those of the parts before: ids ascend in each cell where the entries came in
+ * ascending id; otherwise boids_cpu_grid_sort_cells sorts them. */
+void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *ids, uint32_t n);
+/* The slots [*from, *to) of the cells whose first slot lies in [begin, end) (begin < end <= the
+ * boids scattered): the spans of ranges that tile the slots tile them too, each cell in one. */
+void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from, uint32_t *to);
+/* Sorts the cells in slots [from, to) (whole cells, as boids_cpu_grid_cell_span gives) by id. */
+void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to);
 
 #endif

@@ -29,8 +29,9 @@ struct boids_pool {
     uint64_t generation; /* bumped for each job, under lock */
     int busy;            /* workers still on the current job, under lock */
     int quit;
-    /* current job */
+    /* current job: fn over the parts' chunks, or part_fn once per thread */
     boids_pool_fn fn;
+    boids_pool_part_fn part_fn;
     void *ctx;
     part *parts; /* [threads] */
 };
@@ -68,6 +69,10 @@ static bool take(part *q, bool from_back, uint32_t *begin, uint32_t *end)
 
 static void work(boids_pool *p, int self)
 {
+    if (p->part_fn) {
+        p->part_fn(p->ctx, (uint32_t)self, (uint32_t)p->threads);
+        return;
+    }
     uint32_t begin, end;
     while (take(&p->parts[self], false, &begin, &end)) p->fn(p->ctx, begin, end);
     for (int k = 1; k < p->threads; ++k) {
@@ -144,19 +149,10 @@ void boids_pool_destroy(boids_pool *p)
 
 int boids_pool_threads(const boids_pool *p) { return p->threads; }
 
-void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
+/* Starts the current job on the workers, works on it, and waits for them. */
+static void run_job(boids_pool *p)
 {
-    if (p->threads == 1 || n <= CHUNK) {
-        if (n) fn(ctx, 0, n);
-        return;
-    }
     pthread_mutex_lock(&p->lock);
-    p->fn = fn;
-    p->ctx = ctx;
-    const uint64_t t = (uint64_t)p->threads;
-    for (uint64_t k = 0; k < t; ++k)
-        atomic_store_explicit(&p->parts[k].range, pack((uint32_t)(n * k / t), (uint32_t)(n * (k + 1) / t)),
-                              memory_order_relaxed);
     p->busy = p->threads - 1;
     p->generation++;
     pthread_cond_broadcast(&p->wake);
@@ -165,4 +161,32 @@ void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
     pthread_mutex_lock(&p->lock);
     while (p->busy > 0) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
+}
+
+void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
+{
+    if (p->threads == 1 || n <= CHUNK) {
+        if (n) fn(ctx, 0, n);
+        return;
+    }
+    p->fn = fn;
+    p->part_fn = NULL;
+    p->ctx = ctx;
+    const uint64_t t = (uint64_t)p->threads;
+    for (uint64_t k = 0; k < t; ++k)
+        atomic_store_explicit(&p->parts[k].range, pack((uint32_t)(n * k / t), (uint32_t)(n * (k + 1) / t)),
+                              memory_order_relaxed);
+    run_job(p);
+}
+
+void boids_pool_run_parts(boids_pool *p, boids_pool_part_fn fn, void *ctx)
+{
+    if (p->threads == 1) {
+        fn(ctx, 0, 1);
+        return;
+    }
+    p->fn = NULL;
+    p->part_fn = fn;
+    p->ctx = ctx;
+    run_job(p);
 }

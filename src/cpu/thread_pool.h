@@ -8,12 +8,16 @@
 
 typedef struct boids_pool boids_pool;
 typedef void (*boids_pool_fn)(void *ctx, uint32_t begin, uint32_t end);
+typedef void (*boids_pool_part_fn)(void *ctx, uint32_t part, uint32_t parts);
 
 /* threads: total threads including the caller (>= 1). NULL on failure. */
 boids_pool *boids_pool_create(int threads);
 void boids_pool_destroy(boids_pool *pool);
 int boids_pool_threads(const boids_pool *pool);
 void boids_pool_run(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n);
+/* Calls fn(ctx, t, threads) once on each thread t (the caller is 0), for work split into one
+ * fixed part per thread (no stealing: two such runs give thread t the same part). */
+void boids_pool_run_parts(boids_pool *pool, boids_pool_part_fn fn, void *ctx);
 /* Number of online processors (>= 1). */
 int boids_cpu_count(void);
 
