@@ -1,6 +1,7 @@
 /* The thread pool hands out every item of a job exactly once, whatever the thread count and the
  * job's size: its parts, the chunks taken from their fronts, and the chunks stolen from their
- * backs tile [0, n) with no gap and no overlap. A chunk also stays within the job. */
+ * backs tile [0, n) with no gap and no overlap. A chunk also stays within the job. A job of fixed
+ * parts runs each part once. */
 #include <stdatomic.h>
 
 #include "cpu/thread_pool.h"
@@ -57,4 +58,39 @@ static void test_every_item_once(void)
     }
 }
 
-TEST_MAIN(TEST(test_every_item_once))
+typedef struct parts_job {
+    _Atomic uint32_t calls[8]; /* per part */
+    _Atomic uint32_t bad;      /* calls with the wrong number of parts */
+    uint32_t parts;
+} parts_job;
+
+static void visit_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    parts_job *j = ctx;
+    if (parts != j->parts || part >= parts) {
+        atomic_fetch_add(&j->bad, 1);
+        return;
+    }
+    atomic_fetch_add(&j->calls[part], 1);
+}
+
+/* boids_pool_run_parts calls each part exactly once, on as many parts as threads. */
+static void test_each_part_once(void)
+{
+    for (int threads = 1; threads <= 5; ++threads) {
+        boids_pool *p = boids_pool_create(threads);
+        if (!p) {
+            CHECK(!"boids_pool_create");
+            return;
+        }
+        parts_job j = {.parts = (uint32_t)threads};
+        for (int rep = 0; rep < 4; ++rep) boids_pool_run_parts(p, visit_part, &j);
+        uint32_t wrong = 0;
+        for (int t = 0; t < threads; ++t) wrong += atomic_load(&j.calls[t]) != 4;
+        CHECK_MSG(wrong == 0 && atomic_load(&j.bad) == 0, "%d threads: %u parts not called once a run, %u bad calls",
+                  threads, wrong, atomic_load(&j.bad));
+        boids_pool_destroy(p);
+    }
+}
+
+TEST_MAIN(TEST(test_every_item_once), TEST(test_each_part_once))
