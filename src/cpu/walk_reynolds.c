@@ -17,7 +17,6 @@
 static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_radii *radii, boids_cpu_sums *m)
 {
     const float rs2 = radii->sep2, ra2 = radii->ali2, rc2 = radii->coh2;
-    const float rmax2 = fmaxf(rs2, fmaxf(ra2, rc2));
     const bool adams = radii->adams, raw = radii->sep_raw || adams, ring = adams && !radii->flock_in_sep;
     const float box = radii->box;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
@@ -32,9 +31,8 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
             float dx, dy;
             boids_cand_offset(s, x, y, k, &dx, &dy);
             float d2 = dx * dx + dy * dy;
-            if (!(d2 < rmax2)) continue; /* most candidates: out of every radius (adds +0s) */
-            /* Masks, not branches: which neighbours fall in which radius is a coin toss the
-             * branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
+            /* Masks, not branches: which neighbours fall in which radius, or in none (no early
+             * exit), is a coin toss the branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
              * itself are no neighbours (Shiffman's d > 0). Adams: coincident boids count, inside
              * the box, whatever their swarm. */
             int near = cid[k] != id;
