@@ -74,7 +74,8 @@ static void visit_part(void *ctx, uint32_t part, uint32_t parts)
     atomic_fetch_add(&j->calls[part], 1);
 }
 
-/* boids_pool_run_parts calls each part exactly once, on as many parts as threads. */
+/* boids_pool_run_parts calls each part exactly once, on as many parts as threads, for jobs large
+ * and small. */
 static void test_each_part_once(void)
 {
     for (int threads = 1; threads <= 5; ++threads) {
@@ -84,7 +85,8 @@ static void test_each_part_once(void)
             return;
         }
         parts_job j = {.parts = (uint32_t)threads};
-        for (int rep = 0; rep < 4; ++rep) boids_pool_run_parts(p, visit_part, &j);
+        for (int rep = 0; rep < 2; ++rep) boids_pool_run_parts(p, visit_part, &j, 100000);
+        for (int rep = 0; rep < 2; ++rep) boids_pool_run_parts(p, visit_part, &j, 10); /* all on the caller */
         uint32_t wrong = 0;
         for (int t = 0; t < threads; ++t) wrong += atomic_load(&j.calls[t]) != 4;
         CHECK_MSG(wrong == 0 && atomic_load(&j.bad) == 0, "%d threads: %u parts not called once a run, %u bad calls",

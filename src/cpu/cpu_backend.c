@@ -209,11 +209,11 @@ static boids_status cpu_step(void *impl, uint32_t steps)
                              b->replicas[i / sim->per_replica].stop_step != BOIDS_RUNNING;
         }
         /* The grid: a counting sort by cell, the count and scatter split over the threads. */
-        boids_pool_run_parts(b->pool, count_part, b);
+        boids_pool_run_parts(b->pool, count_part, b, n);
         lap(b, BOIDS_PASS_GRID, &t);
         boids_cpu_grid_scan(&b->grid);
         lap(b, BOIDS_PASS_SCAN, &t);
-        boids_pool_run_parts(b->pool, scatter_part, b);
+        boids_pool_run_parts(b->pool, scatter_part, b, n);
         lap(b, BOIDS_PASS_SCATTER, &t);
         boids_pool_run(b->pool, reorder_chunk, b, n);
         lap(b, BOIDS_PASS_REORDER, &t);

@@ -15,9 +15,10 @@ boids_pool *boids_pool_create(int threads);
 void boids_pool_destroy(boids_pool *pool);
 int boids_pool_threads(const boids_pool *pool);
 void boids_pool_run(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n);
-/* Calls fn(ctx, t, threads) once on each thread t (the caller is 0), for work split into one
- * fixed part per thread (no stealing: two such runs give thread t the same part). */
-void boids_pool_run_parts(boids_pool *pool, boids_pool_part_fn fn, void *ctx);
+/* Calls fn(ctx, t, threads) once for each part t, on thread t (the caller is 0), for work of n
+ * items split into one fixed part per thread (no stealing: two such runs give thread t the same
+ * part). A job too small to share (a few thousand items) runs every part on the caller. */
+void boids_pool_run_parts(boids_pool *pool, boids_pool_part_fn fn, void *ctx, uint32_t n);
 /* Number of online processors (>= 1). */
 int boids_cpu_count(void);
 
