@@ -143,11 +143,14 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
             b->replicas[r].stop_step = step;
 }
 
-/* The grid's count and scatter of the state, one part per thread. */
+/* The grid's count and scatter of the state, one part per thread (the threads past the grid's
+ * parts have none). */
+#define GRID_PARTS_MAX 8 /* each part has a histogram as large as the grid; the passes are short */
 static void count_part(void *ctx, uint32_t part, uint32_t parts)
 {
     cpu_backend *b = ctx;
     (void)parts;
+    if (part >= b->grid.parts) return;
     const bool predators = (b->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
     boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur_id, b->sim->def.count, b->sim->per_replica,
                          predators ? b->dead : NULL);
@@ -157,6 +160,7 @@ static void scatter_part(void *ctx, uint32_t part, uint32_t parts)
 {
     cpu_backend *b = ctx;
     (void)parts;
+    if (part >= b->grid.parts) return;
     boids_cpu_grid_scatter(&b->grid, part, b->cur_id, b->sim->def.count);
 }
 
@@ -326,8 +330,9 @@ static boids_status cpu_configure(void *impl, bool grid_changed)
     b->dims = walk_dims(b->sim);
     boids_cpu_grid_free(&b->grid);
     boids_cpu_grid_free(&b->pred_grid);
-    boids_status st =
-        boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count, (uint32_t)boids_pool_threads(b->pool));
+    const int threads = boids_pool_threads(b->pool);
+    boids_status st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count,
+                                          threads < GRID_PARTS_MAX ? (uint32_t)threads : GRID_PARTS_MAX);
     if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count, 1);
     if (st == BOIDS_OK && b->sim->predator_count) /* sparse: most blocks are empty */
         st = boids_cpu_grid_track_blocks(&b->pred_grid);
