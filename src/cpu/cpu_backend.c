@@ -208,9 +208,12 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         if (predators) {
             predators_and_catches(b, &j, j.step.step);
             lap(b, BOIDS_PASS_PREDATORS, &t);
-            for (uint32_t i = 0; i < n; ++i) /* the caught and the stopped leave the grid */
-                b->dead[i] = b->attr[BOIDS_ATTR_ALIVE][i] == 0 ||
-                             b->replicas[i / sim->per_replica].stop_step != BOIDS_RUNNING;
+            for (uint32_t r = 0; r < sim->def.replicas; ++r) { /* the caught and the stopped leave the grid */
+                const uint32_t first = r * sim->per_replica, last = first + sim->per_replica;
+                const uint8_t stopped = b->replicas[r].stop_step != BOIDS_RUNNING;
+                for (uint32_t i = first; i < last && i < n; ++i)
+                    b->dead[i] = stopped | (b->attr[BOIDS_ATTR_ALIVE][i] == 0);
+            }
         }
         /* The grid: a counting sort by cell, the count and scatter split over the threads. */
         boids_pool_run_parts(b->pool, count_part, b, n);

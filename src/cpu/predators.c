@@ -23,12 +23,13 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
     const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
     for (uint32_t e = begin; e < end; ++e) {
         const uint32_t id = s->cur_id[e], replica = boids_cpu_replica(s, id);
-        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
         const float x = s->cur_x[e], y = s->cur_y[e]; /* step t (the grid comes after) */
-        uint32_t best = UINT32_MAX;
-        float best_d2 = 0.0f;
         boids_cpu_ranges r;
         boids_cpu_predators_near(s, replica, x, y, &r);
+        if (r.count == 0) continue; /* most boids: no predator's block (before the attribute, by id) */
+        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
+        uint32_t best = UINT32_MAX;
+        float best_d2 = 0.0f;
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
                 float dx, dy;
