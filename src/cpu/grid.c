@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "cpu/thread_pool.h"
 
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
                                  uint32_t parts)
@@ -49,12 +50,6 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void boids_cpu_grid_part(const boids_cpu_grid *g, uint32_t part, uint32_t n, uint32_t *begin, uint32_t *end)
-{
-    *begin = (uint32_t)((uint64_t)n * part / g->parts);
-    *end = (uint32_t)((uint64_t)n * (part + 1) / g->parts);
-}
-
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
                           uint32_t n, uint32_t per_replica, const uint8_t *dead)
 {
@@ -62,7 +57,7 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     uint32_t *count = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
     memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
     if (per_replica == 0) per_replica = 1;
-    boids_cpu_grid_part(g, part, n, &begin, &end);
+    boids_pool_part_range(n, part, g->parts, &begin, &end);
     for (uint32_t k = begin; k < end; ++k) {
         const uint32_t id = ids ? ids[k] : k;
         uint32_t c = dead && dead[id] ? g->cells : boids_cell_of(d, id / per_replica, x[k], y[k]);
@@ -92,7 +87,7 @@ void boids_cpu_grid_scan(boids_cpu_grid *g)
 void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *ids, uint32_t n)
 {
     uint32_t *cursor = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
-    boids_cpu_grid_part(g, part, n, &begin, &end);
+    boids_pool_part_range(n, part, g->parts, &begin, &end);
     for (uint32_t e = begin; e < end; ++e) {
         const uint32_t c = g->cell_of[e], k = cursor[c]++;
         g->order[k] = ids ? ids[e] : e;

@@ -41,9 +41,7 @@ boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
 /* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the phases below in turn. */
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
-/* Part `part` of the n entries: [n * part / parts, n * (part + 1) / parts). */
-void boids_cpu_grid_part(const boids_cpu_grid *g, uint32_t part, uint32_t n, uint32_t *begin, uint32_t *end);
-/* For the entries of one part: the cell of entry k, boid id = ids[k] (k where ids is NULL) at
+/* For the entries of one part (boids_pool_part_range of n into parts): the cell of entry k, boid id = ids[k] (k where ids is NULL) at
  * (x[k], y[k]) in replica id / per_replica (the graveyard where dead[id], if dead is not NULL),
  * and the part's histogram of boids per cell. Parts may be counted at the same time. */
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,

@@ -175,10 +175,11 @@ void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
     p->fn = fn;
     p->part_fn = NULL;
     p->ctx = ctx;
-    const uint64_t t = (uint64_t)p->threads;
-    for (uint64_t k = 0; k < t; ++k)
-        atomic_store_explicit(&p->parts[k].range, pack((uint32_t)(n * k / t), (uint32_t)(n * (k + 1) / t)),
-                              memory_order_relaxed);
+    for (int k = 0; k < p->threads; ++k) {
+        uint32_t begin, end;
+        boids_pool_part_range(n, (uint32_t)k, (uint32_t)p->threads, &begin, &end);
+        atomic_store_explicit(&p->parts[k].range, pack(begin, end), memory_order_relaxed);
+    }
     run_job(p);
 }
 
