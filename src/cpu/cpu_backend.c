@@ -281,6 +281,7 @@ static void reset_replicas(cpu_backend *b)
 static boids_status cpu_write(void *impl, const boids_boid *in)
 {
     cpu_backend *b = impl;
+    b->one_swarm = true;
     for (uint32_t i = 0; i < b->sim->def.count; ++i) { /* in id order */
         b->cur.x[i] = in[i].x;
         b->cur.y[i] = in[i].y;
@@ -288,11 +289,10 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
         b->cur.vy[i] = in[i].vy;
         b->cur_id[i] = i;
         b->swarm[i] = in[i].swarm;
+        b->one_swarm &= in[i].swarm == 0;
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     }
-    b->one_swarm = true;
-    for (uint32_t i = 0; i < b->sim->def.count; ++i) b->one_swarm &= b->swarm[i] == 0;
     if (b->one_swarm) memset(b->cand.swarm, 0, sizeof(uint32_t) * b->sim->def.count);
     reset_replicas(b); /* a new state: no catches yet, every replica running */
     boids_event_log_clear(&b->events.log); /* events belong to the state they came from */

@@ -50,11 +50,14 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
+/* Part p's histogram, then its cursors: cells + 1 words. */
+static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p) { return g->part_count + (size_t)p * (g->cells + 1u); }
+
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
                           uint32_t n, uint32_t per_replica, const uint8_t *dead)
 {
     const boids_grid_dims *d = &g->dims;
-    uint32_t *count = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
+    uint32_t *count = part_counts(g, part), begin, end;
     memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
     if (per_replica == 0) per_replica = 1;
     boids_pool_part_range(n, part, g->parts, &begin, &end);
@@ -68,13 +71,12 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
 
 void boids_cpu_grid_scan(boids_cpu_grid *g)
 {
-    const size_t stride = g->cells + 1u;
     uint32_t sum = 0;
     for (uint32_t c = 0; c <= g->cells; ++c) {
         g->cell_start[c] = sum;
         uint32_t in_cell = 0;
         for (uint32_t p = 0; p < g->parts; ++p) { /* each part's count becomes its cursor */
-            uint32_t *count = g->part_count + p * stride + c, m = *count;
+            uint32_t *count = part_counts(g, p) + c, m = *count;
             *count = sum + in_cell;
             in_cell += m;
         }
@@ -86,7 +88,7 @@ void boids_cpu_grid_scan(boids_cpu_grid *g)
 
 void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *ids, uint32_t n)
 {
-    uint32_t *cursor = g->part_count + (size_t)part * (g->cells + 1u), begin, end;
+    uint32_t *cursor = part_counts(g, part), begin, end;
     boids_pool_part_range(n, part, g->parts, &begin, &end);
     for (uint32_t e = begin; e < end; ++e) {
         const uint32_t c = g->cell_of[e], k = cursor[c]++;

@@ -82,19 +82,15 @@ BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, floa
  * key is below no bound either. A bound that nothing is below stands for r2 <= 0 or NaN, where
  * the float compares find nothing. test_simd checks both against the float compares. */
 BOIDS_VINLINE boids_vi boids_vdist_key(boids_vf d2) { return (boids_vi)((boids_vu)d2 + boids_vu_all(0x7fffffffu)); }
-/* The bound for (d2 > 0) & (d2 < r2), and for (d2 > 0) & (d2 <= r2). */
-static inline int32_t boids_dist_below(float r2)
+/* The bound for (d2 > 0) & (d2 < r2) (bias 2^31 - 1), and for (d2 > 0) & (d2 <= r2) (2^31). */
+static inline int32_t boids_dist_bound(float r2, uint32_t bias)
 {
     uint32_t b;
     __builtin_memcpy(&b, &r2, sizeof b);
-    return r2 > 0.0f ? (int32_t)(b + 0x7fffffffu) : INT32_MIN;
+    return r2 > 0.0f ? (int32_t)(b + bias) : INT32_MIN;
 }
-static inline int32_t boids_dist_upto(float r2)
-{
-    uint32_t b;
-    __builtin_memcpy(&b, &r2, sizeof b);
-    return r2 > 0.0f ? (int32_t)(b + 0x80000000u) : INT32_MIN;
-}
+static inline int32_t boids_dist_below(float r2) { return boids_dist_bound(r2, 0x7fffffffu); }
+static inline int32_t boids_dist_upto(float r2) { return boids_dist_bound(r2, 0x80000000u); }
 
 /* boids_dist_upto, lane by lane (a bound per lane). */
 BOIDS_VINLINE boids_vi boids_vdist_upto(boids_vf r2)

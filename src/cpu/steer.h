@@ -5,10 +5,10 @@
  *
  * Synchronous update: every boid reads step t (the candidate arrays) and writes step t+1 (the out
  * arrays) in its own slot: a thread's stores fill cache lines of its own, and the next step reads
- * them nearly in order (see cpu_backend.c). Neighbour candidates come as slot ranges into cand: the cells of the block
- * around the boid in the canonical order (cells next to each other in memory merged into one
- * range), or every boid for brute force. Rules loop over them the way the shaders do, so both
- * backends add neighbours up in the same order. */
+ * them nearly in order (see cpu_backend.c). Neighbour candidates come as slot ranges into cand:
+ * the cells of the block around the boid in the canonical order (cells next to each other in
+ * memory merged into one range), or every boid for brute force. Rules loop over them the way the
+ * shaders do, so both backends add neighbours up in the same order. */
 #ifndef BOIDS_CPU_STEER_H
 #define BOIDS_CPU_STEER_H
 

@@ -32,9 +32,9 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
             boids_cand_offset(s, x, y, k, &dx, &dy);
             float d2 = dx * dx + dy * dy;
             /* Masks, not branches: which neighbours fall in which radius, or in none (no early
-             * exit), is a coin toss the branch predictor loses (see boids_mask). Coincident boids (d2 = 0) and the boid
-             * itself are no neighbours (Shiffman's d > 0). Adams: coincident boids count, inside
-             * the box, whatever their swarm. */
+             * exit), is a coin toss the branch predictor loses (see boids_mask). Coincident boids
+             * (d2 = 0) and the boid itself are no neighbours (Shiffman's d > 0). Adams: coincident
+             * boids count, inside the box, whatever their swarm. */
             int near = cid[k] != id;
             if (adams) near &= (fabsf(dx) < box) & (fabsf(dy) < box);
             else near &= d2 > 0.0f;
