@@ -1,15 +1,66 @@
-/* The GPU backend where it can go wrong quietly: a neighbourhood denser than a shader invocation
- * may loop over (llvmpipe's limit) is reported, never returned as a state; several GPU worlds,
- * each with its own context, stay apart, and destroying one leaves the other working. */
+/* The GPU backend where it can go wrong quietly: the check mode poisons new buffers and finds a
+ * pass whose program has a block with no buffer behind it; a neighbourhood denser than a shader
+ * invocation may loop over (llvmpipe's limit) is reported, never returned as a state; several
+ * GPU worlds, each with its own context, stay apart, and destroying one leaves the other
+ * working. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdlib.h>
+
 #include "core/rng.h"
+#include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
+#include "gpu/program.h"
 #include "world/world.h"
 #include "test.h"
+
+/* Runs first, before anything reads the environment (the mode is read once). */
+static void test_check_mode(void)
+{
+    setenv("BOIDS_GPU_CHECKS", "1", 1);
+    boids_gl_make_current(test_gpu_context());
+    CHECK(boids_gpu_checks_on());
+    /* A new buffer reads as the poison word, never as plausible zeros. */
+    GLuint b = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, 64);
+    uint32_t words[16];
+    boids_gpu_read(b, 0, sizeof words, words);
+    int poisoned = 0;
+    for (int i = 0; i < 16; ++i) poisoned += words[i] == BOIDS_GPU_POISON_WORD;
+    CHECK_MSG(poisoned == 16, "%d of 16 words poisoned", poisoned);
+    /* A dispatch whose program has a block without a buffer is found, named, and an error. */
+    GLuint prog = 0;
+    REQUIRE_OK(boids_program_compute("scatter.comp", &prog));
+    for (GLuint k = 0; k < 32; ++k) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, k, 0);
+    glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, 0);
+    glUseProgram(prog);
+    boids_gpu_check_bindings("a pass with nothing bound");
+    glUseProgram(0);
+    boids_status st = boids_gl_check("the test pass");
+    CHECK_MSG(st == BOIDS_ERR_GL && strstr(boids_last_error(), "scatter.comp") &&
+                  strstr(boids_last_error(), "has no buffer bound"),
+              "%s", boids_last_error());
+    printf("  found: %s\n", boids_last_error());
+    CHECK(boids_gl_check("after taking it") == BOIDS_OK); /* reported once */
+    glDeleteProgram(prog);
+    boids_gpu_delete(&b, 1);
+    /* A world binds every block of every pass: its steps, metrics and reads pass the checks. */
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 2000);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        d.model = (boids_model)m;
+        d.params = boids_model_default_params(d.model);
+        boids_world *w;
+        boids_metrics mt;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
+        CHECK_MSG(boids_world_step(w, 2) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
+        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
+        boids_world_destroy(w);
+    }
+}
 
 static void test_loop_limit_reported(void)
 {
     /* 600 boids on one spot, and a limit of 300 loop iterations per invocation (llvmpipe's real
-     * one is 65535; this reaches it with a small flock). */
+     * one is about 65535; this reaches it with a small flock on any driver). */
     enum { N = 600 };
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, N);
     d.width = d.height = 400;
@@ -74,4 +125,4 @@ static void test_worlds_with_own_contexts(void)
     boids_world_destroy(cb);
 }
 
-TEST_MAIN(TEST(test_loop_limit_reported), TEST(test_worlds_with_own_contexts))
+TEST_MAIN(TEST(test_check_mode), TEST(test_loop_limit_reported), TEST(test_worlds_with_own_contexts))

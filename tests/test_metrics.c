@@ -191,4 +191,56 @@ static void test_gpu_equals_cpu_on_a_flock(void)
     boids_world_destroy(g);
 }
 
-TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups), TEST(test_gpu_equals_cpu_on_a_flock))
+/* A replica's metrics do not depend on how many replicas share its world: each replica of a kit
+ * world of 4, after catches, measures the same bits as a world of its own holding the same boids
+ * and predators, on both backends. (The experiments' tables rest on this: any batch size and
+ * shard layout gives the same rows.) */
+static void test_replica_count_does_not_change_metrics(void)
+{
+    enum { R = 4, PER = 300, NP = 5 };
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], R * PER);
+        d.model = BOIDS_MODEL_KIT;
+        d.params = boids_model_default_params(d.model);
+        d.params.kit.view_radius = 60, d.params.predators.pred_view_radius = 60;
+        d.params.kit.predator_radius = 60, d.params.obstacles.obstacle_radius = 60;
+        d.params.predators.predators = NP, d.params.predators.boid_size = 15;
+        d.width = 1000, d.height = 700;
+        d.replicas = R;
+        d.layout = BOIDS_LAYOUT_UNIFORM;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 40));
+        static boids_boid b[R * PER];
+        boids_predator p[R * NP];
+        boids_metrics all[R];
+        REQUIRE_OK(boids_world_read(w, b, R * PER));
+        REQUIRE_OK(boids_world_read_predators(w, p, R * NP));
+        REQUIRE_OK(boids_world_metrics(w, all, R));
+        boids_world_destroy(w);
+        d.count = PER;
+        d.replicas = 1;
+        int same = 0;
+        for (int r = 0; r < R; ++r) {
+            boids_metrics one;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_write(w, b + r * PER, PER));
+            REQUIRE_OK(boids_world_write_predators(w, p + r * NP, NP));
+            REQUIRE_OK(boids_world_metrics(w, &one, 1));
+            boids_world_destroy(w);
+            const boids_metrics *a = &all[r];
+            const bool eq = a->alive == one.alive && a->groups == one.groups &&
+                            memcmp(&a->polarization, &one.polarization, 5 * sizeof(double)) == 0;
+            CHECK_MSG(eq, "%s replica %d: alone %u alive, %u groups, NN %.9g; among %d: %u, %u, %.9g",
+                      backends[k] == BOIDS_BACKEND_GPU ? "gpu" : "cpu", r, one.alive, one.groups, one.mean_nn, R,
+                      a->alive, a->groups, a->mean_nn);
+            same += eq;
+        }
+        printf("  %s: %d of %d replicas measure the same bits alone (%u alive in replica 0)\n",
+               backends[k] == BOIDS_BACKEND_GPU ? "gpu" : "cpu", same, R, all[0].alive);
+        CHECK(all[0].alive < PER); /* catches happened: the dead are left out alike */
+    }
+}
+
+TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups), TEST(test_gpu_equals_cpu_on_a_flock),
+          TEST(test_replica_count_does_not_change_metrics))

@@ -6,12 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/checks.h"
 #include "gpu/gl.h"
 
 /* Workgroups of `size` that cover n items. */
 static inline uint32_t boids_gpu_groups(uint32_t n, uint32_t size) { return (n + size - 1) / size; }
 
-/* A new buffer of `bytes` (at least 16: GL refuses empty storage buffers). */
+/* A new buffer of `bytes` (at least 16: GL refuses empty storage buffers). Its contents are
+ * undefined until written (a GPU hands out whatever was there; the check mode poisons them). */
 static inline GLuint boids_gpu_buffer(GLenum target, size_t bytes)
 {
     GLuint b;
@@ -19,6 +21,7 @@ static inline GLuint boids_gpu_buffer(GLenum target, size_t bytes)
     glBindBuffer(target, b);
     glBufferData(target, (GLsizeiptr)(bytes ? bytes : 16), NULL, GL_DYNAMIC_DRAW);
     glBindBuffer(target, 0);
+    boids_gpu_poison(b);
     return b;
 }
 
@@ -62,6 +65,14 @@ static inline void boids_gpu_upload(GLuint *b, const void *data, size_t bytes)
 }
 
 static inline void boids_gpu_bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
+
+/* Runs the current compute program over `groups` workgroups; `what` names the pass for the check
+ * mode, which first checks that every block of the program has a buffer behind it. */
+static inline void boids_gpu_dispatch(const char *what, uint32_t groups)
+{
+    boids_gpu_check_bindings(what);
+    glDispatchCompute(groups, 1, 1);
+}
 
 /* What one compute pass wrote to storage buffers is visible to the next. */
 static inline void boids_gpu_barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }

@@ -7,7 +7,8 @@
 
 #include "boids.h"
 
-/* Checks glGetError; on an error returns BOIDS_ERR_GL with `what` in the message. */
+/* Checks glGetError, and the check mode's findings (gpu/checks.h); on an error returns
+ * BOIDS_ERR_GL with `what` in the message. */
 boids_status boids_gl_check(const char *what);
 
 #endif

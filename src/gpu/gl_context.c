@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 
 #include "core/error.h"
+#include "gpu/checks.h"
 #include "gpu/gl.h"
 
 struct boids_gl {
@@ -297,7 +298,7 @@ void *boids_gl_window(const boids_gl *gl) { return gl->window; }
 boids_status boids_gl_check(const char *what)
 {
     GLenum e = glGetError();
-    if (e == GL_NO_ERROR) return BOIDS_OK;
+    if (e == GL_NO_ERROR) return boids_gpu_checks_take();
     while (glGetError() != GL_NO_ERROR) {
     }
     return boids_fail(BOIDS_E_GL, "%s: GL error 0x%x", what, (unsigned)e);

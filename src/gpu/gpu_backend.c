@@ -88,29 +88,39 @@ static void sort_agents(gpu_backend *g, gpu_agents *a, uint32_t which, bool time
     boids_gpu_sort(&g->sorter, which, a->count, in, &a->grid, out, false, timed ? &g->timer : NULL);
 }
 
+/* The sorted predators and their grid, at their bindings. Every steering program declares them
+ * (the candidate walk serves all three grids), so they are bound for models without predators
+ * too, where the set is empty: a driver may drop a pass whose program has a block with no buffer
+ * behind it (zink does), and GL leaves it undefined. */
+static void bind_predators(gpu_backend *g)
+{
+    gpu_agents *p = &g->preds;
+    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+    boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
+    boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
+}
+
 /* The predators' grid, the catches and the stops: the first part of a step of a model with
  * predators. After it the sorted predators are pred_pos_vel[1] with id[1 - key]. */
 static void predators_and_catches(gpu_backend *g, uint32_t step)
 {
     gpu_agents *p = &g->preds, *b = &g->boids;
-    if (p->count) sort_agents(g, p, 1, false);
+    sort_agents(g, p, 1, false); /* with none, an empty grid: the walks read its cells */
     glUseProgram(g->prog_catch);
     glUniform1ui(g->u_step[1], step);
     boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[b->key]);
-    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
-    boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
-    boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
-    glDispatchCompute(boids_gpu_groups(b->count, BOIDS_WG_SIZE), 1, 1);
+    bind_predators(g);
+    boids_gpu_dispatch("catches", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     glUseProgram(g->prog_stop);
     glUniform1ui(g->u_step[2], step);
-    glDispatchCompute(boids_gpu_groups(g->sim->def.replicas, BOIDS_WG_SIZE), 1, 1);
+    boids_gpu_dispatch("stops", boids_gpu_groups(g->sim->def.replicas, BOIDS_WG_SIZE));
     boids_gpu_barrier();
 }
 
 /* The world's context current, with what every pass reads bound: the frame, the report, the
- * attributes, the replicas, the obstacles. */
+ * attributes, the replicas, the obstacles, the sorted predators. */
 static boids_status make_current_and_bind(gpu_backend *g)
 {
     boids_status st = boids_gl_make_current(g->gl);
@@ -121,6 +131,7 @@ static boids_status make_current_and_bind(gpu_backend *g)
     boids_gpu_bind(BOIDS_BIND_REPLICAS, g->replicas);
     boids_gpu_bind(BOIDS_BIND_OBSTACLES, g->obstacles);
     boids_gpu_bind(BOIDS_BIND_OBS_CELL_START, g->obs_cell_start);
+    bind_predators(g);
     return BOIDS_OK;
 }
 
@@ -150,12 +161,8 @@ static boids_status gpu_step(void *impl, uint32_t steps)
         boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
         boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
         boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
-        if (predators) {
-            boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
-            boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
-            boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
-        }
-        glDispatchCompute(boids_gpu_groups(b->count, BOIDS_WG_SIZE), 1, 1);
+        bind_predators(g);
+        boids_gpu_dispatch("steering", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
         boids_gpu_barrier();
         if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
         b->key = sorted; /* the sorted swarms and ids are the state's now */
@@ -166,7 +173,7 @@ static boids_status gpu_step(void *impl, uint32_t steps)
             boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
             boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
             boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
-            glDispatchCompute(boids_gpu_groups(p->count, BOIDS_WG_SIZE), 1, 1);
+            boids_gpu_dispatch("predators' hunt", boids_gpu_groups(p->count, BOIDS_WG_SIZE));
             boids_gpu_barrier();
             p->key = 1 - p->key;
             if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_HUNT);

@@ -68,16 +68,16 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
     boids_gpu_bind(BOIDS_BIND_METRIC_PARENT, m->parent);
     boids_gpu_bind(BOIDS_BIND_METRIC_SUMS, m->sums);
     glUseProgram(m->prog_nn);
-    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_dispatch("metrics: nearest neighbours", n_groups);
     boids_gpu_barrier();
     glUseProgram(m->prog_link);
     glUniform1f(m->u_radius, group_radius);
-    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_dispatch("metrics: groups", n_groups);
     boids_gpu_barrier();
     glUseProgram(m->prog_reduce);
     for (uint32_t first = 0; first < replicas; first += 65535u) {
         glUniform1ui(m->u_first, first);
-        glDispatchCompute(replicas - first < 65535u ? replicas - first : 65535u, 1, 1);
+        boids_gpu_dispatch("metrics: sums", replicas - first < 65535u ? replicas - first : 65535u);
     }
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glUseProgram(0);

@@ -60,6 +60,7 @@ boids_status boids_program_compute(const char *name, GLuint *out)
         glDeleteProgram(prog);
         return st;
     }
+    glObjectLabel(GL_PROGRAM, prog, -1, name); /* for the check mode's and the debug output's messages */
     *out = prog;
     return BOIDS_OK;
 }
@@ -84,6 +85,7 @@ boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *
         glDeleteProgram(prog);
         return st;
     }
+    glObjectLabel(GL_PROGRAM, prog, -1, vert);
     *out = prog;
     return BOIDS_OK;
 }

@@ -92,7 +92,7 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
         glUniform1ui(s->u_scan[2], v->out_off);
         glUniform1ui(s->u_scan[3], v->sums_off);
         glUniform1ui(s->u_scan[4], top ? 0u : 1u);
-        glDispatchCompute(boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK), 1, 1);
+        boids_gpu_dispatch("grid: scan", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
         boids_gpu_barrier();
     }
     if (grid->level_count < 2) return;
@@ -104,7 +104,7 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
         glUniform1ui(s->u_add[0], v->n);
         glUniform1ui(s->u_add[1], v->out_off);
         glUniform1ui(s->u_add[2], v->sums_off);
-        glDispatchCompute(boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK), 1, 1);
+        boids_gpu_dispatch("grid: scan totals", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
         boids_gpu_barrier();
     }
 }
@@ -123,7 +123,7 @@ void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, b
     boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
     boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
     boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
-    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_dispatch("grid: cells", n_groups);
     boids_gpu_barrier();
     if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_GRID);
 
@@ -138,7 +138,7 @@ void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, b
     boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
     boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
     boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
-    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_dispatch("grid: scatter", n_groups);
     boids_gpu_barrier();
     if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCATTER);
 
@@ -150,7 +150,7 @@ void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, b
     boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
     boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
     boids_gpu_bind(BOIDS_BIND_ID_OUT, out.id);
-    glDispatchCompute(n_groups, 1, 1);
+    boids_gpu_dispatch("grid: reorder", n_groups);
     boids_gpu_barrier();
     if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_REORDER);
 }

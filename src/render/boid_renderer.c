@@ -6,6 +6,7 @@
 
 #include "core/attributes.h"
 #include "core/error.h"
+#include "gpu/checks.h"
 #include "gpu/program.h"
 #include "gpu/timer.h"
 #include "world/world.h"
@@ -101,13 +102,16 @@ void boids_renderer_destroy(boids_renderer *r)
     free(r);
 }
 
+/* The buffer holds `bytes` of data afterwards; it always has storage (16 bytes at least), since
+ * the vertex shader's blocks need a buffer behind them even where a model has nothing to put in
+ * (a model without attributes). */
 static void upload_bytes(upload *u, const void *data, size_t bytes)
 {
     if (!u->buffer) glGenBuffers(1, &u->buffer);
     glBindBuffer(GL_ARRAY_BUFFER, u->buffer);
-    if (bytes > u->cap) {
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, NULL, GL_STREAM_DRAW);
-        u->cap = bytes;
+    if (bytes > u->cap || !u->cap) {
+        u->cap = bytes > 16 ? bytes : 16;
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)u->cap, NULL, GL_STREAM_DRAW);
     }
     if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, data);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -248,6 +252,7 @@ static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info
     glUseProgram(r->prog_lines);
     glUniform2f(r->ul_viewport, cam->view_w, cam->view_h);
     glBindVertexArray(r->lines_vao);
+    boids_gpu_check_bindings("drawing the obstacles");
     glDrawArrays(GL_TRIANGLES, 0, (GLsizei)(r->lines_len / 6));
     glDisable(GL_BLEND);
 }
@@ -277,11 +282,13 @@ static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, G
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
         if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
         if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
+        boids_gpu_check_bindings("drawing the agents");
         glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)count);
     } else {
         instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
         instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
         instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
+        boids_gpu_check_bindings("drawing the agents");
         glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)count);
     }
 }

@@ -11,6 +11,7 @@
 #pragma GCC diagnostic pop
 
 #include "core/error.h"
+#include "gpu/checks.h"
 #include "gpu/program.h"
 
 /* stb_easy_font glyphs are about 7 px tall on a 12 px line; we draw them at 2x scale. */
@@ -199,6 +200,7 @@ boids_status boids_ui_end(boids_ui *ui)
     glUseProgram(ui->prog);
     glUniform2f(ui->u_viewport, ui->fb_w, ui->fb_h);
     glBindVertexArray(ui->vao);
+    boids_gpu_check_bindings("drawing the overlay");
     glDrawArrays(GL_TRIANGLES, 0, (GLsizei)ui->count);
     glBindVertexArray(0);
     glUseProgram(0);

@@ -1,0 +1,106 @@
+#include "gpu/checks.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+
+static int checks_state = -1; /* -1 unread, 0 off, 1 on */
+static char violation[400];   /* the first one not yet taken */
+
+bool boids_gpu_checks_on(void)
+{
+    if (checks_state < 0) {
+        const char *v = getenv("BOIDS_GPU_CHECKS");
+        checks_state = v && v[0] && strcmp(v, "0") != 0;
+    }
+    return checks_state == 1;
+}
+
+void boids_gpu_poison(GLuint buffer)
+{
+    if (!boids_gpu_checks_on() || !buffer) return;
+    const GLuint word = BOIDS_GPU_POISON_WORD;
+    GLint old = 0;
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &old);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, buffer);
+    glClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &word);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+}
+
+/* Records the first violation (printf-style) and prints it. */
+__attribute__((format(printf, 1, 2))) static void note(const char *fmt, ...)
+{
+    if (violation[0]) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(violation, sizeof violation, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "boids: GPU check: %s\n", violation);
+}
+
+/* Size in bytes of buffer b (0 if it has no storage), through a binding point we restore. */
+static GLint64 buffer_size(GLuint b)
+{
+    GLint old = 0;
+    GLint64 size = 0;
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &old);
+    glBindBuffer(GL_COPY_READ_BUFFER, b);
+    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+    glBindBuffer(GL_COPY_READ_BUFFER, (GLuint)old);
+    return size;
+}
+
+/* The blocks of one interface (storage or uniform) of prog against the indexed bindings. */
+static void check_interface(GLuint prog, const char *what, GLenum iface, GLenum binding_query,
+                            GLenum size_query)
+{
+    GLint blocks = 0;
+    glGetProgramInterfaceiv(prog, iface, GL_ACTIVE_RESOURCES, &blocks);
+    for (GLint i = 0; i < blocks; ++i) {
+        const GLenum props[2] = {GL_BUFFER_BINDING, GL_BUFFER_DATA_SIZE};
+        GLint v[2] = {0, 0};
+        char name[64] = "";
+        glGetProgramResourceiv(prog, iface, (GLuint)i, 2, props, 2, NULL, v);
+        glGetProgramResourceName(prog, iface, (GLuint)i, sizeof name, NULL, name);
+        GLint bound = 0;
+        GLint64 range = 0;
+        glGetIntegeri_v(binding_query, (GLuint)v[0], &bound);
+        glGetInteger64i_v(size_query, (GLuint)v[0], &range);
+        if (!bound) {
+            note("%s: block %s (binding %d) has no buffer bound", what, name, (int)v[0]);
+            continue;
+        }
+        GLint64 size = range ? range : buffer_size((GLuint)bound);
+        if (size <= 0) note("%s: block %s (binding %d) is bound to a buffer without storage", what, name,
+                             (int)v[0]);
+    }
+}
+
+void boids_gpu_check_bindings(const char *what)
+{
+    if (!boids_gpu_checks_on()) return;
+    GLint prog = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+    char label[96] = "";
+    if (prog) glGetObjectLabel(GL_PROGRAM, (GLuint)prog, sizeof label, NULL, label);
+    char pass[200];
+    snprintf(pass, sizeof pass, "%s (program %s)", what, label[0] ? label : "without a name");
+    if (!prog) {
+        note("%s: no program in use", pass);
+        return;
+    }
+    check_interface((GLuint)prog, pass, GL_SHADER_STORAGE_BLOCK, GL_SHADER_STORAGE_BUFFER_BINDING,
+                    GL_SHADER_STORAGE_BUFFER_SIZE);
+    check_interface((GLuint)prog, pass, GL_UNIFORM_BLOCK, GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER_SIZE);
+}
+
+boids_status boids_gpu_checks_take(void)
+{
+    if (!violation[0]) return BOIDS_OK;
+    boids_status st = boids_fail(BOIDS_E_GL, "GPU check failed: %s", violation);
+    violation[0] = '\0';
+    return st;
+}

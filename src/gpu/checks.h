@@ -1,0 +1,41 @@
+/* The GPU backend's check mode, for tests: BOIDS_GPU_CHECKS=1 in the environment.
+ *
+ * A driver is free to hand out garbage where the program never wrote, to skip or mangle a pass
+ * whose program has a storage block with no buffer behind it, and to run passes in any order the
+ * barriers allow. llvmpipe does none of this (new buffers read as zeros, unbound blocks are
+ * harmless, passes run in issue order), so bugs of that kind pass every test there and break on
+ * other drivers. The check mode makes them loud on every driver:
+ *
+ * - every buffer the GPU code creates is filled with the poison word 0xFFFFFFFF (a NaN as a float,
+ *   the largest uint) before first use, so a read of memory nobody wrote shows up as NaNs, wild
+ *   cells or ids instead of as plausible zeros;
+ * - before each dispatch and draw, every storage and uniform block the current program declares
+ *   must have a buffer bound at its binding, at least as large as the block's fixed part.
+ *
+ * A violation is printed once with the program's name and is returned by the next
+ * boids_gl_check() as a BOIDS_E_GL error, so the step, read or draw that ran it fails. Off, the
+ * mode costs one predictable branch per buffer and pass. The test suite runs with it on. */
+#ifndef BOIDS_GPU_CHECKS_H
+#define BOIDS_GPU_CHECKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/gl.h"
+
+#define BOIDS_GPU_POISON_WORD 0xFFFFFFFFu
+
+/* Whether the check mode is on (BOIDS_GPU_CHECKS set to anything but "" or "0"; read once). */
+bool boids_gpu_checks_on(void);
+
+/* In check mode: fills the buffer (any target) with the poison word. */
+void boids_gpu_poison(GLuint buffer);
+
+/* In check mode: checks the current program's blocks against what is bound (see above). `what`
+ * names the pass in the message. */
+void boids_gpu_check_bindings(const char *what);
+
+/* The first violation found since the last call (BOIDS_E_GL), or BOIDS_OK; clears it. */
+boids_status boids_gpu_checks_take(void);
+
+#endif
