@@ -170,8 +170,9 @@ void boids_gl_destroy(boids_gl *gl);
 boids_status boids_gl_make_current(boids_gl *gl);
 /* GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". Valid while gl lives. */
 const char *boids_gl_renderer(const boids_gl *gl);
-/* True when the renderer is a software rasterizer (Mesa's llvmpipe or softpipe, ...): OpenGL on
- * the CPU, not a GPU. */
+/* True when a headless context's EGL device says it runs on the CPU (Mesa's
+ * EGL_MESA_device_software: llvmpipe, zink over lavapipe): OpenGL on the CPU, not a GPU. False
+ * for window contexts, whose window system does not say. */
 bool boids_gl_is_software(const boids_gl *gl);
 /* The GLFWwindow* of a window context, NULL for a headless one. */
 void *boids_gl_window(const boids_gl *gl);

@@ -11,3 +11,17 @@ finish() {
   echo "$pass passed, $fail failed"
   [ "$fail" = 0 ]
 }
+# gpu_setup PATH/TO/gpu_info: sets gpu (1 when a GL 4.3 context exists) and exact (1 when the GPU
+# must equal the CPU bit for bit: a driver that rounds as IEEE does, see tests/gpu_exact.h; 0
+# where the checks compare within tolerances and statistics). With BOIDS_REQUIRE_GPU=1 a missing
+# context is a failure.
+gpu_setup() {
+  gpu=1
+  exact=$("$1" exact 2>"$tmp/gpu_info.err") || gpu=0
+  if [ $gpu = 0 ]; then
+    exact=0
+    if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then bad "no GPU backend but BOIDS_REQUIRE_GPU=1: $(head -c 300 "$tmp/gpu_info.err")"
+    else echo "note: no GL 4.3 context: the GPU half is skipped"; fi
+  fi
+  echo "GPU: $("$1" renderer 2>/dev/null || echo none), bitwise checks: $([ "$exact" = 1 ] && echo on || echo off)"
+}

@@ -2,18 +2,16 @@
 # The program as a user drives it: --init then --dump round-trips a state exactly (on both
 # backends); kit's catches, events, ages and predators files; bad CSV input and bad flags exit 2 with a message naming the file and line or the
 # flag; a --dump that cannot be written fails before any simulation and destroys nothing.
-# usage: test_cli.sh path/to/boids
+# usage: test_cli.sh path/to/boids path/to/gpu_info
 set -u
 boids=$(realpath "$1")
+gpu_info=$(realpath "$2")
 source "$(dirname "$0")/lib.sh"
 
 # GPU available? (skip the GPU half only where no GL 4.3 context exists at all)
+gpu_setup "$gpu_info"
 backends="cpu"
-if "$boids" -n 10 --steps 1 --backend gpu >"$tmp/probe.out" 2>&1; then
-  backends="cpu gpu"
-elif [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then
-  bad "GPU backend unavailable but BOIDS_REQUIRE_GPU=1: $(cat "$tmp/probe.out")"
-fi
+[ $gpu = 1 ] && backends="cpu gpu"
 
 # expect_exit CODE NAME PATTERN -- command...: exit code and a stderr pattern
 expect() {
@@ -54,8 +52,9 @@ else bad "reordered rows: $(cat "$tmp/extra_out.csv" 2>/dev/null)"; fi
 if [ "$backends" = "cpu gpu" ]; then
   "$boids" -n 300 --seed 5 --steps 15 --backend cpu --dump "$tmp/c15.csv" >/dev/null
   "$boids" -n 300 --seed 5 --steps 15 --backend gpu --dump "$tmp/g15.csv" >/dev/null
-  if "$boids" -n 10 --steps 0 --backend gpu 2>/dev/null | grep -q llvmpipe; then
-    cmp -s "$tmp/c15.csv" "$tmp/g15.csv" && ok "gpu and cpu dumps identical on llvmpipe" || bad "gpu and cpu dumps differ on llvmpipe"
+  if [ "$exact" = 1 ]; then
+    cmp -s "$tmp/c15.csv" "$tmp/g15.csv" && ok "gpu and cpu dumps identical (bitwise driver)" ||
+      bad "gpu and cpu dumps differ on a driver that rounds as IEEE does"
   fi
 fi
 
@@ -115,11 +114,17 @@ for be in $backends; do
   else bad "$be: --metrics: $(cat "$tmp/met_$be.csv")"; fi
 done
 if [ "$backends" = "cpu gpu" ]; then
-  # the same run on both backends (bit for bit on llvmpipe): the same observables to rounding
-  if paste -d, "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | tail -n +2 | awk -F, '{
+  # The same run on both backends: on a bitwise driver the same states, so the same observables
+  # to the rounding of the GPU's float sums (1e-5, relative); elsewhere the trajectories part
+  # and the observables agree as statistics do (3 %, and groups within 10 %), except at step 0,
+  # which is the same state on both.
+  tol=1e-5
+  [ "$exact" = 1 ] || tol=0.03
+  if paste -d, "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | tail -n +2 | awk -F, -v tol="$tol" '{
+      t = ($1 == 0 ? 1e-5 : tol)
       for (k = 3; k <= 10; ++k) { a = $k; b = $(k + 10); d = a - b; if (d < 0) d = -d;
-        m = (a < 0 ? -a : a); if (d > 1e-5 * (m > 1 ? m : 1)) exit 1 } }'; then
-    ok "--metrics: the same observables on both backends"
+        m = (a < 0 ? -a : a); if (d > (k == 9 && t > 1e-5 ? 0.1 : t) * (m > 1 ? m : 1)) exit 1 } }'; then
+    ok "--metrics: the same observables on both backends (within $tol)"
   else bad "--metrics differ between backends: $(paste -d'|' "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | head -3)"; fi
 fi
 expect 2 "--metrics-every 0" "--metrics-every" -- "$boids" -n 10 --metrics "$tmp/m.csv" --metrics-every 0 --backend cpu
@@ -198,15 +203,17 @@ else
   bad "no GL context: exit $rc, stderr: $(cat "$tmp/err")"
 fi
 
-# --backend auto (the default): the CPU where OpenGL is a software rasterizer or missing, saying so
+# --backend auto (the default): the CPU where OpenGL runs on the CPU or is missing, saying so
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 >"$tmp/out" 2>&1
 if [ $? = 0 ] && grep -q "backend cpu (auto: no OpenGL 4.3 context here)" "$tmp/out"; then ok "auto without OpenGL: the CPU, said"
 elif grep -q "backend gpu (auto:" "$tmp/out"; then ok "auto: a hardware GPU here"
 else bad "auto without OpenGL: $(head -2 "$tmp/out")"; fi
 "$boids" -n 10 --steps 1 >"$tmp/out" 2>&1
-if grep -q "llvmpipe" "$tmp/out"; then
-  grep -q "backend cpu (auto: llvmpipe.* is a software rasterizer" "$tmp/out" && ok "auto on llvmpipe: the CPU, said" ||
-    bad "auto on llvmpipe: $(head -1 "$tmp/out")"
+if [ $gpu = 1 ] && [ "$("$gpu_info" software)" = 1 ]; then
+  grep -q "backend cpu (auto: .* runs on the CPU" "$tmp/out" && ok "auto on a software rasterizer: the CPU, said" ||
+    bad "auto on a software rasterizer: $(head -1 "$tmp/out")"
+elif [ $gpu = 1 ]; then
+  grep -q "backend gpu (auto: " "$tmp/out" && ok "auto on a GPU: the GPU" || bad "auto on a GPU: $(head -1 "$tmp/out")"
 fi
 
 # --- help and version ----------------------------------------------------------------------------

@@ -4,12 +4,14 @@
  * within the mouse tool's reach): each step's events are exactly the boids an oracle finds within
  * the tool's radius in the state before that step, with their distance; they are gathered over
  * several step calls and read back only when taken, in the order (step, kind, subject, other);
- * both backends give the same list (bit for bit on llvmpipe); a world that does not ask for the
+ * both backends give the same list (bit for bit where the GPU rounds as IEEE does); a world that
+ * does not ask for the
  * kind records none; more events than the capacity are counted as lost and reported, never
  * dropped silently. The profile: after steps, every pass of a step has timings on both backends. */
+#include "gpu_exact.h"
 #include "test.h"
 
-static int on_llvmpipe(void) { return strstr(boids_gl_renderer(test_gpu_context()), "llvmpipe") != NULL; }
+static int exact(void) { return test_gpu_exact_on(test_gpu_context()); }
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const names[2] = {"cpu", "gpu"};
@@ -104,7 +106,7 @@ static void test_tool_events_match_the_oracle(void)
         for (size_t i = 0; same && i < counts[0]; ++i) {
             const boids_event *a = &lists[0][i], *g = &lists[1][i];
             same = a->step == g->step && a->kind == g->kind && a->subject == g->subject && a->other == g->other;
-            if (on_llvmpipe()) same &= memcmp(a, g, sizeof *a) == 0;
+            if (exact()) same &= memcmp(a, g, sizeof *a) == 0;
             else same &= fabsf(a->value[0] - g->value[0]) <= 1e-3f * tool.radius;
         }
         printf("  %-20s %zu tool events over %d steps, cpu %s gpu\n", boids_model_name((boids_model)m), counts[0],

@@ -1,14 +1,15 @@
 /* The GPU backend where it can go wrong quietly: the check mode poisons new buffers and finds a
  * pass whose program has a block with no buffer behind it; a neighbourhood denser than a shader
- * invocation may loop over (llvmpipe's limit) is reported, never returned as a state; the first
- * step, which includes the drivers' compiling, is never timed; several GPU worlds, each with its
- * own context, stay apart, and destroying one leaves the other working. */
+ * invocation may loop over (llvmpipe's limit, measured) is reported, never returned as a state;
+ * the first step, which includes the drivers' compiling, is never timed; several GPU worlds,
+ * each with its own context, stay apart, and destroying one leaves the other working. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdlib.h>
 
 #include "core/rng.h"
 #include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
+#include "gpu/limits.h"
 #include "gpu/program.h"
 #include "world/world.h"
 #include "test.h"
@@ -55,6 +56,15 @@ static void test_check_mode(void)
         CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
         boids_world_destroy(w);
     }
+}
+
+/* The loop limit is measured: either none, or llvmpipe's kind, a little below what the probe ran. */
+static void test_loop_limit_measured(void)
+{
+    uint32_t limit = 0;
+    REQUIRE_OK(boids_gpu_loop_limit(test_gpu_context(), &limit));
+    printf("  %s: loop limit %u\n", boids_gl_renderer(test_gl), limit);
+    CHECK(limit == UINT32_MAX || (limit > 1000 && limit < 64u * 16384u));
 }
 
 /* The first step of a world includes what drivers compile at a program's first dispatch: it is
@@ -144,5 +154,5 @@ static void test_worlds_with_own_contexts(void)
     boids_world_destroy(cb);
 }
 
-TEST_MAIN(TEST(test_check_mode), TEST(test_first_step_not_timed), TEST(test_loop_limit_reported),
-          TEST(test_worlds_with_own_contexts))
+TEST_MAIN(TEST(test_check_mode), TEST(test_loop_limit_measured), TEST(test_first_step_not_timed),
+          TEST(test_loop_limit_reported), TEST(test_worlds_with_own_contexts))

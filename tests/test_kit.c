@@ -11,6 +11,7 @@
  * neighbour; and degenerate states (a boid on a predator, on an obstacle's centre, at rest) give
  * no NaN. */
 #include "core/rng.h"
+#include "gpu_exact.h"
 #include "test.h"
 
 typedef struct dv2 {
@@ -311,9 +312,39 @@ static boids_world_def paper_world(int k, float stop_after_catches)
     return d;
 }
 
-/* The catches of the kit preset over some hundred steps: the same on both backends. */
+/* The catches of 900 steps of the paper's world in each of 16 replicas, on backend k. */
+static void catches_per_replica(int k, double *mean, double *var)
+{
+    boids_world_def d = paper_world(k, 0);
+    d.count = 35 * 16;
+    d.replicas = 16;
+    boids_world *w;
+    *mean = *var = -1;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    REQUIRE_OK(boids_world_step(w, 900));
+    boids_replica_status rs[16];
+    REQUIRE_OK(boids_world_replicas(w, rs, 16, NULL));
+    double s = 0, q = 0;
+    for (int r = 0; r < 16; ++r) s += rs[r].catches, q += (double)rs[r].catches * rs[r].catches;
+    *mean = s / 16;
+    *var = q / 16 - *mean * *mean;
+    boids_world_destroy(w);
+}
+
+/* The catches of the kit preset over some hundred steps: the same on both backends, catch for
+ * catch where the GPU rounds as IEEE does; elsewhere trajectories part, and the catches per run
+ * of 16 replicas agree as samples of one distribution (means within 3 standard errors). */
 static void test_same_catches_on_both_backends(void)
 {
+    if (!test_gpu_exact_on(test_gpu_context())) {
+        double m[2], v[2];
+        for (int k = 0; k < 2; ++k) catches_per_replica(k, &m[k], &v[k]);
+        const double se = sqrt((v[0] + v[1]) / 16);
+        printf("  catches per run in 900 steps: cpu %.2f, gpu %.2f (standard error of the difference %.2f)\n",
+               m[0], m[1], se);
+        CHECK_MSG(m[0] >= 1 && fabs(m[0] - m[1]) <= 3 * se + 0.5, "cpu %g vs gpu %g catches per run", m[0], m[1]);
+        return;
+    }
     boids_events ev[2];
     boids_event *copy[2] = {NULL, NULL};
     for (int k = 0; k < 2; ++k) {
@@ -434,7 +465,7 @@ static void test_degenerate(void)
 
 /* kit-flock.ini at 8000 boids with 40 predators and its obstacles: after one step and after 150
  * (with catches), both backends hold the same boids (ages and alive flags too) and predators:
- * bit for bit on llvmpipe, within 1e-3 px/s after one step elsewhere. */
+ * bit for bit where the GPU rounds as IEEE does, within 1e-3 px/s after one step elsewhere. */
 static void test_flock_bit_identical(void)
 {
     boids_world_def d;
@@ -447,7 +478,7 @@ static void test_flock_bit_identical(void)
     d.seed = 3;
     d.threads = 2;
     const uint32_t np = 40, steps[2] = {1, 150};
-    const bool llvmpipe = strstr(boids_gl_renderer(test_gpu_context()), "llvmpipe") != NULL;
+    const bool exact = test_gpu_exact_on(test_gpu_context());
     for (int t = 0; t < 2; ++t) {
         boids_boid *b[2];
         boids_predator p[2][40];
@@ -476,7 +507,7 @@ static void test_flock_bit_identical(void)
         printf("  kit-flock, 8000 boids, %u step%s: %u catches (cpu) / %u (gpu); %u/%u boids and %u/%u "
                "predators bit-identical, max |dv| %.3g px/s\n",
                steps[t], steps[t] == 1 ? "" : "s", catches[0], catches[1], same, d.count, same_p, np, worst);
-        if (llvmpipe) CHECK(same == d.count && same_p == np && catches[0] == catches[1]);
+        if (exact) CHECK(same == d.count && same_p == np && catches[0] == catches[1]);
         else if (t == 0) CHECK(worst <= 1e-3);
         if (t == 1) CHECK_MSG(catches[0] > 0, "no catch in 150 steps: the comparison says little");
         free(b[0]), free(b[1]);

@@ -1,19 +1,15 @@
 #!/usr/bin/env bash
 # Scenario files: every preset in scenarios/ runs on both backends (the issue's own command,
-# shortened), the GPU and the CPU agree on it bit for bit on llvmpipe, options override the file,
-# a dump of Adams' scouts round-trips their bias, and a bad file is an error naming the file, line
-# and key.
-# usage: test_scenarios.sh path/to/boids path/to/scenarios
+# shortened), the GPU and the CPU agree on it bit for bit where the driver rounds as IEEE does,
+# options override the file, a dump of Adams' scouts round-trips their bias, and a bad file is an
+# error naming the file, line and key.
+# usage: test_scenarios.sh path/to/boids path/to/scenarios path/to/gpu_info
 set -u
 boids=$(realpath "$1")
 dir=$(realpath "$2")
 source "$(dirname "$0")/lib.sh"
 
-gpu=1
-"$boids" -n 10 --steps 1 --headless >/dev/null 2>&1 || gpu=0
-[ $gpu = 0 ] && [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ] && bad "no GPU backend but BOIDS_REQUIRE_GPU=1"
-llvmpipe=0
-[ $gpu = 1 ] && "$boids" -n 10 --steps 0 --headless | grep -q llvmpipe && llvmpipe=1
+gpu_setup "$3"
 
 for f in "$dir"/*.ini; do
   name=$(basename "$f" .ini)
@@ -25,7 +21,7 @@ for f in "$dir"/*.ini; do
       bad "$name on $be: $(head -c 300 "$tmp/out")"
     fi
   done
-  if [ $llvmpipe = 1 ]; then
+  if [ "$exact" = 1 ]; then
     cmp -s "$tmp/$name.cpu.csv" "$tmp/$name.gpu.csv" && ok "$name: gpu = cpu bit for bit" || bad "$name: gpu and cpu differ"
   fi
 done

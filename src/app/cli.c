@@ -122,7 +122,8 @@ void boids_cli_resolve_backend(boids_cli *cli)
     const bool soft = boids_gl_is_software(gl);
     cli->def.backend = soft ? BOIDS_BACKEND_CPU : BOIDS_BACKEND_GPU;
     snprintf(cli->backend_note, sizeof cli->backend_note, "auto: %s%s", boids_gl_renderer(gl),
-             soft ? " is a software rasterizer, slower than the CPU backend; --backend gpu forces it" : "");
+             soft ? " runs on the CPU (a software rasterizer), slower than the CPU backend; --backend gpu forces it"
+                  : "");
     boids_gl_destroy(gl);
 }
 

@@ -11,4 +11,7 @@
  * BOIDS_ERR_GL with `what` in the message. */
 boids_status boids_gl_check(const char *what);
 
+/* Where the context keeps its measured loop limit (gpu/limits.c; 0 until measured). */
+uint32_t *boids_gl_loop_limit_slot(boids_gl *gl);
+
 #endif

@@ -17,6 +17,8 @@ struct boids_gl {
     EGLContext context;
     GLFWwindow *window;
     char renderer[256];
+    bool software;       /* the EGL device says it runs on the CPU (EGL_MESA_device_software) */
+    uint32_t loop_limit; /* measured by gpu/limits.c on first use; 0 until then */
 };
 
 /* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
@@ -96,6 +98,18 @@ static int has_ext(const char *list, const char *ext)
     return 0;
 }
 
+/* Whether the display's EGL device runs on the CPU: Mesa marks its software devices (llvmpipe,
+ * and lavapipe under zink) with EGL_MESA_device_software. A property the driver states, never
+ * guessed from the renderer's name. */
+static bool device_is_software(EGLDisplay dpy)
+{
+    EGLAttrib device = 0;
+    if (!eglQueryDisplayAttribEXT || !eglQueryDeviceStringEXT ||
+        !eglQueryDisplayAttribEXT(dpy, EGL_DEVICE_EXT, &device) || !device)
+        return false;
+    return has_ext(eglQueryDeviceStringEXT((EGLDeviceEXT)device, EGL_EXTENSIONS), "EGL_MESA_device_software");
+}
+
 /* Initialises `dpy` and makes a 4.3 core context current on it, without a surface. */
 static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
 {
@@ -135,6 +149,7 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     }
     gl->display = dpy;
     gl->context = ctx;
+    gl->software = device_is_software(dpy);
     boids_status st = finish_context(gl, (GLADloadfunc)eglGetProcAddress, how);
     if (st != BOIDS_OK) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -285,13 +300,9 @@ boids_status boids_gl_make_current(boids_gl *gl)
 
 const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }
 
-bool boids_gl_is_software(const boids_gl *gl)
-{
-    static const char *const soft[] = {"llvmpipe", "softpipe", "SWR", "Software Rasterizer", "Microsoft Basic Render"};
-    for (size_t i = 0; i < sizeof soft / sizeof soft[0]; ++i)
-        if (strstr(gl->renderer, soft[i])) return true;
-    return false;
-}
+bool boids_gl_is_software(const boids_gl *gl) { return gl->software; }
+
+uint32_t *boids_gl_loop_limit_slot(boids_gl *gl) { return &gl->loop_limit; }
 
 void *boids_gl_window(const boids_gl *gl) { return gl->window; }
 

@@ -31,6 +31,7 @@
 #include "core/models.h"
 #include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
+#include "gpu/limits.h"
 #include "gpu/metrics.h"
 #include "gpu/program.h"
 #include "gpu/sort.h"
@@ -571,9 +572,14 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
         return st;
     }
     g->gl = gl ? gl : g->owned_gl;
-    /* llvmpipe stops a shader invocation after about 65535 loop iterations in all; a little
-     * below that, passes stop on their own and say so. Real GPUs have no such limit. */
-    g->loop_limit = strstr(boids_gl_renderer(g->gl), "llvmpipe") ? 65000u : UINT32_MAX;
+    /* Some drivers end a shader invocation after so many loop iterations (llvmpipe's 65535):
+     * a little below that, passes stop on their own and say so. Measured, once per context. */
+    st = boids_gpu_loop_limit(g->gl, &g->loop_limit);
+    if (st != BOIDS_OK) {
+        if (g->owned_gl) boids_gl_destroy(g->owned_gl);
+        free(g);
+        return st;
+    }
 
     const uint32_t n = sim->def.count, most = n > sim->predator_count ? n : sim->predator_count;
     const uint32_t n1 = most ? most : 1;
