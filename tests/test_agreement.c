@@ -203,6 +203,7 @@ static void test_one_step_lane_groups(void)
     d = test_def(BOIDS_BACKEND_GPU, 4000);
     d.model = BOIDS_MODEL_KIT;
     d.params = boids_model_default_params(d.model);
+    d.params.kit.view_radius = 100, d.params.predators.pred_view_radius = 100; /* a flock's scale, not 35 boids' */
     d.replicas = 4;
     r = run_both(d, NULL, 50, "kit, 4 replicas");
     if (exact()) CHECK_MSG(r.identical == d.count, "kit, 4 replicas, 50 steps: not bit-identical");
@@ -276,6 +277,12 @@ static void test_every_model(void)
         boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
         d.model = (boids_model)m;
         d.params = boids_model_default_params(d.model);
+        /* a model whose preset is a small paper world (kit: a 950 px view for 35 boids) runs at
+         * 8000 boids with its scenario for flocks at scale, as test_longrun does */
+        char flock[128];
+        boids_world_def at_scale;
+        snprintf(flock, sizeof flock, "%s-flock.ini", boids_model_name(d.model));
+        if (test_scenario_def(flock, &at_scale)) d.params = at_scale.params, d.dt = at_scale.dt;
         d.swarms = 2;
         d.seed = 100 + (uint64_t)m;
         if (d.model == BOIDS_MODEL_ADAMS) {
