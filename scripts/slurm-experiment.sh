@@ -11,7 +11,8 @@
 #
 # --wait         block until the merge has finished; exit with its status
 # --sbatch OPTS  more sbatch options for every job (a partition, a time limit, --gres=gpu:1, ...)
-# BOIDS          the program the jobs run (default: build/release/src/boids of this checkout)
+# BOIDS          the program the jobs run (default: build/release/src/boids of this checkout, or
+#                the boids installed beside this script)
 #
 # The jobs start in the current directory (Slurm's default), so OUT and the scenario may be
 # relative paths on a filesystem the nodes share. Each task's log is OUT.shards/slurm-I.out. A
@@ -39,30 +40,55 @@ if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]]; then
   echo "$0: K must be a whole number >= 1, not '$shards'" >&2
   exit 2
 fi
-here=$(cd "$(dirname "$0")/.." && pwd)
-boids=$(realpath "${BOIDS:-$here/build/release/src/boids}")
+# the boids of this checkout's build, or (installed as boids-slurm-experiment) the one beside it
+here=$(cd "$(dirname "$0")" && pwd)
+default="$here/../build/release/src/boids"
+[ -x "$default" ] || default="$here/boids"
+boids=$(realpath "${BOIDS:-$default}")
 [ -x "$boids" ] || { echo "$0: no program at $boids (build it, or set BOIDS)" >&2; exit 2; }
-command -v sbatch >/dev/null || { echo "$0: sbatch not found: is this a Slurm cluster?" >&2; exit 2; }
+nocluster="see the README's Experiments: scripts/slurm-local.sh starts a one-node cluster to try it"
+command -v sbatch >/dev/null || { echo "$0: Slurm's sbatch is not installed here; $nocluster" >&2; exit 2; }
+# A controller that answers, before anything is made (sbatch would fail with raw messages after).
+if ! timeout 20 scontrol ping 2>/dev/null | grep -q "is UP"; then
+  echo "$0: no Slurm controller answers here (scontrol ping); $nocluster" >&2
+  exit 2
+fi
 if [ -e "$out" ] || [ -e "$out.shards" ]; then
   echo "$0: $out or $out.shards exists already: choose a new OUT" >&2
   exit 2
 fi
 mkdir -p "$out.shards"
+# A submission that fails leaves nothing of this script's behind: a retry starts clean.
+submitted=0
+trap '[ $submitted = 0 ] && rm -rf "$out.shards"' EXIT
 
 # The task's command, quoted for the shell Slurm starts it in; the task id stays for that shell.
 args=$(printf '%q ' "$@")
 task="$(printf '%q' "$boids") experiment $args --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $(printf '%q' "$out.shards")/\${SLURM_ARRAY_TASK_ID}"
-array=$(sbatch --parsable "${extra[@]}" --job-name=boids-experiment --array="1-$shards" \
-  --output="$out.shards/slurm-%a.out" --wrap="$task")
+if ! array=$(sbatch --parsable "${extra[@]}" --job-name=boids-experiment --array="1-$shards" \
+  --output="$out.shards/slurm-%a.out" --wrap="$task" 2>"$out.shards/sbatch.err"); then
+  echo "$0: sbatch refused the job array: $(tr '\n' ' ' <"$out.shards/sbatch.err")" >&2
+  exit 1
+fi
 array=${array%%;*}
+submitted=1
 dirs=""
 for i in $(seq 1 "$shards"); do dirs="$dirs $(printf '%q' "$out.shards/$i")"; done
 merge="$(printf '%q' "$boids") experiment-merge $(printf '%q' "$out")$dirs"
-echo "job array $array: $shards shards into $out.shards/; the merge into $out follows it"
+echo "job array $array: $shards shards into $out.shards/"
 status=0
-sbatch --parsable "${extra[@]}" "${wait_flag[@]}" --job-name=boids-merge --dependency="afterok:$array" \
-  --kill-on-invalid-dep=yes --output="$out.shards/slurm-merge.out" --wrap="$merge" || status=$?
+merge_job=$(sbatch --parsable "${extra[@]}" "${wait_flag[@]}" --job-name=boids-merge --dependency="afterok:$array" \
+  --kill-on-invalid-dep=yes --output="$out.shards/slurm-merge.out" --wrap="$merge") || status=$?
+merge_job=${merge_job%%;*}
 if [ ${#wait_flag[@]} -gt 0 ]; then
   cat "$out.shards/slurm-merge.out" 2>/dev/null || true
+  [ $status = 0 ] && echo "merge job $merge_job finished: the experiment is in $out" ||
+    echo "$0: the merge (job $merge_job) failed: see $out.shards/slurm-merge.out" >&2
   exit $status
+fi
+if [ $status = 0 ]; then
+  echo "merge job $merge_job writes $out once the array is done (squeue -j $array,$merge_job to watch)"
+else
+  echo "$0: sbatch refused the merge job; the shards still run: boids experiment-merge $out $out.shards/* joins them" >&2
+  exit 1
 fi

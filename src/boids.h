@@ -61,6 +61,9 @@ typedef struct boids_error {
     boids_status status;
     const char *key;     /* the world-definition field ("count", "dt", ...), parameter
                             ("max_speed") or CSV column the error is about; "" if none */
+    const char *related; /* the other keys a relation between settings involves, comma-separated
+                            ("min_speed,max_speed"); "" if none: a program names where each
+                            came from, since the user may have changed any of them */
     const char *path;    /* the file it is about; "" if none */
     long line;           /* the file's line; 0 if none */
     long long index;     /* the boid (STATE_* ids), predator (PREDATOR_STATE) or obstacle
@@ -80,7 +83,7 @@ const boids_error *boids_last_error_info(void);
 /* ---- models and parameters ------------------------------------------------------------------- */
 
 typedef enum boids_model {
-#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, summary)         \
+#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)         \
     BOIDS_MODEL_##ID,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
 #undef BOIDS_X_MODEL_ENUM

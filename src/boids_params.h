@@ -41,7 +41,7 @@
 /* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second) */
 #define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
     P(B, F, max_speed, "px/T", 0, 1e6f, 600, 20, 0, 180,                                            \
-      "v_max, maximum speed (Adams' maxspeed)")                                                     \
+      "v_max, maximum speed")                                                     \
     P(B, F, min_speed, "px/T", 0, 1e6f, 600, 20, 0, 54,                                             \
       "v_min, slower boids are sped up to it, along their heading (must be <= max_speed)")          \
     P(B, F, edges, "", 0, 2, 2, 2, BOIDS_PARAM_EDGES, 0,                                            \
@@ -126,9 +126,9 @@
     P(B, F, obstacles, "", 0, 100000, 50, 50, BOIDS_PARAM_INTEGER, 0,                                \
       "random obstacles per world (replaced by explicit ones: --obstacle, a scenario's obstacle)")  \
     P(B, F, max_obstacle_size, "px", 0, 1e5f, 200, 200, 0, 35,                                      \
-      "a random obstacle's radius is uniform in [0, max_obstacle_size] (kit table 1)")              \
+      "a random obstacle's radius is uniform in [0, max_obstacle_size] (the kit paper's table 1)")\
     P(B, F, obstacle_radius, "px", 0, 1e4f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,              \
-      "R_O: boids within it of an obstacle's centre are pushed away (kit table 2)")                 \
+      "R_O: boids within it of an obstacle's centre are pushed away (the kit paper's table 2)")   \
     P(B, F, obstacle_factor, "force", 0, 1e7f, 1000, 5, 0, 200,                                     \
       "c_oa, the push, in the model's force unit (px/s^2; px/frame^2; kit: px/s per step)")
 

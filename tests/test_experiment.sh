@@ -118,7 +118,7 @@ expect2 "unknown sweep key" "--sweep nope=1,2: no such parameter" "$kit" --runs 
 expect2 "a range without a count" "--sweep c_maxspeed=1:2" "$kit" --runs 2 --out never --sweep c_maxspeed=1:2
 expect2 "a swept value out of range" "--sweep c_maxspeed=-5" "$kit" --runs 2 --out never --sweep c_maxspeed=-5
 expect2 "a combination the model refuses" "c_maxspeed = 1000" "$kit" --runs 2 --out never --sweep c_maxspeed=0,1000
-expect2 "shard 3/2" "--shard 3/2" "$kit" --runs 2 --out never --shard 3/2
+expect2 "shard 3/2" "--shard: '3/2'" "$kit" --runs 2 --out never --shard 3/2
 expect2 "no --runs" "--runs" "$kit" --out never
 mkdir other && touch other/notes.txt
 expect2 "a directory holding something else" "not empty (it holds notes.txt)" "$kit" --runs 2 --out other

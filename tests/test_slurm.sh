@@ -1,69 +1,45 @@
 #!/usr/bin/env bash
-# scripts/slurm-experiment.sh against a real Slurm: a one-node cluster on localhost (Debian's
-# munge, slurmctld and slurmd, started here with a configuration of their own in a temporary
-# directory, on ports of their own), the job array submitted and waited for, and the merge of its
-# shards compared with the same experiment run in one go: the same tables, byte for byte.
-# Skips (77), saying why, only where the daemons cannot start.
+# scripts/slurm-experiment.sh against a real Slurm: the one-node cluster on localhost of
+# scripts/slurm-local.sh (Debian's munge, slurmctld and slurmd with a configuration of their own
+# in a temporary directory, on ports of their own), the job array submitted and waited for, and
+# the merge of its shards compared with the same experiment run in one go: the same tables, byte
+# for byte. Without a cluster, the script refuses at once and leaves nothing behind. Skips (77),
+# saying why, only where the daemons cannot start.
 # usage: test_slurm.sh path/to/boids path/to/repository
 set -u
 boids=$(realpath "$1")
 repo=$(realpath "$2")
 skip() { echo "SKIP: $1"; exit 77; }
-for p in munged mungekey slurmctld slurmd sbatch sinfo scontrol; do
-  command -v "$p" >/dev/null || skip "$p is not installed (scripts/install-deps.sh installs Slurm and munge)"
-done
-[ "$(id -u)" = 0 ] || skip "the test cluster's daemons run as root here, and this is not root"
+# no cluster (nothing answers at SLURM_CONF): a clear refusal, no OUT.shards left behind
+nowhere=$(mktemp -d)
+printf 'ClusterName=none\nSlurmctldHost=localhost\nSlurmctldPort=9\n' >"$nowhere/slurm.conf"
+(cd "$nowhere" && SLURM_CONF="$nowhere/slurm.conf" BOIDS="$boids" timeout 60 bash "$repo/scripts/slurm-experiment.sh" 2 out \
+  "$repo/scenarios/kit.ini" --runs 2 >"$nowhere/out.txt" 2>&1)
+rc=$?
+if [ $rc = 2 ] && grep -q "Slurm" "$nowhere/out.txt" && [ "$(wc -l <"$nowhere/out.txt")" = 1 ] && ! grep -q "fatal" "$nowhere/out.txt" &&
+  [ ! -e "$nowhere/out.shards" ] && [ ! -e "$nowhere/out" ]; then
+  echo "ok   without a cluster: exit 2, one clear line, nothing created"
+else
+  echo "FAIL without a cluster: exit $rc: $(cat "$nowhere/out.txt"); $(ls "$nowhere")"
+  rm -rf "$nowhere"
+  exit 1
+fi
+rm -rf "$nowhere"
 
 tmp=$(mktemp -d)
-chmod 755 "$tmp" # munged wants its socket's directories open to all
-port=$((20000 + $$ % 20000))
-export SLURM_CONF="$tmp/slurm.conf"
+cluster="$tmp/cluster"
 cleanup() {
-  if [ -f "$tmp/run/slurmctld.pid" ]; then timeout 10 scontrol shutdown >/dev/null 2>&1; sleep 1; fi
-  [ -f "$tmp/munged.pid" ] && kill "$(cat "$tmp/munged.pid")" 2>/dev/null
-  for f in "$tmp"/run/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+  [ -f "$cluster/slurm.conf" ] && bash "$repo/scripts/slurm-local.sh" stop "$cluster"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-mkdir -p "$tmp/state" "$tmp/spool" "$tmp/run" "$tmp/work"
-mungekey -c -k "$tmp/munge.key" -f >/dev/null 2>&1 && chmod 400 "$tmp/munge.key" || skip "mungekey failed"
-munged --socket="$tmp/munge.sock" --key-file="$tmp/munge.key" --log-file="$tmp/munged.log" \
-  --pid-file="$tmp/munged.pid" --seed-file="$tmp/munged.seed" || skip "munged does not start: $(tail -3 "$tmp/munged.log" 2>/dev/null)"
-cat >"$SLURM_CONF" <<EOF
-ClusterName=boidstest
-SlurmctldHost=localhost
-SlurmUser=root
-SlurmdUser=root
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-AuthType=auth/munge
-AuthInfo=socket=$tmp/munge.sock
-CredType=cred/munge
-StateSaveLocation=$tmp/state
-SlurmdSpoolDir=$tmp/spool
-SlurmctldPidFile=$tmp/run/slurmctld.pid
-SlurmdPidFile=$tmp/run/slurmd.pid
-SlurmctldLogFile=$tmp/slurmctld.log
-SlurmdLogFile=$tmp/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-MpiDefault=none
-ReturnToService=2
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
-PartitionName=test Nodes=localhost Default=YES MaxTime=INFINITE State=UP
-EOF
-slurmctld -f "$SLURM_CONF" || skip "slurmctld does not start: $(tail -3 "$tmp/slurmctld.log" 2>/dev/null)"
-slurmd -f "$SLURM_CONF" -N localhost || skip "slurmd does not start: $(tail -3 "$tmp/slurmd.log" 2>/dev/null)"
-for i in $(seq 1 50); do
-  sinfo -h -o %t 2>/dev/null | grep -q idle && break
-  sleep 0.2
-done
-sinfo -h -o %t 2>/dev/null | grep -q idle || skip "the node never became idle: $(sinfo 2>&1 | tail -2); $(tail -3 "$tmp/slurmd.log")"
-echo "a one-node Slurm cluster on localhost: $(sinfo -h -o '%P %D %t %c CPUs')"
-
+# the README's one-node cluster (scripts/slurm-local.sh), started the way the README says
+if ! conf=$(bash "$repo/scripts/slurm-local.sh" start "$cluster" 2>"$tmp/start.err"); then
+  skip "$(tail -1 "$tmp/start.err")"
+fi
+cat "$tmp/start.err"
+eval "$conf"
+mkdir -p "$tmp/work"
 cd "$tmp/work"
 args=("$repo/scenarios/kit.ini" --runs 10 --sweep c_maxspeed=0,200 --set stop_after_catches=3 --metrics-every 100
       --backend cpu --jobs 1)

@@ -4,27 +4,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/metrics_log.h"
 #include "core/error.h"
 #include "core/parse.h"
 
-/* Text wrapped to `width` columns, each line after the first indented by `indent`; the first
- * continues a line already `col` columns long. */
-static void wrapped(FILE *out, const char *text, int col, int indent, int width)
+/* ---- --help ----------------------------------------------------------------------------------- */
+
+/* Parameters every model has: the blocks of BOIDS_BLOCKS_EVERY_MODEL, described once. */
+static bool shared_param(const boids_param_info *p)
 {
-    const char *p = text;
-    while (*p) {
-        const char *end = p;
-        int room = width - col;
-        if ((int)strlen(p) <= room) end = p + strlen(p);
-        else {
-            for (const char *q = p; q - p <= room && *q; ++q)
-                if (*q == ' ') end = q;
-            if (end == p) end = strchr(p, ' ') ? strchr(p, ' ') : p + strlen(p); /* one long word */
+    return (BOIDS_BLOCKS_EVERY_MODEL & (1u << p->block)) != 0;
+}
+
+/* One parameter's line: name, unit, description (default printed by the caller where wanted). */
+static void param_line(FILE *out, const boids_param_info *p, const char *value)
+{
+    int c = fprintf(out, "  %-20s %-7s %-10s ", p->name, value, p->unit);
+    boids_print_wrapped(out, p->description, c, 42, 100);
+}
+
+/* The models and their parameters: those every model has once, then each model with the rows of
+ * a block the first time one of its models is listed, and every default that differs from the
+ * rows above as one line. */
+static void print_models(FILE *out)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
+    fprintf(out, "\nParameters (--set KEY=VALUE, a scenario's KEY = VALUE, the viewer's panel); in units,\n"
+                 "T is s for per-second models and frame for frame-based ones. Every model has these\n"
+                 "(defaults: shiffman-per-second's; each model's own follow it below):\n");
+    const boids_params first = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
+    for (size_t i = 0; i < n; ++i) {
+        char v[32];
+        if (!shared_param(&info[i])) continue;
+        const float value = boids_param_get(&first, &info[i]);
+        param_line(out, &info[i], (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES ? boids_edges_name(value)
+                                                                                     : boids_float_text(value, v));
+    }
+    unsigned listed = BOIDS_BLOCKS_EVERY_MODEL; /* blocks whose rows are printed already */
+    boids_params shown = first;                 /* and the defaults those rows say */
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        const boids_model model = (boids_model)m;
+        const boids_params def = boids_model_default_params(model);
+        const boids_param_info *mi = boids_model_params(model, &n);
+        char head[256];
+        int col = snprintf(head, sizeof head, "\nmodel %s (%s): ", boids_model_name(model),
+                           boids_model_time_base(model) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame");
+        fputs(head, out);
+        boids_print_wrapped(out, boids_model_summary(model), col - 1, 2, 100);
+        for (size_t i = 0; i < n; ++i) { /* a block seen for the first time: its rows */
+            char v[32];
+            if (listed & (1u << mi[i].block)) continue;
+            const float value = boids_param_get(&def, &mi[i]);
+            param_line(out, &mi[i], boids_float_text(value, v));
+            memcpy((char *)&shown + mi[i].offset, &value, sizeof value);
         }
-        fprintf(out, "%.*s\n", (int)(end - p), p);
-        p = *end == ' ' ? end + 1 : end;
-        if (*p) fprintf(out, "%*s", indent, ""), col = indent;
+        char diff[2048] = "";
+        size_t len = 0;
+        for (size_t i = 0; i < n; ++i) { /* defaults that differ from a row printed before */
+            char v[32];
+            const float value = boids_param_get(&def, &mi[i]);
+            if (boids_param_get(&shown, &mi[i]) == value) continue;
+            const bool edges = (mi[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES;
+            len += (size_t)snprintf(diff + len, len < sizeof diff ? sizeof diff - len : 0, "%s%s %s", len ? ", " : "",
+                                    mi[i].name, edges ? boids_edges_name(value) : boids_float_text(value, v));
+        }
+        if (len) {
+            fputs("  defaults: ", out);
+            boids_print_wrapped(out, diff, 12, 4, 100);
+        }
+        for (size_t i = 0; i < n; ++i) listed |= 1u << mi[i].block;
     }
 }
 
@@ -35,79 +83,27 @@ void boids_cli_usage(FILE *out)
             "       boids experiment SCENARIO.ini --runs R --out DIR [options]   (boids experiment --help)\n"
             "       boids experiment-merge OUT DIR1 DIR2 ...\n"
             "Simulates a flock with OpenGL 4.3 compute shaders or the CPU reference. A scenario file\n"
-            "sets the model, its parameters and the world; options override it.\n"
-            "\n"
-            "  --backend auto|gpu|cpu auto (default): the GPU on a hardware GPU, else the CPU\n"
-            "  --model NAME           boid model (default shiffman-per-second; the list below)\n"
-            "  -n, --boids N          number of boids (default 100000)\n"
-            "  --swarms K             number of swarms; boid i starts in swarm i mod K (default 1)\n"
-            "  --world WxH            world size in px (default: 16:9, one boid per 1000 px^2)\n"
-            "  --steps K              steps to run (headless default 600; a window runs until\n"
-            "                         closed unless --steps is given)\n"
-            "  --dt SECONDS           fixed step of per-second models (default 1/60)\n"
-            "  --seed S               seed of the initial state (default 1)\n"
-            "  --layout NAME          initial layout: uniform, centre (default: the model's)\n"
-            "  --set KEY=VALUE        set a model parameter (repeatable; the lists below)\n"
-            "  --init FILE.csv        start from this state (id,x,y,vx,vy,swarm,...)\n"
-            "  --dump FILE.csv        write the final state\n"
-            "  --predators FILE.csv   start the predators (id,x,y,vx,vy) from this file (kit)\n"
-            "  --dump-predators FILE  write the predators' final state (kit)\n"
-            "  --obstacle X,Y,R       an obstacle (repeatable): replaces the random ones\n"
-            "  --events FILE.csv      write the catches: step,time,boid,age,predator (kit)\n"
-            "  --metrics FILE.csv     write the observables (step,time,alive,polarization,mean_nn,\n"
-            "                         mean_speed,min_speed,max_speed,groups,catches)\n"
-            "  --metrics-every K      steps between rows of --metrics (default 10)\n"
-            "  --threads N            CPU backend worker threads (default: one per core)\n"
-            "  --neighbors grid|brute CPU backend neighbour search (default grid)\n"
-            "  --headless             no window even if a display exists\n"
-            "  --frames DIR           write a PNG sequence into DIR (made if missing)\n"
-            "  --video FILE.mp4       write a video through ffmpeg (a headless run; apt install ffmpeg)\n"
-            "  --fps F                frame rate of --video and of the ffmpeg command (default 30)\n"
-            "  --size WxH             frame size for --frames, --video, --screenshot (1920x1080)\n"
-            "  --frame-steps K        simulation steps per exported frame (default 1)\n"
-            "  --warmup K             steps run before the first frame (not exported)\n"
-            "  --view X,Y,W,H         export this region of the world (default: all of it)\n"
-            "  --boid-size PX         a boid's drawn length in world px (default 8; at least 3 px)\n"
-            "  --screenshot FILE      write a PNG of the last frame (with the HUD in a window)\n"
-            "  -h, --help             this text\n"
-            "  --version              version\n"
-            "\n"
-            "Examples:\n"
-            "  boids scenarios/kit.ini                               the kit paper's world, in a window\n"
+            "(a path, or a preset's name: kit.ini) sets the model, its parameters and the world; options\n"
+            "override it. --flag=value works as well as --flag value.\n\n");
+    boids_options_print(out, BOIDS_IN_RUN);
+    fprintf(out,
+            "\nExamples:\n"
+            "  boids kit.ini                                         the kit paper's world, in a window\n"
             "  boids -n 20000 --swarms 3 --steps 1200 --headless --dump flock.csv\n"
             "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
-            "  boids -n 50000 --headless --warmup 300 --steps 600 --frames out --video flock.mp4\n"
-            "  boids experiment scenarios/kit.ini --runs 100 --set c_maxspeed=200 --out ages\n"
-            "\n");
+            "  boids -n 50000 --headless --warmup 300 --steps 600 --video flock.mp4\n"
+            "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
     fprintf(out, "Viewer keys: ");
-    wrapped(out,
-            "Space pause, N one step, R / Shift+R reset / reseed, M / Shift+M next / previous model, "
-            "Backspace the model's preset, = / - double / halve the boids, [ / ] slower / faster, "
-            "C colour mode, T mouse tool, Tab panel, Up/Down/Left/Right a parameter, wheel zoom, drag pan, "
-            "Home fit, V vsync, I passes, G live plot, S save the parameters as a scenario, D dump the state, "
-            "P screenshot (Shift+P: without the HUD), O record, H or F1 help (Esc closes it), Esc or Q quit.",
-            13, 2, 100);
+    boids_print_wrapped(out,
+                        "Space pause, N one step, R / Shift+R reset / reseed, M / Shift+M next / previous model, "
+                        "Backspace the model's preset, = / - double / halve the boids, [ / ] slower / faster, "
+                        "C colour mode, T mouse tool, Tab panel, Up/Down/Left/Right a parameter, wheel zoom, drag "
+                        "pan, Home fit, V vsync, I passes, G live plot, S save the parameters as a scenario, D dump "
+                        "the state, P screenshot (Shift+P: without the HUD), O record, H or F1 help (Esc closes "
+                        "it), Esc or Q quit.",
+                        13, 2, 100);
     fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after signal N.\n");
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
-        size_t n;
-        const boids_param_info *info = boids_model_params((boids_model)m, &n);
-        boids_params def = boids_model_default_params((boids_model)m);
-        char head[512];
-        int col = snprintf(head, sizeof head, "model %s (%s): ", boids_model_name((boids_model)m),
-                           boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame");
-        fprintf(out, "\n%s", head);
-        wrapped(out, boids_model_summary((boids_model)m), col, 2, 100);
-        int width = 0; /* the model's longest name sets its column */
-        for (size_t i = 0; i < n; ++i) width = (int)strlen(info[i].name) > width ? (int)strlen(info[i].name) : width;
-        for (size_t i = 0; i < n; ++i) {
-            char v[32];
-            const float value = boids_param_get(&def, &info[i]);
-            const bool edges = (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES;
-            int c = fprintf(out, "  %-*s %-8s %-9s ", width, info[i].name,
-                            edges ? boids_edges_name(value) : boids_float_text(value, v), info[i].unit);
-            wrapped(out, info[i].description, c, c > 60 ? 8 : c, 100);
-        }
-    }
+    print_models(out);
 }
 
 void boids_cli_resolve_backend(boids_cli *cli)
@@ -127,67 +123,339 @@ void boids_cli_resolve_backend(boids_cli *cli)
     boids_gl_destroy(gl);
 }
 
+/* ---- values ----------------------------------------------------------------------------------- */
+
 static boids_status bad(const char *flag, const char *value, const char *what)
 {
     return boids_fail(BOIDS_E_USAGE, "%s: '%s' is not %s", flag, value, what);
 }
 
-static boids_status parse_u32(const char *flag, const char *s, uint32_t *out)
+static boids_status u32_in(const char *flag, const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
 {
-    if (!boids_parse_u32(s, UINT32_MAX, out)) return bad(flag, s, "a whole number below 2^32");
+    if (boids_parse_u32(s, hi, out) && *out >= lo) return BOIDS_OK;
+    char what[96];
+    if (hi == UINT32_MAX && lo == 0) snprintf(what, sizeof what, "a whole number below 2^32");
+    else if (hi == UINT32_MAX) snprintf(what, sizeof what, "a whole number >= %u", lo);
+    else snprintf(what, sizeof what, "a whole number in [%u, %u]", lo, hi);
+    return bad(flag, s, what);
+}
+
+/* A positive float, at most hi. */
+static boids_status positive(const char *flag, const char *s, float hi, const char *what, float *out)
+{
+    if (boids_parse_float(s, out) && *out > 0.0f && *out <= hi) return BOIDS_OK;
+    return bad(flag, s, what);
+}
+
+static boids_status parse_view(const char *flag, const char *val, float view[4])
+{
+    char part[4][64];
+    bool fine = true;
+    const char *p = val;
+    for (int k = 0; k < 4 && fine; ++k) { /* X,Y,W,H */
+        const char *end = k < 3 ? strchr(p, ',') : p + strlen(p);
+        fine = end && (size_t)(end - p) < sizeof part[k];
+        if (fine) snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p), p = end + (k < 3);
+        fine = fine && boids_parse_float(part[k], &view[k]);
+    }
+    if (!fine || !(view[2] > 0) || !(view[3] > 0)) return bad(flag, val, "X,Y,W,H: a world rectangle with W, H > 0");
     return BOIDS_OK;
 }
 
-static boids_status parse_u64(const char *flag, const char *s, uint64_t *out)
+static boids_status parse_frame_size(const char *flag, const char *val, int *w, int *h)
 {
-    if (!boids_parse_u64(s, out)) return bad(flag, s, "a whole number below 2^64");
+    const char *x = strchr(val, 'x');
+    char a[32];
+    uint32_t uw = 0, uh = 0;
+    if (!x || (size_t)(x - val) >= sizeof a) return bad(flag, val, "a size WxH in whole pixels, at most 16384x16384");
+    snprintf(a, sizeof a, "%.*s", (int)(x - val), val);
+    if (!boids_parse_u32(a, 16384, &uw) || !boids_parse_u32(x + 1, 16384, &uh) || !uw || !uh)
+        return bad(flag, val, "a size WxH in whole pixels, at most 16384x16384");
+    *w = (int)uw, *h = (int)uh;
     return BOIDS_OK;
 }
 
-static boids_status parse_pos_float(const char *flag, const char *s, float *out)
+static boids_status parse_shard(const char *flag, const char *val, uint32_t *shard, uint32_t *shards)
 {
-    if (!boids_parse_float(s, out) || *out <= 0.0f) return bad(flag, s, "a positive decimal number");
+    const char *slash = strchr(val, '/');
+    char a[32] = "";
+    if (slash && (size_t)(slash - val) < sizeof a) snprintf(a, sizeof a, "%.*s", (int)(slash - val), val);
+    if (!slash || !boids_parse_u32(a, 1000000, shard) || !boids_parse_u32(slash + 1, 1000000, shards) || *shard < 1 ||
+        *shard > *shards)
+        return bad(flag, val, "I/K with 1 <= I <= K");
     return BOIDS_OK;
 }
 
-static boids_status parse_size(const char *flag, const char *s, float *w, float *h)
+/* A world option with a scenario key: set as the file would (one parser for both), the error
+ * then named by the flag. */
+static boids_status world_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
 {
-    const char *x = strchr(s, 'x');
-    if (!x) return bad(flag, s, "a size WxH (e.g. 1920x1080)");
-    char buf[64];
-    size_t n = (size_t)(x - s);
-    if (n == 0 || n >= sizeof buf) return bad(flag, s, "a size WxH (e.g. 1920x1080)");
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    if (parse_pos_float(flag, buf, w) != BOIDS_OK || parse_pos_float(flag, x + 1, h) != BOIDS_OK)
-        return bad(flag, s, "a size WxH with positive W and H (e.g. 1920x1080)");
+    boids_status st = boids_scenario_set(&cli->scenario, o->key, val);
+    if (st == BOIDS_OK) return BOIDS_OK;
+    return boids_fail(BOIDS_E_USAGE, "%s: %s", flag, boids_last_error_info()->detail);
+}
+
+/* The options of the run itself and of its outputs. */
+static boids_status run_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
+{
+    switch (o->id) {
+    case BOIDS_OPT_BACKEND:
+        cli->backend_auto = !strcmp(val, "auto");
+        if (!strcmp(val, "gpu")) cli->scenario.def.backend = BOIDS_BACKEND_GPU;
+        else if (!strcmp(val, "cpu")) cli->scenario.def.backend = BOIDS_BACKEND_CPU;
+        else if (!cli->backend_auto) return bad(flag, val, "auto, gpu or cpu");
+        return BOIDS_OK;
+    case BOIDS_OPT_NEIGHBORS:
+        if (!strcmp(val, "grid")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
+        else if (!strcmp(val, "brute")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_BRUTE;
+        else return bad(flag, val, "grid or brute");
+        return BOIDS_OK;
+    case BOIDS_OPT_THREADS: {
+        uint32_t t;
+        boids_status st = u32_in(flag, val, 0, 256, &t);
+        cli->scenario.def.threads = (int)t;
+        return st;
+    }
+    case BOIDS_OPT_SET:
+        if (cli->nsets == BOIDS_CLI_MAX_SETS) return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
+        cli->sets[cli->nsets++] = val;
+        return BOIDS_OK;
+    case BOIDS_OPT_INIT: cli->init_path = val; return BOIDS_OK;
+    case BOIDS_OPT_DUMP: cli->dump_path = val; return BOIDS_OK;
+    case BOIDS_OPT_PREDATORS: cli->predators_path = val; return BOIDS_OK;
+    case BOIDS_OPT_DUMP_PREDATORS: cli->dump_predators_path = val; return BOIDS_OK;
+    case BOIDS_OPT_EVENTS: cli->events_path = val; return BOIDS_OK;
+    case BOIDS_OPT_METRICS: cli->metrics_path = val; return BOIDS_OK;
+    case BOIDS_OPT_METRICS_EVERY: return u32_in(flag, val, 1, UINT32_MAX, &cli->metrics_every);
+    case BOIDS_OPT_HEADLESS: cli->headless = true; return BOIDS_OK;
+    case BOIDS_OPT_HELP: cli->help = true; return BOIDS_OK;
+    case BOIDS_OPT_VERSION: cli->version = true; return BOIDS_OK;
+    default: return BOIDS_ERR_INTERNAL; /* not a run option: the caller tries the others */
+    }
+}
+
+/* The options of exported pictures. */
+static boids_status export_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
+{
+    switch (o->id) {
+    case BOIDS_OPT_FRAMES: cli->frames_dir = val; return BOIDS_OK;
+    case BOIDS_OPT_VIDEO: cli->video_path = val; return BOIDS_OK;
+    case BOIDS_OPT_SCREENSHOT: cli->screenshot = val; return BOIDS_OK;
+    case BOIDS_OPT_FPS: {
+        boids_status st = positive(flag, val, 1000, "a frame rate in [0.1, 1000]", &cli->fps);
+        return st == BOIDS_OK && cli->fps < 0.1f ? bad(flag, val, "a frame rate in [0.1, 1000]") : st;
+    }
+    case BOIDS_OPT_SIZE: return parse_frame_size(flag, val, &cli->size_w, &cli->size_h);
+    case BOIDS_OPT_FRAME_STEPS: return u32_in(flag, val, 1, 100000, &cli->frame_steps);
+    case BOIDS_OPT_WARMUP: return u32_in(flag, val, 0, UINT32_MAX, &cli->warmup);
+    case BOIDS_OPT_VIEW: {
+        boids_status st = parse_view(flag, val, cli->view);
+        cli->has_view = st == BOIDS_OK;
+        return st;
+    }
+    case BOIDS_OPT_BOID_SIZE: return positive(flag, val, 1e5f, "a length in (0, 100000] px", &cli->boid_size);
+    default: return BOIDS_ERR_INTERNAL;
+    }
+}
+
+/* The options of `boids experiment`. */
+static boids_status experiment_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
+{
+    switch (o->id) {
+    case BOIDS_OPT_RUNS: return u32_in(flag, val, 1, 10000000, &cli->runs);
+    case BOIDS_OPT_OUT: cli->out = val; return BOIDS_OK;
+    case BOIDS_OPT_RESUME: cli->resume = val; return BOIDS_OK;
+    case BOIDS_OPT_JOBS: return u32_in(flag, val, 1, 1024, &cli->jobs);
+    case BOIDS_OPT_BATCH: return u32_in(flag, val, 1, BOIDS_MAX_REPLICAS, &cli->batch);
+    case BOIDS_OPT_SHARD: return parse_shard(flag, val, &cli->shard, &cli->shards);
+    case BOIDS_OPT_SWEEP:
+        if (cli->nsweeps == BOIDS_CLI_MAX_SWEEPS)
+            return boids_fail(BOIDS_E_USAGE, "--sweep: at most %d", BOIDS_CLI_MAX_SWEEPS);
+        cli->sweeps[cli->nsweeps++] = val;
+        return BOIDS_OK;
+    default: return BOIDS_ERR_INTERNAL;
+    }
+}
+
+static boids_status apply_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
+{
+    cli->given[o->id] = o->alias && strcmp(flag, o->alias) == 0 ? o->alias : o->flag; /* as typed, for errors */
+    if (o->key) return world_option(cli, o, flag, val);
+    boids_status st = run_option(cli, o, flag, val);
+    if (st == BOIDS_ERR_INTERNAL) st = export_option(cli, o, flag, val);
+    if (st == BOIDS_ERR_INTERNAL) st = experiment_option(cli, o, flag, val);
+    return st;
+}
+
+/* ---- the command line ------------------------------------------------------------------------- */
+
+/* An argument's option and value: "--flag=value", "--flag value" (i advances), "--switch". */
+typedef struct arg {
+    const boids_option *opt;
+    char flag[64];
+    const char *value;
+} arg;
+
+static boids_status read_arg(int argc, char **argv, int *i, unsigned command, arg *a)
+{
+    const char *s = argv[*i];
+    a->opt = boids_option_find(s);
+    const char *eq = strncmp(s, "--", 2) == 0 ? strchr(s, '=') : NULL;
+    snprintf(a->flag, sizeof a->flag, "%.*s", eq ? (int)(eq - s) : (int)strlen(s), s);
+    if (!a->opt) {
+        const char *guess = boids_option_guess(s);
+        return guess ? boids_fail(BOIDS_E_USAGE, "unknown option '%s' (did you mean %s? see --help)", a->flag, guess)
+                     : boids_fail(BOIDS_E_USAGE, "unknown option '%s' (see --help)", a->flag);
+    }
+    if (!(a->opt->where & command))
+        return command == BOIDS_IN_EXPERIMENT
+                   ? boids_fail(BOIDS_E_USAGE, "%s is not an experiment option (the results go to --out DIR; "
+                                               "boids experiment --help lists them)", a->flag)
+                   : boids_fail(BOIDS_E_USAGE, "%s is an option of boids experiment", a->flag);
+    if (!a->opt->metavar) {
+        if (eq) return boids_fail(BOIDS_E_USAGE, "%s takes no value", a->flag);
+        a->value = NULL;
+        return BOIDS_OK;
+    }
+    if (eq) a->value = eq + 1;
+    else if (*i + 1 < argc) a->value = argv[++*i];
+    else return boids_fail(BOIDS_E_USAGE, "%s needs a value (%s)", a->flag, a->opt->metavar);
+    /* --set KEY VALUE would take VALUE for the scenario file: say what --set wants */
+    if (a->opt->id == BOIDS_OPT_SET && !strchr(a->value, '='))
+        return *i + 1 < argc && argv[*i + 1][0] != '-'
+                   ? boids_fail(BOIDS_E_USAGE, "--set %s %s: --set takes KEY=VALUE as one argument: --set %s=%s",
+                                a->value, argv[*i + 1], a->value, argv[*i + 1])
+                   : boids_fail(BOIDS_E_USAGE, "--set %s: --set takes KEY=VALUE", a->value);
     return BOIDS_OK;
 }
 
-/* The definition fields a flag can set, in the order of boids_cli.flag_of. */
-static const char *const fields[] = {"model", "count", "swarms", "world", "dt", "seed", "threads",
-                                     "neighbors", "backend", "layout"};
-#define FIELD_COUNT (sizeof fields / sizeof fields[0])
-_Static_assert(FIELD_COUNT <= sizeof(((boids_cli *)0)->flag_of) / sizeof(const char *), "flag_of too small");
-
-static int field_index(const char *key)
+/* The first pass: every argument checked as an option, and the one that is none, the scenario. */
+static boids_status find_scenario(int argc, char **argv, unsigned command, boids_cli *cli)
 {
-    for (size_t i = 0; i < FIELD_COUNT; ++i)
-        if (strcmp(fields[i], key) == 0) return (int)i;
-    return -1;
+    for (int i = 1; i < argc; ++i) {
+        if (argv[i][0] == '-' && argv[i][1]) {
+            arg a;
+            boids_status st = read_arg(argc, argv, &i, command, &a);
+            if (st != BOIDS_OK) return st;
+            continue;
+        }
+        if (cli->scenario_path)
+            return boids_fail(BOIDS_E_USAGE, "unexpected argument '%s' (one scenario file: %s)", argv[i],
+                              cli->scenario_path);
+        cli->scenario_path = argv[i];
+    }
+    return BOIDS_OK;
 }
 
-static void given_by(boids_cli *cli, const char *field, const char *flag)
+static void defaults(boids_cli *cli)
 {
-    int i = field_index(field);
-    if (i >= 0) cli->flag_of[i] = flag;
+    memset(cli, 0, sizeof *cli);
+    boids_scenario_init(&cli->scenario, 600);
+    cli->size_w = 1920;
+    cli->size_h = 1080;
+    cli->frame_steps = 1;
+    cli->metrics_every = 10;
+    cli->backend_auto = true;
+    cli->fps = 30;
+    cli->shard = cli->shards = 1;
 }
+
+/* --set after the model is known, in the order given. */
+static boids_status apply_sets(boids_cli *cli)
+{
+    for (int k = 0; k < cli->nsets; ++k) {
+        const char *kv = cli->sets[k];
+        const char *eq = strchr(kv, '=');
+        char key[64];
+        if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) return bad("--set", kv, "KEY=VALUE with a known key");
+        snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+        boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
+        if (st != BOIDS_OK) return st; /* a parameter error: the program names its origin */
+    }
+    return BOIDS_OK;
+}
+
+/* What holds between options once all are read. */
+static boids_status check_together(boids_cli *cli)
+{
+    bool predators = (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
+    if (!predators && (cli->predators_path || cli->dump_predators_path))
+        return boids_fail(BOIDS_E_USAGE, "%s: model %s has no predators",
+                          cli->predators_path ? "--predators" : "--dump-predators", boids_model_name(cli->def.model));
+    boids_status st = boids_params_validate(cli->def.model, &cli->def.params); /* min_speed <= max_speed */
+    if (st != BOIDS_OK) return st;
+    const char *cpu_flag = cli->given[BOIDS_OPT_NEIGHBORS] ? cli->given[BOIDS_OPT_NEIGHBORS] : cli->given[BOIDS_OPT_THREADS];
+    if (cli->backend_auto && cpu_flag) { /* the CPU backend's options choose it */
+        cli->backend_auto = false;
+        cli->def.backend = BOIDS_BACKEND_CPU;
+    }
+    if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flag)
+        return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only", cpu_flag);
+    return BOIDS_OK;
+}
+
+boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, boids_cli *cli)
+{
+    defaults(cli);
+    boids_status st = find_scenario(argc, argv, command, cli);
+    if (st != BOIDS_OK) return st;
+    if (cli->scenario_path) {
+        /* The file's values are defaults: an --init state still brings its own boids and swarms,
+         * and a window still runs until closed (the file's steps are for headless runs). */
+        if ((st = boids_scenario_locate(cli->scenario_path, cli->scenario_buf, sizeof cli->scenario_buf)) != BOIDS_OK)
+            return st;
+        cli->scenario_path = cli->scenario_buf;
+        if ((st = boids_scenario_load(cli->scenario_path, 600, &cli->scenario)) != BOIDS_OK) return st;
+    }
+    /* --model first (the last one given): it brings its preset world, which the others override;
+     * then the options in order, --set after them. */
+    int model_at = -1;
+    for (int i = 1; i < argc; ++i) {
+        if (argv[i][0] != '-' || !argv[i][1]) continue;
+        arg a;
+        read_arg(argc, argv, &i, command, &a); /* checked by the first pass */
+        if (a.opt->id == BOIDS_OPT_MODEL) model_at = i;
+    }
+    for (int pass = 0; pass < 2; ++pass)
+        for (int i = 1; i < argc; ++i) {
+            if (argv[i][0] != '-' || !argv[i][1]) continue;
+            arg a;
+            read_arg(argc, argv, &i, command, &a);
+            if ((pass == 0) != (i == model_at)) continue;
+            if (a.opt->id == BOIDS_OPT_OBSTACLE && !cli->obstacle_count) cli->scenario.obstacle_count = 0; /* replaced */
+            if ((st = apply_option(cli, a.opt, a.flag, a.value)) != BOIDS_OK) return st;
+            if (a.opt->id == BOIDS_OPT_OBSTACLE && cli->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
+                cli->obstacle_text[cli->obstacle_count++] = a.value;
+        }
+    cli->def = cli->scenario.def;
+    cli->steps = cli->scenario.steps;
+    /* the file's count and swarms are defaults an --init state overrides; its world is not */
+    cli->count_given = cli->given[BOIDS_OPT_COUNT] != NULL;
+    cli->swarms_given = cli->given[BOIDS_OPT_SWARMS] != NULL;
+    cli->world_given = cli->scenario.has_world;
+    cli->steps_given = cli->given[BOIDS_OPT_STEPS] != NULL;
+    /* Explicit obstacles replace the random ones: the command line's, else the file's. */
+    for (uint32_t i = 0; i < cli->scenario.obstacle_count; ++i) cli->obstacles[i] = cli->scenario.obstacles[i];
+    cli->def.obstacles = cli->scenario.obstacle_count ? cli->obstacles : NULL;
+    cli->def.obstacle_count = cli->scenario.obstacle_count;
+    if ((st = apply_sets(cli)) != BOIDS_OK) return st;
+    return check_together(cli);
+}
+
+boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
+{
+    return boids_cli_parse_command(argc, argv, BOIDS_IN_RUN, cli);
+}
+
+/* ---- where a setting came from ---------------------------------------------------------------- */
 
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size)
 {
-    int i = field_index(key);
-    if (i >= 0 && cli->flag_of[i]) return cli->flag_of[i];
-    if (strcmp(key, "obstacle") == 0 && cli->obstacle_count) return "--obstacle";
+    size_t n;
+    const boids_option *opts = boids_options(&n);
+    for (size_t i = 0; i < n; ++i) /* a flag */
+        if (opts[i].error_key && strcmp(opts[i].error_key, key) == 0 && cli->given[opts[i].id])
+            return cli->given[opts[i].id];
     /* --set KEY=...: the last one given wins */
     size_t klen = strlen(key);
     for (int k = cli->nsets - 1; k >= 0; --k)
@@ -195,9 +463,11 @@ const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, s
             snprintf(buf, size, "--set %s", key);
             return buf;
         }
-    /* a line of the scenario file (its key for the boid count is "boids") */
+    /* a line of the scenario file, under its own key (the boid count's is "boids") */
     if (cli->scenario_path) {
-        const char *file_key = strcmp(key, "count") == 0 ? "boids" : key;
+        const char *file_key = key;
+        for (size_t i = 0; i < n; ++i)
+            if (opts[i].error_key && opts[i].key && strcmp(opts[i].error_key, key) == 0) file_key = opts[i].key;
         long line = boids_scenario_line(&cli->scenario, file_key);
         if (line > 0) {
             snprintf(buf, size, "%s:%ld: %s", cli->scenario_path, line, file_key);
@@ -217,278 +487,4 @@ const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf,
     if (!cli->scenario_path || i >= cli->scenario.obstacle_count) return NULL;
     snprintf(buf, size, "%s:%ld: obstacle", cli->scenario_path, cli->scenario.obstacle_lines[i]);
     return buf;
-}
-
-/* Flags followed by a value (unless written --flag=value). */
-static bool takes_value(const char *flag)
-{
-    static const char *const with_value[] = {"--backend", "--neighbors", "--model", "-n", "--boids", "--swarms",
-                                             "--world", "--steps", "--dt", "--seed", "--threads", "--init",
-                                             "--dump", "--set", "--frames", "--screenshot", "--frame-steps",
-                                             "--size", "--layout", "--predators", "--dump-predators",
-                                             "--obstacle", "--events", "--metrics", "--metrics-every", "--video",
-                                             "--fps", "--warmup", "--view", "--boid-size"};
-    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
-        if (strcmp(flag, with_value[i]) == 0) return true;
-    return false;
-}
-
-boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
-{
-    memset(cli, 0, sizeof *cli);
-    cli->def = boids_default_world_def();
-    cli->steps = 600;
-    cli->size_w = 1920;
-    cli->size_h = 1080;
-    cli->frame_steps = 1;
-    cli->metrics_every = 10;
-    cli->backend_auto = true;
-    cli->fps = 30;
-    const char *model = NULL;
-
-    /* The scenario file first (the one argument that is no option): options override it. */
-    for (int i = 1; i < argc; ++i) {
-        if (argv[i][0] == '-') {
-            /* --set KEY VALUE would take VALUE for the scenario file: say what --set wants */
-            if (!strcmp(argv[i], "--set") && i + 1 < argc && !strchr(argv[i + 1], '='))
-                return i + 2 < argc && argv[i + 2][0] != '-'
-                           ? boids_fail(BOIDS_E_USAGE, "--set %s %s: --set takes KEY=VALUE as one argument: --set %s=%s",
-                                        argv[i + 1], argv[i + 2], argv[i + 1], argv[i + 2])
-                           : boids_fail(BOIDS_E_USAGE, "--set %s: --set takes KEY=VALUE", argv[i + 1]);
-            if (!strchr(argv[i], '=') && takes_value(argv[i])) ++i;
-            continue;
-        }
-        if (cli->scenario_path)
-            return boids_fail(BOIDS_E_USAGE, "unexpected argument '%s' (one scenario file: %s)", argv[i],
-                              cli->scenario_path);
-        cli->scenario_path = argv[i];
-    }
-    if (cli->scenario_path) {
-        /* The file's values are defaults: an --init state still brings its own boids and swarms,
-         * and a window still runs until closed (the file's steps are for headless runs). */
-        boids_status st = boids_scenario_load(cli->scenario_path, cli->steps, &cli->scenario);
-        if (st != BOIDS_OK) return st;
-        cli->def = cli->scenario.def;
-        cli->steps = cli->scenario.steps;
-        cli->world_given = cli->scenario.has_world;
-    }
-
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        /* --flag=value is accepted as well as --flag value. */
-        char flag_buf[64];
-        const char *flag = a, *val = NULL;
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof flag_buf) {
-            memcpy(flag_buf, a, (size_t)(eq - a));
-            flag_buf[eq - a] = '\0';
-            val = eq + 1;
-            flag = flag_buf;
-        }
-#define NEED_VALUE()                                                                                \
-    do {                                                                                            \
-        if (!val) {                                                                                 \
-            if (i + 1 >= argc) return boids_fail(BOIDS_E_USAGE, "%s needs a value", flag);          \
-            val = argv[++i];                                                                        \
-        }                                                                                           \
-    } while (0)
-        boids_status st = BOIDS_OK;
-        int takes_no_value = !strcmp(flag, "-h") || !strcmp(flag, "--help") ||
-                             !strcmp(flag, "--version") || !strcmp(flag, "--headless");
-        if (takes_no_value && val) return boids_fail(BOIDS_E_USAGE, "%s takes no value", flag);
-        if (!strcmp(flag, "-h") || !strcmp(flag, "--help")) {
-            cli->help = true;
-        } else if (!strcmp(flag, "--version")) {
-            cli->version = true;
-        } else if (!strcmp(flag, "--headless")) {
-            cli->headless = true;
-        } else if (!strcmp(flag, "--backend")) {
-            NEED_VALUE();
-            given_by(cli, "backend", "--backend");
-            cli->backend_auto = !strcmp(val, "auto");
-            if (!strcmp(val, "gpu")) cli->def.backend = BOIDS_BACKEND_GPU;
-            else if (!strcmp(val, "cpu")) cli->def.backend = BOIDS_BACKEND_CPU;
-            else if (!cli->backend_auto) st = bad("--backend", val, "auto, gpu or cpu");
-        } else if (!strcmp(flag, "--neighbors")) {
-            NEED_VALUE();
-            given_by(cli, "neighbors", "--neighbors");
-            if (!strcmp(val, "grid")) cli->def.neighbors = BOIDS_NEIGHBORS_GRID;
-            else if (!strcmp(val, "brute")) cli->def.neighbors = BOIDS_NEIGHBORS_BRUTE;
-            else st = bad("--neighbors", val, "grid or brute");
-        } else if (!strcmp(flag, "--model")) {
-            NEED_VALUE();
-            model = val;
-            given_by(cli, "model", "--model");
-        } else if (!strcmp(flag, "-n") || !strcmp(flag, "--boids")) {
-            NEED_VALUE();
-            st = parse_u32(flag, val, &cli->def.count);
-            cli->count_given = true;
-            given_by(cli, "count", !strcmp(flag, "-n") ? "-n" : "--boids");
-        } else if (!strcmp(flag, "--swarms")) {
-            NEED_VALUE();
-            st = parse_u32("--swarms", val, &cli->def.swarms);
-            if (st == BOIDS_OK && cli->def.swarms == 0) st = bad("--swarms", val, "at least 1");
-            cli->swarms_given = true;
-            given_by(cli, "swarms", "--swarms");
-        } else if (!strcmp(flag, "--world")) {
-            NEED_VALUE();
-            st = parse_size("--world", val, &cli->def.width, &cli->def.height);
-            cli->world_given = true;
-            given_by(cli, "world", "--world");
-        } else if (!strcmp(flag, "--steps")) {
-            NEED_VALUE();
-            st = parse_u32("--steps", val, &cli->steps);
-            cli->steps_given = true;
-        } else if (!strcmp(flag, "--frames")) {
-            NEED_VALUE();
-            cli->frames_dir = val;
-        } else if (!strcmp(flag, "--screenshot")) {
-            NEED_VALUE();
-            cli->screenshot = val;
-        } else if (!strcmp(flag, "--frame-steps")) {
-            NEED_VALUE();
-            st = parse_u32("--frame-steps", val, &cli->frame_steps);
-            if (st == BOIDS_OK && (cli->frame_steps < 1 || cli->frame_steps > 100000))
-                st = bad("--frame-steps", val, "a whole number in [1, 100000]");
-        } else if (!strcmp(flag, "--size")) {
-            NEED_VALUE();
-            float w, h;
-            st = parse_size("--size", val, &w, &h);
-            if (st == BOIDS_OK && (w != floorf(w) || h != floorf(h) || w > 16384 || h > 16384))
-                st = bad("--size", val, "a size in whole pixels, at most 16384x16384");
-            if (st == BOIDS_OK) {
-                cli->size_w = (int)w;
-                cli->size_h = (int)h;
-            }
-        } else if (!strcmp(flag, "--dt")) {
-            NEED_VALUE();
-            st = parse_pos_float("--dt", val, &cli->def.dt);
-            given_by(cli, "dt", "--dt");
-        } else if (!strcmp(flag, "--layout")) {
-            NEED_VALUE();
-            given_by(cli, "layout", "--layout");
-            if (boids_layout_from_name(val, &cli->def.layout) != BOIDS_OK) st = bad("--layout", val, "uniform, centre or model");
-        } else if (!strcmp(flag, "--seed")) {
-            NEED_VALUE();
-            st = parse_u64("--seed", val, &cli->def.seed);
-            given_by(cli, "seed", "--seed");
-        } else if (!strcmp(flag, "--threads")) {
-            NEED_VALUE();
-            uint32_t t;
-            st = parse_u32("--threads", val, &t);
-            if (st == BOIDS_OK && t > 256) st = bad("--threads", val, "at most 256");
-            cli->def.threads = (int)t;
-            given_by(cli, "threads", "--threads");
-        } else if (!strcmp(flag, "--init")) {
-            NEED_VALUE();
-            cli->init_path = val;
-        } else if (!strcmp(flag, "--dump")) {
-            NEED_VALUE();
-            cli->dump_path = val;
-        } else if (!strcmp(flag, "--predators")) {
-            NEED_VALUE();
-            cli->predators_path = val;
-        } else if (!strcmp(flag, "--dump-predators")) {
-            NEED_VALUE();
-            cli->dump_predators_path = val;
-        } else if (!strcmp(flag, "--events")) {
-            NEED_VALUE();
-            cli->events_path = val;
-        } else if (!strcmp(flag, "--video")) {
-            NEED_VALUE();
-            cli->video_path = val;
-        } else if (!strcmp(flag, "--fps")) {
-            NEED_VALUE();
-            st = parse_pos_float("--fps", val, &cli->fps);
-            if (st == BOIDS_OK && cli->fps > 1000) st = bad("--fps", val, "a frame rate in (0, 1000]");
-        } else if (!strcmp(flag, "--warmup")) {
-            NEED_VALUE();
-            st = parse_u32("--warmup", val, &cli->warmup);
-        } else if (!strcmp(flag, "--boid-size")) {
-            NEED_VALUE();
-            st = parse_pos_float("--boid-size", val, &cli->boid_size);
-            if (st == BOIDS_OK && cli->boid_size > 1e5f) st = bad("--boid-size", val, "a length in (0, 100000] px");
-        } else if (!strcmp(flag, "--view")) {
-            NEED_VALUE();
-            char part[4][64];
-            bool fine = true;
-            const char *p = val;
-            for (int k = 0; k < 4 && fine; ++k) { /* X,Y,W,H */
-                const char *end = k < 3 ? strchr(p, ',') : p + strlen(p);
-                fine = end && (size_t)(end - p) < sizeof part[k];
-                if (fine) snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p), p = end + (k < 3);
-                fine = fine && boids_parse_float(part[k], &cli->view[k]);
-            }
-            if (!fine || !(cli->view[2] > 0) || !(cli->view[3] > 0))
-                st = bad("--view", val, "X,Y,W,H: a world rectangle with W, H > 0");
-            cli->has_view = st == BOIDS_OK;
-        } else if (!strcmp(flag, "--metrics")) {
-            NEED_VALUE();
-            cli->metrics_path = val;
-        } else if (!strcmp(flag, "--metrics-every")) {
-            NEED_VALUE();
-            st = parse_u32("--metrics-every", val, &cli->metrics_every);
-            if (st == BOIDS_OK && cli->metrics_every < 1) st = bad("--metrics-every", val, "a whole number >= 1");
-        } else if (!strcmp(flag, "--obstacle")) {
-            NEED_VALUE();
-            if (cli->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
-                return boids_fail(BOIDS_E_USAGE, "--obstacle: more than %d", BOIDS_SCENARIO_MAX_OBSTACLES);
-            if (!boids_obstacle_from_text(val, &cli->obstacles[cli->obstacle_count]))
-                st = bad("--obstacle", val, "X,Y,R (three numbers, R >= 0)");
-            else
-                cli->obstacle_text[cli->obstacle_count++] = val;
-        } else if (!strcmp(flag, "--set")) {
-            NEED_VALUE();
-            if (cli->nsets == BOIDS_CLI_MAX_SETS)
-                return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
-            cli->sets[cli->nsets++] = val;
-        } else if (a[0] == '-') {
-            return boids_fail(BOIDS_E_USAGE, "unknown option '%s' (see --help)", a);
-        } /* else: the scenario file, read above */
-#undef NEED_VALUE
-        if (st != BOIDS_OK) return st;
-    }
-
-    if (model) { /* another model: its preset replaces the scenario's parameters */
-        boids_status st = boids_model_from_name(model, &cli->def.model);
-        if (st != BOIDS_OK) return boids_fail(BOIDS_E_USAGE, "--model: %s", boids_last_error_info()->detail);
-        cli->def.params = boids_model_default_params(cli->def.model);
-    }
-    /* --set after the model is known, in the order given. */
-    for (int k = 0; k < cli->nsets; ++k) {
-        const char *kv = cli->sets[k];
-        const char *eq = strchr(kv, '=');
-        if (!eq || eq == kv) return bad("--set", kv, "KEY=VALUE");
-        char key[64];
-        size_t n = (size_t)(eq - kv);
-        if (n >= sizeof key) return bad("--set", kv, "KEY=VALUE with a known key");
-        memcpy(key, kv, n);
-        key[n] = '\0';
-        boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
-        if (st != BOIDS_OK) return st; /* a parameter error: the program names its origin */
-    }
-    /* Explicit obstacles replace the random ones: the command line's, else the file's. */
-    if (cli->obstacle_count) {
-        cli->def.obstacles = cli->obstacles;
-        cli->def.obstacle_count = cli->obstacle_count;
-    } else if (cli->scenario_path && cli->scenario.obstacle_count) {
-        cli->def.obstacles = cli->scenario.obstacles;
-        cli->def.obstacle_count = cli->scenario.obstacle_count;
-    }
-    bool predators = (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
-    if (!predators && (cli->predators_path || cli->dump_predators_path))
-        return boids_fail(BOIDS_E_USAGE, "%s: model %s has no predators",
-                          cli->predators_path ? "--predators" : "--dump-predators", boids_model_name(cli->def.model));
-    /* Checks between parameters (min_speed <= max_speed) once all are set. */
-    boids_status st = boids_params_validate(cli->def.model, &cli->def.params);
-    if (st != BOIDS_OK) return st;
-    const bool cpu_flags = cli->flag_of[field_index("neighbors")] || cli->flag_of[field_index("threads")];
-    if (cli->backend_auto && cpu_flags) { /* the CPU backend's options choose it */
-        cli->backend_auto = false;
-        cli->def.backend = BOIDS_BACKEND_CPU;
-    }
-    if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flags)
-        return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only",
-                          cli->flag_of[field_index("neighbors")] ? "--neighbors" : "--threads");
-    return BOIDS_OK;
 }

@@ -1,15 +1,18 @@
-/* Command-line options of `boids`. Parsing only: no side effects. The parsed options remember
- * where each setting came from (a flag, --set, or a line of the scenario file), so an error about
- * a setting names what the user wrote (boids_cli_origin). */
+/* Command lines of `boids` and `boids experiment`, parsed after the table of app/options.h.
+ * Parsing only: no side effects. The parsed options remember where each setting came from (a
+ * flag, --set, or a line of the scenario file), so an error about a setting names what the user
+ * wrote (boids_cli_origin). */
 #ifndef BOIDS_APP_CLI_H
 #define BOIDS_APP_CLI_H
 
 #include <stdio.h>
 
+#include "app/options.h"
 #include "boids.h"
 #include "core/scenario.h"
 
 #define BOIDS_CLI_MAX_SETS 128
+#define BOIDS_CLI_MAX_SWEEPS 8
 
 typedef struct boids_cli {
     boids_world_def def;     /* model, params (with --set applied), backend, sizes, ... */
@@ -17,9 +20,10 @@ typedef struct boids_cli {
     uint32_t steps;          /* steps to run (headless default 600; a window runs until closed
                                 unless --steps is given) */
     bool steps_given;        /* by --steps */
-    const char *scenario_path; /* SCENARIO.ini, or NULL */
-    boids_scenario scenario; /* what the file set, and on which lines */
-    const char *flag_of[16]; /* the flag that set a definition field (see origin.c), or NULL */
+    const char *scenario_path; /* SCENARIO.ini as found (a bare preset name located), or NULL */
+    char scenario_buf[4096];
+    boids_scenario scenario; /* what the file set, and on which lines; the flags then */
+    const char *given[BOIDS_OPTION_COUNT]; /* each option as typed ("-n", "--boids"), or NULL */
     const char *sets[BOIDS_CLI_MAX_SETS]; /* the --set KEY=VALUE texts, in order */
     int nsets;
     const char *init_path;   /* --init, or NULL */
@@ -46,15 +50,25 @@ typedef struct boids_cli {
     char backend_note[256];  /* why auto chose what it chose, for the header line */
     bool headless;
     bool help, version;
+    /* boids experiment's own */
+    uint32_t runs, jobs, batch; /* --runs, --jobs, --batch (0: not given) */
+    uint32_t shard, shards;     /* --shard I/K (1/1 when not given) */
+    const char *out, *resume;   /* --out, --resume */
+    const char *sweeps[BOIDS_CLI_MAX_SWEEPS]; /* the --sweep texts */
+    int nsweeps;
 } boids_cli;
 
-/* Parses argv. On a usage error returns BOIDS_ERR_INVALID (or the scenario file's error) with a
- * message naming the flag or the file and line. */
+/* Parses the arguments of a command (BOIDS_IN_RUN: argv[0] is the program; BOIDS_IN_EXPERIMENT:
+ * argv[0] is "experiment"). On a usage error returns BOIDS_ERR_INVALID (or the scenario file's
+ * error) with a message naming the flag or the file and line: an unknown flag (with the nearest
+ * known one), one the command does not take, a value out of its range. */
+boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, boids_cli *cli);
+/* boids_cli_parse_command(..., BOIDS_IN_RUN, ...). */
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
 /* --backend auto: the GPU backend where OpenGL 4.3 runs on a hardware GPU; the CPU backend where
- * the only OpenGL is a software rasterizer (llvmpipe: slower than the CPU backend at every flock
- * size measured) or none at all. Probes a headless context once; fills def.backend and the
- * note. */
+ * the only OpenGL runs on the CPU (llvmpipe, zink over lavapipe: slower than the CPU backend at
+ * every flock size measured; the EGL device says so) or none at all. Probes a headless context
+ * once; fills def.backend and the note. */
 void boids_cli_resolve_backend(boids_cli *cli);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);

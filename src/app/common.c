@@ -20,23 +20,24 @@ int boids_app_exit_code(boids_status st)
 int boids_app_error(const boids_cli *cli, const char *context)
 {
     const boids_error *e = boids_last_error_info();
-    char where[1200] = "", buf1[256], buf2[256];
+    char where[1200] = "", buf1[256];
     if (context) snprintf(where, sizeof where, "%s: ", context);
-    /* Errors about settings that depend on each other name every one the user gave. */
-    static const char *const step_keys[] = {"max_speed", "dt", "world", NULL};
-    static const char *const speed_keys[] = {"min_speed", "max_speed", NULL};
-    const char *const *keys = e->id == BOIDS_E_DEF_STEP_TOO_LONG     ? step_keys
-                              : e->id == BOIDS_E_PARAM_MIN_ABOVE_MAX ? speed_keys
-                                                                     : NULL;
+    /* A relation between settings names every one of them the user gave, what the command line
+     * changed first (the user's latest word), then the file's lines. */
+    const bool keys = e->related[0] != '\0';
     const char *origin = NULL;
     char joined[768] = "";
     if (cli && keys) {
-        for (int k = 0; keys[k]; ++k) {
-            const char *o = boids_cli_origin(cli, keys[k], buf2, sizeof buf2);
-            if (!o) continue;
-            snprintf(buf1, sizeof buf1, "%s%s%s", joined, joined[0] ? ", " : "", o);
-            snprintf(joined, sizeof joined, "%s", buf1);
-        }
+        char all[400];
+        for (int file = 0; file < 2; ++file)
+            for (char *save = NULL, *k = (snprintf(all, sizeof all, "%s,%s", e->key, e->related), strtok_r(all, ",", &save));
+                 k; k = strtok_r(NULL, ",", &save)) {
+                char buf2[256];
+                const char *o = boids_cli_origin(cli, k, buf2, sizeof buf2);
+                if (!o || (strchr(o, ':') != NULL) != (file == 1)) continue; /* a file's origin has file:line */
+                size_t n = strlen(joined);
+                snprintf(joined + n, sizeof joined - n, "%s%s", n ? ", " : "", o);
+            }
         origin = joined[0] ? joined : NULL;
     } else if (cli && e->key[0] && !e->path[0] && e->index < 0) {
         origin = boids_cli_origin(cli, e->key, buf1, sizeof buf1);
@@ -45,9 +46,8 @@ int boids_app_error(const boids_cli *cli, const char *context)
     }
     if (e->id == BOIDS_E_NO_GL)
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
-    else if (origin && keys) /* the step's detail names max_speed and dt itself */
-        fprintf(stderr, "boids: %s%s: %s\n", where, origin,
-                e->id == BOIDS_E_DEF_STEP_TOO_LONG ? e->detail : e->message);
+    else if (origin && keys) /* the detail names the settings and their values */
+        fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->message);
     else if (origin)
         fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->detail);
     else
@@ -114,6 +114,21 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
     printf("\n");
     fflush(stdout); /* the header shows while a long run works */
+    /* A world whose radii reach most of it (kit's 950 px view with a large flock in a small
+     * world, predators by the thousand) costs far more a step than its size suggests: said before
+     * the wait, whatever the backend. The estimate: every agent checks the others of the 3x3
+     * cells around it, the flock spread evenly. */
+    const double cells = (double)info.grid_w * info.grid_h, block = cells < 9 ? cells : 9;
+    const double n = (double)info.count / info.replicas, p = (double)info.predators / info.replicas;
+    const double seen = block * n / cells, seen_p = block * p / cells; /* boids, predators around one */
+    const double checks = info.count * (seen + seen_p) + info.predators * (seen + seen_p);
+    if (checks > 2e8) {
+        fprintf(stderr, "boids: note: each agent looks at about %.0f others a step (%.3g checks in all), since the "
+                        "grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and %u "
+                        "predators): a step may take seconds; a smaller radius or fewer agents goes faster%s\n",
+                seen + seen_p, checks, (double)info.cell_w, (double)info.cell_h, info.count, info.predators,
+                info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)" : "");
+    }
 }
 
 /* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
@@ -126,7 +141,8 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s, const 
     if (st == BOIDS_OK) st = boids_world_take_events(s->world, &ev);
     if (st == BOIDS_OK && info->replicas == 1) {
         printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
-        if (rs[0].stopped) printf(", stopped at step %llu (stop_after_catches)", (unsigned long long)rs[0].stop_step);
+        if (rs[0].stopped) /* the catch came in the step numbered stop_step, from 0 */
+            printf(", stopped after %llu steps (stop_after_catches)", (unsigned long long)rs[0].stop_step + 1);
         /* the ages of a few catches; of many, their mean (--events writes every one) */
         size_t caught = 0;
         double sum = 0;

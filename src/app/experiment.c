@@ -10,8 +10,9 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "app/interrupt.h"
 #include "app/metrics_log.h"
+#include "app/progress.h"
+#include "core/interrupt.h"
 #include "core/error.h"
 #include "core/parse.h"
 
@@ -117,6 +118,7 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, c
             if (end && !*p) return boids_fail(BOIDS_E_USAGE, "--sweep %s: a value is missing after the last ','", spec);
         }
     }
+    if (out->count == 0) return boids_fail(BOIDS_E_USAGE, "--sweep %s: no values (a sweep needs at least one)", spec);
     for (uint32_t i = 0; i < out->count; ++i) { /* each value as --set would take it */
         boids_params p = *base;
         char t[32];
@@ -132,25 +134,19 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, c
 typedef struct sink {
     pthread_mutex_t lock;
     boids_exp_tables *tables;
-    boids_status status;
+    boids_status status;  /* the first failure (a write, a run): every job stops taking runs */
     uint64_t todo, finished;
-    double t0, last_print;
-    bool tty, batched;
+    boids_progress progress;
+    bool batched;
 } sink;
 
-static void progress(sink *k, bool final)
+/* Whether the jobs go on: no failure, no signal. */
+static bool going_on(sink *k)
 {
-    double now = boids_app_now(), el = now - k->t0;
-    if (final && !k->tty) return; /* the summary says it */
-    if (!final && !k->tty && (el < 5.0 || now - k->last_print < 5.0)) return;
-    if (!final && k->tty && now - k->last_print < 0.2) return;
-    k->last_print = now;
-    char left[64] = ""; /* runs of a GPU batch end together: no estimate there */
-    if (!k->batched && k->finished && !final)
-        snprintf(left, sizeof left, ", about %.0f s left", el / (double)k->finished * (double)(k->todo - k->finished));
-    fprintf(stderr, "%s  runs %llu/%llu, %.1f s elapsed%s%s", k->tty ? "\r" : "", (unsigned long long)k->finished,
-            (unsigned long long)k->todo, el, left, k->tty && !final ? "      " : "\n");
-    fflush(stderr);
+    pthread_mutex_lock(&k->lock);
+    bool on = k->status == BOIDS_OK && !boids_interrupted();
+    pthread_mutex_unlock(&k->lock);
+    return on;
 }
 
 /* One run's rows while it runs. */
@@ -188,10 +184,11 @@ static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const bo
              stopped ? "catches" : "steps", m->catches, m->alive, m->polarization, m->mean_nn, m->mean_speed,
              m->min_speed, m->max_speed, m->groups);
     pthread_mutex_lock(&k->lock);
-    if (k->status == BOIDS_OK)
+    if (k->status == BOIDS_OK) {
         k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf, r->me_len, row);
-    k->finished++;
-    progress(k, false);
+        if (k->status == BOIDS_OK) k->finished++;
+    }
+    boids_progress_update(&k->progress, k->finished);
     pthread_mutex_unlock(&k->lock);
     r->done = true;
 }
@@ -251,7 +248,7 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
         st = boids_world_metrics(w, m, n);
         for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &rows[r], &m[r], 0, info.dt);
     }
-    while (st == BOIDS_OK && open_runs && !boids_interrupted()) {
+    while (st == BOIDS_OK && open_runs && going_on(k)) {
         uint64_t step = e->steps - count;
         if (step > 32 - count % 32) step = 32 - count % 32;
         if (K && step > K - count % K) step = K - count % K;
@@ -313,7 +310,7 @@ static void *cpu_worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&j->lock);
         while (j->next < j->end && j->done[j->next]) j->next++;
-        uint64_t run = j->next < j->end && j->status == BOIDS_OK && !boids_interrupted() ? j->next++ : UINT64_MAX;
+        uint64_t run = j->next < j->end && j->status == BOIDS_OK && going_on(j->k) ? j->next++ : UINT64_MAX;
         pthread_mutex_unlock(&j->lock);
         if (run == UINT64_MAX) return NULL;
         boids_status st = run_batch(j->e, BOIDS_BACKEND_CPU, NULL, run, 1, j->k);
@@ -350,7 +347,7 @@ static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done
     boids_gl *gl;
     boids_status st = boids_gl_create_headless(&gl);
     if (st != BOIDS_OK) return st;
-    for (uint64_t r = first; r < end && st == BOIDS_OK && !boids_interrupted();) {
+    for (uint64_t r = first; r < end && st == BOIDS_OK && going_on(k);) {
         if (done[r]) {
             ++r;
             continue;
@@ -374,25 +371,10 @@ static void usage(FILE *f)
             "       boids experiment --resume DIR [--jobs J] [--batch B]\n"
             "       boids experiment-merge OUT DIR1 DIR2 ...\n"
             "Runs a world R times (seeds S .. S+R-1) for every combination of the sweeps and writes\n"
-            "DIR/runs.csv, events.csv, metrics.csv (with --metrics-every), manifest.ini and plots.\n\n"
-            "  --runs R               runs per combination\n"
-            "  --out DIR              where the tables go (created; refused if it holds anything)\n"
-            "  --seed S               the first run's seed (default: the scenario's, else 1)\n"
-            "  --sweep KEY=A:B:COUNT  a parameter over COUNT values from A to B (repeatable: every\n"
-            "  --sweep KEY=v1,v2,...  combination, R runs each; the first sweep varies slowest)\n"
-            "  --set KEY=VALUE        a parameter for every run (repeatable)\n"
-            "  --steps N              most steps per run (default: the scenario's, else 600); a run\n"
-            "                         also ends on its model's stop condition (stop_after_catches)\n"
-            "  --backend auto|gpu|cpu gpu: the runs of a combination batched as replicas of one world;\n"
-            "                         cpu: --jobs runs in parallel; auto (default): the GPU on a\n"
-            "                         hardware GPU, else the CPU\n"
-            "  --jobs J               CPU runs at once (default: one per core)\n"
-            "  --batch B              GPU runs per world (default: up to 2^20 boids a world)\n"
-            "  --metrics-every K      a row of metrics.csv every K steps of every run\n"
-            "  --shard I/K            run only the I-th of K slices of the runs (1 <= I <= K)\n"
-            "  --resume DIR           finish an interrupted experiment (or shard) in DIR\n"
-            "  and the world's options: --model, -n/--boids, --swarms, --world, --dt, --layout,\n"
-            "  --obstacle (see boids --help)\n");
+            "DIR/runs.csv, events.csv, metrics.csv (with --metrics-every), manifest.ini and plots. A run\n"
+            "counts as done once its rows are on disk; Ctrl-C keeps every finished run, and --resume\n"
+            "runs the rest. One process at a time holds DIR.\n\n");
+    boids_options_print(f, BOIDS_IN_EXPERIMENT);
 }
 
 static int fail(const char *what)
@@ -401,24 +383,173 @@ static int fail(const char *what)
     return BOIDS_EXIT_USAGE;
 }
 
-static bool value_of(int argc, char **argv, int *i, const char *flag, const char **out)
-{
-    const char *a = argv[*i];
-    size_t len = strlen(flag);
-    if (strncmp(a, flag, len) != 0) return false;
-    if (a[len] == '=') {
-        *out = a + len + 1;
-        return true;
-    }
-    if (a[len] != '\0') return false;
-    *out = *i + 1 < argc ? argv[++*i] : NULL;
-    return true;
-}
-
 static uint32_t cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (uint32_t)n : 1;
+}
+
+/* The command line as the manifest records it. Control characters (a newline in a name) would
+ * break the manifest's lines, and are refused with the rest of the bad input. */
+static boids_status record_command(int argc, char **argv, boids_experiment *e)
+{
+    int n = snprintf(e->command, sizeof e->command, "boids");
+    for (int i = 0; i < argc; ++i) {
+        for (const char *c = argv[i]; *c; ++c)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                return boids_fail(BOIDS_E_USAGE, "argument %d ('%.40s...') holds a control character, which an "
+                                                 "experiment's manifest cannot record", i, argv[i]);
+        if (n > 0 && (size_t)n < sizeof e->command) n += snprintf(e->command + n, sizeof e->command - (size_t)n, " %s", argv[i]);
+    }
+    if (n < 0 || (size_t)n >= sizeof e->command)
+        return boids_fail(BOIDS_E_USAGE, "the command line is longer than %zu characters", sizeof e->command - 1);
+    return BOIDS_OK;
+}
+
+/* --resume DIR [--jobs J] [--batch B]: the rest is the manifest's. */
+static int prepare_resume(const boids_cli *cli, boids_experiment *e)
+{
+    for (int o = 0; o < BOIDS_OPTION_COUNT; ++o)
+        if (cli->given[o] && o != BOIDS_OPT_RESUME && o != BOIDS_OPT_JOBS && o != BOIDS_OPT_BATCH) {
+            fprintf(stderr, "boids experiment: --resume takes only --jobs and --batch (not %s): the rest is in "
+                            "%s/manifest.ini\n", cli->given[o], cli->resume);
+            return BOIDS_EXIT_USAGE;
+        }
+    if (cli->scenario_path) {
+        fprintf(stderr, "boids experiment: --resume takes no scenario: the world is in %s/manifest.ini\n", cli->resume);
+        return BOIDS_EXIT_USAGE;
+    }
+    if (boids_exp_manifest_read(cli->resume, e) != BOIDS_OK) return fail("--resume");
+    if (strcmp(e->version, BOIDS_VERSION_STRING) != 0) {
+        fprintf(stderr, "boids experiment: --resume: %s was written by boids %s, this is %s: its runs would not "
+                        "be comparable; start it again\n", cli->resume, e->version, BOIDS_VERSION_STRING);
+        return BOIDS_EXIT_USAGE;
+    }
+    return BOIDS_EXIT_OK;
+}
+
+/* The sweeps of the command line, each value checked, and their combinations. */
+static int parse_sweeps(const boids_cli *cli, boids_experiment *e)
+{
+    e->combos = 1;
+    e->nsweeps = cli->nsweeps;
+    for (int k = 0; k < cli->nsweeps; ++k) {
+        if (boids_experiment_parse_sweep(cli->sweeps[k], e->def.model, &e->def.params, &e->sweeps[k]) != BOIDS_OK)
+            return fail(NULL);
+        for (int j = 0; j < k; ++j)
+            if (strcmp(e->sweeps[j].key, e->sweeps[k].key) == 0) {
+                fprintf(stderr, "boids experiment: --sweep %s: %s is swept twice\n", cli->sweeps[k], e->sweeps[k].key);
+                return BOIDS_EXIT_USAGE;
+            }
+        if ((uint64_t)e->combos * e->sweeps[k].count * e->runs > BOIDS_EXP_MAX_RUNS) {
+            fprintf(stderr, "boids experiment: --sweep: more than %u runs in all (--runs %u times the "
+                            "combinations of the sweeps)\n", BOIDS_EXP_MAX_RUNS, e->runs);
+            return BOIDS_EXIT_USAGE;
+        }
+        e->combos *= e->sweeps[k].count;
+    }
+    /* every combination's world must be one the library takes: checked before anything is made */
+    for (uint32_t c = 0; c < e->combos && !boids_interrupted(); ++c) {
+        boids_world_def d;
+        if (combo_def(e, c, e->seed, &d) != BOIDS_OK) {
+            char label[512];
+            boids_experiment_label(e, c, label, sizeof label);
+            fprintf(stderr, "boids experiment: --sweep: %s: %s\n", label, boids_last_error());
+            return BOIDS_EXIT_USAGE;
+        }
+    }
+    return boids_interrupted() ? boids_interrupt_exit_code() : BOIDS_EXIT_OK;
+}
+
+/* A new experiment from the command line: everything checked before DIR is made. */
+static int prepare_new(const boids_cli *cli, boids_experiment *e)
+{
+    if (!cli->given[BOIDS_OPT_RUNS] || !cli->out) {
+        fprintf(stderr, "boids experiment: %s is required (boids experiment --help)\n",
+                !cli->given[BOIDS_OPT_RUNS] ? "--runs R" : "--out DIR");
+        return BOIDS_EXIT_USAGE;
+    }
+    e->def = cli->def;
+    e->def.gl = NULL;
+    if (e->def.width == 0 || e->def.height == 0) boids_default_world_size(e->def.count, &e->def.width, &e->def.height);
+    if (e->def.obstacle_count) {
+        e->obstacles = malloc(sizeof *e->obstacles * e->def.obstacle_count);
+        if (!e->obstacles) return fail("out of memory");
+        memcpy(e->obstacles, e->def.obstacles, sizeof *e->obstacles * e->def.obstacle_count);
+        e->def.obstacles = e->obstacles;
+    }
+    e->runs = cli->runs;
+    e->seed = cli->def.seed;
+    e->steps = cli->steps;
+    e->metrics_every = cli->given[BOIDS_OPT_METRICS_EVERY] ? cli->metrics_every : 0;
+    e->shard = cli->shard, e->shards = cli->shards;
+    snprintf(e->version, sizeof e->version, "%s", BOIDS_VERSION_STRING);
+    int code = parse_sweeps(cli, e);
+    if (code != BOIDS_EXIT_OK) return code;
+    if (boids_exp_dir_new(cli->out, true) != BOIDS_OK) return fail("--out");
+    return BOIDS_EXIT_OK;
+}
+
+/* The renderer for the manifest (the CPU's name for the CPU), and a clear error without GL. */
+static int name_renderer(boids_experiment *e, bool resume, const char *out)
+{
+    if (e->def.backend != BOIDS_BACKEND_GPU) {
+        snprintf(e->renderer, sizeof e->renderer, "CPU reference");
+        return BOIDS_EXIT_OK;
+    }
+    boids_gl *probe = NULL;
+    if (boids_gl_create_headless(&probe) != BOIDS_OK) {
+        fprintf(stderr, "boids experiment: %s (try --backend cpu)\n", boids_last_error());
+        return BOIDS_EXIT_RUNTIME;
+    }
+    if (resume && strcmp(e->renderer, boids_gl_renderer(probe)) != 0)
+        fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out, e->renderer,
+                boids_gl_renderer(probe));
+    snprintf(e->renderer, sizeof e->renderer, "%s", boids_gl_renderer(probe));
+    boids_gl_destroy(probe);
+    return BOIDS_EXIT_OK;
+}
+
+/* Runs this shard's runs not yet done into the open tables; prints what happened. */
+static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *out, uint32_t jobs, uint32_t batch)
+{
+    uint64_t first, end;
+    boids_experiment_slice(e, &first, &end);
+    sink k = {PTHREAD_MUTEX_INITIALIZER, t, BOIDS_OK, 0, 0, {0}, e->def.backend == BOIDS_BACKEND_GPU};
+    for (uint64_t r = first; r < end; ++r) k.todo += !t->done[r];
+    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), ", BOIDS_VERSION_STRING,
+           (unsigned long long)boids_experiment_total(e), boids_experiment_total(e) == 1 ? "" : "s", e->def.count,
+           e->combos, e->combos == 1 ? "" : "s", e->runs);
+    if (end > first) printf("runs %llu..%llu", (unsigned long long)first, (unsigned long long)(end - 1));
+    else printf("no runs");
+    printf(" in this shard %u/%u, %llu to do, on %s (%s)\n", e->shard, e->shards, (unsigned long long)k.todo,
+           e->def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", e->renderer);
+    fflush(stdout);
+    boids_progress_start(&k.progress, k.todo, "runs");
+    boids_status st = e->def.backend == BOIDS_BACKEND_GPU ? run_gpu(e, &k, t->done, first, end, batch)
+                                                          : run_cpu(e, &k, t->done, first, end, jobs);
+    boids_progress_end(&k.progress);
+    if (st == BOIDS_OK) st = k.status;
+    boids_status fin = boids_exp_tables_finish(t);
+    double wall = boids_app_now() - k.progress.t0;
+    if (st != BOIDS_OK || fin != BOIDS_OK) {
+        fprintf(stderr, "boids experiment: %s (the runs finished before it are kept: boids experiment --resume %s)\n",
+                boids_last_error(), out);
+        return BOIDS_EXIT_RUNTIME;
+    }
+    if (boids_interrupted()) {
+        fprintf(stderr, "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
+                        "boids experiment --resume %s runs the rest\n",
+                (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
+        return boids_interrupt_exit_code();
+    }
+    printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n", (unsigned long long)k.finished, wall,
+           k.finished ? wall * 1e3 / (double)k.finished : 0.0, out, e->metrics_every ? ", metrics.csv" : "");
+    if (e->shards == 1 && boids_exp_plot(out, e) != BOIDS_OK) {
+        fprintf(stderr, "boids experiment: plots: %s\n", boids_last_error());
+        return BOIDS_EXIT_RUNTIME;
+    }
+    return BOIDS_EXIT_OK;
 }
 
 int boids_experiment_main(int argc, char **argv)
@@ -426,214 +557,37 @@ int boids_experiment_main(int argc, char **argv)
     static boids_experiment e;
     static boids_cli cli;
     memset(&e, 0, sizeof e);
-    const char *out = NULL, *resume = NULL, *sweeps[BOIDS_EXP_MAX_SWEEPS];
-    int nsweeps = 0;
-    uint32_t jobs = cores(), batch = 0, runs = 0;
-    bool runs_given = false, every_given = false;
-    char **rest = malloc(sizeof *rest * (size_t)(argc + 1));
-    if (!rest) return fail("out of memory");
-    int nrest = 0;
-    rest[nrest++] = "boids";
-    int n = snprintf(e.command, sizeof e.command, "boids");
-    for (int i = 0; i < argc && n > 0 && (size_t)n < sizeof e.command; ++i)
-        n += snprintf(e.command + n, sizeof e.command - (size_t)n, " %s", argv[i]);
-    e.shard = e.shards = 1;
-    for (int i = 1; i < argc; ++i) {
-        const char *v = NULL;
-        boids_status st = BOIDS_OK;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            usage(stdout);
-            free(rest);
-            return BOIDS_EXIT_OK;
-        } else if (value_of(argc, argv, &i, "--runs", &v)) {
-            runs_given = true;
-            if (!v || !boids_parse_u32(v, 100000000, &runs) || runs == 0)
-                st = boids_fail(BOIDS_E_USAGE, "--runs %s: expected a whole number in [1, 100000000]", v ? v : "(none)");
-        } else if (value_of(argc, argv, &i, "--out", &v)) {
-            out = v;
-            if (!v) st = boids_fail(BOIDS_E_USAGE, "--out: expected a directory");
-        } else if (value_of(argc, argv, &i, "--resume", &v)) {
-            resume = v;
-            if (!v) st = boids_fail(BOIDS_E_USAGE, "--resume: expected a directory");
-        } else if (value_of(argc, argv, &i, "--sweep", &v)) {
-            if (!v) st = boids_fail(BOIDS_E_USAGE, "--sweep: expected KEY=A:B:COUNT or KEY=v1,v2,...");
-            else if (nsweeps == BOIDS_EXP_MAX_SWEEPS) st = boids_fail(BOIDS_E_USAGE, "--sweep: at most %d", BOIDS_EXP_MAX_SWEEPS);
-            else sweeps[nsweeps++] = v;
-        } else if (value_of(argc, argv, &i, "--jobs", &v)) {
-            if (!v || !boids_parse_u32(v, 1024, &jobs) || jobs == 0)
-                st = boids_fail(BOIDS_E_USAGE, "--jobs %s: expected a whole number in [1, 1024]", v ? v : "(none)");
-        } else if (value_of(argc, argv, &i, "--batch", &v)) {
-            if (!v || !boids_parse_u32(v, BOIDS_MAX_REPLICAS, &batch) || batch == 0)
-                st = boids_fail(BOIDS_E_USAGE, "--batch %s: expected a whole number in [1, %u]", v ? v : "(none)",
-                                BOIDS_MAX_REPLICAS);
-        } else if (value_of(argc, argv, &i, "--metrics-every", &v)) {
-            every_given = true;
-            if (!v || !boids_parse_u32(v, UINT32_MAX, &e.metrics_every) || e.metrics_every == 0)
-                st = boids_fail(BOIDS_E_USAGE, "--metrics-every %s: expected a whole number >= 1", v ? v : "(none)");
-        } else if (value_of(argc, argv, &i, "--shard", &v)) {
-            const char *slash = v ? strchr(v, '/') : NULL;
-            char a[32] = "";
-            if (slash && (size_t)(slash - v) < sizeof a) snprintf(a, sizeof a, "%.*s", (int)(slash - v), v);
-            if (!slash || !boids_parse_u32(a, 1000000, &e.shard) || !boids_parse_u32(slash + 1, 1000000, &e.shards) ||
-                e.shard < 1 || e.shard > e.shards)
-                st = boids_fail(BOIDS_E_USAGE, "--shard %s: expected I/K with 1 <= I <= K", v ? v : "(none)");
-        } else {
-            rest[nrest++] = argv[i];
-        }
-        if (st != BOIDS_OK) {
-            free(rest);
-            return fail(NULL);
-        }
+    if (boids_cli_parse_command(argc, argv, BOIDS_IN_EXPERIMENT, &cli) != BOIDS_OK) return boids_app_error(&cli, NULL);
+    if (cli.help) {
+        usage(stdout);
+        return BOIDS_EXIT_OK;
     }
-    boids_exp_tables t = {0};
-    if (resume) {
-        if (out || runs_given || nsweeps || every_given || nrest > 1 || e.shards != 1) {
-            free(rest);
-            fprintf(stderr, "boids experiment: --resume takes only --jobs and --batch: the rest is in %s/manifest.ini\n",
-                    resume);
-            return BOIDS_EXIT_USAGE;
-        }
-        free(rest);
-        if (boids_exp_manifest_read(resume, &e) != BOIDS_OK) return fail("--resume");
-        if (strcmp(e.version, BOIDS_VERSION_STRING) != 0) {
-            fprintf(stderr, "boids experiment: --resume: %s was written by boids %s, this is %s: its runs would not "
-                            "be comparable; start it again\n", resume, e.version, BOIDS_VERSION_STRING);
-            return BOIDS_EXIT_USAGE;
-        }
-        out = resume;
-    } else {
-        boids_status st = boids_cli_parse(nrest, rest, &cli);
-        int code = BOIDS_EXIT_OK;
-        if (st != BOIDS_OK) code = boids_app_error(&cli, NULL);
-        else boids_cli_resolve_backend(&cli);
-        const char *unused = cli.init_path ? "--init" : cli.dump_path ? "--dump" : cli.predators_path ? "--predators"
-                             : cli.dump_predators_path ? "--dump-predators" : cli.events_path ? "--events"
-                             : cli.metrics_path ? "--metrics (use --metrics-every)" : cli.frames_dir ? "--frames"
-                             : cli.screenshot ? "--screenshot" : cli.def.threads ? "--threads" : NULL;
-        if (code == BOIDS_EXIT_OK && unused) {
-            fprintf(stderr, "boids experiment: %s is not an experiment option (the results go to --out DIR)\n", unused);
-            code = BOIDS_EXIT_USAGE;
-        }
-        if (code == BOIDS_EXIT_OK && !runs_given) {
-            fprintf(stderr, "boids experiment: --runs R is required (boids experiment --help)\n");
-            code = BOIDS_EXIT_USAGE;
-        }
-        if (code == BOIDS_EXIT_OK && !out) {
-            fprintf(stderr, "boids experiment: --out DIR is required (boids experiment --help)\n");
-            code = BOIDS_EXIT_USAGE;
-        }
-        free(rest);
-        if (code != BOIDS_EXIT_OK) return code;
-        e.def = cli.def;
-        e.def.gl = NULL;
-        if (e.def.width == 0 || e.def.height == 0) boids_default_world_size(e.def.count, &e.def.width, &e.def.height);
-        if (e.def.obstacle_count) {
-            e.obstacles = malloc(sizeof *e.obstacles * e.def.obstacle_count);
-            if (!e.obstacles) return fail("out of memory");
-            memcpy(e.obstacles, e.def.obstacles, sizeof *e.obstacles * e.def.obstacle_count);
-            e.def.obstacles = e.obstacles;
-        }
-        e.runs = runs;
-        e.seed = cli.def.seed;
-        e.steps = cli.steps;
-        snprintf(e.version, sizeof e.version, "%s", BOIDS_VERSION_STRING);
-        e.combos = 1;
-        e.nsweeps = nsweeps;
-        for (int k = 0; k < nsweeps; ++k) {
-            if (boids_experiment_parse_sweep(sweeps[k], e.def.model, &e.def.params, &e.sweeps[k]) != BOIDS_OK) return fail(NULL);
-            for (int j = 0; j < k; ++j)
-                if (strcmp(e.sweeps[j].key, e.sweeps[k].key) == 0) {
-                    fprintf(stderr, "boids experiment: --sweep %s: %s is swept twice\n", sweeps[k], e.sweeps[k].key);
-                    return BOIDS_EXIT_USAGE;
-                }
-            if ((uint64_t)e.combos * e.sweeps[k].count > 100000000u) {
-                fprintf(stderr, "boids experiment: --sweep: more than 10^8 combinations\n");
-                return BOIDS_EXIT_USAGE;
-            }
-            e.combos *= e.sweeps[k].count;
-        }
-        if (boids_experiment_total(&e) > 1000000000u) {
-            fprintf(stderr, "boids experiment: %llu runs: at most 10^9\n", (unsigned long long)boids_experiment_total(&e));
-            return BOIDS_EXIT_USAGE;
-        }
-        /* every combination's world must be one the library takes: checked before any run */
-        for (uint32_t c = 0; c < e.combos; ++c) {
-            boids_world_def d;
-            if (combo_def(&e, c, e.seed, &d) != BOIDS_OK) {
-                char label[512];
-                boids_experiment_label(&e, c, label, sizeof label);
-                fprintf(stderr, "boids experiment: --sweep: %s: %s\n", label, boids_last_error());
-                return BOIDS_EXIT_USAGE;
-            }
-        }
-        if (boids_exp_dir_new(out) != BOIDS_OK) return fail("--out");
-        e.def.backend = cli.def.backend;
-    }
-
-    uint64_t first, end;
-    boids_experiment_slice(&e, &first, &end);
-    if (batch == 0) {
-        uint32_t per = e.def.count ? e.def.count : 1;
-        batch = (1u << 20) / per;
-        batch = batch < 1 ? 1 : batch > BOIDS_MAX_REPLICAS ? BOIDS_MAX_REPLICAS : batch;
-    }
-    boids_gl *probe = NULL;
-    if (e.def.backend == BOIDS_BACKEND_GPU) { /* the renderer for the manifest, and a clear error */
-        if (boids_gl_create_headless(&probe) != BOIDS_OK) {
-            fprintf(stderr, "boids experiment: %s (try --backend cpu)\n", boids_last_error());
-            return BOIDS_EXIT_RUNTIME;
-        }
-        if (resume && strcmp(e.renderer, boids_gl_renderer(probe)) != 0)
-            fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out, e.renderer,
-                    boids_gl_renderer(probe));
-        snprintf(e.renderer, sizeof e.renderer, "%s", boids_gl_renderer(probe));
-        boids_gl_destroy(probe);
-    } else {
-        snprintf(e.renderer, sizeof e.renderer, "CPU reference");
-    }
-    if (!resume && boids_exp_manifest_write(out, &e) != BOIDS_OK) return fail("--out");
-    if (boids_exp_tables_open(&t, out, &e, resume != NULL) != BOIDS_OK) return fail(resume ? "--resume" : "--out");
-
-    sink k = {PTHREAD_MUTEX_INITIALIZER, &t, BOIDS_OK, 0, 0, boids_app_now(), 0, isatty(2) != 0,
-              e.def.backend == BOIDS_BACKEND_GPU};
-    for (uint64_t r = first; r < end; ++r) k.todo += !t.done[r];
-    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), runs %llu..%llu of this shard %u/%u, "
-           "%llu to do, on %s (%s)\n",
-           BOIDS_VERSION_STRING, (unsigned long long)boids_experiment_total(&e), boids_experiment_total(&e) == 1 ? "" : "s",
-           e.def.count, e.combos, e.combos == 1 ? "" : "s", e.runs, (unsigned long long)first,
-           (unsigned long long)(end ? end - 1 : 0), e.shard, e.shards, (unsigned long long)k.todo,
-           e.def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", e.renderer);
-    fflush(stdout);
-    boids_interrupt_install(); /* kept while the tables are sorted: they must not be cut short */
-    boids_status st = e.def.backend == BOIDS_BACKEND_GPU ? run_gpu(&e, &k, t.done, first, end, batch)
-                                                         : run_cpu(&e, &k, t.done, first, end, jobs);
-    if (k.finished) progress(&k, true);
-    if (st == BOIDS_OK) st = k.status;
-    boids_status fin = boids_exp_tables_finish(&t);
-    boids_interrupt_restore();
+    if (record_command(argc, argv, &e) != BOIDS_OK) return fail(NULL);
+    const char *out = cli.resume ? cli.resume : cli.out;
     int code = BOIDS_EXIT_OK;
-    if (st != BOIDS_OK) {
-        fprintf(stderr, "boids experiment: %s\n", boids_last_error());
-        code = BOIDS_EXIT_RUNTIME;
-    } else if (fin != BOIDS_OK) {
-        code = fail(out);
-        code = BOIDS_EXIT_RUNTIME;
+    if (cli.resume) {
+        code = prepare_resume(&cli, &e);
+    } else {
+        boids_cli_resolve_backend(&cli);
+        code = prepare_new(&cli, &e);
     }
-    double wall = boids_app_now() - k.t0;
-    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
-        fprintf(stderr, "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
-                        "boids experiment --resume %s runs the rest\n",
-                (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
-        code = boids_interrupt_exit_code();
-    }
+    boids_exp_lock lock = {-1};
+    if (code == BOIDS_EXIT_OK && boids_exp_lock_take(&lock, out, false) != BOIDS_OK) code = fail(cli.resume ? "--resume" : "--out");
+    if (code == BOIDS_EXIT_OK) code = name_renderer(&e, cli.resume != NULL, out);
+    if (code == BOIDS_EXIT_OK && !cli.resume && boids_exp_manifest_write(out, &e) != BOIDS_OK) code = fail("--out");
+    boids_exp_tables t = {0};
+    if (code == BOIDS_EXIT_OK && boids_exp_tables_open(&t, out, &e, cli.resume != NULL) != BOIDS_OK)
+        code = fail(cli.resume ? "--resume" : "--out");
     if (code == BOIDS_EXIT_OK) {
-        printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n", (unsigned long long)k.finished,
-               wall, k.finished ? wall * 1e3 / (double)k.finished : 0.0, out, e.metrics_every ? ", metrics.csv" : "");
-        if (e.shards == 1 && boids_exp_plot(out, &e) != BOIDS_OK) {
-            fprintf(stderr, "boids experiment: plots: %s\n", boids_last_error());
-            code = BOIDS_EXIT_RUNTIME;
+        uint32_t batch = cli.batch;
+        if (batch == 0) {
+            uint32_t per = e.def.count ? e.def.count : 1;
+            batch = (1u << 20) / per;
+            batch = batch < 1 ? 1 : batch > BOIDS_MAX_REPLICAS ? BOIDS_MAX_REPLICAS : batch;
         }
+        code = run_all(&e, &t, out, cli.jobs ? cli.jobs : cores(), batch);
     }
+    boids_exp_lock_release(&lock);
     free(e.obstacles);
     return code;
 }

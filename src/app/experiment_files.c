@@ -1,32 +1,35 @@
-/* An experiment's directory: the manifest (a scenario file of the world with the experiment's own
- * keys, read back by the scenario reader), the three tables, resume and merge. */
-#define _POSIX_C_SOURCE 200809L
+/* An experiment's directory: the lock, the manifest (a scenario file of the world with the
+ * experiment's own keys, read back by the scenario reader), the three tables checked row by row,
+ * resume and merge (see experiment.h for what holds). */
+#define _DEFAULT_SOURCE /* flock */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "app/experiment.h"
 #include "app/metrics_log.h"
 #include "core/error.h"
+#include "core/interrupt.h"
 #include "core/output_file.h"
 #include "core/parse.h"
 #include "core/scenario.h"
 
-/* Most runs an experiment may have (its done flags are kept in memory). */
-#define MAX_RUNS 10000000u
-
 static void path_in(char *buf, size_t size, const char *dir, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
 
-boids_status boids_exp_dir_new(const char *dir)
+boids_status boids_exp_dir_new(const char *dir, bool create)
 {
     struct stat sb;
     char manifest[4200];
     path_in(manifest, sizeof manifest, dir, "manifest.ini");
     if (stat(dir, &sb) != 0) {
-        if (mkdir(dir, 0777) != 0) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot create it: %s", strerror(errno));
+        if (create && mkdir(dir, 0777) != 0)
+            return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot create it: %s", strerror(errno));
         return BOIDS_OK;
     }
     if (!S_ISDIR(sb.st_mode)) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "is not a directory");
@@ -38,8 +41,8 @@ boids_status boids_exp_dir_new(const char *dir)
     if (!d) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot read it: %s", strerror(errno));
     struct dirent *ent;
     const char *other = NULL;
-    while ((ent = readdir(d)) != NULL)
-        if (strcmp(ent->d_name, ".") != 0 && strcmp(ent->d_name, "..") != 0) {
+    while ((ent = readdir(d)) != NULL) /* its lock may stay from a refused start */
+        if (strcmp(ent->d_name, ".") != 0 && strcmp(ent->d_name, "..") != 0 && strcmp(ent->d_name, ".lock") != 0) {
             other = ent->d_name;
             break;
         }
@@ -93,7 +96,7 @@ boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e
 
 typedef struct manifest_ctx {
     boids_experiment *e;
-    char sweep_text[BOIDS_EXP_MAX_SWEEPS][16384];
+    char sweep_text[BOIDS_EXP_MAX_SWEEPS][BOIDS_EXP_MAX_VALUES * 32 + 128]; /* every value, as written */
     int nsweeps;
     bool has_runs, has_version, has_backend;
 } manifest_ctx;
@@ -121,8 +124,8 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
         else return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not gpu or cpu", value);
         m->has_backend = true;
     } else if (!strcmp(key, "runs")) {
-        if (!boids_parse_u32(value, 100000000, &e->runs) || e->runs == 0)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number in [1, 10^8]", value);
+        if (!boids_parse_u32(value, BOIDS_EXP_MAX_RUNS, &e->runs) || e->runs == 0)
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number in [1, 10^7]", value);
         m->has_runs = true;
     } else if (!strcmp(key, "metrics_every")) {
         if (!boids_parse_u32(value, UINT32_MAX, &e->metrics_every))
@@ -181,15 +184,55 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
     return BOIDS_OK;
 }
 
-/* ---- the tables ---------------------------------------------------------------------------- */
+/* ---- the lock -------------------------------------------------------------------------------- */
+
+boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared)
+{
+    char path[4200];
+    path_in(path, sizeof path, dir, ".lock");
+    l->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (l->fd < 0 && shared) l->fd = open(path, O_RDONLY | O_CLOEXEC); /* a shard we may only read */
+    if (l->fd < 0 && shared && errno == ENOENT) return BOIDS_OK;        /* nobody ever held it */
+    if (l->fd < 0) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot make its lock file: %s", strerror(errno));
+    if (flock(l->fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = pread(l->fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        close(l->fd);
+        l->fd = -1;
+        return boids_fail_file(BOIDS_E_USAGE, dir, 0,
+                               "is in use by another boids experiment (process %s): one process at a time holds "
+                               "an experiment's directory; wait for it, or stop it first",
+                               pid[0] ? pid : "unknown");
+    }
+    if (shared) return BOIDS_OK;
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(l->fd, 0) != 0 || pwrite(l->fd, pid, (size_t)n, 0) != n) { /* only a note for the next one */
+    }
+    return BOIDS_OK;
+}
+
+void boids_exp_lock_release(boids_exp_lock *l)
+{
+    if (l->fd >= 0) close(l->fd); /* closing drops the lock; the file stays, harmless */
+    l->fd = -1;
+}
+
+/* ---- the tables: reading and checking --------------------------------------------------------- */
 
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
+enum { RUNS, EVENTS, METRICS };
+static const unsigned table_columns[3] = {10, 5, 10}; /* after run,seed,<sweeps> */
 
-static void header(FILE *f, const boids_experiment *e, int table)
+static void header_text(const boids_experiment *e, int table, char *buf, size_t size)
 {
-    fputs("run,seed", f);
-    for (int k = 0; k < e->nsweeps; ++k) fprintf(f, ",%s", e->sweeps[k].key);
-    fprintf(f, ",%s\n", table == 0 ? BOIDS_EXP_RUNS_COLUMNS : table == 1 ? BOIDS_CATCH_COLUMNS : BOIDS_METRICS_COLUMNS);
+    size_t n = (size_t)snprintf(buf, size, "run,seed");
+    for (int k = 0; k < e->nsweeps && n < size; ++k) n += (size_t)snprintf(buf + n, size - n, ",%s", e->sweeps[k].key);
+    if (n < size)
+        snprintf(buf + n, size - n, ",%s", table == RUNS ? BOIDS_EXP_RUNS_COLUMNS : table == EVENTS ? BOIDS_CATCH_COLUMNS
+                                                                                               : BOIDS_METRICS_COLUMNS);
 }
 
 /* A table's lines (complete ones: a last line without its newline was cut off), header first. */
@@ -247,8 +290,149 @@ static uint64_t run_of(const char *line)
     char *end;
     errno = 0;
     unsigned long long r = strtoull(line, &end, 10);
-    return (end == line || *end != ',' || errno) ? UINT64_MAX : (uint64_t)r;
+    return (end == line || *end != ',' || errno || line[0] == '-' || line[0] == '+') ? UINT64_MAX : (uint64_t)r;
 }
+
+/* The fields of a line, split at commas in place into f[]; how many (at most max). */
+static size_t split_fields(char *line, char **f, size_t max)
+{
+    size_t n = 0;
+    for (char *p = line; n < max;) {
+        f[n++] = p;
+        char *c = strchr(p, ',');
+        if (!c) break;
+        *c = '\0';
+        p = c + 1;
+    }
+    return n;
+}
+
+/* Whether the columns after the prefix hold what the table's writer writes. */
+static bool values_fit(int table, char **f, const boids_experiment *e)
+{
+    uint64_t u64;
+    uint32_t u;
+    float x;
+    if (table == RUNS) {
+        if (!boids_parse_u64(f[0], &u64) || u64 > e->steps) return false;
+        if (strcmp(f[1], "catches") != 0 && strcmp(f[1], "steps") != 0) return false;
+        if (!boids_parse_u32(f[2], UINT32_MAX, &u) || !boids_parse_u32(f[3], UINT32_MAX, &u)) return false;
+        for (int k = 4; k < 9; ++k)
+            if (!boids_parse_float(f[k], &x)) return false;
+        return boids_parse_u32(f[9], UINT32_MAX, &u);
+    }
+    if (!boids_parse_u64(f[0], &u64) || !boids_parse_float(f[1], &x)) return false; /* step, time */
+    if (table == EVENTS) /* boid, age, predator */
+        return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) && boids_parse_u32(f[4], UINT32_MAX, &u);
+    for (int k = 2; k < 10; ++k) /* alive .. catches */
+        if (!boids_parse_float(f[k], &x)) return false;
+    return true;
+}
+
+/* A data line of `table` checked against the experiment and the slice [first, end): its run. */
+static boids_status check_row(const char *path, size_t lineno, const char *line, int table, const boids_experiment *e,
+                              uint64_t first, uint64_t end, uint64_t *run)
+{
+    *run = run_of(line);
+    if (*run == UINT64_MAX || *run < first || *run >= end)
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "not a row of run %llu..%llu of this %s",
+                               (unsigned long long)first, (unsigned long long)(end ? end - 1 : 0),
+                               e->shards > 1 ? "shard" : "experiment");
+    char prefix[1024];
+    boids_experiment_row_prefix(e, *run, prefix, sizeof prefix);
+    const size_t plen = strlen(prefix);
+    if (strncmp(line, prefix, plen) != 0 || line[plen] != ',')
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
+                               "run %llu's seed and sweep values are not the manifest's (%s)", (unsigned long long)*run,
+                               prefix);
+    char copy[4096], *f[16];
+    if (strlen(line + plen + 1) >= sizeof copy) return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "too long");
+    snprintf(copy, sizeof copy, "%s", line + plen + 1);
+    size_t n = split_fields(copy, f, 16);
+    if (n != table_columns[table] || !values_fit(table, f, e))
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "not a row of %s: %zu columns after run,seed%s, "
+                               "expected %u as the header says, with the numbers it writes",
+                               table_names[table], n, e->nsweeps ? " and the sweeps" : "", table_columns[table]);
+    return BOIDS_OK;
+}
+
+/* The rows a table holds for each run: per run, where its rows start and how many (in file order). */
+typedef struct table_rows {
+    lines l;
+    uint32_t *count;      /* per run */
+    long *first_line;     /* per run: its first row's line (1-based), 0 if none */
+} table_rows;
+
+static void table_rows_free(table_rows *t)
+{
+    lines_free(&t->l);
+    free(t->count);
+    free(t->first_line);
+}
+
+/* Reads DIR/table, checking the header and every row against the experiment and the slice; of
+ * events.csv and metrics.csv only the rows of runs that runs.csv has (`runs`: its counts), since
+ * the others are dropped anyway (a run a crash cut short). */
+static boids_status table_load(const char *dir, int table, const boids_experiment *e, uint64_t first, uint64_t end,
+                               const uint32_t *runs, table_rows *out)
+{
+    memset(out, 0, sizeof *out);
+    char path[4200], head[16384];
+    path_in(path, sizeof path, dir, table_names[table]);
+    boids_status st = lines_read(path, &out->l);
+    if (st != BOIDS_OK) return st;
+    const uint64_t total = boids_experiment_total(e);
+    out->count = calloc(total ? total : 1, sizeof *out->count);
+    out->first_line = calloc(total ? total : 1, sizeof *out->first_line);
+    if (!out->count || !out->first_line) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
+    header_text(e, table, head, sizeof head);
+    if (out->l.count == 0 || strcmp(out->l.line[0], head) != 0)
+        return boids_fail_file(BOIDS_E_CSV_HEADER, path, 1, "%s, where the manifest's experiment writes '%s'",
+                               out->l.count ? "another header" : "no header", head);
+    for (size_t i = 1; i < out->l.count; ++i) {
+        uint64_t run = run_of(out->l.line[i]);
+        if (runs && run >= first && run < end && !runs[run]) continue; /* not done: dropped */
+        if ((st = check_row(path, i + 1, out->l.line[i], table, e, first, end, &run)) != BOIDS_OK) return st;
+        if (table == RUNS && out->count[run])
+            return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)i + 1, "run %llu again (first on line %ld)",
+                                   (unsigned long long)run, out->first_line[run]);
+        if (!out->count[run]++) out->first_line[run] = (long)i + 1;
+    }
+    return BOIDS_OK;
+}
+
+/* The field k (0-based, after the prefix) of a runs.csv row, as a number. */
+static uint64_t runs_field(const boids_experiment *e, const char *line, int k)
+{
+    const char *p = line;
+    for (int c = 0; c < 2 + e->nsweeps + k && p; ++c) p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+    return p ? strtoull(p, NULL, 10) : 0;
+}
+
+/* The metrics rows a run that ended at step `end` has: step 0, every multiple of K up to end, and
+ * end itself. */
+static uint64_t metrics_rows_of(uint64_t end, uint32_t k) { return end / k + 1 + (end % k != 0); }
+
+/* Which runs are done: those with a runs.csv row whose catches and metrics rows are all there
+ * (a run whose rows a failed write cut short runs again, said). */
+static void mark_done(const boids_experiment *e, table_rows *t, bool *done, uint64_t *done_count, bool say)
+{
+    const uint64_t total = boids_experiment_total(e);
+    for (uint64_t r = 0; r < total; ++r) {
+        if (!t[RUNS].count[r]) continue;
+        const char *row = t[RUNS].l.line[t[RUNS].first_line[r] - 1];
+        const uint64_t steps = runs_field(e, row, 0), catches = runs_field(e, row, 2);
+        bool whole = t[EVENTS].count[r] == catches &&
+                     (!e->metrics_every || t[METRICS].count[r] == metrics_rows_of(steps, e->metrics_every));
+        if (!whole && say)
+            fprintf(stderr, "boids experiment: run %llu's rows were cut short (%u of %llu catches, %u metrics rows): "
+                            "it runs again\n", (unsigned long long)r, t[EVENTS].count[r], (unsigned long long)catches,
+                    e->metrics_every ? t[METRICS].count[r] : 0);
+        if (whole && !done[r]) done[r] = true, ++*done_count;
+    }
+}
+
+/* ---- the tables: writing ---------------------------------------------------------------------- */
 
 typedef struct keyed {
     uint64_t run;
@@ -263,8 +447,8 @@ static int by_run(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* Writes `path` anew: its header, then the data lines of the runs marked in `keep` (NULL: all),
- * sorted by run (a run's lines keep their order). */
+/* Writes `path` anew through a temporary file: the header, then the data lines of the runs marked
+ * in `keep` (NULL: all), sorted by run (a run's lines keep their order). */
 static boids_status rewrite_sorted(const char *path, const char *head, const lines *const *src, int nsrc,
                                    const bool *keep, uint64_t total)
 {
@@ -292,92 +476,137 @@ static boids_status rewrite_sorted(const char *path, const char *head, const lin
     return st;
 }
 
+/* Removes the temporary files a killed process left in DIR (the lock is ours: no live writer). */
+static void remove_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL)
+        if (strncmp(ent->d_name, BOIDS_TEMP_PREFIX, strlen(BOIDS_TEMP_PREFIX)) == 0) {
+            char path[4200];
+            path_in(path, sizeof path, dir, ent->d_name);
+            unlink(path);
+        }
+    closedir(d);
+}
+
+/* --resume: the tables checked, the rows of the runs not done dropped, the rest kept sorted. */
+static boids_status resume_tables(boids_exp_tables *t, const char *dir, const boids_experiment *e, int tables)
+{
+    remove_stale_temps(dir);
+    uint64_t first, end;
+    boids_experiment_slice(e, &first, &end);
+    table_rows rows[3];
+    memset(rows, 0, sizeof rows);
+    boids_status st = BOIDS_OK;
+    for (int k = 0; k < 3 && st == BOIDS_OK; ++k)
+        if (k < tables) st = table_load(dir, k, e, first, end, k == RUNS ? NULL : rows[RUNS].count, &rows[k]);
+        else rows[k].count = calloc(boids_experiment_total(e) + 1, sizeof *rows[k].count);
+    if (st == BOIDS_OK) mark_done(e, rows, t->done, &t->done_count, true);
+    for (int k = 0; k < tables && st == BOIDS_OK; ++k) {
+        char path[4200], head[16384];
+        path_in(path, sizeof path, dir, table_names[k]);
+        header_text(e, k, head, sizeof head);
+        const lines *src[1] = {&rows[k].l};
+        st = rewrite_sorted(path, head, src, 1, t->done, boids_experiment_total(e));
+    }
+    for (int k = 0; k < 3; ++k) table_rows_free(&rows[k]);
+    return st;
+}
+
 boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e, bool resume)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->dir, sizeof t->dir, "%s", dir);
+    t->e = e;
     const uint64_t total = boids_experiment_total(e);
-    if (total > MAX_RUNS)
-        return boids_fail(BOIDS_E_USAGE, "%llu runs: at most %u in one experiment", (unsigned long long)total, MAX_RUNS);
+    if (total > BOIDS_EXP_MAX_RUNS)
+        return boids_fail(BOIDS_E_USAGE, "%llu runs: at most %u in one experiment", (unsigned long long)total,
+                          BOIDS_EXP_MAX_RUNS);
     t->done = calloc(total ? total : 1, sizeof *t->done);
     if (!t->done) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %llu runs", (unsigned long long)total);
     const int tables = e->metrics_every ? 3 : 2;
+    boids_status st = resume ? resume_tables(t, dir, e, tables) : BOIDS_OK;
     FILE **files[3] = {&t->runs, &t->events, &t->metrics};
-    boids_status st = BOIDS_OK;
-    if (resume) { /* the runs runs.csv holds are done; the rest of the other tables goes */
-        lines l;
-        char path[4200];
-        path_in(path, sizeof path, dir, table_names[0]);
-        st = lines_read(path, &l);
-        for (size_t i = 1; st == BOIDS_OK && i < l.count; ++i) {
-            uint64_t r = run_of(l.line[i]);
-            if (r < total && !t->done[r]) t->done[r] = true, t->done_count++;
-        }
-        lines_free(&l);
-        for (int k = 0; st == BOIDS_OK && k < tables; ++k) {
-            path_in(path, sizeof path, dir, table_names[k]);
-            if ((st = lines_read(path, &l)) != BOIDS_OK) break;
-            const lines *src[1] = {&l};
-            char head[8192];
-            snprintf(head, sizeof head, "%s", l.count ? l.line[0] : "");
-            st = rewrite_sorted(path, head, src, 1, t->done, total);
-            lines_free(&l);
-        }
-    }
     for (int k = 0; st == BOIDS_OK && k < tables; ++k) {
-        char path[4200];
+        char path[4200], head[16384];
         path_in(path, sizeof path, dir, table_names[k]);
         *files[k] = fopen(path, resume ? "a" : "w");
         if (!*files[k]) st = boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
-        else if (!resume) header(*files[k], e, k), fflush(*files[k]);
+        else if (!resume) header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
     }
+    t->synced_at = boids_app_now();
     return st;
+}
+
+/* A file's buffered rows out and on disk. */
+static bool sync_file(FILE *f) { return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f)); }
+
+/* The events and metrics rows synced, then the pending runs.csv rows after them, synced too. */
+static boids_status sync_tables(boids_exp_tables *t)
+{
+    if (!sync_file(t->events) || !sync_file(t->metrics))
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s", strerror(errno));
+    if (t->pending_len && fwrite(t->pending, 1, t->pending_len, t->runs) != t->pending_len)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s", strerror(errno));
+    if (!sync_file(t->runs))
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s", strerror(errno));
+    t->pending_len = 0;
+    t->synced_at = boids_app_now();
+    return BOIDS_OK;
 }
 
 boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const char *events, size_t events_len,
                                      const char *metrics, size_t metrics_len, const char *runs_row)
 {
-    /* the run's row last: a run is done once runs.csv has it */
-    if (events_len) fwrite(events, 1, events_len, t->events);
-    if (metrics_len && t->metrics) fwrite(metrics, 1, metrics_len, t->metrics);
-    fflush(t->events);
-    if (t->metrics) fflush(t->metrics);
-    fputs(runs_row, t->runs);
-    fflush(t->runs);
-    if (ferror(t->runs) || ferror(t->events) || (t->metrics && ferror(t->metrics)))
+    /* the run's row last, once the others are on disk: a run is done once runs.csv has it */
+    if ((events_len && fwrite(events, 1, events_len, t->events) != events_len) ||
+        (metrics_len && t->metrics && fwrite(metrics, 1, metrics_len, t->metrics) != metrics_len) ||
+        fflush(t->events) != 0 || (t->metrics && fflush(t->metrics) != 0))
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s", strerror(errno));
+    const size_t len = strlen(runs_row);
+    if (t->pending_len + len > t->pending_cap) {
+        size_t cap = (t->pending_len + len) * 2 + 4096;
+        char *more = realloc(t->pending, cap);
+        if (!more) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+        t->pending = more, t->pending_cap = cap;
+    }
+    memcpy(t->pending + t->pending_len, runs_row, len);
+    t->pending_len += len;
     t->done[run] = true;
     t->done_count++;
-    return BOIDS_OK;
+    return boids_app_now() - t->synced_at >= 0.25 ? sync_tables(t) : BOIDS_OK;
 }
 
 boids_status boids_exp_tables_finish(boids_exp_tables *t)
 {
-    boids_status st = BOIDS_OK;
+    boids_status st = t->runs ? sync_tables(t) : BOIDS_OK;
     FILE **files[3] = {&t->runs, &t->events, &t->metrics};
     for (int k = 0; k < 3; ++k) {
         if (!*files[k]) continue;
         if (fclose(*files[k]) != 0 && st == BOIDS_OK)
             st = boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing %s failed", table_names[k]);
         *files[k] = NULL;
-        char path[4200];
+        char path[4200], head[16384];
         path_in(path, sizeof path, t->dir, table_names[k]);
+        header_text(t->e, k, head, sizeof head);
         lines l;
         if (st == BOIDS_OK) st = lines_read(path, &l);
         if (st == BOIDS_OK) {
             const lines *src[1] = {&l};
-            char head[8192];
-            snprintf(head, sizeof head, "%s", l.count ? l.line[0] : "");
             st = rewrite_sorted(path, head, src, 1, NULL, UINT64_MAX);
             lines_free(&l);
         }
     }
     free(t->done);
+    free(t->pending);
     t->done = NULL;
+    t->pending = NULL;
     return st;
 }
 
-/* ---- merge --------------------------------------------------------------------------------- */
+/* ---- merge ------------------------------------------------------------------------------------ */
 
 static char *bare_manifest(const boids_experiment *e)
 {
@@ -390,88 +619,154 @@ static char *bare_manifest(const boids_experiment *e)
     return buf;
 }
 
-int boids_exp_merge(const char *out, char **dirs, int ndirs)
+/* The shards' manifests: one experiment, each shard once; *first gets the first's. */
+static int merge_manifests(char **dirs, int ndirs, boids_experiment *first)
 {
-    static boids_experiment first, other;
-    int code = BOIDS_EXIT_OK;
-    if (boids_exp_manifest_read(dirs[0], &first) != BOIDS_OK) {
+    static boids_experiment other;
+    if (boids_exp_manifest_read(dirs[0], first) != BOIDS_OK) {
         fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
         return BOIDS_EXIT_USAGE;
     }
-    char *want = bare_manifest(&first);
-    bool *seen_shard = calloc(first.shards + 1, 1);
-    if (!want || !seen_shard) {
-        fprintf(stderr, "boids experiment-merge: out of memory\n");
-        return BOIDS_EXIT_RUNTIME;
-    }
+    char *want = bare_manifest(first);
+    bool *seen = calloc(first->shards + 1, 1);
+    int code = want && seen ? BOIDS_EXIT_OK : BOIDS_EXIT_RUNTIME;
     for (int d = 0; d < ndirs && code == BOIDS_EXIT_OK; ++d) {
-        boids_experiment *x = d == 0 ? &first : &other;
+        boids_experiment *x = d == 0 ? first : &other;
         if (d > 0 && boids_exp_manifest_read(dirs[d], x) != BOIDS_OK) {
             fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
             code = BOIDS_EXIT_USAGE;
             break;
         }
         char *have = bare_manifest(x);
-        if (!have || strcmp(have, want) != 0 || x->shards != first.shards) {
+        if (!have || strcmp(have, want) != 0 || x->shards != first->shards) {
             fprintf(stderr, "boids experiment-merge: %s is not a shard of the experiment in %s (their manifests "
                             "differ beyond shard, command and renderer)\n", dirs[d], dirs[0]);
             code = BOIDS_EXIT_USAGE;
-        } else if (seen_shard[x->shard]) {
+        } else if (seen[x->shard]) {
             fprintf(stderr, "boids experiment-merge: %s is shard %u/%u, which an earlier directory is too\n", dirs[d],
                     x->shard, x->shards);
             code = BOIDS_EXIT_USAGE;
         }
-        seen_shard[x->shard] = true;
+        if (code == BOIDS_EXIT_OK) seen[x->shard] = true;
         free(have);
         if (d > 0) free(other.obstacles);
     }
     free(want);
-    free(seen_shard);
-    if (code == BOIDS_EXIT_OK && boids_exp_dir_new(out) != BOIDS_OK) {
-        fprintf(stderr, "boids experiment-merge: OUT: %s\n", boids_last_error());
-        code = BOIDS_EXIT_USAGE;
-    }
-    const uint64_t total = boids_experiment_total(&first);
-    bool *done = code == BOIDS_EXIT_OK ? calloc(total ? total : 1, 1) : NULL;
-    if (code == BOIDS_EXIT_OK && !done) code = BOIDS_EXIT_RUNTIME;
-    lines *all = code == BOIDS_EXIT_OK ? calloc((size_t)ndirs * 3, sizeof *all) : NULL;
-    boids_status st = all ? BOIDS_OK : BOIDS_ERR_NO_MEMORY;
-    const int tables = first.metrics_every ? 3 : 2;
-    for (int d = 0; code == BOIDS_EXIT_OK && st == BOIDS_OK && d < ndirs; ++d)
-        for (int k = 0; st == BOIDS_OK && k < tables; ++k) {
-            char path[4200];
-            path_in(path, sizeof path, dirs[d], table_names[k]);
-            st = lines_read(path, &all[d * 3 + k]);
+    free(seen);
+    return code;
+}
+
+/* Every shard's tables, each checked against its own slice of the runs; runs done counted. */
+static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_rows *all, bool *done, uint64_t *have)
+{
+    static boids_experiment shard;
+    for (int d = 0; d < ndirs; ++d) {
+        if (boids_exp_manifest_read(dirs[d], &shard) != BOIDS_OK) return BOIDS_EXIT_USAGE;
+        free(shard.obstacles);
+        uint64_t first, end;
+        boids_experiment_slice(&shard, &first, &end);
+        const int tables = e->metrics_every ? 3 : 2;
+        for (int k = 0; k < 3; ++k) {
+            boids_status st =
+                k < tables ? table_load(dirs[d], k, e, first, end, k == RUNS ? NULL : all[d * 3].count, &all[d * 3 + k])
+                           : BOIDS_OK;
+            if (k >= tables) all[d * 3 + k].count = calloc(boids_experiment_total(e) + 1, sizeof(uint32_t));
+            if (st != BOIDS_OK) {
+                fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
+                return BOIDS_EXIT_USAGE;
+            }
         }
-    uint64_t have = 0;
-    for (int d = 0; code == BOIDS_EXIT_OK && st == BOIDS_OK && d < ndirs; ++d)
-        for (size_t i = 1; i < all[d * 3].count; ++i) {
-            uint64_t r = run_of(all[d * 3].line[i]);
-            if (r < total && !done[r]) done[r] = true, have++;
-        }
-    if (code == BOIDS_EXIT_OK && st == BOIDS_OK) {
-        first.shard = first.shards = 1;
-        st = boids_exp_manifest_write(out, &first);
+        mark_done(e, &all[d * 3], done, have, false);
     }
-    for (int k = 0; code == BOIDS_EXIT_OK && st == BOIDS_OK && k < tables; ++k) {
+    return BOIDS_EXIT_OK;
+}
+
+/* The merged directory, written whole under a temporary name beside OUT and renamed into place:
+ * a merge that fails or is interrupted leaves no OUT. */
+static int merge_write(const char *out, const char *tmp, boids_experiment *e, table_rows *all, int ndirs,
+                       const bool *done)
+{
+    e->shard = e->shards = 1;
+    boids_status st = boids_exp_manifest_write(tmp, e);
+    const int tables = e->metrics_every ? 3 : 2;
+    for (int k = 0; st == BOIDS_OK && k < tables && !boids_interrupted(); ++k) {
         const lines **src = malloc(sizeof *src * (size_t)ndirs);
         if (!src) {
             st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
             break;
         }
-        for (int d = 0; d < ndirs; ++d) src[d] = &all[d * 3 + k];
-        char path[4200];
-        path_in(path, sizeof path, out, table_names[k]);
-        st = rewrite_sorted(path, all[k].count ? all[k].line[0] : "", src, ndirs, done, total);
+        for (int d = 0; d < ndirs; ++d) src[d] = &all[d * 3 + k].l;
+        char path[4200], head[16384];
+        path_in(path, sizeof path, tmp, table_names[k]);
+        header_text(e, k, head, sizeof head);
+        st = rewrite_sorted(path, head, src, ndirs, done, boids_experiment_total(e));
         free(src);
     }
-    for (int i = 0; all && i < ndirs * 3; ++i) lines_free(&all[i]);
-    free(all);
-    free(done);
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) {
+    char lock[4200];
+    path_in(lock, sizeof lock, out, ".lock");
+    unlink(lock); /* an empty OUT may hold a lock file from a refused start */
+    if (st == BOIDS_OK && !boids_interrupted() && rmdir(out) != 0 && errno != ENOENT)
+        st = boids_fail_file(BOIDS_E_FILE_WRITE, out, 0, "cannot replace it: %s", strerror(errno));
+    if (st == BOIDS_OK && !boids_interrupted() && rename(tmp, out) != 0)
+        st = boids_fail_file(BOIDS_E_FILE_WRITE, out, 0, "cannot rename the merged directory into place: %s",
+                             strerror(errno));
+    if (st != BOIDS_OK || boids_interrupted()) {
+        for (int k = 0; k < 3; ++k) {
+            char path[4200];
+            path_in(path, sizeof path, tmp, table_names[k]);
+            unlink(path);
+        }
+        char path[4200];
+        path_in(path, sizeof path, tmp, "manifest.ini");
+        unlink(path);
+        rmdir(tmp);
+    }
+    if (st != BOIDS_OK) {
         fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
+        return BOIDS_EXIT_RUNTIME;
+    }
+    return boids_interrupted() ? boids_interrupt_exit_code() : BOIDS_EXIT_OK;
+}
+
+int boids_exp_merge(const char *out, char **dirs, int ndirs)
+{
+    static boids_experiment first;
+    int code = merge_manifests(dirs, ndirs, &first);
+    if (code == BOIDS_EXIT_OK && boids_exp_dir_new(out, false) != BOIDS_OK) { /* checked, left as it was */
+        fprintf(stderr, "boids experiment-merge: OUT: %s\n", boids_last_error());
+        code = BOIDS_EXIT_USAGE;
+    }
+    boids_exp_lock *locks = calloc((size_t)ndirs, sizeof *locks); /* no shard written while it is read */
+    for (int d = 0; code == BOIDS_EXIT_OK && locks && d < ndirs; ++d) {
+        locks[d].fd = -1;
+        if (boids_exp_lock_take(&locks[d], dirs[d], true) != BOIDS_OK) {
+            fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
+            code = BOIDS_EXIT_USAGE;
+        }
+    }
+    if (code != BOIDS_EXIT_OK || !locks) {
+        for (int d = 0; locks && d < ndirs; ++d) boids_exp_lock_release(&locks[d]);
+        free(locks);
+        return code == BOIDS_EXIT_OK ? BOIDS_EXIT_RUNTIME : code;
+    }
+    const uint64_t total = boids_experiment_total(&first);
+    bool *done = calloc(total ? total : 1, 1);
+    table_rows *all = calloc((size_t)ndirs * 3, sizeof *all);
+    uint64_t have = 0;
+    code = done && all ? merge_read(dirs, ndirs, &first, all, done, &have) : BOIDS_EXIT_RUNTIME;
+    char tmp[4200];
+    const char *slash = strrchr(out, '/'); /* beside OUT, hidden: .boids-tmp-XXXXXX */
+    snprintf(tmp, sizeof tmp, "%.*s%sXXXXXX", slash ? (int)(slash - out + 1) : 0, out, BOIDS_TEMP_PREFIX);
+    if (code == BOIDS_EXIT_OK && !mkdtemp(tmp)) {
+        fprintf(stderr, "boids experiment-merge: cannot make a directory beside %s: %s\n", out, strerror(errno));
         code = BOIDS_EXIT_RUNTIME;
     }
+    if (code == BOIDS_EXIT_OK) code = merge_write(out, tmp, &first, all, ndirs, done);
+    for (int i = 0; all && i < ndirs * 3; ++i) table_rows_free(&all[i]);
+    for (int d = 0; d < ndirs; ++d) boids_exp_lock_release(&locks[d]);
+    free(locks);
+    free(all);
+    free(done);
     if (code == BOIDS_EXIT_OK) {
         printf("boids experiment-merge: %d director%s into %s: %llu of %llu runs\n", ndirs, ndirs == 1 ? "y" : "ies",
                out, (unsigned long long)have, (unsigned long long)total);

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 
 #include "app/app.h"
-#include "app/interrupt.h"
 #include "app/metrics_log.h"
+#include "app/progress.h"
+#include "core/interrupt.h"
 #include "core/error.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
@@ -53,13 +54,60 @@ static boids_status exporter_draw(exporter *e, boids_world *w)
     return boids_renderer_draw(e->renderer, w, &e->camera, &e->style);
 }
 
-/* Whether every replica of the world stopped (stop_after_catches). */
-static boids_status all_stopped(boids_session *s, const boids_world_info *info, bool *stopped)
+/* Whether every replica of the world stopped (stop_after_catches), and then the step after the
+ * last one any replica simulated (what the run's step count is: the steps after it did nothing). */
+static boids_status all_stopped(boids_session *s, const boids_world_info *info, bool *stopped, uint64_t *end)
 {
     boids_replica_status *rs = malloc(sizeof *rs * info->replicas);
     if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     boids_status st = boids_world_replicas(s->world, rs, info->replicas, stopped);
+    *end = 0;
+    for (uint32_t r = 0; st == BOIDS_OK && *stopped && r < info->replicas; ++r)
+        if (rs[r].stop_step + 1 > *end) *end = rs[r].stop_step + 1;
     free(rs);
+    return st;
+}
+
+/* Steps in pieces of about PIECE_S seconds each, so that Ctrl-C is seen within about a second
+ * (within one step where a step takes longer) and the progress line moves: the first piece is
+ * one step, then each is sized from the last one's time. A GPU world is waited for at the end of
+ * each piece, or its steps would pile up in the driver's queue beyond any signal's reach. */
+#define PIECE_S 0.2
+typedef struct pacer {
+    uint64_t piece; /* steps in the next piece */
+    double t;       /* when the piece started */
+} pacer;
+
+static uint64_t pacer_next(pacer *p, uint64_t left)
+{
+    p->t = boids_app_now();
+    return p->piece < left ? p->piece : left;
+}
+
+static void pacer_done(pacer *p, boids_world *w, uint64_t steps)
+{
+    boids_world_finish(w);
+    const double per_step = (boids_app_now() - p->t) / (double)(steps ? steps : 1);
+    double want = per_step > 0 ? PIECE_S / per_step : 1e6;
+    p->piece = want < 1 ? 1 : want > 1e6 ? 1000000 : (uint64_t)want;
+}
+
+/* --warmup K: K steps before anything is recorded or timed (interruptible, with progress). */
+static boids_status warm_up(boids_session *s, uint64_t steps)
+{
+    pacer pc = {1, 0};
+    boids_progress pr;
+    boids_progress_start(&pr, steps, "warm-up steps");
+    boids_status st = BOIDS_OK;
+    for (uint64_t w = 0; st == BOIDS_OK && w < steps && !boids_interrupted();) {
+        uint64_t n = pacer_next(&pc, steps - w);
+        st = boids_world_step(s->world, (uint32_t)n);
+        pacer_done(&pc, s->world, n);
+        w += n;
+        boids_progress_update(&pr, w);
+    }
+    boids_progress_end(&pr);
+    boids_world_reset_profile(s->world); /* the summary's times are of the recorded steps */
     return st;
 }
 
@@ -103,32 +151,28 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     }
     const bool recording = writer || video;
 
-    /* One loop for every kind of run: steps in pieces that end where something is due, a frame
-     * (every --frame-steps), a metrics row (every --metrics-every: the log steps in pieces of its
-     * own), or a look at the replicas' state (every 32 steps, for a model whose runs stop on
-     * catches: read between pieces, never per step, so the run ends when every replica has). */
+    /* One loop for every kind of run: steps in pieces of about PIECE_S seconds that end where
+     * something is due, a frame (every --frame-steps) or a metrics row (every --metrics-every:
+     * the log steps in pieces of its own); after each, a look at the replicas' state for a model
+     * whose runs stop on catches (never per step: the run ends when every replica has). */
     boids_world_info info;
     boids_world_get_info(s.world, &info);
     const bool stops = info.predators > 0 && info.params.predators.stop_after_catches > 0;
-    const uint32_t chunk = stops ? 32 : UINT32_MAX;
     boids_metrics_log log = {0};
     if (code == BOIDS_EXIT_OK && cli->metrics_path) {
         st = boids_metrics_log_open(&log, cli->metrics_path, cli->metrics_every, s.world);
         if (st != BOIDS_OK) code = boids_app_error(cli, "--metrics");
     }
     bool stopped = false;
-    boids_interrupt_install();
-    if (code == BOIDS_EXIT_OK && cli->warmup > 0) { /* unrecorded: not in the frames, metrics or timing */
-        for (uint32_t w = 0; st == BOIDS_OK && w < cli->warmup && !boids_interrupted(); w += 64)
-            st = boids_world_step(s.world, cli->warmup - w < 64 ? cli->warmup - w : 64);
-        boids_world_finish(s.world);
-        boids_world_reset_profile(s.world); /* the summary's times are of the recorded steps */
-    }
+    uint64_t stop_end = 0;
+    if (code == BOIDS_EXIT_OK && cli->warmup > 0) st = warm_up(&s, cli->warmup); /* not recorded or timed */
     double t0 = boids_app_now();
     uint64_t done = 0;
+    pacer pc = {1, 0};
+    boids_progress pr;
+    boids_progress_start(&pr, cli->steps, "steps");
     while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped && !boids_interrupted()) {
-        uint64_t n = cli->steps - done;
-        if (n > chunk) n = chunk;
+        uint64_t n = pacer_next(&pc, cli->steps - done);
         if (recording && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
         st = log.open ? boids_metrics_log_step(&log, s.world, (uint32_t)n) : boids_world_step(s.world, (uint32_t)n);
         done += n;
@@ -137,8 +181,13 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
             if (st == BOIDS_OK && writer) st = boids_png_writer_capture(writer);
             if (st == BOIDS_OK && video) st = boids_video_writer_capture(video);
         }
-        if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped);
+        pacer_done(&pc, s.world, n);
+        if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped, &stop_end);
+        if (recording) snprintf(pr.note, sizeof pr.note, "%llu frames", (unsigned long long)(done / cli->frame_steps));
+        boids_progress_update(&pr, done);
     }
+    boids_progress_end(&pr);
+    if (stopped && stop_end < done) done = stop_end; /* the steps after every replica stopped did nothing */
     /* the frames captured are written whole, even when interrupted: none stays half-written */
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
     /* a video is kept only whole: an interrupted or failed one is removed */
@@ -149,12 +198,11 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     double wall = boids_app_now() - t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
-        fprintf(stderr, "boids: interrupted after %llu steps%s: no state, metrics, events or screenshot written\n",
-                (unsigned long long)done,
+        fprintf(stderr, "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot written\n",
+                (unsigned long long)done, done == 1 ? "" : "s",
                 writer ? " (the frames written so far are whole)" : video ? " (the video is removed)" : "");
         code = boids_interrupt_exit_code();
     }
-    boids_interrupt_restore();
     st = boids_metrics_log_close(&log, s.world, code == BOIDS_EXIT_OK);
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && cli->metrics_path)

@@ -11,6 +11,7 @@
 
 #include "app/app.h"
 #include "app/experiment.h"
+#include "core/interrupt.h"
 #include "core/state_csv.h"
 #include "render/png_writer.h"
 
@@ -22,6 +23,7 @@ static int has_display(void)
 
 int main(int argc, char **argv)
 {
+    boids_interrupt_install(); /* for the whole run: see core/interrupt.h */
     if (argc > 1 && strcmp(argv[1], "experiment") == 0) return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) return boids_experiment_merge_main(argc - 1, argv + 1);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
@@ -88,8 +90,8 @@ int main(int argc, char **argv)
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_check_output_dir(cli.frames_dir) != BOIDS_OK)
         code = boids_app_error(&cli, "--frames"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_output_dir_has_frames(cli.frames_dir)) {
-        fprintf(stderr, "boids: --frames: %s already holds a frame sequence (frame_000000.png): a new one "
-                        "would mix with it; choose an empty directory\n", cli.frames_dir);
+        fprintf(stderr, "boids: --frames: %s already holds frames (frame_*.png): a new sequence would mix with "
+                        "them; choose an empty directory\n", cli.frames_dir);
         code = BOIDS_EXIT_USAGE;
     }
     bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "app/interrupt.h"
+#include "core/interrupt.h"
 #include "app/viewer.h"
 #include "core/error.h"
 #include "core/output_file.h"
@@ -461,7 +461,6 @@ static int run(viewer *v)
     double last = glfwGetTime(), t0 = boids_app_now();
     v->fps_t0 = last;
     int code = BOIDS_EXIT_OK;
-    boids_interrupt_install();
     while (!glfwWindowShouldClose(v->win) && !boids_interrupted()) {
         glfwPollEvents();
         double now = glfwGetTime(), real = now - last;
@@ -550,7 +549,6 @@ static int run(viewer *v)
         fprintf(stderr, "boids: interrupted: no state, metrics, events or screenshot written\n");
         code = boids_interrupt_exit_code();
     }
-    boids_interrupt_restore();
     /* --screenshot is of the last frame however the run ended (Q, the window's close box). */
     if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v, true) == BOIDS_OK)
         screenshot(v, cli->screenshot);

@@ -17,7 +17,7 @@ static const struct {
 static _Thread_local struct {
     boids_error info;
     bool boid_prefix; /* the message starts "boid N: " */
-    char key[128], path[1024], detail[1024], message[2400];
+    char key[128], related[256], path[1024], detail[1024], message[2400];
 } last;
 
 const char *boids_status_text(boids_status status)
@@ -42,6 +42,7 @@ const char *boids_last_error(void) { return last.message; }
 const boids_error *boids_last_error_info(void)
 {
     last.info.key = last.key;
+    last.info.related = last.related;
     last.info.path = last.path;
     last.info.detail = last.detail;
     last.info.message = last.message;
@@ -52,7 +53,7 @@ void boids_clear_error(void)
 {
     memset(&last.info, 0, sizeof last.info);
     last.info.index = -1;
-    last.key[0] = last.path[0] = last.detail[0] = last.message[0] = '\0';
+    last.key[0] = last.related[0] = last.path[0] = last.detail[0] = last.message[0] = '\0';
 }
 
 /* Composes the message from the parts recorded: "PATH:LINE: ", "PATH: " or "boid N: " in front,
@@ -73,6 +74,7 @@ static boids_status record(boids_error_id id, const char *key, const char *path,
     char detail[sizeof last.detail];
     vsnprintf(detail, sizeof detail, fmt, ap); /* the arguments may point into `last` */
     snprintf(last.key, sizeof last.key, "%s", key ? key : "");
+    last.related[0] = '\0';
     snprintf(last.path, sizeof last.path, "%s", path ? path : "");
     memcpy(last.detail, detail, sizeof detail);
     if ((unsigned)id >= BOIDS_E_COUNT) id = BOIDS_E_INTERNAL;
@@ -100,6 +102,16 @@ boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt,
     va_start(ap, fmt);
     boids_status st = record(id, key, NULL, 0, -1, false, fmt, ap);
     va_end(ap);
+    return st;
+}
+
+boids_status boids_fail_keys(boids_error_id id, const char *key, const char *related, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    boids_status st = record(id, key, NULL, 0, -1, false, fmt, ap);
+    va_end(ap);
+    snprintf(last.related, sizeof last.related, "%s", related);
     return st;
 }
 

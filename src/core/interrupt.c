@@ -1,13 +1,26 @@
 #define _POSIX_C_SOURCE 200809L
-#include "app/interrupt.h"
+#include "core/interrupt.h"
 
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "core/output_file.h"
 
 static volatile sig_atomic_t caught;
-static struct sigaction old_int, old_term;
+static volatile pid_t child;
 
-static void on_signal(int sig) { caught = sig; }
+static void on_signal(int sig)
+{
+    if (!caught) {
+        caught = sig;
+        return;
+    }
+    /* a second signal: now, leaving no temporary file and no child behind */
+    boids_output_remove_temps();
+    if (child > 0) kill(child, SIGTERM);
+    _exit(128 + sig);
+}
 
 void boids_interrupt_install(void)
 {
@@ -15,17 +28,19 @@ void boids_interrupt_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    caught = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-}
-
-void boids_interrupt_restore(void)
-{
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked write returns EINTR and its caller sees the flag */
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; ++i) {
+        struct sigaction old;
+        /* nohup's SIGHUP stays ignored (SIGINT and SIGTERM are always taken: a script's
+         * background job inherits an ignored SIGINT, and still means to be stoppable) */
+        if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
 }
 
 int boids_interrupted(void) { return caught; }
 
 int boids_interrupt_exit_code(void) { return 128 + (caught ? caught : SIGINT); }
+
+void boids_interrupt_child(pid_t pid) { child = pid; }

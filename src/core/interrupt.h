@@ -1,17 +1,23 @@
-/* Ctrl-C and SIGTERM: the handler only notes the signal; the program's loops look at it between
- * steps, stop, discard the outputs of the unfinished run (no temporary file, no half-written
- * output stays), keep what was already complete (frames, an experiment's finished runs) and
- * exit with 128 + the signal's number, as a shell expects of an interrupted program. */
-#ifndef BOIDS_APP_INTERRUPT_H
-#define BOIDS_APP_INTERRUPT_H
+/* Ctrl-C, SIGTERM and SIGHUP, for the program's whole life (boids_interrupt_install, first thing
+ * in main). The first signal is only noted: the long loops look at it (between steps, frames,
+ * runs, benchmark rows) and stop within about a second, keep what is complete (frames, an
+ * experiment's finished runs, a benchmark's rows) and exit with 128 + the signal's number, as a
+ * shell expects of an interrupted program; a blocked write (a stalled ffmpeg's pipe) returns
+ * EINTR and gives up. A second signal ends the process at once: the handler removes the
+ * temporary files open at that moment (core/output_file.h) and stops the child process it was
+ * told of (ffmpeg), so even then nothing half-written stays under an output's name. */
+#ifndef BOIDS_CORE_INTERRUPT_H
+#define BOIDS_CORE_INTERRUPT_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 void boids_interrupt_install(void);
-void boids_interrupt_restore(void);
-/* The signal that arrived since the install, or 0. */
+/* The first signal that arrived, or 0. */
 int boids_interrupted(void);
 /* 128 + that signal. */
 int boids_interrupt_exit_code(void);
+/* The child process a second signal must stop (0: none). */
+void boids_interrupt_child(pid_t pid);
 
 #endif

@@ -187,6 +187,9 @@ boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step,
     m.groups = s->groups;
     if (s->alive == 0) return m;
     m.polarization = sqrt(s->hx * s->hx + s->hy * s->hy) / s->alive;
+    /* |a sum of unit vectors| never exceeds their count, but the GPU's float sums of unit
+     * headings (each rounded) can, by an ulp: 1.00000006 for a flock flying as one */
+    if (m.polarization > 1.0) m.polarization = 1.0;
     m.mean_nn = s->nn_sum / s->alive;
     m.mean_speed = s->speed_sum / s->alive;
     m.min_speed = s->min_speed;

@@ -12,13 +12,13 @@ typedef struct model_row {
     const char *name;
     boids_time_base time_base;
     unsigned blocks, attributes, features;
-    const char *rules, *preset, *summary;
+    const char *rules, *preset, *world, *summary;
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, summary)          \
+#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)          \
     [BOIDS_MODEL_##ID] = {name, BOIDS_TIME_##time, BOIDS_BLOCKS_EVERY_MODEL | (blocks), attrs, features, \
-                          #rules, preset, summary},
+                          #rules, preset, world, summary},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW
 };
@@ -50,6 +50,12 @@ const char *boids_model_preset_text(boids_model model)
 {
     const model_row *r = row_of(model);
     return r ? r->preset : "";
+}
+
+const char *boids_model_world_text(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->world : "";
 }
 
 boids_status boids_model_from_name(const char *name, boids_model *out)

@@ -10,6 +10,8 @@ unsigned boids_model_blocks(boids_model model);
 const char *boids_model_rules_name(boids_model model);
 /* The manifest's preset text ("max_speed=6 min_speed=3 edges=bounded"). */
 const char *boids_model_preset_text(boids_model model);
+/* The manifest's world text: "boids=35 world=4000x4000 ..." or "" (core/scenario.c applies it). */
+const char *boids_model_world_text(boids_model model);
 /* Applies the model's preset to params (the blocks' defaults already there); fails naming the
  * bad pair if the manifest's preset text does not parse (a test checks every model). */
 boids_status boids_model_apply_preset(boids_model model, boids_params *params);

@@ -1,16 +1,21 @@
-/* Files the program writes (states, predators, events, metrics, tables, PNGs): written to a
- * temporary name beside the target (NAME.tmp.PID) and renamed over it only when complete, so a
- * failure or an interruption never leaves a half-written file under the target's name, nor
- * destroys an older one. The rename replaces only a regular file or makes a new name: a symlink
- * is written through (its target replaced, the link kept); a directory, device, FIFO or socket,
- * an empty name, a file in /proc or /sys, or a name too long once the suffix is added are
- * refused (BOIDS_E_FILE_WRITE naming the path), by the check before a run as by the open. */
+/* Files the program writes (states, predators, events, metrics, tables, PNGs, videos): written
+ * to a temporary name beside the target (.boids-tmp-XXXXXX, as short whatever the target's name)
+ * and renamed over it only when complete, so a failure or an interruption never leaves a
+ * half-written file under the target's name, nor destroys an older one; a signal's handler
+ * removes the temporary files open at that moment (boids_output_remove_temps). The rename
+ * replaces only a regular file or makes a new name: a symlink is written through (its target
+ * replaced, the link kept); a directory, device, FIFO or socket, an empty name or a file in /proc
+ * or /sys are refused (BOIDS_E_FILE_WRITE naming the path), by the check before a run as by the
+ * open. */
 #ifndef BOIDS_CORE_OUTPUT_FILE_H
 #define BOIDS_CORE_OUTPUT_FILE_H
 
 #include <stdio.h>
 
 #include "boids.h"
+
+/* The temporary files' names start with this (then six random characters). */
+#define BOIDS_TEMP_PREFIX ".boids-tmp-"
 
 typedef struct boids_output_file {
     FILE *f;            /* write to this */
@@ -27,5 +32,8 @@ boids_status boids_output_open(boids_output_file *o, const char *path);
 boids_status boids_output_commit(boids_output_file *o);
 /* Removes the temporary file (after a failure elsewhere). */
 void boids_output_abort(boids_output_file *o);
+/* Removes every temporary file open now. Async-signal-safe: for a signal handler that ends the
+ * process. */
+void boids_output_remove_temps(void);
 
 #endif

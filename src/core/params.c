@@ -180,7 +180,7 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
     }
     char a[32], b[32], c[32];
     if (params->base.min_speed > params->base.max_speed)
-        return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "min_speed", "%s is above max_speed %s",
+        return boids_fail_keys(BOIDS_E_PARAM_MIN_ABOVE_MAX, "min_speed", "max_speed", "%s is above max_speed %s",
                               boids_float_text(params->base.min_speed, a),
                               boids_float_text(params->base.max_speed, b));
     unsigned blocks = boids_model_blocks(model);
@@ -189,15 +189,15 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
          * keep a view radius and angle >= 0 and a top speed >= min_speed. */
         const boids_kit_params *k = &params->kit;
         if (k->view_radius - k->c_view_radius * 0.25f < 0)
-            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_view_radius",
+            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_view_radius", "view_radius",
                                   "%s leaves the youngest and oldest boids a view radius below 0 (view_radius %s)",
                                   boids_float_text(k->c_view_radius, a), boids_float_text(k->view_radius, b));
         if (k->view_angle - k->c_view_angle * 0.25f < 0)
-            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_view_angle",
+            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_view_angle", "view_angle",
                                   "%s leaves the youngest and oldest boids a view angle below 0 (view_angle %s)",
                                   boids_float_text(k->c_view_angle, a), boids_float_text(k->view_angle, b));
         if (params->base.max_speed - k->c_maxspeed * 0.25f < params->base.min_speed)
-            return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "c_maxspeed",
+            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_maxspeed", "min_speed,max_speed",
                                   "%s leaves the youngest and oldest boids a top speed below min_speed %s "
                                   "(max_speed %s)", boids_float_text(k->c_maxspeed, a),
                                   boids_float_text(params->base.min_speed, b),

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* readlink */
 #include "core/scenario.h"
 
 #include <errno.h>
@@ -5,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/error.h"
+#include "core/models.h"
 #include "core/parse.h"
 
 /* The whole file, read once (a pipe or /dev/stdin too), at most BOIDS_SCENARIO_MAX_BYTES. */
@@ -55,11 +58,18 @@ static boids_status split_lines(const char *path, char *text, size_t size, const
     int cap = 16, n = 0;
     line_kv *kv = malloc(sizeof *kv * (size_t)cap);
     if (!kv) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
-    if (memchr(text, '\0', size)) {
-        long line = 1;
-        for (const char *p = text; *p; ++p) line += *p == '\n';
-        free(kv);
-        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "a NUL byte: not a text file");
+    /* Control bytes (a NUL, ESC, BEL...) make it no text file, and must never reach a terminal
+     * through a message: refused at once, by value. Lines end with LF, CRLF or a lone CR. */
+    long at_line = 1;
+    for (size_t i = 0; i < size; ++i) {
+        const unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+            free(kv);
+            return c ? boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line,
+                                       "a control byte (0x%02x): not a text file", c)
+                     : boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line, "a NUL byte: not a text file");
+        }
+        at_line += c == '\n' || (c == '\r' && (i + 1 == size || text[i + 1] != '\n'));
     }
     char *p = text;
     if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF) p += 3;
@@ -67,10 +77,9 @@ static boids_status split_lines(const char *path, char *text, size_t size, const
     boids_status st = BOIDS_OK;
     while (*p && st == BOIDS_OK) {
         ++line;
-        char *end = strchr(p, '\n');
-        char *next = end ? end + 1 : p + strlen(p);
-        if (end) *end = '\0';
-        if (end && end > p && end[-1] == '\r') end[-1] = '\0';
+        char *end = p + strcspn(p, "\r\n"); /* LF, CRLF or CR */
+        char *next = *end == '\r' && end[1] == '\n' ? end + 2 : *end ? end + 1 : end;
+        *end = '\0';
         char *s = p;
         p = next;
         while (blank(*s)) ++s;
@@ -129,14 +138,44 @@ static boids_status split_lines(const char *path, char *text, size_t size, const
     return BOIDS_OK;
 }
 
-/* Sets one key (not the model) of the scenario; errors name the key (the caller adds file:line). */
-static boids_status apply(boids_scenario *sc, const char *key, const char *value)
+/* The model `value` with its preset: its parameters, its layout and its world (the default world
+ * with the manifest's world text over it); the world keys set before are forgotten. */
+static boids_status set_model(boids_scenario *sc, const char *value)
+{
+    boids_model m;
+    boids_status st = boids_model_from_name(value, &m);
+    if (st != BOIDS_OK) return st;
+    const boids_world_def keep = sc->def; /* what no key sets: the backend and its options */
+    sc->def = boids_default_world_def();
+    sc->def.backend = keep.backend, sc->def.gl = keep.gl, sc->def.threads = keep.threads;
+    sc->def.neighbors = keep.neighbors, sc->def.seed = keep.seed;
+    sc->def.model = m;
+    sc->def.params = boids_model_default_params(m);
+    sc->steps = sc->default_steps;
+    sc->obstacle_count = 0;
+    sc->has_steps = sc->has_count = sc->has_world = false;
+    char text[256], *save = NULL;
+    snprintf(text, sizeof text, "%s", boids_model_world_text(m));
+    for (char *pair = strtok_r(text, " ", &save); pair; pair = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(pair, '=');
+        if (!eq) return boids_fail_key(BOIDS_E_INTERNAL, "model", "%s's world text: '%s' is not KEY=VALUE", value, pair);
+        *eq = '\0';
+        st = boids_scenario_set(sc, pair, eq + 1);
+        if (st != BOIDS_OK) return st;
+    }
+    sc->has_steps = sc->has_count = sc->has_world = false; /* the preset's, not the user's */
+    return BOIDS_OK;
+}
+
+boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value)
 {
     boids_world_def *d = &sc->def;
     uint32_t u;
     uint64_t u64;
     float f;
-    if (strcmp(key, "boids") == 0) {
+    if (strcmp(key, "model") == 0) {
+        return set_model(sc, value);
+    } else if (strcmp(key, "boids") == 0) {
         if (!boids_parse_u32(value, UINT32_MAX, &u))
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^32", value);
         d->count = u;
@@ -188,6 +227,40 @@ static boids_status apply(boids_scenario *sc, const char *key, const char *value
     return BOIDS_OK;
 }
 
+/* dir/name(.ini) into out when such a file exists. */
+static bool preset_in(const char *dir, const char *name, char *out, size_t size)
+{
+    const size_t n = strlen(name);
+    const char *ext = n > 4 && strcmp(name + n - 4, ".ini") == 0 ? "" : ".ini";
+    int len = snprintf(out, size, "%s/%s%s", dir, name, ext);
+    struct stat sb;
+    return len > 0 && (size_t)len < size && stat(out, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+boids_status boids_scenario_locate(const char *name, char *out, size_t size)
+{
+    struct stat sb;
+    if (strchr(name, '/') || stat(name, &sb) == 0 || !name[0]) {
+        snprintf(out, size, "%s", name);
+        return BOIDS_OK;
+    }
+    char exe[4096] = "", dir[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = '\0'; /* PREFIX/bin */
+        snprintf(dir, sizeof dir, "%s/../share/boids/scenarios", exe);
+        if (preset_in(dir, name, out, size)) return BOIDS_OK;
+    }
+#ifdef BOIDS_SOURCE_SCENARIOS
+    if (preset_in(BOIDS_SOURCE_SCENARIOS, name, out, size)) return BOIDS_OK;
+#endif
+    return boids_fail_file(BOIDS_E_FILE_OPEN, name, 0,
+                           "no such file here, nor a preset of that name in the installed scenarios "
+                           "(PREFIX/share/boids/scenarios)");
+}
+
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 {
     char part[3][64];
@@ -206,6 +279,13 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
     return true;
 }
 
+void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->def = boids_default_world_def();
+    sc->steps = sc->default_steps = default_steps;
+}
+
 long boids_scenario_line(const boids_scenario *sc, const char *key)
 {
     for (int k = 0; k < sc->key_count; ++k)
@@ -221,9 +301,7 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
 boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
                                         boids_scenario *out)
 {
-    memset(out, 0, sizeof *out);
-    out->def = boids_default_world_def();
-    out->steps = default_steps;
+    boids_scenario_init(out, default_steps);
     char *text = NULL;
     size_t size = 0;
     boids_status st = slurp(path, &text, &size);
@@ -245,12 +323,11 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
         snprintf(out->keys[out->key_count].key, sizeof out->keys[0].key, "%s", kv[k].key);
         out->keys[out->key_count++].line = kv[k].line;
     }
-    /* The model first, wherever it stands: the other keys are its parameters. */
+    /* The model first, wherever it stands: the other keys are its parameters and its world. */
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") != 0) continue;
-        st = boids_model_from_name(kv[k].value, &out->def.model);
-        if (st == BOIDS_OK) out->def.params = boids_model_default_params(out->def.model);
-        else st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
+        st = boids_scenario_set(out, "model", kv[k].value);
+        if (st != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
     }
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") == 0) continue;
@@ -258,7 +335,7 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
             out->obstacle_lines[out->obstacle_count] = kv[k].line;
         boids_status ks = extras && extras->owns(extras->ctx, kv[k].key)
                               ? extras->set(extras->ctx, kv[k].key, kv[k].value)
-                              : apply(out, kv[k].key, kv[k].value);
+                              : boids_scenario_set(out, kv[k].key, kv[k].value);
         if (ks != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
     }
     free(kv);

@@ -9,8 +9,9 @@
  *
  * Keys: model, boids, swarms, world (WxH), seed, steps, dt, layout, obstacle (X,Y,R: one obstacle,
  * and the only key that may repeat; they replace the random ones), and every parameter of the
- * model by its --set name (edges among them). The model is read first wherever it stands; the others are
- * applied over its preset. The format is strict, and says so with the file, line and key: a line
+ * model by its --set name (edges among them). The model is read first wherever it stands, with
+ * its preset parameters and world (kit: the paper's 35 boids in 4000 x 4000 px at dt 0.08); the
+ * others are applied over it. The format is strict, and says so with the file, line and key: a line
  * that is not `key = value` (`key: value`, a [section], a key with no value), an unknown or
  * repeated key (but obstacle), a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with
  * ; or # are comments; blanks around keys and values, a UTF-8 byte-order mark and CRLF line ends
@@ -28,7 +29,8 @@
 
 typedef struct boids_scenario {
     boids_world_def def;  /* boids_default_world_def() with the model's preset and the file's values */
-    uint32_t steps;       /* the file's steps, or the caller's default */
+    uint32_t steps;       /* the file's steps, the model's world's, or the caller's default */
+    uint32_t default_steps;
     bool has_steps, has_count, has_swarms, has_world;
     struct {
         char key[64];     /* a key the file set (model, boids, a parameter, ...) */
@@ -48,6 +50,21 @@ typedef struct boids_scenario_extras {
     boids_status (*set)(void *ctx, const char *key, const char *value);
     void *ctx;
 } boids_scenario_extras;
+
+/* The file a scenario argument names: `name` itself where it exists; else, for a bare name (no
+ * '/', with or without ".ini"), the preset of that name among the installed scenarios
+ * (PREFIX/share/boids/scenarios beside the running program's PREFIX/bin) or the source tree's
+ * (a program run from its build directory). out gets the path; BOIDS_E_FILE_OPEN naming `name`
+ * and where it looked when there is none. */
+boids_status boids_scenario_locate(const char *name, char *out, size_t size);
+
+/* An empty scenario: boids_default_world_def(), default_steps. */
+void boids_scenario_init(boids_scenario *sc, uint32_t default_steps);
+/* Sets one key, as a file's line would: `model` brings the model's preset (parameters, layout,
+ * and its world: the manifest's world text over the default world) and forgets the world keys
+ * set before; the world keys; every parameter of the model. An error names the key (a file's
+ * reader adds the file and line, the command line the flag). */
+boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value);
 
 /* "X,Y,R" -> an obstacle (replica 0); false unless three finite numbers, R >= 0. */
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out);

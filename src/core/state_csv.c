@@ -62,28 +62,43 @@ static const char *quoted(const char *field, char buf[48])
  * fields: `header` sees the header's fields, `row` each row's fields and line, failing with its
  * own error. Lines end with LF or CRLF; a UTF-8 byte-order mark is skipped; a NUL byte, a
  * carriage return inside a line or a line over MAX_LINE bytes is an error naming the line. */
-typedef boids_status (*header_fn)(void *ctx, char **fields, int nf);
+typedef boids_status (*header_fn)(void *ctx, char **fields, int nf, long line);
 typedef boids_status (*row_fn)(void *ctx, char **fields, int nf, long line);
+
+/* The next line of f into buf (MAX_LINE + 2 bytes), with its newline: its length, -1 at the end
+ * of the file, -2 for a line over MAX_LINE bytes, -3 for a NUL byte. Reads no further than that,
+ * so an endless line (/dev/zero, a stream without newlines) ends the read at once. */
+static long read_line(FILE *f, char *buf)
+{
+    long n = 0;
+    int c;
+    while ((c = getc_unlocked(f)) != EOF) {
+        if (c == '\0') return -3;
+        if (n == MAX_LINE) return -2;
+        buf[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    buf[n] = '\0';
+    return n == 0 && c == EOF ? -1 : n;
+}
 
 static boids_status read_table(const char *path, const char *const *required, int nreq, header_fn header,
                                row_fn row, void *ctx)
 {
     FILE *f = fopen(path, "r");
     if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
-    char *line = NULL, q[48];
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
+    char *line = malloc(MAX_LINE + 2), q[48];
+    long len, lineno = 0;
     int header_fields = 0;
-    boids_status st = BOIDS_OK;
+    boids_status st = line ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
     char *fields[MAX_FIELDS];
-    while (st == BOIDS_OK && (len = getline(&line, &cap, f)) != -1) {
+    while (st == BOIDS_OK && (len = read_line(f, line)) != -1) {
         ++lineno;
-        if (len > MAX_LINE) {
+        if (len == -2) {
             st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a line longer than %d bytes", MAX_LINE);
             break;
         }
-        if ((size_t)len != strlen(line)) {
+        if (len == -3) {
             st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a NUL byte: not a text file");
             break;
         }
@@ -111,7 +126,7 @@ static boids_status read_table(const char *path, const char *const *required, in
                     st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno, "header must begin %s (column %d is '%s')",
                                          want, c + 1, c < nf ? quoted(fields[c], q) : "");
                 }
-            if (st == BOIDS_OK && header) st = header(ctx, fields, nf);
+            if (st == BOIDS_OK && header) st = header(ctx, fields, nf, lineno);
             header_fields = nf;
             continue;
         }
@@ -231,9 +246,15 @@ static bool parse_attribute(const char *text, boids_attribute a, boids_boid *b)
     return true;
 }
 
-static boids_status boid_header(void *ctx, char **fields, int nf)
+static boids_status boid_header(void *ctx, char **fields, int nf, long line)
 {
     boid_table *t = ctx;
+    char q[48];
+    for (int c = 1; c < nf; ++c) /* a column twice: which one would count? */
+        for (int d = 0; d < c; ++d)
+            if (fields[c][0] && strcmp(fields[c], fields[d]) == 0)
+                return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line, "column '%s' twice (columns %d and %d)",
+                                       quoted(fields[c], q), d + 1, c + 1);
     for (int c = 6; c < nf; ++c)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (strcmp(fields[c], boids_attribute_info_of((boids_attribute)a)->name) == 0) {

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "render/png_writer.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -286,9 +287,13 @@ boids_status boids_png_writer_poll(boids_png_writer *w)
 
 bool boids_output_dir_has_frames(const char *dir)
 {
-    char path[PATH_MAX_LEN];
-    snprintf(path, sizeof path, "%s/frame_000000.png", dir);
-    return access(path, F_OK) == 0;
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    bool found = false;
+    for (struct dirent *ent; !found && (ent = readdir(d)) != NULL;) /* any frame, of any kind */
+        found = strncmp(ent->d_name, "frame_", 6) == 0 && strstr(ent->d_name, ".png") != NULL;
+    closedir(d);
+    return found;
 }
 
 boids_status boids_png_writer_capture(boids_png_writer *w)

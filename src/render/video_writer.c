@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/interrupt.h"
 #include "core/output_file.h"
 
 extern char **environ;
@@ -89,6 +90,7 @@ boids_status boids_video_writer_create(const char *path, int width, int height, 
         return boids_fail(BOIDS_E_EXPORT, "cannot start ffmpeg: %s", strerror(err));
     }
     v->pipe_fd = fds[1];
+    boids_interrupt_child(v->pid); /* a second Ctrl-C stops it too */
     /* a write to an ffmpeg that quit fails with EPIPE, reported, instead of killing boids */
     struct sigaction ignore = {0};
     ignore.sa_handler = SIG_IGN;
@@ -107,6 +109,9 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
     const unsigned char *p = v->pixels;
     while (left > 0) {
         ssize_t n = write(v->pipe_fd, p, left);
+        /* a signal: a stalled ffmpeg must not keep boids from stopping */
+        if (n < 0 && errno == EINTR && boids_interrupted())
+            return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame", v->out.path);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0)
             return boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg stopped taking frames (%s): see its message above",
@@ -124,12 +129,15 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
 {
     if (!v) return BOIDS_OK;
     close(v->pipe_fd); /* end of input: ffmpeg finishes the file */
+    if (!keep) kill(v->pid, SIGTERM); /* a video not kept: no need to wait for its end */
     int status = 0;
     pid_t r;
     do {
         r = waitpid(v->pid, &status, 0);
+        if (r < 0 && errno == EINTR && boids_interrupted()) kill(v->pid, SIGTERM), keep = false;
     } while (r < 0 && errno == EINTR);
     sigaction(SIGPIPE, &v->old_pipe, NULL);
+    boids_interrupt_child(0);
     boids_status st = BOIDS_OK;
     bool clean = r == v->pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (keep && !clean)

@@ -131,7 +131,7 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p, u
     int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
     float step = per_second ? p->base.max_speed * d->dt : p->base.max_speed;
     if (p->base.edges == BOIDS_EDGES_WRAP && step >= fminf(d->width, d->height))
-        return boids_fail_key(BOIDS_E_DEF_STEP_TOO_LONG, "max_speed",
+        return boids_fail_keys(BOIDS_E_DEF_STEP_TOO_LONG, "max_speed", per_second ? "dt,world" : "world",
                               per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
                                          : "%s px per step is not below the world size %sx%s",
                               boids_float_text(step, a), boids_float_text(d->width, b),

@@ -1,0 +1,105 @@
+#include "app/options.h"
+
+#include <string.h>
+
+static const boids_option table[BOIDS_OPTION_COUNT] = {
+#define BOIDS_X_OPTION_ROW(ID, flag, alias, metavar, key, error_key, where, help)                   \
+    {BOIDS_OPT_##ID, flag, alias, metavar, key, error_key, where, help},
+    BOIDS_OPTION_LIST(BOIDS_X_OPTION_ROW)
+#undef BOIDS_X_OPTION_ROW
+};
+
+const boids_option *boids_options(size_t *count)
+{
+    *count = BOIDS_OPTION_COUNT;
+    return table;
+}
+
+const boids_option *boids_option_of(boids_option_id id) { return (unsigned)id < BOIDS_OPTION_COUNT ? &table[id] : NULL; }
+
+/* The flag part of an argument: "--set=a=b" -> "--set" (into buf). */
+static const char *flag_part(const char *arg, char *buf, size_t size)
+{
+    const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+    if (!eq) return arg;
+    size_t n = (size_t)(eq - arg) < size - 1 ? (size_t)(eq - arg) : size - 1;
+    memcpy(buf, arg, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+const boids_option *boids_option_find(const char *arg)
+{
+    char buf[64];
+    const char *flag = flag_part(arg, buf, sizeof buf);
+    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i)
+        if (strcmp(table[i].flag, flag) == 0 || (table[i].alias && strcmp(table[i].alias, flag) == 0))
+            return &table[i];
+    return NULL;
+}
+
+/* Edit distance of two short strings (insertions, deletions, substitutions). */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+    if (la >= 63 || lb >= 63) return 99;
+    for (size_t j = 0; j <= lb; ++j) row[j] = j;
+    for (size_t i = 1; i <= la; ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; ++j) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[lb];
+}
+
+const char *boids_option_guess(const char *arg)
+{
+    char buf[64];
+    const char *flag = flag_part(arg, buf, sizeof buf), *best = NULL;
+    size_t best_d = 3; /* two edits at most: further is no guess */
+    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) {
+        size_t d = distance(flag, table[i].flag);
+        if (d < best_d) best_d = d, best = table[i].flag;
+    }
+    return best;
+}
+
+void boids_print_wrapped(FILE *out, const char *text, int col, int indent, int width)
+{
+    const char *p = text;
+    while (*p) {
+        const char *end = p;
+        int room = width - col;
+        if ((int)strlen(p) <= room) end = p + strlen(p);
+        else {
+            for (const char *q = p; q - p <= room && *q; ++q)
+                if (*q == ' ') end = q;
+            if (end == p) end = strchr(p, ' ') ? strchr(p, ' ') : p + strlen(p); /* one long word */
+        }
+        fprintf(out, "%.*s\n", (int)(end - p), p);
+        p = *end == ' ' ? end + 1 : end;
+        if (*p) fprintf(out, "%*s", indent, ""), col = indent;
+    }
+}
+
+void boids_options_print(FILE *out, unsigned command)
+{
+    enum { HELP_COLUMN = 37 };
+    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) {
+        const boids_option *o = &table[i];
+        if (!(o->where & command)) continue;
+        char head[96];
+        int n = snprintf(head, sizeof head, "  %s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "", o->flag,
+                         o->metavar ? " " : "", o->metavar ? o->metavar : "");
+        fputs(head, out);
+        if (n >= HELP_COLUMN - 1) fprintf(out, "\n%*s", HELP_COLUMN, "");
+        else fprintf(out, "%*s", HELP_COLUMN - n, "");
+        boids_print_wrapped(out, o->help, HELP_COLUMN, HELP_COLUMN, 100);
+    }
+}
