@@ -76,6 +76,8 @@
 #define BOIDS_BIND_DRAW_ID 28
 #define BOIDS_BIND_SLOT_ID 29          /* scatter result: the id in each slot (the reorder's
                                           ranks read it, not id_in[slot_src[t]]) */
+#define BOIDS_BIND_CATCHES 30          /* the step's catches found, before stop_after_catches
+                                          takes the first of them: boids_gpu_catches */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 
@@ -187,6 +189,16 @@ BOIDS_STRUCT(boids_gpu_replica)
     BOIDS_U32 stop_step;
 };
 
+/* A catch found at the start of a step (catch.comp), before stop_after_catches keeps the first of
+ * a replica's in the order (predator, boid) (catch_apply.comp, stop.comp). */
+BOIDS_STRUCT(boids_gpu_catch)
+{
+    BOIDS_U32 replica;
+    BOIDS_U32 predator; /* the predator's id */
+    BOIDS_U32 boid;     /* the boid's id */
+    float d2;           /* their squared distance */
+};
+
 /* What the metrics passes sum up for one replica's living boids (core/metrics.h turns them into
  * the metrics). */
 BOIDS_STRUCT(boids_gpu_metric_sums)
@@ -248,6 +260,7 @@ BOIDS_STRUCT(boids_gpu_frame)
 _Static_assert(sizeof(boids_event) == 32, "boids_event is 32 bytes (std430)");
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
 _Static_assert(sizeof(boids_gpu_replica) == 8, "boids_gpu_replica is two uints (std430)");
+_Static_assert(sizeof(boids_gpu_catch) == 16, "boids_gpu_catch is one uvec4 (std430)");
 _Static_assert(sizeof(boids_gpu_metric_sums) == 32, "boids_gpu_metric_sums is two vec4s (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
 _Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");

@@ -1,10 +1,12 @@
 #version 430 core
 // Models with predators, at the start of a step: a living boid of a running replica within
-// boid_size + predator_size of a predator is caught, by the lowest predator id within reach. The
-// formulas and the order of every operation are those of boids_cpu_catch() in
-// src/cpu/predators.c. Reads the state (before the boids' grid): POS_VEL_IN and ID_IN are the
-// state's; the predators of step t are sorted by their grid.
+// boid_size + predator_size of a predator is caught, by the lowest predator id within reach. Found
+// here and listed; catch_apply.comp makes them so (up to stop_after_catches). The formulas and the
+// order of every operation are those of boids_cpu_catch() in src/cpu/predators.c. Reads the state
+// (before the boids' grid): POS_VEL_IN and ID_IN are the state's; the predators of step t are
+// sorted by their grid.
 #include "steer_common.glsl"
+#include "catches.glsl"
 
 void main()
 {
@@ -29,7 +31,11 @@ void main()
             }
         }
     if (best == 0xffffffffu) return;
-    set_attr_alive(id, 0u);
-    atomicAdd(replicas[r].catches, 1u);
-    emit_event(BOIDS_EVENT_CATCH, id, best, vec4(attr_age(id), sqrt(best_d2), 0.0, 0.0));
+    uint i = atomicAdd(catch_count, 1u); // the order is the scheduler's: the next passes sort
+    boids_gpu_catch c;
+    c.replica = r;
+    c.predator = best;
+    c.boid = id;
+    c.d2 = best_d2;
+    catches[i] = c;
 }

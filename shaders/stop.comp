@@ -1,7 +1,9 @@
 #version 430 core
-// After the catches: a replica whose catches reached stop_after_catches stops at this step (0:
-// never). As the end of predators_and_catches() in src/cpu/cpu_backend.c.
+// After the catches: each replica adds its step's catches that catch_apply.comp made (all of
+// them, or as many as stop_after_catches left room for), and stops at this step once they reach
+// it (0: never). As the end of boids_cpu_apply_catches() in src/cpu/predators.c.
 #include "common.glsl"
+#include "catches.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 
@@ -9,7 +11,11 @@ void main()
 {
     uint r = gl_GlobalInvocationID.x;
     if (r >= frame.replicas) return;
-    uint stop = uint(frame.params.predators.stop_after_catches);
-    if (stop > 0u && replicas[r].catches >= stop && replicas[r].stop_step == BOIDS_RUNNING)
-        replicas[r].stop_step = u_step;
+    uint n = catches_found(), found = 0u;
+    if (n > frame.loop_limit) raise_status(BOIDS_STATUS_LOOP_LIMIT);
+    for (uint j = 0u; j < min(n, frame.loop_limit); ++j) found += catches[j].replica == r ? 1u : 0u;
+    uint stop = uint(frame.params.predators.stop_after_catches), done = replicas[r].catches;
+    if (stop > 0u) found = min(found, done < stop ? stop - done : 0u);
+    replicas[r].catches = done + found;
+    if (stop > 0u && done + found >= stop && replicas[r].stop_step == BOIDS_RUNNING) replicas[r].stop_step = u_step;
 }

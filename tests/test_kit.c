@@ -463,6 +463,48 @@ static void test_degenerate(void)
     }
 }
 
+/* stop_after_catches = K takes a step's catches in the order (predator, boid), as the authors'
+ * code does, and stops at the K-th: with K = 2 and three catches in one step (predator 2 and
+ * predator 0 catch a boid each, predator 0 another), predator 0's two are made (the lower boid id
+ * first), predator 2's boid lives on, and the world stops with 2 catches and 2 events. */
+static void test_stop_after_catches_takes_the_first_k(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_params p = kit_params();
+        p.predators.stop_after_catches = 2;
+        scene sc;
+        memset(&sc, 0, sizeof sc);
+        sc.n = 4, sc.np = 3;
+        sc.b[0] = (boids_boid){100, 100, 30, 0, 0}; /* by predator 2 */
+        sc.b[1] = (boids_boid){900, 700, 30, 0, 0}; /* by predator 0 */
+        sc.b[2] = (boids_boid){880, 700, 30, 0, 0}; /* by predator 0 too */
+        sc.b[3] = (boids_boid){500, 300, 0, 30, 0}; /* far from all */
+        for (int i = 0; i < 4; ++i) sc.b[i].alive = 1, sc.b[i].age = 0.5f;
+        sc.p[0] = (boids_predator){890, 705, 60, 0};
+        sc.p[1] = (boids_predator){300, 700, 60, 0};
+        sc.p[2] = (boids_predator){105, 95, -60, 0};
+        boids_world *w = make(backends[k], &sc, &p, 0.08f);
+        if (!w) return;
+        REQUIRE_OK(boids_world_step(w, 1));
+        boids_events ev;
+        REQUIRE_OK(boids_world_take_events(w, &ev));
+        boids_boid out[4];
+        REQUIRE_OK(boids_world_read(w, out, 4));
+        boids_replica_status rs;
+        REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
+        CHECK_MSG(ev.count == 2 && ev.events[0].subject == 1 && ev.events[1].subject == 2 && ev.events[0].other == 0 &&
+                      ev.events[1].other == 0,
+                  "%s: %zu catches (%u by %u, %u by %u)", names[k], ev.count, ev.count ? ev.events[0].subject : 0,
+                  ev.count ? ev.events[0].other : 0, ev.count > 1 ? ev.events[1].subject : 0,
+                  ev.count > 1 ? ev.events[1].other : 0);
+        CHECK_MSG(out[0].alive == 1 && out[1].alive == 0 && out[2].alive == 0 && out[3].alive == 1,
+                  "%s: alive %u %u %u %u", names[k], out[0].alive, out[1].alive, out[2].alive, out[3].alive);
+        CHECK_MSG(rs.catches == 2 && rs.stopped && rs.stop_step == 0, "%s: %u catches, stopped %d at %llu", names[k],
+                  rs.catches, rs.stopped, (unsigned long long)rs.stop_step);
+        boids_world_destroy(w);
+    }
+}
+
 /* kit-flock.ini at 8000 boids with 40 predators and its obstacles: after one step and after 150
  * (with catches), both backends hold the same boids (ages and alive flags too) and predators:
  * bit for bit where the GPU rounds as IEEE does, within 1e-3 px/s after one step elsewhere. */
@@ -544,4 +586,4 @@ static void test_a_crowded_graveyard(void)
 
 TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_a_crowded_graveyard), TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
           TEST(test_same_catches_on_both_backends), TEST(test_catch_by_two_counts_once_and_the_dead_are_gone),
-          TEST(test_stop_after_catches), TEST(test_degenerate))
+          TEST(test_stop_after_catches), TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))

@@ -163,6 +163,7 @@ static boids_status set_model(boids_scenario *sc, const char *value)
         st = boids_scenario_set(sc, pair, eq + 1);
         if (st != BOIDS_OK) return st;
     }
+    sc->preset_size = sc->has_world;
     sc->has_steps = sc->has_count = sc->has_world = false; /* the preset's, not the user's */
     return BOIDS_OK;
 }
@@ -221,6 +222,7 @@ boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char 
         d->width = fw;
         d->height = fh;
         sc->has_world = true;
+        sc->preset_size = false;
     } else {
         return boids_params_set(d->model, &d->params, key, value);
     }
@@ -277,6 +279,12 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
     if (v[2] < 0) return false;
     *out = (boids_obstacle){v[0], v[1], v[2], 0};
     return true;
+}
+
+void boids_scenario_finish(boids_scenario *sc)
+{
+    if (sc->preset_size && sc->has_count) sc->def.width = sc->def.height = 0; /* the default world */
+    sc->preset_size = sc->preset_size && !sc->has_count;
 }
 
 void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)
@@ -341,6 +349,7 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
     free(kv);
     free(text);
     if (st != BOIDS_OK) return st;
+    boids_scenario_finish(out);
     /* Checks between parameters once all are read, at the line of the key they are about. */
     if (boids_params_validate(out->def.model, &out->def.params) != BOIDS_OK)
         return boids_error_in_file(path, boids_scenario_line(out, boids_last_error_info()->key), BOIDS_ERR_PARSE);

@@ -32,6 +32,7 @@ typedef struct boids_scenario {
     uint32_t steps;       /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
     bool has_steps, has_count, has_swarms, has_world;
+    bool preset_size;     /* the world's size is the model's preset (see boids_scenario_finish) */
     struct {
         char key[64];     /* a key the file set (model, boids, a parameter, ...) */
         long line;        /* and its line, so later errors about it can name the file and line */
@@ -65,6 +66,10 @@ void boids_scenario_init(boids_scenario *sc, uint32_t default_steps);
  * set before; the world keys; every parameter of the model. An error names the key (a file's
  * reader adds the file and line, the command line the flag). */
 boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value);
+
+/* After the last key: a boid count given without a world size drops the model's preset size
+ * (kit's 4000 x 4000 px is for its 35 boids): the world is then the default one for that count. */
+void boids_scenario_finish(boids_scenario *sc);
 
 /* "X,Y,R" -> an obstacle (replica 0); false unless three finite numbers, R >= 0. */
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out);

@@ -55,6 +55,8 @@ typedef struct cpu_backend {
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
     uint8_t *dead;                    /* per boid, this step: to the graveyard */
+    boids_gpu_catch *catches;         /* the step's catches found (one per boid at most) */
+    uint32_t catch_count;
     /* predators (models with BOIDS_FEATURE_PREDATORS) */
     boids_cpu_grid pred_grid;
     cpu_state pred_cur, pred_next;
@@ -118,7 +120,7 @@ static boids_grid_dims walk_dims(const boids_sim *sim)
 
 /* The predators of step t sorted by cell (their grid), and the catches: the first part of a
  * step of a model with predators. */
-static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
+static void predators_and_catches(cpu_backend *b, job *j)
 {
     const boids_sim *sim = b->sim;
     const uint32_t np = sim->predator_count;
@@ -134,13 +136,12 @@ static void predators_and_catches(cpu_backend *b, job *j, uint32_t step)
     j->step.cur_x = b->cur.x;
     j->step.cur_y = b->cur.y;
     j->step.cur_id = b->cur_id;
+    j->step.catches = b->catches;
+    j->step.catch_count = &b->catch_count;
+    b->catch_count = 0;
     j->fn = boids_cpu_catch;
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
-    /* A replica stops at the step its catches reach stop_after_catches. */
-    const uint32_t stop = (uint32_t)sim->def.params.predators.stop_after_catches;
-    for (uint32_t r = 0; r < sim->def.replicas; ++r)
-        if (stop > 0 && b->replicas[r].catches >= stop && b->replicas[r].stop_step == BOIDS_RUNNING)
-            b->replicas[r].stop_step = step;
+    boids_cpu_apply_catches(&j->step); /* in order, up to stop_after_catches; the replicas stop */
 }
 
 /* The grid's count and scatter of the state, one part per thread (the threads past the grid's
@@ -206,7 +207,7 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         j.step.step = (uint32_t)(sim->steps + s);
         j.step.pred = b->pred;
         if (predators) {
-            predators_and_catches(b, &j, j.step.step);
+            predators_and_catches(b, &j);
             lap(b, BOIDS_PASS_PREDATORS, &t);
             for (uint32_t r = 0; r < sim->def.replicas; ++r) { /* the caught and the stopped leave the grid */
                 const uint32_t first = r * sim->per_replica, last = first + sim->per_replica;
@@ -416,6 +417,7 @@ static void cpu_destroy(void *impl)
     free(b->cur_id);
     free(b->next_id);
     free(b->dead);
+    free(b->catches);
     free(b->replicas);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) free(b->attr[a]);
     if (b->pool) boids_pool_destroy(b->pool);
@@ -455,6 +457,7 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     ok = ok && (b->next_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     for (size_t i = 0; ok && i < n; ++i) b->cur_id[i] = (uint32_t)i; /* (until the first write) */
     ok = ok && (b->dead = malloc(n ? n : 1)) != NULL;
+    ok = ok && (b->catches = malloc(sizeof *b->catches * (n ? n : 1))) != NULL;
     ok = ok && (b->replicas = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (sim->attributes & (1u << a)) ok = ok && (b->attr[a] = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;

@@ -5,7 +5,9 @@
  *   catch: a living boid of a running replica within boid_size + predator_size (minimum image)
  *     of a predator dies; within reach of several, the lowest predator id catches it. Each catch
  *     is a BOIDS_EVENT_CATCH event and counts for the replica, which stops at the step its
- *     catches reach stop_after_catches (0: never).
+ *     catches reach stop_after_catches (0: never): a step's catches are taken in the order
+ *     (predator, boid), as the authors' code lets its predators catch one after another, and
+ *     those past the K-th are not made (the boid lives on, the replica has stopped).
  *   hunt: F = c_at u(nearest boid in view) - c_pa' sum u(other predators within R_P')
  *           - c_oa' sum u(obstacles within R_O'), u the unit vector from the predator; the view
  *     is distance <= pred_view_radius and angle <= pred_view_angle (the nearest: the first in the
@@ -14,6 +16,7 @@
  *
  * The order of every operation matches shaders/catch.comp and shaders/hunt.comp. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "cpu/steer.h"
 
@@ -41,12 +44,36 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 }
             }
         if (best == UINT32_MAX) continue;
-        s->attr[BOIDS_ATTR_ALIVE][id] = 0;
-        __atomic_fetch_add(&s->replicas[replica].catches, 1u, __ATOMIC_RELAXED);
-        if (s->sim->def.event_mask & (1u << BOIDS_EVENT_CATCH))
-            boids_cpu_emit(s, BOIDS_EVENT_CATCH, id, best, boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id),
-                           sqrtf(best_d2), 0.0f, 0.0f);
+        const uint32_t k = __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
+        s->catches[k] = (boids_gpu_catch){replica, best, id, best_d2};
     }
+}
+
+static int by_replica_predator_boid(const void *pa, const void *pb)
+{
+    const boids_gpu_catch *a = pa, *b = pb;
+    if (a->replica != b->replica) return a->replica < b->replica ? -1 : 1;
+    if (a->predator != b->predator) return a->predator < b->predator ? -1 : 1;
+    return a->boid < b->boid ? -1 : a->boid > b->boid;
+}
+
+void boids_cpu_apply_catches(const boids_cpu_step *s)
+{
+    const uint32_t n = *s->catch_count, stop = (uint32_t)s->params->predators.stop_after_catches;
+    qsort(s->catches, n, sizeof *s->catches, by_replica_predator_boid);
+    for (uint32_t i = 0; i < n; ++i) {
+        const boids_gpu_catch *c = &s->catches[i];
+        boids_gpu_replica *r = &s->replicas[c->replica];
+        if (stop > 0 && r->catches >= stop) continue; /* past the K-th: not made */
+        s->attr[BOIDS_ATTR_ALIVE][c->boid] = 0;
+        r->catches++;
+        if (s->sim->def.event_mask & (1u << BOIDS_EVENT_CATCH))
+            boids_cpu_emit(s, BOIDS_EVENT_CATCH, c->boid, c->predator, boids_cpu_attr_float(s, BOIDS_ATTR_AGE, c->boid),
+                           sqrtf(c->d2), 0.0f, 0.0f);
+    }
+    for (uint32_t r = 0; r < s->sim->def.replicas; ++r) /* a replica stops at the step its catches reach K */
+        if (stop > 0 && s->replicas[r].catches >= stop && s->replicas[r].stop_step == BOIDS_RUNNING)
+            s->replicas[r].stop_step = s->step;
 }
 
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)

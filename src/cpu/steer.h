@@ -42,6 +42,8 @@ typedef struct boids_cpu_step {
     boids_cpu_soa pred;              /* ... in that order (swarm unused) */
     float *pred_out_x, *pred_out_y, *pred_out_vx, *pred_out_vy; /* their step t+1, id order */
     boids_gpu_replica *replicas;     /* catches and stop steps, per replica */
+    boids_gpu_catch *catches;        /* the step's catches found (boids_cpu_catch), unordered ... */
+    uint32_t *catch_count;           /* ... and how many */
     uint32_t step;                   /* this step's number, for events */
     boids_cpu_event_sink *events;
 } boids_cpu_step;
@@ -54,10 +56,12 @@ typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL
 
-/* Models with predators (cpu/predators.c): the catches at the start of a step, over boid ids
- * [begin, end), and the predators' steering, over
- * predator slots [begin, end) of s->pred. */
+/* Models with predators (cpu/predators.c): the catches at the start of a step, found over boid
+ * ids [begin, end) (listed in s->catches), then made so, up to stop_after_catches (one thread;
+ * the replicas then stop), and the predators' steering, over predator slots [begin, end) of
+ * s->pred. */
 void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_apply_catches(const boids_cpu_step *s);
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
 /* Records an event (thread-safe; the world sorts them when they are taken). */

@@ -41,6 +41,16 @@ static inline void boids_gpu_clear(GLuint buffer)
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
+/* The first `bytes` of the buffer (a multiple of 4) to 0. */
+static inline void boids_gpu_clear_head(GLuint buffer, size_t bytes)
+{
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, (GLsizeiptr)bytes, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                         &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
 static inline void boids_gpu_read(GLuint buffer, size_t offset, size_t bytes, void *out)
 {
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);

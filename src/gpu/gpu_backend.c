@@ -2,7 +2,8 @@
  * recorded without any read-back:
  *
  *   models with predators: the predators' grid (the four grid passes below on the predators),
- *     catch.comp (the catches), stop.comp (replicas that reached stop_after_catches stop)
+ *     catch.comp (the catches found), catch_apply.comp (those stop_after_catches leaves room
+ *     for, in the order (predator, boid)), stop.comp (the replicas count them, and stop)
  *   grid_cell.comp  cell of each boid (the graveyard for the dead and the stopped), atomic
  *                   histogram (after a glClearBufferData of the counts and cursors)
  *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
@@ -53,10 +54,10 @@ typedef struct gpu_backend {
     bool warm;           /* a step has run: every step program has been dispatched once */
     boids_gpu_sorter sorter;
     boids_gpu_metrics metrics;
-    GLuint prog_steer, prog_catch, prog_stop, prog_hunt; /* the last three: models with predators */
-    GLint u_step[4];     /* steer, catch, stop, hunt: the step's number */
+    GLuint prog_steer, prog_catch, prog_stop, prog_hunt, prog_catch_apply; /* all but steer: predators */
+    GLint u_step[5];     /* steer, catch, stop, hunt, catch_apply: the step's number */
     gpu_agents boids, preds;
-    GLuint frame, attributes, report, replicas, obstacles, obs_cell_start;
+    GLuint frame, attributes, report, replicas, obstacles, obs_cell_start, catches;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
     uint32_t attr_words;
     float *staging_pv;   /* host copies for read/write */
@@ -108,12 +109,17 @@ static void predators_and_catches(gpu_backend *g, uint32_t step)
 {
     gpu_agents *p = &g->preds, *b = &g->boids;
     sort_agents(g, p, 1, false); /* with none, an empty grid: the walks read its cells */
+    boids_gpu_clear_head(g->catches, sizeof(GLuint) * 4); /* none found yet */
     glUseProgram(g->prog_catch);
     glUniform1ui(g->u_step[1], step);
     boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[b->key]);
     bind_predators(g);
     boids_gpu_dispatch("catches", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
+    boids_gpu_barrier();
+    glUseProgram(g->prog_catch_apply);
+    glUniform1ui(g->u_step[4], step);
+    boids_gpu_dispatch("catches made", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     glUseProgram(g->prog_stop);
     glUniform1ui(g->u_step[2], step);
@@ -133,6 +139,7 @@ static boids_status make_current_and_bind(gpu_backend *g)
     boids_gpu_bind(BOIDS_BIND_REPLICAS, g->replicas);
     boids_gpu_bind(BOIDS_BIND_OBSTACLES, g->obstacles);
     boids_gpu_bind(BOIDS_BIND_OBS_CELL_START, g->obs_cell_start);
+    boids_gpu_bind(BOIDS_BIND_CATCHES, g->catches);
     bind_predators(g);
     return BOIDS_OK;
 }
@@ -480,14 +487,14 @@ static void gpu_destroy(void *impl)
     gpu_backend *g = impl;
     if (!g) return;
     boids_gl_make_current(g->gl);
-    GLuint progs[] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
+    GLuint progs[] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt, g->prog_catch_apply};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
     boids_gpu_sorter_destroy(&g->sorter);
     boids_gpu_metrics_free(&g->metrics);
     free_agents(&g->boids);
     free_agents(&g->preds);
-    GLuint bufs[] = {g->frame, g->attributes, g->report, g->replicas, g->obstacles, g->obs_cell_start};
+    GLuint bufs[] = {g->frame, g->attributes, g->report, g->replicas, g->obstacles, g->obs_cell_start, g->catches};
     boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_timer_destroy(&g->timer);
     free(g->staging_pv);
@@ -526,9 +533,10 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
         if ((st = boids_program_compute("catch.comp", &g->prog_catch)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("stop.comp", &g->prog_stop)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("hunt.comp", &g->prog_hunt)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("catch_apply.comp", &g->prog_catch_apply)) != BOIDS_OK) return st;
     }
-    GLuint stepped[4] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt};
-    for (int i = 0; i < 4; ++i) g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
+    GLuint stepped[5] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt, g->prog_catch_apply};
+    for (int i = 0; i < 5; ++i) g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
     return BOIDS_OK;
 }
 
@@ -544,6 +552,8 @@ static boids_status make_buffers(gpu_backend *g)
     g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
                             sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
     g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_replica) * sim->def.replicas);
+    g->catches = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, /* the count, then a catch per boid at most */
+                                  sizeof(GLuint) * 4 + sizeof(boids_gpu_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
     const uint32_t cells = boids_grid_cells(&sim->grid);
     boids_status st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count);
     if (st == BOIDS_OK) st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count);
