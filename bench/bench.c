@@ -33,16 +33,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/progress.h"
 #include "bench.h"
 #include "boids.h"
+#include "core/interrupt.h"
+#include "core/output_file.h"
 #include "core/scenario.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"
 
-#ifndef BOIDS_SCENARIO_DIR
-#define BOIDS_SCENARIO_DIR "scenarios"
-#endif
 #define MAX_ROWS 4096
 #define BRUTE_MAX 20000
 #define DRAW_W 1920
@@ -127,10 +127,11 @@ static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_
 {
     *def = boids_default_world_def();
     if (m == BOIDS_MODEL_KIT) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/kit-flock.ini", scenario_dir);
+        char path[4096];
+        if (scenario_dir) snprintf(path, sizeof path, "%s/kit-flock.ini", scenario_dir);
         static boids_scenario sc; /* large: obstacles and lines */
-        if (boids_scenario_load(path, 1, &sc) != BOIDS_OK) {
+        if ((!scenario_dir && boids_scenario_locate("kit-flock.ini", path, sizeof path) != BOIDS_OK) ||
+            boids_scenario_load(path, 1, &sc) != BOIDS_OK) {
             fprintf(stderr, "boids-bench: kit: %s (--scenarios DIR names the scenarios)\n", boids_last_error());
             return -1;
         }
@@ -242,11 +243,21 @@ static int make_steady(const boids_world_def *base, uint32_t warmup, steady *out
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
-               "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]\n"
-               "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-               "                   [--scenarios DIR] [--quick]\n"
-               "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n");
+    fprintf(f,
+            "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
+            "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]\n"
+            "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
+            "                   [--scenarios DIR] [--quick]\n"
+            "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
+            "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
+            "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to 20000)\n"
+            "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of about\n"
+            "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes on 5\n"
+            "backends from 2 starts: some 300 measurements, about an hour on a 2-core machine with\n"
+            "llvmpipe; the matrix and an estimate are printed before it starts, and a progress line runs\n"
+            "on a terminal. --quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
+            "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row measured\n"
+            "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
 }
 
 /* A comma-separated list: true if `item` is in it. */
@@ -310,250 +321,301 @@ static void machine_name(char *buf, size_t size)
     fclose(f);
 }
 
-int main(int argc, char **argv)
+/* What the command line asked for. */
+typedef struct bench_opts {
+    uint32_t sizes[16];
+    int nsizes, repeats;
+    double seconds;
+    uint32_t warmup;
+    const char *models, *backends, *starts, *out_dir, *scenario_dir;
+    int export_mode, ew, eh, sizes_given;
+    unsigned eframes;
+} bench_opts;
+
+static const char *const all_backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
+
+/* A numeric value of an option, checked: 0, or 2 (the exit status) after saying why. */
+static int number(const char *flag, const char *v, double lo, double hi, double *out)
 {
-    uint32_t sizes[16] = {1000, 10000, 100000, 1000000};
-    int nsizes = 4, repeats = 5;
-    double seconds = 0.5;
-    uint32_t warmup = 600;
-    const char *models = "all", *backends = "gpu,gpu+draw,cpu-1,cpu,cpu-brute", *starts = "random,steady";
-    const char *out_dir = NULL, *scenario_dir = BOIDS_SCENARIO_DIR;
-    int export_mode = 0, ew = 1920, eh = 1080, sizes_given = 0;
-    unsigned eframes = 60;
+    char *end;
+    *out = v ? strtod(v, &end) : 0;
+    if (v && *v && !*end && *out >= lo && *out <= hi) return 0;
+    fprintf(stderr, "boids-bench: %s: '%s' is not a number in [%g, %g]\n", flag, v ? v : "", lo, hi);
+    return 2;
+}
+
+static int parse_args(int argc, char **argv, bench_opts *o)
+{
+    *o = (bench_opts){{1000, 10000, 100000, 1000000}, 4, 5, 0.5, 600, "all", "gpu,gpu+draw,cpu-1,cpu,cpu-brute",
+                      "random,steady", NULL, NULL, 0, 1920, 1080, 0, 60};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        double x;
+        int rc = 0, takes = 1;
         if (!strcmp(a, "--sizes") && v) {
-            nsizes = parse_sizes(v, sizes, 16), sizes_given = 1;
-            if (nsizes <= 0) {
-                fprintf(stderr, "boids-bench: --sizes: '%s' is not a list like 10000,100000\n", v);
-                return 2;
-            }
-            ++i;
-        } else if (!strcmp(a, "--seconds") && v) {
-            seconds = strtod(v, NULL);
-            if (!(seconds > 0 && seconds < 3600)) {
-                fprintf(stderr, "boids-bench: --seconds: '%s' is not in (0, 3600)\n", v);
-                return 2;
-            }
-            ++i;
-        } else if (!strcmp(a, "--repeats") && v) {
-            repeats = atoi(v);
-            if (repeats < 1 || repeats > 100) {
-                fprintf(stderr, "boids-bench: --repeats: '%s' is not in [1, 100]\n", v);
-                return 2;
-            }
-            ++i;
-        } else if (!strcmp(a, "--warmup-steps") && v) {
-            long k = atol(v);
-            if (k < 1 || k > 1000000) {
-                fprintf(stderr, "boids-bench: --warmup-steps: '%s' is not in [1, 1000000]\n", v);
-                return 2;
-            }
-            warmup = (uint32_t)k, ++i;
-        } else if (!strcmp(a, "--models") && v) {
-            models = v, ++i;
-        } else if (!strcmp(a, "--backends") && v) {
-            backends = v, ++i;
-        } else if (!strcmp(a, "--starts") && v) {
-            starts = v, ++i;
-        } else if (!strcmp(a, "--out") && v) {
-            out_dir = v, ++i;
-        } else if (!strcmp(a, "--scenarios") && v) {
-            scenario_dir = v, ++i;
-        } else if (!strcmp(a, "--quick")) {
-            sizes[0] = 1000, sizes[1] = 4000, nsizes = 2, sizes_given = 1;
-            repeats = 1, seconds = 0.02, warmup = 20;
-        } else if (!strcmp(a, "--export")) {
-            export_mode = 1;
-        } else if (!strcmp(a, "--frames") && v) {
-            eframes = (unsigned)atoi(v);
-            if (eframes < 1 || eframes > 100000) {
-                fprintf(stderr, "boids-bench: --frames: '%s' is not in [1, 100000]\n", v);
-                return 2;
-            }
-            ++i;
-        } else if (!strcmp(a, "--size") && v) {
-            if (sscanf(v, "%dx%d", &ew, &eh) != 2 || ew < 1 || eh < 1 || ew > 16384 || eh > 16384) {
-                fprintf(stderr, "boids-bench: --size: '%s' is not WxH\n", v);
-                return 2;
-            }
-            ++i;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
+            o->nsizes = parse_sizes(v, o->sizes, 16), o->sizes_given = 1;
+            if (o->nsizes <= 0) fprintf(stderr, "boids-bench: --sizes: '%s' is not a list like 10000,100000\n", v), rc = 2;
+        } else if (!strcmp(a, "--seconds")) {
+            rc = number(a, v, 1e-3, 3600, &o->seconds);
+        } else if (!strcmp(a, "--repeats")) {
+            rc = number(a, v, 1, 100, &x), o->repeats = (int)x;
+        } else if (!strcmp(a, "--warmup-steps")) {
+            rc = number(a, v, 1, 1000000, &x), o->warmup = (uint32_t)x;
+        } else if (!strcmp(a, "--frames")) {
+            rc = number(a, v, 1, 100000, &x), o->eframes = (unsigned)x;
+        } else if (!strcmp(a, "--models") && v) o->models = v;
+        else if (!strcmp(a, "--backends") && v) o->backends = v;
+        else if (!strcmp(a, "--starts") && v) o->starts = v;
+        else if (!strcmp(a, "--out") && v) o->out_dir = v;
+        else if (!strcmp(a, "--scenarios") && v) o->scenario_dir = v;
+        else if (!strcmp(a, "--size") && v) {
+            if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 || o->ew > 16384 || o->eh > 16384)
+                fprintf(stderr, "boids-bench: --size: '%s' is not WxH\n", v), rc = 2;
         } else {
-            fprintf(stderr, "boids-bench: unknown or incomplete option '%s' (see --help)\n", a);
-            return 2;
+            takes = 0;
+            if (!strcmp(a, "--quick")) {
+                o->sizes[0] = 1000, o->sizes[1] = 4000, o->nsizes = 2, o->sizes_given = 1;
+                o->repeats = 1, o->seconds = 0.02, o->warmup = 20;
+            } else if (!strcmp(a, "--export")) o->export_mode = 1;
+            else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(stdout), -1;
+            else return fprintf(stderr, "boids-bench: unknown or incomplete option '%s' (see --help)\n", a), 2;
         }
+        if (rc) return rc;
+        i += takes;
     }
-    static const char *const all_backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
-    for (const char *p = backends; *p;) { /* every name known */
+    for (const char *p = o->backends; *p;) { /* every name known */
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         int known = 0;
         for (int b = 0; b < 5; ++b) known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
-        if (!known) {
-            fprintf(stderr, "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, cpu-brute\n",
-                    (int)len, p);
-            return 2;
-        }
+        if (!known)
+            return fprintf(stderr, "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, cpu-brute\n",
+                           (int)len, p), 2;
         p = end ? end + 1 : p + len;
     }
-    boids_model model_list[BOIDS_MODEL_COUNT];
-    int nmodels = 0;
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (!strcmp(models, "all") || listed(models, boids_model_name((boids_model)m))) model_list[nmodels++] = (boids_model)m;
-    if (nmodels == 0) {
-        fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n", models);
-        return 2;
-    }
-    if (out_dir && mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", out_dir, strerror(errno));
-        return 2;
-    }
+    return 0;
+}
 
-    boids_gl *gl = NULL;
-    if (boids_gl_create_headless(&gl) != BOIDS_OK)
-        fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
-    if (export_mode) {
-        if (!gl) return 1;
-        if (!sizes_given) nsizes = 1, sizes[0] = 100000;
-        printf("PNG export, %dx%d, %u frames, GPU: %s\n", ew, eh, eframes, boids_gl_renderer(gl));
-        printf("%9s %22s %22s\n", "boids", "frames/s (1 step each)", "frames/s (export only)");
-        int status = 0;
-        for (int s = 0; s < nsizes; ++s) {
-            double with_sim = 0, alone = 0;
-            if (export_rate(gl, sizes[s], ew, eh, eframes, 1, &with_sim) != 0 ||
-                export_rate(gl, sizes[s], ew, eh, eframes, 0, &alone) != 0)
-                status = 1;
-            printf("%9u %22.1f %22.1f\n", sizes[s], with_sim, alone);
+/* --export: PNG export's frames per second. */
+static int run_export(const bench_opts *o, boids_gl *gl)
+{
+    if (!gl) return 1;
+    uint32_t sizes[16];
+    int nsizes = o->sizes_given ? o->nsizes : 1;
+    memcpy(sizes, o->sizes, sizeof sizes);
+    if (!o->sizes_given) sizes[0] = 100000;
+    printf("PNG export, %dx%d, %u frames, GPU: %s\n", o->ew, o->eh, o->eframes, boids_gl_renderer(gl));
+    printf("%9s %22s %22s\n", "boids", "frames/s (1 step each)", "frames/s (export only)");
+    int status = 0;
+    for (int s = 0; s < nsizes && !boids_interrupted(); ++s) {
+        double with_sim = 0, alone = 0;
+        if (export_rate(gl, sizes[s], o->ew, o->eh, o->eframes, 1, &with_sim) != 0 ||
+            export_rate(gl, sizes[s], o->ew, o->eh, o->eframes, 0, &alone) != 0)
+            status = 1;
+        printf("%9u %22.1f %22.1f\n", sizes[s], with_sim, alone);
+    }
+    return status;
+}
+
+/* Writes bench.csv, bench.json (after every row) and, at the end, the plots: 0 or 1. */
+static int write_outputs(const bench_opts *o, const bench_row *rows, int nrows, const char *renderer,
+                         const char *machine, const boids_model *models, int nmodels, bool plots)
+{
+    int status = 0;
+    char path[1200];
+    boids_output_file f;
+    snprintf(path, sizeof path, "%s/bench.csv", o->out_dir);
+    if (boids_output_open(&f, path) == BOIDS_OK) write_csv(f.f, rows, nrows, renderer);
+    if (!f.f || boids_output_commit(&f) != BOIDS_OK) fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
+    snprintf(path, sizeof path, "%s/bench.json", o->out_dir);
+    if (boids_output_open(&f, path) == BOIDS_OK) write_json(f.f, rows, nrows, renderer, machine);
+    if (!f.f || boids_output_commit(&f) != BOIDS_OK) fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
+    if (!plots) return status;
+    char title[512];
+    snprintf(title, sizeof title, "%s; GPU: %s", machine, renderer);
+    for (int mi = 0; mi < nmodels; ++mi) { /* bench-MODEL.png, and bench.png for the first */
+        const char *name = boids_model_name(models[mi]);
+        snprintf(path, sizeof path, mi ? "%s/bench-%s.png" : "%s/bench.png", o->out_dir, name);
+        if (nrows && bench_plot(path, rows, nrows, name, title) != 0) status = 1;
+    }
+    printf("wrote %s/bench.csv, bench.json, bench.png%s (%d rows)\n", o->out_dir, nmodels > 1 ? ", bench-MODEL.png" : "",
+           nrows);
+    return status;
+}
+
+/* The matrix: how many measurements, and about how long they take here (each measurement: its
+ * repeats, a second of set-up and the split; each model and size: the steady state's warm-up on
+ * the CPU at about 100 ns per boid-step). */
+static int plan(const bench_opts *o, int nmodels, bool gpu, bool drawer, double *seconds)
+{
+    int n = 0, nb = 0, nstarts = listed(o->starts, "random") + listed(o->starts, "steady");
+    double t = 0;
+    for (int b = 0; b < 5; ++b) nb += listed(o->backends, all_backends[b]) && (b > 1 || gpu) && (b != 1 || drawer);
+    for (int si = 0; si < o->nsizes; ++si) {
+        int here = nb - (listed(o->backends, "cpu-brute") && o->sizes[si] > BRUTE_MAX);
+        n += nmodels * nstarts * here;
+        t += nmodels * (nstarts * here * (o->repeats * o->seconds + 1.0) +
+                        (listed(o->starts, "steady") ? o->warmup * o->sizes[si] * 100e-9 : 0));
+    }
+    *seconds = t;
+    return n;
+}
+
+/* One measurement into *row: the world of (base, backend b, start), measured. 0 or -1. */
+static int measure_one(const bench_opts *o, const boids_world_def *base, int b, bool steady_start, const steady *st,
+                       boids_gl *gl, drawer *dr, bench_row *row)
+{
+    const bool gpu = b <= 1;
+    boids_world_def d = *base;
+    d.backend = gpu ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+    d.gl = gpu ? gl : NULL;
+    d.threads = b == 2 ? 1 : 0;
+    d.neighbors = b == 4 ? BOIDS_NEIGHBORS_BRUTE : BOIDS_NEIGHBORS_GRID;
+    boids_world *w = NULL;
+    int rc = boids_world_create(&d, &w) == BOIDS_OK ? 0 : -1;
+    if (rc == 0 && steady_start) {
+        rc = boids_world_write(w, st->boids, d.count) == BOIDS_OK ? 0 : -1;
+        if (rc == 0 && st->predators_n)
+            rc = boids_world_write_predators(w, st->predators, st->predators_n) == BOIDS_OK ? 0 : -1;
+    }
+    if (rc == 0) {
+        boids_world_info info;
+        boids_world_get_info(w, &info);
+        row->threads = info.threads;
+        row->width = info.width, row->height = info.height;
+        if (b == 1) {
+            boids_camera_fit(&dr->camera, info.width, info.height, DRAW_W, DRAW_H);
+            dr->style = boids_default_draw_style(w);
         }
-        boids_gl_destroy(gl);
-        return status;
+        rc = measure(w, b == 1 ? dr : NULL, o->seconds, o->repeats, row);
     }
+    boids_world_destroy(w);
+    return rc;
+}
 
-    char machine[256];
-    machine_name(machine, sizeof machine);
+static void print_row(const bench_row *row, bool gpu)
+{
+    char range[64], passes[512] = "";
+    snprintf(range, sizeof range, "[%.1f, %.1f]", row->ns_min, row->ns_max);
+    double step_ms = 0;
+    for (int p = 0; p < BOIDS_PASS_DRAW; ++p) step_ms += row->pass_ms[p];
+    if (gpu && step_ms > 0)
+        for (int p = 0; p < BOIDS_PASS_DRAW; ++p)
+            if (row->pass_ms[p] > 0) {
+                size_t len = strlen(passes);
+                snprintf(passes + len, sizeof passes - len, " %s %.0f%%", boids_pass_name((boids_pass)p),
+                         100.0 * row->pass_ms[p] / step_ms);
+            }
+    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, row->backend, row->start, row->boids, row->threads,
+           row->ns_median, range, passes);
+    fflush(stdout);
+}
+
+/* Every (model, size, start, backend) in turn, each row kept (and written out with --out) as
+ * soon as it is measured; stops at Ctrl-C. Returns the rows. */
+static int run_matrix(const bench_opts *o, const boids_model *models, int nmodels, boids_gl *gl, drawer *dr,
+                      bool have_drawer, bench_row *rows, int *status, const char *machine, boids_progress *pr)
+{
+    int nrows = 0, done = 0;
     const char *renderer = gl ? boids_gl_renderer(gl) : "none";
-    printf("boids-bench: %s; GPU: %s\n", machine, renderer);
-    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; steady = "
-           "after %u steps\n", repeats, seconds, warmup);
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids", "threads", "ns", "range",
-           "GPU passes (share of a step)");
-    static bench_row rows[MAX_ROWS];
-    int nrows = 0, status = 0;
-    drawer dr = {0};
-    int have_drawer = 0;
-    if (gl && listed(backends, "gpu+draw")) {
-        have_drawer = boids_target_create(&dr.target, DRAW_W, DRAW_H) == BOIDS_OK &&
-                      boids_renderer_create(&dr.renderer) == BOIDS_OK;
-        if (!have_drawer) fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
-    }
-    for (int mi = 0; mi < nmodels; ++mi)
-        for (int si = 0; si < nsizes; ++si) {
+    for (int mi = 0; mi < nmodels && !boids_interrupted(); ++mi)
+        for (int si = 0; si < o->nsizes && !boids_interrupted(); ++si) {
             boids_world_def base;
-            if (model_def(model_list[mi], sizes[si], scenario_dir, &base) != 0) {
-                status = 1;
+            if (model_def(models[mi], o->sizes[si], o->scenario_dir, &base) != 0) {
+                *status = 1;
                 continue;
             }
             steady st = {0};
-            int have_steady = 0;
-            for (int start = 0; start < 2; ++start) {
-                const char *start_name = start ? "steady" : "random";
-                if (!listed(starts, start_name)) continue;
-                if (start && !have_steady) {
-                    double t0 = now_s();
-                    if (make_steady(&base, warmup, &st) != 0) {
-                        fprintf(stderr, "boids-bench: %s at %u: steady state: %s\n", boids_model_name(base.model),
-                                sizes[si], boids_last_error());
-                        status = 1;
-                        break;
-                    }
-                    have_steady = 1;
-                    fprintf(stderr, "  (steady state of %s at %u boids: %u steps in %.1f s)\n",
-                            boids_model_name(base.model), sizes[si], warmup, now_s() - t0);
+            for (int start = 0; start < 2 && !boids_interrupted(); ++start) {
+                if (!listed(o->starts, start ? "steady" : "random")) continue;
+                if (start && !st.boids && make_steady(&base, o->warmup, &st) != 0) {
+                    fprintf(stderr, "boids-bench: %s at %u: steady state: %s\n", boids_model_name(base.model),
+                            o->sizes[si], boids_last_error());
+                    *status = 1;
+                    break;
                 }
-                for (int b = 0; b < 5 && nrows < MAX_ROWS; ++b) {
-                    const char *bn = all_backends[b];
-                    if (!listed(backends, bn)) continue;
-                    int gpu = b <= 1;
-                    if ((gpu && !gl) || (b == 1 && !have_drawer) || (b == 4 && sizes[si] > BRUTE_MAX)) continue;
-                    boids_world_def d = base;
-                    d.backend = gpu ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-                    d.gl = gpu ? gl : NULL;
-                    d.threads = b == 2 ? 1 : 0;
-                    d.neighbors = b == 4 ? BOIDS_NEIGHBORS_BRUTE : BOIDS_NEIGHBORS_GRID;
-                    boids_world *w = NULL;
+                for (int b = 0; b < 5 && nrows < MAX_ROWS && !boids_interrupted(); ++b) {
+                    if (!listed(o->backends, all_backends[b])) continue;
+                    if ((b <= 1 && !gl) || (b == 1 && !have_drawer) || (b == 4 && o->sizes[si] > BRUTE_MAX)) continue;
                     bench_row *row = &rows[nrows];
                     memset(row, 0, sizeof *row);
                     row->model = boids_model_name(base.model);
-                    row->backend = bn;
-                    row->start = start_name;
-                    row->boids = sizes[si];
-                    int rc = boids_world_create(&d, &w) == BOIDS_OK ? 0 : -1;
-                    if (rc == 0 && start) {
-                        rc = boids_world_write(w, st.boids, sizes[si]) == BOIDS_OK ? 0 : -1;
-                        if (rc == 0 && st.predators_n)
-                            rc = boids_world_write_predators(w, st.predators, st.predators_n) == BOIDS_OK ? 0 : -1;
+                    row->backend = all_backends[b];
+                    row->start = start ? "steady" : "random";
+                    row->boids = o->sizes[si];
+                    boids_progress_update(pr, (uint64_t)done++);
+                    if (measure_one(o, &base, b, start, &st, gl, dr, row) != 0) {
+                        fprintf(stderr, "boids-bench: %s, %s, %u boids: %s\n", row->model, row->backend, row->boids,
+                                boids_last_error());
+                        *status = 1;
+                        continue;
                     }
-                    boids_world_info info;
-                    if (rc == 0) {
-                        boids_world_get_info(w, &info);
-                        row->threads = info.threads;
-                        row->width = info.width, row->height = info.height;
-                        if (b == 1) {
-                            boids_camera_fit(&dr.camera, info.width, info.height, DRAW_W, DRAW_H);
-                            dr.style = boids_default_draw_style(w);
-                        }
-                        rc = measure(w, b == 1 ? &dr : NULL, seconds, repeats, row);
-                    }
-                    if (rc != 0) {
-                        fprintf(stderr, "boids-bench: %s, %s, %u boids: %s\n", row->model, bn, sizes[si], boids_last_error());
-                        status = 1;
-                    } else {
-                        char range[64], passes[512] = "";
-                        snprintf(range, sizeof range, "[%.1f, %.1f]", row->ns_min, row->ns_max);
-                        double step_ms = 0;
-                        for (int p = 0; p < BOIDS_PASS_DRAW; ++p) step_ms += row->pass_ms[p];
-                        if (gpu && step_ms > 0)
-                            for (int p = 0; p < BOIDS_PASS_DRAW; ++p)
-                                if (row->pass_ms[p] > 0) {
-                                    size_t len = strlen(passes);
-                                    snprintf(passes + len, sizeof passes - len, " %s %.0f%%", boids_pass_name((boids_pass)p),
-                                             100.0 * row->pass_ms[p] / step_ms);
-                                }
-                        printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, bn, start_name, row->boids,
-                               row->threads, row->ns_median, range, passes);
-                        fflush(stdout);
-                        ++nrows;
-                    }
-                    boids_world_destroy(w);
+                    boids_progress_end(pr);
+                    print_row(row, b <= 1);
+                    ++nrows;
+                    if (o->out_dir) write_outputs(o, rows, nrows, renderer, machine, models, nmodels, false);
                 }
             }
             free(st.boids);
             free(st.predators);
         }
+    return nrows;
+}
+
+int main(int argc, char **argv)
+{
+    boids_interrupt_install();
+    bench_opts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc) return rc < 0 ? 0 : rc;
+    boids_model models[BOIDS_MODEL_COUNT];
+    int nmodels = 0;
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        if (!strcmp(o.models, "all") || listed(o.models, boids_model_name((boids_model)m))) models[nmodels++] = (boids_model)m;
+    if (nmodels == 0) return fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n", o.models), 2;
+    if (o.out_dir && mkdir(o.out_dir, 0777) != 0 && errno != EEXIST)
+        return fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", o.out_dir, strerror(errno)), 2;
+    boids_gl *gl = NULL;
+    if (boids_gl_create_headless(&gl) != BOIDS_OK) fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
+    if (o.export_mode) {
+        int status = run_export(&o, gl);
+        boids_gl_destroy(gl);
+        return boids_interrupted() ? boids_interrupt_exit_code() : status;
+    }
+    char machine[256];
+    machine_name(machine, sizeof machine);
+    const char *renderer = gl ? boids_gl_renderer(gl) : "none";
+    drawer dr = {0};
+    bool have_drawer = false;
+    if (gl && listed(o.backends, "gpu+draw")) {
+        have_drawer = boids_target_create(&dr.target, DRAW_W, DRAW_H) == BOIDS_OK && boids_renderer_create(&dr.renderer) == BOIDS_OK;
+        if (!have_drawer) fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
+    }
+    double estimate;
+    const int planned = plan(&o, nmodels, gl != NULL, have_drawer, &estimate);
+    char t[32];
+    printf("boids-bench: %s; GPU: %s\n", machine, renderer);
+    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), about %s%s\n", planned, nmodels,
+           nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s", o.backends, o.starts,
+           boids_duration_text(estimate, t, sizeof t), o.out_dir ? "; every row is written as it comes" : "");
+    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; steady = "
+           "after %u steps\n", o.repeats, o.seconds, o.warmup);
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids", "threads", "ns", "range",
+           "GPU passes (share of a step)");
+    static bench_row rows[MAX_ROWS];
+    int status = 0;
+    boids_progress pr;
+    boids_progress_start(&pr, (uint64_t)planned, "measurements");
+    const int nrows = run_matrix(&o, models, nmodels, gl, &dr, have_drawer, rows, &status, machine, &pr);
+    boids_progress_end(&pr);
     if (have_drawer) boids_renderer_destroy(dr.renderer);
     boids_target_destroy(&dr.target);
-    if (out_dir) {
-        char path[1200];
-        snprintf(path, sizeof path, "%s/bench.csv", out_dir);
-        FILE *f = fopen(path, "w");
-        if (f) write_csv(f, rows, nrows, renderer);
-        if (!f || fclose(f) != 0) fprintf(stderr, "boids-bench: cannot write %s\n", path), status = 1;
-        snprintf(path, sizeof path, "%s/bench.json", out_dir);
-        f = fopen(path, "w");
-        if (f) write_json(f, rows, nrows, renderer, machine);
-        if (!f || fclose(f) != 0) fprintf(stderr, "boids-bench: cannot write %s\n", path), status = 1;
-        char title[512];
-        snprintf(title, sizeof title, "%s; GPU: %s", machine, renderer);
-        for (int mi = 0; mi < nmodels; ++mi) { /* bench-MODEL.png, and bench.png for the first */
-            const char *name = boids_model_name(model_list[mi]);
-            snprintf(path, sizeof path, mi ? "%s/bench-%s.png" : "%s/bench.png", out_dir, name);
-            if (nrows && bench_plot(path, rows, nrows, name, title) != 0) status = 1;
-        }
-        printf("wrote %s/bench.csv, bench.json, bench.png%s\n", out_dir, nmodels > 1 ? ", bench-MODEL.png" : "");
-    }
+    if (o.out_dir && write_outputs(&o, rows, nrows, renderer, machine, models, nmodels, true) != 0) status = 1;
     boids_gl_destroy(gl);
+    if (boids_interrupted()) {
+        fprintf(stderr, "boids-bench: interrupted after %d of %d measurements%s\n", nrows, planned,
+                o.out_dir ? "; the rows measured are written" : "");
+        return boids_interrupt_exit_code();
+    }
     return status;
 }

@@ -1,7 +1,8 @@
 /* The benchmark's figure, with PLplot's cairo PNG device (as the experiments' plots): ns per
  * boid-step against the number of boids, both axes logarithmic, one line per backend through the
  * medians, a vertical mark for each measurement's range over the repeats; one panel per start
- * (random, steady), in the palette of app/plot.h. A flat line is linear scaling; the floor of the panel is the faster. */
+ * (random, steady), in the palette of app/plot.h. A flat line is linear scaling; the floor of the
+ * panel is the faster. A benchmark of one size has no scaling to show: bars per backend then. */
 #include <math.h>
 #include <plplot/plplot.h>
 #include <stdio.h>
@@ -13,6 +14,49 @@
 static const char *const backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
 #define NBACKENDS 5
 
+/* One panel of bars: each backend's median at the one size, its range over the repeats as a
+ * line, the value written above it. */
+static void bars(const bench_row *rows, int nrows, const char *model, const char *start, double hi, const char *title,
+                 uint32_t boids)
+{
+    pladv(0);
+    plschr(0, 0.9);
+    plvpor(0.15, 0.97, 0.13, 0.80);
+    plwind(-0.5, NBACKENDS - 0.5, 0, hi * 1.15);
+    plcol0(2);
+    plbox("", 0, 0, "g", 0, 0);
+    plcol0(1);
+    plbox("bc", 0, 0, "bcnstv", 0, 0);
+    char t[256];
+    snprintf(t, sizeof t, "%s, %s start, %u boids", model, start, boids);
+    pllab("", "ns per boid-step", "");
+    plmtex("t", 1.2, 0.5, 0.5, t);
+    if (title) {
+        plschr(0, 0.65);
+        plmtex("t", 3.2, 0.5, 0.5, title);
+        plschr(0, 0.9);
+    }
+    for (int b = 0; b < NBACKENDS; ++b) {
+        plcol0(1);
+        plmtex("b", 1.5, (b + 0.5) / NBACKENDS, 0.5, backends[b]);
+        for (int i = 0; i < nrows; ++i) {
+            const bench_row *r = &rows[i];
+            if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) || strcmp(r->start, start) ||
+                !(r->ns_median > 0))
+                continue;
+            PLFLT x[4] = {b - 0.3, b - 0.3, b + 0.3, b + 0.3}, y[4] = {0, r->ns_median, r->ns_median, 0};
+            plcol0(3 + b);
+            plfill(4, x, y);
+            PLFLT ex[2] = {b, b}, ey[2] = {r->ns_min, r->ns_max};
+            plcol0(1);
+            plline(2, ex, ey);
+            char v[32];
+            snprintf(v, sizeof v, "%.0f", r->ns_median);
+            plptex(b, r->ns_max + hi * 0.03, 1, 0, 0.5, v);
+        }
+    }
+}
+
 int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model, const char *title)
 {
     static const char *const starts[2] = {"random", "steady"};
@@ -23,9 +67,14 @@ int bench_plot(const char *path, const bench_row *rows, int nrows, const char *m
         nlo = fmin(nlo, rows[i].boids), nhi = fmax(nhi, rows[i].boids);
     }
     if (!(hi > 0)) return -1;
-    if (boids_plot_begin(path, 1400, 620, 2, 1) != BOIDS_OK) {
+    boids_output_file out;
+    if (boids_plot_begin(&out, path, 1400, 620, 2, 1) != BOIDS_OK) {
         fprintf(stderr, "boids-bench: %s\n", boids_last_error());
         return -1;
+    }
+    if (nlo == nhi) { /* one size: bars */
+        for (int s = 0; s < 2; ++s) bars(rows, nrows, model, starts[s], hi, title, (uint32_t)nlo);
+        return boids_plot_end(&out) == BOIDS_OK ? 0 : -1;
     }
     const double x0 = floor(log10(nlo)) - 0.1, x1 = ceil(log10(nhi)) + 0.1;
     const double y0 = floor(log10(lo) * 2) / 2 - 0.05, y1 = ceil(log10(hi) * 2) / 2 + 0.05;
@@ -80,6 +129,5 @@ int bench_plot(const char *path, const bench_row *rows, int nrows, const char *m
         }
         plwidth(1);
     }
-    plend();
-    return 0;
+    return boids_plot_end(&out) == BOIDS_OK ? 0 : -1;
 }

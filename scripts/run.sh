@@ -6,10 +6,14 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 boids="$here/build/release/src/boids"
+why="no display"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-  exec "$boids" "$@"
+  # a display that is set may still not open (a stale DISPLAY, no X server): try it, one step
+  probe=$(timeout 30 "$boids" -n 1 --steps 1 --backend cpu 2>&1 || true)
+  case "$probe" in *"no window"*) ;; *) exec "$boids" "$@" ;; esac
+  why="the display ${DISPLAY:-$WAYLAND_DISPLAY} does not open"
 fi
 frames="boids-frames-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$frames"
-echo "no display: running headless, writing frames to $(pwd)/$frames"
+echo "$why: running headless, writing frames to $(pwd)/$frames"
 exec "$boids" --headless --steps 600 --frame-steps 10 --frames "$frames" --size 1280x720 "$@"

@@ -126,6 +126,84 @@ expect2 "a directory holding an experiment" "--resume skew" "$kit" --runs 2 --ou
 expect2 "an output of a single run" "--dump is not an experiment option" "$kit" --runs 2 --out never --dump x.csv
 expect2 "--resume with other options" "--resume takes only" --resume skew --runs 3
 "$boids" experiment-merge never skew flat >out 2>err
-[ $? = 2 ] && grep -q "not a shard of the experiment" err && ok "merging different experiments" || bad "merge: $(cat err)"
+[ $? = 2 ] && grep -q "not a shard of the experiment" err && [ ! -e never ] && ok "merging different experiments" ||
+  bad "merge: $(cat err)"
+
+# --- the folder is a small database that never lies (issue 21's reproducers) --------------------
+small=("$kit" --runs 30 --set stop_after_catches=3 --metrics-every 50 --backend cpu --jobs 2)
+"$boids" experiment "${small[@]}" --out ref >/dev/null
+refuse() { # NAME PATTERN DIR: --resume DIR exits 2 naming PATTERN
+  "$boids" experiment --resume "$3" >out 2>err
+  local rc=$?
+  [ $rc = 2 ] && grep -q -- "$2" err && ok "$1" || bad "$1: exit $rc: $(cat err)"
+}
+cp -r ref empty && : >empty/runs.csv
+refuse "an empty runs.csv is refused" "runs.csv:1: no header" empty
+cp -r ref garbage && echo "7,garbage" >>garbage/runs.csv
+refuse "'7,garbage' in runs.csv is refused, naming its line" "runs.csv:32: " garbage
+cp -r ref dup && sed -n 5p ref/runs.csv >>dup/runs.csv
+refuse "a run twice in runs.csv is refused" "runs.csv:32: run .* again" dup
+"$boids" experiment "$kit" --runs 30 --set stop_after_catches=2 --backend cpu --out another >/dev/null
+cp -r ref foreign && tail -n +2 another/runs.csv | head -3 >>foreign/runs.csv
+refuse "a foreign experiment's rows are refused" "runs.csv:32: " foreign
+cp -r ref cutrows && head -n 20 ref/metrics.csv >cutrows/metrics.csv
+"$boids" experiment --resume cutrows >out 2>err && grep -q "rows were cut short" err && same "a run whose metrics rows were cut short runs again" cutrows ref ||
+  bad "cut metrics rows: $(cat err)"
+# two --resume of one directory at once: the second is refused
+cp -r ref twice && sed -i '$d' twice/runs.csv && sed -i '$d' twice/runs.csv
+(exec 9>twice/.lock && flock 9 && sleep 3) &
+sleep 0.5
+"$boids" experiment --resume twice >out 2>err
+rc=$?
+wait
+[ $rc = 2 ] && grep -q "in use by another boids experiment" err && ok "a second process on one directory is refused" ||
+  bad "lock: exit $rc: $(cat err)"
+# a disk that fills (a file-size limit, its signal ignored: the write fails): the experiment stops
+# at once, and --resume later finishes it right
+(trap '' XFSZ; ulimit -f 12; exec "$boids" experiment "${small[@]}" --out full) >out 2>err
+rc=$?
+done_rows=$(($(wc -l <full/runs.csv) - 1))
+[ $rc = 1 ] && [ "$done_rows" -lt 30 ] && ok "a full disk stops the experiment (exit 1, $done_rows runs kept)" ||
+  bad "full disk: exit $rc, $done_rows runs: $(cat err)"
+"$boids" experiment --resume full >/dev/null 2>err && same "--resume after a full disk = the experiment in one go" full ref ||
+  bad "resume after a full disk: $(cat err)"
+# SIGKILL at any moment leaves it resumable (a killed --resume included); the stale temporary
+# files go
+cp -r ref killed && sed -i '15,$d' killed/runs.csv
+for delay in 0.05 0.2 0.4; do
+  "$boids" experiment --resume killed >/dev/null 2>&1 &
+  sleep $delay
+  kill -KILL $! 2>/dev/null
+  wait
+done
+"$boids" experiment --resume killed >/dev/null 2>err && same "SIGKILL at any moment, then --resume = the experiment in one go" killed ref &&
+  ! ls -A killed | grep -q boids-tmp && ok "no temporary file stays" || bad "killed: $(cat err); $(ls -A killed)"
+# merge: a shard relabelled as another, an empty events.csv
+for i in 1 2; do "$boids" experiment "${small[@]}" --shard $i/2 --out "part$i" >/dev/null; done
+cp -r part1 relabelled && sed -i 's|^shard = 1/2|shard = 2/2|' relabelled/manifest.ini # shard 1's runs, said to be 2's
+"$boids" experiment-merge mrg part1 relabelled >out 2>err
+[ $? = 2 ] && grep -q "relabelled/runs.csv:2: not a row of run" err && [ ! -e mrg ] &&
+  ok "merge refuses a relabelled shard, naming its file and line, and leaves no OUT" || bad "relabelled: $(cat err); $(ls)"
+cp -r part2 noevents && : >noevents/events.csv
+"$boids" experiment-merge mrg part1 noevents >out 2>err
+[ $? = 2 ] && grep -q "events.csv:1: no header" err && [ ! -e mrg ] && ok "merge refuses an empty events.csv" || bad "empty events: $(cat err)"
+"$boids" experiment-merge mrg part1 part2 >/dev/null && same "the two shards merged = one run" mrg ref
+# checked before anything is made
+expect2 "--runs beyond 10^7, before DIR is made" "--runs: '20000000' is not a whole number in \[1, 10000000\]" "$kit" --runs 20000000 --out never
+expect2 "an empty sweep" "--sweep c_maxspeed=: no values" "$kit" --runs 2 --out never --sweep c_maxspeed=
+"$boids" experiment "$kit" --runs 2 --out $'never\nx' >out 2>err
+[ $? = 2 ] && grep -q "control character" err && [ ! -e $'never\nx' ] && ok "a newline in an argument is refused" || bad "newline: $(cat err)"
+expect2 "a run's option is no experiment's" "--warmup is not an experiment option" "$kit" --runs 2 --out never --warmup 10
+"$boids" experiment "$kit" --runs 1 --sweep c_maxspeed=0:200:1024 --steps 2 --backend cpu --out wide >/dev/null &&
+  "$boids" experiment --resume wide >out 2>err && ok "a sweep of 1024 values: the manifest reads back" || bad "1024 values: $(cat err)"
+"$boids" experiment "$kit" --runs 1 --shard 1/3 --backend cpu --out tiny >out 2>err
+grep -q "no runs in this shard" out && ! grep -q "runs 1..0" out && ok "an empty shard says so" || bad "empty shard: $(cat out)"
+"$boids" experiment "$kit" --runs 3 --steps 0 --metrics-every 1 --backend cpu --out point >out 2>err
+[ $? = 0 ] && [ ! -s err ] && grep -q "metrics.png: not drawn" out && ok "one point in time: no plot, no PLplot errors" ||
+  bad "one point: $(cat err)"
+# stop_after_catches K takes exactly K catches a run, whatever the step they come in
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 --backend cpu --out exact >/dev/null
+[ "$(($(wc -l <exact/events.csv) - 1))" = 300 ] && ok "100 runs of stop_after_catches = 3: exactly 300 catches" ||
+  bad "$(($(wc -l <exact/events.csv) - 1)) catches for 100 runs of 3"
 
 finish

@@ -48,7 +48,7 @@ done
 "$boids" "${run[@]}" --dump link.csv >/dev/null 2>&1
 [ -L link.csv ] && head -1 real.csv | grep -q '^id,x,y' && ok "a symlink to a file is written through (the link stays)" ||
   bad "symlink: $(ls -la link.csv real.csv)"
-ls ./*.tmp.* >/dev/null 2>&1 && bad "temporary files left: $(ls ./*.tmp.*)" || ok "no temporary file left by the refusals"
+ls -A | grep -q boids-tmp && bad "temporary files left: $(ls -A | grep boids-tmp)" || ok "no temporary file left by the refusals"
 expect 2 "--frames on a file" "--frames" -- "$boids" "${run[@]}" --frames real.csv
 "$boids" "${run[@]}" --frames shots/deeper --size 64x64 >/dev/null 2>&1 && [ -f shots/deeper/frame_000001.png ] &&
   ok "--frames makes a missing directory (and its parents)" || bad "--frames shots/deeper"
@@ -64,7 +64,7 @@ for sig in INT TERM; do
   wait $pid
   rc=$?
   want=$((128 + $(kill -l $sig)))
-  leftovers=$(find "sig$sig" -name '*.tmp*' | wc -l)
+  leftovers=$(find "sig$sig" -name '*boids-tmp*' | wc -l)
   if [ $rc = $want ] && [ ! -e "sig$sig/d.csv" ] && [ ! -e "sig$sig/m.csv" ] && [ "$leftovers" = 0 ] &&
     grep -q "interrupted after" "sig$sig/err"; then
     ok "SIG$sig: exit $rc, no state or metrics written, no temporary file, $(ls "sig$sig/f" | wc -l) whole frames"
@@ -127,5 +127,75 @@ expect 2 "--world 1e30x1" "--world" -- "$boids" --world 1e30x1 "${run[@]}"
 expect 2 "--steps -1" "--steps" -- "$boids" --steps -1 --backend cpu
 expect 2 "--seed 1e3" "--seed" -- "$boids" --seed 1e3 --backend cpu
 expect 2 "--obstacle nan" "--obstacle" -- "$boids" --obstacle nan,1,1 "${run[@]}"
+
+# --- what the second adversary found (issue 21's reproducers) -----------------------------------
+# stop_within SECONDS SIGNAL NAME -- command...: the command gets SIGNAL once it has run a second,
+# and must exit 128+N within SECONDS of it (a step at most longer), leaving no temporary file.
+stop_within() {
+  local limit=$1 sig=$2 name=$3
+  shift 4
+  mkdir -p "stop_$sig"
+  (cd "stop_$sig" && exec "$@" >out 2>err) &
+  local pid=$!
+  sleep 1
+  local t0
+  t0=$(date +%s%N)
+  kill -"$sig" $pid
+  wait $pid
+  local rc=$? took=$((($(date +%s%N) - t0) / 1000000))
+  if [ $rc = $((128 + $(kill -l "$sig"))) ] && [ $took -le $((limit * 1000)) ] &&
+    ! ls -A "stop_$sig" | grep -q boids-tmp; then ok "$name: SIG$sig, exit $rc after $took ms"
+  else bad "$name: SIG$sig: exit $rc after $took ms (limit ${limit} s): $(tail -c 300 "stop_$sig/err")"; fi
+  rm -rf "stop_$sig"
+}
+stop_within 5 INT "a plain headless GPU run of 100 000" -- "$boids" -n 100000 --headless --backend gpu --steps 100000
+stop_within 5 TERM "a plain headless CPU run of 100 000" -- "$boids" -n 100000 --headless --backend cpu --steps 100000
+stop_within 8 INT "kit with 20 000 boids, a 950 px view" -- "$boids" --model kit -n 20000 --headless --backend cpu
+stop_within 5 INT "--warmup 4294967295 (no wrap, and interruptible)" -- "$boids" -n 100 --headless --backend cpu \
+  --warmup 4294967295 --steps 1 --frames f --size 32x32
+stop_within 5 TERM "a run with --dump at the signal" -- "$boids" -n 20000 --headless --backend cpu --steps 1000000 --dump d.csv
+# timeout(1) signals the process and then its process group: still one graceful stop
+timeout --preserve-status -s INT 2 "$boids" -n 20000 --headless --backend cpu --steps 1000000 >out 2>err
+rc=$?
+[ $rc = 130 ] && grep -q "interrupted after" err && ok "timeout -s INT: a graceful stop (exit 130)" || bad "timeout: $rc $(cat err)"
+expect 2 "--init /dev/zero fails at once" "/dev/zero:1: a NUL byte" -- timeout 10 "$boids" --init /dev/zero "${run[@]}"
+expect 2 "an unknown option is named, with the nearest" "unknown option '--step' (did you mean --steps?" -- \
+  "$boids" --step 100 "${run[@]}"
+expect 2 "--fps 1e-9" "--fps: '1e-9' is not a frame rate in \[0.1, 1000\]" -- "$boids" --fps 1e-9 "${run[@]}"
+printf 'id,x,y,vx,vy,swarm,age,age\n0,1,1,1,1,0,0.5,0.6\n' >twice.csv
+expect 2 "a state column twice" "twice.csv:1: column 'age' twice" -- "$boids" --init twice.csv --model kit "${run[@]:2}"
+printf 'model = adams\rboids = 10\rvisual_range = 30\r' >cronly.ini
+"$boids" cronly.ini --steps 1 --backend cpu --headless >out 2>err && grep -q "model adams" out && grep -q "^  10 boids" out &&
+  ok "a scenario with CR-only line ends" || bad "CR-only scenario: $(cat err out)"
+printf 'model = adams\nboids = 1\x1b[31m0\x07\n' >esc.ini
+"$boids" esc.ini "${run[@]}" 2>err
+[ $? = 2 ] && ! grep -q $'\x1b' err && ! grep -q $'\x07' err && grep -q "esc.ini:2: a control byte (0x1b)" err &&
+  ok "a scenario's control bytes are refused, never echoed" || bad "scenario control bytes: $(cat -v err)"
+"$boids" "$(dirname "$0")/../scenarios/kit.ini" --set min_speed=140 "${run[@]:2}" 2>err
+[ $? = 2 ] && grep -q "^boids: --set min_speed, .*kit.ini:[0-9]*: c_maxspeed" err &&
+  ok "a relation names what the user set first (--set min_speed), then the file's keys" || bad "blame: $(cat err)"
+"$boids" --model kit --steps 0 --backend cpu --headless >out 2>err
+grep -q "^  35 boids in 1 swarm, world 4000x4000 px" out && ok "--model kit is the paper's world" || bad "--model kit: $(cat out err)"
+"$boids" --model kit -n 100000 --steps 0 --backend cpu --headless >out 2>err
+grep -q "note: each agent looks at about" err && ok "a world whose radii reach most of it says so before the wait" ||
+  bad "no cost note: $(cat err)"
+(cd / && "$boids" kit.ini --steps 1 --backend cpu --headless) >out 2>err && grep -q "model kit" out &&
+  ok "a bare preset name finds the scenarios from another directory" || bad "bare preset: $(cat err)"
+"$boids" "${run[@]}" --frames hint/ --size 32x32 >out 2>err
+grep -q "'hint/frame_%06d.png'" out && ! grep -q "hint//" out && ok "the ffmpeg hint has no double slash" ||
+  bad "hint: $(cat out err)"
+mkdir frames_old && touch frames_old/frame_000001.png
+expect 2 "--frames into a sequence whose first frame is gone" "already holds frames" -- "$boids" "${run[@]}" --frames frames_old
+mkdir fifo_frames && mkfifo fifo_frames/frame_000000.png
+expect 2 "--frames into a directory holding a FIFO frame, before the run" "already holds frames" -- \
+  "$boids" "${run[@]}" --frames fifo_frames
+# progress: on a terminal only (script(1) gives the run a terminal)
+if command -v script >/dev/null; then
+  script -qec "'$boids' -n 200000 --steps 300 --backend cpu --headless" /dev/null >tty.out 2>&1
+  grep -q "steps/s" tty.out && grep -q "left" tty.out && ok "a long run shows its progress on a terminal" ||
+    bad "no progress on a terminal: $(tail -c 300 tty.out | cat -v)"
+fi
+"$boids" -n 200000 --steps 300 --backend cpu --headless >out 2>err
+! grep -q $'\r' err && ok "and none when not on one" || bad "progress in a log: $(cat -v err | head -c 200)"
 
 finish

@@ -34,6 +34,13 @@ if [ -x "$tmp/home/.local/bin/boids" ] && (cd / && PATH="$tmp/home/.local/bin:$P
 else
   bad "install: $(cat "$tmp/.install.out" 2>/dev/null)"
 fi
+# the README's option list is --help's, line for line (both follow from app/options.h)
+boids="$build/src/boids"
+readme_opts=$(awk '/^## Command line/ { c = 1 } c && /^```/ { n++; next } c && n == 1 && NR > 0' "$src/README.md" |
+              sed -n '/^  --backend/,$p')
+help_opts=$("$boids" --help | sed -n '/^  --backend/,/^Examples:/p' | sed '/^Examples:/d;/^$/d')
+if [ -n "$readme_opts" ] && [ "$readme_opts" = "$help_opts" ]; then ok "the README's options are --help's"
+else bad "the README's option list differs from --help's: $(diff <(echo "$readme_opts") <(echo "$help_opts") | head -5)"; fi
 # the examples' outputs are what they say
 [ "$(ls out/frame_*.png 2>/dev/null | wc -l)" = 300 ] && ok "out/ holds 300 frames" || bad "out/: $(ls out | wc -l) files"
 [ -s fig10/runs.csv ] && ls fig10/*.png >/dev/null 2>&1 && ok "fig10: runs.csv and plots" || bad "fig10: $(ls fig10)"

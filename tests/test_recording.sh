@@ -40,7 +40,7 @@ if [ $rc = 0 ] && [ "$bytes" = $((64 * 48 * 4 * 10)) ] && grep -qx 24 args && gr
 else
   bad "--video: rc $rc, $bytes bytes, args $(tr '\n' ' ' <args 2>/dev/null) $(cat err)"
 fi
-ls -a | grep -q '\.tmp\.' && bad "--video left a temporary file" || ok "--video left no temporary file"
+ls -A | grep -q 'boids-tmp' && bad "--video left a temporary file" || ok "--video left no temporary file"
 
 # 2. No ffmpeg: exit 2 before the run, saying how to install it; nothing written.
 rm -f v.mp4
@@ -58,10 +58,31 @@ echo "older video" >v.mp4
 PATH=$tmp/broken:$PATH run --steps 4 --size 32x32 --video v.mp4
 rc=$?
 if [ $rc = 1 ] && grep -q "v.mp4: ffmpeg failed (exit status 1)" err && [ "$(cat v.mp4)" = "older video" ] &&
-   ! ls -a | grep -q '\.tmp\.'; then
+   ! ls -A | grep -q 'boids-tmp'; then
   ok "ffmpeg fails: exit 1, the older v.mp4 kept, no temporary file"
 else
   bad "ffmpeg fails: rc $rc, v.mp4 '$(cat v.mp4)': $(cat err)"
+fi
+
+# 3b. An ffmpeg that stalls (never reads): one Ctrl-C still ends boids at once (its blocked write
+# gives up), ffmpeg is stopped, no temporary file stays.
+mkdir stall
+printf '#!/bin/sh\necho $$ >"$FAKE_DIR/stall.pid"\nexec sleep 600\n' >stall/ffmpeg
+chmod +x stall/ffmpeg
+PATH=$tmp/stall:$PATH "$boids" --headless --backend cpu -n 1500 --steps 100000 --size 256x256 --video s.mp4 >out 2>err &
+pid=$!
+sleep 2
+t0=$(date +%s%N)
+kill -INT $pid
+wait $pid
+rc=$?
+took=$((($(date +%s%N) - t0) / 1000000))
+spid=$(cat stall.pid 2>/dev/null || echo 0)
+if [ $rc = 130 ] && [ $took -lt 5000 ] && ! kill -0 "$spid" 2>/dev/null && ! ls -A | grep -q 'boids-tmp' && [ ! -e s.mp4 ]; then
+  ok "a stalled ffmpeg: Ctrl-C ends boids in $took ms, ffmpeg stopped, nothing left"
+else
+  bad "a stalled ffmpeg: exit $rc after $took ms, ffmpeg $spid $(kill -0 "$spid" 2>/dev/null && echo alive), $(ls -A): $(cat err)"
+  kill "$spid" 2>/dev/null
 fi
 
 # 4. A video path that is a directory: refused before the run.

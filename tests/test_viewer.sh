@@ -111,8 +111,9 @@ EOF
   if [ ${#sc[@]} = 4 ]; then
     ok "S saved 4 scenarios"
     changes=$(diff <(params "${sc[0]}") <(params "${sc[1]}"))
-    grep -q '^> include_protected = 1' <<<"$changes" && grep -q '^> edges = 2' <<<"$changes" &&
-      ok "the panel's keys: include_protected toggled on, edges bounded -> processing" ||
+    grep -q '^> include_protected = 1' <<<"$changes" && grep -q '^> edges = processing' <<<"$changes" &&
+      grep -q '^edges = bounded' "${sc[0]}" &&
+      ok "the panel's keys: include_protected toggled on, edges bounded -> processing (saved by name)" ||
       bad "panel keys: $(tr '\n' ' ' <<<"$changes")"
     cmp -s <(params "${sc[0]}") <(params "${sc[2]}") && ok "Backspace: the preset parameters again" ||
       bad "Backspace: $(diff <(params "${sc[0]}") <(params "${sc[2]}") | tr '\n' ' ')"
@@ -142,5 +143,13 @@ EOF
   cd "$tmp" || exit 1
 else
   bad "xdotool is not installed (scripts/install-deps.sh installs it): the viewer's keys are not tried"
+fi
+# scripts/run.sh with a DISPLAY that does not open: the frames, as without a display
+if [ -x "$(dirname "$boids")/boids" ] && [ "$(realpath "$(dirname "$0")/../build/release/src/boids")" = "$boids" ]; then
+  mkdir -p "$tmp/runsh" && cd "$tmp/runsh" || exit 1
+  DISPLAY=:97 bash "$(dirname "$boids")/../../../scripts/run.sh" -n 50 --steps 20 --backend cpu >out 2>&1
+  grep -q "does not open: running headless, writing frames" out && [ "$(ls boids-frames-*/frame_*.png | wc -l)" = 2 ] &&
+    ok "scripts/run.sh with a DISPLAY that does not open: frames instead" || bad "run.sh, bad DISPLAY: $(tail -c 300 out)"
+  cd "$tmp" || exit 1
 fi
 finish

@@ -230,9 +230,11 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
 
 void boids_app_print_ffmpeg(const char *dir, double fps)
 {
-    printf("  make a video: ffmpeg -framerate %.6g -i '%s/frame_%%06d.png' -c:v libx264 -pix_fmt yuv420p "
+    int n = (int)strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') --n; /* "out/" -> "out/frame_...", not "out//frame_..." */
+    printf("  make a video: ffmpeg -framerate %.6g -i '%.*s/frame_%%06d.png' -c:v libx264 -pix_fmt yuv420p "
            "-crf 18 boids.mp4\n",
-           fps, dir);
+           fps, n, dir);
 }
 
 const char *path_dir(const char *path, char *buf, size_t size)

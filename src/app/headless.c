@@ -37,7 +37,7 @@ static boids_status exporter_open(exporter *e, boids_world *w, const boids_cli *
     else
         boids_camera_fit(&e->camera, info.width, info.height, vw, vh);
     e->style = boids_default_draw_style(w);
-    if (cli->boid_size > 0) e->style.boid_px = cli->boid_size;
+    if (cli->boid_size > 0) e->style.boid_px = cli->boid_size, e->style.min_px = 3.0f; /* the user's size */
     return BOIDS_OK;
 }
 
@@ -196,7 +196,7 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     if (st == BOIDS_OK) st = vst;
     boids_world_finish(s.world);
     double wall = boids_app_now() - t0;
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted()) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
         fprintf(stderr, "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot written\n",
                 (unsigned long long)done, done == 1 ? "" : "s",

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* isatty */
 /* `boids`: runs a flock in a window when a display exists, else headless (and always with
  * --headless), and prints what it did; `boids experiment` and `boids experiment-merge` run many
  * (app/experiment.h). Exit status: 0 success, 2 bad usage or input, 1 runtime
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "app/experiment.h"
@@ -95,6 +97,9 @@ int main(int argc, char **argv)
         code = BOIDS_EXIT_USAGE;
     }
     bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window && isatty(STDERR_FILENO))
+        fprintf(stderr, "boids: no display (DISPLAY is not set): running headless (--headless says so; "
+                        "--frames DIR writes pictures)\n");
     if (code == BOIDS_EXIT_OK && (cli.frames_dir || cli.video_path) && !window && cli.steps / cli.frame_steps == 0) {
         fprintf(stderr, "boids: %s: --steps %u at --frame-steps %u makes no frame\n",
                 cli.frames_dir ? "--frames" : "--video", cli.steps, cli.frame_steps);

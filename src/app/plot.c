@@ -74,7 +74,7 @@ static const int palette[][3] = {{255, 255, 255}, {30, 30, 35}, {200, 200, 205},
                                  {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
 #define SERIES_COLOURS 10
 
-boids_status boids_plot_begin(const char *path, int width, int height, int nx, int ny)
+boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx, int ny)
 {
     static const char *menu[256], *dev[256];
     const char **m = menu, **d = dev;
@@ -84,8 +84,10 @@ boids_status boids_plot_begin(const char *path, int width, int height, int nx, i
     for (int i = 0; i < n; ++i) cairo |= strcmp(d[i], "pngcairo") == 0;
     if (!cairo)
         return boids_fail(BOIDS_E_FILE_WRITE, "PLplot has no pngcairo device (apt install plplot-driver-cairo)");
+    boids_status st = boids_output_reserve(o, path);
+    if (st != BOIDS_OK) return st;
     plsdev("pngcairo");
-    plsfnam(path);
+    plsfnam(o->tmp);
     plspage(0, 0, width, height, 0, 0);
     plscmap0n((int)(sizeof palette / sizeof palette[0]));
     for (int i = 0; i < (int)(sizeof palette / sizeof palette[0]); ++i)
@@ -96,14 +98,20 @@ boids_status boids_plot_begin(const char *path, int width, int height, int nx, i
     return BOIDS_OK;
 }
 
+boids_status boids_plot_end(boids_output_file *o)
+{
+    plend();
+    return boids_output_commit_named(o);
+}
+
 /* A panel's frame: window, grid, box, labels, and a title of one or two lines (subtitle: the
- * lower one, or NULL). */
+ * lower one, or NULL); the plotted area ends at `right` of the panel's width (room for a key). */
 static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl, const char *title,
-                  const char *subtitle)
+                  const char *subtitle, double right)
 {
     pladv(0);
     plschr(0, 0.85);
-    plvpor(0.19, 0.95, 0.17, 0.82);
+    plvpor(0.19, right, 0.17, 0.82);
     plwind(x0, x1, y0, y1);
     plcol0(2);
     plbox("g", 0, 0, "g", 0, 0);
@@ -140,13 +148,15 @@ static boids_status plot_ages(const char *dir, const boids_experiment *e, const 
     const int nx = panels < 3 ? (int)panels : 3, ny = (int)((panels + 2) / 3);
     char path[4200];
     snprintf(path, sizeof path, "%s/ages.png", dir);
-    boids_status st = boids_plot_begin(path, 520 * nx, 420 * ny, nx, ny);
+    boids_output_file out;
+    boids_status st = boids_plot_begin(&out, path, 520 * nx, 420 * ny, nx, ny);
     for (uint32_t c = 0; st == BOIDS_OK && c < panels; ++c) {
         char label[512], stats[256];
         boids_experiment_label(e, c, label, sizeof label);
         snprintf(stats, sizeof stats, "%u catches, %.0f %% aged < 0.25 or > 0.75", total[c],
                  total[c] ? 100.0 * extreme[c] / total[c] : 0.0);
-        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", label[0] ? label : stats, label[0] ? stats : NULL);
+        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", label[0] ? label : stats, label[0] ? stats : NULL,
+              0.95);
         for (int b = 0; b < 10; ++b) {
             PLFLT x[4] = {b / 10.0 + 0.005, b / 10.0 + 0.005, (b + 1) / 10.0 - 0.005, (b + 1) / 10.0 - 0.005};
             PLFLT y[4] = {0, bins[c * 10 + b], bins[c * 10 + b], 0};
@@ -159,14 +169,54 @@ static boids_status plot_ages(const char *dir, const boids_experiment *e, const 
         plline(2, ux, uy);
         pllsty(1);
     }
-    if (st == BOIDS_OK) {
-        plend();
+    if (st == BOIDS_OK && (st = boids_plot_end(&out)) == BOIDS_OK) {
         *drew = true;
         printf("  %s: caught ages, %u panel%s%s\n", path, panels, panels == 1 ? "" : "s",
                panels < e->combos ? " (the first 36 combinations)" : "");
     }
     free(bins), free(total), free(extreme);
     return st;
+}
+
+/* The mean over the runs of one metric at one point in time, for one combination: n, sum, sum of
+ * squares. */
+typedef struct moments {
+    double n, sum, sq;
+} moments;
+
+/* One series: the mean as a line (dashed where fewer than half the combination's runs still run,
+ * so a tail resting on a few runs shows as one), a band of one standard deviation. */
+static void draw_series(const moments *m, size_t points, double t_step, uint32_t runs, int colour, PLFLT *x, PLFLT *y,
+                        PLFLT *px, PLFLT *py)
+{
+    size_t n = 0;
+    double sd[4096];
+    for (size_t p = 0; p < points && n < 4096; ++p) {
+        if (m[p].n == 0) continue;
+        x[n] = (double)p * t_step;
+        y[n] = m[p].sum / m[p].n;
+        sd[n] = sqrt(fmax(0, m[p].sq / m[p].n - y[n] * y[n]));
+        ++n;
+    }
+    if (n == 0) return;
+    for (size_t i = 0; i < n; ++i) { /* the band: the upper edge out, the lower one back */
+        px[i] = x[i], py[i] = y[i] + sd[i];
+        px[n + i] = x[n - 1 - i], py[n + i] = y[n - 1 - i] - sd[n - 1 - i];
+    }
+    plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 0.22);
+    plcol0(colour);
+    plfill((PLINT)(2 * n), px, py);
+    plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 1.0);
+    plcol0(colour);
+    plwidth(2);
+    for (size_t i = 0, k = 0; i + 1 < n; ++i) { /* segment by segment: solid or dashed */
+        while (k < points && (m[k].n == 0 || (double)k * t_step < x[i + 1])) ++k;
+        const bool few = m[k < points ? k : points - 1].n * 2 < runs;
+        pllsty(few ? 2 : 1);
+        plline(2, &x[i], &y[i]);
+    }
+    pllsty(1);
+    plwidth(1);
 }
 
 static boids_status plot_metrics(const char *dir, const boids_experiment *e, const table *me)
@@ -176,16 +226,22 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
     const size_t base = 2 + (size_t)e->nsweeps;
     /* the fourth panel: the living boids where boids die, else the mean speed */
     const bool dying = (boids_model_features(e->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
+    const bool per_s = boids_model_time_base(e->def.model) == BOIDS_TIME_PER_SECOND;
     const size_t cols[4] = {base + 3, base + 4, base + 8, dying ? base + 2 : base + 5};
-    const char *names[4] = {"polarization", "nearest neighbour (px)", "groups", dying ? "living boids" : "mean speed"};
+    const char *names[4] = {"polarization", "nearest neighbour (px)", "groups",
+                            dying ? "living boids" : per_s ? "mean speed (px/s)" : "mean speed (px/frame)"};
     const uint32_t K = e->metrics_every, series = e->combos < SERIES_COLOURS ? e->combos : SERIES_COLOURS;
     double last = 0;
     for (size_t r = 0; r < me->rows; ++r) last = fmax(last, at(me, r, base));
+    if (last == 0) { /* every run ended at its first row: a point, no curve */
+        printf("  %s/metrics.png: not drawn (every run has one point in time, at step 0)\n", dir);
+        return BOIDS_OK;
+    }
     const size_t points = (size_t)(last / K) + 1;
     double dt = 0; /* time per step, from a row past step 0 */
     for (size_t r = 0; r < me->rows && dt == 0; ++r)
         if (at(me, r, base) > 0) dt = at(me, r, base + 1) / at(me, r, base);
-    double *sum = calloc(points * series * 4 * 3, sizeof *sum); /* n, sum, sum of squares */
+    moments *sum = calloc(points * series * 4, sizeof *sum);
     if (!sum) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics plot");
     for (size_t r = 0; r < me->rows; ++r) {
         double step = at(me, r, base);
@@ -193,65 +249,47 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
         if (combo >= series || fmod(step, K) != 0) continue; /* a run's last row, off the grid */
         size_t p = (size_t)(step / K);
         for (int q = 0; q < 4; ++q) {
-            double *s = &sum[((p * series + combo) * 4 + (size_t)q) * 3], v = at(me, r, cols[q]);
-            s[0] += 1, s[1] += v, s[2] += v * v;
+            moments *m = &sum[((size_t)combo * 4 + (size_t)q) * points + p];
+            double v = at(me, r, cols[q]);
+            m->n += 1, m->sum += v, m->sq += v * v;
         }
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/metrics.png", dir);
-    boids_status st = boids_plot_begin(path, 1300, 900, 2, 2);
-    PLFLT *x = malloc(sizeof *x * points), *y = malloc(sizeof *y * points), *sd = malloc(sizeof *sd * points);
+    boids_output_file out;
+    const bool key = e->nsweeps > 0; /* a key of the series, right of each panel, off the curves */
+    boids_status st = boids_plot_begin(&out, path, key ? 1600 : 1300, 900, 2, 2);
+    PLFLT *x = malloc(sizeof *x * points), *y = malloc(sizeof *y * points);
     PLFLT *px = malloc(sizeof *px * points * 2), *py = malloc(sizeof *py * points * 2);
-    if (st == BOIDS_OK && (!x || !y || !sd || !px || !py)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    if (st == BOIDS_OK && (!x || !y || !px || !py)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    const double t_step = K * (dt > 0 ? dt : 1);
     for (int q = 0; st == BOIDS_OK && q < 4; ++q) {
         double lo = INFINITY, hi = -INFINITY;
-        for (size_t p = 0; p < points; ++p)
-            for (uint32_t c = 0; c < series; ++c) {
-                const double *s = &sum[((p * series + c) * 4 + (size_t)q) * 3];
-                if (s[0] == 0) continue;
-                double mean = s[1] / s[0], dev = sqrt(fmax(0, s[2] / s[0] - mean * mean));
+        for (uint32_t c = 0; c < series; ++c)
+            for (size_t p = 0; p < points; ++p) {
+                const moments *m = &sum[((size_t)c * 4 + (size_t)q) * points + p];
+                if (m->n == 0) continue;
+                double mean = m->sum / m->n, dev = sqrt(fmax(0, m->sq / m->n - mean * mean));
                 lo = fmin(lo, mean - dev), hi = fmax(hi, mean + dev);
             }
         if (!(hi > lo)) lo = isfinite(lo) ? lo - 1 : 0, hi = isfinite(hi) ? hi + 1 : 1;
-        frame(0, fmax(last * (dt > 0 ? dt : 1), 1e-9), lo, hi + (hi - lo) * 0.08, dt > 0 ? "time (s)" : "step",
-              names[q], names[q], "mean and one standard deviation of the runs still running");
+        frame(0, last * (dt > 0 ? dt : 1), lo, hi + (hi - lo) * 0.08, dt > 0 ? "time (s)" : "step", names[q], names[q],
+              "the runs' mean and one standard deviation; dashed: fewer than half the runs still run",
+              key ? 0.72 : 0.95);
         for (uint32_t c = 0; c < series; ++c) {
-            size_t n = 0;
-            for (size_t p = 0; p < points; ++p) {
-                const double *s = &sum[((p * series + c) * 4 + (size_t)q) * 3];
-                if (s[0] == 0) continue;
-                x[n] = (double)p * K * (dt > 0 ? dt : 1);
-                y[n] = s[1] / s[0];
-                sd[n] = sqrt(fmax(0, s[2] / s[0] - y[n] * y[n]));
-                ++n;
-            }
-            if (n == 0) continue;
-            for (size_t i = 0; i < n; ++i) { /* the band: the upper edge out, the lower one back */
-                px[i] = x[i], py[i] = y[i] + sd[i];
-                px[n + i] = x[n - 1 - i], py[n + i] = y[n - 1 - i] - sd[n - 1 - i];
-            }
-            const int colour = 3 + (int)c;
-            plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 0.22);
-            plcol0(colour);
-            plfill((PLINT)(2 * n), px, py);
-            plscol0a(colour, palette[colour][0], palette[colour][1], palette[colour][2], 1.0);
-            plcol0(colour);
-            plwidth(2);
-            plline((PLINT)n, x, y);
-            plwidth(1);
-            if (e->nsweeps) { /* the key, in the series' colour, top right */
+            draw_series(&sum[((size_t)c * 4 + (size_t)q) * points], points, t_step, e->runs, 3 + (int)c, x, y, px, py);
+            if (key) { /* the key, in the series' colour, outside the plotted area */
                 char label[512];
                 boids_experiment_label(e, c, label, sizeof label);
-                plschr(0, 0.75);
-                plmtex("rv", -1.0, 0.93 - 0.05 * c, 1.0, label);
+                plcol0(3 + (int)c);
+                plschr(0, 0.7);
+                plmtex("rv", 1.0, 0.95 - 0.07 * c, 0.0, label);
             }
         }
     }
-    if (st == BOIDS_OK) {
-        plend();
+    if (st == BOIDS_OK && (st = boids_plot_end(&out)) == BOIDS_OK)
         printf("  %s: metrics over time%s\n", path, series < e->combos ? " (the first 10 combinations)" : "");
-    }
-    free(x), free(y), free(sd), free(px), free(py), free(sum);
+    free(x), free(y), free(px), free(py), free(sum);
     return st;
 }
 

@@ -80,8 +80,9 @@ static void draw_hud(viewer *v, float room)
     l[4][0] = '\0';
     if (v->show_passes) /* the world's profile, pass by pass (GL timer queries on the GPU) */
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
+            if (v->profile.samples[p] == 0) continue; /* a pass this world has not (no predators: no hunt) */
             size_t len = strlen(l[4]);
-            snprintf(l[4] + len, sizeof l[4] - len, "%s%s %.2f", p ? " | " : "ms: ",
+            snprintf(l[4] + len, sizeof l[4] - len, "%s%s %.2f", len ? " | " : "ms: ",
                      boids_pass_name((boids_pass)p), v->profile.ms[p]);
         }
     const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
@@ -322,7 +323,7 @@ static void draw_help(viewer *v, float room)
     pad = lh * 0.6f;
     float h = lh * (float)lines + 2 * pad, x = (room - widest) * 0.5f - pad, y = ((float)v->fb_h - h) * 0.5f;
     if (x < 0) x = 0;
-    boids_ui_rect(v->ui, x, y, widest + 2 * pad, h, (boids_rgba){10, 12, 16, 235});
+    boids_ui_rect(v->ui, x, y, widest + 2 * pad, h, (boids_rgba){10, 12, 16, 255}); /* opaque: nothing shows through */
     char cell[128];
     for (int i = 0; i < n; ++i)
         for (int c = 0; c < 4; ++c)

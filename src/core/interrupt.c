@@ -3,19 +3,27 @@
 
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/output_file.h"
 
 static volatile sig_atomic_t caught;
 static volatile pid_t child;
+static struct timespec first_at; /* when the first signal came */
 
 static void on_signal(int sig)
 {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe */
     if (!caught) {
+        first_at = now;
         caught = sig;
         return;
     }
+    /* the same signal twice within a second is one event delivered twice (timeout(1) signals the
+     * process and then its process group), not a user insisting */
+    if ((now.tv_sec - first_at.tv_sec) + (now.tv_nsec - first_at.tv_nsec) * 1e-9 < 1.0) return;
     /* a second signal: now, leaving no temporary file and no child behind */
     boids_output_remove_temps();
     if (child > 0) kill(child, SIGTERM);

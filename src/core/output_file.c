@@ -196,6 +196,26 @@ boids_status boids_output_commit(boids_output_file *o)
     return BOIDS_OK;
 }
 
+boids_status boids_output_reserve(boids_output_file *o, const char *path)
+{
+    boids_status st = boids_output_open(o, path);
+    if (st != BOIDS_OK) return st;
+    fclose(o->f);
+    o->f = NULL;
+    return BOIDS_OK;
+}
+
+boids_status boids_output_commit_named(boids_output_file *o)
+{
+    o->f = fopen(o->tmp, "a"); /* to sync it, as every output */
+    if (!o->f) {
+        boids_status st = boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0, "the file written is gone: %s", strerror(errno));
+        temp_remove(o->tmp);
+        return st;
+    }
+    return boids_output_commit(o);
+}
+
 void boids_output_abort(boids_output_file *o)
 {
     if (o->f) fclose(o->f);

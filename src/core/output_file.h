@@ -30,6 +30,11 @@ boids_status boids_output_check(const char *path);
 boids_status boids_output_open(boids_output_file *o, const char *path);
 /* Flushes, syncs and renames it into place; on a write error removes it and fails. */
 boids_status boids_output_commit(boids_output_file *o);
+/* For a file another program or library writes by name (ffmpeg, PLplot): the temporary name is
+ * made (o->tmp, an empty file) and nothing is open; that writer writes o->tmp, then
+ * boids_output_commit_named() syncs it and renames it into place (or boids_output_abort). */
+boids_status boids_output_reserve(boids_output_file *o, const char *path);
+boids_status boids_output_commit_named(boids_output_file *o);
 /* Removes the temporary file (after a failure elsewhere). */
 void boids_output_abort(boids_output_file *o);
 /* Removes every temporary file open now. Async-signal-safe: for a signal handler that ends the

@@ -368,6 +368,9 @@ void boids_scenario_write(FILE *f, const boids_world_def *def)
     fprintf(f, "; every parameter of the model\n");
     size_t n;
     const boids_param_info *info = boids_model_params(def->model, &n);
-    for (size_t i = 0; i < n; ++i)
-        fprintf(f, "%s = %s\n", info[i].name, boids_float_text(boids_param_get(&def->params, &info[i]), v));
+    for (size_t i = 0; i < n; ++i) {
+        const float value = boids_param_get(&def->params, &info[i]);
+        const bool edges = (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES; /* by name: wrap, ... */
+        fprintf(f, "%s = %s\n", info[i].name, edges ? boids_edges_name(value) : boids_float_text(value, v));
+    }
 }

@@ -40,7 +40,10 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
 {
     boids_world_info info;
     boids_world_get_info(w, &info);
-    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, 3.0f, info.params.base.min_speed, info.params.base.max_speed};
+    /* a boid at least 3 screen px; a small flock in a large world (kit's 35 in 4000 x 4000 px)
+     * larger still, or it is a scatter of specks at the zoom that fits the world */
+    const float min_px = info.count <= 500 ? 12.0f : 3.0f;
+    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, min_px, info.params.base.min_speed, info.params.base.max_speed};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
     if (boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)) s.color_mode = BOIDS_COLOR_AGE;
     return s;

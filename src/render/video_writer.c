@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/error.h"
@@ -40,14 +42,12 @@ boids_status boids_video_writer_create(const char *path, int width, int height, 
     v->width = width;
     v->height = height;
     v->pipe_fd = -1;
-    boids_status st = boids_output_open(&v->out, path); /* makes the temporary name, refuses what it must */
+    boids_status st = boids_output_reserve(&v->out, path); /* the temporary name, for ffmpeg; refuses what it must */
     if (st != BOIDS_OK) {
         free(v->pixels);
         free(v);
         return st;
     }
-    fclose(v->out.f);
-    v->out.f = NULL;
 
     char size[64], rate[64];
     snprintf(size, sizeof size, "%dx%d", width, height);
@@ -90,6 +90,7 @@ boids_status boids_video_writer_create(const char *path, int width, int height, 
         return boids_fail(BOIDS_E_EXPORT, "cannot start ffmpeg: %s", strerror(err));
     }
     v->pipe_fd = fds[1];
+    fcntl(v->pipe_fd, F_SETFL, fcntl(v->pipe_fd, F_GETFL) | O_NONBLOCK); /* see capture */
     boids_interrupt_child(v->pid); /* a second Ctrl-C stops it too */
     /* a write to an ffmpeg that quit fails with EPIPE, reported, instead of killing boids */
     struct sigaction ignore = {0};
@@ -108,11 +109,15 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
     size_t left = (size_t)v->width * (size_t)v->height * 4;
     const unsigned char *p = v->pixels;
     while (left > 0) {
-        ssize_t n = write(v->pipe_fd, p, left);
-        /* a signal: a stalled ffmpeg must not keep boids from stopping */
-        if (n < 0 && errno == EINTR && boids_interrupted())
+        /* A stalled ffmpeg must not keep boids from stopping: wait for room in the pipe a tenth of
+         * a second at a time, looking at the signals between (a signal may reach another thread
+         * and never interrupt this one's write). */
+        struct pollfd pfd = {v->pipe_fd, POLLOUT, 0};
+        if (boids_interrupted())
             return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame", v->out.path);
-        if (n < 0 && errno == EINTR) continue;
+        if (poll(&pfd, 1, 100) == 0) continue;
+        ssize_t n = write(v->pipe_fd, p, left);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (n <= 0)
             return boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg stopped taking frames (%s): see its message above",
                               v->out.path, n < 0 ? strerror(errno) : "no progress");
@@ -132,10 +137,13 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
     if (!keep) kill(v->pid, SIGTERM); /* a video not kept: no need to wait for its end */
     int status = 0;
     pid_t r;
-    do {
-        r = waitpid(v->pid, &status, 0);
-        if (r < 0 && errno == EINTR && boids_interrupted()) kill(v->pid, SIGTERM), keep = false;
-    } while (r < 0 && errno == EINTR);
+    bool killed = !keep;
+    for (;;) { /* ffmpeg finishing; a signal meanwhile stops it (looked at every 20 ms) */
+        r = waitpid(v->pid, &status, WNOHANG);
+        if (r == v->pid || (r < 0 && errno != EINTR)) break;
+        if (boids_interrupted() && !killed) kill(v->pid, SIGTERM), keep = false, killed = true;
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
     sigaction(SIGPIPE, &v->old_pipe, NULL);
     boids_interrupt_child(0);
     boids_status st = BOIDS_OK;
@@ -144,11 +152,7 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
         st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg failed (%s %d): see its message above", v->out.path,
                         WIFEXITED(status) ? "exit status" : "signal",
                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    if (keep && clean) {
-        v->out.f = fopen(v->out.tmp, "a"); /* to sync it and rename it into place, as every output */
-        st = v->out.f ? boids_output_commit(&v->out)
-                      : boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg wrote no file: %s", v->out.path, strerror(errno));
-    }
+    if (keep && clean) st = boids_output_commit_named(&v->out);
     if (!keep || st != BOIDS_OK) boids_output_abort(&v->out);
     free(v->pixels);
     free(v);

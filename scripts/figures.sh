@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The figures the README and docs/ show that seeded commands reproduce, made again from those
+# commands: the kit paper's finding (the numbers between the README's `figures:kit` markers, and
+# docs/kit-ages.png) and the gallery of the models (docs/models/NAME.png, each scenario's flock
+# after its own `steps`, on the CPU backend, so the same flock on any machine).
+#
+#   scripts/figures.sh --update [BOIDS]   rewrites them in place (after a change of results)
+#   scripts/figures.sh --check [BOIDS [PNG_DIFF]]  makes them in a scratch directory and compares: the
+#                                         numbers exactly, the pictures pixel by pixel (within
+#                                         what another rasterizer may draw differently); exit 1
+#                                         naming what differs (test_figures runs this)
+#
+# BOIDS defaults to build/release/src/boids; --check also needs png_diff (build/release/tests/png_diff).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:-}
+case "$mode" in --update | --check) ;; *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+boids=$(realpath "${2:-$root/build/release/src/boids}")
+png_diff=${3:-$root/build/release/tests/png_diff}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+kit=$root/scenarios/kit.ini
+
+# --- the kit paper's finding --------------------------------------------------------------------
+run() { "$boids" experiment "$kit" --runs 100 --backend cpu "$@" >/dev/null; }
+(cd "$work" &&
+  run --set c_maxspeed=200 --set stop_after_catches=3 --out skew &&
+  run --set c_maxspeed=0 --set c_view_radius=0 --set c_view_angle=0 --set stop_after_catches=3 --out flat &&
+  run --sweep c_maxspeed=20,50,200 --out fig10 &&
+  run --sweep obstacles=4,20,40 --out fig11)
+
+# ages FILE [COMBO_COLUMN VALUE]: "share-of-extremes catches chi2 p bins..." of the caught ages
+# (column 6 + the sweeps' columns), against uniform ages over 10 bins (9 degrees of freedom).
+ages() {
+  awk -F, -v col="$2" -v want="$3" -v agecol="$4" '
+    # the upper regularized incomplete gamma Q(a, x) = P(chi2 > 2x) for a = k/2: its series
+    # below x = a + 1, its continued fraction (Lentz) above, where 1 - P would cancel
+    function absv(v) { return v < 0 ? -v : v }
+    function q(a, x,   sum, term, n, bb, c, d, h, an, del) {
+      if (x <= 0) return 1
+      if (x < a + 1) {
+        sum = term = 1 / a
+        for (n = 1; n < 500; ++n) { term *= x / (a + n); sum += term; if (term < sum * 1e-15) break }
+        return 1 - sum * exp(-x + a * log(x) - lgamma(a))
+      }
+      bb = x + 1 - a; c = 1e300; d = 1 / bb; h = d
+      for (n = 1; n < 500; ++n) {
+        an = -n * (n - a); bb += 2
+        d = an * d + bb; if (absv(d) < 1e-300) d = 1e-300
+        c = bb + an / c; if (absv(c) < 1e-300) c = 1e-300
+        d = 1 / d; del = d * c; h *= del
+        if (absv(del - 1) < 1e-15) break
+      }
+      return exp(-x + a * log(x) - lgamma(a)) * h
+    }
+    function lgamma(z,   c, x, t, s, i) { # Lanczos, g = 7
+      split("0.99999999999980993 676.5203681218851 -1259.1392167224028 771.32342877765313 " \
+            "-176.61502916214059 12.507343278686905 -0.13857109526572012 9.9843695780195716e-6 " \
+            "1.5056327351493116e-7", c, " ")
+      x = c[1]; t = z + 6.5
+      for (i = 1; i < 9; ++i) x += c[i + 1] / (z - 1 + i)
+      return 0.5 * log(2 * 3.141592653589793) + (z - 0.5) * log(t) - t + log(x)
+    }
+    NR > 1 && (col == "" || $col == want) {
+      a = $agecol; b = int(a * 10); if (b > 9) b = 9; h[b]++; n++; if (a < 0.25 || a > 0.75) x++
+    }
+    END {
+      for (i = 0; i < 10; ++i) c += (h[i] - n / 10) ^ 2 / (n / 10)
+      printf "%.0f %d %.1f %.2g", 100 * x / n, n, c, q(4.5, c / 2)
+      for (i = 0; i < 10; ++i) printf " %d", h[i]
+      printf "\n"
+    }' "$1"
+}
+read -r s_share s_n s_chi s_p s_bins <<<"$(ages "$work/skew/events.csv" "" "" 6)"
+read -r f_share f_n f_chi f_p f_bins <<<"$(ages "$work/flat/events.csv" "" "" 6)"
+shares() { # DIR VALUES...: the share of extremes per swept value (column 3)
+  local dir=$1 v out=""
+  shift
+  for v in "$@"; do out="$out$(ages "$dir/events.csv" 3 "$v" 7 | cut -d' ' -f1) %, "; done
+  echo "${out%, }"
+}
+fig10=$(shares "$work/fig10" 20 50 200)
+fig11=$(shares "$work/fig11" 4 20 40)
+median=$(awk -F, 'NR > 1 { print $3 }' "$work/skew/runs.csv" | sort -n |
+  awk '{ s[NR] = $1 } END { print (NR % 2 ? s[(NR + 1) / 2] : (s[NR / 2] + s[NR / 2 + 1]) / 2) }')
+row() { echo "| $1 | $(echo "$2" | sed 's/ / | /g') |"; }
+cat >"$work/fragment" <<EOF
+<!-- figures:kit begin (scripts/figures.sh writes this; test_figures checks it) -->
+With \`c_maxspeed = 200\` and 100 runs of 3 catches, $s_share % of the $s_n caught boids are aged
+below 0.25 or above 0.75 (uniform ages would give 50 %), and the 10-bin histogram is far from
+uniform (chi-square $s_chi with 9 degrees of freedom, p = $s_p). Without individuality
+(\`c_maxspeed = c_view_radius = c_view_angle = 0\`) $f_share % are, and the ages are uniform
+(chi-square $f_chi, p = $f_p). The figure above is the paper's figure 10 (\`--sweep
+c_maxspeed=20,50,200\`, 100 runs each, 4 catches each as in its table 1): of the caught,
+$fig10 are young or old. Its figure 11 (\`--sweep obstacles=4,20,40\`): $fig11.
+Histograms of the first two (catches per tenth of the age range):
+
+| ages | 0-.1 | .1-.2 | .2-.3 | .3-.4 | .4-.5 | .5-.6 | .6-.7 | .7-.8 | .8-.9 | .9-1 |
+|---|---|---|---|---|---|---|---|---|---|---|
+$(row '`c_maxspeed = 200`' "$s_bins")
+$(row 'no individuality' "$f_bins")
+
+Our runs take a median $median steps to their third catch.
+<!-- figures:kit end -->
+EOF
+
+# --- the gallery --------------------------------------------------------------------------------
+mkdir -p "$work/models"
+for ini in "$root"/scenarios/*.ini; do
+  name=$(basename "$ini" .ini)
+  steps=$(sed -n 's/^steps *= *\([0-9]*\).*/\1/p' "$ini") # its own steps first (--warmup)
+  "$boids" "$ini" --headless --backend cpu --warmup "${steps:-600}" --steps 1 --size 640x360 \
+    --screenshot "$work/models/$name.png" >/dev/null
+done
+
+# --- in place, or compared ------------------------------------------------------------------------
+readme_fragment() { sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"; }
+if [ "$mode" = --update ]; then
+  awk -v frag="$work/fragment" '
+    /<!-- figures:kit begin/ { while ((getline l < frag) > 0) print l; skip = 1; next }
+    /<!-- figures:kit end -->/ { skip = 0; next }
+    !skip' "$root/README.md" >"$work/README.md"
+  cp "$work/README.md" "$root/README.md"
+  cp "$work/fig10/ages.png" "$root/docs/kit-ages.png"
+  cp "$work"/models/*.png "$root/docs/models/"
+  echo "updated the README's kit figures, docs/kit-ages.png and docs/models/*.png"
+  exit 0
+fi
+status=0
+if ! diff -u <(readme_fragment) "$work/fragment"; then
+  echo "FAIL the README's kit figures are not what the commands give (scripts/figures.sh --update)"
+  status=1
+else
+  echo "ok   the README's kit figures are what the commands give"
+fi
+compare() { # NAME COMMITTED MADE
+  local verdict
+  if verdict=$("$png_diff" "$2" "$3"); then echo "ok   $1: $verdict"
+  else echo "FAIL $1: $verdict (scripts/figures.sh --update draws it again)"; status=1; fi
+}
+compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
+for f in "$work"/models/*.png; do compare "docs/models/$(basename "$f")" "$root/docs/models/$(basename "$f")" "$f"; done
+for f in "$root"/docs/models/*.png; do
+  [ -f "$work/models/$(basename "$f")" ] || { echo "FAIL docs/models/$(basename "$f"): no scenario draws it"; status=1; }
+done
+exit $status
