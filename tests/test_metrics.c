@@ -163,6 +163,27 @@ static void test_hand_placed_groups(void)
     }
 }
 
+/* A flock flying as one: polarization 1, never past it (the GPU's float sums of rounded unit
+ * headings could reach 1.00000006). */
+static void test_polarization_at_most_one(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 3000);
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        boids_boid *b = malloc(sizeof *b * d.count);
+        REQUIRE_OK(boids_world_read(w, b, d.count));
+        for (uint32_t i = 0; i < d.count; ++i) b[i].vx = 77.7f, b[i].vy = 33.3f; /* one heading, not a round one */
+        REQUIRE_OK(boids_world_write(w, b, d.count));
+        boids_metrics m;
+        REQUIRE_OK(boids_world_metrics(w, &m, 1));
+        CHECK_MSG(m.polarization <= 1.0 && m.polarization > 0.999999, "%s: polarization %.9g",
+                  backends[k] == BOIDS_BACKEND_GPU ? "gpu" : "cpu", m.polarization);
+        free(b);
+        boids_world_destroy(w);
+    }
+}
+
 /* GPU against CPU on a flocked state of 20 000 (both from the same state), and a kit world whose
  * replica stopped: still measured, the same as while it ran. */
 static void test_gpu_equals_cpu_on_a_flock(void)
@@ -243,4 +264,4 @@ static void test_replica_count_does_not_change_metrics(void)
 }
 
 TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups), TEST(test_gpu_equals_cpu_on_a_flock),
-          TEST(test_replica_count_does_not_change_metrics))
+          TEST(test_replica_count_does_not_change_metrics), TEST(test_polarization_at_most_one))

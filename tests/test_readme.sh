@@ -27,6 +27,13 @@ for c in "${cmds[@]}"; do
     bad "$c: exit $?: $(tail -c 400 .cmd.err)"
   fi
 done
+# the install holds the benchmark and the Slurm scripts too, and a bare preset name finds its scenarios
+for f in boids-bench boids-slurm-experiment boids-slurm-local; do
+  [ -x "$tmp/home/.local/bin/$f" ] && ok "cmake --install puts $f on the PATH" || bad "no $f installed"
+done
+if (cd / && PATH="$tmp/home/.local/bin:$PATH" boids kit.ini --headless --steps 2 --backend cpu >"$tmp/.kit.out" 2>&1) &&
+  grep -q "model kit" "$tmp/.kit.out"; then ok "the installed boids finds kit.ini from /"
+else bad "installed bare preset: $(cat "$tmp/.kit.out")"; fi
 # what the install put on the PATH runs from anywhere (its shaders are inside)
 if [ -x "$tmp/home/.local/bin/boids" ] && (cd / && PATH="$tmp/home/.local/bin:$PATH" boids --headless -n 100 --steps 2 \
      >"$tmp/.install.out" 2>&1) && [ -f "$tmp/home/.local/share/boids/scenarios/kit.ini" ]; then
