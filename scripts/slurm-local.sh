@@ -36,6 +36,12 @@ done
 [ -e "$dir" ] && fail "$dir exists already: choose a new directory"
 mkdir -p "$dir/state" "$dir/spool" "$dir/run"
 chmod 755 "$dir" # munged wants its socket's directories open to all
+up=$(cd "$dir/.." && pwd)
+while [ "$up" != / ]; do # and every directory above it (mktemp -d makes a closed one)
+  [ "$(( 0$(stat -c %a "$up") & 1 ))" = 1 ] ||
+    { rm -rf "$dir"; fail "munged needs every directory above $dir open to all: chmod o+x $up"; }
+  up=$(dirname "$up")
+done
 trap 'stop' ERR
 port=$((20000 + $$ % 20000))
 export SLURM_CONF="$dir/slurm.conf"
