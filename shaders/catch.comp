@@ -5,7 +5,9 @@
 // order of every operation are those of boids_cpu_catch() in src/cpu/predators.c. Reads the state
 // (before the boids' grid): POS_VEL_IN and ID_IN are the state's; the predators of step t are
 // sorted by their grid.
-#include "steer_common.glsl"
+#include "neighbors.glsl"
+
+layout(local_size_x = BOIDS_WG_SIZE) in;
 #include "catches.glsl"
 
 void main()

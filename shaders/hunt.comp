@@ -19,7 +19,7 @@ void main()
         return;
     }
     float view = frame.params.predators.pred_view_radius, view2 = view * view;
-    float sep = frame.params.predators.pred_sep_radius, sep2 = sep * sep;
+    float sep = frame.params.predators.pred_sep_radius;
     float cos_view = cos_deg(frame.params.predators.pred_view_angle);
     // eq. 5: the nearest boid in view, through the boids' grid (the dead are not in it)
     vec2 near_d = vec2(0.0);
@@ -43,22 +43,11 @@ void main()
         fy = near_d.y / dl * frame.params.predators.attack_factor;
     }
     // keeping apart from the other predators
-    precise float sx = 0.0, sy = 0.0;
-    it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
-    while (candidates_next(it, rg))
-        for (uint k = rg.x; k < rg.y; ++k) {
-            if (pred_id_in[k] == pid) continue;
-            vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
-            if (!(d2 > 0.0 && d2 <= sep2)) continue;
-            float dl = sqrt(d2);
-            sx -= d.x / dl;
-            sy -= d.y / dl;
-        }
-    fx += sx * frame.params.predators.pred_sep_factor;
-    fy += sy * frame.params.predators.pred_sep_factor;
+    vec2 sp = push_from(GRID_PREDATORS, r, me.x, me.y, sep, false);
+    fx += sp.x * frame.params.predators.pred_sep_factor;
+    fy += sp.y * frame.params.predators.pred_sep_factor;
     if (frame.obstacle_count > 0u) {
-        vec2 o = obstacle_push(r, me.x, me.y, frame.params.predators.pred_obstacle_radius);
+        vec2 o = push_from(GRID_OBSTACLES, r, me.x, me.y, frame.params.predators.pred_obstacle_radius, false);
         fx += o.x * frame.params.predators.pred_obstacle_factor;
         fy += o.y * frame.params.predators.pred_obstacle_factor;
     }

@@ -5,7 +5,9 @@
 // under the smaller one with an atomic compare-and-swap, and finds halve their paths. Parents
 // only ever decrease, so whatever the order of the unions, each group ends with one root, its
 // smallest slot; metrics_reduce.comp counts the roots.
-#include "steer_common.glsl"
+#include "neighbors.glsl"
+
+layout(local_size_x = BOIDS_WG_SIZE) in;
 
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) coherent buffer MetricParent { uint parent[]; };
 

@@ -5,7 +5,9 @@
 // union-find of the groups, every boid its own root. The nearest neighbour is searched in rings
 // of cells outwards (minimum image on a torus) until a ring lies farther than the best found,
 // as boids_metric_sums_compute() does on the CPU.
-#include "steer_common.glsl"
+#include "neighbors.glsl"
+
+layout(local_size_x = BOIDS_WG_SIZE) in;
 
 layout(std430, binding = BOIDS_BIND_METRIC_SLOT) writeonly buffer MetricSlot { vec4 metric_slot[]; };
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) writeonly buffer MetricParent { uint parent[]; };

@@ -1,5 +1,6 @@
 // adams (docs/models.md (adams)), GPU rules: the pseudocode, frame-based. The formulas, the
 // choices and the order of every operation are those of src/cpu/rules_adams.c.
+#include "walk_reynolds.glsl"
 
 void main()
 {
@@ -7,52 +8,28 @@ void main()
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s];
-    float pr2 = frame.params.adams.protected_range * frame.params.adams.protected_range;
-    float vr = frame.params.adams.visual_range, vr2 = vr * vr;
+    float pr = frame.params.adams.protected_range, vr = frame.params.adams.visual_range;
     bool include_protected = frame.params.adams.include_protected != 0.0;
-
-    float close_x = 0.0, close_y = 0.0, pos_x = 0.0, pos_y = 0.0, vel_x = 0.0, vel_y = 0.0;
-    uint n = 0u;
-    world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
-    uvec2 r;
-    while (candidates_next(it, r)) {
-        for (uint k = r.x; k < r.y; ++k) {
-            if (k == s) continue;
-            vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(ws, me.x, me.y, o.xy); // other - boid
-            float dx = d.x, dy = d.y;
-            if (!(abs(dx) < vr && abs(dy) < vr)) continue;
-            float d2 = dx * dx + dy * dy;
-            bool prot = d2 < pr2;
-            if (prot) {
-                close_x -= dx; // boid.x - otherboid.x
-                close_y -= dy;
-            }
-            if ((include_protected || !prot) && d2 < vr2) {
-                pos_x += dx;
-                pos_y += dy;
-                vel_x += o.z;
-                vel_y += o.w;
-                n++;
-            }
-        }
-    }
+    // The pseudocode's close_dx (separation: boid - other), xpos_avg (cohesion: other - boid,
+    // the same average less the boid's position) and xvel_avg (alignment) are the walk's sums.
+    reynolds_radii rr = reynolds_radii(pr * pr, vr * vr, vr * vr, true, true, include_protected, vr);
+    reynolds_sums m = walk_reynolds(s, me, id, 0u, rr);
 
     float vx = me.z, vy = me.w;
-    if (n > 0u) {
-        float fn = float(n);
-        vx = vx + pos_x / fn * frame.params.adams.centering_factor + (vel_x / fn - vx) * frame.params.adams.matching_factor;
-        vy = vy + pos_y / fn * frame.params.adams.centering_factor + (vel_y / fn - vy) * frame.params.adams.matching_factor;
+    if (m.ali_n > 0u) {
+        float fn = float(m.ali_n), cf = frame.params.adams.centering_factor;
+        float mf = frame.params.adams.matching_factor;
+        vx = vx + m.coh.x / fn * cf + (m.ali.x / fn - vx) * mf;
+        vy = vy + m.coh.y / fn * cf + (m.ali.y / fn - vy) * mf;
     }
-    vx = vx + close_x * frame.params.adams.avoid_factor;
-    vy = vy + close_y * frame.params.adams.avoid_factor;
+    vx = vx + m.sep.x * frame.params.adams.avoid_factor;
+    vy = vy + m.sep.y * frame.params.adams.avoid_factor;
     if (world_edges() == BOIDS_EDGES_BOUNDED) {
-        float m = frame.params.adams.margin, t = frame.params.adams.turn_factor;
-        if (me.y < m) vy = vy + t;                    // top (y points down)
-        if (me.x > frame.world_w - m) vx = vx - t;    // right
-        if (me.x < m) vx = vx + t;                    // left
-        if (me.y > frame.world_h - m) vy = vy - t;    // bottom
+        float margin = frame.params.adams.margin, t = frame.params.adams.turn_factor;
+        if (me.y < margin) vy = vy + t;                 // top (y points down)
+        if (me.x > frame.world_w - margin) vx = vx - t; // right
+        if (me.x < margin) vx = vx + t;                 // left
+        if (me.y > frame.world_h - margin) vy = vy - t; // bottom
     }
     vec2 fe = external_force(id, me.x, me.y);
     vx += fe.x;

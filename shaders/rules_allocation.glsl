@@ -1,6 +1,7 @@
 // priority and mean (docs/models.md (priority, mean)), GPU rules; BOIDS_MODEL_PRIORITY is defined for
 // priority allocation. The formulas and the order of every operation are those of
 // src/cpu/rules_allocation.c (see its header for the choices where the paper is silent).
+#include "walk_reynolds.glsl"
 
 // As boids_priority_allocate(): x first, then y, then z, each whole while the sum fits in m, the
 // last in the part alpha that brings the sum to length m.
@@ -28,84 +29,38 @@ vec2 priority_allocate(vec2 x, vec2 y, vec2 z, float m)
     return a;
 }
 
-// Vector 3's part from the obstacles within obstacle_radius: sum of (p - o)/d^2; as
-// obstacle_differences() in rules_allocation.c.
-vec2 obstacle_differences(uint r, float x, float y)
-{
-    float reach = frame.params.obstacles.obstacle_radius, r2 = reach * reach, sx = 0.0, sy = 0.0;
-    world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
-    uvec2 rg;
-    while (candidates_next(it, rg))
-        for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(ws, x, y, obstacles[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
-            if (!(d2 > 0.0 && d2 <= r2)) continue;
-            sx -= d.x / d2;
-            sy -= d.y / d2;
-        }
-    return vec2(sx, sy);
-}
-
 void main()
 {
     uint s = gl_GlobalInvocationID.x;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
-    uint id = id_in[s], swarm = swarm_in[s];
-    float rs2 = frame.params.allocation.sep_radius * frame.params.allocation.sep_radius;
-    float rn2 = frame.params.allocation.neighbor_radius * frame.params.allocation.neighbor_radius;
+    uint id = id_in[s];
+    float rs = frame.params.allocation.sep_radius, rn = frame.params.allocation.neighbor_radius;
+    // alignment and cohesion share one radius
+    reynolds_radii rr = reynolds_radii(rs * rs, rn * rn, rn * rn, false, false, false, 0.0);
+    reynolds_sums m = walk_reynolds(s, me, id, swarm_in[s], rr);
 
-    // precise: sep_x -= dx * inv_d2 must not become a fused multiply-add (the CPU does not fuse)
-    precise float sep_x = 0.0, sep_y = 0.0;
-    float vel_x = 0.0, vel_y = 0.0, off_x = 0.0, off_y = 0.0;
-    uint n = 0u;
-    world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
-    uvec2 r;
-    while (candidates_next(it, r)) {
-        for (uint k = r.x; k < r.y; ++k) {
-            if (k == s) continue;
-            vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(ws, me.x, me.y, o.xy);
-            float dx = d.x, dy = d.y;
-            float d2 = dx * dx + dy * dy;
-            if (!(d2 > 0.0)) continue;
-            if (d2 < rs2) {
-                float inv_d2 = 1.0 / d2; // one division, two products (as the CPU)
-                sep_x -= dx * inv_d2;
-                sep_y -= dy * inv_d2;
-            }
-            if (swarm_in[k] == swarm && d2 < rn2) {
-                vel_x += o.z;
-                vel_y += o.w;
-                off_x += dx;
-                off_y += dy;
-                n++;
-            }
-        }
-    }
-
-    vec2 v3 = vec2(sep_x * frame.params.allocation.sep_weight, sep_y * frame.params.allocation.sep_weight);
+    vec2 v3 = vec2(m.sep.x * frame.params.allocation.sep_weight, m.sep.y * frame.params.allocation.sep_weight);
     if (frame.obstacle_count > 0u) { // "differences from stationary objects"
-        vec2 o = obstacle_differences(replica_of(id), me.x, me.y);
+        float reach = frame.params.obstacles.obstacle_radius; // vector 3's part: sum of (p - o) / d^2
+        vec2 o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y, reach, true);
         v3.x += o.x * frame.params.obstacles.obstacle_factor;
         v3.y += o.y * frame.params.obstacles.obstacle_factor;
     }
     vec2 v2 = vec2(0.0), v1 = vec2(0.0);
-    if (n > 0u) {
-        float fn = float(n);
-        v2 = vec2((vel_x / fn - me.z) * frame.params.allocation.align_weight,
-                  (vel_y / fn - me.w) * frame.params.allocation.align_weight);
-        v1 = vec2(off_x / fn * frame.params.allocation.cohesion_weight,
-                  off_y / fn * frame.params.allocation.cohesion_weight);
+    if (m.ali_n > 0u) {
+        float fn = float(m.ali_n);
+        v2 = vec2((m.ali.x / fn - me.z) * frame.params.allocation.align_weight,
+                  (m.ali.y / fn - me.w) * frame.params.allocation.align_weight);
+        v1 = vec2(m.coh.x / fn * frame.params.allocation.cohesion_weight,
+                  m.coh.y / fn * frame.params.allocation.cohesion_weight);
     }
-    float m = frame.params.allocation.max_accel;
+    float amax = frame.params.allocation.max_accel;
 #ifdef BOIDS_MODEL_PRIORITY
-    vec2 a = priority_allocate(v3, v2, v1, m);
+    vec2 a = priority_allocate(v3, v2, v1, amax);
 #else
     vec2 a = vec2(v3.x + v2.x + v1.x, v3.y + v2.y + v1.y);
-    a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, m) : limit_length(a, m);
+    a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, amax) : limit_length(a, amax);
 #endif
     apply_force(s, id, me, a);
 }

@@ -1,6 +1,41 @@
 // kit (docs/models.md (kit)), GPU rules for the boids. The formulas, the choices and
 // the order of every operation are those of src/cpu/rules_kit.c.
 
+// Sums of the walk of the boids (the kit rules' own, as walk_one() in rules_kit.c).
+struct kit_sums {
+    vec2 sep, coh, ali; // eq. 3's unit vectors away; the view field's offsets and velocities
+    uint n;             // boids in the view field
+};
+
+// The walk over the block. `unwrapped` is a constant where main() calls it: the minimum image
+// is left out where it cannot change a bit (block_unwrapped()).
+kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, bool unwrapped)
+{
+    precise vec2 sep = vec2(0.0), coh = vec2(0.0), ali = vec2(0.0);
+    uint n = 0u;
+    float rmax2 = max(R2, rs2);
+    world_sizes ws = world_sizes_now();
+    uvec2 rg;
+    while (candidates_next(it, rg)) {
+        for (uint k = rg.x; k < rg.y; ++k) {
+            vec4 o = pos_vel_in[k];
+            vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
+            float d2 = d.x * d.x + d.y * d.y;
+            if (!(d2 > 0.0 && d2 <= rmax2)) continue; // (the boid itself too: d2 = 0)
+            if (d2 <= rs2) { // eq. 3: every boid within R_S
+                float inv_dl = 1.0 / sqrt(d2); // one division, two products (as the CPU)
+                sep -= d * inv_dl;
+            }
+            if (d2 <= R2 && in_view(me.zw, d, d2, cos_view)) { // the view field
+                coh += d;
+                ali += o.zw;
+                n++;
+            }
+        }
+    }
+    return kit_sums(sep, coh, ali, n);
+}
+
 void main()
 {
     uint s = gl_GlobalInvocationID.x;
@@ -17,36 +52,14 @@ void main()
     float vmax = frame.params.base.max_speed - frame.params.kit.c_maxspeed * a;
     float rs2 = frame.params.kit.sep_radius * frame.params.kit.sep_radius;
     float rp2 = frame.params.kit.predator_radius * frame.params.kit.predator_radius;
-    float rmax2 = max(R2, rs2);
 
-    precise float sep_x = 0.0, sep_y = 0.0, coh_x = 0.0, coh_y = 0.0, ali_x = 0.0, ali_y = 0.0;
-    uint n = 0u;
-    world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, r, me.x, me.y);
-    uvec2 rg;
-    while (candidates_next(it, rg)) {
-        for (uint k = rg.x; k < rg.y; ++k) {
-            if (k == s) continue;
-            vec4 o = pos_vel_in[k];
-            vec2 d = offset_to(ws, me.x, me.y, o.xy);
-            float d2 = d.x * d.x + d.y * d.y;
-            if (!(d2 > 0.0 && d2 <= rmax2)) continue;
-            if (d2 <= rs2) { // eq. 3: every boid within R_S
-                float inv_dl = 1.0 / sqrt(d2); // one division, two products (as the CPU)
-                sep_x -= d.x * inv_dl;
-                sep_y -= d.y * inv_dl;
-            }
-            if (d2 <= R2 && in_view(me.zw, d, d2, cos_view)) { // the view field
-                coh_x += d.x;
-                coh_y += d.y;
-                ali_x += o.z;
-                ali_y += o.w;
-                n++;
-            }
-        }
-    }
+    kit_sums m = it.unwrapped ? walk_kit(it, me, R2, rs2, cos_view, true)
+                              : walk_kit(it, me, R2, rs2, cos_view, false);
     // eq. 6: the predators within R_P, from the predators' grid
     precise float flee_x = 0.0, flee_y = 0.0;
+    world_sizes ws = world_sizes_now();
+    uvec2 rg;
     it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
@@ -60,12 +73,13 @@ void main()
 
     // precise: a sum of two products is fused into a multiply-add here by Mesa's compiler, which
     // the CPU reference (built with -ffp-contract=off) does not do.
-    precise float fx = sep_x * frame.params.kit.separation_factor + flee_x * frame.params.kit.predator_factor;
-    precise float fy = sep_y * frame.params.kit.separation_factor + flee_y * frame.params.kit.predator_factor;
-    if (n > 0u) {
-        float fn = float(n);
-        fx += coh_x / fn * frame.params.kit.cohesion_factor + (ali_x / fn - me.z) * frame.params.kit.alignment_factor;
-        fy += coh_y / fn * frame.params.kit.cohesion_factor + (ali_y / fn - me.w) * frame.params.kit.alignment_factor;
+    precise float fx = m.sep.x * frame.params.kit.separation_factor + flee_x * frame.params.kit.predator_factor;
+    precise float fy = m.sep.y * frame.params.kit.separation_factor + flee_y * frame.params.kit.predator_factor;
+    if (m.n > 0u) {
+        float fn = float(m.n), cf = frame.params.kit.cohesion_factor;
+        float af = frame.params.kit.alignment_factor;
+        fx += m.coh.x / fn * cf + (m.ali.x / fn - me.z) * af;
+        fy += m.coh.y / fn * cf + (m.ali.y / fn - me.w) * af;
     }
     vec2 fe = external_force(id, me.x, me.y); // the obstacles (eq. 4) and the mouse tool
     vec2 v = speed_limits(vec2(me.z + (fx + fe.x), me.w + (fy + fe.y)), frame.params.base.min_speed, vmax);

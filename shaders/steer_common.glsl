@@ -1,135 +1,12 @@
-// What every model's steering pass has: the sorted boids of step t (read), the positions and
-// velocities of step t+1 (written, same slots), the grid, the attributes, and the helpers the
-// models share: the candidate walk, the external-force hook and the integration. A generated
+// What every model's steering pass has, as src/cpu/steer.h: the positions and velocities of step
+// t+1 (written, the slots of step t) and the helpers the models share: vector helpers, the
+// external-force hook and the integration; the neighbours come from neighbors.glsl. A generated
 // gen/steer_<model>.comp includes this file and then the model's rules_<rules>.glsl, which
-// defines main(). Each helper mirrors a function of src/cpu/steer.h operation for operation.
-#include "common.glsl"
+// defines main(). Each helper mirrors a function of steer.h operation for operation.
+#include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
 layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
-layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
-layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
-layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
-// Predators (models with predators): step t sorted by their grid's cells, and that grid.
-layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelIn { vec4 pred_pos_vel_in[]; };
-layout(std430, binding = BOIDS_BIND_PRED_ID_IN) readonly buffer PredIdIn { uint pred_id_in[]; };
-layout(std430, binding = BOIDS_BIND_PRED_CELL_START) readonly buffer PredCellStart { uint pred_cell_start[]; };
-// Obstacles, (x, y, radius, 0) sorted by cell, and their grid (built on the host).
-layout(std430, binding = BOIDS_BIND_OBSTACLES) readonly buffer Obstacles { vec4 obstacles[]; };
-layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart { uint obs_cell_start[]; };
-
-// ---- neighbour candidates ----------------------------------------------------------------------
-// The block of cells around a position, in the canonical order of boids_grid_block(), is walked
-// row by row on one of three grids of the same cells: the boids', the predators' or the
-// obstacles'. In a row, cells next to each other are next to each other in memory, so a row is
-// one slot range, or two where it wraps (the wrapped cell keeps its place in the order). No local
-// arrays: llvmpipe spills dynamically indexed ones to memory. Every rules file walks them so:
-//
-//   candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
-//   uvec2 r;
-//   while (candidates_next(it, r))
-//       for (uint k = r.x; k < r.y; ++k) { if (k == s) continue; ... pos_vel_in[k] ... }
-#define GRID_BOIDS 0u
-#define GRID_PREDATORS 1u
-#define GRID_OBSTACLES 2u
-void block_cell(float x, float y, out uint cx, out uint cy)
-{
-    cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
-    cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
-}
-
-// Rows of the block: 3 around cy (wrapped on a torus, cut at the edges of a box), or every row
-// of a grid less than 3 high; as boids_grid_axis().
-uint block_rows(uint cy)
-{
-    uint h = frame.grid_h;
-    if (h < 3u || world_wraps()) return h < 3u ? h : 3u;
-    return (cy + 1u < h ? cy + 1u : h - 1u) - (cy > 0u ? cy - 1u : 0u) + 1u;
-}
-
-uint block_row(uint cy, uint j)
-{
-    uint h = frame.grid_h;
-    if (h < 3u) return j;
-    if (!world_wraps()) return (cy > 0u ? cy - 1u : 0u) + j;
-    if (cy + j == 0u) return h - 1u;
-    uint y = cy + j - 1u;
-    return y >= h ? y - h : y;
-}
-
-// Columns [x0, x1] of the row's segments, in canonical order; returns how many (1 or 2).
-uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
-{
-    uint w = frame.grid_w;
-    seg1 = uvec2(0u);
-    if (w < 3u) {
-        seg0 = uvec2(0u, w - 1u);
-        return 1u;
-    }
-    if (!world_wraps()) {
-        seg0 = uvec2(cx > 0u ? cx - 1u : 0u, cx + 1u < w ? cx + 1u : w - 1u);
-        return 1u;
-    }
-    if (cx == 0u) {            // w-1 | 0 1
-        seg0 = uvec2(w - 1u, w - 1u);
-        seg1 = uvec2(0u, 1u);
-        return 2u;
-    }
-    if (cx == w - 1u) {        // w-2 w-1 | 0
-        seg0 = uvec2(w - 2u, w - 1u);
-        seg1 = uvec2(0u, 0u);
-        return 2u;
-    }
-    seg0 = uvec2(cx - 1u, cx + 1u);
-    return 1u;
-}
-
-// Slots [x, y) holding what the grid has in columns seg.x..seg.y of a row (base: the replica's
-// first cell).
-uvec2 segment_slots(uint grid, uint base, uint row, uvec2 seg)
-{
-    uint first = base + row * frame.grid_w + seg.x, last = base + row * frame.grid_w + seg.y + 1u;
-    if (grid == GRID_PREDATORS) return uvec2(pred_cell_start[first], pred_cell_start[last]);
-    if (grid == GRID_OBSTACLES) return uvec2(obs_cell_start[first], obs_cell_start[last]);
-    return uvec2(cell_start[first], cell_start[last]);
-}
-
-struct candidates {
-    uint grid, base, cy, rows, nseg, q, budget;
-    uvec2 seg0, seg1;
-};
-
-candidates candidates_begin(uint grid, uint replica, float x, float y)
-{
-    candidates it;
-    uint cx;
-    it.grid = grid;
-    it.base = replica * frame.cells_per_replica;
-    block_cell(x, y, cx, it.cy);
-    it.nseg = block_segments(cx, it.seg0, it.seg1);
-    it.rows = block_rows(it.cy);
-    it.q = 0u;
-    it.budget = frame.loop_limit;
-    return it;
-}
-
-// The next slot range [r.x, r.y); false when the block is done. A pass that would loop past
-// frame.loop_limit candidates stops there and raises BOIDS_STATUS_LOOP_LIMIT (llvmpipe would
-// otherwise cut the invocation off silently).
-bool candidates_next(inout candidates it, out uvec2 r)
-{
-    r = uvec2(0u);
-    if (it.q >= it.rows * it.nseg) return false;
-    r = segment_slots(it.grid, it.base, block_row(it.cy, it.q / it.nseg), it.q % it.nseg == 0u ? it.seg0 : it.seg1);
-    it.q++;
-    if (r.y - r.x > it.budget) {
-        raise_status(BOIDS_STATUS_LOOP_LIMIT);
-        r.y = r.x + it.budget;
-    }
-    it.budget -= r.y - r.x;
-    return true;
-}
 
 // ---- vector helpers ----------------------------------------------------------------------------
 
@@ -184,39 +61,20 @@ bool in_view(vec2 v, vec2 d, float d2, float c)
     return c >= 0.0 ? dt >= 0.0 && lhs >= rhs : dt >= 0.0 || lhs <= rhs;
 }
 
-// The sum of the unit vectors from the centres of the obstacles within reach of (x, y) in
-// replica r; as boids_cpu_obstacle_push().
-vec2 obstacle_push(uint r, float x, float y, float reach)
-{
-    float r2 = reach * reach, sx = 0.0, sy = 0.0;
-    world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(GRID_OBSTACLES, r, x, y);
-    uvec2 rg;
-    while (candidates_next(it, rg))
-        for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(ws, x, y, obstacles[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
-            if (!(d2 > 0.0 && d2 <= r2)) continue;
-            float dl = sqrt(d2);
-            sx -= d.x / dl;
-            sy -= d.y / dl;
-        }
-    return vec2(sx, sy);
-}
-
 // ---- what every model shares -------------------------------------------------------------------
 
 // The external-force hook: the forces from outside the flock on the boid `id` at (x, y), which
 // every model adds to its own steering where its update takes a force; as
-// boids_cpu_external_force(): the obstacles' push (obstacle_factor times obstacle_push() within
-// obstacle_radius) unless the model treats obstacles itself, and the mouse tool: within its
+// boids_cpu_external_force(): the obstacles' push (obstacle_factor times their push_from()
+// within obstacle_radius) unless the model treats obstacles itself, and the mouse tool: within its
 // radius (minimum image) a constant pull or push of frame.tool.strength; such a boid also reports
 // a BOIDS_EVENT_TOOL event.
 vec2 external_force(uint id, float x, float y)
 {
     vec2 f = vec2(0.0);
     if ((frame.flags & BOIDS_FRAME_OBSTACLE_PUSH) != 0u) {
-        vec2 o = obstacle_push(replica_of(id), x, y, frame.params.obstacles.obstacle_radius);
+        float reach = frame.params.obstacles.obstacle_radius;
+        vec2 o = push_from(GRID_OBSTACLES, replica_of(id), x, y, reach, false);
         f = vec2(o.x * frame.params.obstacles.obstacle_factor, o.y * frame.params.obstacles.obstacle_factor);
     }
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;

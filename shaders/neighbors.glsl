@@ -1,0 +1,186 @@
+// The neighbour candidates: the grids a pass walks and the walk over the block of cells around a
+// position, as src/cpu/neighbors.c. Every pass that looks at its neighbours includes this file:
+// the steering (steer_common.glsl), the predators' (hunt.comp), the catches and the metrics.
+//
+// The block of cells is walked row by row on one of three grids of the same cells: the boids',
+// the predators' or the obstacles'. In a row, cells next to each other are next to each other in
+// memory, so a row is one slot range, or two where it wraps (the wrapped cell keeps its place in
+// the canonical order of boids_grid_block()). No local arrays: llvmpipe spills dynamically
+// indexed ones to memory. A pass walks them so:
+//
+//   candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
+//   uvec2 r;
+//   while (candidates_next(it, r))
+//       for (uint k = r.x; k < r.y; ++k) { ... pos_vel_in[k] ... }
+#include "common.glsl"
+
+// The boids of step t, sorted by cell, and their grid.
+layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
+layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
+layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
+// The predators of step t (models with predators), sorted by their grid's cells, and that grid.
+layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelIn
+{
+    vec4 pred_pos_vel_in[];
+};
+layout(std430, binding = BOIDS_BIND_PRED_ID_IN) readonly buffer PredIdIn { uint pred_id_in[]; };
+layout(std430, binding = BOIDS_BIND_PRED_CELL_START) readonly buffer PredCellStart
+{
+    uint pred_cell_start[];
+};
+// The obstacles, (x, y, radius, 0) sorted by cell, and their grid (built on the host).
+layout(std430, binding = BOIDS_BIND_OBSTACLES) readonly buffer Obstacles { vec4 obstacles[]; };
+layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart
+{
+    uint obs_cell_start[];
+};
+
+#define GRID_BOIDS 0u
+#define GRID_PREDATORS 1u
+#define GRID_OBSTACLES 2u
+
+// The position of slot k of a grid.
+vec2 grid_position(uint grid, uint k)
+{
+    if (grid == GRID_PREDATORS) return pred_pos_vel_in[k].xy;
+    if (grid == GRID_OBSTACLES) return obstacles[k].xy;
+    return pos_vel_in[k].xy;
+}
+
+void block_cell(float x, float y, out uint cx, out uint cy)
+{
+    cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
+    cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
+}
+
+// Rows of the block: 3 around cy (wrapped on a torus, cut at the edges of a box), or every row
+// of a grid less than 3 high; as boids_grid_axis().
+uint block_rows(uint cy)
+{
+    uint h = frame.grid_h;
+    if (h < 3u || world_wraps()) return h < 3u ? h : 3u;
+    return (cy + 1u < h ? cy + 1u : h - 1u) - (cy > 0u ? cy - 1u : 0u) + 1u;
+}
+
+uint block_row(uint cy, uint j)
+{
+    uint h = frame.grid_h;
+    if (h < 3u) return j;
+    if (!world_wraps()) return (cy > 0u ? cy - 1u : 0u) + j;
+    if (cy + j == 0u) return h - 1u;
+    uint y = cy + j - 1u;
+    return y >= h ? y - h : y;
+}
+
+// Columns [x0, x1] of the row's segments, in canonical order; returns how many (1 or 2).
+uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
+{
+    uint w = frame.grid_w;
+    seg1 = uvec2(0u);
+    if (w < 3u) {
+        seg0 = uvec2(0u, w - 1u);
+        return 1u;
+    }
+    if (!world_wraps()) {
+        seg0 = uvec2(cx > 0u ? cx - 1u : 0u, cx + 1u < w ? cx + 1u : w - 1u);
+        return 1u;
+    }
+    if (cx == 0u) { // w-1 | 0 1
+        seg0 = uvec2(w - 1u, w - 1u);
+        seg1 = uvec2(0u, 1u);
+        return 2u;
+    }
+    if (cx == w - 1u) { // w-2 w-1 | 0
+        seg0 = uvec2(w - 2u, w - 1u);
+        seg1 = uvec2(0u, 0u);
+        return 2u;
+    }
+    seg0 = uvec2(cx - 1u, cx + 1u);
+    return 1u;
+}
+
+// Whether the minimum image leaves every offset from (cx, cy)'s block unchanged: the world does
+// not wrap, or the block does not cross its seam and spans (a cell of margin added for
+// positions on a cell's edge) at most half the world on each axis; as boids_cpu_group's
+// `unwrapped`. Such a block's offsets are the plain differences, the same bits.
+bool block_unwrapped(uint cx, uint cy)
+{
+    if (!world_wraps()) return true;
+    uint w = frame.grid_w, h = frame.grid_h;
+    return cx >= 1u && cx + 1u < w && cy >= 1u && cy + 1u < h &&
+           4.0 * (frame.world_w / float(w)) <= frame.half_w &&
+           4.0 * (frame.world_h / float(h)) <= frame.half_h;
+}
+
+// Slots [x, y) holding what the grid has in columns seg.x..seg.y of a row (base: the replica's
+// first cell).
+uvec2 segment_slots(uint grid, uint base, uint row, uvec2 seg)
+{
+    uint first = base + row * frame.grid_w + seg.x, last = base + row * frame.grid_w + seg.y + 1u;
+    if (grid == GRID_PREDATORS) return uvec2(pred_cell_start[first], pred_cell_start[last]);
+    if (grid == GRID_OBSTACLES) return uvec2(obs_cell_start[first], obs_cell_start[last]);
+    return uvec2(cell_start[first], cell_start[last]);
+}
+
+struct candidates {
+    uint grid, base, cy, rows, nseg, q, budget;
+    uvec2 seg0, seg1;
+    bool unwrapped; // block_unwrapped(): offsets need no minimum image
+};
+
+candidates candidates_begin(uint grid, uint replica, float x, float y)
+{
+    candidates it;
+    uint cx;
+    it.grid = grid;
+    it.base = replica * frame.cells_per_replica;
+    block_cell(x, y, cx, it.cy);
+    it.nseg = block_segments(cx, it.seg0, it.seg1);
+    it.rows = block_rows(it.cy);
+    it.q = 0u;
+    it.budget = frame.loop_limit;
+    it.unwrapped = block_unwrapped(cx, it.cy);
+    return it;
+}
+
+// The next slot range [r.x, r.y); false when the block is done. A pass that would loop past
+// frame.loop_limit candidates stops there and raises BOIDS_STATUS_LOOP_LIMIT (llvmpipe would
+// otherwise cut the invocation off silently).
+bool candidates_next(inout candidates it, out uvec2 r)
+{
+    r = uvec2(0u);
+    if (it.q >= it.rows * it.nseg) return false;
+    uvec2 seg = it.q % it.nseg == 0u ? it.seg0 : it.seg1;
+    r = segment_slots(it.grid, it.base, block_row(it.cy, it.q / it.nseg), seg);
+    it.q++;
+    if (r.y - r.x > it.budget) {
+        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+        r.y = r.x + it.budget;
+    }
+    it.budget -= r.y - r.x;
+    return true;
+}
+
+// The sum of the unit vectors away from the agents of a grid (the predators or the obstacles)
+// within reach of (x, y) in replica r, (x, y) itself left out; as boids_cpu_obstacle_push() and
+// the predators' separation in boids_cpu_hunt(). over_d2: of those vectors over the distance,
+// -d / d^2, as the allocation models' obstacles (obstacle_differences() in rules_allocation.c).
+vec2 push_from(uint grid, uint r, float x, float y, float reach, bool over_d2)
+{
+    float r2 = reach * reach;
+    precise float sx = 0.0, sy = 0.0; // no fused operations, as the CPU (-ffp-contract=off)
+    world_sizes ws = world_sizes_now();
+    candidates it = candidates_begin(grid, r, x, y);
+    uvec2 rg;
+    while (candidates_next(it, rg))
+        for (uint k = rg.x; k < rg.y; ++k) {
+            vec2 d = offset_to(ws, x, y, grid_position(grid, k));
+            float d2 = d.x * d.x + d.y * d.y;
+            if (!(d2 > 0.0 && d2 <= r2)) continue;
+            float w = over_d2 ? d2 : sqrt(d2);
+            sx -= d.x / w;
+            sy -= d.y / w;
+        }
+    return vec2(sx, sy);
+}

@@ -1,0 +1,92 @@
+// The Reynolds walk, the twin of src/cpu/walk_reynolds.c: a boid's sums over its neighbours
+// within each radius, separation over every swarm, alignment and cohesion over its own. The
+// Shiffman models, priority and mean, hybrid and adams steer from these sums in their
+// rules_<rules>.glsl; kit walks its own view field (rules_kit.glsl), as rules_kit.c does.
+//
+// Each sum is added in the candidates' order with walk_one()'s operations, so a boid's sums are
+// the CPU's bits. Like the CPU's lane walk, it leaves out what cannot change a bit: the minimum
+// image in a block that does not cross the world's seam (block_unwrapped()), the test that a
+// candidate is not the boid itself outside Adams' rule (its offset is (0, 0), which d2 > 0 leaves
+// out), and the swarm of each candidate in a world of one swarm.
+
+// What a model sums; as boids_cpu_radii.
+struct reynolds_radii {
+    float sep2, ali2, coh2; // squared radii
+    bool sep_raw;           // separation sums the offsets p_i - p_j (hybrid), not over d^2
+    // Adams' own reading (implies sep_raw): a candidate counts only inside the box |dx|, |dy| <
+    // box; coincident boids and every swarm count; alignment and cohesion leave out the
+    // separation zone unless flock_in_sep.
+    bool adams, flock_in_sep;
+    float box;
+};
+
+// A boid's sums; as boids_cpu_sums.
+struct reynolds_sums {
+    vec2 sep; // sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy))
+    vec2 ali; // sum of the neighbours' velocities
+    vec2 coh; // sum of the offsets to them (minimum image)
+    uint sep_n, ali_n, coh_n;
+};
+
+// The walk over one block. `unwrapped` and `one_swarm` are constants where walk_reynolds() calls
+// it, so each of the four loops the compiler makes of it tests neither.
+reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_radii rr,
+                         bool unwrapped, bool one_swarm)
+{
+    // precise: sep -= d * inv_d2 must not become a fused multiply-add (the CPU does not fuse)
+    precise vec2 sep = vec2(0.0);
+    vec2 ali = vec2(0.0), coh = vec2(0.0);
+    uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
+    world_sizes ws = world_sizes_now();
+    uvec2 r;
+    while (candidates_next(it, r)) {
+        for (uint k = r.x; k < r.y; ++k) {
+            vec4 o = pos_vel_in[k];
+            vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
+            float d2 = d.x * d.x + d.y * d.y;
+            bool near, same;
+            if (rr.adams) {
+                near = k != s && abs(d.x) < rr.box && abs(d.y) < rr.box;
+                same = true;
+            } else {
+                near = d2 > 0.0; // coincident boids are no neighbours (Shiffman's d > 0)
+                same = one_swarm || swarm_in[k] == swarm;
+            }
+            if (!near) continue;
+            bool in_sep = d2 < rr.sep2;
+            if (in_sep) {
+                if (rr.sep_raw || rr.adams) {
+                    sep -= d; // p_i - p_j
+                } else {
+                    float inv_d2 = 1.0 / d2; // one division, two products (as the CPU)
+                    sep -= d * inv_d2;
+                }
+                sep_n++;
+            }
+            if (rr.adams && !rr.flock_in_sep && in_sep) same = false;
+            if (!same) continue;
+            if (d2 < rr.ali2) {
+                ali += o.zw;
+                ali_n++;
+            }
+            if (d2 < rr.coh2) {
+                coh += d;
+                coh_n++;
+            }
+        }
+    }
+    return reynolds_sums(sep, ali, coh, sep_n, ali_n, coh_n);
+}
+
+// The sums of the boid in slot s (me its position and velocity, id and swarm its own).
+reynolds_sums walk_reynolds(uint s, vec4 me, uint id, uint swarm, reynolds_radii rr)
+{
+    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
+    bool one_swarm = frame.swarms == 1u;
+    if (it.unwrapped) {
+        return one_swarm ? walk_block(it, s, me, swarm, rr, true, true)
+                         : walk_block(it, s, me, swarm, rr, true, false);
+    }
+    return one_swarm ? walk_block(it, s, me, swarm, rr, false, true)
+                     : walk_block(it, s, me, swarm, rr, false, false);
+}
