@@ -9,6 +9,7 @@
 // the predators (u_predators: larger, red). Caught boids are not drawn: their alive attribute,
 // read from the attribute buffer by id, puts them outside the clip volume.
 #include "boids_shared.h"
+#include "boids_draw.h"
 
 layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
 layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;

@@ -1,4 +1,4 @@
-/* boids_shared.h: the one header valid as both C and GLSL.
+/* boids_shared.h: the GPU's layout, valid as both C and GLSL.
  *
  * It defines the SSBO/UBO binding points, the workgroup sizes and the layout of every struct that
  * crosses between the CPU and the GPU, so nothing is kept in sync by hand. Structs hold only
@@ -6,27 +6,23 @@
  * padding rules; the C side checks sizes and offsets with _Static_assert below, and a GPU test
  * checks them again through glGetProgramResourceiv.
  *
+ * Internal: the backends, the world and the renderer include it; the public header does not (what
+ * the API shares with the shaders, the edges, the tool and the events, is src/boids_values.h).
  * The parameter structs (boids_params) and the attribute count come from the lists in src/: C
  * includes them below; shaders get them from gen/boids_generated.glsl, which cmake/glsl_gen.c
  * writes from the same lists at build time and which every shader includes before this file. */
 #ifndef BOIDS_SHARED_H
 #define BOIDS_SHARED_H
 
-#if defined(GL_core_profile)
-#define BOIDS_GLSL 1
-#define BOIDS_STRUCT(name) struct name
-#define BOIDS_U32 uint
+#include "boids_values.h"
+#if defined(BOIDS_GLSL)
 #define BOIDS_UVEC4_ARRAY(name, n) uvec4 name[n]
 #include "boids_generated.glsl"
 #else
 /* Angle brackets: these are C-only (cmake/embed_shaders.py blanks <...> includes in shaders). */
 #include <stddef.h>
-#include <stdint.h>
 
-#include <boids_attributes.h>
-#include <boids_params.h>
-#define BOIDS_STRUCT(name) typedef struct name name; struct name
-#define BOIDS_U32 uint32_t
+#include <boids.h>
 #define BOIDS_UVEC4_ARRAY(name, n) uint32_t name[4 * (n)]
 #endif
 
@@ -60,7 +56,7 @@
                                      frame.attr_base[k] + id                                */
 #define BOIDS_BIND_REPORT 15      /* boids_gpu_report: status flags and events, read back
                                      only when asked                                        */
-#define BOIDS_BIND_REPLICAS 16    /* boids_gpu_replica per replica: catches, the stop step  */
+#define BOIDS_BIND_REPLICAS 16    /* boids_replica_record per replica: catches, the stop step  */
 #define BOIDS_BIND_PRED_POS_VEL_IN 17  /* predators: vec4 per slot, read (sorted by cell)   */
 #define BOIDS_BIND_PRED_POS_VEL_OUT 18 /* predators: vec4 per slot, written                 */
 #define BOIDS_BIND_PRED_ID_IN 19       /* predators: uint id per slot                        */
@@ -77,98 +73,12 @@
 #define BOIDS_BIND_SLOT_ID 29          /* scatter result: the id in each slot (the reorder's
                                           ranks read it, not id_in[slot_src[t]]) */
 #define BOIDS_BIND_CATCHES 30          /* the step's catches found, before stop_after_catches
-                                          takes the first of them: boids_gpu_catches */
+                                          takes the first of them: boids_catch */
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
 
-/* Colour modes of the boid renderer. */
-#define BOIDS_COLOR_SWARM 0   /* a palette colour per swarm          */
-#define BOIDS_COLOR_HEADING 1 /* hue from the direction of flight    */
-#define BOIDS_COLOR_SPEED 2   /* blue (slow) to yellow (fast)         */
-#define BOIDS_COLOR_AGE 3     /* blue (young) to green (0.5) to yellow (old): models with ages */
-#define BOIDS_COLOR_COUNT 4
-
-/* The colours, as "r, g, b" lists (vec3(...) in GLSL, {...} in C): the shader draws with them and
- * the viewer's legend shows them. No red but the predators'. */
-#define BOIDS_RGB_SWARM_0 0.40, 0.80, 1.00
-#define BOIDS_RGB_SWARM_1 1.00, 0.55, 0.25
-#define BOIDS_RGB_SWARM_2 0.55, 0.95, 0.45
-#define BOIDS_RGB_SWARM_3 0.95, 0.40, 0.70
-#define BOIDS_RGB_SWARM_4 1.00, 0.90, 0.35
-#define BOIDS_RGB_SWARM_5 0.65, 0.55, 1.00
-#define BOIDS_RGB_SWARM_6 0.35, 0.95, 0.85
-#define BOIDS_RGB_SWARM_7 0.95, 0.95, 0.95
-#define BOIDS_SWARM_COLORS 8 /* swarm k has colour k % 8 */
-#define BOIDS_RGB_SLOW 0.20, 0.35, 1.00 /* the speed ramp: min_speed */
-#define BOIDS_RGB_FAST 1.00, 0.90, 0.20 /* max_speed */
-#define BOIDS_RGB_YOUNG 0.25, 0.45, 1.00 /* the age ramp: age 0 */
-#define BOIDS_RGB_MIDDLE 0.35, 0.95, 0.40 /* 0.5 */
-#define BOIDS_RGB_OLD 1.00, 0.90, 0.30 /* 1 */
-#define BOIDS_RGB_PREDATOR 1.00, 0.22, 0.18
-/* The heading colour wheel: 0.55 + 0.45 * (d.x, -d.x/2 + sqrt(3)/2 d.y, -d.x/2 - sqrt(3)/2 d.y)
- * for the unit velocity d in world coordinates (y down): three cosines 120 degrees apart. */
-#define BOIDS_HEADING_MID 0.55
-#define BOIDS_HEADING_AMP 0.45
-
-/* Vertex attribute locations of the boid renderer: read straight from the state buffers. */
-#define BOIDS_ATTR_POS_VEL 0 /* vec4 (px, py, vx, vy), per instance */
-#define BOIDS_ATTR_SWARM 1   /* uint swarm, per instance            */
-#define BOIDS_ATTR_ID 2      /* uint id, per instance (for the attributes: alive, age) */
-#define BOIDS_NO_ATTRIBUTE 0xffffffffu /* a renderer's attribute base: the model has none */
-
 /* Status flags the GPU raises, read back only when the state is read. */
 #define BOIDS_STATUS_LOOP_LIMIT 1u /* a loop stopped at frame.loop_limit iterations */
-
-/* How the world's edges behave (params.base.edges). */
-#define BOIDS_EDGES_WRAP 0u       /* a torus: positions wrap, distances are minimum-image      */
-#define BOIDS_EDGES_BOUNDED 1u    /* a box: nothing wraps, boids may drift past the edges (the
-                                     model steers them back, e.g. Adams' margins)            */
-#define BOIDS_EDGES_PROCESSING 2u /* Processing's borders(): plain distances; a boid past -r
-                                     reappears at size + r and the other way round           */
-
-/* Positions stay within +-BOIDS_MAX_POSITION px (twice the largest world): a boid that strays
- * that far out of a bounded world is held at the bound (the move clamps it on both backends), and
- * a state written or read back (--init) may hold any position within it, so whatever --dump
- * writes, --init reads. Differences of positions then stay far from float overflow. */
-#define BOIDS_MAX_POSITION 2.0e7
-
-/* The viewer's mouse tool: a force field around a point that every model adds to its steering
- * force. Within `radius` of (x, y) (minimum image) a boid feels `strength` towards the point
- * (attract) or away from it (repel), whatever the distance; px/s^2 for per-second models,
- * px/frame^2 for frame-based ones. */
-#define BOIDS_TOOL_NONE 0u
-#define BOIDS_TOOL_ATTRACT 1u
-#define BOIDS_TOOL_REPEL 2u
-BOIDS_STRUCT(boids_tool)
-{
-    float x;        /* px */
-    float y;        /* px */
-    float radius;   /* px */
-    float strength; /* force */
-    BOIDS_U32 kind; /* BOIDS_TOOL_* */
-    BOIDS_U32 reserved0;
-    BOIDS_U32 reserved1;
-    BOIDS_U32 reserved2;
-};
-
-/* Events: what a step reports about single boids, gathered on the device and read back only when
- * asked (boids_world_take_events), in the order (step, kind, subject, other) on both backends.
- * A world records the kinds in its event mask (boids_world_def.event_mask, bits 1 << kind). */
-#define BOIDS_EVENT_TOOL 1u   /* a boid within the mouse tool's reach this step: subject = the
-                                 boid, value[0] = its distance to the tool in px */
-#define BOIDS_EVENT_CATCH 2u  /* a predator caught a boid at the start of this step: subject =
-                                 the boid, other = the predator, value[0] = the boid's age,
-                                 value[1] = their distance in px */
-#define BOIDS_EVENT_KIND_COUNT 3u
-BOIDS_STRUCT(boids_event)
-{
-    BOIDS_U32 kind;    /* BOIDS_EVENT_* */
-    BOIDS_U32 step;    /* the step it happened in: steps before it since the world was created
-                          or last written (mod 2^32) */
-    BOIDS_U32 subject; /* the boid's id */
-    BOIDS_U32 other;   /* the other party's id (0 where there is none) */
-    float value[4];    /* by kind */
-};
 
 /* The head of the GPU's report buffer; boids_event[frame.event_capacity] follow it. */
 BOIDS_STRUCT(boids_gpu_report)
@@ -183,7 +93,7 @@ BOIDS_STRUCT(boids_gpu_report)
 /* The state of one replica (an independent copy of the world, boids_world_def.replicas): its
  * catches so far and the step it stopped at (BOIDS_RUNNING while it runs). */
 #define BOIDS_RUNNING 0xffffffffu
-BOIDS_STRUCT(boids_gpu_replica)
+BOIDS_STRUCT(boids_replica_record)
 {
     BOIDS_U32 catches;
     BOIDS_U32 stop_step;
@@ -191,7 +101,7 @@ BOIDS_STRUCT(boids_gpu_replica)
 
 /* A catch found at the start of a step (catch.comp), before stop_after_catches keeps the first of
  * a replica's in the order (predator, boid) (catch_apply.comp, stop.comp). */
-BOIDS_STRUCT(boids_gpu_catch)
+BOIDS_STRUCT(boids_catch)
 {
     BOIDS_U32 replica;
     BOIDS_U32 predator; /* the predator's id */
@@ -257,13 +167,12 @@ BOIDS_STRUCT(boids_gpu_frame)
 };
 
 #if !defined(BOIDS_GLSL)
-_Static_assert(sizeof(boids_event) == 32, "boids_event is 32 bytes (std430)");
+_Static_assert(BOIDS_MAX_BOIDS == 65535u * BOIDS_WG_SIZE, "a dispatch of BOIDS_WG_SIZE per boid");
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
-_Static_assert(sizeof(boids_gpu_replica) == 8, "boids_gpu_replica is two uints (std430)");
-_Static_assert(sizeof(boids_gpu_catch) == 16, "boids_gpu_catch is one uvec4 (std430)");
+_Static_assert(sizeof(boids_replica_record) == 8, "boids_replica_record is two uints (std430)");
+_Static_assert(sizeof(boids_catch) == 16, "boids_catch is one uvec4 (std430)");
 _Static_assert(sizeof(boids_gpu_metric_sums) == 32, "boids_gpu_metric_sums is two vec4s (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
-_Static_assert(sizeof(boids_tool) == 32, "boids_tool must be 32 bytes (std140)");
 _Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0, "std140 aligns arrays of uvec4 to 16");
 _Static_assert(offsetof(boids_gpu_frame, tool) % 16 == 0, "std140 aligns nested structs to 16");
 _Static_assert(offsetof(boids_gpu_frame, params) % 16 == 0, "std140 aligns nested structs to 16");

@@ -34,7 +34,7 @@ void main()
         }
     if (best == 0xffffffffu) return;
     uint i = atomicAdd(catch_count, 1u); // the order is the scheduler's: the next passes sort
-    boids_gpu_catch c;
+    boids_catch c;
     c.replica = r;
     c.predator = best;
     c.boid = id;

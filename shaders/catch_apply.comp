@@ -13,7 +13,7 @@ void main()
 {
     uint i = gl_GlobalInvocationID.x, n = catches_found();
     if (i >= n) return;
-    boids_gpu_catch c = catches[i];
+    boids_catch c = catches[i];
     uint stop = uint(frame.params.predators.stop_after_catches);
     if (stop > 0u) {
         uint done = replicas[c.replica].catches, room = done < stop ? stop - done : 0u;

@@ -12,7 +12,7 @@ layout(std430, binding = BOIDS_BIND_REPORT) buffer Report
 };
 
 layout(std430, binding = BOIDS_BIND_ATTRIBUTES) buffer Attributes { uint attr_words[]; };
-layout(std430, binding = BOIDS_BIND_REPLICAS) buffer Replicas { boids_gpu_replica replicas[]; };
+layout(std430, binding = BOIDS_BIND_REPLICAS) buffer Replicas { boids_replica_record replicas[]; };
 
 // The step being computed (steps since the world was created or written), for events.
 uniform uint u_step;

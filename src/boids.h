@@ -15,7 +15,8 @@
  *
  * The lists this header is built from, each the one place of its concept: boids_models.h (the
  * model manifest), boids_params.h (every parameter), boids_attributes.h (per-boid attributes),
- * boids_errors.h (every error) and boids_shared.h (what C and the shaders share).
+ * boids_errors.h (every error) and boids_values.h (the edges, the tool and the events, which the
+ * shaders read too). The GPU's layout is internal (shaders/boids_shared.h).
  *
  * Errors: every function that can fail returns a boids_status; boids_last_error_info() describes
  * the last error on the calling thread (a stable id, the key and file or boid it is about, the
@@ -32,7 +33,7 @@
 #include "boids_errors.h"
 #include "boids_models.h"
 #include "boids_params.h"
-#include "boids_shared.h"
+#include "boids_values.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -263,6 +264,9 @@ typedef struct boids_world_def {
 
 typedef struct boids_world boids_world;
 
+/* Most boids a world may have: one GPU workgroup of 256 per boid slot, at most 65535 of them in
+ * a dispatch (OpenGL's guaranteed minimum); the CPU keeps the same bound so states move freely. */
+#define BOIDS_MAX_BOIDS (65535u * 256u)
 /* Most swarms a world may have. */
 #define BOIDS_MAX_SWARMS 1024u
 /* Most replicas, obstacles and predators a world may have. */
@@ -328,7 +332,7 @@ void boids_world_get_info(const boids_world *world, boids_world_info *info);
 /* Changes the model parameters of a running world (the viewer's panel): validated like a
  * definition; the grid follows the radii. On failure nothing changes. */
 boids_status boids_world_set_params(boids_world *world, const boids_params *params);
-/* Sets the mouse tool's force field (boids_tool in boids_shared.h); kind NONE switches it off. */
+/* Sets the mouse tool's force field (boids_tool in boids_values.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
 
 /* ---- predators, obstacles, replicas ---------------------------------------------------------- */
@@ -420,6 +424,9 @@ typedef struct boids_profile {
  * steps may not count yet (boids_world_finish makes them count). */
 void boids_world_get_profile(boids_world *world, boids_profile *out);
 void boids_world_reset_profile(boids_world *world);
+/* Adds `samples` timings of `pass` that sum to sum_ms: how a renderer reports its draws
+ * (BOIDS_PASS_DRAW) to the world's profile. */
+void boids_world_profile_add(boids_world *world, boids_pass pass, double sum_ms, uint64_t samples);
 
 /* ---- drawing --------------------------------------------------------------------------------- */
 

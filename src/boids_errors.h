@@ -6,7 +6,8 @@
  * A failing call returns the status; boids_last_error_info() gives the id, the key it is about
  * (a world-definition field, a parameter, a CSV column), the file and line or the boid, and the
  * message. Programs map an error to what the user typed from the id and the key, never from the
- * message's text (src/app/origin.c does it for the command line and scenario files). */
+ * message's text (the program's boids_cli_origin, src/app/cli/cli.c, does it for the command
+ * line and scenario files). */
 #ifndef BOIDS_ERRORS_H
 #define BOIDS_ERRORS_H
 

@@ -33,87 +33,97 @@
 #define BOIDS_PARAM_INTEGER 2u /* a whole number (a count) */
 #define BOIDS_PARAM_SWITCH 6u  /* 0 or 1 (an integer) */
 #define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
-#define BOIDS_PARAM_OBSTACLE_RADIUS 16u /* a reach around obstacles: an interaction radius where the
-                                           world has obstacles */
-#define BOIDS_PARAM_GROUP_RADIUS 33u    /* the alignment radius (an interaction radius): boids within
-                                           it of each other are in one group (the metrics) */
+#define BOIDS_PARAM_OBSTACLE_RADIUS                                                                \
+    16u /* a reach around obstacles: an interaction radius where the                               \
+           world has obstacles */
+#define BOIDS_PARAM_GROUP_RADIUS                                                                   \
+    33u /* the alignment radius (an interaction radius): boids within                              \
+           it of each other are in one group (the metrics) */
 
-/* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second) */
-#define BOIDS_PARAMS_BASE(P, B, F)                                                                  \
-    P(B, F, max_speed, "px/T", 0, 1e6f, 600, 20, 0, 180,                                            \
-      "v_max, maximum speed")                                                     \
-    P(B, F, min_speed, "px/T", 0, 1e6f, 600, 20, 0, 54,                                             \
-      "v_min, slower boids are sped up to it, along their heading (must be <= max_speed)")          \
-    P(B, F, edges, "", 0, 2, 2, 2, BOIDS_PARAM_EDGES, 0,                                            \
-      "0 wrap (a torus), 1 bounded (a box boids may leave), 2 processing (borders()); names work")  \
-    P(B, F, border_r, "px", 0, 1e4f, 20, 20, 0, 0,                                                  \
+/* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second)
+ */
+#define BOIDS_PARAMS_BASE(P, B, F)                                                                 \
+    P(B, F, max_speed, "px/T", 0, 1e6f, 600, 20, 0, 180, "v_max, maximum speed")                   \
+    P(B, F, min_speed, "px/T", 0, 1e6f, 600, 20, 0, 54,                                            \
+      "v_min, slower boids are sped up to it, along their heading (must be <= max_speed)")         \
+    P(B, F, edges, "", 0, 2, 2, 2, BOIDS_PARAM_EDGES, 0,                                           \
+      "0 wrap (a torus), 1 bounded (a box boids may leave), 2 processing (borders()); names work") \
+    P(B, F, border_r, "px", 0, 1e4f, 20, 20, 0, 0,                                                 \
       "r of Processing's borders(): a boid past -r reappears at size + r (edges = processing)")
 
-/* Reynolds steering, as Shiffman writes it: docs/models.md (shiffman-per-second) (the Nature of Code
- * values scaled to seconds at 60 fps); the frame-based variants override them with §2's tables. */
-#define BOIDS_PARAMS_REYNOLDS(P, B, F)                                                              \
-    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180,                                       \
-      "f_max, each behaviour's steering force is truncated to it")                                  \
-    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25,                            \
-      "r_sep (desiredseparation), separation radius: counts every swarm")                           \
-    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                    \
-      "r_ali (neighbordist), alignment radius: same swarm only")                                    \
-    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
-      "r_coh (neighbordist), cohesion radius: same swarm only")                                     \
-    P(B, F, sep_weight, "", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, separation weight")                 \
-    P(B, F, align_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, alignment weight")                   \
+/* Reynolds steering, as Shiffman writes it: docs/models.md (shiffman-per-second) (the Nature of
+ * Code values scaled to seconds at 60 fps); the frame-based variants override them with §2's
+ * tables. */
+#define BOIDS_PARAMS_REYNOLDS(P, B, F)                                                             \
+    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180,                                      \
+      "f_max, each behaviour's steering force is truncated to it")                                 \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25,                           \
+      "r_sep (desiredseparation), separation radius: counts every swarm")                          \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                   \
+      "r_ali (neighbordist), alignment radius: same swarm only")                                   \
+    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                      \
+      "r_coh (neighbordist), cohesion radius: same swarm only")                                    \
+    P(B, F, sep_weight, "", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, separation weight")                \
+    P(B, F, align_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, alignment weight")                  \
     P(B, F, cohesion_weight, "", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, cohesion weight")
 
 /* Adams' simple boids: docs/models.md (adams), "Recommended parameter values"; frame-based. */
-#define BOIDS_PARAMS_ADAMS(P, B, F)                                                                 \
-    P(B, F, protected_range, "px", 0, 1e4f, 50, 50, BOIDS_PARAM_RADIUS, 8,                          \
-      "protectedRange: separation sums raw offsets inside it")                                      \
-    P(B, F, visual_range, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 40,                    \
-      "visualRange: alignment and cohesion average inside it")                                      \
-    P(B, F, avoid_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "avoidfactor")                     \
-    P(B, F, matching_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "matchingfactor")               \
-    P(B, F, centering_factor, "", -1e3f, 1e3f, 0.01f, 0.01f, 0, 0.0005f, "centeringfactor")         \
-    P(B, F, turn_factor, "px/T^2", -1e3f, 1e3f, 2, 2, 0, 0.2f, "turnfactor, applied past a margin") \
-    P(B, F, margin, "px", 0, 1e6f, 400, 400, 0, 100, "distance of the margins from the edges")      \
-    P(B, F, include_protected, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                               \
-      "1: boids in the protected range also count in the visual averages (the formal version of the rules); "      \
-      "0: else-if, as the pseudocode")                                                              \
-    P(B, F, scout1_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                 \
-      "scout group 1 (ids from 0), biased to the right")                                            \
-    P(B, F, scout2_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                 \
-      "scout group 2 (the next ids), biased to the left")                                           \
-    P(B, F, bias, "", 0, 1, 0.05f, 0.05f, 0, 0.001f, "biasval: static, or where the dynamic one starts") \
-    P(B, F, max_bias, "", 0, 1, 0.05f, 0.05f, 0, 0.01f, "maxbias of the dynamic bias")              \
-    P(B, F, bias_increment, "", 0, 1, 0.001f, 0.001f, 0, 0.00004f, "bias_increment of the dynamic bias") \
-    P(B, F, dynamic_bias, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                    \
+#define BOIDS_PARAMS_ADAMS(P, B, F)                                                                \
+    P(B, F, protected_range, "px", 0, 1e4f, 50, 50, BOIDS_PARAM_RADIUS, 8,                         \
+      "protectedRange: separation sums raw offsets inside it")                                     \
+    P(B, F, visual_range, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 40,                   \
+      "visualRange: alignment and cohesion average inside it")                                     \
+    P(B, F, avoid_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "avoidfactor")                    \
+    P(B, F, matching_factor, "", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.05f, "matchingfactor")              \
+    P(B, F, centering_factor, "", -1e3f, 1e3f, 0.01f, 0.01f, 0, 0.0005f, "centeringfactor")        \
+    P(B, F, turn_factor, "px/T^2", -1e3f, 1e3f, 2, 2, 0, 0.2f,                                     \
+      "turnfactor, applied past a margin")                                                         \
+    P(B, F, margin, "px", 0, 1e6f, 400, 400, 0, 100, "distance of the margins from the edges")     \
+    P(B, F, include_protected, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                              \
+      "1: boids in the protected range also count in the visual averages (the formal version of "  \
+      "the rules); "                                                                               \
+      "0: else-if, as the pseudocode")                                                             \
+    P(B, F, scout1_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                \
+      "scout group 1 (ids from 0), biased to the right")                                           \
+    P(B, F, scout2_count, "boids", 0, 16776960, 1000, 1000, BOIDS_PARAM_INTEGER, 0,                \
+      "scout group 2 (the next ids), biased to the left")                                          \
+    P(B, F, bias, "", 0, 1, 0.05f, 0.05f, 0, 0.001f,                                               \
+      "biasval: static, or where the dynamic one starts")                                          \
+    P(B, F, max_bias, "", 0, 1, 0.05f, 0.05f, 0, 0.01f, "maxbias of the dynamic bias")             \
+    P(B, F, bias_increment, "", 0, 1, 0.001f, 0.001f, 0, 0.00004f,                                 \
+      "bias_increment of the dynamic bias")                                                        \
+    P(B, F, dynamic_bias, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                   \
       "1: each scout's bias grows while it heads its way (ECE 5730)")
 
 /* The hybrid model: docs/models.md (hybrid) (the "new" defaults). */
-#define BOIDS_PARAMS_HYBRID(P, B, F)                                                                \
-    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "F_max, the total force is truncated to it") \
-    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 12,                            \
-      "r_p: separation sums raw offsets inside it (every swarm)")                                   \
-    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                    \
-      "r_v for alignment (same swarm only)")                                                        \
-    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                       \
-      "r_v for cohesion (same swarm only)")                                                         \
-    P(B, F, sep_weight, "1/T^2", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, on the raw offsets")           \
-    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, on (desired - v), unclamped")     \
+#define BOIDS_PARAMS_HYBRID(P, B, F)                                                               \
+    P(B, F, max_force, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180,                                      \
+      "F_max, the total force is truncated to it")                                                 \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 12,                           \
+      "r_p: separation sums raw offsets inside it (every swarm)")                                  \
+    P(B, F, align_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                   \
+      "r_v for alignment (same swarm only)")                                                       \
+    P(B, F, cohesion_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 50,                      \
+      "r_v for cohesion (same swarm only)")                                                        \
+    P(B, F, sep_weight, "1/T^2", -1e3f, 1e3f, 5, 5, 0, 1.5f, "w_sep, on the raw offsets")          \
+    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_ali, on (desired - v), unclamped")    \
     P(B, F, cohesion_weight, "1/T", -1e3f, 1e3f, 5, 5, 0, 1, "w_coh, on (desired - v), unclamped")
 
-/* Priority and mean allocation: docs/models.md (priority, mean) gives no values; these are ours (README). */
-#define BOIDS_PARAMS_ALLOCATION(P, B, F)                                                            \
-    P(B, F, max_accel, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "the maximum acceleration")           \
-    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25, "the difference radius of vector 3") \
-    P(B, F, neighbor_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                 \
-      "the local neighbourhood of vectors 1 and 2")                                                 \
-    P(B, F, sep_weight, "px^2/T^2", -1e7f, 1e7f, 10000, 10000, 0, 2000,                             \
-      "weight of vector 3, sum of (p - p_j)/d^2 (priority 1)")                                      \
-    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 10, 10, 0, 2,                                         \
-      "weight of vector 2, mean velocity - v (priority 2)")                                         \
-    P(B, F, cohesion_weight, "1/T^2", -1e3f, 1e3f, 10, 10, 0, 1,                                    \
-      "weight of vector 1, mean position - p (priority 3)")                                         \
-    P(B, F, mean_set_length, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                 \
+/* Priority and mean allocation: docs/models.md (priority, mean) gives no values; these are ours
+ * (README). */
+#define BOIDS_PARAMS_ALLOCATION(P, B, F)                                                           \
+    P(B, F, max_accel, "px/T^2", 0, 1e7f, 1000, 0.5f, 0, 180, "the maximum acceleration")          \
+    P(B, F, sep_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_RADIUS, 25,                           \
+      "the difference radius of vector 3")                                                         \
+    P(B, F, neighbor_radius, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 50,                \
+      "the local neighbourhood of vectors 1 and 2")                                                \
+    P(B, F, sep_weight, "px^2/T^2", -1e7f, 1e7f, 10000, 10000, 0, 2000,                            \
+      "weight of vector 3, sum of (p - p_j)/d^2 (priority 1)")                                     \
+    P(B, F, align_weight, "1/T", -1e3f, 1e3f, 10, 10, 0, 2,                                        \
+      "weight of vector 2, mean velocity - v (priority 2)")                                        \
+    P(B, F, cohesion_weight, "1/T^2", -1e3f, 1e3f, 10, 10, 0, 1,                                   \
+      "weight of vector 1, mean position - p (priority 3)")                                        \
+    P(B, F, mean_set_length, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                \
       "mean allocation: 1 sets the sum's length to max_accel, 0 only truncates to it")
 
 /* Every model: obstacles, circles in the world (per replica). Each pushes the boids within
@@ -122,75 +132,79 @@
  * 2 give the defaults (the other models' presets scale them to their own forces). Models with
  * BOIDS_FEATURE_OBSTACLE_RULE use them in their own rules instead (priority and mean: in their
  * third vector). */
-#define BOIDS_PARAMS_OBSTACLES(P, B, F)                                                             \
-    P(B, F, obstacles, "", 0, 100000, 50, 50, BOIDS_PARAM_INTEGER, 0,                                \
-      "random obstacles per world (replaced by explicit ones: --obstacle, a scenario's obstacle)")  \
-    P(B, F, max_obstacle_size, "px", 0, 1e5f, 200, 200, 0, 35,                                      \
-      "a random obstacle's radius is uniform in [0, max_obstacle_size] (the kit paper's table 1)")\
-    P(B, F, obstacle_radius, "px", 0, 1e4f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,              \
-      "R_O: boids within it of an obstacle's centre are pushed away (the kit paper's table 2)")   \
-    P(B, F, obstacle_factor, "force", 0, 1e7f, 1000, 5, 0, 200,                                     \
+#define BOIDS_PARAMS_OBSTACLES(P, B, F)                                                            \
+    P(B, F, obstacles, "", 0, 100000, 50, 50, BOIDS_PARAM_INTEGER, 0,                              \
+      "random obstacles per world (replaced by explicit ones: --obstacle, a scenario's obstacle)") \
+    P(B, F, max_obstacle_size, "px", 0, 1e5f, 200, 200, 0, 35,                                     \
+      "a random obstacle's radius is uniform in [0, max_obstacle_size] (the kit paper's table 1)") \
+    P(B, F, obstacle_radius, "px", 0, 1e4f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,            \
+      "R_O: boids within it of an obstacle's centre are pushed away (the kit paper's table 2)")    \
+    P(B, F, obstacle_factor, "force", 0, 1e7f, 1000, 5, 0, 200,                                    \
       "c_oa, the push, in the model's force unit (px/s^2; px/frame^2; kit: px/s per step)")
 
 /* The kit model: docs/models.md (kit), table 2 (boids) and table 3 (predators); its
  * velocities are px/s, its forces velocity changes per step (v += F, no dt: eq. 10). */
-#define BOIDS_PARAMS_KIT(P, B, F)                                                                   \
-    P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_GROUP_RADIUS, 950,                  \
-      "R, the view field's radius (at age 0.5; eq. 7 shrinks it for the young and old)")            \
-    P(B, F, view_angle, "deg", 0, 180, 180, 180, 0, 110,                                            \
-      "alpha, the view field's half-angle from the heading (110: a 220-degree cone; eq. 8)")        \
-    P(B, F, sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                            \
-      "R_S: separation from every boid within it, seen or not (eq. 3)")                             \
-    P(B, F, predator_radius, "px", 0, 1e5f, 1000, 1000, BOIDS_PARAM_RADIUS, 300,                    \
-      "R_P: boids flee the predators within it (eq. 6)")                                            \
-    P(B, F, cohesion_factor, "1/step", -1e3f, 1e3f, 2, 2, 0, 0.5f, "c_c, cohesion (eq. 1)")         \
-    P(B, F, alignment_factor, "1/step", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.045f, "c_a, alignment (eq. 2)") \
-    P(B, F, separation_factor, "px/s/step", -1e5f, 1e5f, 100, 100, 0, 10, "c_s, separation (eq. 3)") \
-    P(B, F, predator_factor, "px/s/step", -1e5f, 1e5f, 2000, 2000, 0, 500, "c_pa, fleeing (eq. 6)") \
-    P(B, F, c_view_radius, "px", 0, 1e5f, 400, 400, 0, 20,                                          \
-      "c_r,view: view radius lost at age 0 or 1, times 4 (eq. 7: R - c (age - 0.5)^2)")             \
-    P(B, F, c_view_angle, "deg", 0, 720, 400, 400, 0, 20,                                           \
-      "c_alpha,view: view angle lost, the same way (eq. 8)")                                        \
-    P(B, F, c_maxspeed, "px/s", 0, 1e6f, 400, 400, 0, 50,                                           \
+#define BOIDS_PARAMS_KIT(P, B, F)                                                                  \
+    P(B, F, view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_GROUP_RADIUS, 950,                 \
+      "R, the view field's radius (at age 0.5; eq. 7 shrinks it for the young and old)")           \
+    P(B, F, view_angle, "deg", 0, 180, 180, 180, 0, 110,                                           \
+      "alpha, the view field's half-angle from the heading (110: a 220-degree cone; eq. 8)")       \
+    P(B, F, sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                           \
+      "R_S: separation from every boid within it, seen or not (eq. 3)")                            \
+    P(B, F, predator_radius, "px", 0, 1e5f, 1000, 1000, BOIDS_PARAM_RADIUS, 300,                   \
+      "R_P: boids flee the predators within it (eq. 6)")                                           \
+    P(B, F, cohesion_factor, "1/step", -1e3f, 1e3f, 2, 2, 0, 0.5f, "c_c, cohesion (eq. 1)")        \
+    P(B, F, alignment_factor, "1/step", -1e3f, 1e3f, 0.5f, 0.5f, 0, 0.045f,                        \
+      "c_a, alignment (eq. 2)")                                                                    \
+    P(B, F, separation_factor, "px/s/step", -1e5f, 1e5f, 100, 100, 0, 10,                          \
+      "c_s, separation (eq. 3)")                                                                   \
+    P(B, F, predator_factor, "px/s/step", -1e5f, 1e5f, 2000, 2000, 0, 500,                         \
+      "c_pa, fleeing (eq. 6)")                                                                     \
+    P(B, F, c_view_radius, "px", 0, 1e5f, 400, 400, 0, 20,                                         \
+      "c_r,view: view radius lost at age 0 or 1, times 4 (eq. 7: R - c (age - 0.5)^2)")            \
+    P(B, F, c_view_angle, "deg", 0, 720, 400, 400, 0, 20,                                          \
+      "c_alpha,view: view angle lost, the same way (eq. 8)")                                       \
+    P(B, F, c_maxspeed, "px/s", 0, 1e6f, 400, 400, 0, 50,                                          \
       "c_maxspeed: max speed lost, the same way (eq. 9)")
 
-#define BOIDS_PARAMS_PREDATORS(P, B, F)                                                             \
-    P(B, F, predators, "", 0, 100000, 100, 100, BOIDS_PARAM_INTEGER, 3,                             \
-      "random predators per world (replaced by --predators FILE)")                                  \
-    P(B, F, pred_view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_RADIUS, 1000,                  \
-      "a predator's view radius: it attacks the nearest boid it sees (eq. 5)")                      \
-    P(B, F, pred_view_angle, "deg", 0, 180, 180, 180, 0, 110, "a predator's view half-angle")       \
-    P(B, F, pred_sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                       \
-      "predators keep apart from the predators within it")                                          \
-    P(B, F, pred_obstacle_radius, "px", 0, 1e5f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,         \
-      "a predator's R_O")                                                                           \
-    P(B, F, pred_max_speed, "px/s", 0, 1e6f, 400, 400, 0, 158, "a predator's v_max")                \
-    P(B, F, pred_min_speed, "px/s", 0, 1e6f, 400, 400, 0, 55, "a predator's v_min")                 \
-    P(B, F, pred_sep_factor, "px/s/step", -1e5f, 1e5f, 200, 200, 0, 30, "a predator's c_pa")        \
-    P(B, F, pred_obstacle_factor, "px/s/step", 0, 1e7f, 1000, 1000, 0, 200, "a predator's c_oa")    \
-    P(B, F, attack_factor, "px/s/step", -1e5f, 1e5f, 500, 500, 0, 100, "c_at, the attack (eq. 5)")  \
-    P(B, F, boid_size, "px", 0, 1e4f, 50, 50, 0, 10, "a boid's size: caught within boid_size + predator_size") \
-    P(B, F, predator_size, "px", 0, 1e4f, 50, 50, 0, 10, "a predator's size")                       \
-    P(B, F, stop_after_catches, "catches", 0, 1e9f, 20, 20, BOIDS_PARAM_INTEGER, 4,                 \
+#define BOIDS_PARAMS_PREDATORS(P, B, F)                                                            \
+    P(B, F, predators, "", 0, 100000, 100, 100, BOIDS_PARAM_INTEGER, 3,                            \
+      "random predators per world (replaced by --predators FILE)")                                 \
+    P(B, F, pred_view_radius, "px", 0, 1e5f, 2000, 2000, BOIDS_PARAM_RADIUS, 1000,                 \
+      "a predator's view radius: it attacks the nearest boid it sees (eq. 5)")                     \
+    P(B, F, pred_view_angle, "deg", 0, 180, 180, 180, 0, 110, "a predator's view half-angle")      \
+    P(B, F, pred_sep_radius, "px", 0, 1e5f, 200, 200, BOIDS_PARAM_RADIUS, 45,                      \
+      "predators keep apart from the predators within it")                                         \
+    P(B, F, pred_obstacle_radius, "px", 0, 1e5f, 500, 500, BOIDS_PARAM_OBSTACLE_RADIUS, 250,       \
+      "a predator's R_O")                                                                          \
+    P(B, F, pred_max_speed, "px/s", 0, 1e6f, 400, 400, 0, 158, "a predator's v_max")               \
+    P(B, F, pred_min_speed, "px/s", 0, 1e6f, 400, 400, 0, 55, "a predator's v_min")                \
+    P(B, F, pred_sep_factor, "px/s/step", -1e5f, 1e5f, 200, 200, 0, 30, "a predator's c_pa")       \
+    P(B, F, pred_obstacle_factor, "px/s/step", 0, 1e7f, 1000, 1000, 0, 200, "a predator's c_oa")   \
+    P(B, F, attack_factor, "px/s/step", -1e5f, 1e5f, 500, 500, 0, 100, "c_at, the attack (eq. 5)") \
+    P(B, F, boid_size, "px", 0, 1e4f, 50, 50, 0, 10,                                               \
+      "a boid's size: caught within boid_size + predator_size")                                    \
+    P(B, F, predator_size, "px", 0, 1e4f, 50, 50, 0, 10, "a predator's size")                      \
+    P(B, F, stop_after_catches, "catches", 0, 1e9f, 20, 20, BOIDS_PARAM_INTEGER, 4,                \
       "a world (a replica) stops after that many catches; 0: never (table 1's max caught boids)")
 
 /* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
  * the blocks in boids_params, in the GPU's uniform block and in --help. */
-#define BOIDS_PARAM_BLOCK_LIST(X)                                                                   \
-    X(BASE, base, BOIDS_PARAMS_BASE)                                                                \
-    X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                    \
-    X(ADAMS, adams, BOIDS_PARAMS_ADAMS)                                                             \
-    X(HYBRID, hybrid, BOIDS_PARAMS_HYBRID)                                                          \
-    X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)                                              \
-    X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                 \
-    X(KIT, kit, BOIDS_PARAMS_KIT)                                                                   \
+#define BOIDS_PARAM_BLOCK_LIST(X)                                                                  \
+    X(BASE, base, BOIDS_PARAMS_BASE)                                                               \
+    X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                   \
+    X(ADAMS, adams, BOIDS_PARAMS_ADAMS)                                                            \
+    X(HYBRID, hybrid, BOIDS_PARAMS_HYBRID)                                                         \
+    X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)                                             \
+    X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                \
+    X(KIT, kit, BOIDS_PARAMS_KIT)                                                                  \
     X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)
 
 typedef enum boids_param_block {
 #define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,
     BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ENUM)
 #undef BOIDS_X_BLOCK_ENUM
-    BOIDS_BLOCK_COUNT
+        BOIDS_BLOCK_COUNT
 } boids_param_block;
 
 #define BOIDS_BLOCK_BIT(ID) (1u << BOIDS_BLOCK_##ID)
@@ -200,12 +214,12 @@ typedef enum boids_param_block {
 /* One struct per block, its members in row order, padded to whole vec4s. */
 #define BOIDS_X_PARAM_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) float field;
 #define BOIDS_X_PARAM_ONE(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) +1
-#define BOIDS_X_BLOCK_STRUCT(ID, field, rows)                                                       \
-    typedef union boids_##field##_params {                                                          \
-        struct {                                                                                    \
-            rows(BOIDS_X_PARAM_MEMBER, ID, field)                                                   \
-        };                                                                                          \
-        float _std140[((0 rows(BOIDS_X_PARAM_ONE, ID, field)) + 3) / 4 * 4];                        \
+#define BOIDS_X_BLOCK_STRUCT(ID, field, rows)                                                      \
+    typedef union boids_##field##_params {                                                         \
+        struct {                                                                                   \
+            rows(BOIDS_X_PARAM_MEMBER, ID, field)                                                  \
+        };                                                                                         \
+        float _std140[((0 rows(BOIDS_X_PARAM_ONE, ID, field)) + 3) / 4 * 4];                       \
     } boids_##field##_params;
 BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_STRUCT)
 #undef BOIDS_X_BLOCK_STRUCT

@@ -9,6 +9,7 @@
  *   - the hot state buffers, the report buffer's events and the per-step uniform block. */
 #include <stddef.h>
 
+#include "boids_shared.h"
 #include "core/attributes.h"
 #include "core/models.h"
 #include "gpu/program.h"

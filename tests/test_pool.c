@@ -4,7 +4,7 @@
  * parts runs each part once. */
 #include <stdatomic.h>
 
-#include "cpu/thread_pool.h"
+#include "base/thread_pool.h"
 #include "test.h"
 
 typedef struct job {

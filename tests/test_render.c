@@ -15,7 +15,7 @@
 #pragma GCC diagnostic pop
 
 #include "app/app.h"
-#include "app/panel.h"
+#include "app/viewer/panel.h"
 #include "app/session.h"
 #include "core/rng.h"
 #include "render/boid_renderer.h"

@@ -5,7 +5,7 @@
 #ifndef BOIDS_APP_APP_H
 #define BOIDS_APP_APP_H
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "app/session.h"
 
 enum { BOIDS_EXIT_OK = 0, BOIDS_EXIT_RUNTIME = 1, BOIDS_EXIT_USAGE = 2 };

@@ -8,8 +8,8 @@
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "core/attributes.h"
-#include "core/error.h"
-#include "core/output_file.h"
+#include "base/error.h"
+#include "base/output_file.h"
 #include "core/state_csv.h"
 
 int boids_app_exit_code(boids_status st)

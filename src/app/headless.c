@@ -10,8 +10,8 @@
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "app/progress.h"
-#include "core/interrupt.h"
-#include "core/error.h"
+#include "base/interrupt.h"
+#include "base/error.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/video_writer.h"
@@ -111,128 +111,176 @@ static boids_status warm_up(boids_session *s, uint64_t steps)
     return st;
 }
 
+/* One headless run: its world, what it writes, and how far it got. */
+typedef struct run {
+    const boids_cli *cli;
+    boids_session s;
+    boids_world_info info;
+    bool render;              /* --frames, --video or --screenshot: the exporter is open */
+    exporter ex;
+    boids_png_writer *writer; /* --frames */
+    boids_video_writer *video;
+    boids_metrics_log log;    /* --metrics */
+    uint64_t done;            /* steps run */
+    double t0, wall;          /* when they started, and their time */
+} run;
+
+/* One context for the simulation and the drawing (a CPU world is drawn by upload), where either
+ * needs it. */
+static int open_gl(const boids_cli *cli, bool render, boids_gl **gl)
+{
+    *gl = NULL;
+    if (!render && cli->def.backend != BOIDS_BACKEND_GPU) return BOIDS_EXIT_OK;
+    if (boids_gl_create_headless(gl) == BOIDS_OK) return BOIDS_EXIT_OK;
+    fprintf(stderr, "boids: %s (%s)\n", boids_last_error(),
+            render ? "--frames, --video and --screenshot need OpenGL 4.3" : "try --backend cpu");
+    return BOIDS_EXIT_RUNTIME;
+}
+
+/* The exporter, the PNG and video writers and the metrics log, as the options ask. */
+static int open_outputs(run *r, boids_gl *gl)
+{
+    const boids_cli *cli = r->cli;
+    if (r->render) {
+        boids_gl_make_current(gl);
+        boids_status st = exporter_open(&r->ex, r->s.world, cli);
+        if (st == BOIDS_OK && cli->frames_dir)
+            st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &r->writer);
+        if (st != BOIDS_OK) return boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
+        if (cli->video_path && boids_video_writer_create(cli->video_path, cli->size_w, cli->size_h, cli->fps,
+                                                         &r->video) != BOIDS_OK)
+            return boids_app_error(cli, "--video"), BOIDS_EXIT_USAGE;
+    }
+    if (cli->metrics_path && boids_metrics_log_open(&r->log, cli->metrics_path, cli->metrics_every,
+                                                    r->s.world) != BOIDS_OK)
+        return boids_app_error(cli, "--metrics");
+    return BOIDS_EXIT_OK;
+}
+
+/* One loop for every kind of run: steps in pieces of about PIECE_S seconds that end where
+ * something is due, a frame (every --frame-steps) or a metrics row (every --metrics-every: the
+ * log steps in pieces of its own); after each, a look at the replicas' state for a model whose
+ * runs stop on catches (never per step: the run ends when every replica has). */
+static boids_status step_all(run *r)
+{
+    const boids_cli *cli = r->cli;
+    const bool stops = r->info.predators > 0 && r->info.params.predators.stop_after_catches > 0;
+    const bool recording = r->writer || r->video;
+    const uint64_t every = cli->frame_steps;
+    bool stopped = false;
+    uint64_t stop_end = 0;
+    boids_status st = BOIDS_OK;
+    pacer pc = {1, 0};
+    boids_progress pr;
+    boids_progress_start(&pr, cli->steps, "steps");
+    while (st == BOIDS_OK && r->done < cli->steps && !stopped && !boids_interrupted()) {
+        uint64_t n = pacer_next(&pc, cli->steps - r->done);
+        if (recording && n > every - r->done % every) n = every - r->done % every;
+        st = r->log.open ? boids_metrics_log_step(&r->log, r->s.world, (uint32_t)n)
+                         : boids_world_step(r->s.world, (uint32_t)n);
+        r->done += n;
+        if (st == BOIDS_OK && recording && r->done % every == 0) {
+            st = exporter_draw(&r->ex, r->s.world);
+            if (st == BOIDS_OK && r->writer) st = boids_png_writer_capture(r->writer);
+            if (st == BOIDS_OK && r->video) st = boids_video_writer_capture(r->video);
+        }
+        pacer_done(&pc, r->s.world, n);
+        if (st == BOIDS_OK && stops) st = all_stopped(&r->s, &r->info, &stopped, &stop_end);
+        if (recording)
+            snprintf(pr.note, sizeof pr.note, "%llu frames", (unsigned long long)(r->done / every));
+        boids_progress_update(&pr, r->done);
+    }
+    boids_progress_end(&pr);
+    if (stopped && stop_end < r->done) r->done = stop_end; /* the steps after every replica stopped did nothing */
+    return st;
+}
+
+/* After the steps: the frames captured written whole (even when interrupted: none stays
+ * half-written), the video kept only whole, the metrics log closed; an interruption said. */
+static int close_outputs(run *r, int code, boids_status st)
+{
+    const boids_cli *cli = r->cli;
+    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && r->writer) st = boids_png_writer_finish(r->writer);
+    const bool whole = code == BOIDS_EXIT_OK && st == BOIDS_OK && !boids_interrupted();
+    boids_status vst = boids_video_writer_finish(r->video, whole);
+    if (st == BOIDS_OK) st = vst;
+    boids_world_finish(r->s.world);
+    r->wall = boids_app_now() - r->t0;
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted())
+        boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
+        fprintf(stderr, "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot written\n",
+                (unsigned long long)r->done, r->done == 1 ? "" : "s",
+                r->writer ? " (the frames written so far are whole)" : r->video ? " (the video is removed)" : "");
+        code = boids_interrupt_exit_code();
+    }
+    st = boids_metrics_log_close(&r->log, r->s.world, code == BOIDS_EXIT_OK);
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && cli->metrics_path)
+        printf("  %llu rows of metrics written to %s\n", (unsigned long long)r->log.rows, cli->metrics_path);
+    return code;
+}
+
+/* --screenshot: a PNG of the last state. */
+static int screenshot(run *r)
+{
+    const boids_cli *cli = r->cli;
+    boids_status st = exporter_draw(&r->ex, r->s.world);
+    boids_png_writer *shot = NULL;
+    char dir[1024];
+    if (st == BOIDS_OK)
+        st = boids_png_writer_create(path_dir(cli->screenshot, dir, sizeof dir), cli->size_w, cli->size_h, 1, &shot);
+    if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
+    boids_status st2 = boids_png_writer_destroy(shot);
+    if (st == BOIDS_OK) st = st2;
+    if (st != BOIDS_OK) return boids_app_error(cli, "--screenshot"), BOIDS_EXIT_RUNTIME;
+    printf("  screenshot written to %s\n", cli->screenshot);
+    return BOIDS_EXIT_OK;
+}
+
+/* The state and the summary (boids_app_finish), the screenshot, and what the writers wrote. */
+static int write_results(run *r, unsigned video_frames)
+{
+    const boids_cli *cli = r->cli;
+    int code = boids_app_finish(cli, &r->s, r->done, r->wall); /* the dump first */
+    if (code == BOIDS_EXIT_OK && cli->screenshot) code = screenshot(r);
+    if (code == BOIDS_EXIT_OK && r->writer) {
+        unsigned frames = boids_png_writer_frames(r->writer);
+        printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,
+               cli->frames_dir, r->wall > 0 ? frames / r->wall : 0.0);
+        boids_app_print_ffmpeg(cli->frames_dir, cli->fps);
+    }
+    if (code == BOIDS_EXIT_OK && r->video)
+        printf("  %u frames of %dx%d at %.6g frames/s encoded by ffmpeg into %s\n", video_frames, cli->size_w,
+               cli->size_h, (double)cli->fps, cli->video_path);
+    return code;
+}
+
 int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
 {
-    const int render = cli->frames_dir != NULL || cli->screenshot != NULL || cli->video_path != NULL;
-    boids_gl *gl = NULL;
-    if (render || cli->def.backend == BOIDS_BACKEND_GPU) {
-        /* One context for the simulation and the drawing (a CPU world is drawn by upload). */
-        boids_status st = boids_gl_create_headless(&gl);
-        if (st != BOIDS_OK) {
-            if (render) {
-                fprintf(stderr, "boids: %s (--frames, --video and --screenshot need OpenGL 4.3)\n", boids_last_error());
-                return BOIDS_EXIT_RUNTIME;
-            }
-            fprintf(stderr, "boids: %s (try --backend cpu)\n", boids_last_error());
-            return BOIDS_EXIT_RUNTIME;
-        }
-    }
-    boids_session s;
-    int code = boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? gl : NULL, init, &s);
+    run r = {.cli = cli};
+    r.render = cli->frames_dir != NULL || cli->screenshot != NULL || cli->video_path != NULL;
+    boids_gl *gl;
+    int code = open_gl(cli, r.render, &gl);
+    if (code != BOIDS_EXIT_OK) return code;
+    code = boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? gl : NULL, init, &r.s);
     if (code != BOIDS_EXIT_OK) {
         boids_gl_destroy(gl);
         return code;
     }
-    boids_app_print_header(&s, cli);
-
-    exporter ex = {0};
-    boids_png_writer *writer = NULL;
-    boids_video_writer *video = NULL;
+    boids_app_print_header(&r.s, cli);
+    boids_world_get_info(r.s.world, &r.info);
+    code = open_outputs(&r, gl);
     boids_status st = BOIDS_OK;
-    if (render) {
-        boids_gl_make_current(gl);
-        st = exporter_open(&ex, s.world, cli);
-        if (st == BOIDS_OK && cli->frames_dir)
-            st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &writer);
-        if (st != BOIDS_OK) code = boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
-        if (code == BOIDS_EXIT_OK && cli->video_path &&
-            boids_video_writer_create(cli->video_path, cli->size_w, cli->size_h, cli->fps, &video) != BOIDS_OK)
-            code = boids_app_error(cli, "--video"), code = BOIDS_EXIT_USAGE;
-    }
-    const bool recording = writer || video;
-
-    /* One loop for every kind of run: steps in pieces of about PIECE_S seconds that end where
-     * something is due, a frame (every --frame-steps) or a metrics row (every --metrics-every:
-     * the log steps in pieces of its own); after each, a look at the replicas' state for a model
-     * whose runs stop on catches (never per step: the run ends when every replica has). */
-    boids_world_info info;
-    boids_world_get_info(s.world, &info);
-    const bool stops = info.predators > 0 && info.params.predators.stop_after_catches > 0;
-    boids_metrics_log log = {0};
-    if (code == BOIDS_EXIT_OK && cli->metrics_path) {
-        st = boids_metrics_log_open(&log, cli->metrics_path, cli->metrics_every, s.world);
-        if (st != BOIDS_OK) code = boids_app_error(cli, "--metrics");
-    }
-    bool stopped = false;
-    uint64_t stop_end = 0;
-    if (code == BOIDS_EXIT_OK && cli->warmup > 0) st = warm_up(&s, cli->warmup); /* not recorded or timed */
-    double t0 = boids_app_now();
-    uint64_t done = 0;
-    pacer pc = {1, 0};
-    boids_progress pr;
-    boids_progress_start(&pr, cli->steps, "steps");
-    while (code == BOIDS_EXIT_OK && st == BOIDS_OK && done < cli->steps && !stopped && !boids_interrupted()) {
-        uint64_t n = pacer_next(&pc, cli->steps - done);
-        if (recording && n > cli->frame_steps - done % cli->frame_steps) n = cli->frame_steps - done % cli->frame_steps;
-        st = log.open ? boids_metrics_log_step(&log, s.world, (uint32_t)n) : boids_world_step(s.world, (uint32_t)n);
-        done += n;
-        if (st == BOIDS_OK && recording && done % cli->frame_steps == 0) {
-            st = exporter_draw(&ex, s.world);
-            if (st == BOIDS_OK && writer) st = boids_png_writer_capture(writer);
-            if (st == BOIDS_OK && video) st = boids_video_writer_capture(video);
-        }
-        pacer_done(&pc, s.world, n);
-        if (st == BOIDS_OK && stops) st = all_stopped(&s, &info, &stopped, &stop_end);
-        if (recording) snprintf(pr.note, sizeof pr.note, "%llu frames", (unsigned long long)(done / cli->frame_steps));
-        boids_progress_update(&pr, done);
-    }
-    boids_progress_end(&pr);
-    if (stopped && stop_end < done) done = stop_end; /* the steps after every replica stopped did nothing */
-    /* the frames captured are written whole, even when interrupted: none stays half-written */
-    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && writer) st = boids_png_writer_finish(writer);
-    /* a video is kept only whole: an interrupted or failed one is removed */
-    unsigned video_frames = video ? boids_video_writer_frames(video) : 0;
-    boids_status vst = boids_video_writer_finish(video, code == BOIDS_EXIT_OK && st == BOIDS_OK && !boids_interrupted());
-    if (st == BOIDS_OK) st = vst;
-    boids_world_finish(s.world);
-    double wall = boids_app_now() - t0;
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted()) boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
-    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
-        fprintf(stderr, "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot written\n",
-                (unsigned long long)done, done == 1 ? "" : "s",
-                writer ? " (the frames written so far are whole)" : video ? " (the video is removed)" : "");
-        code = boids_interrupt_exit_code();
-    }
-    st = boids_metrics_log_close(&log, s.world, code == BOIDS_EXIT_OK);
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
-    if (code == BOIDS_EXIT_OK && cli->metrics_path)
-        printf("  %llu rows of metrics written to %s\n", (unsigned long long)log.rows, cli->metrics_path);
-
-    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &s, done, wall); /* the dump first */
-    if (code == BOIDS_EXIT_OK && cli->screenshot) {
-        st = exporter_draw(&ex, s.world);
-        boids_png_writer *shot = NULL;
-        char dir[1024];
-        if (st == BOIDS_OK)
-            st = boids_png_writer_create(path_dir(cli->screenshot, dir, sizeof dir), cli->size_w, cli->size_h, 1, &shot);
-        if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
-        boids_status st2 = boids_png_writer_destroy(shot);
-        if (st == BOIDS_OK) st = st2;
-        if (st != BOIDS_OK) boids_app_error(cli, "--screenshot"), code = BOIDS_EXIT_RUNTIME;
-        else printf("  screenshot written to %s\n", cli->screenshot);
-    }
-    if (code == BOIDS_EXIT_OK && writer) {
-        unsigned frames = boids_png_writer_frames(writer);
-        printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,
-               cli->frames_dir, wall > 0 ? frames / wall : 0.0);
-        boids_app_print_ffmpeg(cli->frames_dir, cli->fps);
-    }
-    if (code == BOIDS_EXIT_OK && video)
-        printf("  %u frames of %dx%d at %.6g frames/s encoded by ffmpeg into %s\n", video_frames, cli->size_w,
-               cli->size_h, (double)cli->fps, cli->video_path);
-    boids_png_writer_destroy(writer);
-    if (render) exporter_close(&ex);
-    boids_session_destroy(&s);
+    if (code == BOIDS_EXIT_OK && cli->warmup > 0) st = warm_up(&r.s, cli->warmup); /* not recorded or timed */
+    r.t0 = boids_app_now();
+    if (code == BOIDS_EXIT_OK && st == BOIDS_OK) st = step_all(&r);
+    const unsigned video_frames = r.video ? boids_video_writer_frames(r.video) : 0;
+    code = close_outputs(&r, code, st);
+    if (code == BOIDS_EXIT_OK) code = write_results(&r, video_frames);
+    boids_png_writer_destroy(r.writer);
+    if (r.render) exporter_close(&r.ex);
+    boids_session_destroy(&r.s);
     boids_gl_destroy(gl);
     return code;
 }

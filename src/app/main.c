@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L /* isatty */
 /* `boids`: runs a flock in a window when a display exists, else headless (and always with
  * --headless), and prints what it did; `boids experiment` and `boids experiment-merge` run many
- * (app/experiment.h). Exit status: 0 success, 2 bad usage or input, 1 runtime
+ * (app/experiment/experiment.h). Exit status: 0 success, 2 bad usage or input, 1 runtime
  * failure, each failure with a one-line reason on stderr. Everything the user named is checked
  * before any simulation starts: the --init and --predators files, that --dump, --dump-predators,
  * --events and --frames can be written. */
@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "app/experiment.h"
-#include "core/interrupt.h"
+#include "app/experiment/experiment.h"
+#include "base/interrupt.h"
 #include "core/state_csv.h"
 #include "render/png_writer.h"
 
@@ -23,90 +23,97 @@ static int has_display(void)
     return (x && *x) || (wl && *wl);
 }
 
+/* --init: the state's boids are the world's (its count and swarms, unless the options say
+ * otherwise, which must then agree). */
+static int read_init(boids_cli *cli, boids_init_state *init)
+{
+    boids_csv_state csv;
+    if (boids_csv_read(cli->init_path, &csv) != BOIDS_OK)
+        return boids_app_error(cli, "--init"), BOIDS_EXIT_USAGE;
+    init->boids = csv.boids, init->lines = csv.lines, init->attributes = csv.attributes;
+    const uint32_t n = csv.count, swarms = csv.swarms;
+    int code = BOIDS_EXIT_OK;
+    if (cli->count_given && n != cli->def.count) {
+        fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli->init_path, n,
+                cli->def.count);
+        code = BOIDS_EXIT_USAGE;
+    } else if (cli->swarms_given && swarms > cli->def.swarms) {
+        fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli->init_path, swarms - 1,
+                cli->def.swarms);
+        code = BOIDS_EXIT_USAGE;
+    }
+    cli->def.count = n;
+    if (!cli->swarms_given) cli->def.swarms = swarms;
+    return code;
+}
+
+/* --predators: as --init, the file's predators are the world's. */
+static int read_predators(boids_cli *cli, boids_init_state *init)
+{
+    if (boids_predators_csv_read(cli->predators_path, &init->predators, &init->predator_count,
+                                 &init->predator_lines) != BOIDS_OK)
+        return boids_app_error(cli, "--predators"), BOIDS_EXIT_USAGE;
+    char buf[64];
+    const char *origin = boids_cli_origin(cli, "predators", buf, sizeof buf);
+    const float asked = cli->def.params.predators.predators;
+    cli->def.params.predators.predators = (float)init->predator_count;
+    if (origin && strncmp(origin, "--set", 5) == 0 && asked != (float)init->predator_count) {
+        fprintf(stderr, "boids: --predators: %s has %u predators but --set predators asks for %g\n",
+                cli->predators_path, init->predator_count, (double)asked);
+        return BOIDS_EXIT_USAGE;
+    }
+    return BOIDS_EXIT_OK;
+}
+
+/* Every file and directory the run will write can be written, and a frame sequence makes at
+ * least one frame and mixes with no other. */
+static int check_outputs(const boids_cli *cli, bool window)
+{
+    const char *const outputs[][2] = {{cli->dump_path, "--dump"},
+                                      {cli->dump_predators_path, "--dump-predators"},
+                                      {cli->events_path, "--events"},
+                                      {cli->metrics_path, "--metrics"},
+                                      {cli->video_path, "--video"},
+                                      {cli->screenshot, "--screenshot"}};
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
+        if (outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
+            return boids_app_error(cli, outputs[k][1]), BOIDS_EXIT_USAGE;
+    if (cli->frames_dir && boids_check_output_dir(cli->frames_dir) != BOIDS_OK)
+        return boids_app_error(cli, "--frames"), BOIDS_EXIT_USAGE;
+    if (cli->frames_dir && boids_output_dir_has_frames(cli->frames_dir)) {
+        fprintf(stderr, "boids: --frames: %s already holds frames (frame_*.png): a new sequence would mix "
+                        "with them; choose an empty directory\n", cli->frames_dir);
+        return BOIDS_EXIT_USAGE;
+    }
+    if ((cli->frames_dir || cli->video_path) && !window && cli->steps / cli->frame_steps == 0) {
+        fprintf(stderr, "boids: %s: --steps %u at --frame-steps %u makes no frame\n",
+                cli->frames_dir ? "--frames" : "--video", cli->steps, cli->frame_steps);
+        return BOIDS_EXIT_USAGE;
+    }
+    return BOIDS_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
-    boids_interrupt_install(); /* for the whole run: see core/interrupt.h */
+    boids_interrupt_install(); /* for the whole run: see base/interrupt.h */
     if (argc > 1 && strcmp(argv[1], "experiment") == 0) return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) return boids_experiment_merge_main(argc - 1, argv + 1);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
-    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) {
-        boids_app_error(&cli, NULL);
-        return BOIDS_EXIT_USAGE;
-    }
-    if (cli.help) {
-        boids_cli_usage(stdout);
+    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
+    if (cli.help || cli.version) {
+        if (cli.help) boids_cli_usage(stdout);
+        else printf("boids %s\n", BOIDS_VERSION_STRING);
         return 0;
     }
-    if (cli.version) {
-        printf("boids %s\n", BOIDS_VERSION_STRING);
-        return 0;
-    }
-
     boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
-    int code = BOIDS_EXIT_OK;
-    if (cli.init_path) {
-        boids_csv_state csv;
-        if (boids_csv_read(cli.init_path, &csv) != BOIDS_OK) {
-            boids_app_error(&cli, "--init");
-            return BOIDS_EXIT_USAGE;
-        }
-        init.boids = csv.boids, init.lines = csv.lines, init.attributes = csv.attributes;
-        uint32_t n = csv.count, swarms = csv.swarms;
-        if (cli.count_given && n != cli.def.count) {
-            fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli.init_path, n,
-                    cli.def.count);
-            code = BOIDS_EXIT_USAGE;
-        } else if (cli.swarms_given && swarms > cli.def.swarms) {
-            fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli.init_path,
-                    swarms - 1, cli.def.swarms);
-            code = BOIDS_EXIT_USAGE;
-        }
-        cli.def.count = n;
-        if (!cli.swarms_given) cli.def.swarms = swarms;
-    }
-    if (code == BOIDS_EXIT_OK && cli.predators_path) { /* as --init: the file's predators are the world's */
-        if (boids_predators_csv_read(cli.predators_path, &init.predators, &init.predator_count,
-                                     &init.predator_lines) != BOIDS_OK) {
-            code = boids_app_error(&cli, "--predators"), code = BOIDS_EXIT_USAGE;
-        } else {
-            char buf[64];
-            const char *origin = boids_cli_origin(&cli, "predators", buf, sizeof buf);
-            if (origin && strncmp(origin, "--set", 5) == 0 &&
-                cli.def.params.predators.predators != (float)init.predator_count) {
-                fprintf(stderr, "boids: --predators: %s has %u predators but --set predators asks for %g\n",
-                        cli.predators_path, init.predator_count, (double)cli.def.params.predators.predators);
-                code = BOIDS_EXIT_USAGE;
-            }
-            cli.def.params.predators.predators = (float)init.predator_count;
-        }
-    }
-    const char *const outputs[][2] = {{cli.dump_path, "--dump"},
-                                      {cli.dump_predators_path, "--dump-predators"},
-                                      {cli.events_path, "--events"},
-                                      {cli.metrics_path, "--metrics"},
-                                      {cli.video_path, "--video"}};
-    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
-        if (code == BOIDS_EXIT_OK && outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
-            code = boids_app_error(&cli, outputs[k][1]), code = BOIDS_EXIT_USAGE;
-    if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_check_output_dir(cli.frames_dir) != BOIDS_OK)
-        code = boids_app_error(&cli, "--frames"), code = BOIDS_EXIT_USAGE;
-    if (code == BOIDS_EXIT_OK && cli.frames_dir && boids_output_dir_has_frames(cli.frames_dir)) {
-        fprintf(stderr, "boids: --frames: %s already holds frames (frame_*.png): a new sequence would mix with "
-                        "them; choose an empty directory\n", cli.frames_dir);
-        code = BOIDS_EXIT_USAGE;
-    }
-    bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;
+    if (code == BOIDS_EXIT_OK && cli.predators_path) code = read_predators(&cli, &init);
+    const bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    if (code == BOIDS_EXIT_OK) code = check_outputs(&cli, window);
     if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window && isatty(STDERR_FILENO))
         fprintf(stderr, "boids: no display (DISPLAY is not set): running headless (--headless says so; "
                         "--frames DIR writes pictures)\n");
-    if (code == BOIDS_EXIT_OK && (cli.frames_dir || cli.video_path) && !window && cli.steps / cli.frame_steps == 0) {
-        fprintf(stderr, "boids: %s: --steps %u at --frame-steps %u makes no frame\n",
-                cli.frames_dir ? "--frames" : "--video", cli.steps, cli.frame_steps);
-        code = BOIDS_EXIT_USAGE;
-    }
-    if (code == BOIDS_EXIT_OK && cli.screenshot && boids_csv_check_writable(cli.screenshot) != BOIDS_OK)
-        code = boids_app_error(&cli, "--screenshot"), code = BOIDS_EXIT_USAGE;
     if (code == BOIDS_EXIT_OK && window) code = boids_viewer_run(&cli, &init);
     if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window)) code = boids_headless_run(&cli, &init);
     free(init.boids);

@@ -1,6 +1,6 @@
 #include "app/metrics_log.h"
 
-#include "core/error.h"
+#include "base/error.h"
 
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt)
 {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "boids.h"
-#include "core/output_file.h"
+#include "base/output_file.h"
 
 /* The columns after any leading ones of the caller's: step,time,alive,polarization,mean_nn,
  * mean_speed,min_speed,max_speed,groups,catches. */

@@ -5,12 +5,17 @@
 #define BOIDS_APP_PLOT_H
 
 #include "boids.h"
-#include "core/output_file.h"
+#include "base/output_file.h"
+
+/* Series colours: 3 to 3 + BOIDS_PLOT_SERIES - 1; more series than that share them. */
+#define BOIDS_PLOT_SERIES 10
 
 /* Starts a width x height PNG for path with nx x ny panels; BOIDS_E_FILE_WRITE saying what to
  * install where PLplot has no pngcairo device. */
 boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx, int ny);
 /* Finishes it (plend) and renames it into place. */
 boids_status boids_plot_end(boids_output_file *o);
+/* Draws from now on in palette colour `colour` at opacity alpha (0 clear, 1 opaque). */
+void boids_plot_colour(int colour, double alpha);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "core/geometry.h"
 
 /* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On

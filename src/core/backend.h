@@ -5,6 +5,7 @@
 #define BOIDS_CORE_BACKEND_H
 
 #include "boids.h"
+#include "boids_shared.h" /* boids_replica_record, boids_catch: the same records on both backends */
 #include "core/events.h"
 #include "core/geometry.h"
 #include "core/metrics.h"
@@ -44,8 +45,8 @@ typedef struct boids_backend_ops {
     boids_status (*write)(void *impl, const boids_boid *in); /* id order, validated */
     boids_status (*read_predators)(void *impl, boids_predator *out);       /* predator_count */
     boids_status (*write_predators)(void *impl, const boids_predator *in); /* validated */
-    /* The replicas' catches and stop steps (boids_gpu_replica per replica). */
-    boids_status (*replicas)(void *impl, boids_gpu_replica *out);
+    /* The replicas' catches and stop steps (boids_replica_record per replica). */
+    boids_status (*replicas)(void *impl, boids_replica_record *out);
     /* The metric sums of every replica computed on the device (only they are read back); NULL
      * where reading the state costs nothing (the CPU): the dispatcher computes them from it. */
     boids_status (*metrics)(void *impl, float group_radius, boids_metric_sums *out);

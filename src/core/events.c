@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 boids_status boids_event_log_init(boids_event_log *log, size_t capacity)
 {

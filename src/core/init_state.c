@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/attributes.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/geometry.h"
 
 static float uniform(boids_rng *rng, float lo, float hi) { return lo + boids_rng_float(rng) * (hi - lo); }

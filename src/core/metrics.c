@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 /* Wrapped offset in double precision. */
 static double wrap_delta(double d, double size, bool wrap)

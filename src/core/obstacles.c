@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "core/parse.h"
+#include "base/error.h"
+#include "base/parse.h"
 
 void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rng *rng, uint32_t count,
                             boids_obstacle *out)

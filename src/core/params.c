@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "core/models.h"
-#include "core/parse.h"
+#include "base/parse.h"
 
 /* Every row of every block, in block order, as written (unit with "T", both slider tops). */
 typedef struct param_row {

@@ -2,15 +2,16 @@
 #include "core/scenario.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "core/models.h"
-#include "core/parse.h"
+#include "base/parse.h"
 
 /* The whole file, read once (a pipe or /dev/stdin too), at most BOIDS_SCENARIO_MAX_BYTES. */
 static boids_status slurp(const char *path, char **text, size_t *size)
@@ -51,83 +52,88 @@ typedef struct line_kv {
     char *key, *value;
 } line_kv;
 
+/* Control bytes (a NUL, ESC, BEL...) make it no text file, and must never reach a terminal
+ * through a message: refused at once, by value. Lines end with LF, CRLF or a lone CR. */
+static boids_status check_text(const char *path, const char *text, size_t size)
+{
+    long at_line = 1;
+    for (size_t i = 0; i < size; ++i) {
+        const unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+            return c ? boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line,
+                                       "a control byte (0x%02x): not a text file", c)
+                     : boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line, "a NUL byte: not a text file");
+        at_line += c == '\n' || (c == '\r' && (i + 1 == size || text[i + 1] != '\n'));
+    }
+    return BOIDS_OK;
+}
+
+/* One line, cut in place: *key and *value (NULL for a blank line or a comment), or an error. */
+static boids_status parse_line(const char *path, long line, char *s, char **key, char **value)
+{
+    *key = *value = NULL;
+    while (blank(*s)) ++s;
+    if (*s == '\0' || *s == ';' || *s == '#') return BOIDS_OK;
+    if (*s == '[') return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "sections are not used here (%s)", s);
+    char *eq = strchr(s, '='), *k_end = s;
+    while (*k_end && (*k_end == '_' || (*k_end >= 'a' && *k_end <= 'z') || (*k_end >= '0' && *k_end <= '9')))
+        ++k_end;
+    char *after = k_end;
+    while (blank(*after)) ++after;
+    if (!eq || k_end == s || after != eq)
+        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "not a 'key = value' line (keys are "
+                               "lower-case letters, digits and _): %.60s", s);
+    *k_end = '\0';
+    char *v = eq + 1;
+    while (blank(*v)) ++v;
+    char *v_end = v;
+    for (char *q = v; *q; ++q) { /* a comment starts at ; or # after a blank */
+        if ((*q == ';' || *q == '#') && q > v && blank(q[-1])) break;
+        if (!blank(*q)) v_end = q + 1;
+    }
+    *v_end = '\0';
+    if (*v == '\0') return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, line, "%s: no value", s);
+    *key = s, *value = v;
+    return BOIDS_OK;
+}
+
+/* Appends a line's pair: no key twice but those that may repeat (obstacle, and the extras'). */
+static boids_status add_pair(const char *path, const boids_scenario_extras *extras, line_kv **kv, int *n, int *cap,
+                             line_kv pair)
+{
+    const bool repeats = strcmp(pair.key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, pair.key));
+    for (int k = 0; k < *n && !repeats; ++k)
+        if (strcmp((*kv)[k].key, pair.key) == 0)
+            return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, pair.line, "%s: already set on line %ld", pair.key,
+                                   (*kv)[k].line);
+    if (*n == *cap) {
+        line_kv *more = realloc(*kv, sizeof **kv * (size_t)(*cap *= 2));
+        if (!more) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
+        *kv = more;
+    }
+    (*kv)[(*n)++] = pair;
+    return BOIDS_OK;
+}
+
 /* Splits text into `key = value` lines; fails on the first line that is not one. */
 static boids_status split_lines(const char *path, char *text, size_t size, const boids_scenario_extras *extras,
                                 line_kv **out, int *count)
 {
+    boids_status st = check_text(path, text, size);
+    if (st != BOIDS_OK) return st;
     int cap = 16, n = 0;
     line_kv *kv = malloc(sizeof *kv * (size_t)cap);
     if (!kv) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
-    /* Control bytes (a NUL, ESC, BEL...) make it no text file, and must never reach a terminal
-     * through a message: refused at once, by value. Lines end with LF, CRLF or a lone CR. */
-    long at_line = 1;
-    for (size_t i = 0; i < size; ++i) {
-        const unsigned char c = (unsigned char)text[i];
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-            free(kv);
-            return c ? boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line,
-                                       "a control byte (0x%02x): not a text file", c)
-                     : boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line, "a NUL byte: not a text file");
-        }
-        at_line += c == '\n' || (c == '\r' && (i + 1 == size || text[i + 1] != '\n'));
-    }
     char *p = text;
     if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF) p += 3;
-    long line = 0;
-    boids_status st = BOIDS_OK;
-    while (*p && st == BOIDS_OK) {
-        ++line;
+    for (long line = 1; *p && st == BOIDS_OK; ++line) {
         char *end = p + strcspn(p, "\r\n"); /* LF, CRLF or CR */
         char *next = *end == '\r' && end[1] == '\n' ? end + 2 : *end ? end + 1 : end;
         *end = '\0';
-        char *s = p;
+        char *key, *value;
+        st = parse_line(path, line, p, &key, &value);
+        if (st == BOIDS_OK && key) st = add_pair(path, extras, &kv, &n, &cap, (line_kv){line, key, value});
         p = next;
-        while (blank(*s)) ++s;
-        if (*s == '\0' || *s == ';' || *s == '#') continue;
-        if (*s == '[') {
-            st = boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "sections are not used here (%s)", s);
-            break;
-        }
-        char *eq = strchr(s, '=');
-        char *k_end = s;
-        while (*k_end && (*k_end == '_' || (*k_end >= 'a' && *k_end <= 'z') || (*k_end >= '0' && *k_end <= '9')))
-            ++k_end;
-        char *after = k_end;
-        while (blank(*after)) ++after;
-        if (!eq || k_end == s || after != eq) {
-            st = boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "not a 'key = value' line (keys are "
-                                 "lower-case letters, digits and _): %.60s", s);
-            break;
-        }
-        *k_end = '\0';
-        char *v = eq + 1;
-        while (blank(*v)) ++v;
-        char *v_end = v;
-        for (char *q = v; *q; ++q) { /* a comment starts at ; or # after a blank */
-            if ((*q == ';' || *q == '#') && q > v && blank(q[-1])) break;
-            if (!blank(*q)) v_end = q + 1;
-        }
-        *v_end = '\0';
-        if (*v == '\0') {
-            st = boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, line, "%s: no value", s);
-            break;
-        }
-        const bool repeats = strcmp(s, "obstacle") == 0 || (extras && extras->owns(extras->ctx, s));
-        for (int k = 0; k < n && !repeats; ++k) /* obstacle (and extras' keys) may repeat */
-            if (strcmp(kv[k].key, s) == 0) {
-                st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, line, "%s: already set on line %ld", s, kv[k].line);
-                break;
-            }
-        if (st != BOIDS_OK) break;
-        if (n == cap) {
-            line_kv *more = realloc(kv, sizeof *kv * (size_t)(cap *= 2));
-            if (!more) {
-                st = boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
-                break;
-            }
-            kv = more;
-        }
-        kv[n++] = (line_kv){line, s, v};
     }
     if (st != BOIDS_OK) {
         free(kv);
@@ -153,79 +159,103 @@ static boids_status set_model(boids_scenario *sc, const char *value)
     sc->def.params = boids_model_default_params(m);
     sc->steps = sc->default_steps;
     sc->obstacle_count = 0;
-    sc->has_steps = sc->has_count = sc->has_world = false;
+    memset(sc->given, 0, sizeof sc->given);
     char text[256], *save = NULL;
     snprintf(text, sizeof text, "%s", boids_model_world_text(m));
     for (char *pair = strtok_r(text, " ", &save); pair; pair = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(pair, '=');
-        if (!eq) return boids_fail_key(BOIDS_E_INTERNAL, "model", "%s's world text: '%s' is not KEY=VALUE", value, pair);
+        if (!eq)
+            return boids_fail_key(BOIDS_E_INTERNAL, "model", "%s's world text: '%s' is not KEY=VALUE",
+                                  value, pair);
         *eq = '\0';
         st = boids_scenario_set(sc, pair, eq + 1);
         if (st != BOIDS_OK) return st;
     }
-    sc->preset_size = sc->has_world;
-    sc->has_steps = sc->has_count = sc->has_world = false; /* the preset's, not the user's */
+    sc->preset_size = sc->given[BOIDS_OPT_WORLD];
+    memset(sc->given, 0, sizeof sc->given); /* the preset's, not the user's */
     return BOIDS_OK;
 }
 
+static boids_status set_world(boids_scenario *sc, const char *value)
+{
+    char w[64], h[64];
+    const char *x = strchr(value, 'x');
+    if (!x || (size_t)(x - value) >= sizeof w || strlen(x + 1) >= sizeof h)
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world", "'%s' is not WxH", value);
+    snprintf(w, sizeof w, "%.*s", (int)(x - value), value);
+    snprintf(h, sizeof h, "%s", x + 1);
+    float fw, fh;
+    if (!boids_parse_float(w, &fw) || !boids_parse_float(h, &fh) || !(fw > 0) || !(fh > 0))
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world", "'%s' is not WxH with positive W and H",
+                              value);
+    sc->def.width = fw;
+    sc->def.height = fh;
+    sc->preset_size = false;
+    return BOIDS_OK;
+}
+
+static boids_status set_layout(boids_scenario *sc, const char *value)
+{
+    if (boids_layout_from_name(value, &sc->def.layout) == BOIDS_OK) return BOIDS_OK;
+    return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "layout", "%s", boids_last_error_info()->detail);
+}
+
+static boids_status add_obstacle(boids_scenario *sc, const char *value)
+{
+    if (sc->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle", "more than %d obstacles",
+                              BOIDS_SCENARIO_MAX_OBSTACLES);
+    if (!boids_obstacle_from_text(value, &sc->obstacles[sc->obstacle_count]))
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle", "'%s' is not X,Y,R (three numbers, R >= 0)",
+                              value);
+    sc->obstacle_count++;
+    return BOIDS_OK;
+}
+
+/* Where each world setting of core/options.h goes: a member of boids_scenario (read by the row's
+ * kind), or the function above that reads it. */
+typedef boids_status (*setter)(boids_scenario *sc, const char *value);
+#define DEST_OFFSET_U32(m) offsetof(boids_scenario, m)
+#define DEST_OFFSET_U64(m) offsetof(boids_scenario, m)
+#define DEST_OFFSET_FLOAT(m) offsetof(boids_scenario, m)
+#define DEST_OFFSET_CUSTOM(f) 0
+#define DEST_SET_U32(m) NULL
+#define DEST_SET_U64(m) NULL
+#define DEST_SET_FLOAT(m) NULL
+#define DEST_SET_CUSTOM(f) f
+static const struct {
+    size_t offset;
+    setter set;
+} dest[BOIDS_OPTION_COUNT] = {
+#define WORLD_ROW(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)          \
+    [BOIDS_OPT_##ID] = {DEST_OFFSET_##kind(m), DEST_SET_##kind(m)},
+#define NO_ROW(...)
+    BOIDS_OPTIONS(WORLD_ROW, NO_ROW)
+#undef WORLD_ROW
+};
+/* Each member is of its row's kind (ggml's habit: the check beside the table). */
+#define DEST_TYPE_U32(m) _Static_assert(_Generic(((boids_scenario *)0)->m, uint32_t: 1, default: 0), #m);
+#define DEST_TYPE_U64(m) _Static_assert(_Generic(((boids_scenario *)0)->m, uint64_t: 1, default: 0), #m);
+#define DEST_TYPE_FLOAT(m) _Static_assert(_Generic(((boids_scenario *)0)->m, float: 1, default: 0), #m);
+#define DEST_TYPE_CUSTOM(f)
+#define WORLD_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help) DEST_TYPE_##kind(m)
+BOIDS_OPTIONS(WORLD_CHECK, NO_ROW)
+#undef WORLD_CHECK
+#undef NO_ROW
+
 boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value)
 {
-    boids_world_def *d = &sc->def;
-    uint32_t u;
-    uint64_t u64;
-    float f;
-    if (strcmp(key, "model") == 0) {
-        return set_model(sc, value);
-    } else if (strcmp(key, "boids") == 0) {
-        if (!boids_parse_u32(value, UINT32_MAX, &u))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^32", value);
-        d->count = u;
-        sc->has_count = true;
-    } else if (strcmp(key, "swarms") == 0) {
-        if (!boids_parse_u32(value, BOIDS_MAX_SWARMS, &u) || u == 0)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number in [1, %u]", value,
-                                  BOIDS_MAX_SWARMS);
-        d->swarms = u;
-        sc->has_swarms = true;
-    } else if (strcmp(key, "steps") == 0) {
-        if (!boids_parse_u32(value, UINT32_MAX, &u))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^32", value);
-        sc->steps = u;
-        sc->has_steps = true;
-    } else if (strcmp(key, "seed") == 0) {
-        if (!boids_parse_u64(value, &u64))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number below 2^64", value);
-        d->seed = u64;
-    } else if (strcmp(key, "obstacle") == 0) {
-        if (sc->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "more than %d obstacles", BOIDS_SCENARIO_MAX_OBSTACLES);
-        if (!boids_obstacle_from_text(value, &sc->obstacles[sc->obstacle_count]))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not X,Y,R (three numbers, R >= 0)", value);
-        sc->obstacle_count++;
-    } else if (strcmp(key, "layout") == 0) {
-        boids_status st = boids_layout_from_name(value, &d->layout);
-        if (st != BOIDS_OK) return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "%s", boids_last_error_info()->detail);
-    } else if (strcmp(key, "dt") == 0) {
-        if (!boids_parse_float(value, &f) || !(f > 0.0f))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a positive number", value);
-        d->dt = f;
-    } else if (strcmp(key, "world") == 0) {
-        char w[64], h[64];
-        const char *x = strchr(value, 'x');
-        if (!x || (size_t)(x - value) >= sizeof w || strlen(x + 1) >= sizeof h)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not WxH", value);
-        snprintf(w, sizeof w, "%.*s", (int)(x - value), value);
-        snprintf(h, sizeof h, "%s", x + 1);
-        float fw, fh;
-        if (!boids_parse_float(w, &fw) || !boids_parse_float(h, &fh) || !(fw > 0) || !(fh > 0))
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not WxH with positive W and H", value);
-        d->width = fw;
-        d->height = fh;
-        sc->has_world = true;
-        sc->preset_size = false;
+    const boids_option *o = boids_option_of_key(key);
+    if (!o) return boids_params_set(sc->def.model, &sc->def.params, key, value);
+    if (dest[o->id].set) {
+        boids_status st = dest[o->id].set(sc, value);
+        if (st != BOIDS_OK) return st;
     } else {
-        return boids_params_set(d->model, &d->params, key, value);
+        char what[96];
+        if (!boids_option_value(o, value, (char *)sc + dest[o->id].offset, what, sizeof what))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not %s", value, what);
     }
+    sc->given[o->id] = true;
     return BOIDS_OK;
 }
 
@@ -283,8 +313,9 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 
 void boids_scenario_finish(boids_scenario *sc)
 {
-    if (sc->preset_size && sc->has_count) sc->def.width = sc->def.height = 0; /* the default world */
-    sc->preset_size = sc->preset_size && !sc->has_count;
+    const bool count = sc->given[BOIDS_OPT_COUNT];
+    if (sc->preset_size && count) sc->def.width = sc->def.height = 0; /* the default world */
+    sc->preset_size = sc->preset_size && !count;
 }
 
 void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)

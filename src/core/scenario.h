@@ -7,14 +7,16 @@
  *   steps = 600
  *   visual_range = 40        ; a comment may follow a value after blanks
  *
- * Keys: model, boids, swarms, world (WxH), seed, steps, dt, layout, obstacle (X,Y,R: one obstacle,
- * and the only key that may repeat; they replace the random ones), and every parameter of the
- * model by its --set name (edges among them). The model is read first wherever it stands, with
- * its preset parameters and world (kit: the paper's 35 boids in 4000 x 4000 px at dt 0.08); the
- * others are applied over it. The format is strict, and says so with the file, line and key: a line
- * that is not `key = value` (`key: value`, a [section], a key with no value), an unknown or
- * repeated key (but obstacle), a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with
- * ; or # are comments; blanks around keys and values, a UTF-8 byte-order mark and CRLF line ends
+ * Keys: the world settings of core/options.h (model, boids, swarms, world (WxH), seed, steps,
+ * dt, layout, obstacle: X,Y,R, one obstacle, the only key that may repeat; they replace the
+ * random ones), and every parameter of the model by its --set name (edges among them). The model
+ * is read first wherever it stands, with its preset parameters and world (kit: the paper's 35
+ * boids in 4000 x 4000 px at dt 0.08); the others are applied over it.
+ *
+ * The format is strict, and says so with the file, line and key: a line that is not `key =
+ * value` (`key: value`, a [section], a key with no value), an unknown or repeated key (but
+ * obstacle), a bad value, a NUL byte, a file over 1 MiB. Blank lines and lines starting with ;
+ * or # are comments; blanks around keys and values, a UTF-8 byte-order mark and CRLF line ends
  * are accepted. The file is read once, so a pipe works. */
 #ifndef BOIDS_CORE_SCENARIO_H
 #define BOIDS_CORE_SCENARIO_H
@@ -22,6 +24,7 @@
 #include <stdio.h>
 
 #include "boids.h"
+#include "core/options.h"
 
 #define BOIDS_SCENARIO_MAX_KEYS 128
 #define BOIDS_SCENARIO_MAX_BYTES (1 << 20)
@@ -31,7 +34,7 @@ typedef struct boids_scenario {
     boids_world_def def;  /* boids_default_world_def() with the model's preset and the file's values */
     uint32_t steps;       /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
-    bool has_steps, has_count, has_swarms, has_world;
+    bool given[BOIDS_OPTION_COUNT]; /* the world settings (core/options.h) the file set */
     bool preset_size;     /* the world's size is the model's preset (see boids_scenario_finish) */
     struct {
         char key[64];     /* a key the file set (model, boids, a parameter, ...) */

@@ -9,14 +9,12 @@
 #include <sys/types.h>
 
 #include "core/attributes.h"
-#include "core/error.h"
-#include "core/output_file.h"
-#include "core/parse.h"
+#include "base/error.h"
+#include "base/output_file.h"
+#include "base/parse.h"
 
 #define MAX_FIELDS 64
 #define MAX_LINE 65536
-/* Most rows a file may have: the most boids (or predators) a world may have. */
-#define MAX_ROWS (65535u * BOIDS_WG_SIZE)
 
 /* Splits line in place at commas, trimming blanks; returns the number of fields. */
 static int split(char *line, char **fields)
@@ -168,8 +166,8 @@ typedef struct id_rows {
 
 static void *push_row(id_rows *t, uint32_t id, long line)
 {
-    if (t->count == MAX_ROWS) {
-        boids_fail_file(BOIDS_E_CSV_ROW, t->path, line, "more than %u rows", MAX_ROWS);
+    if (t->count == BOIDS_MAX_BOIDS) {
+        boids_fail_file(BOIDS_E_CSV_ROW, t->path, line, "more than %u rows", BOIDS_MAX_BOIDS);
         return NULL;
     }
     if (t->count == t->cap) {

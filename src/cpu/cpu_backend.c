@@ -18,10 +18,10 @@
 #include <time.h>
 
 #include "core/attributes.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/steer.h"
-#include "cpu/thread_pool.h"
+#include "base/thread_pool.h"
 
 /* The rules of each model, from the manifest. */
 static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
@@ -55,13 +55,13 @@ typedef struct cpu_backend {
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
     uint8_t *dead;                    /* per boid, this step: to the graveyard */
-    boids_gpu_catch *catches;         /* the step's catches found (one per boid at most) */
+    boids_catch *catches;         /* the step's catches found (one per boid at most) */
     uint32_t catch_count;
     /* predators (models with BOIDS_FEATURE_PREDATORS) */
     boids_cpu_grid pred_grid;
     cpu_state pred_cur, pred_next;
     boids_cpu_soa pred;               /* step t in cell order */
-    boids_gpu_replica *replicas;      /* per replica: catches, stop step */
+    boids_replica_record *replicas;      /* per replica: catches, stop step */
     boids_pool *pool;
     boids_cpu_event_sink events;
     boids_profile_acc profile;
@@ -276,7 +276,7 @@ static boids_status cpu_read(void *impl, boids_boid *out)
 
 static void reset_replicas(cpu_backend *b)
 {
-    for (uint32_t r = 0; r < b->sim->def.replicas; ++r) b->replicas[r] = (boids_gpu_replica){0, BOIDS_RUNNING};
+    for (uint32_t r = 0; r < b->sim->def.replicas; ++r) b->replicas[r] = (boids_replica_record){0, BOIDS_RUNNING};
 }
 
 static boids_status cpu_write(void *impl, const boids_boid *in)
@@ -320,7 +320,7 @@ static boids_status cpu_write_predators(void *impl, const boids_predator *in)
     return BOIDS_OK;
 }
 
-static boids_status cpu_replicas(void *impl, boids_gpu_replica *out)
+static boids_status cpu_replicas(void *impl, boids_replica_record *out)
 {
     cpu_backend *b = impl;
     memcpy(out, b->replicas, sizeof *out * b->sim->def.replicas);

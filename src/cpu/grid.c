@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "cpu/thread_pool.h"
+#include "base/error.h"
+#include "base/thread_pool.h"
 
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
                                  uint32_t parts)

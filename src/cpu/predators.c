@@ -45,13 +45,13 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
             }
         if (best == UINT32_MAX) continue;
         const uint32_t k = __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
-        s->catches[k] = (boids_gpu_catch){replica, best, id, best_d2};
+        s->catches[k] = (boids_catch){replica, best, id, best_d2};
     }
 }
 
 static int by_replica_predator_boid(const void *pa, const void *pb)
 {
-    const boids_gpu_catch *a = pa, *b = pb;
+    const boids_catch *a = pa, *b = pb;
     if (a->replica != b->replica) return a->replica < b->replica ? -1 : 1;
     if (a->predator != b->predator) return a->predator < b->predator ? -1 : 1;
     return a->boid < b->boid ? -1 : a->boid > b->boid;
@@ -62,8 +62,8 @@ void boids_cpu_apply_catches(const boids_cpu_step *s)
     const uint32_t n = *s->catch_count, stop = (uint32_t)s->params->predators.stop_after_catches;
     qsort(s->catches, n, sizeof *s->catches, by_replica_predator_boid);
     for (uint32_t i = 0; i < n; ++i) {
-        const boids_gpu_catch *c = &s->catches[i];
-        boids_gpu_replica *r = &s->replicas[c->replica];
+        const boids_catch *c = &s->catches[i];
+        boids_replica_record *r = &s->replicas[c->replica];
         if (stop > 0 && r->catches >= stop) continue; /* past the K-th: not made */
         s->attr[BOIDS_ATTR_ALIVE][c->boid] = 0;
         r->catches++;

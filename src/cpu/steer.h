@@ -41,8 +41,8 @@ typedef struct boids_cpu_step {
     const boids_cpu_grid *pred_grid; /* models with predators: the predators of step t by cell */
     boids_cpu_soa pred;              /* ... in that order (swarm unused) */
     float *pred_out_x, *pred_out_y, *pred_out_vx, *pred_out_vy; /* their step t+1, id order */
-    boids_gpu_replica *replicas;     /* catches and stop steps, per replica */
-    boids_gpu_catch *catches;        /* the step's catches found (boids_cpu_catch), unordered ... */
+    boids_replica_record *replicas;     /* catches and stop steps, per replica */
+    boids_catch *catches;        /* the step's catches found (boids_cpu_catch), unordered ... */
     uint32_t *catch_count;           /* ... and how many */
     uint32_t step;                   /* this step's number, for events */
     boids_cpu_event_sink *events;
@@ -291,7 +291,7 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
  * model adds to its own steering where its update takes a force: the obstacles' push (eq. 4 of
  * the kit paper: obstacle_factor times the sum of the unit vectors from the centres within
  * obstacle_radius), unless the model's rules treat obstacles themselves; and the mouse tool
- * (boids_tool in boids_shared.h): within its radius (minimum image) a constant pull or push of
+ * (boids_tool in boids_values.h): within its radius (minimum image) a constant pull or push of
  * its strength; such a boid also reports a BOIDS_EVENT_TOOL event. As external_force() in
  * steer_common.glsl. */
 static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 static int checks_state = -1; /* -1 unread, 0 off, 1 on */
 static char violation[400];   /* the first one not yet taken */

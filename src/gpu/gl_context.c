@@ -8,7 +8,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "gpu/checks.h"
 #include "gpu/gl.h"
 

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "core/attributes.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/models.h"
 #include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
@@ -317,9 +317,9 @@ static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const u
 static void reset_replicas(gpu_backend *g)
 {
     const uint32_t R = g->sim->def.replicas;
-    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    boids_replica_record *rs = malloc(sizeof *rs * R);
     if (!rs) return;
-    for (uint32_t r = 0; r < R; ++r) rs[r] = (boids_gpu_replica){0, BOIDS_RUNNING};
+    for (uint32_t r = 0; r < R; ++r) rs[r] = (boids_replica_record){0, BOIDS_RUNNING};
     boids_gpu_write(g->replicas, 0, sizeof *rs * R, rs);
     free(rs);
 }
@@ -377,7 +377,7 @@ static boids_status gpu_write_predators(void *impl, const boids_predator *in)
     return boids_gl_check("uploading the predators");
 }
 
-static boids_status gpu_replicas(void *impl, boids_gpu_replica *out)
+static boids_status gpu_replicas(void *impl, boids_replica_record *out)
 {
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
@@ -551,9 +551,9 @@ static boids_status make_buffers(gpu_backend *g)
     g->attributes = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
     g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
                             sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
-    g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_replica) * sim->def.replicas);
+    g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_replica_record) * sim->def.replicas);
     g->catches = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, /* the count, then a catch per boid at most */
-                                  sizeof(GLuint) * 4 + sizeof(boids_gpu_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
+                                  sizeof(GLuint) * 4 + sizeof(boids_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
     const uint32_t cells = boids_grid_cells(&sim->grid);
     boids_status st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count);
     if (st == BOIDS_OK) st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count);

@@ -1,6 +1,8 @@
 #include "gpu/limits.h"
 
-#include "core/error.h"
+#include "boids_shared.h"
+
+#include "base/error.h"
 #include "gpu/buffers.h"
 #include "gpu/program.h"
 

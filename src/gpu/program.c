@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "gpu/shader_sources.h"
 
 static boids_status compile(GLenum type, const char *name, GLuint *out)

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "gpu/buffers.h"
 #include "gpu/program.h"
 

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boids_shared.h"
 #include "core/attributes.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "gpu/checks.h"
 #include "gpu/program.h"
 #include "gpu/timer.h"
-#include "world/world.h"
 
 /* A buffer the renderer fills for a CPU world (a GPU world has its own). */
 typedef struct upload {
@@ -29,6 +29,8 @@ struct boids_renderer {
     upload pv, swarm, id, attributes, pred_pv;
     boids_boid *cpu_state;
     boids_predator *cpu_preds;
+    boids_obstacle *obstacles; /* the world's, read each frame (boids_world_read_obstacles) */
+    size_t obstacles_cap;
     void *scratch;
     size_t scratch_cap;
     bool vertex_ssbo;      /* the driver lets a vertex shader read a storage buffer */
@@ -101,6 +103,7 @@ void boids_renderer_destroy(boids_renderer *r)
     free(r->lines);
     free(r->cpu_state);
     free(r->cpu_preds);
+    free(r->obstacles);
     free(r->scratch);
     free(r);
 }
@@ -215,6 +218,19 @@ static void to_screen(const boids_camera *cam, float wx, float wy, float *sx, fl
     *sy = (wy - cam->cy) * cam->zoom + cam->view_h * 0.5f;
 }
 
+/* The world's obstacles, in a buffer of the renderer's; NULL when there is no memory for them. */
+static const boids_obstacle *read_obstacles(boids_renderer *r, const boids_world *w, uint32_t n)
+{
+    if (n > r->obstacles_cap) {
+        boids_obstacle *o = realloc(r->obstacles, sizeof *o * n);
+        if (!o) return NULL;
+        r->obstacles = o;
+        r->obstacles_cap = n;
+    }
+    if (n && boids_world_read_obstacles(w, r->obstacles, n) != BOIDS_OK) return NULL;
+    return r->obstacles;
+}
+
 /* The world's edge as a 1-pixel frame, and every obstacle of replica 0 as a filled disc with a
  * rim, in framebuffer pixels (the lines program). */
 static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info *info, const boids_camera *cam)
@@ -228,7 +244,8 @@ static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info
     line_rect(r, x0, y1 - 1, x1, y1, edge);
     line_rect(r, x0, y0, x0 + 1, y1, edge);
     line_rect(r, x1 - 1, y0, x1, y1, edge);
-    const boids_obstacle *obs = w->sim.obstacles;
+    const boids_obstacle *obs = read_obstacles(r, w, info->obstacles);
+    if (!obs) return; /* the frame without its obstacles rather than no frame */
     const float fill[4] = {0.55f, 0.50f, 0.42f, 0.45f}, rim[4] = {0.85f, 0.78f, 0.62f, 0.9f};
     for (uint32_t k = 0; k < info->obstacles && k < 100000; ++k) {
         if (obs[k].replica != 0) continue;

@@ -6,6 +6,7 @@
 #define BOIDS_RENDER_BOID_RENDERER_H
 
 #include "boids.h"
+#include "boids_draw.h"
 #include "render/camera.h"
 
 typedef struct boids_renderer boids_renderer;

@@ -12,9 +12,9 @@
 
 #include <stb_image_write.h>
 
-#include "core/error.h"
-#include "core/output_file.h"
-#include "cpu/thread_pool.h"
+#include "base/error.h"
+#include "base/output_file.h"
+#include "base/thread_pool.h"
 
 #define RING 3        /* reads in flight on the GPU, at most (1 for frames of more than budget / 8) */
 #define QUEUE 4       /* frames waiting for an encoder, at most */
@@ -113,7 +113,7 @@ static void sink_write(void *ctx, void *data, int size)
 
 /* Encodes and writes one frame: each RGBA row made RGB in place (the row keeps its stride, stb
  * flips the rows, so no second copy of the frame), streamed into a temporary name, then renamed
- * (core/output_file.h). */
+ * (base/output_file.h). */
 static void write_png(boids_png_writer *w, job *j)
 {
     const size_t row = (size_t)w->width * 4;

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 boids_status boids_target_create(boids_target *t, int width, int height)
 {
@@ -39,3 +39,11 @@ void boids_target_destroy(boids_target *t)
 }
 
 void boids_target_bind(const boids_target *t) { glBindFramebuffer(GL_FRAMEBUFFER, t->fbo); }
+
+void boids_target_bind_window(void) { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+
+void boids_target_read_window(void)
+{
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+}

@@ -15,5 +15,9 @@ boids_status boids_target_create(boids_target *t, int width, int height);
 void boids_target_destroy(boids_target *t);
 /* Binds it for drawing (and reading). */
 void boids_target_bind(const boids_target *t);
+/* Binds the window's framebuffer for drawing (what the viewer shows). */
+void boids_target_bind_window(void);
+/* Makes the window's back buffer what the next read (a capture) reads. */
+void boids_target_read_window(void);
 
 #endif

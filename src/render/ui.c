@@ -10,7 +10,7 @@
 #include <stb_easy_font.h>
 #pragma GCC diagnostic pop
 
-#include "core/error.h"
+#include "base/error.h"
 #include "gpu/checks.h"
 #include "gpu/program.h"
 

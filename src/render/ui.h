@@ -1,7 +1,7 @@
 /* A very small immediate-mode UI drawn with the GPU: filled rectangles and text (Sean Barrett's
  * stb_easy_font, from Debian's libstb-dev), batched into one draw per frame. Coordinates are
  * framebuffer pixels from the top left; `scale` multiplies text and sizes (HiDPI). No widget
- * state lives here: callers keep their own (see app/panel.c). */
+ * state lives here: callers keep their own (see app/viewer/panel.c). */
 #ifndef BOIDS_RENDER_UI_H
 #define BOIDS_RENDER_UI_H
 

@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "core/interrupt.h"
-#include "core/output_file.h"
+#include "base/error.h"
+#include "base/interrupt.h"
+#include "base/output_file.h"
 
 extern char **environ;
 

@@ -1,5 +1,5 @@
 /* --video FILE.mp4: frames piped to ffmpeg as raw RGBA, which encodes them (H.264, yuv420p) into
- * the file's temporary name (core/output_file.h); the name is renamed into place only when
+ * the file's temporary name (base/output_file.h); the name is renamed into place only when
  * ffmpeg finished cleanly, so an interrupted or failed recording never leaves a half-written
  * video under the target's name nor destroys an older one. ffmpeg runs in its own process, so
  * the encoding overlaps the simulation; a full pipe makes capture wait (the back-pressure that

@@ -8,15 +8,14 @@
 #include <string.h>
 
 #include "core/attributes.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/init_state.h"
 #include "core/models.h"
-#include "core/parse.h"
+#include "base/parse.h"
 #include "cpu/cpu_backend.h"
 #include "gpu/gpu_backend.h"
 
 /* Largest N: the GPU dispatches one invocation per boid in 1-D (65535 workgroups of 256). */
-#define BOIDS_MAX_COUNT (65535u * BOIDS_WG_SIZE)
 #define BOIDS_MAX_WORLD 1e7f
 
 static const boids_backend_create_fn backend_create[2] = {
@@ -31,9 +30,9 @@ static boids_status validate_def(const boids_world_def *d)
         return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)d->model);
     if (d->backend != BOIDS_BACKEND_GPU && d->backend != BOIDS_BACKEND_CPU)
         return boids_fail_key(BOIDS_E_DEF_BACKEND, "backend", "unknown backend %d", (int)d->backend);
-    if (d->count > BOIDS_MAX_COUNT)
+    if (d->count > BOIDS_MAX_BOIDS)
         return boids_fail_key(BOIDS_E_DEF_COUNT, "count", "%u exceeds the maximum of %u", d->count,
-                              BOIDS_MAX_COUNT);
+                              BOIDS_MAX_BOIDS);
     if (d->swarms < 1 || d->swarms > BOIDS_MAX_SWARMS)
         return boids_fail_key(BOIDS_E_DEF_SWARMS, "swarms", "%u is outside [1, %u]", d->swarms,
                               BOIDS_MAX_SWARMS);
@@ -373,7 +372,7 @@ boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, siz
 {
     const uint32_t R = w->sim.def.replicas;
     if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "status of %zu replicas from a world of %u", n, R);
-    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    boids_replica_record *rs = malloc(sizeof *rs * R);
     if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     boids_status st = w->ops->replicas(w->impl, rs);
     bool all = true;
@@ -394,7 +393,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
     const float radius = boids_model_group_radius(w->sim.def.model, &w->sim.def.params);
     boids_metric_sums *sums = calloc(R, sizeof *sums);
-    boids_gpu_replica *rs = malloc(sizeof *rs * R);
+    boids_replica_record *rs = malloc(sizeof *rs * R);
     boids_boid *state = NULL;
     boids_status st = sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     if (st == BOIDS_OK && w->ops->metrics) {

@@ -1,6 +1,6 @@
 /* Internal view of a world: the state both backends read (boids_sim), the backend behind its
- * operations, and what the world keeps itself (the events handed out, the draw timings). The
- * program never includes this; tests and the renderer may. */
+ * operations, and what the world keeps itself (the events handed out, the draw timings). Only
+ * world.c and tests include it; everything else goes through boids.h. */
 #ifndef BOIDS_WORLD_WORLD_H
 #define BOIDS_WORLD_WORLD_H
 
@@ -19,8 +19,5 @@ struct boids_world {
 
 /* The backend's state (tests reach into it through cpu/ and gpu/ functions). */
 static inline void *boids_world_backend(const boids_world *w) { return w->impl; }
-
-/* Adds `samples` timings of `pass` that sum to sum_ms (the renderer reports its draws). */
-void boids_world_profile_add(boids_world *w, boids_pass pass, double sum_ms, uint64_t samples);
 
 #endif

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/experiment.h"
-#include "core/error.h"
+#include "app/experiment/files.h"
+#include "base/error.h"
 #include "fuzz.h"
 
 static const char manifest[] = "version = " BOIDS_VERSION_STRING "\n"

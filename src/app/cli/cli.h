@@ -1,13 +1,13 @@
-/* Command lines of `boids` and `boids experiment`, parsed after the table of app/options.h.
+/* Command lines of `boids` and `boids experiment`, parsed after the table of core/options.h.
  * Parsing only: no side effects. The parsed options remember where each setting came from (a
  * flag, --set, or a line of the scenario file), so an error about a setting names what the user
  * wrote (boids_cli_origin). */
-#ifndef BOIDS_APP_CLI_H
-#define BOIDS_APP_CLI_H
+#ifndef BOIDS_APP_CLI_CLI_H
+#define BOIDS_APP_CLI_CLI_H
 
 #include <stdio.h>
 
-#include "app/options.h"
+#include "core/options.h"
 #include "boids.h"
 #include "core/scenario.h"
 

@@ -1,4 +1,4 @@
-#include "core/parse.h"
+#include "base/parse.h"
 
 #include <errno.h>
 #include <math.h>

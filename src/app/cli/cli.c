@@ -1,11 +1,13 @@
-#include "app/cli.h"
+#include "app/cli/cli.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "core/parse.h"
+#include "app/cli/keys.h"
+#include "base/error.h"
+#include "base/parse.h"
 
 /* ---- --help ----------------------------------------------------------------------------------- */
 
@@ -93,15 +95,15 @@ void boids_cli_usage(FILE *out)
             "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
             "  boids -n 50000 --headless --warmup 300 --steps 600 --video flock.mp4\n"
             "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
-    fprintf(out, "Viewer keys: ");
-    boids_print_wrapped(out,
-                        "Space pause, N one step, R / Shift+R reset / reseed, M / Shift+M next / previous model, "
-                        "Backspace the model's preset, = / - double / halve the boids, [ / ] slower / faster, "
-                        "C colour mode, T mouse tool, Tab panel, Up/Down/Left/Right a parameter, wheel zoom, drag "
-                        "pan, Home fit, V vsync, I passes, G live plot, S save the parameters as a scenario, D dump "
-                        "the state, P screenshot (Shift+P: without the HUD), O record, H or F1 help (Esc closes "
-                        "it), Esc or Q quit.",
-                        13, 2, 100);
+    /* the viewer's table (app/viewer_keys.h), as its help overlay shows it */
+    static const boids_viewer_key_text keys[] = {BOIDS_VIEWER_KEYS(BOIDS_VIEWER_KEY_TEXT)};
+    char text[4096];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
+        len += (size_t)snprintf(text + len, len < sizeof text ? sizeof text - len : 0, "%s%s: %s",
+                                i ? "; " : "", keys[i].label, keys[i].help);
+    fprintf(out, "Viewer keys and mouse: ");
+    boids_print_wrapped(out, text, 23, 2, 100);
     fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after signal N.\n");
     print_models(out);
 }
@@ -130,24 +132,62 @@ static boids_status bad(const char *flag, const char *value, const char *what)
     return boids_fail(BOIDS_E_USAGE, "%s: '%s' is not %s", flag, value, what);
 }
 
-static boids_status u32_in(const char *flag, const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
+/* The CUSTOM readers of core/options.h's command-line rows. */
+typedef boids_status (*reader)(boids_cli *cli, const char *flag, const char *val);
+
+static boids_status read_backend(boids_cli *cli, const char *flag, const char *val)
 {
-    if (boids_parse_u32(s, hi, out) && *out >= lo) return BOIDS_OK;
+    cli->backend_auto = !strcmp(val, "auto");
+    if (!strcmp(val, "gpu")) cli->scenario.def.backend = BOIDS_BACKEND_GPU;
+    else if (!strcmp(val, "cpu")) cli->scenario.def.backend = BOIDS_BACKEND_CPU;
+    else if (!cli->backend_auto) return bad(flag, val, "auto, gpu or cpu");
+    return BOIDS_OK;
+}
+
+static boids_status read_neighbors(boids_cli *cli, const char *flag, const char *val)
+{
+    if (!strcmp(val, "grid")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
+    else if (!strcmp(val, "brute")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_BRUTE;
+    else return bad(flag, val, "grid or brute");
+    return BOIDS_OK;
+}
+
+/* A whole number within a CUSTOM row's [lo, hi]. */
+static boids_status row_u32(boids_option_id id, const char *flag, const char *val, uint32_t *out)
+{
+    boids_option as_u32 = *boids_option_of(id);
+    as_u32.kind = BOIDS_OPTION_U32;
     char what[96];
-    if (hi == UINT32_MAX && lo == 0) snprintf(what, sizeof what, "a whole number below 2^32");
-    else if (hi == UINT32_MAX) snprintf(what, sizeof what, "a whole number >= %u", lo);
-    else snprintf(what, sizeof what, "a whole number in [%u, %u]", lo, hi);
-    return bad(flag, s, what);
+    if (boids_option_value(&as_u32, val, out, what, sizeof what)) return BOIDS_OK;
+    return bad(flag, val, what);
 }
 
-/* A positive float, at most hi. */
-static boids_status positive(const char *flag, const char *s, float hi, const char *what, float *out)
+static boids_status read_threads(boids_cli *cli, const char *flag, const char *val)
 {
-    if (boids_parse_float(s, out) && *out > 0.0f && *out <= hi) return BOIDS_OK;
-    return bad(flag, s, what);
+    uint32_t t; /* the world definition's threads is an int */
+    boids_status st = row_u32(BOIDS_OPT_THREADS, flag, val, &t);
+    if (st == BOIDS_OK) cli->scenario.def.threads = (int)t;
+    return st;
 }
 
-static boids_status parse_view(const char *flag, const char *val, float view[4])
+static boids_status read_set(boids_cli *cli, const char *flag, const char *val)
+{
+    (void)flag;
+    if (cli->nsets == BOIDS_CLI_MAX_SETS) return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
+    cli->sets[cli->nsets++] = val;
+    return BOIDS_OK;
+}
+
+static boids_status read_sweep(boids_cli *cli, const char *flag, const char *val)
+{
+    (void)flag;
+    if (cli->nsweeps == BOIDS_CLI_MAX_SWEEPS)
+        return boids_fail(BOIDS_E_USAGE, "--sweep: at most %d", BOIDS_CLI_MAX_SWEEPS);
+    cli->sweeps[cli->nsweeps++] = val;
+    return BOIDS_OK;
+}
+
+static boids_status read_view(boids_cli *cli, const char *flag, const char *val)
 {
     char part[4][64];
     bool fine = true;
@@ -156,135 +196,91 @@ static boids_status parse_view(const char *flag, const char *val, float view[4])
         const char *end = k < 3 ? strchr(p, ',') : p + strlen(p);
         fine = end && (size_t)(end - p) < sizeof part[k];
         if (fine) snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p), p = end + (k < 3);
-        fine = fine && boids_parse_float(part[k], &view[k]);
+        fine = fine && boids_parse_float(part[k], &cli->view[k]);
     }
-    if (!fine || !(view[2] > 0) || !(view[3] > 0)) return bad(flag, val, "X,Y,W,H: a world rectangle with W, H > 0");
+    if (!fine || !(cli->view[2] > 0) || !(cli->view[3] > 0))
+        return bad(flag, val, "X,Y,W,H: a world rectangle with W, H > 0");
+    cli->has_view = true;
     return BOIDS_OK;
 }
 
-static boids_status parse_frame_size(const char *flag, const char *val, int *w, int *h)
+/* Two whole numbers in the row's [lo, hi] joined by `sep` ("1920x1080", "2/5"). */
+static bool two_u32(boids_option_id id, const char *val, char sep, uint32_t *a, uint32_t *b)
 {
-    const char *x = strchr(val, 'x');
-    char a[32];
-    uint32_t uw = 0, uh = 0;
-    if (!x || (size_t)(x - val) >= sizeof a) return bad(flag, val, "a size WxH in whole pixels, at most 16384x16384");
-    snprintf(a, sizeof a, "%.*s", (int)(x - val), val);
-    if (!boids_parse_u32(a, 16384, &uw) || !boids_parse_u32(x + 1, 16384, &uh) || !uw || !uh)
+    const boids_option *o = boids_option_of(id);
+    const char *at = strchr(val, sep);
+    char first[32];
+    if (!at || (size_t)(at - val) >= sizeof first) return false;
+    snprintf(first, sizeof first, "%.*s", (int)(at - val), val);
+    return boids_parse_u32(first, (uint32_t)o->hi, a) && boids_parse_u32(at + 1, (uint32_t)o->hi, b) &&
+           *a >= o->lo && *b >= o->lo;
+}
+
+static boids_status read_frame_size(boids_cli *cli, const char *flag, const char *val)
+{
+    uint32_t w, h;
+    if (!two_u32(BOIDS_OPT_SIZE, val, 'x', &w, &h))
         return bad(flag, val, "a size WxH in whole pixels, at most 16384x16384");
-    *w = (int)uw, *h = (int)uh;
+    cli->size_w = (int)w, cli->size_h = (int)h;
     return BOIDS_OK;
 }
 
-static boids_status parse_shard(const char *flag, const char *val, uint32_t *shard, uint32_t *shards)
+static boids_status read_shard(boids_cli *cli, const char *flag, const char *val)
 {
-    const char *slash = strchr(val, '/');
-    char a[32] = "";
-    if (slash && (size_t)(slash - val) < sizeof a) snprintf(a, sizeof a, "%.*s", (int)(slash - val), val);
-    if (!slash || !boids_parse_u32(a, 1000000, shard) || !boids_parse_u32(slash + 1, 1000000, shards) || *shard < 1 ||
-        *shard > *shards)
+    if (!two_u32(BOIDS_OPT_SHARD, val, '/', &cli->shard, &cli->shards) || cli->shard > cli->shards)
         return bad(flag, val, "I/K with 1 <= I <= K");
     return BOIDS_OK;
 }
 
-/* A world option with a scenario key: set as the file would (one parser for both), the error
- * then named by the flag. */
-static boids_status world_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
-{
-    boids_status st = boids_scenario_set(&cli->scenario, o->key, val);
-    if (st == BOIDS_OK) return BOIDS_OK;
-    return boids_fail(BOIDS_E_USAGE, "%s: %s", flag, boids_last_error_info()->detail);
-}
-
-/* The options of the run itself and of its outputs. */
-static boids_status run_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
-{
-    switch (o->id) {
-    case BOIDS_OPT_BACKEND:
-        cli->backend_auto = !strcmp(val, "auto");
-        if (!strcmp(val, "gpu")) cli->scenario.def.backend = BOIDS_BACKEND_GPU;
-        else if (!strcmp(val, "cpu")) cli->scenario.def.backend = BOIDS_BACKEND_CPU;
-        else if (!cli->backend_auto) return bad(flag, val, "auto, gpu or cpu");
-        return BOIDS_OK;
-    case BOIDS_OPT_NEIGHBORS:
-        if (!strcmp(val, "grid")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
-        else if (!strcmp(val, "brute")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_BRUTE;
-        else return bad(flag, val, "grid or brute");
-        return BOIDS_OK;
-    case BOIDS_OPT_THREADS: {
-        uint32_t t;
-        boids_status st = u32_in(flag, val, 0, 256, &t);
-        cli->scenario.def.threads = (int)t;
-        return st;
-    }
-    case BOIDS_OPT_SET:
-        if (cli->nsets == BOIDS_CLI_MAX_SETS) return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
-        cli->sets[cli->nsets++] = val;
-        return BOIDS_OK;
-    case BOIDS_OPT_INIT: cli->init_path = val; return BOIDS_OK;
-    case BOIDS_OPT_DUMP: cli->dump_path = val; return BOIDS_OK;
-    case BOIDS_OPT_PREDATORS: cli->predators_path = val; return BOIDS_OK;
-    case BOIDS_OPT_DUMP_PREDATORS: cli->dump_predators_path = val; return BOIDS_OK;
-    case BOIDS_OPT_EVENTS: cli->events_path = val; return BOIDS_OK;
-    case BOIDS_OPT_METRICS: cli->metrics_path = val; return BOIDS_OK;
-    case BOIDS_OPT_METRICS_EVERY: return u32_in(flag, val, 1, UINT32_MAX, &cli->metrics_every);
-    case BOIDS_OPT_HEADLESS: cli->headless = true; return BOIDS_OK;
-    case BOIDS_OPT_HELP: cli->help = true; return BOIDS_OK;
-    case BOIDS_OPT_VERSION: cli->version = true; return BOIDS_OK;
-    default: return BOIDS_ERR_INTERNAL; /* not a run option: the caller tries the others */
-    }
-}
-
-/* The options of exported pictures. */
-static boids_status export_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
-{
-    switch (o->id) {
-    case BOIDS_OPT_FRAMES: cli->frames_dir = val; return BOIDS_OK;
-    case BOIDS_OPT_VIDEO: cli->video_path = val; return BOIDS_OK;
-    case BOIDS_OPT_SCREENSHOT: cli->screenshot = val; return BOIDS_OK;
-    case BOIDS_OPT_FPS: {
-        boids_status st = positive(flag, val, 1000, "a frame rate in [0.1, 1000]", &cli->fps);
-        return st == BOIDS_OK && cli->fps < 0.1f ? bad(flag, val, "a frame rate in [0.1, 1000]") : st;
-    }
-    case BOIDS_OPT_SIZE: return parse_frame_size(flag, val, &cli->size_w, &cli->size_h);
-    case BOIDS_OPT_FRAME_STEPS: return u32_in(flag, val, 1, 100000, &cli->frame_steps);
-    case BOIDS_OPT_WARMUP: return u32_in(flag, val, 0, UINT32_MAX, &cli->warmup);
-    case BOIDS_OPT_VIEW: {
-        boids_status st = parse_view(flag, val, cli->view);
-        cli->has_view = st == BOIDS_OK;
-        return st;
-    }
-    case BOIDS_OPT_BOID_SIZE: return positive(flag, val, 1e5f, "a length in (0, 100000] px", &cli->boid_size);
-    default: return BOIDS_ERR_INTERNAL;
-    }
-}
-
-/* The options of `boids experiment`. */
-static boids_status experiment_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
-{
-    switch (o->id) {
-    case BOIDS_OPT_RUNS: return u32_in(flag, val, 1, 10000000, &cli->runs);
-    case BOIDS_OPT_OUT: cli->out = val; return BOIDS_OK;
-    case BOIDS_OPT_RESUME: cli->resume = val; return BOIDS_OK;
-    case BOIDS_OPT_JOBS: return u32_in(flag, val, 1, 1024, &cli->jobs);
-    case BOIDS_OPT_BATCH: return u32_in(flag, val, 1, BOIDS_MAX_REPLICAS, &cli->batch);
-    case BOIDS_OPT_SHARD: return parse_shard(flag, val, &cli->shard, &cli->shards);
-    case BOIDS_OPT_SWEEP:
-        if (cli->nsweeps == BOIDS_CLI_MAX_SWEEPS)
-            return boids_fail(BOIDS_E_USAGE, "--sweep: at most %d", BOIDS_CLI_MAX_SWEEPS);
-        cli->sweeps[cli->nsweeps++] = val;
-        return BOIDS_OK;
-    default: return BOIDS_ERR_INTERNAL;
-    }
-}
+/* Where each command-line row of core/options.h goes: a member of boids_cli (read by the row's
+ * kind) or the reader above; a world row goes to the scenario, as its file key would. */
+#define DEST_OFFSET_SWITCH(m) offsetof(boids_cli, m)
+#define DEST_OFFSET_TEXT(m) offsetof(boids_cli, m)
+#define DEST_OFFSET_U32(m) offsetof(boids_cli, m)
+#define DEST_OFFSET_FLOAT(m) offsetof(boids_cli, m)
+#define DEST_OFFSET_CUSTOM(f) 0
+#define DEST_READ_SWITCH(m) NULL
+#define DEST_READ_TEXT(m) NULL
+#define DEST_READ_U32(m) NULL
+#define DEST_READ_FLOAT(m) NULL
+#define DEST_READ_CUSTOM(f) f
+static const struct {
+    size_t offset;
+    reader read;
+} dest[BOIDS_OPTION_COUNT] = {
+#define CLI_ROW(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)            \
+    [BOIDS_OPT_##ID] = {DEST_OFFSET_##kind(m), DEST_READ_##kind(m)},
+#define NO_ROW(...)
+    BOIDS_OPTIONS(NO_ROW, CLI_ROW)
+#undef CLI_ROW
+};
+/* Each member is of its row's kind. */
+#define DEST_TYPE_SWITCH(m) _Static_assert(_Generic(((boids_cli *)0)->m, bool: 1, default: 0), #m);
+#define DEST_TYPE_TEXT(m) _Static_assert(_Generic(((boids_cli *)0)->m, const char *: 1, default: 0), #m);
+#define DEST_TYPE_U32(m) _Static_assert(_Generic(((boids_cli *)0)->m, uint32_t: 1, default: 0), #m);
+#define DEST_TYPE_FLOAT(m) _Static_assert(_Generic(((boids_cli *)0)->m, float: 1, default: 0), #m);
+#define DEST_TYPE_CUSTOM(f)
+#define CLI_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help) DEST_TYPE_##kind(m)
+BOIDS_OPTIONS(NO_ROW, CLI_CHECK)
+#undef CLI_CHECK
+#undef NO_ROW
 
 static boids_status apply_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
 {
     cli->given[o->id] = o->alias && strcmp(flag, o->alias) == 0 ? o->alias : o->flag; /* as typed, for errors */
-    if (o->key) return world_option(cli, o, flag, val);
-    boids_status st = run_option(cli, o, flag, val);
-    if (st == BOIDS_ERR_INTERNAL) st = export_option(cli, o, flag, val);
-    if (st == BOIDS_ERR_INTERNAL) st = experiment_option(cli, o, flag, val);
-    return st;
+    if (o->key) { /* a world setting: as the file would set it, the error then named by the flag */
+        boids_status st = boids_scenario_set(&cli->scenario, o->key, val);
+        if (st == BOIDS_OK) return BOIDS_OK;
+        return boids_fail(BOIDS_E_USAGE, "%s: %s", flag, boids_last_error_info()->detail);
+    }
+    void *to = (char *)cli + dest[o->id].offset;
+    char what[96];
+    switch (o->kind) {
+    case BOIDS_OPTION_SWITCH: *(bool *)to = true; return BOIDS_OK;
+    case BOIDS_OPTION_TEXT: *(const char **)to = val; return BOIDS_OK;
+    case BOIDS_OPTION_CUSTOM: return dest[o->id].read(cli, flag, val);
+    default: return boids_option_value(o, val, to, what, sizeof what) ? BOIDS_OK : bad(flag, val, what);
+    }
 }
 
 /* ---- the command line ------------------------------------------------------------------------- */
@@ -433,7 +429,7 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     /* the file's count and swarms are defaults an --init state overrides; its world is not */
     cli->count_given = cli->given[BOIDS_OPT_COUNT] != NULL;
     cli->swarms_given = cli->given[BOIDS_OPT_SWARMS] != NULL;
-    cli->world_given = cli->scenario.has_world;
+    cli->world_given = cli->scenario.given[BOIDS_OPT_WORLD];
     cli->steps_given = cli->given[BOIDS_OPT_STEPS] != NULL;
     /* Explicit obstacles replace the random ones: the command line's, else the file's. */
     for (uint32_t i = 0; i < cli->scenario.obstacle_count; ++i) cli->obstacles[i] = cli->scenario.obstacles[i];

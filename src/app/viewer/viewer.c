@@ -18,13 +18,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "core/interrupt.h"
-#include "app/viewer.h"
-#include "core/error.h"
-#include "core/output_file.h"
+#include "base/interrupt.h"
+#include "app/viewer/viewer.h"
+#include "app/cli/keys.h"
+#include "base/error.h"
+#include "base/output_file.h"
 #include "core/scenario.h"
 #include "core/state_csv.h"
-#include "gpu/gl.h"
 
 static void say(viewer *v, const char *fmt, ...) BOIDS_PRINTF(2, 3);
 /* A line on the HUD for a few seconds, and on stdout. */
@@ -222,99 +222,170 @@ static void dump_state(viewer *v)
     else say(v, "state of %u boids dumped to %s", info.count, path);
 }
 
+/* ---- keys: the actions of viewer_keys.h's rows --------------------------------------------------- */
+
+static void key_pause(viewer *v, int key, bool shift) { (void)key, (void)shift, v->paused = !v->paused; }
+static void key_step(viewer *v, int key, bool shift) { (void)key, (void)shift, v->step_once = true; }
+
+/* After a session change: the styles follow, or the error is said. */
+static void changed(viewer *v, boids_status st, const char *what)
+{
+    if (st != BOIDS_OK) {
+        say_error(v, what);
+        return;
+    }
+    world_changed(v);
+}
+
+static void key_reset(viewer *v, int key, bool shift)
+{
+    (void)key;
+    if (shift) v->seed++;
+    changed(v, boids_session_reset(&v->s, v->seed), "reset");
+}
+
+static boids_model current_model(viewer *v)
+{
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    return info.model;
+}
+
+static void key_model(viewer *v, int key, bool shift)
+{
+    (void)key;
+    const boids_model m = (boids_model)(((int)current_model(v) + (shift ? -1 : 1) + BOIDS_MODEL_COUNT) %
+                                        BOIDS_MODEL_COUNT);
+    boids_status st = boids_session_set_model(&v->s, m);
+    changed(v, st, "model");
+    if (st == BOIDS_OK) say(v, "model %s", boids_model_name(m));
+}
+
+/* The preset again: the same model anew, the boids as they are. */
+static void key_preset(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift;
+    const boids_model m = current_model(v);
+    boids_status st = boids_session_set_model(&v->s, m);
+    changed(v, st, "preset");
+    if (st == BOIDS_OK) say(v, "%s: preset parameters", boids_model_name(m));
+}
+
+static void key_resize(viewer *v, int key, bool shift)
+{
+    (void)shift;
+    boids_world_info info;
+    boids_world_get_info(v->s.world, &info);
+    const bool up = key == GLFW_KEY_EQUAL || key == GLFW_KEY_KP_ADD;
+    changed(v, boids_session_resize(&v->s, up ? (info.count ? info.count * 2 : 1) : info.count / 2), "resize");
+}
+
+static void key_speed(viewer *v, int key, bool shift)
+{
+    (void)shift;
+    if (key == GLFW_KEY_LEFT_BRACKET && v->speed > 1.0 / 64) v->speed *= 0.5;
+    if (key == GLFW_KEY_RIGHT_BRACKET && v->speed < 64) v->speed *= 2.0;
+}
+
+/* The next colour mode; by age only where boids have ages. */
+static void key_colour(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift;
+    const bool ages = (boids_model_attributes(current_model(v)) & BOIDS_ATTR_BIT(AGE)) != 0;
+    do
+        v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT;
+    while (v->style.color_mode == BOIDS_COLOR_AGE && !ages);
+}
+
+static void key_tool(viewer *v, int key, bool shift)
+{
+    (void)key;
+    v->tool_kind = (v->tool_kind + (shift ? TOOL_COUNT - 1 : 1)) % TOOL_COUNT;
+}
+
+static void key_panel(viewer *v, int key, bool shift) { (void)key, (void)shift, v->panel.visible = !v->panel.visible; }
+static void key_select(viewer *v, int key, bool shift)
+{
+    (void)shift;
+    boids_panel_select(&v->panel, v->s.world, key == GLFW_KEY_UP ? -1 : 1);
+}
+
+static void key_nudge(viewer *v, int key, bool shift)
+{
+    if (boids_panel_nudge(&v->panel, &v->s, key == GLFW_KEY_LEFT ? -1 : 1, shift) != BOIDS_OK)
+        say_error(v, "parameter");
+}
+
+static void key_fit(viewer *v, int key, bool shift) { (void)key, (void)shift, fit(v); }
+static void key_vsync(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift;
+    v->vsync = !v->vsync;
+    glfwSwapInterval(v->vsync ? 1 : 0);
+}
+
+static void key_plot(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift;
+    v->show_plot = !v->show_plot;
+    v->plot_count = v->plot_head = 0;
+}
+
+static void key_passes(viewer *v, int key, bool shift) { (void)key, (void)shift, v->show_passes = !v->show_passes; }
+static void key_screenshot(viewer *v, int key, bool shift)
+{
+    (void)key;
+    if (shift) v->want_clean_screenshot = true;
+    else v->want_screenshot = true;
+}
+
+static void key_record(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift;
+    if (v->recorder) stop_recording(v);
+    else start_recording(v, NULL);
+}
+
+static void key_save(viewer *v, int key, bool shift) { (void)key, (void)shift, save_scenario(v); }
+static void key_dump(viewer *v, int key, bool shift) { (void)key, (void)shift, dump_state(v); }
+static void key_help(viewer *v, int key, bool shift) { (void)key, (void)shift, v->show_help = !v->show_help; }
+static void key_quit(viewer *v, int key, bool shift) { (void)key, (void)shift, glfwSetWindowShouldClose(v->win, 1); }
+/* Esc closes the help first. */
+static void key_escape(viewer *v, int key, bool shift)
+{
+    if (v->show_help) v->show_help = false;
+    else key_quit(v, key, shift);
+}
+
+typedef struct key_row {
+    int key, key2;
+    bool shift_only, repeats;
+    void (*act)(viewer *v, int key, bool shift);
+} key_row;
+#define ROW_SHIFT_SHIFT true
+#define ROW_SHIFT_ANY false
+#define ROW_REPEATS_REPEAT true
+#define ROW_REPEATS_ONCE false
+static const key_row key_rows[] = {
+#define KEY_ROW(key, key2, shift, repeats, label, help, action)                                     \
+    {key, key2, ROW_SHIFT_##shift, ROW_REPEATS_##repeats, action},
+    BOIDS_VIEWER_KEYS(KEY_ROW)
+#undef KEY_ROW
+};
+
 static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
 {
     (void)scancode;
     viewer *v = glfwGetWindowUserPointer(win);
-    if (action == GLFW_RELEASE) return;
-    bool shift = (mods & GLFW_MOD_SHIFT) != 0, repeat = action == GLFW_REPEAT;
-    boids_status st = BOIDS_OK;
-    boids_world_info info;
-    boids_world_get_info(v->s.world, &info);
-    switch (key) {
-    case GLFW_KEY_UP: boids_panel_select(&v->panel, v->s.world, -1); break;
-    case GLFW_KEY_DOWN: boids_panel_select(&v->panel, v->s.world, +1); break;
-    case GLFW_KEY_LEFT:
-    case GLFW_KEY_RIGHT:
-        if (boids_panel_nudge(&v->panel, &v->s, key == GLFW_KEY_LEFT ? -1 : 1, shift) != BOIDS_OK)
-            say_error(v, "parameter");
-        break;
-    default:
-        if (repeat) return; /* the rest act once per press */
-        switch (key) {
-        case GLFW_KEY_ESCAPE:
-            if (v->show_help) v->show_help = false; /* Esc closes the help first */
-            else glfwSetWindowShouldClose(win, GLFW_TRUE);
-            break;
-        case GLFW_KEY_Q: glfwSetWindowShouldClose(win, GLFW_TRUE); break;
-        case GLFW_KEY_BACKSPACE: /* the preset again: the same model anew, the boids as they are */
-            st = boids_session_set_model(&v->s, info.model);
-            if (st == BOIDS_OK) {
-                world_changed(v);
-                say(v, "%s: preset parameters", boids_model_name(info.model));
-            }
-            break;
-        case GLFW_KEY_S: save_scenario(v); break;
-        case GLFW_KEY_D: dump_state(v); break;
-        case GLFW_KEY_G:
-            v->show_plot = !v->show_plot;
-            v->plot_count = v->plot_head = 0;
-            break;
-        case GLFW_KEY_SPACE: v->paused = !v->paused; break;
-        case GLFW_KEY_N: v->step_once = true; break;
-        case GLFW_KEY_R:
-            if (shift) v->seed++;
-            st = boids_session_reset(&v->s, v->seed);
-            if (st == BOIDS_OK) world_changed(v);
-            break;
-        case GLFW_KEY_M: {
-            int m = ((int)info.model + (shift ? -1 : 1) + BOIDS_MODEL_COUNT) % BOIDS_MODEL_COUNT;
-            st = boids_session_set_model(&v->s, (boids_model)m);
-            if (st == BOIDS_OK) {
-                world_changed(v);
-                say(v, "model %s", boids_model_name((boids_model)m));
-            }
-            break;
-        }
-        case GLFW_KEY_EQUAL:
-        case GLFW_KEY_KP_ADD:
-            st = boids_session_resize(&v->s, info.count ? info.count * 2 : 1);
-            if (st == BOIDS_OK) world_changed(v);
-            break;
-        case GLFW_KEY_MINUS:
-        case GLFW_KEY_KP_SUBTRACT:
-            st = boids_session_resize(&v->s, info.count / 2);
-            if (st == BOIDS_OK) world_changed(v);
-            break;
-        case GLFW_KEY_C: /* by age only where boids have ages */
-            do
-                v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT;
-            while (v->style.color_mode == BOIDS_COLOR_AGE && !(boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)));
-            break;
-        case GLFW_KEY_V:
-            v->vsync = !v->vsync;
-            glfwSwapInterval(v->vsync ? 1 : 0);
-            break;
-        case GLFW_KEY_LEFT_BRACKET: v->speed = v->speed > 1.0 / 64 ? v->speed * 0.5 : v->speed; break;
-        case GLFW_KEY_RIGHT_BRACKET: v->speed = v->speed < 64 ? v->speed * 2.0 : v->speed; break;
-        case GLFW_KEY_T: v->tool_kind = (v->tool_kind + (shift ? TOOL_COUNT - 1 : 1)) % TOOL_COUNT; break;
-        case GLFW_KEY_TAB: v->panel.visible = !v->panel.visible; break;
-        case GLFW_KEY_I: v->show_passes = !v->show_passes; break;
-        case GLFW_KEY_P:
-            if (shift) v->want_clean_screenshot = true;
-            else v->want_screenshot = true;
-            break;
-        case GLFW_KEY_O:
-            if (v->recorder) stop_recording(v);
-            else start_recording(v, NULL);
-            break;
-        case GLFW_KEY_HOME: fit(v); break;
-        case GLFW_KEY_H:
-        case GLFW_KEY_F1: v->show_help = !v->show_help; break;
-        default: break;
-        }
+    const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    if (action == GLFW_RELEASE || key == 0) return;
+    const key_row *row = NULL; /* the key's SHIFT row with Shift held, else its ANY row */
+    for (size_t i = 0; i < sizeof key_rows / sizeof key_rows[0]; ++i) {
+        const key_row *r = &key_rows[i];
+        if ((r->key != key && r->key2 != key) || (r->shift_only && !shift)) continue;
+        if (!row || r->shift_only) row = r;
     }
-    if (st != BOIDS_OK) say_error(v, "that failed");
+    if (row && (action == GLFW_PRESS || row->repeats)) row->act(v, key, shift);
 }
 
 static void on_cursor(GLFWwindow *win, double x, double y)
@@ -429,8 +500,7 @@ static void screenshot(viewer *v, const char *path)
     if (!v->shooter) st = boids_png_writer_create(path_dir(path, dir, sizeof dir), v->fb_w, v->fb_h, 1, &v->shooter);
     v->shot_w = v->fb_w;
     v->shot_h = v->fb_h;
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    glReadBuffer(GL_BACK);
+    boids_target_read_window();
     if (st == BOIDS_OK) st = boids_png_writer_capture_as(v->shooter, path);
     if (st != BOIDS_OK) say_error(v, "screenshot");
     else say(v, "screenshot %s", path);
@@ -444,7 +514,7 @@ static boids_status draw_frame(viewer *v, bool with_overlay)
     boids_world_get_info(v->s.world, &info);
     v->style.speed_lo = info.params.base.min_speed; /* the speed ramp follows the panel */
     v->style.speed_hi = info.params.base.max_speed;
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    boids_target_bind_window();
     boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->cam, &v->style);
     if (st != BOIDS_OK) return st;
     if (!with_overlay) return BOIDS_OK;
@@ -452,9 +522,130 @@ static boids_status draw_frame(viewer *v, bool with_overlay)
     return boids_ui_end(v->ui);
 }
 
-static int run(viewer *v)
+/* The steps of this frame: --frame-steps while recording (so a recording is reproducible), else
+ * real time caught up with, but never much more than a display frame (1/60 s) spent simulating:
+ * where steps are slow (llvmpipe, huge flocks) the flock runs slower than real time and the
+ * window stays responsive. N adds one; --steps caps the whole. */
+static uint32_t steps_due(viewer *v, double real, double dt)
 {
     const boids_cli *cli = v->cli;
+    uint32_t steps = 0;
+    if (v->recorder) {
+        steps = v->paused ? 0 : cli->frame_steps;
+    } else if (!v->paused) {
+        uint32_t cap = MAX_STEPS_PER_FRAME;
+        if (v->sim_ms_per_step > 0) {
+            double fit = 16.7 / v->sim_ms_per_step;
+            cap = fit < 1 ? 1 : fit > MAX_STEPS_PER_FRAME ? MAX_STEPS_PER_FRAME : (uint32_t)fit;
+        }
+        v->acc += real * v->speed;
+        double n = v->acc / dt;
+        steps = n > cap ? cap : (uint32_t)n;
+        v->acc = n > cap ? 0.0 : v->acc - steps * dt;
+    }
+    if (v->step_once && (v->paused || !v->recorder)) steps += 1;
+    v->step_once = false;
+    if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
+    return steps;
+}
+
+/* The recording's frame of these steps, and the writers' finished work collected. */
+static void record(viewer *v, uint32_t steps)
+{
+    if (v->recorder && steps > 0) {
+        boids_target_bind(&v->rec_target);
+        boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->rec_cam, &v->style);
+        if (st == BOIDS_OK) st = boids_png_writer_capture(v->recorder);
+        if (st != BOIDS_OK) {
+            say_error(v, "recording");
+            stop_recording(v);
+        }
+    }
+}
+
+static void poll_writers(viewer *v)
+{
+    if (v->recorder && boids_png_writer_poll(v->recorder) != BOIDS_OK) {
+        say_error(v, "recording");
+        stop_recording(v);
+    }
+    if (v->shooter && boids_png_writer_poll(v->shooter) != BOIDS_OK) say_error(v, "screenshot");
+}
+
+static void count_frame(viewer *v, double now)
+{
+    v->fps_frames++;
+    if (now - v->fps_t0 >= 0.5) {
+        v->fps = v->fps_frames / (now - v->fps_t0);
+        v->fps_frames = 0;
+        v->fps_t0 = now;
+    }
+}
+
+/* One frame: input, the steps due, the recording, the picture and the screenshots asked for.
+ * Returns false when the loop ends (the last of --steps, or a failure: *code says). */
+static bool frame(viewer *v, double now, double real, double dt, int *code)
+{
+    const boids_cli *cli = v->cli;
+    /* the overlay's size follows the framebuffer's (so HiDPI too): 1 at 1280x720 */
+    v->ui_scale = fminf(fmaxf(fminf((float)v->fb_w / 1280.0f, (float)v->fb_h / 720.0f), 0.5f), 3.0f);
+    boids_camera_resize(&v->cam, (float)v->fb_w, (float)v->fb_h);
+    if (v->tool_down || v->s.tool.kind != BOIDS_TOOL_NONE) set_tool(v);
+    const uint32_t steps = steps_due(v, real, dt);
+    if (steps > 0) {
+        boids_status st = v->metrics.open ? boids_metrics_log_step(&v->metrics, v->s.world, steps)
+                                          : boids_world_step(v->s.world, steps);
+        if (st != BOIDS_OK) return boids_app_error(cli, "step"), *code = BOIDS_EXIT_RUNTIME, false;
+        v->steps_done += steps;
+    }
+    profile_poll(v, now);
+    plot_sample(v, now);
+    record(v, steps);
+    if (v->want_clean_screenshot) { /* Shift+P: the flock alone, drawn once more for it */
+        if (draw_frame(v, false) == BOIDS_OK) screenshot(v, NULL);
+        v->want_clean_screenshot = false;
+    }
+    if (draw_frame(v, true) != BOIDS_OK) return boids_app_error(cli, "draw"), *code = BOIDS_EXIT_RUNTIME, false;
+    const bool last_frame = cli->steps_given && v->steps_done >= cli->steps;
+    if (v->want_screenshot) screenshot(v, NULL);
+    if (last_frame && cli->screenshot) {
+        screenshot(v, cli->screenshot);
+        v->shot_taken = true;
+    }
+    v->want_screenshot = false;
+    poll_writers(v);
+    glfwSwapBuffers(v->win);
+    count_frame(v, now);
+    return !last_frame;
+}
+
+/* After the loop: an interruption said (a recording's frames end whole), --screenshot of the
+ * last frame however the run ended (Q, the window's close box), the writers closed. */
+static int close_run(viewer *v, int code, double wall)
+{
+    const boids_cli *cli = v->cli;
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
+        stop_recording(v);
+        fprintf(stderr, "boids: interrupted: no state, metrics, events or screenshot written\n");
+        code = boids_interrupt_exit_code();
+    }
+    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v, true) == BOIDS_OK)
+        screenshot(v, cli->screenshot);
+    stop_recording(v);
+    if (v->shooter) {
+        if (boids_png_writer_destroy(v->shooter) != BOIDS_OK && code == BOIDS_EXIT_OK)
+            boids_app_error(cli, "screenshot"), code = BOIDS_EXIT_RUNTIME;
+        else if (cli->screenshot && code == BOIDS_EXIT_OK)
+            printf("  screenshot written to %s\n", cli->screenshot);
+        v->shooter = NULL;
+    }
+    printf("  window closed after %.1f s, %.1f fps at the end\n", wall, v->fps);
+    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &v->s, v->steps_done, wall);
+    return code;
+}
+
+static int run(viewer *v)
+{
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     const double dt = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
@@ -467,102 +658,9 @@ static int run(viewer *v)
         last = now;
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         if (v->fb_w <= 0 || v->fb_h <= 0) continue; /* minimised */
-        /* the overlay's size follows the framebuffer's (so HiDPI too): 1 at 1280x720 */
-        v->ui_scale = fminf(fmaxf(fminf((float)v->fb_w / 1280.0f, (float)v->fb_h / 720.0f), 0.5f), 3.0f);
-        boids_camera_resize(&v->cam, (float)v->fb_w, (float)v->fb_h);
-        if (v->tool_down || v->s.tool.kind != BOIDS_TOOL_NONE) set_tool(v);
-
-        uint32_t steps = 0;
-        if (v->recorder) {
-            steps = v->paused ? 0 : cli->frame_steps;
-        } else if (!v->paused) {
-            /* Catch up with real time, but never spend much more than a display frame (1/60 s)
-             * simulating: where steps are slow (llvmpipe, huge flocks) the flock runs slower
-             * than real time and the window stays responsive. */
-            uint32_t cap = MAX_STEPS_PER_FRAME;
-            if (v->sim_ms_per_step > 0) {
-                double fit = 16.7 / v->sim_ms_per_step;
-                cap = fit < 1 ? 1 : fit > MAX_STEPS_PER_FRAME ? MAX_STEPS_PER_FRAME : (uint32_t)fit;
-            }
-            v->acc += real * v->speed;
-            double n = v->acc / dt;
-            steps = n > cap ? cap : (uint32_t)n;
-            v->acc = n > cap ? 0.0 : v->acc - steps * dt;
-        }
-        if (v->step_once && (v->paused || !v->recorder)) steps += 1;
-        v->step_once = false;
-        if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
-        if (steps > 0) {
-            boids_status st = v->metrics.open ? boids_metrics_log_step(&v->metrics, v->s.world, steps)
-                                              : boids_world_step(v->s.world, steps);
-            if (st != BOIDS_OK) {
-                boids_app_error(v->cli, "step"), code = BOIDS_EXIT_RUNTIME;
-                break;
-            }
-            v->steps_done += steps;
-        }
-        profile_poll(v, now);
-        plot_sample(v, now);
-
-        if (v->recorder && steps > 0) {
-            boids_target_bind(&v->rec_target);
-            boids_status st = boids_renderer_draw(v->renderer, v->s.world, &v->rec_cam, &v->style);
-            if (st == BOIDS_OK) st = boids_png_writer_capture(v->recorder);
-            if (st != BOIDS_OK) {
-                say_error(v, "recording");
-                stop_recording(v);
-            }
-        }
-        if (v->want_clean_screenshot) { /* Shift+P: the flock alone, drawn once more for it */
-            if (draw_frame(v, false) == BOIDS_OK) screenshot(v, NULL);
-            v->want_clean_screenshot = false;
-        }
-        if (draw_frame(v, true) != BOIDS_OK) {
-            boids_app_error(v->cli, "draw"), code = BOIDS_EXIT_RUNTIME;
-            break;
-        }
-        bool last_frame = cli->steps_given && v->steps_done >= cli->steps;
-        if (v->want_screenshot) screenshot(v, NULL);
-        if (last_frame && cli->screenshot) {
-            screenshot(v, cli->screenshot);
-            v->shot_taken = true;
-        }
-        v->want_screenshot = false;
-        if (v->recorder && boids_png_writer_poll(v->recorder) != BOIDS_OK) {
-            say_error(v, "recording");
-            stop_recording(v);
-        }
-        if (v->shooter && boids_png_writer_poll(v->shooter) != BOIDS_OK) say_error(v, "screenshot");
-        glfwSwapBuffers(v->win);
-
-        v->fps_frames++;
-        if (now - v->fps_t0 >= 0.5) {
-            v->fps = v->fps_frames / (now - v->fps_t0);
-            v->fps_frames = 0;
-            v->fps_t0 = now;
-        }
-        if (last_frame) break;
+        if (!frame(v, now, real, dt, &code)) break;
     }
-    double wall = boids_app_now() - t0;
-    if (code == BOIDS_EXIT_OK && boids_interrupted()) { /* a recording's frames end whole */
-        stop_recording(v);
-        fprintf(stderr, "boids: interrupted: no state, metrics, events or screenshot written\n");
-        code = boids_interrupt_exit_code();
-    }
-    /* --screenshot is of the last frame however the run ended (Q, the window's close box). */
-    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v, true) == BOIDS_OK)
-        screenshot(v, cli->screenshot);
-    stop_recording(v);
-    if (v->shooter) {
-        if (boids_png_writer_destroy(v->shooter) != BOIDS_OK && code == BOIDS_EXIT_OK)
-            boids_app_error(v->cli, "screenshot"), code = BOIDS_EXIT_RUNTIME;
-        else if (cli->screenshot && code == BOIDS_EXIT_OK)
-            printf("  screenshot written to %s\n", cli->screenshot);
-        v->shooter = NULL;
-    }
-    printf("  window closed after %.1f s, %.1f fps at the end\n", wall, v->fps);
-    if (code == BOIDS_EXIT_OK) code = boids_app_finish(cli, &v->s, v->steps_done, wall);
-    return code;
+    return close_run(v, code, boids_app_now() - t0);
 }
 
 int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)

@@ -7,8 +7,8 @@
  * replaced, the link kept); a directory, device, FIFO or socket, an empty name or a file in /proc
  * or /sys are refused (BOIDS_E_FILE_WRITE naming the path), by the check before a run as by the
  * open. */
-#ifndef BOIDS_CORE_OUTPUT_FILE_H
-#define BOIDS_CORE_OUTPUT_FILE_H
+#ifndef BOIDS_BASE_OUTPUT_FILE_H
+#define BOIDS_BASE_OUTPUT_FILE_H
 
 #include <stdio.h>
 

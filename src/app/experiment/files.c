@@ -12,12 +12,13 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "app/experiment.h"
+#include "app/experiment/files.h"
+#include "app/experiment/plots.h"
 #include "app/metrics_log.h"
-#include "core/error.h"
-#include "core/interrupt.h"
-#include "core/output_file.h"
-#include "core/parse.h"
+#include "base/error.h"
+#include "base/interrupt.h"
+#include "base/output_file.h"
+#include "base/parse.h"
 #include "core/scenario.h"
 
 static void path_in(char *buf, size_t size, const char *dir, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
@@ -158,7 +159,7 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
     boids_scenario_extras extras = {manifest_owns, manifest_set, &m};
     boids_status st = boids_scenario_load_extras(path, 0, &extras, &sc);
     if (st != BOIDS_OK) return st;
-    if (!m.has_runs || !m.has_version || !m.has_backend || !sc.has_steps)
+    if (!m.has_runs || !m.has_version || !m.has_backend || !sc.given[BOIDS_OPT_STEPS])
         return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0, "not an experiment's manifest (runs, version, backend "
                                "and steps are missing)");
     const boids_backend backend = e->def.backend;
@@ -537,6 +538,12 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
         else if (!resume) header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
     }
     t->synced_at = boids_app_now();
+    if (st != BOIDS_OK) { /* nothing was written but the headers of new tables: let go of it all */
+        for (int k = 0; k < 3; ++k)
+            if (*files[k]) fclose(*files[k]), *files[k] = NULL;
+        free(t->done);
+        t->done = NULL;
+    }
     return st;
 }
 

@@ -1,5 +1,5 @@
 #define _XOPEN_SOURCE 700 /* realpath, mkstemp, fchmod */
-#include "core/output_file.h"
+#include "base/output_file.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 /* The temporary name of a file written to `path`: BOIDS_TEMP_PREFIX and six random characters
  * (mkstemp's) in the target's directory, whatever the target's name, so a name as long as the

@@ -1,8 +1,8 @@
 /* A small persistent thread pool for data-parallel loops: run(fn, ctx, n) calls fn on disjoint
  * chunks [begin, end) covering [0, n), on the workers and the calling thread, and returns when
  * all are done. Results never depend on the thread count: each item is computed alone. */
-#ifndef BOIDS_CPU_THREAD_POOL_H
-#define BOIDS_CPU_THREAD_POOL_H
+#ifndef BOIDS_BASE_THREAD_POOL_H
+#define BOIDS_BASE_THREAD_POOL_H
 
 #include <stdint.h>
 

@@ -1,8 +1,8 @@
 /* Strict number parsing for every text input (CLI, --set, CSV, scenario files): plain decimal
  * only, the whole string, finite. strtof alone would also take hex, "inf", "nan" and leading
  * blanks. And the way numbers are written back in messages and files: exactly. */
-#ifndef BOIDS_CORE_PARSE_H
-#define BOIDS_CORE_PARSE_H
+#ifndef BOIDS_BASE_PARSE_H
+#define BOIDS_BASE_PARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE /* open_memstream */
-#include "app/experiment.h"
+#include "app/experiment/experiment.h"
 
 #include <errno.h>
 #include <math.h>
@@ -12,121 +12,11 @@
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "app/progress.h"
-#include "core/interrupt.h"
-#include "core/error.h"
-#include "core/parse.h"
-
-/* ---- the plan ------------------------------------------------------------------------------- */
-
-uint64_t boids_experiment_total(const boids_experiment *e) { return (uint64_t)e->combos * e->runs; }
-
-void boids_experiment_slice(const boids_experiment *e, uint64_t *first, uint64_t *end)
-{
-    const uint64_t n = boids_experiment_total(e);
-    *first = n * (e->shard - 1) / e->shards;
-    *end = n * e->shard / e->shards;
-}
-
-float boids_experiment_value(const boids_experiment *e, uint32_t combo, int k)
-{
-    /* the first sweep varies slowest */
-    uint32_t stride = 1;
-    for (int j = e->nsweeps - 1; j > k; --j) stride *= e->sweeps[j].count;
-    return e->sweeps[k].values[(combo / stride) % e->sweeps[k].count];
-}
-
-void boids_experiment_row_prefix(const boids_experiment *e, uint64_t run, char *buf, size_t size)
-{
-    const uint32_t combo = (uint32_t)(run / e->runs);
-    int n = snprintf(buf, size, "%llu,%llu", (unsigned long long)run, (unsigned long long)(e->seed + run % e->runs));
-    for (int k = 0; k < e->nsweeps && n > 0 && (size_t)n < size; ++k) {
-        char v[32];
-        n += snprintf(buf + n, size - (size_t)n, ",%s", boids_float_text(boids_experiment_value(e, combo, k), v));
-    }
-}
-
-void boids_experiment_label(const boids_experiment *e, uint32_t combo, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    size_t n = 0;
-    for (int k = 0; k < e->nsweeps && n < size; ++k) {
-        char v[32];
-        n += (size_t)snprintf(buf + n, size - n, "%s%s = %s", k ? ", " : "", e->sweeps[k].key,
-                              boids_float_text(boids_experiment_value(e, combo, k), v));
-    }
-}
-
-/* The world of one combination, from the first seed given. */
-static boids_status combo_def(const boids_experiment *e, uint32_t combo, uint64_t seed, boids_world_def *out)
-{
-    *out = e->def;
-    out->seed = seed;
-    for (int k = 0; k < e->nsweeps; ++k) {
-        char v[32];
-        boids_status st = boids_params_set(out->model, &out->params, e->sweeps[k].key,
-                                           boids_float_text(boids_experiment_value(e, combo, k), v));
-        if (st != BOIDS_OK) return st;
-    }
-    return boids_params_validate(out->model, &out->params);
-}
-
-/* --sweep KEY=A:B:COUNT or KEY=v1,v2,...: every value checked as --set would. */
-boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, const boids_params *base, boids_sweep *out)
-{
-    const char *eq = strchr(spec, '=');
-    if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof out->key)
-        return boids_fail(BOIDS_E_USAGE, "--sweep %s: expected KEY=A:B:COUNT or KEY=v1,v2,...", spec);
-    memset(out, 0, sizeof *out);
-    snprintf(out->key, sizeof out->key, "%.*s", (int)(eq - spec), spec);
-    if (!boids_model_param(model, out->key)) {
-        boids_params probe = *base; /* the --set path's message lists the model's names */
-        boids_params_set(model, &probe, out->key, "0");
-        return boids_fail(BOIDS_E_USAGE, "--sweep %s: %s", spec, boids_last_error_info()->detail);
-    }
-    const char *v = eq + 1;
-    char text[64];
-    if (strchr(v, ':')) {
-        char a[64], b[64], c[64];
-        const char *c1 = strchr(v, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        float fa, fb;
-        uint32_t n;
-        if (!c2 || strchr(c2 + 1, ':') || (size_t)(c1 - v) >= sizeof a || (size_t)(c2 - c1 - 1) >= sizeof b ||
-            strlen(c2 + 1) >= sizeof c)
-            return boids_fail(BOIDS_E_USAGE, "--sweep %s: a range is A:B:COUNT", spec);
-        snprintf(a, sizeof a, "%.*s", (int)(c1 - v), v);
-        snprintf(b, sizeof b, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
-        snprintf(c, sizeof c, "%s", c2 + 1);
-        if (!boids_parse_float(a, &fa) || !boids_parse_float(b, &fb) ||
-            !boids_parse_u32(c, BOIDS_EXP_MAX_VALUES, &n) || n == 0)
-            return boids_fail(BOIDS_E_USAGE, "--sweep %s: a range is A:B:COUNT, two numbers and a count in [1, %d]",
-                              spec, BOIDS_EXP_MAX_VALUES);
-        for (uint32_t i = 0; i < n; ++i)
-            out->values[i] = n == 1 ? fa : (float)((double)fa + ((double)fb - fa) * i / (n - 1));
-        out->count = n;
-    } else {
-        for (const char *p = v; *p;) {
-            const char *end = strchr(p, ',');
-            size_t len = end ? (size_t)(end - p) : strlen(p);
-            if (len == 0 || len >= sizeof text || out->count == BOIDS_EXP_MAX_VALUES)
-                return boids_fail(BOIDS_E_USAGE, "--sweep %s: expected values v1,v2,... (at most %d)", spec,
-                                  BOIDS_EXP_MAX_VALUES);
-            snprintf(text, sizeof text, "%.*s", (int)len, p);
-            if (!boids_parse_float(text, &out->values[out->count]))
-                return boids_fail(BOIDS_E_USAGE, "--sweep %s: '%s' is not a number", spec, text);
-            out->count++;
-            p = end ? end + 1 : p + len;
-            if (end && !*p) return boids_fail(BOIDS_E_USAGE, "--sweep %s: a value is missing after the last ','", spec);
-        }
-    }
-    if (out->count == 0) return boids_fail(BOIDS_E_USAGE, "--sweep %s: no values (a sweep needs at least one)", spec);
-    for (uint32_t i = 0; i < out->count; ++i) { /* each value as --set would take it */
-        boids_params p = *base;
-        char t[32];
-        if (boids_params_set(model, &p, out->key, boids_float_text(out->values[i], t)) != BOIDS_OK)
-            return boids_fail(BOIDS_E_USAGE, "--sweep %s: %s", spec, boids_last_error_info()->detail);
-    }
-    return BOIDS_OK;
-}
+#include "app/experiment/files.h"
+#include "app/experiment/plots.h"
+#include "base/interrupt.h"
+#include "base/error.h"
+#include "base/parse.h"
 
 /* ---- running ------------------------------------------------------------------------------- */
 
@@ -193,16 +83,14 @@ static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const bo
     r->done = true;
 }
 
-/* Runs [first, first + n) of one combination as the replicas of one world (n = 1 on the CPU):
- * steps in pieces ending at every 32nd step (to see which replicas stopped) and every
- * metrics_every-th; a replica's rows depend only on its own steps, so they are the same in any
- * batch. Stops early (its runs left unfinished) when interrupted. */
-static boids_status run_batch(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
-                              uint32_t n, sink *k)
+/* The world of runs [first, first + n) of one combination, as its replicas; the explicit
+ * obstacles stand in every replica. */
+static boids_status batch_world(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
+                                uint32_t n, boids_world **w)
 {
     const uint32_t combo = (uint32_t)(first / e->runs);
     boids_world_def d;
-    boids_status st = combo_def(e, combo, e->seed + first % e->runs, &d);
+    boids_status st = boids_experiment_world(e, combo, e->seed + first % e->runs, &d);
     if (st != BOIDS_OK) return st;
     d.backend = backend;
     d.gl = gl;
@@ -210,7 +98,6 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
     d.replicas = n;
     d.count = e->def.count * n;
     d.event_mask = 1u << BOIDS_EVENT_CATCH;
-    /* the explicit obstacles stand in every replica */
     boids_obstacle *obs = NULL;
     if (e->def.obstacle_count) {
         obs = malloc(sizeof *obs * e->def.obstacle_count * n);
@@ -223,74 +110,126 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
         d.obstacles = obs;
         d.obstacle_count = e->def.obstacle_count * n;
     }
-    boids_world *w = NULL;
-    st = boids_world_create(&d, &w);
+    st = boids_world_create(&d, w);
     free(obs);
-    if (st != BOIDS_OK) return st;
+    return st;
+}
+
+/* A batch in flight: its world, and each run's rows, metrics and state. */
+typedef struct batch {
+    const boids_experiment *e;
+    boids_world *w;
     boids_world_info info;
-    boids_world_get_info(w, &info);
-    const uint32_t per = e->def.count, pred_per = n ? info.predators / n : 0;
-    run_rows *rows = calloc(n, sizeof *rows);
-    boids_metrics *m = malloc(sizeof *m * n);
-    boids_replica_status *rs = malloc(sizeof *rs * n);
-    if (!rows || !m || !rs) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
-    for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) {
-        rows[r].run = first + r;
-        rows[r].last_row = UINT64_MAX;
-        rows[r].ev = open_memstream(&rows[r].ev_buf, &rows[r].ev_len);
-        rows[r].me = open_memstream(&rows[r].me_buf, &rows[r].me_len);
-        if (!rows[r].ev || !rows[r].me) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    uint32_t n, open_runs;
+    run_rows *rows;
+    boids_metrics *m;
+    boids_replica_status *rs;
+} batch;
+
+static boids_status batch_open(batch *b, uint64_t first)
+{
+    const uint32_t n = b->n;
+    b->open_runs = n;
+    b->rows = calloc(n, sizeof *b->rows);
+    b->m = malloc(sizeof *b->m * n);
+    b->rs = malloc(sizeof *b->rs * n);
+    if (!b->rows || !b->m || !b->rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    for (uint32_t r = 0; r < n; ++r) {
+        run_rows *rr = &b->rows[r];
+        rr->run = first + r;
+        rr->last_row = UINT64_MAX;
+        rr->ev = open_memstream(&rr->ev_buf, &rr->ev_len);
+        rr->me = open_memstream(&rr->me_buf, &rr->me_len);
+        if (!rr->ev || !rr->me) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    }
+    return BOIDS_OK;
+}
+
+static void batch_close(batch *b)
+{
+    for (uint32_t r = 0; b->rows && r < b->n; ++r) {
+        if (b->rows[r].ev) fclose(b->rows[r].ev);
+        if (b->rows[r].me) fclose(b->rows[r].me);
+        free(b->rows[r].ev_buf);
+        free(b->rows[r].me_buf);
+    }
+    free(b->rows), free(b->m), free(b->rs);
+    boids_world_destroy(b->w);
+}
+
+/* The catches of the steps just taken, each into its run's events. */
+static boids_status batch_events(batch *b)
+{
+    const uint32_t per = b->e->def.count, pred_per = b->n ? b->info.predators / b->n : 0;
+    boids_events ev;
+    boids_status st = boids_world_take_events(b->w, &ev);
+    for (size_t i = 0; st == BOIDS_OK && i < ev.count; ++i) {
+        const boids_event *x = &ev.events[i];
+        if (x->kind != BOIDS_EVENT_CATCH) continue;
+        run_rows *r = &b->rows[x->subject / per];
+        char prefix[1024];
+        boids_experiment_row_prefix(b->e, r->run, prefix, sizeof prefix);
+        fprintf(r->ev, "%s,", prefix);
+        boids_catch_csv_row(r->ev, x, b->info.dt, x->subject % per, pred_per ? x->other % pred_per : x->other);
+        fputc('\n', r->ev);
+    }
+    return st;
+}
+
+/* After `count` steps: the metrics rows due, and the runs that ended (their replica stopped, or
+ * the last step) handed to the tables. */
+static boids_status batch_rows(batch *b, sink *k, uint64_t count)
+{
+    const boids_experiment *e = b->e;
+    const uint32_t K = e->metrics_every;
+    boids_status st = boids_world_replicas(b->w, b->rs, b->n, NULL);
+    bool due = K && count % K == 0, ending = count >= e->steps, newly_stopped = false;
+    for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r) newly_stopped |= !b->rows[r].done && b->rs[r].stopped;
+    if (st == BOIDS_OK && (due || ending || newly_stopped)) st = boids_world_metrics(b->w, b->m, b->n);
+    for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r) {
+        if (b->rows[r].done) continue;
+        /* a stopped replica stands still from the step after its last catch on */
+        const uint64_t end = b->rs[r].stopped ? b->rs[r].stop_step + 1 : e->steps;
+        if (due && count <= end) row_metrics(e, &b->rows[r], &b->m[r], count, b->info.dt);
+        if (b->rs[r].stopped || ending) {
+            row_metrics(e, &b->rows[r], &b->m[r], end, b->info.dt);
+            finish_run(e, k, &b->rows[r], &b->m[r], end, b->rs[r].stopped);
+            b->open_runs--;
+        }
+    }
+    return st;
+}
+
+/* Runs [first, first + n) of one combination as the replicas of one world (n = 1 on the CPU):
+ * steps in pieces ending at every 32nd step (to see which replicas stopped) and every
+ * metrics_every-th; a replica's rows depend only on its own steps, so they are the same in any
+ * batch. Stops early (its runs left unfinished) when interrupted. */
+static boids_status run_batch(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
+                              uint32_t n, sink *k)
+{
+    batch b = {.e = e, .n = n};
+    boids_status st = batch_world(e, backend, gl, first, n, &b.w);
+    if (st == BOIDS_OK) {
+        boids_world_get_info(b.w, &b.info);
+        st = batch_open(&b, first);
     }
     const uint32_t K = e->metrics_every;
-    uint64_t count = 0;
-    uint32_t open_runs = n;
     if (st == BOIDS_OK && K) {
-        st = boids_world_metrics(w, m, n);
-        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &rows[r], &m[r], 0, info.dt);
+        st = boids_world_metrics(b.w, b.m, n);
+        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &b.rows[r], &b.m[r], 0, b.info.dt);
     }
-    while (st == BOIDS_OK && open_runs && going_on(k)) {
+    uint64_t count = 0;
+    while (st == BOIDS_OK && b.open_runs && going_on(k)) {
         uint64_t step = e->steps - count;
         if (step > 32 - count % 32) step = 32 - count % 32;
         if (K && step > K - count % K) step = K - count % K;
-        if (step > 0) st = boids_world_step(w, (uint32_t)step);
+        if (step > 0) st = boids_world_step(b.w, (uint32_t)step);
         count += step;
-        boids_events ev;
-        if (st == BOIDS_OK) st = boids_world_take_events(w, &ev);
-        for (size_t i = 0; st == BOIDS_OK && i < ev.count; ++i) {
-            const boids_event *x = &ev.events[i];
-            if (x->kind != BOIDS_EVENT_CATCH) continue;
-            run_rows *r = &rows[x->subject / per];
-            char prefix[1024];
-            boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
-            fprintf(r->ev, "%s,", prefix);
-            boids_catch_csv_row(r->ev, x, info.dt, x->subject % per, pred_per ? x->other % pred_per : x->other);
-            fputc('\n', r->ev);
-        }
-        if (st == BOIDS_OK) st = boids_world_replicas(w, rs, n, NULL);
-        bool due = K && count % K == 0, ending = count >= e->steps, newly_stopped = false;
-        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) newly_stopped |= !rows[r].done && rs[r].stopped;
-        if (st == BOIDS_OK && (due || ending || newly_stopped)) st = boids_world_metrics(w, m, n);
-        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) {
-            if (rows[r].done) continue;
-            /* a stopped replica stands still from the step after its last catch on */
-            const uint64_t end = rs[r].stopped ? rs[r].stop_step + 1 : e->steps;
-            if (due && count <= end) row_metrics(e, &rows[r], &m[r], count, info.dt);
-            if (rs[r].stopped || ending) {
-                row_metrics(e, &rows[r], &m[r], end, info.dt);
-                finish_run(e, k, &rows[r], &m[r], end, rs[r].stopped);
-                open_runs--;
-            }
-        }
+        if (st == BOIDS_OK) st = batch_events(&b);
+        if (st == BOIDS_OK) st = batch_rows(&b, k, count);
         if (st == BOIDS_OK && step == 0) break; /* steps = 0: measured and done */
     }
-    for (uint32_t r = 0; rows && r < n; ++r) {
-        if (rows[r].ev) fclose(rows[r].ev);
-        if (rows[r].me) fclose(rows[r].me);
-        free(rows[r].ev_buf);
-        free(rows[r].me_buf);
-    }
-    free(rows), free(m), free(rs);
-    boids_world_destroy(w);
+    batch_close(&b);
     return st;
 }
 
@@ -451,7 +390,7 @@ static int parse_sweeps(const boids_cli *cli, boids_experiment *e)
     /* every combination's world must be one the library takes: checked before anything is made */
     for (uint32_t c = 0; c < e->combos && !boids_interrupted(); ++c) {
         boids_world_def d;
-        if (combo_def(e, c, e->seed, &d) != BOIDS_OK) {
+        if (boids_experiment_world(e, c, e->seed, &d) != BOIDS_OK) {
             char label[512];
             boids_experiment_label(e, c, label, sizeof label);
             fprintf(stderr, "boids experiment: --sweep: %s: %s\n", label, boids_last_error());

@@ -4,12 +4,12 @@
  * experiment's finished runs, a benchmark's rows) and exit with 128 + the signal's number, as a
  * shell expects of an interrupted program; a blocked write (a stalled ffmpeg's pipe) returns
  * EINTR and gives up. A second signal, a second or more after the first, ends the process at
- * once: the handler removes the temporary files open at that moment (core/output_file.h) and
+ * once: the handler removes the temporary files open at that moment (base/output_file.h) and
  * stops the child process it was told of (ffmpeg), so even then nothing half-written stays under
  * an output's name. (Two within a second are one: timeout(1) sends its signal to the process and
  * again to its process group.) */
-#ifndef BOIDS_CORE_INTERRUPT_H
-#define BOIDS_CORE_INTERRUPT_H
+#ifndef BOIDS_BASE_INTERRUPT_H
+#define BOIDS_BASE_INTERRUPT_H
 
 #include <stdbool.h>
 #include <sys/types.h>

@@ -1,9 +1,9 @@
-#include "app/panel.h"
+#include "app/viewer/panel.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 static const boids_rgba panel_bg = {16, 19, 26, 215}, text_c = {220, 225, 235, 255},
                         dim_c = {140, 150, 165, 255}, sel_c = {255, 210, 90, 255},

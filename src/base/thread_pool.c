@@ -1,4 +1,4 @@
-#include "cpu/thread_pool.h"
+#include "base/thread_pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -9,8 +9,8 @@
  * (rows, a slider, a switch, a choice, scaling) is small and tested here. Every change goes through boids_panel_set(), which is the --set path:
  * boids_params_set() on the text of the value, then boids_world_set_params() (or, for what a
  * world fixes when it is made, the predators' number, the world made anew: session.h). */
-#ifndef BOIDS_APP_PANEL_H
-#define BOIDS_APP_PANEL_H
+#ifndef BOIDS_APP_VIEWER_PANEL_H
+#define BOIDS_APP_VIEWER_PANEL_H
 
 #include <stdbool.h>
 

@@ -1,12 +1,12 @@
 #define _POSIX_C_SOURCE 200809L
-#include "core/interrupt.h"
+#include "base/interrupt.h"
 
 #include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "core/output_file.h"
+#include "base/output_file.h"
 
 static volatile sig_atomic_t caught;
 static volatile pid_t child;

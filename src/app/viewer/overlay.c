@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/viewer.h"
-#include "boids_shared.h"
+#include "app/viewer/viewer.h"
+#include "app/cli/keys.h"
+#include "boids_draw.h"
 
 static const boids_rgba hud_c = {225, 230, 240, 255}, hud_dim = {150, 160, 175, 255},
                         hud_bg = {10, 12, 16, 190}, hud_warn = {255, 120, 100, 255},
@@ -248,71 +249,33 @@ static void draw_tool(viewer *v)
     if (r > 0) boids_ui_circle(v->ui, (float)v->mouse_x, (float)v->mouse_y, r, 2.0f * v->ui_scale, c);
 }
 
-/* The help: rows of a key and what it does, and a second pair on some rows (tab-separated), laid
- * out in columns (the font is not monospaced). */
-static const char *const help_rows[] = {
-    "Space\tpause / resume\tN\tone step",
-    "R\treset (same seed)\tShift+R\treseed",
-    "M\tnext model\tShift+M\tprevious model",
-    "Backspace\tthe model's preset parameters again",
-    "= / -\tdouble / halve boids\t[ / ]\tslower / faster",
-    "C\tcolour: swarm, heading, speed, age (kit); legend bottom left",
-    "T\tmouse tool: none, attract, repel (hold the left button),",
-    "\tobstacle (click adds, Shift+click removes), predator (click adds)",
-    "Tab\tparameter panel: Up/Down select, Left/Right change (a switch",
-    "\ttoggles, a choice cycles), Shift coarse; drag a slider, click a switch",
-    "Wheel\tzoom at the cursor\tdrag\tpan (right button always)",
-    "Home\tfit the world\tV\tvsync on / off",
-    "G\tlive plot of polarization and nearest-neighbour distance",
-    "I\ttime of each pass (grid, scan, scatter, reorder, steer, draw)",
-    "P\tscreenshot\tShift+P\tscreenshot without HUD or panel",
-    "O\trecord PNG frames on / off (into --frames DIR, else here)",
-    "S\tsave the parameters as a scenario .ini (boids FILE.ini runs it)",
-    "D\tdump the state as .csv (boids --init FILE.csv starts from it)",
-    "Q\tquit\tEsc\tclose this help, else quit",
-};
+/* The help: the rows of viewer_keys.h, a label and what it does, in two columns of rows (the
+ * font is not monospaced, so each column's labels are measured). */
+static const boids_viewer_key_text help_rows[] = {BOIDS_VIEWER_KEYS(BOIDS_VIEWER_KEY_TEXT)};
+#define HELP_ROWS ((int)(sizeof help_rows / sizeof help_rows[0]))
+#define HELP_LINES ((HELP_ROWS + 1) / 2)
 #define HELP_CLOSE "H, F1 or Esc closes this help."
 
-/* Cell `col` (0..3) of a help row, in buf ("" if the row has fewer). */
-static const char *help_cell(const char *row, int col, char *buf, size_t size)
-{
-    for (int k = 0; k < col && row; ++k) row = strchr(row, '\t') ? strchr(row, '\t') + 1 : NULL;
-    if (!row) return buf[0] = '\0', buf;
-    size_t n = strchr(row, '\t') ? (size_t)(strchr(row, '\t') - row) : strlen(row);
-    snprintf(buf, size, "%.*s", (int)n, row);
-    return buf;
-}
-
-/* The help's columns at the current scale: where each starts, and the whole width. */
+/* Where the help's four columns start (label and help of the left rows, then of the right
+ * ones) at the current scale; returns the whole width. */
 static float help_columns(boids_ui *ui, float x[4])
 {
-    const int n = (int)(sizeof help_rows / sizeof help_rows[0]);
-    float w[4] = {0, 0, 0, 0}, gap = boids_ui_line_height(ui), wide = 0;
-    char cell[128];
-    for (int i = 0; i < n; ++i) {
-        bool pair2 = help_cell(help_rows[i], 2, cell, sizeof cell)[0] != '\0';
-        for (int c = 0; c < 4; ++c) {
-            float tw = boids_ui_text_width(ui, help_cell(help_rows[i], c, cell, sizeof cell));
-            if (c == 1 && !pair2) continue; /* a long description spans the second pair's columns */
-            w[c] = fmaxf(w[c], tw);
-        }
+    float w[4] = {0, 0, 0, 0}, gap = boids_ui_line_height(ui);
+    for (int i = 0; i < HELP_ROWS; ++i) {
+        const int side = i < HELP_LINES ? 0 : 2;
+        w[side] = fmaxf(w[side], boids_ui_text_width(ui, help_rows[i].label));
+        w[side + 1] = fmaxf(w[side + 1], boids_ui_text_width(ui, help_rows[i].help));
     }
     x[0] = 0;
     x[1] = w[0] + gap;
-    x[2] = x[1] + w[1] + gap;
+    x[2] = x[1] + w[1] + 2 * gap;
     x[3] = x[2] + w[2] + gap;
-    for (int i = 0; i < n; ++i) {
-        bool pair2 = help_cell(help_rows[i], 2, cell, sizeof cell)[0] != '\0';
-        float end = pair2 ? x[3] + boids_ui_text_width(ui, help_cell(help_rows[i], 3, cell, sizeof cell))
-                          : x[1] + boids_ui_text_width(ui, help_cell(help_rows[i], 1, cell, sizeof cell));
-        wide = fmaxf(wide, end);
-    }
-    return fmaxf(wide, boids_ui_text_width(ui, HELP_CLOSE));
+    return fmaxf(x[3] + w[3], boids_ui_text_width(ui, HELP_CLOSE));
 }
 
 static void draw_help(viewer *v, float room)
 {
-    const int n = (int)(sizeof help_rows / sizeof help_rows[0]), lines = n + 2;
+    const int lines = HELP_LINES + 2;
     float col[4], scale = boids_ui_get_scale(v->ui);
     float widest = help_columns(v->ui, col), lh = boids_ui_line_height(v->ui), pad = lh * 0.6f;
     float s = fit_scale(v->ui, widest + 4 * pad, room);
@@ -323,13 +286,15 @@ static void draw_help(viewer *v, float room)
     pad = lh * 0.6f;
     float h = lh * (float)lines + 2 * pad, x = (room - widest) * 0.5f - pad, y = ((float)v->fb_h - h) * 0.5f;
     if (x < 0) x = 0;
-    boids_ui_rect(v->ui, x, y, widest + 2 * pad, h, (boids_rgba){10, 12, 16, 255}); /* opaque: nothing shows through */
-    char cell[128];
-    for (int i = 0; i < n; ++i)
-        for (int c = 0; c < 4; ++c)
-            boids_ui_text(v->ui, x + pad + col[c], y + pad + lh * (float)i, help_cell(help_rows[i], c, cell, sizeof cell),
-                          c % 2 ? hud_c : key_c);
-    boids_ui_text(v->ui, x + pad, y + pad + lh * (float)(n + 1), HELP_CLOSE, hud_warn);
+    /* opaque: nothing shows through */
+    boids_ui_rect(v->ui, x, y, widest + 2 * pad, h, (boids_rgba){10, 12, 16, 255});
+    for (int i = 0; i < HELP_ROWS; ++i) {
+        const int side = i < HELP_LINES ? 0 : 2, line = i < HELP_LINES ? i : i - HELP_LINES;
+        const float ty = y + pad + lh * (float)line;
+        boids_ui_text(v->ui, x + pad + col[side], ty, help_rows[i].label, key_c);
+        boids_ui_text(v->ui, x + pad + col[side + 1], ty, help_rows[i].help, hud_c);
+    }
+    boids_ui_text(v->ui, x + pad, y + pad + lh * (float)(HELP_LINES + 1), HELP_CLOSE, hud_warn);
     boids_ui_set_scale(v->ui, scale);
 }
 

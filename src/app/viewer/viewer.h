@@ -1,14 +1,14 @@
 /* The viewer's state, shared by its two files: viewer.c (the window, the loop, input, recording)
  * and viewer_overlay.c (what is drawn over the flock: HUD, panel, legend, plot, tool, help). */
-#ifndef BOIDS_APP_VIEWER_H
-#define BOIDS_APP_VIEWER_H
+#ifndef BOIDS_APP_VIEWER_VIEWER_H
+#define BOIDS_APP_VIEWER_VIEWER_H
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include "app/app.h"
 #include "app/metrics_log.h"
-#include "app/panel.h"
+#include "app/viewer/panel.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"

@@ -3,8 +3,8 @@
  * its status, so callers write
  *     return boids_fail_key(BOIDS_E_DEF_COUNT, "count", "%u exceeds the maximum of %u", n, max);
  * The message is "KEY: DETAIL", "PATH:LINE: DETAIL" or DETAIL alone. */
-#ifndef BOIDS_CORE_ERROR_H
-#define BOIDS_CORE_ERROR_H
+#ifndef BOIDS_BASE_ERROR_H
+#define BOIDS_BASE_ERROR_H
 
 #include "boids.h"
 

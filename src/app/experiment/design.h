@@ -1,0 +1,53 @@
+/* What an experiment is (its manifest says all of it): the world of every run, the sweeps, the
+ * runs per combination, the seeds and the shard; and the plan that follows from it. A run is
+ * numbered combination x runs + repetition; its seed is seed + repetition. */
+#ifndef BOIDS_APP_EXPERIMENT_DESIGN_H
+#define BOIDS_APP_EXPERIMENT_DESIGN_H
+
+#include "boids.h"
+
+#define BOIDS_EXP_MAX_SWEEPS 8
+#define BOIDS_EXP_MAX_VALUES 1024
+#define BOIDS_EXP_MAX_RUNS 10000000u /* runs in one experiment (their done flags are in memory) */
+
+/* One swept parameter and its values. */
+typedef struct boids_sweep {
+    char key[64];
+    uint32_t count;
+    float values[BOIDS_EXP_MAX_VALUES];
+} boids_sweep;
+
+/* What an experiment is: its manifest says all of it. */
+typedef struct boids_experiment {
+    boids_world_def def;     /* the world of every run, before the sweeps and the seed */
+    boids_obstacle *obstacles; /* def's explicit obstacles (owned) */
+    uint32_t runs;           /* runs per combination */
+    uint64_t seed;           /* the first run's seed */
+    uint32_t steps;          /* most steps per run (a run also ends on its stop condition) */
+    uint32_t metrics_every;  /* steps between rows of metrics.csv; 0: no metrics.csv */
+    uint32_t shard, shards;  /* this directory holds slice shard of shards (1-based) */
+    boids_sweep sweeps[BOIDS_EXP_MAX_SWEEPS];
+    int nsweeps;
+    uint32_t combos;         /* combinations of the sweeps' values (1 without sweeps) */
+    char version[32];        /* the boids that wrote it */
+    char renderer[256];      /* the GL renderer (GPU) or "CPU reference" */
+    char command[8192];      /* the command line that started it */
+} boids_experiment;
+
+/* Runs in all, and this shard's [first, end). */
+uint64_t boids_experiment_total(const boids_experiment *e);
+void boids_experiment_slice(const boids_experiment *e, uint64_t *first, uint64_t *end);
+/* Combination c's value of sweep k. */
+float boids_experiment_value(const boids_experiment *e, uint32_t combo, int k);
+/* Combination c as "key = value, key = value" ("" without sweeps). */
+void boids_experiment_label(const boids_experiment *e, uint32_t combo, char *buf, size_t size);
+/* --sweep KEY=A:B:COUNT or KEY=v1,v2,... for the model, each value checked as --set would be. */
+boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, const boids_params *base,
+                                          boids_sweep *out);
+/* The world of combination `combo` with the given seed: def with the sweeps' values set. */
+boids_status boids_experiment_world(const boids_experiment *e, uint32_t combo, uint64_t seed,
+                                    boids_world_def *out);
+/* The leading columns of every table's row of a run: "run,seed,<value of each sweep>". */
+void boids_experiment_row_prefix(const boids_experiment *e, uint64_t run, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""The house rules a newcomer can keep, checked.
+
+1. Layers: every #include "..." in src/, bench/ and the shared C/GLSL headers of shaders/ goes
+   from a layer to one it may use (ALLOWED below; docs/architecture.md draws it).
+2. No circles: no two files (a .c with its .h counting as one) include each other, directly or
+   through others.
+3. No function in src/ or bench/ is longer than 80 lines.
+4. No line of code, script or build file is wider than 100 columns.
+
+usage: check_house.py SOURCE_DIR        (exit 1 and one line per breach when a rule is broken)
+"""
+import os
+import re
+import subprocess
+import sys
+
+# Who may include whom. Each layer may include itself; the public header (src/boids*.h) is the
+# API every layer above it uses.
+ALLOWED = {
+    "public": {"public"},
+    "shared": {"public"},                   # shaders/boids_shared.h: the GPU's layout
+    "draw": set(),                          # shaders/boids_draw.h: the renderer's palette
+    "base": {"public"},                     # errors, parsing, output files, the thread pool
+    "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
+    "cpu": {"public", "base", "core", "shared"},
+    "gpu": {"public", "base", "core", "shared"},
+    "world": {"public", "base", "core", "shared", "cpu", "gpu"},
+    "render": {"public", "base", "core", "shared", "draw", "gpu"},
+    "app/cli": {"public", "base", "core"},
+    "app": {"public", "base", "core", "render", "app/cli"},
+    "app/viewer": {"public", "base", "core", "draw", "render", "app", "app/cli"},
+    "app/experiment": {"public", "base", "core", "app", "app/cli"},
+    "app/main": {"public", "base", "core", "render", "app", "app/cli", "app/viewer",
+                 "app/experiment"},
+    "bench": {"public", "base", "core", "render", "app", "bench"},
+}
+CHECKED_DIRS = ("src", "bench")
+FUNCTION_LINES = 80
+COLUMNS = 100
+# Files whose lines the width rule covers: code, shaders, scripts and build files.
+WIDTH_SUFFIXES = (".c", ".h", ".glsl", ".comp", ".vert", ".frag", ".sh", ".py", ".cmake",
+                  "CMakeLists.txt", ".json")
+WIDTH_DIRS = ("src", "bench", "tests", "shaders", "cmake", "scripts", ".ci", "python",
+              "examples")
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def layer_of_file(rel):
+    """The layer of a file, from its path relative to the source tree (None: not layered)."""
+    parts = rel.split("/")
+    if rel in ("shaders/boids_shared.h",):
+        return "shared"
+    if rel == "shaders/boids_draw.h":
+        return "draw"
+    if parts[0] == "bench":
+        return "bench"
+    if parts[0] != "src":
+        return None
+    if len(parts) == 2:
+        return "public" if re.match(r"boids\w*\.h$", parts[1]) else None
+    if parts[1] == "app":
+        if len(parts) == 3:
+            return "app/main" if parts[2] == "main.c" else "app"
+        return "app/" + parts[2]
+    return parts[1]
+
+
+def layer_of_include(name, including_rel):
+    """The layer of what `#include "name"` in including_rel names, or None where unknown."""
+    for candidate in (os.path.join(os.path.dirname(including_rel), name), "src/" + name,
+                      "shaders/" + name, "bench/" + name):
+        if os.path.exists(os.path.join(ROOT, candidate)):
+            return layer_of_file(os.path.normpath(candidate))
+    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c), the embedded shaders.
+    if name == "boids_generated.glsl":
+        return "public"
+    if name.startswith("gpu/"):
+        return "gpu"
+    return None
+
+
+def module(rel):
+    """A .c and its .h are one module."""
+    return re.sub(r"\.[ch]$", "", rel)
+
+
+def tracked(dirs):
+    out = subprocess.run(["git", "-C", ROOT, "ls-files", "--cached", "--others",
+                          "--exclude-standard", "--"] + list(dirs),
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return [f for f in out if f and os.path.exists(os.path.join(ROOT, f))]
+
+
+def check_layers(files, breaches):
+    edges = {}
+    for rel in files:
+        layer = layer_of_file(rel)
+        if not rel.endswith((".c", ".h")) or (layer is None and not rel.startswith("src/")):
+            continue
+        if layer is None:
+            breaches.append(f"{rel}: in no layer (tests/check_house.py says which paths are which)")
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                target = layer_of_include(m.group(1), rel)
+                if target is None:
+                    breaches.append(f"{rel}:{number}: includes \"{m.group(1)}\", in no layer")
+                elif target != layer and target not in ALLOWED[layer]:
+                    breaches.append(f"{rel}:{number}: {layer} may not include {target} "
+                                    f"(\"{m.group(1)}\")")
+                for candidate in (os.path.join(os.path.dirname(rel), m.group(1)),
+                                  "src/" + m.group(1), "bench/" + m.group(1)):
+                    if os.path.exists(os.path.join(ROOT, candidate)):
+                        a, b = module(rel), module(os.path.normpath(candidate))
+                        if a != b:
+                            edges.setdefault(a, set()).add(b)
+                        break
+    return edges
+
+
+def check_circles(edges, breaches):
+    """Depth-first search for a path back to where it started."""
+    state = {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == "open":
+                cycle = path[path.index(nxt):] + [nxt]
+                breaches.append("include circle: " + " -> ".join(cycle))
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+
+
+def functions(text):
+    """(name, first line, lines) of every function defined at the top level of a C file: its
+    body runs from a '{' in column 0 to the next '}' in column 0."""
+    lines = text.split("\n")
+    found, start, name = [], None, None
+    for i, line in enumerate(lines):
+        if start is None and line.startswith("{"):
+            signature, j = "", i - 1
+            while j >= 0 and lines[j].strip() and not lines[j].startswith(("}", "#")) \
+                    and not lines[j].rstrip().endswith(";"):
+                signature = lines[j] + " " + signature
+                if "(" in lines[j] and not lines[j].startswith(" "):
+                    break
+                j -= 1
+            m = re.search(r"(\w+)\s*\(", signature)
+            if m and "=" not in signature.split("(")[0]:
+                start, name = i, m.group(1)
+        elif start is not None and line.startswith("}"):
+            found.append((name, start + 1, i - start + 1))
+            start = None
+    return found
+
+
+def check_functions(files, breaches):
+    for rel in files:
+        if not rel.endswith(".c"):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            for name, line, length in functions(f.read()):
+                if length > FUNCTION_LINES:
+                    breaches.append(f"{rel}:{line}: {name}() is {length} lines "
+                                    f"(at most {FUNCTION_LINES})")
+
+
+def check_width(breaches):
+    for rel in tracked(WIDTH_DIRS) + tracked(["CMakeLists.txt", "CMakePresets.json"]):
+        if not (rel.endswith(WIDTH_SUFFIXES) or rel == ".ci/run"):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8", errors="replace") as f:
+            for number, line in enumerate(f, 1):
+                if len(line.rstrip("\n")) > COLUMNS:
+                    breaches.append(f"{rel}:{number}: {len(line.rstrip())} columns "
+                                    f"(at most {COLUMNS})")
+
+
+def main():
+    global ROOT
+    if len(sys.argv) != 2:
+        sys.exit(__doc__.split("\n\n")[-1].strip())
+    ROOT = os.path.abspath(sys.argv[1])
+    files = tracked(CHECKED_DIRS) + ["shaders/boids_shared.h", "shaders/boids_draw.h"]
+    results = {}
+    for rule, check in (("layers", lambda b: results.setdefault("edges", check_layers(files, b))),
+                        ("circles", lambda b: check_circles(results["edges"], b)),
+                        ("functions", lambda b: check_functions(files, b)),
+                        ("width", check_width)):
+        breaches = []
+        check(breaches)
+        for b in breaches:
+            print("FAIL " + b)
+        print(("ok   " if not breaches else "FAIL ") + f"{rule}: {len(breaches)} breaches")
+        results[rule] = len(breaches)
+    sys.exit(1 if any(results[r] for r in ("layers", "circles", "functions", "width")) else 0)
+
+
+if __name__ == "__main__":
+    main()
