@@ -110,7 +110,8 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     for (int i = 0; i < BENCH_SPLIT_STEPS; ++i)
         if (timed_steps(w, d, 1, &t) != 0) return -1;
     qsort(per, (size_t)repeats, sizeof per[0], by_value);
-    row->ns_median = repeats % 2 ? per[repeats / 2] : 0.5 * (per[repeats / 2 - 1] + per[repeats / 2]);
+    row->ns_median =
+        repeats % 2 ? per[repeats / 2] : 0.5 * (per[repeats / 2 - 1] + per[repeats / 2]);
     row->ns_min = per[0];
     row->ns_max = per[repeats - 1];
     row->steps = steps;
@@ -130,9 +131,11 @@ static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_
         char path[4096];
         if (scenario_dir) snprintf(path, sizeof path, "%s/kit-flock.ini", scenario_dir);
         static boids_scenario sc; /* large: obstacles and lines */
-        if ((!scenario_dir && boids_scenario_locate("kit-flock.ini", path, sizeof path) != BOIDS_OK) ||
+        if ((!scenario_dir &&
+             boids_scenario_locate("kit-flock.ini", path, sizeof path) != BOIDS_OK) ||
             boids_scenario_load(path, 1, &sc) != BOIDS_OK) {
-            fprintf(stderr, "boids-bench: kit: %s (--scenarios DIR names the scenarios)\n", boids_last_error());
+            fprintf(stderr, "boids-bench: kit: %s (--scenarios DIR names the scenarios)\n",
+                    boids_last_error());
             return -1;
         }
         *def = sc.def;
@@ -165,7 +168,8 @@ static int parse_sizes(const char *s, uint32_t *sizes, int max)
 
 /* Frames per second written: F frames of w x h of an N-boid GPU world, stepping `step` steps per
  * frame. */
-static int export_rate(boids_gl *gl, uint32_t n, int w, int h, unsigned frames, uint32_t step, double *fps)
+static int export_rate(boids_gl *gl, uint32_t n, int w, int h, unsigned frames, uint32_t step,
+                       double *fps)
 {
     char dir[] = "/tmp/boids-bench-frames-XXXXXX";
     if (!mkdtemp(dir)) return -1;
@@ -178,7 +182,8 @@ static int export_rate(boids_gl *gl, uint32_t n, int w, int h, unsigned frames, 
     boids_target t = {0};
     int rc = -1;
     if (boids_world_create(&def, &world) == BOIDS_OK && boids_target_create(&t, w, h) == BOIDS_OK &&
-        boids_renderer_create(&r) == BOIDS_OK && boids_png_writer_create(dir, w, h, 0, &pw) == BOIDS_OK) {
+        boids_renderer_create(&r) == BOIDS_OK &&
+        boids_png_writer_create(dir, w, h, 0, &pw) == BOIDS_OK) {
         boids_world_info info;
         boids_world_get_info(world, &info);
         boids_camera cam;
@@ -234,7 +239,8 @@ static int make_steady(const boids_world_def *base, uint32_t warmup, steady *out
     out->predators = malloc(sizeof *out->predators * (info.predators ? info.predators : 1));
     int rc = out->boids && out->predators && boids_world_step(w, warmup) == BOIDS_OK &&
                      boids_world_read(w, out->boids, info.count) == BOIDS_OK &&
-                     (!info.predators || boids_world_read_predators(w, out->predators, info.predators) == BOIDS_OK)
+                     (!info.predators ||
+                      boids_world_read_predators(w, out->predators, info.predators) == BOIDS_OK)
                  ? 0
                  : -1;
     boids_world_destroy(w);
@@ -243,21 +249,27 @@ static int make_steady(const boids_world_def *base, uint32_t warmup, steady *out
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
-            "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]\n"
-            "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-            "                   [--scenarios DIR] [--quick]\n"
-            "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
-            "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
-            "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to 20000)\n"
-            "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of about\n"
-            "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes on 5\n"
-            "backends from 2 starts: some 300 measurements, about an hour on a 2-core machine with\n"
-            "llvmpipe; the matrix and an estimate are printed before it starts, and a progress line runs\n"
-            "on a terminal. --quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
-            "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row measured\n"
-            "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
+    fprintf(
+        f, "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
+           "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
+           "random,steady]\n"
+           "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
+           "                   [--scenarios DIR] [--quick]\n"
+           "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
+           "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
+           "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
+           "20000)\n"
+           "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of "
+           "about\n"
+           "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes "
+           "on 5\n"
+           "backends from 2 starts: some 300 measurements, about an hour on a 2-core machine with\n"
+           "llvmpipe; the matrix and an estimate are printed before it starts, and a progress line "
+           "runs\n"
+           "on a terminal. --quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
+           "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
+           "measured\n"
+           "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
 }
 
 /* A comma-separated list: true if `item` is in it. */
@@ -275,30 +287,36 @@ static int listed(const char *list, const char *item)
 
 static void write_csv(FILE *f, const bench_row *rows, int n, const char *renderer)
 {
-    fprintf(f, "model,backend,start,threads,boids,width,height,steps,repeats,ns_median,ns_min,ns_max");
+    fprintf(f,
+            "model,backend,start,threads,boids,width,height,steps,repeats,ns_median,ns_min,ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
     fprintf(f, ",renderer\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
-        fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start, r->threads, r->boids,
-                (double)r->width, (double)r->height, r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
+        fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
+                r->threads, r->boids, (double)r->width, (double)r->height, r->steps, r->repeats,
+                r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
         fprintf(f, ",\"%s\"\n", strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
     }
 }
 
-static void write_json(FILE *f, const bench_row *rows, int n, const char *renderer, const char *machine)
+static void write_json(FILE *f, const bench_row *rows, int n, const char *renderer,
+                       const char *machine)
 {
     fprintf(f, "{\n  \"machine\": \"%s\",\n  \"gpu\": \"%s\",\n  \"rows\": [\n", machine, renderer);
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f,
-                "    {\"model\": \"%s\", \"backend\": \"%s\", \"start\": \"%s\", \"threads\": %d, \"boids\": %u, "
-                "\"steps\": %u, \"repeats\": %d, \"ns_median\": %.3f, \"ns_min\": %.3f, \"ns_max\": %.3f, \"pass_ms\": {",
-                r->model, r->backend, r->start, r->threads, r->boids, r->steps, r->repeats, r->ns_median, r->ns_min,
-                r->ns_max);
+                "    {\"model\": \"%s\", \"backend\": \"%s\", \"start\": \"%s\", \"threads\": %d, "
+                "\"boids\": %u, "
+                "\"steps\": %u, \"repeats\": %d, \"ns_median\": %.3f, \"ns_min\": %.3f, "
+                "\"ns_max\": %.3f, \"pass_ms\": {",
+                r->model, r->backend, r->start, r->threads, r->boids, r->steps, r->repeats,
+                r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
-            fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p), r->pass_ms[p]);
+            fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p),
+                    r->pass_ms[p]);
         fprintf(f, "}}%s\n", i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
@@ -340,21 +358,37 @@ static int number(const char *flag, const char *v, double lo, double hi, double 
     char *end;
     *out = v ? strtod(v, &end) : 0;
     if (v && *v && !*end && *out >= lo && *out <= hi) return 0;
-    fprintf(stderr, "boids-bench: %s: '%s' is not a number in [%g, %g]\n", flag, v ? v : "", lo, hi);
+    fprintf(stderr, "boids-bench: %s: '%s' is not a number in [%g, %g]\n", flag, v ? v : "", lo,
+            hi);
     return 2;
 }
 
 static int parse_args(int argc, char **argv, bench_opts *o)
 {
-    *o = (bench_opts){{1000, 10000, 100000, 1000000}, 4, 5, 0.5, 600, "all", "gpu,gpu+draw,cpu-1,cpu,cpu-brute",
-                      "random,steady", NULL, NULL, 0, 1920, 1080, 0, 60};
+    *o = (bench_opts){{1000, 10000, 100000, 1000000},
+                      4,
+                      5,
+                      0.5,
+                      600,
+                      "all",
+                      "gpu,gpu+draw,cpu-1,cpu,cpu-brute",
+                      "random,steady",
+                      NULL,
+                      NULL,
+                      0,
+                      1920,
+                      1080,
+                      0,
+                      60};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double x;
         int rc = 0, takes = 1;
         if (!strcmp(a, "--sizes") && v) {
             o->nsizes = parse_sizes(v, o->sizes, 16), o->sizes_given = 1;
-            if (o->nsizes <= 0) fprintf(stderr, "boids-bench: --sizes: '%s' is not a list like 10000,100000\n", v), rc = 2;
+            if (o->nsizes <= 0)
+                fprintf(stderr, "boids-bench: --sizes: '%s' is not a list like 10000,100000\n", v),
+                    rc = 2;
         } else if (!strcmp(a, "--seconds")) {
             rc = number(a, v, 1e-3, 3600, &o->seconds);
         } else if (!strcmp(a, "--repeats")) {
@@ -363,22 +397,33 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             rc = number(a, v, 1, 1000000, &x), o->warmup = (uint32_t)x;
         } else if (!strcmp(a, "--frames")) {
             rc = number(a, v, 1, 100000, &x), o->eframes = (unsigned)x;
-        } else if (!strcmp(a, "--models") && v) o->models = v;
-        else if (!strcmp(a, "--backends") && v) o->backends = v;
-        else if (!strcmp(a, "--starts") && v) o->starts = v;
-        else if (!strcmp(a, "--out") && v) o->out_dir = v;
-        else if (!strcmp(a, "--scenarios") && v) o->scenario_dir = v;
+        } else if (!strcmp(a, "--models") && v)
+            o->models = v;
+        else if (!strcmp(a, "--backends") && v)
+            o->backends = v;
+        else if (!strcmp(a, "--starts") && v)
+            o->starts = v;
+        else if (!strcmp(a, "--out") && v)
+            o->out_dir = v;
+        else if (!strcmp(a, "--scenarios") && v)
+            o->scenario_dir = v;
         else if (!strcmp(a, "--size") && v) {
-            if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 || o->ew > 16384 || o->eh > 16384)
+            if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 ||
+                o->ew > 16384 || o->eh > 16384)
                 fprintf(stderr, "boids-bench: --size: '%s' is not WxH\n", v), rc = 2;
         } else {
             takes = 0;
             if (!strcmp(a, "--quick")) {
                 o->sizes[0] = 1000, o->sizes[1] = 4000, o->nsizes = 2, o->sizes_given = 1;
                 o->repeats = 1, o->seconds = 0.02, o->warmup = 20;
-            } else if (!strcmp(a, "--export")) o->export_mode = 1;
-            else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(stdout), -1;
-            else return fprintf(stderr, "boids-bench: unknown or incomplete option '%s' (see --help)\n", a), 2;
+            } else if (!strcmp(a, "--export"))
+                o->export_mode = 1;
+            else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+                return usage(stdout), -1;
+            else
+                return fprintf(stderr,
+                               "boids-bench: unknown or incomplete option '%s' (see --help)\n", a),
+                       2;
         }
         if (rc) return rc;
         i += takes;
@@ -387,10 +432,14 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         int known = 0;
-        for (int b = 0; b < 5; ++b) known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
+        for (int b = 0; b < 5; ++b)
+            known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
         if (!known)
-            return fprintf(stderr, "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, cpu-brute\n",
-                           (int)len, p), 2;
+            return fprintf(stderr,
+                           "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, "
+                           "cpu-brute\n",
+                           (int)len, p),
+                   2;
         p = end ? end + 1 : p + len;
     }
     return 0;
@@ -404,7 +453,8 @@ static int run_export(const bench_opts *o, boids_gl *gl)
     int nsizes = o->sizes_given ? o->nsizes : 1;
     memcpy(sizes, o->sizes, sizeof sizes);
     if (!o->sizes_given) sizes[0] = 100000;
-    printf("PNG export, %dx%d, %u frames, GPU: %s\n", o->ew, o->eh, o->eframes, boids_gl_renderer(gl));
+    printf("PNG export, %dx%d, %u frames, GPU: %s\n", o->ew, o->eh, o->eframes,
+           boids_gl_renderer(gl));
     printf("%9s %22s %22s\n", "boids", "frames/s (1 step each)", "frames/s (export only)");
     int status = 0;
     for (int s = 0; s < nsizes && !boids_interrupted(); ++s) {
@@ -418,18 +468,21 @@ static int run_export(const bench_opts *o, boids_gl *gl)
 }
 
 /* Writes bench.csv, bench.json (after every row) and, at the end, the plots: 0 or 1. */
-static int write_outputs(const bench_opts *o, const bench_row *rows, int nrows, const char *renderer,
-                         const char *machine, const boids_model *models, int nmodels, bool plots)
+static int write_outputs(const bench_opts *o, const bench_row *rows, int nrows,
+                         const char *renderer, const char *machine, const boids_model *models,
+                         int nmodels, bool plots)
 {
     int status = 0;
     char path[1200];
     boids_output_file f;
     snprintf(path, sizeof path, "%s/bench.csv", o->out_dir);
     if (boids_output_open(&f, path) == BOIDS_OK) write_csv(f.f, rows, nrows, renderer);
-    if (!f.f || boids_output_commit(&f) != BOIDS_OK) fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
+    if (!f.f || boids_output_commit(&f) != BOIDS_OK)
+        fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
     snprintf(path, sizeof path, "%s/bench.json", o->out_dir);
     if (boids_output_open(&f, path) == BOIDS_OK) write_json(f.f, rows, nrows, renderer, machine);
-    if (!f.f || boids_output_commit(&f) != BOIDS_OK) fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
+    if (!f.f || boids_output_commit(&f) != BOIDS_OK)
+        fprintf(stderr, "boids-bench: %s\n", boids_last_error()), status = 1;
     if (!plots) return status;
     char title[512];
     snprintf(title, sizeof title, "%s; GPU: %s", machine, renderer);
@@ -438,8 +491,8 @@ static int write_outputs(const bench_opts *o, const bench_row *rows, int nrows, 
         snprintf(path, sizeof path, mi ? "%s/bench-%s.png" : "%s/bench.png", o->out_dir, name);
         if (nrows && bench_plot(path, rows, nrows, name, title) != 0) status = 1;
     }
-    printf("wrote %s/bench.csv, bench.json, bench.png%s (%d rows)\n", o->out_dir, nmodels > 1 ? ", bench-MODEL.png" : "",
-           nrows);
+    printf("wrote %s/bench.csv, bench.json, bench.png%s (%d rows)\n", o->out_dir,
+           nmodels > 1 ? ", bench-MODEL.png" : "", nrows);
     return status;
 }
 
@@ -450,7 +503,8 @@ static int plan(const bench_opts *o, int nmodels, bool gpu, bool drawer, double 
 {
     int n = 0, nb = 0, nstarts = listed(o->starts, "random") + listed(o->starts, "steady");
     double t = 0;
-    for (int b = 0; b < 5; ++b) nb += listed(o->backends, all_backends[b]) && (b > 1 || gpu) && (b != 1 || drawer);
+    for (int b = 0; b < 5; ++b)
+        nb += listed(o->backends, all_backends[b]) && (b > 1 || gpu) && (b != 1 || drawer);
     for (int si = 0; si < o->nsizes; ++si) {
         int here = nb - (listed(o->backends, "cpu-brute") && o->sizes[si] > BRUTE_MAX);
         n += nmodels * nstarts * here;
@@ -462,8 +516,8 @@ static int plan(const bench_opts *o, int nmodels, bool gpu, bool drawer, double 
 }
 
 /* One measurement into *row: the world of (base, backend b, start), measured. 0 or -1. */
-static int measure_one(const bench_opts *o, const boids_world_def *base, int b, bool steady_start, const steady *st,
-                       boids_gl *gl, drawer *dr, bench_row *row)
+static int measure_one(const bench_opts *o, const boids_world_def *base, int b, bool steady_start,
+                       const steady *st, boids_gl *gl, drawer *dr, bench_row *row)
 {
     const bool gpu = b <= 1;
     boids_world_def d = *base;
@@ -476,7 +530,8 @@ static int measure_one(const bench_opts *o, const boids_world_def *base, int b, 
     if (rc == 0 && steady_start) {
         rc = boids_world_write(w, st->boids, d.count) == BOIDS_OK ? 0 : -1;
         if (rc == 0 && st->predators_n)
-            rc = boids_world_write_predators(w, st->predators, st->predators_n) == BOIDS_OK ? 0 : -1;
+            rc =
+                boids_world_write_predators(w, st->predators, st->predators_n) == BOIDS_OK ? 0 : -1;
     }
     if (rc == 0) {
         boids_world_info info;
@@ -503,18 +558,19 @@ static void print_row(const bench_row *row, bool gpu)
         for (int p = 0; p < BOIDS_PASS_DRAW; ++p)
             if (row->pass_ms[p] > 0) {
                 size_t len = strlen(passes);
-                snprintf(passes + len, sizeof passes - len, " %s %.0f%%", boids_pass_name((boids_pass)p),
-                         100.0 * row->pass_ms[p] / step_ms);
+                snprintf(passes + len, sizeof passes - len, " %s %.0f%%",
+                         boids_pass_name((boids_pass)p), 100.0 * row->pass_ms[p] / step_ms);
             }
-    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, row->backend, row->start, row->boids, row->threads,
-           row->ns_median, range, passes);
+    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, row->backend, row->start,
+           row->boids, row->threads, row->ns_median, range, passes);
     fflush(stdout);
 }
 
 /* Every (model, size, start, backend) in turn, each row kept (and written out with --out) as
  * soon as it is measured; stops at Ctrl-C. Returns the rows. */
-static int run_matrix(const bench_opts *o, const boids_model *models, int nmodels, boids_gl *gl, drawer *dr,
-                      bool have_drawer, bench_row *rows, int *status, const char *machine, boids_progress *pr)
+static int run_matrix(const bench_opts *o, const boids_model *models, int nmodels, boids_gl *gl,
+                      drawer *dr, bool have_drawer, bench_row *rows, int *status,
+                      const char *machine, boids_progress *pr)
 {
     int nrows = 0, done = 0;
     const char *renderer = gl ? boids_gl_renderer(gl) : "none";
@@ -529,14 +585,16 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
             for (int start = 0; start < 2 && !boids_interrupted(); ++start) {
                 if (!listed(o->starts, start ? "steady" : "random")) continue;
                 if (start && !st.boids && make_steady(&base, o->warmup, &st) != 0) {
-                    fprintf(stderr, "boids-bench: %s at %u: steady state: %s\n", boids_model_name(base.model),
-                            o->sizes[si], boids_last_error());
+                    fprintf(stderr, "boids-bench: %s at %u: steady state: %s\n",
+                            boids_model_name(base.model), o->sizes[si], boids_last_error());
                     *status = 1;
                     break;
                 }
                 for (int b = 0; b < 5 && nrows < MAX_ROWS && !boids_interrupted(); ++b) {
                     if (!listed(o->backends, all_backends[b])) continue;
-                    if ((b <= 1 && !gl) || (b == 1 && !have_drawer) || (b == 4 && o->sizes[si] > BRUTE_MAX)) continue;
+                    if ((b <= 1 && !gl) || (b == 1 && !have_drawer) ||
+                        (b == 4 && o->sizes[si] > BRUTE_MAX))
+                        continue;
                     bench_row *row = &rows[nrows];
                     memset(row, 0, sizeof *row);
                     row->model = boids_model_name(base.model);
@@ -545,15 +603,16 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                     row->boids = o->sizes[si];
                     boids_progress_update(pr, (uint64_t)done++);
                     if (measure_one(o, &base, b, start, &st, gl, dr, row) != 0) {
-                        fprintf(stderr, "boids-bench: %s, %s, %u boids: %s\n", row->model, row->backend, row->boids,
-                                boids_last_error());
+                        fprintf(stderr, "boids-bench: %s, %s, %u boids: %s\n", row->model,
+                                row->backend, row->boids, boids_last_error());
                         *status = 1;
                         continue;
                     }
                     boids_progress_end(pr);
                     print_row(row, b <= 1);
                     ++nrows;
-                    if (o->out_dir) write_outputs(o, rows, nrows, renderer, machine, models, nmodels, false);
+                    if (o->out_dir)
+                        write_outputs(o, rows, nrows, renderer, machine, models, nmodels, false);
                 }
             }
             free(st.boids);
@@ -571,12 +630,19 @@ int main(int argc, char **argv)
     boids_model models[BOIDS_MODEL_COUNT];
     int nmodels = 0;
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (!strcmp(o.models, "all") || listed(o.models, boids_model_name((boids_model)m))) models[nmodels++] = (boids_model)m;
-    if (nmodels == 0) return fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n", o.models), 2;
+        if (!strcmp(o.models, "all") || listed(o.models, boids_model_name((boids_model)m)))
+            models[nmodels++] = (boids_model)m;
+    if (nmodels == 0)
+        return fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n",
+                       o.models),
+               2;
     if (o.out_dir && mkdir(o.out_dir, 0777) != 0 && errno != EEXIST)
-        return fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", o.out_dir, strerror(errno)), 2;
+        return fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", o.out_dir,
+                       strerror(errno)),
+               2;
     boids_gl *gl = NULL;
-    if (boids_gl_create_headless(&gl) != BOIDS_OK) fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
+    if (boids_gl_create_headless(&gl) != BOIDS_OK)
+        fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
     if (o.export_mode) {
         int status = run_export(&o, gl);
         boids_gl_destroy(gl);
@@ -588,29 +654,36 @@ int main(int argc, char **argv)
     drawer dr = {0};
     bool have_drawer = false;
     if (gl && listed(o.backends, "gpu+draw")) {
-        have_drawer = boids_target_create(&dr.target, DRAW_W, DRAW_H) == BOIDS_OK && boids_renderer_create(&dr.renderer) == BOIDS_OK;
-        if (!have_drawer) fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
+        have_drawer = boids_target_create(&dr.target, DRAW_W, DRAW_H) == BOIDS_OK &&
+                      boids_renderer_create(&dr.renderer) == BOIDS_OK;
+        if (!have_drawer)
+            fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
     }
     double estimate;
     const int planned = plan(&o, nmodels, gl != NULL, have_drawer, &estimate);
     char t[32];
     printf("boids-bench: %s; GPU: %s\n", machine, renderer);
-    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), about %s%s\n", planned, nmodels,
-           nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s", o.backends, o.starts,
-           boids_duration_text(estimate, t, sizeof t), o.out_dir ? "; every row is written as it comes" : "");
-    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; steady = "
-           "after %u steps\n", o.repeats, o.seconds, o.warmup);
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids", "threads", "ns", "range",
-           "GPU passes (share of a step)");
+    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), about %s%s\n",
+           planned, nmodels, nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s",
+           o.backends, o.starts, boids_duration_text(estimate, t, sizeof t),
+           o.out_dir ? "; every row is written as it comes" : "");
+    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; "
+           "steady = "
+           "after %u steps\n",
+           o.repeats, o.seconds, o.warmup);
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids",
+           "threads", "ns", "range", "GPU passes (share of a step)");
     static bench_row rows[MAX_ROWS];
     int status = 0;
     boids_progress pr;
     boids_progress_start(&pr, (uint64_t)planned, "measurements");
-    const int nrows = run_matrix(&o, models, nmodels, gl, &dr, have_drawer, rows, &status, machine, &pr);
+    const int nrows =
+        run_matrix(&o, models, nmodels, gl, &dr, have_drawer, rows, &status, machine, &pr);
     boids_progress_end(&pr);
     if (have_drawer) boids_renderer_destroy(dr.renderer);
     boids_target_destroy(&dr.target);
-    if (o.out_dir && write_outputs(&o, rows, nrows, renderer, machine, models, nmodels, true) != 0) status = 1;
+    if (o.out_dir && write_outputs(&o, rows, nrows, renderer, machine, models, nmodels, true) != 0)
+        status = 1;
     boids_gl_destroy(gl);
     if (boids_interrupted()) {
         fprintf(stderr, "boids-bench: interrupted after %d of %d measurements%s\n", nrows, planned,

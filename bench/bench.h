@@ -13,7 +13,7 @@ typedef struct bench_row {
     int threads;
     uint32_t boids;
     float width, height;
-    uint32_t steps;      /* per repeat */
+    uint32_t steps; /* per repeat */
     int repeats;
     double ns_median, ns_min, ns_max; /* ns per boid-step over the repeats */
     double pass_ms[BOIDS_PASS_COUNT]; /* the world's profile: mean ms per step (per draw) */
@@ -21,6 +21,7 @@ typedef struct bench_row {
 
 /* Draws ns per boid-step against N, log-log, one line per backend (the median; the marks are
  * the runs' range), a panel per start, for `model`; PNG at path (PLplot, cairo). 0 on success. */
-int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model, const char *title);
+int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model,
+               const char *title);
 
 #endif

@@ -16,8 +16,8 @@ static const char *const backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-b
 
 /* One panel of bars: each backend's median at the one size, its range over the repeats as a
  * line, the value written above it. */
-static void bars(const bench_row *rows, int nrows, const char *model, const char *start, double hi, const char *title,
-                 uint32_t boids)
+static void bars(const bench_row *rows, int nrows, const char *model, const char *start, double hi,
+                 const char *title, uint32_t boids)
 {
     pladv(0);
     plschr(0, 0.9);
@@ -41,10 +41,11 @@ static void bars(const bench_row *rows, int nrows, const char *model, const char
         plmtex("b", 1.5, (b + 0.5) / NBACKENDS, 0.5, backends[b]);
         for (int i = 0; i < nrows; ++i) {
             const bench_row *r = &rows[i];
-            if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) || strcmp(r->start, start) ||
-                !(r->ns_median > 0))
+            if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) ||
+                strcmp(r->start, start) || !(r->ns_median > 0))
                 continue;
-            PLFLT x[4] = {b - 0.3, b - 0.3, b + 0.3, b + 0.3}, y[4] = {0, r->ns_median, r->ns_median, 0};
+            PLFLT x[4] = {b - 0.3, b - 0.3, b + 0.3, b + 0.3},
+                  y[4] = {0, r->ns_median, r->ns_median, 0};
             plcol0(3 + b);
             plfill(4, x, y);
             PLFLT ex[2] = {b, b}, ey[2] = {r->ns_min, r->ns_max};
@@ -57,7 +58,8 @@ static void bars(const bench_row *rows, int nrows, const char *model, const char
     }
 }
 
-int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model, const char *title)
+int bench_plot(const char *path, const bench_row *rows, int nrows, const char *model,
+               const char *title)
 {
     static const char *const starts[2] = {"random", "steady"};
     double lo = INFINITY, hi = 0, nlo = INFINITY, nhi = 0;
@@ -102,8 +104,8 @@ int bench_plot(const char *path, const bench_row *rows, int nrows, const char *m
             int k = 0;
             for (int i = 0; i < nrows && k < 32; ++i) {
                 const bench_row *r = &rows[i];
-                if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) || strcmp(r->start, starts[s]) ||
-                    !(r->ns_median > 0))
+                if (strcmp(r->model, model) || strcmp(r->backend, backends[b]) ||
+                    strcmp(r->start, starts[s]) || !(r->ns_median > 0))
                     continue;
                 xs[k] = log10(r->boids), ys[k] = log10(r->ns_median);
                 plcol0(3 + b);

@@ -86,7 +86,8 @@ def main():
     tops = []
     for arg in sys.argv[4:]:
         if os.path.isdir(arg):
-            tops.extend(sorted(os.path.join(arg, f) for f in os.listdir(arg) if f.endswith(".comp")))
+            tops.extend(sorted(os.path.join(arg, f) for f in os.listdir(arg)
+                               if f.endswith(".comp")))
         else:
             tops.append(arg)
     os.makedirs(out_dir, exist_ok=True)

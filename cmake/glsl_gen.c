@@ -62,25 +62,27 @@ static void generated_glsl(const char *dir)
 {
     put(HEADER "#ifndef BOIDS_GENERATED_GLSL\n#define BOIDS_GENERATED_GLSL\n\n");
     put("// Attributes (src/boids_attributes.h): BOIDS_ATTR_<ID> indexes frame.attr_base.\n");
-#define BOIDS_X_ATTR_ID(ID, name, type, def, lo, hi, desc) put("#define BOIDS_ATTR_" #ID " %du\n", BOIDS_ATTR_##ID);
+#define BOIDS_X_ATTR_ID(ID, name, type, def, lo, hi, desc)                                         \
+    put("#define BOIDS_ATTR_" #ID " %du\n", BOIDS_ATTR_##ID);
     BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_ID)
 #undef BOIDS_X_ATTR_ID
     put("#define BOIDS_ATTR_COUNT %d\n\n", BOIDS_ATTR_COUNT);
 
     put("// Parameter blocks (src/boids_params.h), each padded to whole vec4s as in C.\n");
-#define BOIDS_X_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) put("    float " #field ";\n"), ++n;
-#define BOIDS_X_BLOCK(ID, field, rows)                                                              \
-    {                                                                                               \
-        int n = 0;                                                                                  \
-        put("struct boids_" #field "_params {\n");                                                  \
-        rows(BOIDS_X_MEMBER, ID, field);                                                            \
-        for (int pad = 0; n % 4 != 0; ++pad, ++n) put("    float _pad%d;\n", pad);                  \
-        put("};\n");                                                                                \
-        if ((size_t)n * 4 != sizeof(boids_##field##_params)) {                                      \
-            fprintf(stderr, "glsl_gen: block " #field " is %d floats in GLSL, %zu bytes in C\n", n, \
-                    sizeof(boids_##field##_params));                                                \
-            exit(1);                                                                                \
-        }                                                                                           \
+#define BOIDS_X_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                    \
+    put("    float " #field ";\n"), ++n;
+#define BOIDS_X_BLOCK(ID, field, rows)                                                             \
+    {                                                                                              \
+        int n = 0;                                                                                 \
+        put("struct boids_" #field "_params {\n");                                                 \
+        rows(BOIDS_X_MEMBER, ID, field);                                                           \
+        for (int pad = 0; n % 4 != 0; ++pad, ++n) put("    float _pad%d;\n", pad);                 \
+        put("};\n");                                                                               \
+        if ((size_t)n * 4 != sizeof(boids_##field##_params)) {                                     \
+            fprintf(stderr, "glsl_gen: block " #field " is %d floats in GLSL, %zu bytes in C\n",   \
+                    n, sizeof(boids_##field##_params));                                            \
+            exit(1);                                                                               \
+        }                                                                                          \
     }
     BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK)
 #undef BOIDS_X_BLOCK
@@ -95,20 +97,22 @@ static void generated_glsl(const char *dir)
 
 static void attributes_glsl(const char *dir)
 {
-    put(HEADER "// Accessors of the attributes (src/boids_attributes.h), stored as 32-bit words in\n"
-               "// id order; steer_common.glsl declares attr_words[] and attr_index().\n");
+    put(HEADER
+        "// Accessors of the attributes (src/boids_attributes.h), stored as 32-bit words in\n"
+        "// id order; steer_common.glsl declares attr_words[] and attr_index().\n");
 #define BOIDS_X_TO_FLOAT_FLOAT(x) "uintBitsToFloat(" x ")"
 #define BOIDS_X_TO_FLOAT_UINT(x) x
-#define BOIDS_X_ACCESSORS(ID, name, type, def, lo, hi, desc)                                        \
-    if (BOIDS_ATTR_CTYPE_IS_FLOAT_##type) {                                                         \
-        put("float attr_" #name "(uint id) { return uintBitsToFloat(attr_words[attr_index("          \
-            "BOIDS_ATTR_" #ID ", id)]); }\n");                                                      \
-        put("void set_attr_" #name "(uint id, float v) { attr_words[attr_index(BOIDS_ATTR_" #ID     \
-            ", id)] = floatBitsToUint(v); }\n");                                                    \
-    } else {                                                                                        \
-        put("uint attr_" #name "(uint id) { return attr_words[attr_index(BOIDS_ATTR_" #ID ", id)]; }\n"); \
+#define BOIDS_X_ACCESSORS(ID, name, type, def, lo, hi, desc)                                       \
+    if (BOIDS_ATTR_CTYPE_IS_FLOAT_##type) {                                                        \
+        put("float attr_" #name "(uint id) { return uintBitsToFloat(attr_words[attr_index("        \
+            "BOIDS_ATTR_" #ID ", id)]); }\n");                                                     \
+        put("void set_attr_" #name "(uint id, float v) { attr_words[attr_index(BOIDS_ATTR_" #ID    \
+            ", id)] = floatBitsToUint(v); }\n");                                                   \
+    } else {                                                                                       \
+        put("uint attr_" #name "(uint id) { return attr_words[attr_index(BOIDS_ATTR_" #ID          \
+            ", id)]; }\n");                                                                        \
         put("void set_attr_" #name "(uint id, uint v) { attr_words[attr_index(BOIDS_ATTR_" #ID     \
-            ", id)] = v; }\n");                                                                     \
+            ", id)] = v; }\n");                                                                    \
     }
 #define BOIDS_ATTR_CTYPE_IS_FLOAT_FLOAT 1
 #define BOIDS_ATTR_CTYPE_IS_FLOAT_UINT 0
@@ -119,10 +123,11 @@ static void attributes_glsl(const char *dir)
 
 static void steer_programs(const char *dir)
 {
-#define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)              \
-    put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_MODEL_" #ID     \
-        " 1\n#include \"steer_common.glsl\"\n#include \"rules_" #rules ".glsl\"\n",                 \
-        name, summary);                                                                             \
+#define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
+                      summary)                                                                     \
+    put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_MODEL_" #ID    \
+        " 1\n#include \"steer_common.glsl\"\n#include \"rules_" #rules ".glsl\"\n",                \
+        name, summary);                                                                            \
     flush(dir, "steer_" name ".comp");
     BOIDS_MODEL_LIST(BOIDS_X_STEER)
 #undef BOIDS_X_STEER

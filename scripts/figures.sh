@@ -4,17 +4,22 @@
 # docs/kit-ages.png) and the gallery of the models (docs/models/NAME.png, each scenario's flock
 # after its own `steps`, on the CPU backend, so the same flock on any machine).
 #
-#   scripts/figures.sh --update [BOIDS]   rewrites them in place (after a change of results)
-#   scripts/figures.sh --check [BOIDS [PNG_DIFF]]  makes them in a scratch directory and compares: the
-#                                         numbers exactly, the pictures pixel by pixel (within
-#                                         what another rasterizer may draw differently); exit 1
-#                                         naming what differs (test_figures runs this)
+#   scripts/figures.sh --update [BOIDS]
+#       rewrites them in place (after a change of results)
+#   scripts/figures.sh --check [BOIDS [PNG_DIFF]]
+#       makes them in a scratch directory and compares: the numbers exactly, the pictures pixel
+#       by pixel (within what another rasterizer may draw differently); exit 1 naming what
+#       differs (test_figures runs this)
 #
-# BOIDS defaults to build/release/src/boids; --check also needs png_diff (build/release/tests/png_diff).
+# BOIDS defaults to build/release/src/boids; --check also needs png_diff
+# (build/release/tests/png_diff).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
-case "$mode" in --update | --check) ;; *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+case "$mode" in
+  --update | --check) ;;
+  *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+esac
 boids=$(realpath "${2:-$root/build/release/src/boids}")
 png_diff=${3:-$root/build/release/tests/png_diff}
 work=$(mktemp -d)
@@ -25,7 +30,8 @@ kit=$root/scenarios/kit.ini
 run() { "$boids" experiment "$kit" --runs 100 --backend cpu "$@" >/dev/null; }
 (cd "$work" &&
   run --set c_maxspeed=200 --set stop_after_catches=3 --out skew &&
-  run --set c_maxspeed=0 --set c_view_radius=0 --set c_view_angle=0 --set stop_after_catches=3 --out flat &&
+  run --set c_maxspeed=0 --set c_view_radius=0 --set c_view_angle=0 --set stop_after_catches=3 \
+    --out flat &&
   run --sweep c_maxspeed=20,50,200 --out fig10 &&
   run --sweep obstacles=4,20,40 --out fig11)
 
@@ -40,7 +46,9 @@ ages() {
       if (x <= 0) return 1
       if (x < a + 1) {
         sum = term = 1 / a
-        for (n = 1; n < 500; ++n) { term *= x / (a + n); sum += term; if (term < sum * 1e-15) break }
+        for (n = 1; n < 500; ++n) {
+          term *= x / (a + n); sum += term; if (term < sum * 1e-15) break
+        }
         return 1 - sum * exp(-x + a * log(x) - lgamma(a))
       }
       bb = x + 1 - a; c = 1e300; d = 1 / bb; h = d
@@ -114,7 +122,9 @@ for ini in "$root"/scenarios/*.ini; do
 done
 
 # --- in place, or compared ------------------------------------------------------------------------
-readme_fragment() { sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"; }
+readme_fragment() {
+  sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"
+}
 if [ "$mode" = --update ]; then
   awk -v frag="$work/fragment" '
     /<!-- figures:kit begin/ { while ((getline l < frag) > 0) print l; skip = 1; next }
@@ -139,8 +149,12 @@ compare() { # NAME COMMITTED MADE
   else echo "FAIL $1: $verdict (scripts/figures.sh --update draws it again)"; status=1; fi
 }
 compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
-for f in "$work"/models/*.png; do compare "docs/models/$(basename "$f")" "$root/docs/models/$(basename "$f")" "$f"; done
+for f in "$work"/models/*.png; do
+  name=docs/models/$(basename "$f")
+  compare "$name" "$root/$name" "$f"
+done
 for f in "$root"/docs/models/*.png; do
-  [ -f "$work/models/$(basename "$f")" ] || { echo "FAIL docs/models/$(basename "$f"): no scenario draws it"; status=1; }
+  name=docs/models/$(basename "$f")
+  [ -f "$work/models/$(basename "$f")" ] || { echo "FAIL $name: no scenario draws it"; status=1; }
 done
 exit $status

@@ -6,13 +6,16 @@
 set -euo pipefail
 run=(
   cmake gcc make pkg-config python3 python3-glad   # build; glad generates the GL/EGL loader
-  libglfw3-dev libcglm-dev libstb-dev libdeflate-dev # window, math, PNG (stb's writer, libdeflate's zlib)
+  libglfw3-dev libcglm-dev libstb-dev libdeflate-dev # window, math, PNG (stb's writer,
+                                                     # libdeflate's zlib)
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
 )
 test=(
-  glslang-tools xvfb xdotool                       # shader validation; windows without a display, keys for them
-  mesa-vulkan-drivers                              # lavapipe: zink's Vulkan, the GPU tests' second driver
+  glslang-tools xvfb xdotool                       # shader validation; windows without a
+                                                   # display, keys for them
+  mesa-vulkan-drivers                              # lavapipe: zink's Vulkan, the GPU tests'
+                                                   # second driver
   slurmctld slurmd slurm-client munge              # the Slurm test: a one-node cluster on localhost
   clang libclang-rt-14-dev                         # the fuzz targets (libFuzzer) in CI
 )
@@ -32,5 +35,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && as_root=(sudo)
   wait_lock=(-o DPkg::Lock::Timeout=600)
   "${as_root[@]}" apt-get "${wait_lock[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get "${wait_lock[@]}" install -y -qq --no-install-recommends "${missing[@]}"
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get "${wait_lock[@]}" \
+    install -y -qq --no-install-recommends "${missing[@]}"
 fi

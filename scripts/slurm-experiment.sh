@@ -47,7 +47,8 @@ default="$here/../build/release/src/boids"
 boids=$(realpath "${BOIDS:-$default}")
 [ -x "$boids" ] || { echo "$0: no program at $boids (build it, or set BOIDS)" >&2; exit 2; }
 nocluster="see the README's Experiments: scripts/slurm-local.sh starts a one-node cluster to try it"
-command -v sbatch >/dev/null || { echo "$0: Slurm's sbatch is not installed here; $nocluster" >&2; exit 2; }
+command -v sbatch >/dev/null ||
+  { echo "$0: Slurm's sbatch is not installed here; $nocluster" >&2; exit 2; }
 # A controller that answers, before anything is made (sbatch would fail with raw messages after).
 if ! timeout 20 scontrol ping 2>/dev/null | grep -q "is UP"; then
   echo "$0: no Slurm controller answers here (scontrol ping); $nocluster" >&2
@@ -64,7 +65,8 @@ trap '[ $submitted = 0 ] && rm -rf "$out.shards"' EXIT
 
 # The task's command, quoted for the shell Slurm starts it in; the task id stays for that shell.
 args=$(printf '%q ' "$@")
-task="$(printf '%q' "$boids") experiment $args --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $(printf '%q' "$out.shards")/\${SLURM_ARRAY_TASK_ID}"
+task="$(printf '%q' "$boids") experiment $args --shard \${SLURM_ARRAY_TASK_ID}/$shards"
+task+=" --out $(printf '%q' "$out.shards")/\${SLURM_ARRAY_TASK_ID}"
 if ! array=$(sbatch --parsable "${extra[@]}" --job-name=boids-experiment --array="1-$shards" \
   --output="$out.shards/slurm-%a.out" --wrap="$task" 2>"$out.shards/sbatch.err"); then
   echo "$0: sbatch refused the job array: $(tr '\n' ' ' <"$out.shards/sbatch.err")" >&2
@@ -77,7 +79,8 @@ for i in $(seq 1 "$shards"); do dirs="$dirs $(printf '%q' "$out.shards/$i")"; do
 merge="$(printf '%q' "$boids") experiment-merge $(printf '%q' "$out")$dirs"
 echo "job array $array: $shards shards into $out.shards/"
 status=0
-merge_job=$(sbatch --parsable "${extra[@]}" "${wait_flag[@]}" --job-name=boids-merge --dependency="afterok:$array" \
+merge_job=$(sbatch --parsable "${extra[@]}" "${wait_flag[@]}" \
+  --job-name=boids-merge --dependency="afterok:$array" \
   --kill-on-invalid-dep=yes --output="$out.shards/slurm-merge.out" --wrap="$merge") || status=$?
 merge_job=${merge_job%%;*}
 if [ ${#wait_flag[@]} -gt 0 ]; then
@@ -87,8 +90,10 @@ if [ ${#wait_flag[@]} -gt 0 ]; then
   exit $status
 fi
 if [ $status = 0 ]; then
-  echo "merge job $merge_job writes $out once the array is done (squeue -j $array,$merge_job to watch)"
+  echo "merge job $merge_job writes $out once the array is done" \
+    "(squeue -j $array,$merge_job to watch)"
 else
-  echo "$0: sbatch refused the merge job; the shards still run: boids experiment-merge $out $out.shards/* joins them" >&2
+  echo "$0: sbatch refused the merge job; the shards still run:" \
+    "boids experiment-merge $out $out.shards/* joins them" >&2
   exit 1
 fi

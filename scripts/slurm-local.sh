@@ -19,8 +19,13 @@ fail() { echo "$0: $*" >&2; exit 2; }
 
 stop() {
   export SLURM_CONF="$dir/slurm.conf"
-  if [ -f "$dir/run/slurmctld.pid" ]; then timeout 10 scontrol shutdown >/dev/null 2>&1 || true; sleep 1; fi
-  for f in "$dir/munged.pid" "$dir"/run/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true; done
+  if [ -f "$dir/run/slurmctld.pid" ]; then
+    timeout 10 scontrol shutdown >/dev/null 2>&1 || true
+    sleep 1
+  fi
+  for f in "$dir/munged.pid" "$dir"/run/*.pid; do
+    [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
+  done
   rm -rf "$dir"
 }
 
@@ -30,7 +35,8 @@ case "$action" in
   *) usage >&2; exit 2 ;;
 esac
 for p in munged mungekey slurmctld slurmd sbatch sinfo scontrol; do
-  command -v "$p" >/dev/null || fail "$p is not installed (scripts/install-deps.sh --test installs Slurm and munge)"
+  command -v "$p" >/dev/null ||
+    fail "$p is not installed (scripts/install-deps.sh --test installs Slurm and munge)"
 done
 [ "$(id -u)" = 0 ] || fail "the daemons run as root here: run it with sudo"
 [ -e "$dir" ] && fail "$dir exists already: choose a new directory"
@@ -45,7 +51,8 @@ done
 trap 'stop' ERR
 port=$((20000 + $$ % 20000))
 export SLURM_CONF="$dir/slurm.conf"
-mungekey -c -k "$dir/munge.key" -f >/dev/null 2>&1 && chmod 400 "$dir/munge.key" || fail "mungekey failed"
+mungekey -c -k "$dir/munge.key" -f >/dev/null 2>&1 &&
+  chmod 400 "$dir/munge.key" || fail "mungekey failed"
 munged --socket="$dir/munge.sock" --key-file="$dir/munge.key" --log-file="$dir/munged.log" \
   --pid-file="$dir/munged.pid" --seed-file="$dir/munged.seed" ||
   fail "munged does not start: $(tail -3 "$dir/munged.log" 2>/dev/null)"
@@ -75,8 +82,10 @@ SelectTypeParameters=CR_CPU
 NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=local Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 CONF
-slurmctld -f "$SLURM_CONF" || fail "slurmctld does not start: $(tail -3 "$dir/slurmctld.log" 2>/dev/null)"
-slurmd -f "$SLURM_CONF" -N localhost || fail "slurmd does not start: $(tail -3 "$dir/slurmd.log" 2>/dev/null)"
+slurmctld -f "$SLURM_CONF" ||
+  fail "slurmctld does not start: $(tail -3 "$dir/slurmctld.log" 2>/dev/null)"
+slurmd -f "$SLURM_CONF" -N localhost ||
+  fail "slurmd does not start: $(tail -3 "$dir/slurmd.log" 2>/dev/null)"
 for _ in $(seq 1 50); do
   sinfo -h -o %t 2>/dev/null | grep -q idle && break
   sleep 0.2
@@ -84,5 +93,6 @@ done
 sinfo -h -o %t 2>/dev/null | grep -q idle ||
   fail "the node never became idle: $(sinfo 2>&1 | tail -2); $(tail -3 "$dir/slurmd.log")"
 trap - ERR
-echo "# a one-node Slurm cluster on localhost: $(sinfo -h -o '%P %D %t %c CPUs'); stop it with: $0 stop $dir" >&2
+echo "# a one-node Slurm cluster on localhost: $(sinfo -h -o '%P %D %t %c CPUs');" \
+  "stop it with: $0 stop $dir" >&2
 echo "export SLURM_CONF=$SLURM_CONF"

@@ -15,7 +15,10 @@ layout(location = BOIDS_ATTR_POS_VEL) in vec4 a_pos_vel;
 layout(location = BOIDS_ATTR_SWARM) in uint a_swarm;
 layout(location = BOIDS_ATTR_ID) in uint a_id;
 layout(std430, binding = BOIDS_BIND_ATTRIBUTES) readonly buffer Attributes { uint attr_words[]; };
-layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL) readonly buffer DrawPosVel { vec4 draw_pos_vel[]; };
+layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL) readonly buffer DrawPosVel
+{
+    vec4 draw_pos_vel[];
+};
 layout(std430, binding = BOIDS_BIND_DRAW_SWARM) readonly buffer DrawSwarm { uint draw_swarm[]; };
 layout(std430, binding = BOIDS_BIND_DRAW_ID) readonly buffer DrawId { uint draw_id[]; };
 
@@ -32,8 +35,9 @@ uniform bool u_pulled;      // a plain draw pulling from the storage buffers (el
 out vec4 v_color;
 
 const vec3 palette[BOIDS_SWARM_COLORS] = vec3[BOIDS_SWARM_COLORS](
-    vec3(BOIDS_RGB_SWARM_0), vec3(BOIDS_RGB_SWARM_1), vec3(BOIDS_RGB_SWARM_2), vec3(BOIDS_RGB_SWARM_3),
-    vec3(BOIDS_RGB_SWARM_4), vec3(BOIDS_RGB_SWARM_5), vec3(BOIDS_RGB_SWARM_6), vec3(BOIDS_RGB_SWARM_7));
+    vec3(BOIDS_RGB_SWARM_0), vec3(BOIDS_RGB_SWARM_1), vec3(BOIDS_RGB_SWARM_2),
+    vec3(BOIDS_RGB_SWARM_3), vec3(BOIDS_RGB_SWARM_4), vec3(BOIDS_RGB_SWARM_5),
+    vec3(BOIDS_RGB_SWARM_6), vec3(BOIDS_RGB_SWARM_7));
 
 // A colour wheel over the heading (a unit vector), without trigonometry: three cosines 120
 // degrees apart, written with the heading's own components (boids_shared.h).
@@ -67,7 +71,9 @@ void main()
     vec2 dir = speed2 > 0.0 ? vec2(vel.x, -vel.y) * inversesqrt(speed2) : vec2(1.0, 0.0);
     vec2 side = vec2(-dir.y, dir.x);
     // nose 0.6 ahead of the position, tail corners 0.4 behind: the nose is the farthest point
-    vec2 corner = corner_index == 0u ? vec2(0.6, 0.0) : corner_index == 1u ? vec2(-0.4, 0.3) : vec2(-0.4, -0.3);
+    vec2 corner = corner_index == 0u   ? vec2(0.6, 0.0)
+                  : corner_index == 1u ? vec2(-0.4, 0.3)
+                                       : vec2(-0.4, -0.3);
     float size = u_predators ? u_size_px * 2.5 : u_size_px;
     vec2 offset_px = (dir * corner.x + side * corner.y) * size;
     vec4 centre = u_view * vec4(pos_vel.xy, 0.0, 1.0);
@@ -79,7 +85,9 @@ void main()
     } else if (u_color_mode == BOIDS_COLOR_HEADING) {
         c = heading_colour(vec2(dir.x, -dir.y));
     } else if (u_color_mode == BOIDS_COLOR_SPEED) {
-        float t = clamp((sqrt(speed2) - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6), 0.0, 1.0);
+        float t =
+            clamp((sqrt(speed2) - u_speed_range.x) / max(u_speed_range.y - u_speed_range.x, 1e-6),
+                  0.0, 1.0);
         c = mix(vec3(BOIDS_RGB_SLOW), vec3(BOIDS_RGB_FAST), t);
     } else if (u_color_mode == BOIDS_COLOR_AGE && u_age_base != BOIDS_NO_ATTRIBUTE) {
         // young blue, middle-aged green, old yellow: no red, which is the predators'

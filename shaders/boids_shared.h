@@ -37,45 +37,45 @@
 /* Shader storage buffer bindings. The state lives in slots sorted by cell: a slot's position and
  * velocity (one vec4), swarm and id are the hot data every step reads and the reorder moves; the
  * attributes (boids_attributes.h) are cold, kept in id order and read once per boid. */
-#define BOIDS_BIND_POS_VEL_IN 0   /* vec4 (px, py, vx, vy) per slot, read                   */
-#define BOIDS_BIND_POS_VEL_OUT 1  /* vec4 per slot, written                                 */
-#define BOIDS_BIND_SWARM_IN 2     /* uint swarm per slot, read                              */
-#define BOIDS_BIND_SWARM_OUT 3    /* uint swarm per slot, written (the reorder)             */
-#define BOIDS_BIND_ID_IN 4        /* uint id per slot, read                                 */
-#define BOIDS_BIND_ID_OUT 5       /* uint id per slot, written (the reorder)                */
-#define BOIDS_BIND_CELL_OF 6      /* cell index of each slot                                */
-#define BOIDS_BIND_CELL_COUNT 7   /* boids per cell (atomic histogram), cells + 1 entries   */
-#define BOIDS_BIND_CELL_START 8   /* exclusive prefix sum of CELL_COUNT: cell c holds the
-                                     slots [start[c], start[c + 1])                         */
-#define BOIDS_BIND_CELL_FILL 9    /* scatter cursor per cell                                */
-#define BOIDS_BIND_SLOT_SRC 10    /* scatter result: source slot of each sorted slot        */
-#define BOIDS_BIND_SCAN_IN 11     /* scan pass input                                        */
-#define BOIDS_BIND_SCAN_OUT 12    /* scan pass output                                       */
-#define BOIDS_BIND_SCAN_SUMS 13   /* scan pass block sums                                   */
-#define BOIDS_BIND_ATTRIBUTES 14  /* the attributes: float[], attribute k of boid id at
-                                     frame.attr_base[k] + id                                */
-#define BOIDS_BIND_REPORT 15      /* boids_gpu_report: status flags and events, read back
-                                     only when asked                                        */
-#define BOIDS_BIND_REPLICAS 16    /* boids_replica_record per replica: catches, the stop step  */
-#define BOIDS_BIND_PRED_POS_VEL_IN 17  /* predators: vec4 per slot, read (sorted by cell)   */
-#define BOIDS_BIND_PRED_POS_VEL_OUT 18 /* predators: vec4 per slot, written                 */
-#define BOIDS_BIND_PRED_ID_IN 19       /* predators: uint id per slot                        */
-#define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START  */
-#define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, 0), sorted by cell  */
-#define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell                  */
-#define BOIDS_BIND_METRIC_SLOT 23      /* metrics: vec4 (nearest-neighbour distance, speed, unit
-                                          heading) per slot of the metrics' sort            */
-#define BOIDS_BIND_METRIC_PARENT 24    /* metrics: union-find parent slot per slot (groups)  */
-#define BOIDS_BIND_METRIC_SUMS 25      /* metrics: boids_gpu_metric_sums per replica         */
-#define BOIDS_BIND_DRAW_POS_VEL 26     /* drawing: the state the vertex shader pulls (boids.vert) */
+#define BOIDS_BIND_POS_VEL_IN 0  /* vec4 (px, py, vx, vy) per slot, read */
+#define BOIDS_BIND_POS_VEL_OUT 1 /* vec4 per slot, written */
+#define BOIDS_BIND_SWARM_IN 2    /* uint swarm per slot, read */
+#define BOIDS_BIND_SWARM_OUT 3   /* uint swarm per slot, written (the reorder) */
+#define BOIDS_BIND_ID_IN 4       /* uint id per slot, read */
+#define BOIDS_BIND_ID_OUT 5      /* uint id per slot, written (the reorder) */
+#define BOIDS_BIND_CELL_OF 6     /* cell index of each slot */
+#define BOIDS_BIND_CELL_COUNT 7  /* boids per cell (atomic histogram), cells + 1 entries */
+/* exclusive prefix sum of CELL_COUNT: cell c holds the slots [start[c], start[c + 1]) */
+#define BOIDS_BIND_CELL_START 8
+#define BOIDS_BIND_CELL_FILL 9  /* scatter cursor per cell */
+#define BOIDS_BIND_SLOT_SRC 10  /* scatter result: source slot of each sorted slot */
+#define BOIDS_BIND_SCAN_IN 11   /* scan pass input */
+#define BOIDS_BIND_SCAN_OUT 12  /* scan pass output */
+#define BOIDS_BIND_SCAN_SUMS 13 /* scan pass block sums */
+/* the attributes: float[], attribute k of boid id at frame.attr_base[k] + id */
+#define BOIDS_BIND_ATTRIBUTES 14
+/* boids_gpu_report: status flags and events, read back only when asked */
+#define BOIDS_BIND_REPORT 15
+#define BOIDS_BIND_REPLICAS 16        /* boids_replica_record per replica: catches, the stop step */
+#define BOIDS_BIND_PRED_POS_VEL_IN 17 /* predators: vec4 per slot, read (sorted by cell) */
+#define BOIDS_BIND_PRED_POS_VEL_OUT 18 /* predators: vec4 per slot, written */
+#define BOIDS_BIND_PRED_ID_IN 19       /* predators: uint id per slot */
+#define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START */
+#define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, 0), sorted by cell */
+#define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell */
+/* metrics: vec4 (nearest-neighbour distance, speed, unit heading) per slot of the metrics' sort */
+#define BOIDS_BIND_METRIC_SLOT 23
+#define BOIDS_BIND_METRIC_PARENT 24 /* metrics: union-find parent slot per slot (groups) */
+#define BOIDS_BIND_METRIC_SUMS 25   /* metrics: boids_gpu_metric_sums per replica */
+#define BOIDS_BIND_DRAW_POS_VEL 26  /* drawing: the state the vertex shader pulls (boids.vert) */
 #define BOIDS_BIND_DRAW_SWARM 27
 #define BOIDS_BIND_DRAW_ID 28
-#define BOIDS_BIND_SLOT_ID 29          /* scatter result: the id in each slot (the reorder's
-                                          ranks read it, not id_in[slot_src[t]]) */
-#define BOIDS_BIND_CATCHES 30          /* the step's catches found, before stop_after_catches
-                                          takes the first of them: boids_catch */
+/* scatter result: the id in each slot (the reorder's ranks read it, not id_in[slot_src[t]]) */
+#define BOIDS_BIND_SLOT_ID 29
+/* the step's catches found, before stop_after_catches takes the first of them: boids_catch */
+#define BOIDS_BIND_CATCHES 30
 /* Uniform buffer bindings. */
-#define BOIDS_BIND_FRAME 0        /* boids_gpu_frame                                        */
+#define BOIDS_BIND_FRAME 0 /* boids_gpu_frame */
 
 /* Status flags the GPU raises, read back only when the state is read. */
 #define BOIDS_STATUS_LOOP_LIMIT 1u /* a loop stopped at frame.loop_limit iterations */
@@ -114,37 +114,40 @@ BOIDS_STRUCT(boids_catch)
 BOIDS_STRUCT(boids_gpu_metric_sums)
 {
     BOIDS_U32 alive;
-    BOIDS_U32 groups;    /* union-find roots: connected components */
-    float nn_sum;        /* nearest-neighbour distances */
+    BOIDS_U32 groups; /* union-find roots: connected components */
+    float nn_sum;     /* nearest-neighbour distances */
     float speed_sum;
-    float hx;            /* unit headings */
+    float hx; /* unit headings */
     float hy;
     float min_speed;
     float max_speed;
 };
 
 /* frame.flags */
-#define BOIDS_FRAME_HAS_ALIVE 1u     /* the model has the alive attribute: dead boids leave the grid */
+#define BOIDS_FRAME_HAS_ALIVE                                                                      \
+    1u /* the model has the alive attribute: dead boids leave the grid                             \
+        */
 #define BOIDS_FRAME_OBSTACLE_PUSH 2u /* the external-force hook pushes boids off obstacles */
 
 /* Per-step constants for every pass (a std140 uniform block). */
 #define BOIDS_ATTR_BASE_VEC4S ((BOIDS_ATTR_COUNT + 3) / 4)
 BOIDS_STRUCT(boids_gpu_frame)
 {
-    float world_w;      /* px                                   */
-    float world_h;      /* px                                   */
-    float half_w;       /* world_w / 2 for minimum-image offsets; +inf where nothing wraps */
+    float world_w; /* px */
+    float world_h; /* px */
+    float half_w;  /* world_w / 2 for minimum-image offsets; +inf where nothing wraps */
     float half_h;
-    float inv_cell_w;   /* cells per px along x                 */
+    float inv_cell_w; /* cells per px along x */
     float inv_cell_h;
-    float dt;           /* s for per-second models, 1 for frame-based ones */
-    BOIDS_U32 count;    /* number of boids                      */
-    BOIDS_U32 grid_w;   /* cells along x                        */
-    BOIDS_U32 grid_h;   /* cells along y                        */
+    float dt;         /* s for per-second models, 1 for frame-based ones */
+    BOIDS_U32 count;  /* number of boids */
+    BOIDS_U32 grid_w; /* cells along x */
+    BOIDS_U32 grid_h; /* cells along y */
     BOIDS_U32 swarms;
-    BOIDS_U32 loop_limit; /* most loop iterations a pass may run per invocation (llvmpipe cuts
-                             a shader invocation off after about 65535); past it the pass stops
-                             and raises BOIDS_STATUS_LOOP_LIMIT instead of going silently wrong */
+    /* most loop iterations a pass may run per invocation (llvmpipe cuts a shader invocation off
+     * after about 65535); past it the pass stops and raises BOIDS_STATUS_LOOP_LIMIT instead of
+     * going silently wrong */
+    BOIDS_U32 loop_limit;
     BOIDS_U32 event_mask;     /* bit 1 << kind: the event kinds recorded */
     BOIDS_U32 event_capacity; /* events the report buffer holds */
     BOIDS_U32 flags;          /* BOIDS_FRAME_* */
@@ -173,7 +176,8 @@ _Static_assert(sizeof(boids_replica_record) == 8, "boids_replica_record is two u
 _Static_assert(sizeof(boids_catch) == 16, "boids_catch is one uvec4 (std430)");
 _Static_assert(sizeof(boids_gpu_metric_sums) == 32, "boids_gpu_metric_sums is two vec4s (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
-_Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0, "std140 aligns arrays of uvec4 to 16");
+_Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0,
+               "std140 aligns arrays of uvec4 to 16");
 _Static_assert(offsetof(boids_gpu_frame, tool) % 16 == 0, "std140 aligns nested structs to 16");
 _Static_assert(offsetof(boids_gpu_frame, params) % 16 == 0, "std140 aligns nested structs to 16");
 _Static_assert(sizeof(boids_gpu_frame) % 16 == 0, "boids_gpu_frame size multiple of 16");

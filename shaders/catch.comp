@@ -17,7 +17,8 @@ void main()
     uint id = id_in[s], r = replica_of(id);
     if (attr_alive(id) == 0u || replica_stopped(r)) return;
     vec4 me = pos_vel_in[s];
-    float reach = frame.params.predators.boid_size + frame.params.predators.predator_size, reach2 = reach * reach;
+    float reach = frame.params.predators.boid_size + frame.params.predators.predator_size,
+          reach2 = reach * reach;
     uint best = 0xffffffffu;
     float best_d2 = 0.0;
     world_sizes ws = world_sizes_now();

@@ -20,7 +20,10 @@ uniform uint u_step;
 uniform uint u_agents;
 
 uint agent_count() { return u_agents == 0u ? frame.count : frame.predator_count; }
-uint agents_per_replica() { return u_agents == 0u ? frame.per_replica : frame.predators_per_replica; }
+uint agents_per_replica()
+{
+    return u_agents == 0u ? frame.per_replica : frame.predators_per_replica;
+}
 
 // Attribute k of boid id: cold data in id order, read and written once per boid and step.
 uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
@@ -68,7 +71,8 @@ uint cell_coord(float x, float inv_cell, uint cells)
 // The cell of a position in replica r; as boids_cell_of().
 uint cell_of_position(uint r, float x, float y)
 {
-    return r * frame.cells_per_replica + cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
+    return r * frame.cells_per_replica +
+           cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
            cell_coord(x, frame.inv_cell_w, frame.grid_w);
 }
 
@@ -77,8 +81,10 @@ uint cell_of_position(uint r, float x, float y)
 float offset_of(float a, float b, float size, float half_size)
 {
     float d = b - a;
-    if (d > half_size) d -= size;
-    else if (d < -half_size) d += size;
+    if (d > half_size)
+        d -= size;
+    else if (d < -half_size)
+        d += size;
     return d;
 }
 
@@ -88,7 +94,10 @@ float offset_of(float a, float b, float size, float half_size)
 struct world_sizes {
     float w, h, half_w, half_h;
 };
-world_sizes world_sizes_now() { return world_sizes(frame.world_w, frame.world_h, frame.half_w, frame.half_h); }
+world_sizes world_sizes_now()
+{
+    return world_sizes(frame.world_w, frame.world_h, frame.half_w, frame.half_h);
+}
 
 // Offset from a to b in both axes; as boids_cand_offset().
 vec2 offset_to(world_sizes ws, float ax, float ay, vec2 b)

@@ -18,8 +18,9 @@ void main()
     if (i >= agent_count()) return;
     vec4 p = pos_vel_in[i];
     uint id = id_in[i], r = id / agents_per_replica();
-    bool dead = u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
-                                   (replica_stopped(r) && u_keep_stopped == 0u));
+    bool dead =
+        u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
+                           (replica_stopped(r) && u_keep_stopped == 0u));
     uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
     cell_of[i] = c;
     atomicAdd(cell_count[c], 1u);

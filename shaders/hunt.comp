@@ -6,7 +6,10 @@
 // slots of PRED_POS_VEL_OUT.
 #include "steer_common.glsl"
 
-layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVelOut { vec4 pred_pos_vel_out[]; };
+layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVelOut
+{
+    vec4 pred_pos_vel_out[];
+};
 
 void main()
 {
@@ -47,7 +50,8 @@ void main()
     fx += sp.x * frame.params.predators.pred_sep_factor;
     fy += sp.y * frame.params.predators.pred_sep_factor;
     if (frame.obstacle_count > 0u) {
-        vec2 o = push_from(GRID_OBSTACLES, r, me.x, me.y, frame.params.predators.pred_obstacle_radius, false);
+        vec2 o = push_from(GRID_OBSTACLES, r, me.x, me.y,
+                           frame.params.predators.pred_obstacle_radius, false);
         fx += o.x * frame.params.predators.pred_obstacle_factor;
         fy += o.y * frame.params.predators.pred_obstacle_factor;
     }

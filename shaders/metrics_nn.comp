@@ -9,7 +9,10 @@
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 
-layout(std430, binding = BOIDS_BIND_METRIC_SLOT) writeonly buffer MetricSlot { vec4 metric_slot[]; };
+layout(std430, binding = BOIDS_BIND_METRIC_SLOT) writeonly buffer MetricSlot
+{
+    vec4 metric_slot[];
+};
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) writeonly buffer MetricParent { uint parent[]; };
 
 void main()
@@ -55,6 +58,7 @@ void main()
     }
     float speed = sqrt(me.z * me.z + me.w * me.w);
     float nn = best2 < uintBitsToFloat(0x7f800000u) ? sqrt(best2) : 0.0; // alone: no neighbour
-    metric_slot[s] = speed > 0.0 ? vec4(nn, speed, me.z / speed, me.w / speed) : vec4(nn, 0.0, 0.0, 0.0);
+    metric_slot[s] =
+        speed > 0.0 ? vec4(nn, speed, me.z / speed, me.w / speed) : vec4(nn, 0.0, 0.0, 0.0);
     parent[s] = s;
 }

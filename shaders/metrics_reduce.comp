@@ -10,7 +10,10 @@ layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 layout(std430, binding = BOIDS_BIND_METRIC_SLOT) readonly buffer MetricSlot { vec4 metric_slot[]; };
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) readonly buffer MetricParent { uint parent[]; };
-layout(std430, binding = BOIDS_BIND_METRIC_SUMS) writeonly buffer MetricSums { boids_gpu_metric_sums sums[]; };
+layout(std430, binding = BOIDS_BIND_METRIC_SUMS) writeonly buffer MetricSums
+{
+    boids_gpu_metric_sums sums[];
+};
 
 uniform uint u_first; // the first replica of this dispatch (at most 65535 workgroups per dispatch)
 
@@ -40,7 +43,8 @@ void main()
     for (uint half_n = uint(BOIDS_WG_SIZE) / 2u; half_n > 0u; half_n /= 2u) {
         if (i < half_n) {
             sh_sum[i] += sh_sum[i + half_n];
-            sh_range[i] = vec2(min(sh_range[i].x, sh_range[i + half_n].x), max(sh_range[i].y, sh_range[i + half_n].y));
+            sh_range[i] = vec2(min(sh_range[i].x, sh_range[i + half_n].x),
+                               max(sh_range[i].y, sh_range[i + half_n].y));
             sh_groups[i] += sh_groups[i + half_n];
         }
         barrier();

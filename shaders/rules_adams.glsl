@@ -12,7 +12,8 @@ void main()
     bool include_protected = frame.params.adams.include_protected != 0.0;
     // The pseudocode's close_dx (separation: boid - other), xpos_avg (cohesion: other - boid,
     // the same average less the boid's position) and xvel_avg (alignment) are the walk's sums.
-    reynolds_radii rr = reynolds_radii(pr * pr, vr * vr, vr * vr, true, true, include_protected, vr);
+    reynolds_radii rr =
+        reynolds_radii(pr * pr, vr * vr, vr * vr, true, true, include_protected, vr);
     reynolds_sums m = walk_reynolds(s, me, id, 0u, rr);
 
     float vx = me.z, vy = me.w;
@@ -42,8 +43,10 @@ void main()
         float bias = attr_bias(id);
         if (frame.params.adams.dynamic_bias != 0.0) {
             bool toward = group == 1u ? vx > 0.0 : vx < 0.0;
-            bias = toward ? min(frame.params.adams.max_bias, bias + frame.params.adams.bias_increment)
-                          : max(frame.params.adams.bias_increment, bias - frame.params.adams.bias_increment);
+            bias = toward
+                       ? min(frame.params.adams.max_bias, bias + frame.params.adams.bias_increment)
+                       : max(frame.params.adams.bias_increment,
+                             bias - frame.params.adams.bias_increment);
         } else {
             bias = frame.params.adams.bias;
         }

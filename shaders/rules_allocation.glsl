@@ -1,5 +1,5 @@
-// priority and mean (docs/models.md (priority, mean)), GPU rules; BOIDS_MODEL_PRIORITY is defined for
-// priority allocation. The formulas and the order of every operation are those of
+// priority and mean (docs/models.md (priority, mean)), GPU rules; BOIDS_MODEL_PRIORITY is defined
+// for priority allocation. The formulas and the order of every operation are those of
 // src/cpu/rules_allocation.c (see its header for the choices where the paper is silent).
 #include "walk_reynolds.glsl"
 
@@ -40,9 +40,11 @@ void main()
     reynolds_radii rr = reynolds_radii(rs * rs, rn * rn, rn * rn, false, false, false, 0.0);
     reynolds_sums m = walk_reynolds(s, me, id, swarm_in[s], rr);
 
-    vec2 v3 = vec2(m.sep.x * frame.params.allocation.sep_weight, m.sep.y * frame.params.allocation.sep_weight);
+    vec2 v3 = vec2(m.sep.x * frame.params.allocation.sep_weight,
+                   m.sep.y * frame.params.allocation.sep_weight);
     if (frame.obstacle_count > 0u) { // "differences from stationary objects"
-        float reach = frame.params.obstacles.obstacle_radius; // vector 3's part: sum of (p - o) / d^2
+        float reach =
+            frame.params.obstacles.obstacle_radius; // vector 3's part: sum of (p - o) / d^2
         vec2 o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y, reach, true);
         v3.x += o.x * frame.params.obstacles.obstacle_factor;
         v3.y += o.y * frame.params.obstacles.obstacle_factor;
@@ -60,7 +62,8 @@ void main()
     vec2 a = priority_allocate(v3, v2, v1, amax);
 #else
     vec2 a = vec2(v3.x + v2.x + v1.x, v3.y + v2.y + v1.y);
-    a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, amax) : limit_length(a, amax);
+    a = frame.params.allocation.mean_set_length != 0.0 ? set_length(a, amax)
+                                                       : limit_length(a, amax);
 #endif
     apply_force(s, id, me, a);
 }

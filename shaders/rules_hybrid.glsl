@@ -14,7 +14,8 @@ void main()
     reynolds_sums m = walk_reynolds(s, me, id, swarm_in[s], rr);
 
     float vmax = frame.params.base.max_speed;
-    float fx = m.sep.x * frame.params.hybrid.sep_weight, fy = m.sep.y * frame.params.hybrid.sep_weight;
+    float fx = m.sep.x * frame.params.hybrid.sep_weight,
+          fy = m.sep.y * frame.params.hybrid.sep_weight;
     if (m.ali_n > 0u) {
         vec2 u = set_length(vec2(m.ali.x / float(m.ali_n), m.ali.y / float(m.ali_n)), vmax);
         fx += (u.x - me.z) * frame.params.hybrid.align_weight;

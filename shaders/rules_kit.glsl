@@ -22,8 +22,8 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
             vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
             float d2 = d.x * d.x + d.y * d.y;
             if (!(d2 > 0.0 && d2 <= rmax2)) continue; // (the boid itself too: d2 = 0)
-            if (d2 <= rs2) { // eq. 3: every boid within R_S
-                float inv_dl = 1.0 / sqrt(d2); // one division, two products (as the CPU)
+            if (d2 <= rs2) {                          // eq. 3: every boid within R_S
+                float inv_dl = 1.0 / sqrt(d2);        // one division, two products (as the CPU)
                 sep -= d * inv_dl;
             }
             if (d2 <= R2 && in_view(me.zw, d, d2, cos_view)) { // the view field
@@ -73,8 +73,10 @@ void main()
 
     // precise: a sum of two products is fused into a multiply-add here by Mesa's compiler, which
     // the CPU reference (built with -ffp-contract=off) does not do.
-    precise float fx = m.sep.x * frame.params.kit.separation_factor + flee_x * frame.params.kit.predator_factor;
-    precise float fy = m.sep.y * frame.params.kit.separation_factor + flee_y * frame.params.kit.predator_factor;
+    precise float fx =
+        m.sep.x * frame.params.kit.separation_factor + flee_x * frame.params.kit.predator_factor;
+    precise float fy =
+        m.sep.y * frame.params.kit.separation_factor + flee_y * frame.params.kit.predator_factor;
     if (m.n > 0u) {
         float fn = float(m.n), cf = frame.params.kit.cohesion_factor;
         float af = frame.params.kit.alignment_factor;
@@ -82,6 +84,7 @@ void main()
         fy += m.coh.y / fn * cf + (m.ali.y / fn - me.w) * af;
     }
     vec2 fe = external_force(id, me.x, me.y); // the obstacles (eq. 4) and the mouse tool
-    vec2 v = speed_limits(vec2(me.z + (fx + fe.x), me.w + (fy + fe.y)), frame.params.base.min_speed, vmax);
+    vec2 v = speed_limits(vec2(me.z + (fx + fe.x), me.w + (fy + fe.y)), frame.params.base.min_speed,
+                          vmax);
     move_boid(s, me.xy, v);
 }

@@ -1,5 +1,5 @@
-// The Shiffman models (docs/models.md (shiffman-per-second); §2 frame-based with dt = 1), GPU rules.
-// The formulas, the degenerate cases and the order of every operation are those of
+// The Shiffman models (docs/models.md (shiffman-per-second); §2 frame-based with dt = 1), GPU
+// rules. The formulas, the degenerate cases and the order of every operation are those of
 // src/cpu/rules_shiffman.c; see its header comment for the choices made where the paper is silent.
 #include "walk_reynolds.glsl"
 

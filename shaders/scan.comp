@@ -13,10 +13,10 @@ layout(std430, binding = BOIDS_BIND_SCAN_IN) readonly buffer ScanIn { uint scan_
 layout(std430, binding = BOIDS_BIND_SCAN_OUT) writeonly buffer ScanOut { uint scan_out[]; };
 layout(std430, binding = BOIDS_BIND_SCAN_SUMS) writeonly buffer ScanSums { uint scan_sums[]; };
 
-uniform uint u_n;         // values in this level
-uniform uint u_in_off;    // first value in scan_in
-uniform uint u_out_off;   // first value in scan_out
-uniform uint u_sums_off;  // first block total in scan_sums
+uniform uint u_n;        // values in this level
+uniform uint u_in_off;   // first value in scan_in
+uniform uint u_out_off;  // first value in scan_out
+uniform uint u_sums_off; // first block total in scan_sums
 uniform uint u_write_sums;
 
 shared uint tmp[BOIDS_SCAN_WG_SIZE];

@@ -46,8 +46,10 @@ float cos_deg(float deg)
         sign = -1.0;
     }
     float x = deg * 0.0174532925199432958, t = x * x;
-    float c = 1.0 + t * (-0.5 + t * (0.0416666667 + t * (-0.00138888889 + t * (0.0000248015873 +
-              t * (-0.000000275573192 + t * 0.00000000208767570)))));
+    float c = 1.0 + t * (-0.5 + t * (0.0416666667 +
+                                     t * (-0.00138888889 +
+                                          t * (0.0000248015873 + t * (-0.000000275573192 +
+                                                                      t * 0.00000000208767570)))));
     return sign * c;
 }
 
@@ -75,7 +77,8 @@ vec2 external_force(uint id, float x, float y)
     if ((frame.flags & BOIDS_FRAME_OBSTACLE_PUSH) != 0u) {
         float reach = frame.params.obstacles.obstacle_radius;
         vec2 o = push_from(GRID_OBSTACLES, replica_of(id), x, y, reach, false);
-        f = vec2(o.x * frame.params.obstacles.obstacle_factor, o.y * frame.params.obstacles.obstacle_factor);
+        f = vec2(o.x * frame.params.obstacles.obstacle_factor,
+                 o.y * frame.params.obstacles.obstacle_factor);
     }
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
@@ -84,7 +87,8 @@ vec2 external_force(uint id, float x, float y)
     if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return f;
     emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(d2), 0.0, 0.0, 0.0));
     vec2 t = set_length(vec2(dx, dy), frame.tool.strength);
-    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(f.x - t.x, f.y - t.y) : vec2(f.x + t.x, f.y + t.y);
+    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(f.x - t.x, f.y - t.y)
+                                               : vec2(f.x + t.x, f.y + t.y);
 }
 
 // Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
@@ -100,8 +104,10 @@ vec2 speed_limits(vec2 v, float vmin, float vmax)
 // Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
 float wrap_coord(float x, float size)
 {
-    if (x < 0.0) x += size;
-    else if (x >= size) x -= size;
+    if (x < 0.0)
+        x += size;
+    else if (x >= size)
+        x -= size;
     if (x < 0.0 || x >= size) {
         x = x - size * floor(x / size);
         if (!(x < size) || x < 0.0) x = 0.0;
@@ -141,7 +147,7 @@ void apply_force(uint s, uint id, vec4 me, vec2 f)
 {
     vec2 fe = external_force(id, me.x, me.y);
     float fx = f.x + fe.x, fy = f.y + fe.y;
-    vec2 v = speed_limits(vec2(me.z + fx * frame.dt, me.w + fy * frame.dt), frame.params.base.min_speed,
-                          frame.params.base.max_speed);
+    vec2 v = speed_limits(vec2(me.z + fx * frame.dt, me.w + fy * frame.dt),
+                          frame.params.base.min_speed, frame.params.base.max_speed);
     move_boid(s, me.xy, v);
 }

@@ -17,5 +17,6 @@ void main()
     uint stop = uint(frame.params.predators.stop_after_catches), done = replicas[r].catches;
     if (stop > 0u) found = min(found, done < stop ? stop - done : 0u);
     replicas[r].catches = done + found;
-    if (stop > 0u && done + found >= stop && replicas[r].stop_step == BOIDS_RUNNING) replicas[r].stop_step = u_step;
+    if (stop > 0u && done + found >= stop && replicas[r].stop_step == BOIDS_RUNNING)
+        replicas[r].stop_step = u_step;
 }

@@ -39,7 +39,14 @@
 extern "C" {
 #endif
 
-#define BOIDS_VERSION_STRING "0.2.0"
+/* The version, in this one place: CMake reads it from here (the project's, the package's). */
+#define BOIDS_VERSION_MAJOR 0
+#define BOIDS_VERSION_MINOR 2
+#define BOIDS_VERSION_PATCH 0
+#define BOIDS_X_TEXT(x) #x
+#define BOIDS_X_VERSION_TEXT(a, b, c) BOIDS_X_TEXT(a) "." BOIDS_X_TEXT(b) "." BOIDS_X_TEXT(c)
+#define BOIDS_VERSION_STRING                                                                       \
+    BOIDS_X_VERSION_TEXT(BOIDS_VERSION_MAJOR, BOIDS_VERSION_MINOR, BOIDS_VERSION_PATCH)
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 
@@ -53,7 +60,7 @@ typedef enum boids_error_id {
 #define BOIDS_X_ERROR_ENUM(id, status, text) BOIDS_E_##id,
     BOIDS_ERROR_LIST(BOIDS_X_ERROR_ENUM)
 #undef BOIDS_X_ERROR_ENUM
-    BOIDS_E_COUNT
+        BOIDS_E_COUNT
 } boids_error_id;
 
 /* The last error raised on a thread. Pointers stay valid until the next failing call on it. */
@@ -70,7 +77,8 @@ typedef struct boids_error {
     long long index;     /* the boid (STATE_* ids), predator (PREDATOR_STATE) or obstacle
                             (DEF_OBSTACLE) it is about, by index; -1 if none */
     const char *detail;  /* the message without the key or file:line in front */
-    const char *message; /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
+    const char
+        *message; /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
 } boids_error;
 
 /* Short name of a status ("invalid argument"). Never NULL. */
@@ -84,11 +92,12 @@ const boids_error *boids_last_error_info(void);
 /* ---- models and parameters ------------------------------------------------------------------- */
 
 typedef enum boids_model {
-#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)         \
+#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, world,    \
+                           summary)                                                                \
     BOIDS_MODEL_##ID,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
 #undef BOIDS_X_MODEL_ENUM
-    BOIDS_MODEL_COUNT
+        BOIDS_MODEL_COUNT
 } boids_model;
 
 /* Time base of a model: per-second models integrate with dt, frame-based ones advance one frame
@@ -98,15 +107,15 @@ typedef enum boids_time_base { BOIDS_TIME_PER_SECOND, BOIDS_TIME_PER_FRAME } boi
 /* One settable parameter of a model (a row of boids_params.h, resolved for the model's time
  * base): its name for --set, where it lives, its unit and range. */
 typedef struct boids_param_info {
-    const char *name;          /* e.g. "max_speed" */
-    boids_param_block block;   /* BOIDS_BLOCK_* */
-    size_t offset;             /* offsetof(boids_params, <block>.<name>) */
-    const char *unit;          /* e.g. "px/s" (px/frame for frame-based models) */
-    float min, max;            /* inclusive range */
-    float ui_max;              /* top of the viewer's slider (from max(min, 0)) */
-    unsigned flags;            /* BOIDS_PARAM_* */
-    float block_default;       /* the block's default (the model's preset may differ) */
-    const char *description;   /* one line, with the paper's symbol */
+    const char *name;        /* e.g. "max_speed" */
+    boids_param_block block; /* BOIDS_BLOCK_* */
+    size_t offset;           /* offsetof(boids_params, <block>.<name>) */
+    const char *unit;        /* e.g. "px/s" (px/frame for frame-based models) */
+    float min, max;          /* inclusive range */
+    float ui_max;            /* top of the viewer's slider (from max(min, 0)) */
+    unsigned flags;          /* BOIDS_PARAM_* */
+    float block_default;     /* the block's default (the model's preset may differ) */
+    const char *description; /* one line, with the paper's symbol */
 } boids_param_info;
 
 /* CLI name ("shiffman-per-second"), or NULL for an unknown model. */
@@ -144,10 +153,10 @@ float boids_params_max_radius(boids_model model, const boids_params *params, boo
 
 /* One per-boid attribute (a row of boids_attributes.h). */
 typedef struct boids_attribute_info {
-    const char *name;        /* member of boids_boid and CSV column, e.g. "bias" */
-    bool is_uint;            /* a uint32_t (else a float) */
-    size_t offset;           /* offsetof(boids_boid, name) */
-    float min, max;          /* the range a written state must respect */
+    const char *name; /* member of boids_boid and CSV column, e.g. "bias" */
+    bool is_uint;     /* a uint32_t (else a float) */
+    size_t offset;    /* offsetof(boids_boid, name) */
+    float min, max;   /* the range a written state must respect */
     const char *description;
 } boids_attribute_info;
 
@@ -187,7 +196,10 @@ typedef enum boids_backend { BOIDS_BACKEND_GPU, BOIDS_BACKEND_CPU } boids_backen
 
 /* How the CPU backend finds neighbours: the uniform grid (default) or brute force O(N^2), which
  * exists for tests. The GPU backend always uses the grid. */
-typedef enum boids_neighbor_search { BOIDS_NEIGHBORS_GRID, BOIDS_NEIGHBORS_BRUTE } boids_neighbor_search;
+typedef enum boids_neighbor_search {
+    BOIDS_NEIGHBORS_GRID,
+    BOIDS_NEIGHBORS_BRUTE
+} boids_neighbor_search;
 
 /* One boid as the API reads and writes it; its id is its index in the array. Units are the
  * model's own: px and px/s for per-second models, px and px/frame for frame-based ones. The
@@ -217,49 +229,50 @@ typedef struct boids_predator {
 
 /* How a world's random initial state is laid out (boids_world_def.layout). */
 /* X(ID, name, description); the layout of name is made by boids_init_<name> (core/init_state.c). */
-#define BOIDS_LAYOUT_LIST(X)                                                                        \
-    X(UNIFORM, uniform, "boids uniform over the world, headings uniform, speeds in [v_min, v_max]") \
-    X(CENTRE, centre, "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, "       \
-                      "velocity components in [-50, 50], predators in the corner squares")
+#define BOIDS_LAYOUT_LIST(X)                                                                       \
+    X(UNIFORM, uniform,                                                                            \
+      "boids uniform over the world, headings uniform, speeds in [v_min, v_max]")                  \
+    X(CENTRE, centre,                                                                              \
+      "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, "                      \
+      "velocity components in [-50, 50], predators in the corner squares")
 typedef enum boids_layout {
     BOIDS_LAYOUT_MODEL, /* the model's own (its manifest line's) */
 #define BOIDS_X_LAYOUT_ENUM(ID, name, desc) BOIDS_LAYOUT_##ID,
     BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_ENUM)
 #undef BOIDS_X_LAYOUT_ENUM
-    BOIDS_LAYOUT_COUNT
+        BOIDS_LAYOUT_COUNT
 } boids_layout;
 /* "uniform", "centre" -> BOIDS_LAYOUT_*; BOIDS_E_DEF_LAYOUT (listing them) for another name. */
 boids_status boids_layout_from_name(const char *name, boids_layout *out);
 const char *boids_layout_name(boids_layout layout);
 
 typedef struct boids_world_def {
-    boids_model model;      /* default BOIDS_MODEL_SHIFFMAN_PER_SECOND */
-    boids_params params;    /* default: the model's paper values */
-    boids_backend backend;  /* default BOIDS_BACKEND_GPU */
-    uint32_t count;         /* number of boids N; default 100000 */
-    uint32_t swarms;        /* number of swarms K >= 1; boid i starts in swarm i mod K; default 1 */
-    float width, height;    /* world size in px; 0 = 16:9 at one boid per 1000 px^2 (default) */
-    float dt;               /* step in s for per-second models; default 1/60 */
-    uint64_t seed;          /* initial state; default 1 */
-    boids_layout layout;    /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
-    float cell_size;        /* grid cell in px; 0 = the largest interaction radius (default);
-                               must be >= that radius; the grid tiles the world exactly, so
-                               cells may be slightly larger than asked */
+    boids_model model;     /* default BOIDS_MODEL_SHIFFMAN_PER_SECOND */
+    boids_params params;   /* default: the model's paper values */
+    boids_backend backend; /* default BOIDS_BACKEND_GPU */
+    uint32_t count;        /* number of boids N; default 100000 */
+    uint32_t swarms;       /* number of swarms K >= 1; boid i starts in swarm i mod K; default 1 */
+    float width, height;   /* world size in px; 0 = 16:9 at one boid per 1000 px^2 (default) */
+    float dt;              /* step in s for per-second models; default 1/60 */
+    uint64_t seed;         /* initial state; default 1 */
+    boids_layout layout;   /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
+    float cell_size;       /* grid cell in px; 0 = the largest interaction radius (default);
+                              must be >= that radius; the grid tiles the world exactly, so
+                              cells may be slightly larger than asked */
     boids_neighbor_search neighbors; /* CPU only; default BOIDS_NEIGHBORS_GRID */
-    int threads;            /* CPU only: worker threads, 0 = one per core (default) */
-    uint32_t replicas;      /* independent copies of the world in one (experiments run many
-                               runs as one world): count / replicas boids each, in id order;
-                               replica r starts from seed + r, as a world of its own would;
-                               neighbours never cross replicas. count must be a multiple;
-                               default 1 */
+    int threads;                     /* CPU only: worker threads, 0 = one per core (default) */
+    /* independent copies of the world in one (experiments run many runs as one world): count /
+     * replicas boids each, in id order; replica r starts from seed + r, as a world of its own
+     * would; neighbours never cross replicas. count must be a multiple; default 1 */
+    uint32_t replicas;
     const boids_obstacle *obstacles; /* explicit obstacles (copied at creation); NULL: the
                                params' `obstacles` random ones in every replica (default) */
     uint32_t obstacle_count;
-    uint32_t event_mask;    /* event kinds to record, bits 1 << BOIDS_EVENT_*; default: catches */
-    uint32_t event_capacity;/* events held between two takes (more are counted as lost);
-                               default 65536 */
-    boids_gl *gl;           /* GPU only: context to use (current on this thread); NULL = the
-                               world creates and owns a headless one */
+    uint32_t event_mask;     /* event kinds to record, bits 1 << BOIDS_EVENT_*; default: catches */
+    uint32_t event_capacity; /* events held between two takes (more are counted as lost);
+                                default 65536 */
+    boids_gl *gl;            /* GPU only: context to use (current on this thread); NULL = the
+                                world creates and owns a headless one */
 } boids_world_def;
 
 typedef struct boids_world boids_world;
@@ -285,17 +298,17 @@ typedef struct boids_world_info {
     boids_model model;
     boids_backend backend;
     uint32_t count, swarms;
-    float width, height;          /* px */
-    uint32_t grid_w, grid_h;      /* cells */
-    float cell_w, cell_h;         /* px */
-    int threads;                  /* CPU worker threads (1 for GPU) */
-    const char *renderer;         /* GL_RENDERER for GPU, "CPU reference" otherwise */
-    uint64_t steps;               /* steps taken since creation or the last write */
-    uint32_t replicas;            /* independent copies of the world */
-    uint32_t predators;           /* predators in all (replicas x per replica) */
-    uint32_t obstacles;           /* obstacles in all */
-    boids_params params;          /* the parameters in force */
-    float dt;                     /* s */
+    float width, height;     /* px */
+    uint32_t grid_w, grid_h; /* cells */
+    float cell_w, cell_h;    /* px */
+    int threads;             /* CPU worker threads (1 for GPU) */
+    const char *renderer;    /* GL_RENDERER for GPU, "CPU reference" otherwise */
+    uint64_t steps;          /* steps taken since creation or the last write */
+    uint32_t replicas;       /* independent copies of the world */
+    uint32_t predators;      /* predators in all (replicas x per replica) */
+    uint32_t obstacles;      /* obstacles in all */
+    boids_params params;     /* the parameters in force */
+    float dt;                /* s */
     uint64_t seed;
 } boids_world_info;
 
@@ -354,7 +367,8 @@ typedef struct boids_replica_status {
     uint64_t stop_step; /* the step it stopped at (its catch pass), if stopped */
 } boids_replica_status;
 /* n must equal info.replicas. *all_stopped (if not NULL): every replica stopped. */
-boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n, bool *all_stopped);
+boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n,
+                                  bool *all_stopped);
 
 /* ---- metrics --------------------------------------------------------------------------------- */
 
@@ -394,29 +408,29 @@ boids_status boids_world_take_events(boids_world *world, boids_events *out);
 
 /* The passes of a step (and the drawing), timed by GL timer queries on the GPU and by the wall
  * clock on the CPU. */
-#define BOIDS_PASS_LIST(X)                                                                          \
-    X(PREDATORS, "predators", "the predators' grid and the catches (models with predators)")        \
-    X(GRID, "grid", "cell of every boid, histogram of boids per cell")                              \
-    X(SCAN, "scan", "prefix sum of the histogram")                                                  \
-    X(SCATTER, "scatter", "each boid takes a slot of its cell")                                     \
-    X(REORDER, "reorder", "the state copied into cell order")                                       \
-    X(STEER, "steer", "the model's rules and the integration")                                      \
-    X(HUNT, "hunt", "the predators' steering (models with predators)")                              \
+#define BOIDS_PASS_LIST(X)                                                                         \
+    X(PREDATORS, "predators", "the predators' grid and the catches (models with predators)")       \
+    X(GRID, "grid", "cell of every boid, histogram of boids per cell")                             \
+    X(SCAN, "scan", "prefix sum of the histogram")                                                 \
+    X(SCATTER, "scatter", "each boid takes a slot of its cell")                                    \
+    X(REORDER, "reorder", "the state copied into cell order")                                      \
+    X(STEER, "steer", "the model's rules and the integration")                                     \
+    X(HUNT, "hunt", "the predators' steering (models with predators)")                             \
     X(DRAW, "draw", "drawing the boids (the renderer)")
 
 typedef enum boids_pass {
 #define BOIDS_X_PASS_ENUM(ID, name, desc) BOIDS_PASS_##ID,
     BOIDS_PASS_LIST(BOIDS_X_PASS_ENUM)
 #undef BOIDS_X_PASS_ENUM
-    BOIDS_PASS_COUNT
+        BOIDS_PASS_COUNT
 } boids_pass;
 
 const char *boids_pass_name(boids_pass pass);
 
 typedef struct boids_profile {
-    double ms[BOIDS_PASS_COUNT]; /* mean milliseconds per step (per draw for DRAW) */
+    double ms[BOIDS_PASS_COUNT];        /* mean milliseconds per step (per draw for DRAW) */
     uint64_t samples[BOIDS_PASS_COUNT]; /* how many steps (draws) the means are over */
-    double step_ms;              /* the sum of the step's passes */
+    double step_ms;                     /* the sum of the step's passes */
 } boids_profile;
 
 /* Per-pass times since creation or the last reset. The GPU times a sample of the steps (the first

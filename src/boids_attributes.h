@@ -17,16 +17,16 @@
 #ifndef BOIDS_ATTRIBUTES_H
 #define BOIDS_ATTRIBUTES_H
 
-#define BOIDS_ATTRIBUTE_LIST(A)                                                                     \
+#define BOIDS_ATTRIBUTE_LIST(A)                                                                    \
     A(BIAS, bias, FLOAT, p->adams.bias, 0, 1, "Adams' scout bias: the state of the dynamic bias")  \
-    A(AGE, age, FLOAT, 0.5f, 0, 1, "kit: the boid's age; sight and top speed are best at 0.5")      \
+    A(AGE, age, FLOAT, 0.5f, 0, 1, "kit: the boid's age; sight and top speed are best at 0.5")     \
     A(ALIVE, alive, UINT, 1, 0, 1, "kit: 1 while the boid lives, 0 once a predator caught it")
 
 typedef enum boids_attribute {
 #define BOIDS_X_ATTR_ENUM(ID, name, type, def, lo, hi, desc) BOIDS_ATTR_##ID,
     BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_ENUM)
 #undef BOIDS_X_ATTR_ENUM
-    BOIDS_ATTR_COUNT
+        BOIDS_ATTR_COUNT
 } boids_attribute;
 
 #define BOIDS_ATTR_BIT(ID) (1u << BOIDS_ATTR_##ID)

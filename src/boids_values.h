@@ -14,16 +14,20 @@
 #else
 /* Angle brackets: C only (cmake/embed_shaders.py blanks <...> includes in shaders). */
 #include <stdint.h>
-#define BOIDS_STRUCT(name) typedef struct name name; struct name
+#define BOIDS_STRUCT(name)                                                                         \
+    typedef struct name name;                                                                      \
+    struct name
 #define BOIDS_U32 uint32_t
 #endif
 
 /* How the world's edges behave (params.base.edges). */
-#define BOIDS_EDGES_WRAP 0u       /* a torus: positions wrap, distances are minimum-image      */
-#define BOIDS_EDGES_BOUNDED 1u    /* a box: nothing wraps, boids may drift past the edges (the
-                                     model steers them back, e.g. Adams' margins)            */
-#define BOIDS_EDGES_PROCESSING 2u /* Processing's borders(): plain distances; a boid past -r
-                                     reappears at size + r and the other way round           */
+#define BOIDS_EDGES_WRAP 0u /* a torus: positions wrap, distances are minimum-image */
+/* a box: nothing wraps, boids may drift past the edges (the model steers them back, e.g. Adams'
+ * margins) */
+#define BOIDS_EDGES_BOUNDED 1u
+/* Processing's borders(): plain distances; a boid past -r reappears at size + r and the other way
+ * round */
+#define BOIDS_EDGES_PROCESSING 2u
 
 /* Positions stay within +-BOIDS_MAX_POSITION px (twice the largest world): a boid that strays
  * that far out of a bounded world is held at the bound (the move clamps it on both backends), and
@@ -53,11 +57,12 @@ BOIDS_STRUCT(boids_tool)
 /* Events: what a step reports about single boids, gathered on the device and read back only when
  * asked (boids_world_take_events), in the order (step, kind, subject, other) on both backends.
  * A world records the kinds in its event mask (boids_world_def.event_mask, bits 1 << kind). */
-#define BOIDS_EVENT_TOOL 1u   /* a boid within the mouse tool's reach this step: subject = the
-                                 boid, value[0] = its distance to the tool in px */
-#define BOIDS_EVENT_CATCH 2u  /* a predator caught a boid at the start of this step: subject =
-                                 the boid, other = the predator, value[0] = the boid's age,
-                                 value[1] = their distance in px */
+/* a boid within the mouse tool's reach this step: subject = the boid, value[0] = its distance to
+ * the tool in px */
+#define BOIDS_EVENT_TOOL 1u
+/* a predator caught a boid at the start of this step: subject = the boid, other = the predator,
+ * value[0] = the boid's age, value[1] = their distance in px */
+#define BOIDS_EVENT_CATCH 2u
 #define BOIDS_EVENT_KIND_COUNT 3u
 BOIDS_STRUCT(boids_event)
 {

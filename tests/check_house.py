@@ -7,6 +7,8 @@
    through others.
 3. No function in src/ or bench/ is longer than 80 lines.
 4. No line of code, script or build file is wider than 100 columns.
+5. Every model of the manifest has a row in the README's model table and a section of
+   docs/models.md whose heading names it.
 
 usage: check_house.py SOURCE_DIR        (exit 1 and one line per breach when a rule is broken)
 """
@@ -38,9 +40,10 @@ ALLOWED = {
 CHECKED_DIRS = ("src", "bench")
 FUNCTION_LINES = 80
 COLUMNS = 100
-# Files whose lines the width rule covers: code, shaders, scripts and build files.
+# Files whose lines the width rule covers: code, shaders, scripts and build files (not JSON,
+# whose strings cannot be wrapped, nor Markdown, whose tables cannot).
 WIDTH_SUFFIXES = (".c", ".h", ".glsl", ".comp", ".vert", ".frag", ".sh", ".py", ".cmake",
-                  "CMakeLists.txt", ".json")
+                  "CMakeLists.txt")
 WIDTH_DIRS = ("src", "bench", "tests", "shaders", "cmake", "scripts", ".ci", "python",
               "examples")
 
@@ -177,7 +180,7 @@ def check_functions(files, breaches):
 
 
 def check_width(breaches):
-    for rel in tracked(WIDTH_DIRS) + tracked(["CMakeLists.txt", "CMakePresets.json"]):
+    for rel in tracked(WIDTH_DIRS) + tracked(["CMakeLists.txt"]):
         if not (rel.endswith(WIDTH_SUFFIXES) or rel == ".ci/run"):
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8", errors="replace") as f:
@@ -185,6 +188,22 @@ def check_width(breaches):
                 if len(line.rstrip("\n")) > COLUMNS:
                     breaches.append(f"{rel}:{number}: {len(line.rstrip())} columns "
                                     f"(at most {COLUMNS})")
+
+
+def check_models(breaches):
+    with open(os.path.join(ROOT, "src/boids_models.h"), encoding="utf-8") as f:
+        names = re.findall(r'^\s*M\(\w+, "([\w-]+)"', f.read(), re.M)
+    if not names:
+        breaches.append("src/boids_models.h: no model found in the manifest")
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    with open(os.path.join(ROOT, "docs/models.md"), encoding="utf-8") as f:
+        headings = [h for h in f.read().split("\n") if h.startswith("## ")]
+    for name in names:
+        if not re.search(r"^\| `" + re.escape(name) + "`", readme, re.M):
+            breaches.append(f"README.md: the model table has no row for {name}")
+        if not any(re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", h) for h in headings):
+            breaches.append(f"docs/models.md: no section (## heading) names {name}")
 
 
 def main():
@@ -197,14 +216,16 @@ def main():
     for rule, check in (("layers", lambda b: results.setdefault("edges", check_layers(files, b))),
                         ("circles", lambda b: check_circles(results["edges"], b)),
                         ("functions", lambda b: check_functions(files, b)),
-                        ("width", check_width)):
+                        ("width", check_width),
+                        ("models", check_models)):
         breaches = []
         check(breaches)
         for b in breaches:
             print("FAIL " + b)
         print(("ok   " if not breaches else "FAIL ") + f"{rule}: {len(breaches)} breaches")
         results[rule] = len(breaches)
-    sys.exit(1 if any(results[r] for r in ("layers", "circles", "functions", "width")) else 0)
+    sys.exit(1 if any(results[r] for r in ("layers", "circles", "functions", "width", "models"))
+             else 0)
 
 
 if __name__ == "__main__":

@@ -55,7 +55,8 @@ static inline void test_probe_operands(float *in)
  * run (gl must be current). */
 static inline int test_gpu_rounds_as_ieee(void)
 {
-    float *in = malloc(sizeof(float) * 4 * TEST_PROBE_N), *out = malloc(sizeof(float) * 4 * TEST_PROBE_N);
+    float *in = malloc(sizeof(float) * 4 * TEST_PROBE_N),
+          *out = malloc(sizeof(float) * 4 * TEST_PROBE_N);
     if (!in || !out) return free(in), free(out), -1;
     test_probe_operands(in);
     const char *src = test_probe_glsl;

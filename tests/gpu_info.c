@@ -33,8 +33,10 @@ int main(int argc, char **argv)
     snprintf(values[4], sizeof values[4], "%d", test_gpu_exact_on(gl) ? 1 : 0);
     int found = argc < 2;
     for (int k = 0; k < 5; ++k) {
-        if (argc < 2) printf("%s=%s\n", keys[k], values[k]);
-        else if (strcmp(argv[1], keys[k]) == 0) printf("%s\n", values[k]), found = 1;
+        if (argc < 2)
+            printf("%s=%s\n", keys[k], values[k]);
+        else if (strcmp(argv[1], keys[k]) == 0)
+            printf("%s\n", values[k]), found = 1;
     }
     boids_gl_destroy(gl);
     if (!found) fprintf(stderr, "gpu_info: no key %s\n", argv[1]);

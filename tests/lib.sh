@@ -20,8 +20,12 @@ gpu_setup() {
   exact=$("$1" exact 2>"$tmp/gpu_info.err") || gpu=0
   if [ $gpu = 0 ]; then
     exact=0
-    if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then bad "no GPU backend but BOIDS_REQUIRE_GPU=1: $(head -c 300 "$tmp/gpu_info.err")"
+    if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then
+      bad "no GPU backend but BOIDS_REQUIRE_GPU=1: $(head -c 300 "$tmp/gpu_info.err")"
     else echo "note: no GL 4.3 context: the GPU half is skipped"; fi
   fi
-  echo "GPU: $("$1" renderer 2>/dev/null || echo none), bitwise checks: $([ "$exact" = 1 ] && echo on || echo off)"
+  local renderer bitwise
+  renderer=$("$1" renderer 2>/dev/null || echo none)
+  bitwise=$([ "$exact" = 1 ] && echo on || echo off)
+  echo "GPU: $renderer, bitwise checks: $bitwise"
 }

@@ -24,11 +24,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "png_probe: %s: %s\n", argv[1], stbi_failure_reason());
         return 1;
     }
-    const int bg[3] = {(int)(BOIDS_BACKGROUND_R * 255 + 0.5f), (int)(BOIDS_BACKGROUND_G * 255 + 0.5f),
+    const int bg[3] = {(int)(BOIDS_BACKGROUND_R * 255 + 0.5f),
+                       (int)(BOIDS_BACKGROUND_G * 255 + 0.5f),
                        (int)(BOIDS_BACKGROUND_B * 255 + 0.5f)};
     long lit = 0;
     for (long i = 0; i < (long)w * h; ++i)
-        lit += abs(img[3 * i] - bg[0]) > 1 || abs(img[3 * i + 1] - bg[1]) > 1 || abs(img[3 * i + 2] - bg[2]) > 1;
+        lit += abs(img[3 * i] - bg[0]) > 1 || abs(img[3 * i + 1] - bg[1]) > 1 ||
+               abs(img[3 * i + 2] - bg[2]) > 1;
     printf("%d %d %ld\n", w, h, lit);
     stbi_image_free(img);
     return 0;

@@ -14,39 +14,40 @@
 
 static int test_checks_failed, test_checks_total, test_current_failed;
 
-#define CHECK(cond)                                                                                 \
-    do {                                                                                            \
-        ++test_checks_total;                                                                        \
-        if (!(cond)) {                                                                              \
-            ++test_checks_failed;                                                                   \
-            test_current_failed = 1;                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                \
-        }                                                                                           \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        ++test_checks_total;                                                                       \
+        if (!(cond)) {                                                                             \
+            ++test_checks_failed;                                                                  \
+            test_current_failed = 1;                                                               \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                                        \
-    do {                                                                                            \
-        ++test_checks_total;                                                                        \
-        if (!(cond)) {                                                                              \
-            ++test_checks_failed;                                                                   \
-            test_current_failed = 1;                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);                \
-            fprintf(stderr, __VA_ARGS__);                                                           \
-            fputc('\n', stderr);                                                                    \
-        }                                                                                           \
+#define CHECK_MSG(cond, ...)                                                                       \
+    do {                                                                                           \
+        ++test_checks_total;                                                                       \
+        if (!(cond)) {                                                                             \
+            ++test_checks_failed;                                                                  \
+            test_current_failed = 1;                                                               \
+            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);               \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
 /* Stops the current test function when a status is not OK (later checks would be meaningless). */
-#define REQUIRE_OK(expr)                                                                            \
-    do {                                                                                            \
-        boids_status st_ = (expr);                                                                  \
-        ++test_checks_total;                                                                        \
-        if (st_ != BOIDS_OK) {                                                                      \
-            ++test_checks_failed;                                                                   \
-            test_current_failed = 1;                                                                \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, boids_last_error()); \
-            return;                                                                                 \
-        }                                                                                           \
+#define REQUIRE_OK(expr)                                                                           \
+    do {                                                                                           \
+        boids_status st_ = (expr);                                                                 \
+        ++test_checks_total;                                                                       \
+        if (st_ != BOIDS_OK) {                                                                     \
+            ++test_checks_failed;                                                                  \
+            test_current_failed = 1;                                                               \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr,                   \
+                    boids_last_error());                                                           \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 typedef struct test_case {
@@ -61,22 +62,27 @@ static inline int test_run(const test_case *tests, int n)
         test_current_failed = 0;
         tests[i].fn();
         printf("%s %s\n", test_current_failed ? "FAIL" : "ok  ", tests[i].name);
-        if (test_current_failed) ++failed;
-        else ++passed;
+        if (test_current_failed)
+            ++failed;
+        else
+            ++passed;
         fflush(stdout);
     }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
 
-#define TEST_MAIN(...)                                                                              \
-    int main(void)                                                                                  \
-    {                                                                                               \
-        static const test_case tests_[] = {__VA_ARGS__};                                            \
-        return test_run(tests_, (int)(sizeof tests_ / sizeof tests_[0]));                           \
+#define TEST_MAIN(...)                                                                             \
+    int main(void)                                                                                 \
+    {                                                                                              \
+        static const test_case tests_[] = {__VA_ARGS__};                                           \
+        return test_run(tests_, (int)(sizeof tests_ / sizeof tests_[0]));                          \
     }
 
-#define TEST(fn) {#fn, fn}
+#define TEST(fn)                                                                                   \
+    {                                                                                              \
+#fn, fn                                                                                    \
+    }
 
 /* The shared GL context of a GPU test program, created once; exits 77 (skip) if none. */
 static boids_gl *test_gl;
@@ -133,7 +139,8 @@ static inline int test_scenario_def(const char *name, boids_world_def *out)
 static inline int test_state_finite(const boids_boid *b, uint32_t n)
 {
     for (uint32_t i = 0; i < n; ++i)
-        if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy)) return 0;
+        if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy))
+            return 0;
     return 1;
 }
 

@@ -29,7 +29,8 @@ static diff compare_states(const boids_boid *a, const boids_boid *b, uint32_t n,
     diff d = {0, 0, 0, 0, 0};
     for (uint32_t i = 0; i < n; ++i) {
         double dv = hypot((double)a[i].vx - b[i].vx, (double)a[i].vy - b[i].vy);
-        double dx = boids_min_image(a[i].x, b[i].x, W, W / 2), dy = boids_min_image(a[i].y, b[i].y, H, H / 2);
+        double dx = boids_min_image(a[i].x, b[i].x, W, W / 2),
+               dy = boids_min_image(a[i].y, b[i].y, H, H / 2);
         double dp = hypot(dx, dy);
         if (dv > d.max_dv) {
             d.max_dv = dv;
@@ -50,8 +51,8 @@ static bool within_tolerance(diff d, uint32_t n) { return d.beyond <= 1 + n / 10
 
 /* Runs `steps` from `initial` (or the def's random state) on both backends, the GPU with the
  * parameters of `gpu_params` where not NULL (the wrong rules below); returns the diff. */
-static diff run_both_with(boids_world_def def, const boids_params *gpu_params, const boids_boid *initial,
-                          uint32_t steps, const char *what)
+static diff run_both_with(boids_world_def def, const boids_params *gpu_params,
+                          const boids_boid *initial, uint32_t steps, const char *what)
 {
     diff none = {1e30, 1e30, 0, 0, def.count};
     boids_world *gw, *cw;
@@ -85,15 +86,16 @@ static diff run_both_with(boids_world_def def, const boids_params *gpu_params, c
     CHECK_MSG(test_state_finite(a, n) && test_state_finite(b, n), "%s: NaN or inf", what);
     printf("  %-26s N %-6u %3u step%s: max |dv| %.3g px/s (boid %u), max |dp| %.3g px, "
            "%u/%u boids bit-identical, %u beyond %g\n",
-           what, n, steps, steps == 1 ? " " : "s", d.max_dv, d.worst, d.max_dp, d.identical, n, d.beyond,
-           TOL_DV);
+           what, n, steps, steps == 1 ? " " : "s", d.max_dv, d.worst, d.max_dp, d.identical, n,
+           d.beyond, TOL_DV);
     free(a), free(b);
     boids_world_destroy(gw);
     boids_world_destroy(cw);
     return d;
 }
 
-static diff run_both(boids_world_def def, const boids_boid *initial, uint32_t steps, const char *what)
+static diff run_both(boids_world_def def, const boids_boid *initial, uint32_t steps,
+                     const char *what)
 {
     return run_both_with(def, NULL, initial, steps, what);
 }
@@ -101,9 +103,10 @@ static diff run_both(boids_world_def def, const boids_boid *initial, uint32_t st
 static void one_step(boids_world_def def, const boids_boid *initial, const char *what)
 {
     diff d = run_both(def, initial, 1, what);
-    CHECK_MSG(within_tolerance(d, def.count), "%s: %u boids beyond %g px/s (max |dv| %g)", what, d.beyond,
-              TOL_DV, d.max_dv);
-    if (exact()) CHECK_MSG(d.identical == def.count, "%s: not bit-identical on a bitwise driver", what);
+    CHECK_MSG(within_tolerance(d, def.count), "%s: %u boids beyond %g px/s (max |dv| %g)", what,
+              d.beyond, TOL_DV, d.max_dv);
+    if (exact())
+        CHECK_MSG(d.identical == def.count, "%s: not bit-identical on a bitwise driver", what);
 }
 
 /* The tolerance path can fail: one step of a deliberately wrong rule on the GPU (cohesion's
@@ -120,11 +123,16 @@ static void test_tolerance_catches_wrong_rules(void)
     short_radius.reynolds.sep_radius *= 0.8f;
     diff a = run_both_with(d, &flipped, NULL, 1, "cohesion sign flipped");
     diff b = run_both_with(d, &short_radius, NULL, 1, "separation radius short");
-    CHECK_MSG(!within_tolerance(a, d.count), "a flipped cohesion passed the tolerance (%u beyond)", a.beyond);
-    CHECK_MSG(!within_tolerance(b, d.count), "a short separation radius passed the tolerance (%u beyond)", b.beyond);
+    CHECK_MSG(!within_tolerance(a, d.count), "a flipped cohesion passed the tolerance (%u beyond)",
+              a.beyond);
+    CHECK_MSG(!within_tolerance(b, d.count),
+              "a short separation radius passed the tolerance (%u beyond)", b.beyond);
 }
 
-static void test_one_step_default(void) { one_step(test_def(BOIDS_BACKEND_GPU, 20000), NULL, "default density"); }
+static void test_one_step_default(void)
+{
+    one_step(test_def(BOIDS_BACKEND_GPU, 20000), NULL, "default density");
+}
 
 static void test_one_step_swarms(void)
 {
@@ -145,7 +153,8 @@ static void test_one_step_clustered(void)
     for (uint32_t i = 0; i < d.count; ++i) {
         /* Dense clumps (about 40 boids within a radius), one across the wrap corner. */
         float c = (float)(i % 8) * 200.0f;
-        float x = c + (boids_rng_float(&rng) - 0.5f) * 80.0f, y = c * 0.5f + (boids_rng_float(&rng) - 0.5f) * 80.0f;
+        float x = c + (boids_rng_float(&rng) - 0.5f) * 80.0f,
+              y = c * 0.5f + (boids_rng_float(&rng) - 0.5f) * 80.0f;
         float a = boids_rng_float(&rng) * 6.2831853f;
         b[i] = (boids_boid){boids_wrap(x, d.width), boids_wrap(y, d.height), 120.0f * cosf(a),
                             120.0f * sinf(a), i % 2};
@@ -177,17 +186,20 @@ static void test_one_step_lane_groups(void)
     d.height = 1200;
     one_step(d, NULL, "3-column world");
     d = test_def(BOIDS_BACKEND_GPU, 3000);
-    d.model = BOIDS_MODEL_SHIFFMAN_PROCESSING; /* edges that do not wrap: blocks clipped at the ends */
+    d.model =
+        BOIDS_MODEL_SHIFFMAN_PROCESSING; /* edges that do not wrap: blocks clipped at the ends */
     d.params = boids_model_default_params(d.model);
     d.swarms = 2;
     one_step(d, NULL, "processing edges");
     diff r = run_both(d, NULL, 100, "processing edges");
-    if (exact()) CHECK_MSG(r.identical == d.count, "processing edges, 100 steps: not bit-identical");
+    if (exact())
+        CHECK_MSG(r.identical == d.count, "processing edges, 100 steps: not bit-identical");
     /* adams and kit walk the same groups with their own readings: Adams' box (also a protected
      * range wider than the visual range, where the box cuts the protected zone), the
      * protected zone in or out of the flock; kit's per-boid radius and view cone, with
      * predators, over several replicas. */
-    const float adams_ranges[3][3] = {{8, 40, 0}, {8, 40, 1}, {50, 30, 0}}; /* protected, visual, include */
+    const float adams_ranges[3][3] = {
+        {8, 40, 0}, {8, 40, 1}, {50, 30, 0}}; /* protected, visual, include */
     for (int k = 0; k < 3; ++k) {
         d = test_def(BOIDS_BACKEND_GPU, 3000);
         d.model = BOIDS_MODEL_ADAMS;
@@ -197,13 +209,17 @@ static void test_one_step_lane_groups(void)
         d.params.adams.include_protected = adams_ranges[k][2];
         d.replicas = 2;
         r = run_both(d, NULL, 50, "adams");
-        if (exact()) CHECK_MSG(r.identical == d.count, "adams (protected %g, visual %g, include %g), 50 steps: not bit-identical",
-                                     (double)adams_ranges[k][0], (double)adams_ranges[k][1], (double)adams_ranges[k][2]);
+        if (exact())
+            CHECK_MSG(r.identical == d.count,
+                      "adams (protected %g, visual %g, include %g), 50 steps: not bit-identical",
+                      (double)adams_ranges[k][0], (double)adams_ranges[k][1],
+                      (double)adams_ranges[k][2]);
     }
     d = test_def(BOIDS_BACKEND_GPU, 4000);
     d.model = BOIDS_MODEL_KIT;
     d.params = boids_model_default_params(d.model);
-    d.params.kit.view_radius = 100, d.params.predators.pred_view_radius = 100; /* a flock's scale, not 35 boids' */
+    d.params.kit.view_radius = 100,
+    d.params.predators.pred_view_radius = 100; /* a flock's scale, not 35 boids' */
     d.replicas = 4;
     r = run_both(d, NULL, 50, "kit, 4 replicas");
     if (exact()) CHECK_MSG(r.identical == d.count, "kit, 4 replicas, 50 steps: not bit-identical");
@@ -214,9 +230,11 @@ static void test_many_steps_bitwise(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 5000);
     d.swarms = 2;
     diff r = run_both(d, NULL, 200, "200 steps");
-    if (exact()) CHECK_MSG(r.identical == d.count, "200 steps: not bit-identical on a bitwise driver");
-    else printf("  (not a bitwise driver: identity over many steps is not expected; test_longrun\n"
-                "   compares the observables)\n");
+    if (exact())
+        CHECK_MSG(r.identical == d.count, "200 steps: not bit-identical on a bitwise driver");
+    else
+        printf("  (not a bitwise driver: identity over many steps is not expected; test_longrun\n"
+               "   compares the observables)\n");
 }
 
 static void test_cpu_brute_equals_grid(void)
@@ -298,7 +316,8 @@ static void test_every_model(void)
     }
 }
 
-TEST_MAIN(TEST(test_every_model), TEST(test_one_step_default), TEST(test_one_step_swarms), TEST(test_one_step_clustered),
-          TEST(test_one_step_small_grid), TEST(test_one_step_lane_groups), TEST(test_many_steps_bitwise),
-          TEST(test_tolerance_catches_wrong_rules),
-          TEST(test_cpu_brute_equals_grid), TEST(test_cpu_threads_independent))
+TEST_MAIN(TEST(test_every_model), TEST(test_one_step_default), TEST(test_one_step_swarms),
+          TEST(test_one_step_clustered), TEST(test_one_step_small_grid),
+          TEST(test_one_step_lane_groups), TEST(test_many_steps_bitwise),
+          TEST(test_tolerance_catches_wrong_rules), TEST(test_cpu_brute_equals_grid),
+          TEST(test_cpu_threads_independent))

@@ -66,7 +66,8 @@ static void test_all_on_one_point(void)
         REQUIRE_OK(boids_world_read(w, out[k], N));
         CHECK_MSG(test_state_finite(out[k], N), "%s: NaN after one step", names[k]);
         int kept = 1;
-        for (int i = 0; i < N; ++i) kept &= out[k][i].vx == init[i].vx && out[k][i].vy == init[i].vy;
+        for (int i = 0; i < N; ++i)
+            kept &= out[k][i].vx == init[i].vx && out[k][i].vy == init[i].vy;
         CHECK_MSG(kept, "%s: coincident boids changed velocity", names[k]);
         REQUIRE_OK(boids_world_step(w, 30));
         REQUIRE_OK(boids_world_read(w, out[k], N));

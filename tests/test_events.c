@@ -32,7 +32,8 @@ static boids_world_def tool_world(boids_backend be, boids_model m)
 static boids_tool tool = {1590, 450, 120, 50, BOIDS_TOOL_ATTRACT, 0, 0, 0};
 
 /* The boids the oracle expects in the tool's reach for state b (minimum image, 0 < d < r). */
-static uint32_t expected_in_reach(const boids_boid *b, uint32_t n, float W, float H, unsigned char *in)
+static uint32_t expected_in_reach(const boids_boid *b, uint32_t n, float W, float H,
+                                  unsigned char *in)
 {
     uint32_t count = 0;
     for (uint32_t i = 0; i < n; ++i) {
@@ -77,14 +78,15 @@ static void test_tool_events_match_the_oracle(void)
             CHECK(ev.lost == 0);
             size_t total = 0;
             for (int s = 0; s < STEPS; ++s) total += expected[s];
-            CHECK_MSG(ev.count == total, "%s %s: %zu events, the oracle finds %zu", boids_model_name(d.model),
-                      names[k], ev.count, total);
+            CHECK_MSG(ev.count == total, "%s %s: %zu events, the oracle finds %zu",
+                      boids_model_name(d.model), names[k], ev.count, total);
             /* Sorted by (step, kind, subject); each event a boid the oracle puts in reach. */
             int sorted = 1, right = 1;
             for (size_t i = 0; i < ev.count; ++i) {
                 const boids_event *e = &ev.events[i];
-                if (i && (e->step < ev.events[i - 1].step ||
-                          (e->step == ev.events[i - 1].step && e->subject <= ev.events[i - 1].subject)))
+                if (i &&
+                    (e->step < ev.events[i - 1].step ||
+                     (e->step == ev.events[i - 1].step && e->subject <= ev.events[i - 1].subject)))
                     sorted = 0;
                 right &= e->kind == BOIDS_EVENT_TOOL && e->step < STEPS && e->subject < d.count &&
                          expect_in[(size_t)e->step * d.count + e->subject] && e->value[0] > 0 &&
@@ -105,12 +107,15 @@ static void test_tool_events_match_the_oracle(void)
         int same = counts[0] == counts[1];
         for (size_t i = 0; same && i < counts[0]; ++i) {
             const boids_event *a = &lists[0][i], *g = &lists[1][i];
-            same = a->step == g->step && a->kind == g->kind && a->subject == g->subject && a->other == g->other;
-            if (exact()) same &= memcmp(a, g, sizeof *a) == 0;
-            else same &= fabsf(a->value[0] - g->value[0]) <= 1e-3f * tool.radius;
+            same = a->step == g->step && a->kind == g->kind && a->subject == g->subject &&
+                   a->other == g->other;
+            if (exact())
+                same &= memcmp(a, g, sizeof *a) == 0;
+            else
+                same &= fabsf(a->value[0] - g->value[0]) <= 1e-3f * tool.radius;
         }
-        printf("  %-20s %zu tool events over %d steps, cpu %s gpu\n", boids_model_name((boids_model)m), counts[0],
-               STEPS, same ? "=" : "!=");
+        printf("  %-20s %zu tool events over %d steps, cpu %s gpu\n",
+               boids_model_name((boids_model)m), counts[0], STEPS, same ? "=" : "!=");
         CHECK_MSG(same, "%s: the backends' event lists differ", boids_model_name((boids_model)m));
         free(lists[0]), free(lists[1]);
     }
@@ -127,7 +132,8 @@ static void test_events_only_when_asked_and_lost_ones_reported(void)
         REQUIRE_OK(boids_world_step(w, 3));
         boids_events ev;
         REQUIRE_OK(boids_world_take_events(w, &ev));
-        CHECK_MSG(ev.count == 0 && ev.lost == 0, "%s: %zu events recorded without being asked for", names[k], ev.count);
+        CHECK_MSG(ev.count == 0 && ev.lost == 0, "%s: %zu events recorded without being asked for",
+                  names[k], ev.count);
         boids_world_destroy(w);
 
         d.event_mask = 1u << BOIDS_EVENT_TOOL;
@@ -140,7 +146,8 @@ static void test_events_only_when_asked_and_lost_ones_reported(void)
                   "%s: an overflow was not reported (%s)", names[k], boids_last_error());
         CHECK_MSG(ev.count == 10 && ev.lost > 0, "%s: kept %zu, lost %llu", names[k], ev.count,
                   (unsigned long long)ev.lost);
-        printf("  %s: capacity 10: kept %zu, %llu reported lost\n", names[k], ev.count, (unsigned long long)ev.lost);
+        printf("  %s: capacity 10: kept %zu, %llu reported lost\n", names[k], ev.count,
+               (unsigned long long)ev.lost);
         /* A write starts the state, and its events, afresh. */
         boids_boid *b = malloc(sizeof *b * d.count);
         REQUIRE_OK(boids_world_step(w, 1));
@@ -180,5 +187,5 @@ static void test_profile(void)
     }
 }
 
-TEST_MAIN(TEST(test_tool_events_match_the_oracle), TEST(test_events_only_when_asked_and_lost_ones_reported),
-          TEST(test_profile))
+TEST_MAIN(TEST(test_tool_events_match_the_oracle),
+          TEST(test_events_only_when_asked_and_lost_ones_reported), TEST(test_profile))

@@ -15,9 +15,16 @@ cd "$tmp"
 same() { # same NAME DIR1 DIR2: the three tables equal
   local t
   for t in runs events metrics; do
-    if ! cmp -s "$2/$t.csv" "$3/$t.csv"; then bad "$1: $t.csv differs: $(diff "$2/$t.csv" "$3/$t.csv" | head -3)"; return; fi
+    if ! cmp -s "$2/$t.csv" "$3/$t.csv"; then
+      bad "$1: $t.csv differs: $(diff "$2/$t.csv" "$3/$t.csv" | head -3)"
+      return
+    fi
   done
-  ok "$1 ($(($(wc -l <"$2/runs.csv") - 1)) runs, $(($(wc -l <"$2/events.csv") - 1)) catches, $(($(wc -l <"$2/metrics.csv") - 1)) metrics rows)"
+  local runs catches rows
+  runs=$(($(wc -l <"$2/runs.csv") - 1))
+  catches=$(($(wc -l <"$2/events.csv") - 1))
+  rows=$(($(wc -l <"$2/metrics.csv") - 1))
+  ok "$1 ($runs runs, $catches catches, $rows metrics rows)"
 }
 gpu_setup "$gpu_info"
 backends="cpu"
@@ -30,24 +37,30 @@ exp=("$kit" --runs 12 --sweep c_maxspeed=0,200 --set stop_after_catches=3 --metr
 "$boids" experiment "${exp[@]}" --backend cpu --jobs 2 --out cpu2 >/dev/null
 same "cpu: --jobs 1 = --jobs 2" cpu1 cpu2
 for be in $backends; do
-  for i in 1 2 3; do "$boids" experiment "${exp[@]}" --backend "$be" --jobs 1 --shard $i/3 --out "sh_$be$i" >/dev/null & done
+  for i in 1 2 3; do
+    "$boids" experiment "${exp[@]}" --backend "$be" --jobs 1 --shard $i/3 --out "sh_$be$i" \
+      >/dev/null &
+  done
   wait
   "$boids" experiment-merge "merged_$be" "sh_${be}3" "sh_${be}1" "sh_${be}2" >/dev/null
   "$boids" experiment "${exp[@]}" --backend "$be" --out "whole_$be" >/dev/null
   same "$be: 3 shards run as processes side by side, merged = one run" "merged_$be" "whole_$be"
 done
 if [ "$backends" = "cpu gpu" ]; then
-  "$boids" experiment "${exp[@]}" --backend gpu --batch 5 --out gpu5 >/dev/null # batches cut across combinations
+  # batches cut across combinations
+  "$boids" experiment "${exp[@]}" --backend gpu --batch 5 --out gpu5 >/dev/null
   same "gpu: --batch 5 = one batch per combination" gpu5 whole_gpu
   # The runs themselves are the same on both backends where the driver rounds as IEEE does;
   # elsewhere the runs' lengths (steps to the third catch) agree as samples of one distribution:
   # per combination, the means within 3 standard errors of their difference.
   if [ "$exact" = 1 ]; then
-    cmp -s whole_cpu/events.csv whole_gpu/events.csv && ok "the same catches on both backends (bitwise driver)" ||
+    cmp -s whole_cpu/events.csv whole_gpu/events.csv &&
+      ok "the same catches on both backends (bitwise driver)" ||
       bad "catches differ between backends on a driver that rounds as IEEE does"
   elif awk -F, 'FNR > 1 { k = FILENAME "," $3; n[k]++; s[k] += $4; q[k] += $4 * $4; c[$3] = 1 }
       END { for (v in c) { a = "whole_cpu/runs.csv," v; b = "whole_gpu/runs.csv," v
-              ma = s[a] / n[a]; mb = s[b] / n[b]; va = q[a] / n[a] - ma * ma; vb = q[b] / n[b] - mb * mb
+              ma = s[a] / n[a]; mb = s[b] / n[b]
+              va = q[a] / n[a] - ma * ma; vb = q[b] / n[b] - mb * mb
               se = sqrt((va + vb) / n[a]); d = ma - mb; if (d < 0) d = -d
               if (d > 3 * se + 1) exit 1 } }' whole_cpu/runs.csv whole_gpu/runs.csv; then
     ok "runs of the same length on both backends, as statistics (steps to the third catch)"
@@ -55,24 +68,38 @@ if [ "$backends" = "cpu gpu" ]; then
     bad "steps to the third catch differ between backends beyond their spread"
   fi
 fi
-head -1 whole_cpu/runs.csv | grep -qx 'run,seed,c_maxspeed,steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups' &&
+runs_header='run,seed,c_maxspeed,steps,stop,catches,alive,polarization,'
+runs_header+='mean_nn,mean_speed,min_speed,max_speed,groups'
+head -1 whole_cpu/runs.csv | grep -qx "$runs_header" &&
   ok "runs.csv header" || bad "runs.csv header: $(head -1 whole_cpu/runs.csv)"
-head -1 whole_cpu/events.csv | grep -qx 'run,seed,c_maxspeed,step,time,boid,age,predator' && ok "events.csv header" || bad "events.csv header"
-# seeds S..S+R-1 for each combination; each run stopped after 3 catches, its last catch the step before its end
-awk -F, 'NR > 1 && ($2 != 1 + $1 % 12 || $5 != "catches" || $6 != 3) { exit 1 }' whole_cpu/runs.csv &&
-  ok "runs: seeds 1..12 per combination, each stopped at 3 catches" || bad "runs.csv: $(sed -n 2,3p whole_cpu/runs.csv)"
+head -1 whole_cpu/events.csv | grep -qx 'run,seed,c_maxspeed,step,time,boid,age,predator' &&
+  ok "events.csv header" ||
+  bad "events.csv header"
+# seeds S..S+R-1 for each combination; each run stopped after 3 catches, its last catch the step
+# before its end
+awk -F, 'NR > 1 && ($2 != 1 + $1 % 12 || $5 != "catches" || $6 != 3) { exit 1 }' \
+  whole_cpu/runs.csv &&
+  ok "runs: seeds 1..12 per combination, each stopped at 3 catches" ||
+  bad "runs.csv: $(sed -n 2,3p whole_cpu/runs.csv)"
 awk -F, 'NR == FNR { if (FNR > 1) last[$1] = $4; next } FNR > 1 && $4 != last[$1] + 1 { exit 1 }' \
-  whole_cpu/events.csv whole_cpu/runs.csv && ok "a run ends the step after its last catch" || bad "steps vs catches"
+  whole_cpu/events.csv whole_cpu/runs.csv &&
+  ok "a run ends the step after its last catch" ||
+  bad "steps vs catches"
 for png in ages metrics; do
   if [ "$(head -c 8 "whole_cpu/$png.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
-    [ "$(stat -c %s "whole_cpu/$png.png")" -gt 5000 ]; then ok "$png.png is a PNG"; else bad "$png.png"; fi
+    [ "$(stat -c %s "whole_cpu/$png.png")" -gt 5000 ]; then
+    ok "$png.png is a PNG"
+  else bad "$png.png"; fi
 done
 
 # --- Ctrl-C, then --resume -------------------------------------------------------------------
 big=("$kit" --runs 1500 --set stop_after_catches=3 --metrics-every 100 --backend cpu --jobs 2)
 "$boids" experiment "${big[@]}" --out cut >cut.out 2>cut.err &
 pid=$!
-for i in $(seq 1 200); do [ -f cut/runs.csv ] && [ "$(wc -l <cut/runs.csv)" -gt 40 ] && break; sleep 0.02; done
+for i in $(seq 1 200); do
+  [ -f cut/runs.csv ] && [ "$(wc -l <cut/runs.csv)" -gt 40 ] && break
+  sleep 0.02
+done
 kill -INT $pid
 wait $pid
 rc=$?
@@ -91,16 +118,20 @@ same "--resume after Ctrl-C = the experiment in one go" cut uncut
 # chi-square of the 10-bin histogram of caught ages against uniform, 9 degrees of freedom: above
 # 21.67 is p < 0.01. The share of ages beyond 0.25 of 0.5 is 0.5 for uniform ages.
 ages() { # ages DIR: "share chi2"
-  awk -F, 'NR > 1 { a = $6; b = int(a * 10); if (b > 9) b = 9; h[b]++; n++; if (a < 0.25 || a > 0.75) x++ }
-           END { for (i = 0; i < 10; ++i) c += (h[i] - n / 10) ^ 2 / (n / 10); printf "%.3f %.2f %d", x / n, c, n }' "$1/events.csv"
+  awk -F, 'NR > 1 { a = $6; b = int(a * 10); if (b > 9) b = 9; h[b]++; n++;
+                    if (a < 0.25 || a > 0.75) x++ }
+           END { for (i = 0; i < 10; ++i) c += (h[i] - n / 10) ^ 2 / (n / 10);
+                 printf "%.3f %.2f %d", x / n, c, n }' "$1/events.csv"
 }
-"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 --backend cpu --out skew >/dev/null
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 \
+  --backend cpu --out skew >/dev/null
 read -r share chi n <<<"$(ages skew)"
 if awk -v s="$share" -v c="$chi" 'BEGIN { exit !(s > 0.6 && c > 21.67) }'; then
-  ok "c_maxspeed 200: $n catches, $share of the ages beyond 0.25 of 0.5 (> 0.6), chi-square $chi (p < 0.01)"
+  finding="$n catches, $share of the ages beyond 0.25 of 0.5 (> 0.6), chi-square $chi (p < 0.01)"
+  ok "c_maxspeed 200: $finding"
 else bad "c_maxspeed 200: share $share, chi-square $chi"; fi
-"$boids" experiment "$kit" --runs 100 --set c_maxspeed=0 --set c_view_radius=0 --set c_view_angle=0 \
-  --set stop_after_catches=3 --backend cpu --out flat >/dev/null
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=0 --set c_view_radius=0 \
+  --set c_view_angle=0 --set stop_after_catches=3 --backend cpu --out flat >/dev/null
 read -r share chi n <<<"$(ages flat)"
 if awk -v c="$chi" 'BEGIN { exit !(c < 21.67) }'; then
   ok "no individuality: $n catches, share $share, chi-square $chi (p > 0.01: uniform)"
@@ -112,21 +143,29 @@ expect2() { # NAME PATTERN ARGS...
   shift 2
   "$boids" experiment "$@" >out 2>err
   local rc=$?
-  if [ $rc = 2 ] && grep -q -- "$pattern" err && [ ! -e never ]; then ok "$name"; else bad "$name: exit $rc: $(cat err)"; fi
+  if [ $rc = 2 ] && grep -q -- "$pattern" err && [ ! -e never ]; then ok "$name"
+  else bad "$name: exit $rc: $(cat err)"; fi
 }
-expect2 "unknown sweep key" "--sweep nope=1,2: no such parameter" "$kit" --runs 2 --out never --sweep nope=1,2
-expect2 "a range without a count" "--sweep c_maxspeed=1:2" "$kit" --runs 2 --out never --sweep c_maxspeed=1:2
-expect2 "a swept value out of range" "--sweep c_maxspeed=-5" "$kit" --runs 2 --out never --sweep c_maxspeed=-5
-expect2 "a combination the model refuses" "c_maxspeed = 1000" "$kit" --runs 2 --out never --sweep c_maxspeed=0,1000
+expect2 "unknown sweep key" "--sweep nope=1,2: no such parameter" \
+  "$kit" --runs 2 --out never --sweep nope=1,2
+expect2 "a range without a count" "--sweep c_maxspeed=1:2" \
+  "$kit" --runs 2 --out never --sweep c_maxspeed=1:2
+expect2 "a swept value out of range" "--sweep c_maxspeed=-5" \
+  "$kit" --runs 2 --out never --sweep c_maxspeed=-5
+expect2 "a combination the model refuses" "c_maxspeed = 1000" \
+  "$kit" --runs 2 --out never --sweep c_maxspeed=0,1000
 expect2 "shard 3/2" "--shard: '3/2'" "$kit" --runs 2 --out never --shard 3/2
 expect2 "no --runs" "--runs" "$kit" --out never
 mkdir other && touch other/notes.txt
-expect2 "a directory holding something else" "not empty (it holds notes.txt)" "$kit" --runs 2 --out other
+expect2 "a directory holding something else" "not empty (it holds notes.txt)" \
+  "$kit" --runs 2 --out other
 expect2 "a directory holding an experiment" "--resume skew" "$kit" --runs 2 --out skew
-expect2 "an output of a single run" "--dump is not an experiment option" "$kit" --runs 2 --out never --dump x.csv
+expect2 "an output of a single run" "--dump is not an experiment option" \
+  "$kit" --runs 2 --out never --dump x.csv
 expect2 "--resume with other options" "--resume takes only" --resume skew --runs 3
 "$boids" experiment-merge never skew flat >out 2>err
-[ $? = 2 ] && grep -q "not a shard of the experiment" err && [ ! -e never ] && ok "merging different experiments" ||
+[ $? = 2 ] && grep -q "not a shard of the experiment" err && [ ! -e never ] &&
+  ok "merging different experiments" ||
   bad "merge: $(cat err)"
 
 # --- the folder is a small database that never lies (issue 21's reproducers) --------------------
@@ -143,11 +182,14 @@ cp -r ref garbage && echo "7,garbage" >>garbage/runs.csv
 refuse "'7,garbage' in runs.csv is refused, naming its line" "runs.csv:32: " garbage
 cp -r ref dup && sed -n 5p ref/runs.csv >>dup/runs.csv
 refuse "a run twice in runs.csv is refused" "runs.csv:32: run .* again" dup
-"$boids" experiment "$kit" --runs 30 --set stop_after_catches=2 --backend cpu --out another >/dev/null
+"$boids" experiment "$kit" --runs 30 --set stop_after_catches=2 \
+  --backend cpu --out another >/dev/null
 cp -r ref foreign && tail -n +2 another/runs.csv | head -3 >>foreign/runs.csv
 refuse "a foreign experiment's rows are refused" "runs.csv:32: " foreign
 cp -r ref cutrows && head -n 20 ref/metrics.csv >cutrows/metrics.csv
-"$boids" experiment --resume cutrows >out 2>err && grep -q "rows were cut short" err && same "a run whose metrics rows were cut short runs again" cutrows ref ||
+"$boids" experiment --resume cutrows >out 2>err &&
+  grep -q "rows were cut short" err &&
+  same "a run whose metrics rows were cut short runs again" cutrows ref ||
   bad "cut metrics rows: $(cat err)"
 # two --resume of one directory at once: the second is refused
 cp -r ref twice && sed -i '$d' twice/runs.csv && sed -i '$d' twice/runs.csv
@@ -156,16 +198,19 @@ sleep 0.5
 "$boids" experiment --resume twice >out 2>err
 rc=$?
 wait
-[ $rc = 2 ] && grep -q "in use by another boids experiment" err && ok "a second process on one directory is refused" ||
+[ $rc = 2 ] && grep -q "in use by another boids experiment" err &&
+  ok "a second process on one directory is refused" ||
   bad "lock: exit $rc: $(cat err)"
 # a disk that fills (a file-size limit, its signal ignored: the write fails): the experiment stops
 # at once, and --resume later finishes it right
 (trap '' XFSZ; ulimit -f 12; exec "$boids" experiment "${small[@]}" --out full) >out 2>err
 rc=$?
 done_rows=$(($(wc -l <full/runs.csv) - 1))
-[ $rc = 1 ] && [ "$done_rows" -lt 30 ] && ok "a full disk stops the experiment (exit 1, $done_rows runs kept)" ||
+[ $rc = 1 ] && [ "$done_rows" -lt 30 ] &&
+  ok "a full disk stops the experiment (exit 1, $done_rows runs kept)" ||
   bad "full disk: exit $rc, $done_rows runs: $(cat err)"
-"$boids" experiment --resume full >/dev/null 2>err && same "--resume after a full disk = the experiment in one go" full ref ||
+"$boids" experiment --resume full >/dev/null 2>err &&
+  same "--resume after a full disk = the experiment in one go" full ref ||
   bad "resume after a full disk: $(cat err)"
 # SIGKILL at any moment leaves it resumable (a killed --resume included); the stale temporary
 # files go
@@ -176,34 +221,56 @@ for delay in 0.05 0.2 0.4; do
   kill -KILL $! 2>/dev/null
   wait
 done
-"$boids" experiment --resume killed >/dev/null 2>err && same "SIGKILL at any moment, then --resume = the experiment in one go" killed ref &&
-  ! ls -A killed | grep -q boids-tmp && ok "no temporary file stays" || bad "killed: $(cat err); $(ls -A killed)"
+"$boids" experiment --resume killed >/dev/null 2>err &&
+  same "SIGKILL at any moment, then --resume = the experiment in one go" killed ref &&
+  ! ls -A killed | grep -q boids-tmp &&
+  ok "no temporary file stays" ||
+  bad "killed: $(cat err); $(ls -A killed)"
 # merge: a shard relabelled as another, an empty events.csv
 for i in 1 2; do "$boids" experiment "${small[@]}" --shard $i/2 --out "part$i" >/dev/null; done
-cp -r part1 relabelled && sed -i 's|^shard = 1/2|shard = 2/2|' relabelled/manifest.ini # shard 1's runs, said to be 2's
+# shard 1's runs, said to be 2's
+cp -r part1 relabelled && sed -i 's|^shard = 1/2|shard = 2/2|' relabelled/manifest.ini
 "$boids" experiment-merge mrg part1 relabelled >out 2>err
 [ $? = 2 ] && grep -q "relabelled/runs.csv:2: not a row of run" err && [ ! -e mrg ] &&
-  ok "merge refuses a relabelled shard, naming its file and line, and leaves no OUT" || bad "relabelled: $(cat err); $(ls)"
+  ok "merge refuses a relabelled shard, naming its file and line, and leaves no OUT" ||
+  bad "relabelled: $(cat err); $(ls)"
 cp -r part2 noevents && : >noevents/events.csv
 "$boids" experiment-merge mrg part1 noevents >out 2>err
-[ $? = 2 ] && grep -q "events.csv:1: no header" err && [ ! -e mrg ] && ok "merge refuses an empty events.csv" || bad "empty events: $(cat err)"
-"$boids" experiment-merge mrg part1 part2 >/dev/null && same "the two shards merged = one run" mrg ref
+[ $? = 2 ] && grep -q "events.csv:1: no header" err && [ ! -e mrg ] &&
+  ok "merge refuses an empty events.csv" ||
+  bad "empty events: $(cat err)"
+"$boids" experiment-merge mrg part1 part2 >/dev/null &&
+  same "the two shards merged = one run" mrg ref
 # checked before anything is made
-expect2 "--runs beyond 10^7, before DIR is made" "--runs: '20000000' is not a whole number in \[1, 10000000\]" "$kit" --runs 20000000 --out never
-expect2 "an empty sweep" "--sweep c_maxspeed=: no values" "$kit" --runs 2 --out never --sweep c_maxspeed=
+expect2 "--runs beyond 10^7, before DIR is made" \
+  "--runs: '20000000' is not a whole number in \[1, 10000000\]" \
+  "$kit" --runs 20000000 --out never
+expect2 "an empty sweep" "--sweep c_maxspeed=: no values" \
+  "$kit" --runs 2 --out never --sweep c_maxspeed=
 "$boids" experiment "$kit" --runs 2 --out $'never\nx' >out 2>err
-[ $? = 2 ] && grep -q "control character" err && [ ! -e $'never\nx' ] && ok "a newline in an argument is refused" || bad "newline: $(cat err)"
-expect2 "a run's option is no experiment's" "--warmup is not an experiment option" "$kit" --runs 2 --out never --warmup 10
-"$boids" experiment "$kit" --runs 1 --sweep c_maxspeed=0:200:1024 --steps 2 --backend cpu --out wide >/dev/null &&
-  "$boids" experiment --resume wide >out 2>err && ok "a sweep of 1024 values: the manifest reads back" || bad "1024 values: $(cat err)"
+[ $? = 2 ] && grep -q "control character" err && [ ! -e $'never\nx' ] &&
+  ok "a newline in an argument is refused" ||
+  bad "newline: $(cat err)"
+expect2 "a run's option is no experiment's" "--warmup is not an experiment option" \
+  "$kit" --runs 2 --out never --warmup 10
+"$boids" experiment "$kit" --runs 1 --sweep c_maxspeed=0:200:1024 --steps 2 \
+  --backend cpu --out wide >/dev/null &&
+  "$boids" experiment --resume wide >out 2>err &&
+  ok "a sweep of 1024 values: the manifest reads back" ||
+  bad "1024 values: $(cat err)"
 "$boids" experiment "$kit" --runs 1 --shard 1/3 --backend cpu --out tiny >out 2>err
-grep -q "no runs in this shard" out && ! grep -q "runs 1..0" out && ok "an empty shard says so" || bad "empty shard: $(cat out)"
+grep -q "no runs in this shard" out && ! grep -q "runs 1..0" out &&
+  ok "an empty shard says so" ||
+  bad "empty shard: $(cat out)"
 "$boids" experiment "$kit" --runs 3 --steps 0 --metrics-every 1 --backend cpu --out point >out 2>err
-[ $? = 0 ] && [ ! -s err ] && grep -q "metrics.png: not drawn" out && ok "one point in time: no plot, no PLplot errors" ||
+[ $? = 0 ] && [ ! -s err ] && grep -q "metrics.png: not drawn" out &&
+  ok "one point in time: no plot, no PLplot errors" ||
   bad "one point: $(cat err)"
 # stop_after_catches K takes exactly K catches a run, whatever the step they come in
-"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 --backend cpu --out exact >/dev/null
-[ "$(($(wc -l <exact/events.csv) - 1))" = 300 ] && ok "100 runs of stop_after_catches = 3: exactly 300 catches" ||
+"$boids" experiment "$kit" --runs 100 --set c_maxspeed=200 --set stop_after_catches=3 \
+  --backend cpu --out exact >/dev/null
+[ "$(($(wc -l <exact/events.csv) - 1))" = 300 ] &&
+  ok "100 runs of stop_after_catches = 3: exactly 300 catches" ||
   bad "$(($(wc -l <exact/events.csv) - 1)) catches for 100 runs of 3"
 
 finish

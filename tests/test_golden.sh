@@ -16,39 +16,60 @@ boids=$(realpath "$1")
 dir=$(realpath "$2")
 source "$(dirname "$0")/lib.sh"
 
-# label  sha256 of `boids PRESET.ini --headless --steps 300 --seed 1 [OPTIONS] --dump FILE`  PRESET [OPTIONS]
+# label  sha256 of `boids PRESET.ini --headless --steps 300 --seed 1 [OPTIONS] --dump FILE`
+#        PRESET [OPTIONS]
+# A line that ends in \ goes on on the next (the shell joins the two).
 # Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
 # mean allocation's set-length reading, kit long enough for its catches: options after --steps 300
 # win). kit-flock runs with a fifth of its 100 000 boids, to keep CI short.
 golden="
 adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
 kit                   6d43d2f034c9c88e27b7e48f4d5f578a56fc064044cb0c18d62ccdc3d4e50a5f kit
-kit-flock             d911d787bac76afd1e2a60f6fc4eab02b0a1f93930af7ee5ce21b7b4b08ad720 kit-flock -n 20000
+kit-flock             d911d787bac76afd1e2a60f6fc4eab02b0a1f93930af7ee5ce21b7b4b08ad720 \
+  kit-flock -n 20000
 hybrid-old            abcd64aa1b1cb7621cd491135adf27175a62a9ff389bc05822cf1685c6578498 hybrid-old
 hybrid                4293a8cb03b2b3e3f022a9b65fa0cd7690ab92f22abe7a7047fc2a753800d314 hybrid
 mean                  48cb54eba7a3828753ce7e62150719d474de4560f3c2c09429f7f0d5a0412527 mean
 priority              913b4bd7d60858156f8aa7f6cdf09648a411c1dafeeecfbaa0c4ccb4a54e7ad2 priority
 shiffman-noc          b96165bdba4cb9ba18310b47f42bf0d8e3ccf4eda10b4ec7060d8833098d7953 shiffman-noc
-shiffman-per-second   56f0fd50cbb4e171179fb9a3b6a0ed104bc1fd49fac80236220b716bbaa077a1 shiffman-per-second
-shiffman-processing   2b4181001b3616d3d35a5a031062982c46a3ed4351061b3fbfce707410d5eb8b shiffman-processing
-sps-3-swarms          e8b9052a798d0fe470f7ba8cf70da17041316b9bc510f4c2f916892f30596a7a shiffman-per-second -n 5000 --swarms 3
-hybrid-3-swarms       3e8c1c8823a2d6933fb13f12887240cee4b0982e0b44f00ddd7375809da9c237 hybrid -n 5000 --swarms 3
-adams-static-bias     e8d9263e07a377f24bcced0939ed57dabdd5d1e6622c905bdb6af8b3eb81a1ce adams -n 5000 --set dynamic_bias=0 --set include_protected=1
-mean-set-length       654af80416fd194ff940621365811d3aadcf0fc36124022b9be977aa494ac3cb mean -n 5000 --swarms 2 --set mean_set_length=1
-kit-catches           09aac2178f7d58726f82bbb3177030663fd582877afed5f377251e7427038423 kit --steps 2000
+shiffman-per-second   56f0fd50cbb4e171179fb9a3b6a0ed104bc1fd49fac80236220b716bbaa077a1 \
+  shiffman-per-second
+shiffman-processing   2b4181001b3616d3d35a5a031062982c46a3ed4351061b3fbfce707410d5eb8b \
+  shiffman-processing
+sps-3-swarms          e8b9052a798d0fe470f7ba8cf70da17041316b9bc510f4c2f916892f30596a7a \
+  shiffman-per-second -n 5000 --swarms 3
+hybrid-3-swarms       3e8c1c8823a2d6933fb13f12887240cee4b0982e0b44f00ddd7375809da9c237 \
+  hybrid -n 5000 --swarms 3
+adams-static-bias     e8d9263e07a377f24bcced0939ed57dabdd5d1e6622c905bdb6af8b3eb81a1ce \
+  adams -n 5000 --set dynamic_bias=0 --set include_protected=1
+mean-set-length       654af80416fd194ff940621365811d3aadcf0fc36124022b9be977aa494ac3cb \
+  mean -n 5000 --swarms 2 --set mean_set_length=1
+kit-catches           09aac2178f7d58726f82bbb3177030663fd582877afed5f377251e7427038423 \
+  kit --steps 2000
 "
 
 gpu_setup "$3"
 
 # The observables line of a run's summary: polarization, mean nearest neighbour, mean speed.
 observables() {
-  sed -n 's/.*polarization \([0-9.]*\), mean nearest neighbour \([0-9.]*\) px, .*speed .*(mean \([0-9.]*\)).*/\1 \2 \3/p' "$1"
+  local re='.*polarization \([0-9.]*\), mean nearest neighbour \([0-9.]*\) px, '
+  re+='.*speed .*(mean \([0-9.]*\)).*'
+  sed -n "s/$re/\1 \2 \3/p" "$1"
 }
 
-# Every preset in scenarios/ must have a stored hash (a new preset adds its line here).
+# Every preset in scenarios/ must have a stored hash. For a new one the test prints the line to
+# paste into the table above: the CPU's hash, which the GPU must then match.
 for f in "$dir"/*.ini; do
   name=$(basename "$f" .ini)
-  echo "$golden" | grep -q "^$name " || bad "$name: no golden hash stored for this preset"
+  echo "$golden" | grep -q "^$name " && continue
+  if "$boids" "$f" --headless --steps 300 --seed 1 --backend cpu --dump "$tmp/new.csv" \
+       >"$tmp/new.out" 2>&1; then
+    line=$(printf '%-21s %s %s' "$name" "$(sha256sum "$tmp/new.csv" | cut -d' ' -f1)" "$name")
+    bad "$name: no golden hash stored for this preset; paste into tests/test_golden.sh:"
+    echo "$line"
+  else
+    bad "$name: no golden hash stored, and it does not run: $(head -c 300 "$tmp/new.out")"
+  fi
 done
 
 while read -r name want preset opts; do
@@ -58,7 +79,8 @@ while read -r name want preset opts; do
   for be in cpu gpu; do
     [ $be = gpu ] && [ $gpu = 0 ] && continue
     # shellcheck disable=SC2086 # $opts is a list of options
-    if ! "$boids" "$f" --headless --steps 300 --seed 1 $opts --backend $be --dump "$tmp/$name.$be.csv" \
+    if ! "$boids" "$f" --headless --steps 300 --seed 1 $opts --backend $be \
+         --dump "$tmp/$name.$be.csv" \
          >"$tmp/$name.$be.out" 2>&1; then
       bad "$name on $be: run failed: $(head -c 300 "$tmp/$name.$be.out")"
       continue
@@ -70,7 +92,8 @@ while read -r name want preset opts; do
       read -r gp gn gs <<<"$(observables "$tmp/$name.gpu.out")"
       if awk -v a="$cn" -v b="$gn" -v c="$cs" -v d="$gs" -v e="$cp" -v f="$gp" 'BEGIN {
            r1 = (a - b) / a; r2 = (c - d) / c; dp = e - f;
-           exit !(r1 < 0.03 && r1 > -0.03 && r2 < 0.03 && r2 > -0.03 && dp < 0.05 && dp > -0.05) }'; then
+           exit !(r1 < 0.03 && r1 > -0.03 && r2 < 0.03 && r2 > -0.03 &&
+                  dp < 0.05 && dp > -0.05) }'; then
         ok "$name on gpu: observables within 3 % of the CPU's (no bitwise hash on this driver)"
       else
         bad "$name on gpu: observables $gp $gn $gs vs CPU $cp $cn $cs"

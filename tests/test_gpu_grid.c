@@ -42,7 +42,8 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
     CHECK_MSG(bad_count == 0, "%s: %u cell counts differ", what, bad_count);
     CHECK_MSG(bad_start == 0, "%s: %u cell starts differ", what, bad_start);
     CHECK_MSG(bad_order == 0, "%s: %u sorted slots differ", what, bad_order);
-    CHECK_MSG(levels == expect_levels, "%s: %u scan levels, expected %u", what, levels, expect_levels);
+    CHECK_MSG(levels == expect_levels, "%s: %u scan levels, expected %u", what, levels,
+              expect_levels);
     free(count), free(start), free(ids), free(initial);
     boids_cpu_grid_free(&g);
     boids_world_destroy(w);
@@ -91,7 +92,8 @@ static void test_two_levels(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
     d.width = 4000;
     d.height = 4000;
-    d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 10;
+    d.params.reynolds.sep_radius = d.params.reynolds.align_radius =
+        d.params.reynolds.cohesion_radius = 10;
     compare_grid(d, NULL, "two levels (r 10)", 2); /* 399x399 cells */
 }
 
@@ -100,7 +102,8 @@ static void test_three_levels(void)
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 8000);
     d.width = 4000;
     d.height = 4000;
-    d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 2.8f;
+    d.params.reynolds.sep_radius = d.params.reynolds.align_radius =
+        d.params.reynolds.cohesion_radius = 2.8f;
     d.params.base.max_speed = 100; /* keep a step shorter than the world */
     /* 1428x1428 = 2039184 cells: more than BOIDS_SCAN_BLOCK^2 */
     CHECK(1428u * 1428u > (uint32_t)BOIDS_SCAN_BLOCK * BOIDS_SCAN_BLOCK);
@@ -112,7 +115,8 @@ static void test_block_edges(void)
     /* Around one scan block: one cell fewer, exactly, one more. Cells of 10.5 px (a hair more). */
     for (uint32_t cells = BOIDS_SCAN_BLOCK - 1; cells <= BOIDS_SCAN_BLOCK + 1; ++cells) {
         boids_world_def d = test_def(BOIDS_BACKEND_GPU, 2000);
-        d.params.reynolds.sep_radius = d.params.reynolds.align_radius = d.params.reynolds.cohesion_radius = 10.5f;
+        d.params.reynolds.sep_radius = d.params.reynolds.align_radius =
+            d.params.reynolds.cohesion_radius = 10.5f;
         d.width = (float)cells * 10.52f;
         d.height = 10.52f; /* one row of cells */
         d.params.base.max_speed = 100;
@@ -120,7 +124,8 @@ static void test_block_edges(void)
         CHECK(g.w == cells && g.h == 1);
         char what[64];
         snprintf(what, sizeof what, "%u cells in one row", g.w * g.h);
-        compare_grid(d, NULL, what, g.w * g.h + 1 > BOIDS_SCAN_BLOCK ? 2 : 1); /* cells + 1 counts */
+        compare_grid(d, NULL, what,
+                     g.w * g.h + 1 > BOIDS_SCAN_BLOCK ? 2 : 1); /* cells + 1 counts */
     }
 }
 

@@ -51,14 +51,18 @@ static void test_check_mode(void)
         boids_world *w;
         boids_metrics mt;
         REQUIRE_OK(boids_world_create(&d, &w));
-        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
-        CHECK_MSG(boids_world_step(w, 2) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
-        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model), boids_last_error());
+        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model),
+                  boids_last_error());
+        CHECK_MSG(boids_world_step(w, 2) == BOIDS_OK, "%s: %s", boids_model_name(d.model),
+                  boids_last_error());
+        CHECK_MSG(boids_world_metrics(w, &mt, 1) == BOIDS_OK, "%s: %s", boids_model_name(d.model),
+                  boids_last_error());
         boids_world_destroy(w);
     }
 }
 
-/* The loop limit is measured: either none, or llvmpipe's kind, a little below what the probe ran. */
+/* The loop limit is measured: either none, or llvmpipe's kind, a little below what the probe ran.
+ */
 static void test_loop_limit_measured(void)
 {
     uint32_t limit = 0;
@@ -78,11 +82,13 @@ static void test_first_step_not_timed(void)
     boids_world_finish(w);
     boids_profile p;
     boids_world_get_profile(w, &p);
-    CHECK_MSG(p.samples[BOIDS_PASS_STEER] == 0, "the first call's %llu samples", (unsigned long long)p.samples[BOIDS_PASS_STEER]);
+    CHECK_MSG(p.samples[BOIDS_PASS_STEER] == 0, "the first call's %llu samples",
+              (unsigned long long)p.samples[BOIDS_PASS_STEER]);
     for (int k = 0; k < 3; ++k) REQUIRE_OK(boids_world_step(w, 2));
     boids_world_finish(w);
     boids_world_get_profile(w, &p);
-    CHECK_MSG(p.samples[BOIDS_PASS_STEER] == 3, "%llu samples of 3 later calls", (unsigned long long)p.samples[BOIDS_PASS_STEER]);
+    CHECK_MSG(p.samples[BOIDS_PASS_STEER] == 3, "%llu samples of 3 later calls",
+              (unsigned long long)p.samples[BOIDS_PASS_STEER]);
     boids_world_destroy(w);
 }
 
@@ -123,7 +129,8 @@ static void step_and_compare(boids_world *gpu, boids_world *cpu, uint32_t n, con
     CHECK_MSG(boids_world_read(gpu, a, n) == BOIDS_OK, "%s: %s", what, boids_last_error());
     CHECK(boids_world_read(cpu, b, n) == BOIDS_OK);
     double max_dv = 0;
-    for (uint32_t i = 0; i < n; ++i) max_dv = fmax(max_dv, hypot(a[i].vx - b[i].vx, a[i].vy - b[i].vy));
+    for (uint32_t i = 0; i < n; ++i)
+        max_dv = fmax(max_dv, hypot(a[i].vx - b[i].vx, a[i].vy - b[i].vy));
     CHECK_MSG(max_dv <= 1e-3, "%s: max |dv| %g vs the CPU", what, max_dv);
     free(a), free(b);
 }

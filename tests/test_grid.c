@@ -177,7 +177,8 @@ static void test_small_grids(void)
     boids_boid *b = malloc(sizeof *b * N);
     /* Worlds of 1, 2 and 3 cells along an axis (radius 50). */
     const float sizes[][2] = {{70, 70}, {120, 70}, {70, 120}, {120, 120}, {160, 110}, {40, 400}};
-    const char *names[] = {"1x1 cells", "2x1 cells", "1x2 cells", "2x2 cells", "3x2 cells", "1xN cells"};
+    const char *names[] = {"1x1 cells", "2x1 cells", "1x2 cells",
+                           "2x2 cells", "3x2 cells", "1xN cells"};
     for (int s = 0; s < 6; ++s) {
         random_flock(b, N, sizes[s][0], sizes[s][1], 100 + (uint64_t)s);
         boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 50, N, true, 1);
@@ -195,7 +196,8 @@ static void test_cells_at_least_radius(void)
     const float worlds[][2] = {{1000, 600}, {1920, 1080}, {100, 100}, {12345, 678}};
     for (int r = 0; r < 5; ++r)
         for (int w = 0; w < 4; ++w) {
-            boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000, true, 1);
+            boids_grid_dims d =
+                boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000, true, 1);
             int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
             CHECK(tiles);
             CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));
@@ -217,15 +219,17 @@ static void test_wrap_helper(void)
 }
 
 /* The grid g, sorted from entries perm, equals ref, sorted in id order. */
-static void check_sorted(const boids_cpu_grid *g, const uint32_t *perm, uint32_t n, const boids_cpu_grid *ref,
-                         const char *what, uint32_t parts)
+static void check_sorted(const boids_cpu_grid *g, const uint32_t *perm, uint32_t n,
+                         const boids_cpu_grid *ref, const char *what, uint32_t parts)
 {
     uint32_t wrong = 0;
     for (uint32_t k = 0; k < n; ++k)
-        wrong += g->order[k] != ref->order[k] || g->slot_cell[k] != ref->slot_cell[k] || perm[g->src[k]] != g->order[k];
+        wrong += g->order[k] != ref->order[k] || g->slot_cell[k] != ref->slot_cell[k] ||
+                 perm[g->src[k]] != g->order[k];
     for (uint32_t c = 0; c <= ref->cells + 1; ++c) wrong += g->cell_start[c] != ref->cell_start[c];
     for (uint32_t c = 0; c <= ref->cells; ++c) wrong += g->cell_count[c] != ref->cell_count[c];
-    CHECK_MSG(wrong == 0, "%s, %u parts: %u slots or cells differ from the sort in id order", what, parts, wrong);
+    CHECK_MSG(wrong == 0, "%s, %u parts: %u slots or cells differ from the sort in id order", what,
+              parts, wrong);
 }
 
 /* Sorts boids given as entries in some order, with their ids beside them, counted and scattered
@@ -233,8 +237,9 @@ static void check_sorted(const boids_cpu_grid *g, const uint32_t *perm, uint32_t
  * threads do), and checks the result is the sort of the same boids given in id order: the same
  * cells, the same slots, ids ascending within each cell, and each slot's src naming the entry its
  * boid came from. */
-static void check_any_order(const boids_grid_dims *dims, const float *x, const float *y, const uint32_t *perm,
-                            uint32_t n, const boids_cpu_grid *ref, const char *what)
+static void check_any_order(const boids_grid_dims *dims, const float *x, const float *y,
+                            const uint32_t *perm, uint32_t n, const boids_cpu_grid *ref,
+                            const char *what)
 {
     for (uint32_t parts = 1; parts <= 3; ++parts) {
         boids_cpu_grid g;
@@ -243,7 +248,8 @@ static void check_any_order(const boids_grid_dims *dims, const float *x, const f
             return;
         }
         float *ex = malloc(sizeof *ex * n), *ey = malloc(sizeof *ey * n);
-        for (uint32_t k = 0; k < n; ++k) ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
+        for (uint32_t k = 0; k < n; ++k)
+            ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
         for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_count(&g, p, ex, ey, perm, n, n, NULL);
         boids_cpu_grid_scan(&g);
         for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_scatter(&g, p, perm, n);
@@ -255,8 +261,9 @@ static void check_any_order(const boids_grid_dims *dims, const float *x, const f
             if (from < to) covered = to;
             boids_cpu_grid_sort_cells(&g, from, to);
         }
-        CHECK_MSG(covered == n && spans_wrong == 0, "%s, %u parts: the spans cover %u of %u slots, %u out of place",
-                  what, parts, covered, n, spans_wrong);
+        CHECK_MSG(covered == n && spans_wrong == 0,
+                  "%s, %u parts: the spans cover %u of %u slots, %u out of place", what, parts,
+                  covered, n, spans_wrong);
         check_sorted(&g, perm, n, ref, what, parts);
         free(ex), free(ey);
         boids_cpu_grid_free(&g);
@@ -290,7 +297,8 @@ static void test_entries_in_any_order(void)
         perm[k] = perm[j], perm[j] = t;
     }
     check_any_order(&dims, x, y, perm, N, &ref, "shuffled");
-    /* the last sort's order after a small move (the CPU backend's case): most stay, some change cell */
+    /* the last sort's order after a small move (the CPU backend's case): most stay, some change
+     * cell */
     memcpy(perm, ref.order, sizeof *perm * N);
     for (uint32_t i = 0; i < N; ++i) {
         x[i] = boids_wrap(x[i] + (float)(i % 7) * 3.0f - 9.0f, W);
@@ -302,6 +310,6 @@ static void test_entries_in_any_order(void)
     boids_cpu_grid_free(&ref);
 }
 
-TEST_MAIN(TEST(test_random), TEST(test_entries_in_any_order), TEST(test_clustered), TEST(test_wrap_edges_and_borders),
-          TEST(test_pairs_across_borders),
+TEST_MAIN(TEST(test_random), TEST(test_entries_in_any_order), TEST(test_clustered),
+          TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
           TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper))

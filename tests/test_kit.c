@@ -20,8 +20,14 @@ typedef struct dv2 {
 
 static double W = 1000, H = 800;
 
-static double wrapd(double d, double size) { return d > size / 2 ? d - size : d < -size / 2 ? d + size : d; }
-static dv2 off(double ax, double ay, double bx, double by) { return (dv2){wrapd(bx - ax, W), wrapd(by - ay, H)}; }
+static double wrapd(double d, double size)
+{
+    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
+static dv2 off(double ax, double ay, double bx, double by)
+{
+    return (dv2){wrapd(bx - ax, W), wrapd(by - ay, H)};
+}
 static double len(dv2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 static double angle_deg(dv2 a, dv2 b)
 {
@@ -84,11 +90,13 @@ static boids_boid oracle_boid(const scene *sc, int i, const boids_params *prm, d
         F.x += k->cohesion_factor * coh.x / nv + k->alignment_factor * (ali.x / nv - v.x);
         F.y += k->cohesion_factor * coh.y / nv + k->alignment_factor * (ali.y / nv - v.y);
     }
-    dv2 s = push(me->x, me->y, bx, by, sc->n, k->sep_radius, i);                  /* eq. 3 */
+    dv2 s = push(me->x, me->y, bx, by, sc->n, k->sep_radius, i);                    /* eq. 3 */
     dv2 o = push(me->x, me->y, ox, oy, sc->no, prm->obstacles.obstacle_radius, -1); /* eq. 4 */
-    dv2 pr = push(me->x, me->y, px, py, sc->np, k->predator_radius, -1);           /* eq. 6 */
-    F.x += k->separation_factor * s.x + prm->obstacles.obstacle_factor * o.x + k->predator_factor * pr.x;
-    F.y += k->separation_factor * s.y + prm->obstacles.obstacle_factor * o.y + k->predator_factor * pr.y;
+    dv2 pr = push(me->x, me->y, px, py, sc->np, k->predator_radius, -1);            /* eq. 6 */
+    F.x += k->separation_factor * s.x + prm->obstacles.obstacle_factor * o.x +
+           k->predator_factor * pr.x;
+    F.y += k->separation_factor * s.y + prm->obstacles.obstacle_factor * o.y +
+           k->predator_factor * pr.y;
     dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, prm->base.min_speed, vmax); /* eq. 10, 11 */
     boids_boid out = *me;
     out.vx = (float)nv2.x, out.vy = (float)nv2.y;
@@ -108,10 +116,12 @@ static boids_predator oracle_predator(const scene *sc, int i, const boids_params
     for (int j = 0; j < sc->n; ++j) {
         if (!sc->b[j].alive) continue;
         dv2 d = off(me->x, me->y, sc->b[j].x, sc->b[j].y);
-        if (len(d) > 0 && len(d) <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle && len(d) < best)
+        if (len(d) > 0 && len(d) <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle &&
+            len(d) < best)
             best = len(d), to = d;
     }
-    if (best < INFINITY) F.x += q->attack_factor * to.x / best, F.y += q->attack_factor * to.y / best;
+    if (best < INFINITY)
+        F.x += q->attack_factor * to.x / best, F.y += q->attack_factor * to.y / best;
     double px[8], py[8], ox[8], oy[8];
     for (int j = 0; j < sc->np; ++j) px[j] = sc->p[j].x, py[j] = sc->p[j].y;
     for (int j = 0; j < sc->no; ++j) ox[j] = sc->o[j].x, oy[j] = sc->o[j].y;
@@ -120,8 +130,9 @@ static boids_predator oracle_predator(const scene *sc, int i, const boids_params
     F.x += q->pred_sep_factor * s.x + q->pred_obstacle_factor * o.x;
     F.y += q->pred_sep_factor * s.y + q->pred_obstacle_factor * o.y;
     dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, q->pred_min_speed, q->pred_max_speed);
-    boids_predator out = {(float)fmod(fmod(me->x + dt * nv2.x, W) + W, W), (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H),
-                          (float)nv2.x, (float)nv2.y};
+    boids_predator out = {(float)fmod(fmod(me->x + dt * nv2.x, W) + W, W),
+                          (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H), (float)nv2.x,
+                          (float)nv2.y};
     return out;
 }
 
@@ -138,7 +149,8 @@ static boids_world *make(boids_backend be, const scene *sc, const boids_params *
     d.obstacles = sc->o;
     d.obstacle_count = (uint32_t)sc->no;
     boids_world *w;
-    if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, sc->b, (size_t)sc->n) != BOIDS_OK ||
+    if (boids_world_create(&d, &w) != BOIDS_OK ||
+        boids_world_write(w, sc->b, (size_t)sc->n) != BOIDS_OK ||
         boids_world_write_predators(w, sc->p, (size_t)sc->np) != BOIDS_OK) {
         CHECK_MSG(0, "%s", boids_last_error());
         return NULL;
@@ -153,7 +165,8 @@ static void oracle_catches(scene *sc, const boids_params *prm)
     double reach = (double)prm->predators.boid_size + prm->predators.predator_size;
     for (int i = 0; i < sc->n; ++i)
         for (int j = 0; j < sc->np && sc->b[i].alive; ++j)
-            if (len(off(sc->b[i].x, sc->b[i].y, sc->p[j].x, sc->p[j].y)) <= reach) sc->b[i].alive = 0;
+            if (len(off(sc->b[i].x, sc->b[i].y, sc->p[j].x, sc->p[j].y)) <= reach)
+                sc->b[i].alive = 0;
 }
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
@@ -188,15 +201,18 @@ static void check_scene(const scene *initial, const boids_params *prm, const cha
         for (int i = 0; i < sc->np; ++i) {
             boids_predator e = oracle_predator(sc, i, prm, dt);
             worst_p = fmax(worst_p, hypot(pout[i].vx - e.vx, pout[i].vy - e.vy));
-            worst_p = fmax(worst_p, hypot(wrapd(pout[i].x - e.x, W), wrapd(pout[i].y - e.y, H)) / dt);
+            worst_p =
+                fmax(worst_p, hypot(wrapd(pout[i].x - e.x, W), wrapd(pout[i].y - e.y, H)) / dt);
         }
-        printf("  %-44s %s: worst off the equations: boids %.2g px/s, predators %.2g px/s\n", what, names[k], worst,
-               worst_p);
-        CHECK_MSG(worst < 1e-3 && worst_p < 1e-3, "%s (%s): %g / %g px/s off", what, names[k], worst, worst_p);
+        printf("  %-44s %s: worst off the equations: boids %.2g px/s, predators %.2g px/s\n", what,
+               names[k], worst, worst_p);
+        CHECK_MSG(worst < 1e-3 && worst_p < 1e-3, "%s (%s): %g / %g px/s off", what, names[k],
+                  worst, worst_p);
         CHECK(test_state_finite(out, (uint32_t)sc->n));
         for (int i = 0; i < sc->n; ++i)
-            CHECK_MSG(out[i].alive == sc->b[i].alive, "%s (%s): boid %d alive %u, the oracle says %u", what, names[k],
-                      i, out[i].alive, sc->b[i].alive);
+            CHECK_MSG(out[i].alive == sc->b[i].alive,
+                      "%s (%s): boid %d alive %u, the oracle says %u", what, names[k], i,
+                      out[i].alive, sc->b[i].alive);
         boids_world_destroy(w);
     }
 }
@@ -218,22 +234,26 @@ static void test_random_flocks_match_the_equations(void)
         boids_rng rng = boids_rng_seeded(40 + (uint64_t)trial);
         boids_params p = kit_params();
         p.kit.view_radius = 220, p.kit.sep_radius = 45, p.kit.predator_radius = 150;
-        p.obstacles.obstacle_radius = 120, p.predators.pred_view_radius = 250, p.predators.pred_sep_radius = 90;
+        p.obstacles.obstacle_radius = 120, p.predators.pred_view_radius = 250,
+        p.predators.pred_sep_radius = 90;
         p.predators.pred_obstacle_radius = 120;
         p.kit.c_maxspeed = 200; /* ages matter */
         p.kit.c_view_radius = 300, p.kit.c_view_angle = 200;
         sc.n = 48, sc.np = 3, sc.no = 3;
         for (int i = 0; i < sc.n; ++i) {
             float a = boids_rng_float(&rng) * 6.2831853f, s = 20 + 140 * boids_rng_float(&rng);
-            sc.b[i] = (boids_boid){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H, s * cosf(a), s * sinf(a), 0};
+            sc.b[i] = (boids_boid){boids_rng_float(&rng) * (float)W,
+                                   boids_rng_float(&rng) * (float)H, s * cosf(a), s * sinf(a), 0};
             sc.b[i].age = boids_rng_float(&rng);
             sc.b[i].alive = 1;
         }
         for (int i = 0; i < sc.np; ++i)
-            sc.p[i] = (boids_predator){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H,
-                                       100 * boids_rng_float(&rng) - 50, 100 * boids_rng_float(&rng) - 50};
+            sc.p[i] = (boids_predator){
+                boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H,
+                100 * boids_rng_float(&rng) - 50, 100 * boids_rng_float(&rng) - 50};
         for (int i = 0; i < sc.no; ++i)
-            sc.o[i] = (boids_obstacle){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H, 20, 0};
+            sc.o[i] = (boids_obstacle){boids_rng_float(&rng) * (float)W,
+                                       boids_rng_float(&rng) * (float)H, 20, 0};
         char what[64];
         snprintf(what, sizeof what, "random flock %d (48 boids, 3 predators, 3 obstacles)", trial);
         check_scene(&sc, &p, what);
@@ -243,7 +263,8 @@ static void test_random_flocks_match_the_equations(void)
 static void test_hand_placed_cases(void)
 {
     boids_params p = kit_params();
-    p.kit.view_radius = 300, p.predators.pred_view_radius = 300, p.kit.c_view_radius = 0, p.kit.c_view_angle = 0;
+    p.kit.view_radius = 300, p.predators.pred_view_radius = 300, p.kit.c_view_radius = 0,
+    p.kit.c_view_angle = 0;
     scene sc;
     memset(&sc, 0, sizeof sc);
     /* Boid 0 heads +x; boid 1 ahead of it, boid 2 right behind it (180 degrees: outside its
@@ -273,8 +294,9 @@ static void test_hand_placed_cases(void)
         boids_boid out[2];
         if (w && boids_world_step(w, 1) == BOIDS_OK && boids_world_read(w, out, 2) == BOIDS_OK) {
             double top = 150 - 200 * (sc.b[0].age - 0.5) * (sc.b[0].age - 0.5);
-            CHECK_MSG(fabs(hypot(out[0].vx, out[0].vy) - top) < 1e-3, "age %.2f: speed %g, eq. 9 says %g",
-                      (double)sc.b[0].age, hypot(out[0].vx, out[0].vy), top);
+            CHECK_MSG(fabs(hypot(out[0].vx, out[0].vy) - top) < 1e-3,
+                      "age %.2f: speed %g, eq. 9 says %g", (double)sc.b[0].age,
+                      hypot(out[0].vx, out[0].vy), top);
         }
         boids_world_destroy(w);
     }
@@ -340,9 +362,11 @@ static void test_same_catches_on_both_backends(void)
         double m[2], v[2];
         for (int k = 0; k < 2; ++k) catches_per_replica(k, &m[k], &v[k]);
         const double se = sqrt((v[0] + v[1]) / 16);
-        printf("  catches per run in 900 steps: cpu %.2f, gpu %.2f (standard error of the difference %.2f)\n",
+        printf("  catches per run in 900 steps: cpu %.2f, gpu %.2f (standard error of the "
+               "difference %.2f)\n",
                m[0], m[1], se);
-        CHECK_MSG(m[0] >= 1 && fabs(m[0] - m[1]) <= 3 * se + 0.5, "cpu %g vs gpu %g catches per run", m[0], m[1]);
+        CHECK_MSG(m[0] >= 1 && fabs(m[0] - m[1]) <= 3 * se + 0.5,
+                  "cpu %g vs gpu %g catches per run", m[0], m[1]);
         return;
     }
     boids_events ev[2];
@@ -362,7 +386,8 @@ static void test_same_catches_on_both_backends(void)
     }
     printf("  %zu catches in 900 steps on the cpu, %zu on the gpu:", ev[0].count, ev[1].count);
     for (size_t i = 0; i < ev[0].count; ++i)
-        printf(" (step %u, boid %u, predator %u)", copy[0][i].step, copy[0][i].subject, copy[0][i].other);
+        printf(" (step %u, boid %u, predator %u)", copy[0][i].step, copy[0][i].subject,
+               copy[0][i].other);
     printf("\n");
     CHECK(ev[0].count >= 3);
     CHECK(ev[0].count == ev[1].count);
@@ -394,7 +419,8 @@ static void test_catch_by_two_counts_once_and_the_dead_are_gone(void)
         REQUIRE_OK(boids_world_step(w, 1));
         boids_events ev;
         REQUIRE_OK(boids_world_take_events(w, &ev));
-        CHECK_MSG(ev.count == 1 && ev.events[0].subject == 0 && ev.events[0].other == 1 && ev.events[0].step == 0,
+        CHECK_MSG(ev.count == 1 && ev.events[0].subject == 0 && ev.events[0].other == 1 &&
+                      ev.events[0].step == 0,
                   "%s: %zu catches, the first boid %u by predator %u", names[k], ev.count,
                   ev.count ? ev.events[0].subject : 0, ev.count ? ev.events[0].other : 0);
         CHECK(fabsf(ev.events[0].value[0] - 0.5f) < 1e-7f); /* the age */
@@ -406,7 +432,8 @@ static void test_catch_by_two_counts_once_and_the_dead_are_gone(void)
         scene after = sc;
         after.b[0].alive = 0;
         boids_boid e = oracle_boid(&after, 1, &p, 0.08);
-        CHECK_MSG(hypot(out[1].vx - e.vx, out[1].vy - e.vy) < 1e-3, "%s: boid 1 still felt the dead boid", names[k]);
+        CHECK_MSG(hypot(out[1].vx - e.vx, out[1].vy - e.vy) < 1e-3,
+                  "%s: boid 1 still felt the dead boid", names[k]);
         boids_replica_status rs;
         REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
         CHECK(rs.catches == 1);
@@ -424,13 +451,15 @@ static void test_stop_after_catches(void)
         boids_replica_status rs;
         bool all;
         REQUIRE_OK(boids_world_replicas(w, &rs, 1, &all));
-        CHECK_MSG(all && rs.stopped && rs.catches >= 2, "%s: %u catches, stopped %d", names[k], rs.catches, rs.stopped);
+        CHECK_MSG(all && rs.stopped && rs.catches >= 2, "%s: %u catches, stopped %d", names[k],
+                  rs.catches, rs.stopped);
         boids_boid a[35], b[35];
         REQUIRE_OK(boids_world_read(w, a, 35));
         REQUIRE_OK(boids_world_step(w, 50)); /* a stopped world stands still */
         REQUIRE_OK(boids_world_read(w, b, 35));
         CHECK(memcmp(a, b, sizeof a) == 0);
-        printf("  %s: stopped at step %llu after %u catches\n", names[k], (unsigned long long)rs.stop_step, rs.catches);
+        printf("  %s: stopped at step %llu after %u catches\n", names[k],
+               (unsigned long long)rs.stop_step, rs.catches);
         boids_world_destroy(w);
     }
 }
@@ -457,7 +486,8 @@ static void test_degenerate(void)
         REQUIRE_OK(boids_world_read(w, out, 4));
         REQUIRE_OK(boids_world_read_predators(w, pout, 1));
         CHECK_MSG(test_state_finite(out, 4), "%s: NaN in the boids", names[k]);
-        CHECK_MSG(isfinite(pout[0].x) && isfinite(pout[0].vx) && isfinite(pout[0].vy), "%s: NaN in the predator", names[k]);
+        CHECK_MSG(isfinite(pout[0].x) && isfinite(pout[0].vx) && isfinite(pout[0].vy),
+                  "%s: NaN in the predator", names[k]);
         CHECK(out[0].alive == 0); /* caught where it stood */
         boids_world_destroy(w);
     }
@@ -492,15 +522,17 @@ static void test_stop_after_catches_takes_the_first_k(void)
         REQUIRE_OK(boids_world_read(w, out, 4));
         boids_replica_status rs;
         REQUIRE_OK(boids_world_replicas(w, &rs, 1, NULL));
-        CHECK_MSG(ev.count == 2 && ev.events[0].subject == 1 && ev.events[1].subject == 2 && ev.events[0].other == 0 &&
-                      ev.events[1].other == 0,
-                  "%s: %zu catches (%u by %u, %u by %u)", names[k], ev.count, ev.count ? ev.events[0].subject : 0,
-                  ev.count ? ev.events[0].other : 0, ev.count > 1 ? ev.events[1].subject : 0,
-                  ev.count > 1 ? ev.events[1].other : 0);
+        CHECK_MSG(ev.count == 2 && ev.events[0].subject == 1 && ev.events[1].subject == 2 &&
+                      ev.events[0].other == 0 && ev.events[1].other == 0,
+                  "%s: %zu catches (%u by %u, %u by %u)", names[k], ev.count,
+                  ev.count ? ev.events[0].subject : 0, ev.count ? ev.events[0].other : 0,
+                  ev.count > 1 ? ev.events[1].subject : 0, ev.count > 1 ? ev.events[1].other : 0);
         CHECK_MSG(out[0].alive == 1 && out[1].alive == 0 && out[2].alive == 0 && out[3].alive == 1,
-                  "%s: alive %u %u %u %u", names[k], out[0].alive, out[1].alive, out[2].alive, out[3].alive);
-        CHECK_MSG(rs.catches == 2 && rs.stopped && rs.stop_step == 0, "%s: %u catches, stopped %d at %llu", names[k],
-                  rs.catches, rs.stopped, (unsigned long long)rs.stop_step);
+                  "%s: alive %u %u %u %u", names[k], out[0].alive, out[1].alive, out[2].alive,
+                  out[3].alive);
+        CHECK_MSG(rs.catches == 2 && rs.stopped && rs.stop_step == 0,
+                  "%s: %u catches, stopped %d at %llu", names[k], rs.catches, rs.stopped,
+                  (unsigned long long)rs.stop_step);
         boids_world_destroy(w);
     }
 }
@@ -546,11 +578,15 @@ static void test_flock_bit_identical(void)
             worst = fmax(worst, hypot(b[0][i].vx - b[1][i].vx, b[0][i].vy - b[1][i].vy));
         }
         for (uint32_t i = 0; i < np; ++i) same_p += memcmp(&p[0][i], &p[1][i], sizeof p[0][i]) == 0;
-        printf("  kit-flock, 8000 boids, %u step%s: %u catches (cpu) / %u (gpu); %u/%u boids and %u/%u "
+        printf("  kit-flock, 8000 boids, %u step%s: %u catches (cpu) / %u (gpu); %u/%u boids and "
+               "%u/%u "
                "predators bit-identical, max |dv| %.3g px/s\n",
-               steps[t], steps[t] == 1 ? "" : "s", catches[0], catches[1], same, d.count, same_p, np, worst);
-        if (exact) CHECK(same == d.count && same_p == np && catches[0] == catches[1]);
-        else if (t == 0) CHECK(worst <= 1e-3);
+               steps[t], steps[t] == 1 ? "" : "s", catches[0], catches[1], same, d.count, same_p,
+               np, worst);
+        if (exact)
+            CHECK(same == d.count && same_p == np && catches[0] == catches[1]);
+        else if (t == 0)
+            CHECK(worst <= 1e-3);
         if (t == 1) CHECK_MSG(catches[0] > 0, "no catch in 150 steps: the comparison says little");
         free(b[0]), free(b[1]);
     }
@@ -565,7 +601,8 @@ static void test_a_crowded_graveyard(void)
         boids_world_def d = test_def(backends[k], n);
         d.model = BOIDS_MODEL_KIT;
         d.params = boids_model_default_params(d.model);
-        d.params.kit.view_radius = 40, d.params.kit.predator_radius = 40, d.params.obstacles.obstacle_radius = 40;
+        d.params.kit.view_radius = 40, d.params.kit.predator_radius = 40,
+        d.params.obstacles.obstacle_radius = 40;
         d.params.predators.pred_view_radius = 40, d.params.predators.pred_obstacle_radius = 40;
         boids_world *w;
         REQUIRE_OK(boids_world_create(&d, &w));
@@ -584,6 +621,8 @@ static void test_a_crowded_graveyard(void)
     }
 }
 
-TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_a_crowded_graveyard), TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
-          TEST(test_same_catches_on_both_backends), TEST(test_catch_by_two_counts_once_and_the_dead_are_gone),
-          TEST(test_stop_after_catches), TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))
+TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_a_crowded_graveyard),
+          TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
+          TEST(test_same_catches_on_both_backends),
+          TEST(test_catch_by_two_counts_once_and_the_dead_are_gone), TEST(test_stop_after_catches),
+          TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))

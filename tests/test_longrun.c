@@ -31,10 +31,11 @@ static void run(boids_backend backend, uint32_t swarms, boids_metrics *start, bo
     REQUIRE_OK(boids_world_read(w, b, d.count));
     CHECK(test_state_finite(b, d.count));
     REQUIRE_OK(boids_world_metrics(w, end, 1));
-    printf("  %-19s %s, %u swarm%s: polarization %.4f -> %.4f, mean NN %.3f -> %.3f px, mean speed %.3f\n",
+    printf("  %-19s %s, %u swarm%s: polarization %.4f -> %.4f, mean NN %.3f -> %.3f px, mean speed "
+           "%.3f\n",
            boids_model_name(d.model), backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", swarms,
-           swarms == 1 ? " " : "s", start->polarization, end->polarization, start->mean_nn, end->mean_nn,
-           end->mean_speed);
+           swarms == 1 ? " " : "s", start->polarization, end->polarization, start->mean_nn,
+           end->mean_nn, end->mean_speed);
     free(b);
     boids_world_destroy(w);
 }
@@ -46,14 +47,15 @@ static void compare(uint32_t swarms)
     boids_metrics gs, ge, cs, ce;
     run(BOIDS_BACKEND_GPU, swarms, &gs, &ge);
     run(BOIDS_BACKEND_CPU, swarms, &cs, &ce);
-    CHECK_MSG(rel(ge.polarization, ce.polarization) <= 0.02, "polarization %g vs %g", ge.polarization,
-              ce.polarization);
+    CHECK_MSG(rel(ge.polarization, ce.polarization) <= 0.02, "polarization %g vs %g",
+              ge.polarization, ce.polarization);
     CHECK_MSG(rel(ge.mean_nn, ce.mean_nn) <= 0.02, "mean NN %g vs %g", ge.mean_nn, ce.mean_nn);
     CHECK_MSG(rel(ge.mean_speed, ce.mean_speed) <= 0.02, "mean speed %g vs %g", ge.mean_speed,
               ce.mean_speed);
     const boids_params p = def_under_test.params;
     /* Speeds stay within the model's limits (priority and mean: only the maximum). */
-    CHECK(ce.max_speed <= p.base.max_speed * (1 + 1e-5) && ge.max_speed <= p.base.max_speed * (1 + 1e-5));
+    CHECK(ce.max_speed <= p.base.max_speed * (1 + 1e-5) &&
+          ge.max_speed <= p.base.max_speed * (1 + 1e-5));
     CHECK(ce.min_speed >= p.base.min_speed * (1 - 1e-5) - 1e-6);
     if (model_under_test == BOIDS_MODEL_SHIFFMAN_PER_SECOND) /* random headings became groups */
         CHECK_MSG(ce.polarization > 5 * cs.polarization, "no flocking: polarization %g -> %g",
@@ -68,7 +70,8 @@ int main(int argc, char **argv)
     static const test_case tests[] = {TEST(test_one_swarm), TEST(test_three_swarms)};
     int first = 0, last = BOIDS_MODEL_COUNT - 1;
     if (argc > 1 && strcmp(argv[1], "--list") == 0) { /* ctest's test list: one test per model */
-        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) printf("%s\n", boids_model_name((boids_model)m));
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+            printf("%s\n", boids_model_name((boids_model)m));
         return 0;
     }
     if (argc > 1) {
@@ -88,7 +91,8 @@ int main(int argc, char **argv)
         char flock[256];
         snprintf(flock, sizeof flock, "%s-flock.ini", boids_model_name(model_under_test));
         if (test_scenario_def(flock, &def_under_test))
-            printf("model %s, with the parameters of scenarios/%s\n", boids_model_name(model_under_test), flock);
+            printf("model %s, with the parameters of scenarios/%s\n",
+                   boids_model_name(model_under_test), flock);
         else
             printf("model %s\n", boids_model_name(model_under_test));
         status |= test_run(tests, 2);

@@ -35,7 +35,9 @@ static ref reference(const boids_boid *b, uint32_t n, double W, double H, bool w
         r.max_speed = fmax(r.max_speed, s);
         if (s > 0) hx += p->vx / s, hy += p->vy / s;
         for (uint32_t c = 0; c < r.alive; ++c)
-            if (c != a) best = fmin(best, hypot(delta((double)b[idx[c]].x - p->x, W, wrap), delta((double)b[idx[c]].y - p->y, H, wrap)));
+            if (c != a)
+                best = fmin(best, hypot(delta((double)b[idx[c]].x - p->x, W, wrap),
+                                        delta((double)b[idx[c]].y - p->y, H, wrap)));
         nn += r.alive > 1 ? best : 0;
         label[a] = UINT32_MAX;
     }
@@ -48,7 +50,8 @@ static ref reference(const boids_boid *b, uint32_t n, double W, double H, bool w
             uint32_t u = stack[--top];
             for (uint32_t c = 0; c < r.alive; ++c) {
                 if (label[c] != UINT32_MAX) continue;
-                double d = hypot(delta((double)b[idx[c]].x - b[idx[u]].x, W, wrap), delta((double)b[idx[c]].y - b[idx[u]].y, H, wrap));
+                double d = hypot(delta((double)b[idx[c]].x - b[idx[u]].x, W, wrap),
+                                 delta((double)b[idx[c]].y - b[idx[u]].y, H, wrap));
                 if (d <= radius) label[c] = r.groups, stack[top++] = c;
             }
         }
@@ -80,18 +83,23 @@ static void check_world(boids_world *w, const char *what, double tol)
     double worst = 0;
     for (uint32_t r = 0; r < info.replicas; ++r) {
         ref e = reference(b + (size_t)r * per, per, info.width, info.height, wrap, radius);
-        CHECK_MSG(m[r].alive == e.alive && m[r].groups == e.groups, "%s replica %u: %u alive, %u groups; reference %u, %u",
-                  what, r, m[r].alive, m[r].groups, e.alive, e.groups);
-        double d = fmax(fmax(rel(m[r].polarization, e.polarization), rel(m[r].mean_nn, e.mean_nn)),
-                        fmax(rel(m[r].mean_speed, e.mean_speed), fmax(rel(m[r].min_speed, e.min_speed), rel(m[r].max_speed, e.max_speed))));
+        CHECK_MSG(m[r].alive == e.alive && m[r].groups == e.groups,
+                  "%s replica %u: %u alive, %u groups; reference %u, %u", what, r, m[r].alive,
+                  m[r].groups, e.alive, e.groups);
+        double d =
+            fmax(fmax(rel(m[r].polarization, e.polarization), rel(m[r].mean_nn, e.mean_nn)),
+                 fmax(rel(m[r].mean_speed, e.mean_speed),
+                      fmax(rel(m[r].min_speed, e.min_speed), rel(m[r].max_speed, e.max_speed))));
         worst = fmax(worst, d);
-        CHECK_MSG(d <= tol, "%s replica %u: %.3g off the reference (nn %.9g vs %.9g, pol %.9g vs %.9g)", what, r, d,
-                  m[r].mean_nn, e.mean_nn, m[r].polarization, e.polarization);
+        CHECK_MSG(d <= tol,
+                  "%s replica %u: %.3g off the reference (nn %.9g vs %.9g, pol %.9g vs %.9g)", what,
+                  r, d, m[r].mean_nn, e.mean_nn, m[r].polarization, e.polarization);
         CHECK(m[r].step == info.steps);
     }
-    printf("  %-40s %s: %u replica%s, worst relative difference %.2g; replica 0: %u alive, %u groups, NN %.3f px\n",
-           what, info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.replicas, info.replicas == 1 ? "" : "s",
-           worst, m[0].alive, m[0].groups, m[0].mean_nn);
+    printf("  %-40s %s: %u replica%s, worst relative difference %.2g; replica 0: %u alive, %u "
+           "groups, NN %.3f px\n",
+           what, info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", info.replicas,
+           info.replicas == 1 ? "" : "s", worst, m[0].alive, m[0].groups, m[0].mean_nn);
     free(b), free(m);
 }
 
@@ -100,13 +108,15 @@ static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static void test_small_flocks_against_brute_force(void)
 {
     for (int k = 0; k < 2; ++k) {
-        /* a torus: 4 replicas of 300, kit (caught boids, a group radius of its view) after 40 steps */
+        /* a torus: 4 replicas of 300, kit (caught boids, a group radius of its view) after 40 steps
+         */
         boids_world_def d = test_def(backends[k], 1200);
         d.model = BOIDS_MODEL_KIT;
         d.params = boids_model_default_params(d.model);
         d.params.kit.view_radius = 60, d.params.predators.pred_view_radius = 60;
         d.params.kit.predator_radius = 60, d.params.obstacles.obstacle_radius = 60;
-        d.params.predators.predators = 20, d.params.predators.boid_size = 15, d.params.predators.stop_after_catches = 6;
+        d.params.predators.predators = 20, d.params.predators.boid_size = 15,
+        d.params.predators.stop_after_catches = 6;
         d.width = 1000, d.height = 700;
         d.replicas = 4;
         d.layout = BOIDS_LAYOUT_UNIFORM;
@@ -115,7 +125,8 @@ static void test_small_flocks_against_brute_force(void)
         REQUIRE_OK(boids_world_step(w, 40));
         boids_replica_status rs[4];
         REQUIRE_OK(boids_world_replicas(w, rs, 4, NULL));
-        CHECK_MSG(rs[0].stopped || rs[1].stopped || rs[2].stopped || rs[3].stopped, "no replica stopped");
+        CHECK_MSG(rs[0].stopped || rs[1].stopped || rs[2].stopped || rs[3].stopped,
+                  "no replica stopped");
         check_world(w, "kit, 4 replicas, catches, some stopped", 1e-5);
         boids_world_destroy(w);
         /* a box that boids leave (adams, margins off), flocked; then one replica of one boid */
@@ -147,9 +158,10 @@ static void test_hand_placed_groups(void)
     for (int k = 0; k < 2; ++k) {
         boids_world_def d = test_def(backends[k], 7);
         d.width = 1000, d.height = 800; /* shiffman-per-second: group radius align_radius = 50 */
-        boids_boid b[7] = {{5, 100, 60, 0, 0}, {985, 100, 60, 0, 0},   /* 20 px apart across the seam */
-                           {500, 400, 0, 70, 0}, {540, 400, 0, 70, 0}, {590, 400, 0, 0, 0}, /* a chain: 40, 50 */
-                           {200, 700, -80, 0, 0}, {200, 751, -80, 0, 0}}; /* 51 px: two groups */
+        boids_boid b[7] = {
+            {5, 100, 60, 0, 0},    {985, 100, 60, 0, 0}, /* 20 px apart across the seam */
+            {500, 400, 0, 70, 0},  {540, 400, 0, 70, 0}, {590, 400, 0, 0, 0}, /* a chain: 40, 50 */
+            {200, 700, -80, 0, 0}, {200, 751, -80, 0, 0}}; /* 51 px: two groups */
         for (int i = 0; i < 7; ++i) b[i].alive = 1;
         boids_world *w;
         REQUIRE_OK(boids_world_create(&d, &w));
@@ -173,7 +185,8 @@ static void test_polarization_at_most_one(void)
         REQUIRE_OK(boids_world_create(&d, &w));
         boids_boid *b = malloc(sizeof *b * d.count);
         REQUIRE_OK(boids_world_read(w, b, d.count));
-        for (uint32_t i = 0; i < d.count; ++i) b[i].vx = 77.7f, b[i].vy = 33.3f; /* one heading, not a round one */
+        for (uint32_t i = 0; i < d.count; ++i)
+            b[i].vx = 77.7f, b[i].vy = 33.3f; /* one heading, not a round one */
         REQUIRE_OK(boids_world_write(w, b, d.count));
         boids_metrics m;
         REQUIRE_OK(boids_world_metrics(w, &m, 1));
@@ -201,7 +214,8 @@ static void test_gpu_equals_cpu_on_a_flock(void)
     boids_metrics mc, mg;
     REQUIRE_OK(boids_world_metrics(c, &mc, 1));
     REQUIRE_OK(boids_world_metrics(g, &mg, 1));
-    printf("  20000 boids after 300 steps: NN %.6f vs %.6f px, polarization %.6f vs %.6f, %u vs %u groups\n",
+    printf("  20000 boids after 300 steps: NN %.6f vs %.6f px, polarization %.6f vs %.6f, %u vs %u "
+           "groups\n",
            mc.mean_nn, mg.mean_nn, mc.polarization, mg.polarization, mc.groups, mg.groups);
     CHECK(mc.alive == mg.alive && mc.groups == mg.groups);
     CHECK(rel(mc.mean_nn, mg.mean_nn) < 1e-5 && rel(mc.polarization, mg.polarization) < 1e-4);
@@ -252,9 +266,10 @@ static void test_replica_count_does_not_change_metrics(void)
             const boids_metrics *a = &all[r];
             const bool eq = a->alive == one.alive && a->groups == one.groups &&
                             memcmp(&a->polarization, &one.polarization, 5 * sizeof(double)) == 0;
-            CHECK_MSG(eq, "%s replica %d: alone %u alive, %u groups, NN %.9g; among %d: %u, %u, %.9g",
-                      backends[k] == BOIDS_BACKEND_GPU ? "gpu" : "cpu", r, one.alive, one.groups, one.mean_nn, R,
-                      a->alive, a->groups, a->mean_nn);
+            CHECK_MSG(eq,
+                      "%s replica %d: alone %u alive, %u groups, NN %.9g; among %d: %u, %u, %.9g",
+                      backends[k] == BOIDS_BACKEND_GPU ? "gpu" : "cpu", r, one.alive, one.groups,
+                      one.mean_nn, R, a->alive, a->groups, a->mean_nn);
             same += eq;
         }
         printf("  %s: %d of %d replicas measure the same bits alone (%u alive in replica 0)\n",
@@ -263,5 +278,6 @@ static void test_replica_count_does_not_change_metrics(void)
     }
 }
 
-TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups), TEST(test_gpu_equals_cpu_on_a_flock),
-          TEST(test_replica_count_does_not_change_metrics), TEST(test_polarization_at_most_one))
+TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups),
+          TEST(test_gpu_equals_cpu_on_a_flock), TEST(test_replica_count_does_not_change_metrics),
+          TEST(test_polarization_at_most_one))

@@ -17,8 +17,8 @@
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const bnames[2] = {"cpu", "gpu"};
 
-static boids_world *make(boids_backend be, boids_model m, const boids_params *p, float W, float H, float dt,
-                         const boids_boid *b, uint32_t n)
+static boids_world *make(boids_backend be, boids_model m, const boids_params *p, float W, float H,
+                         float dt, const boids_boid *b, uint32_t n)
 {
     boids_world_def d = test_def(be, n);
     d.model = m;
@@ -44,7 +44,8 @@ static boids_boid *turn_flock(float v, float W, float H, uint32_t *n)
     *n = cols * rows;
     boids_boid *b = calloc(*n, sizeof *b);
     for (uint32_t k = 0; k < *n; ++k)
-        b[k] = (boids_boid){5.0f + 10.0f * (float)(k % cols), 5.0f + 10.0f * (float)(k / cols), -v, 0, 1};
+        b[k] = (boids_boid){5.0f + 10.0f * (float)(k % cols), 5.0f + 10.0f * (float)(k / cols), -v,
+                            0, 1};
     b[0] = (boids_boid){W * 0.5f + 5.0f, H * 0.5f, v, 0, 0}; /* between lattice points */
     b[0].swarm = 1;
     return b;
@@ -56,9 +57,9 @@ static boids_boid *turn_flock(float v, float W, float H, uint32_t *n)
 static double turn_steps(boids_backend be, boids_model m, boids_params p, float dt, double *full)
 {
     p.base.edges = BOIDS_EDGES_WRAP; /* a field of neighbours without an edge */
-    p.reynolds.sep_weight = 0;           /* maximal alignment steering: alignment alone */
+    p.reynolds.sep_weight = 0;       /* maximal alignment steering: alignment alone */
     p.reynolds.cohesion_weight = 0;
-    p.base.min_speed = 0;            /* §6's derivation has no v_min (it would hold a head-on boid) */
+    p.base.min_speed = 0; /* §6's derivation has no v_min (it would hold a head-on boid) */
     uint32_t n;
     boids_boid *b = turn_flock(p.base.max_speed, 400, 300, &n);
     boids_world *w = make(be, m, &p, 400, 300, dt, b, n);
@@ -81,7 +82,7 @@ static void test_turn_times(void)
 {
     const struct {
         boids_model m;
-        double expect;      /* frames, or seconds at 60 fps for the per-second model */
+        double expect; /* frames, or seconds at 60 fps for the per-second model */
         const char *unit;
     } cases[] = {{BOIDS_MODEL_SHIFFMAN_PROCESSING, 133.3, "frames"},
                  {BOIDS_MODEL_SHIFFMAN_NOC, 120, "frames"},
@@ -93,15 +94,16 @@ static void test_turn_times(void)
             int per_second = cases[c].m == BOIDS_MODEL_SHIFFMAN_PER_SECOND;
             double t = per_second ? steps / 60.0 : steps, tf = per_second ? full / 60.0 : full;
             printf("  %-20s %s: T_180 = %.4g %s (paper: %.4g); full reversal simulated: %.4g %s\n",
-                   boids_model_name(cases[c].m), bnames[k], t, cases[c].unit, cases[c].expect, tf, cases[c].unit);
+                   boids_model_name(cases[c].m), bnames[k], t, cases[c].unit, cases[c].expect, tf,
+                   cases[c].unit);
             CHECK_MSG(fabs(t - cases[c].expect) <= 0.02 * cases[c].expect, "%s: %g vs %g",
                       boids_model_name(cases[c].m), t, cases[c].expect);
             /* The frame-based models steer at f_max all the way round: the whole turn takes T_180.
              * (shiffman-per-second's per-behaviour clamp, 180 px/s^2 against a velocity error in
              * px/s, stops binding half way; from there the turn slows: README, "Models".) */
             if (!per_second)
-                CHECK_MSG(fabs(tf - cases[c].expect) <= 0.02 * cases[c].expect + 1, "%s: full turn %g",
-                          boids_model_name(cases[c].m), tf);
+                CHECK_MSG(fabs(tf - cases[c].expect) <= 0.02 * cases[c].expect + 1,
+                          "%s: full turn %g", boids_model_name(cases[c].m), tf);
         }
     }
     /* Adams turns exponentially, (v_bar - v) * matching each frame: §6.2's 20 frames is 2 v_max
@@ -116,8 +118,9 @@ static void test_turn_times(void)
         boids_world *w = make(backends[k], BOIDS_MODEL_ADAMS, &p, 400, 300, 1, b, n);
         if (w && boids_world_step(w, 1) == BOIDS_OK && boids_world_read(w, b, n) == BOIDS_OK) {
             double dv = p.base.max_speed - b[0].vx, t = 2.0 * p.base.max_speed / dv;
-            printf("  %-20s %s: first-frame change %.4g px/frame: reverses in %.3g frames (paper: 20)\n", "adams",
-                   bnames[k], dv, t);
+            printf("  %-20s %s: first-frame change %.4g px/frame: reverses in %.3g frames (paper: "
+                   "20)\n",
+                   "adams", bnames[k], dv, t);
             CHECK_MSG(fabs(t - 20.0) <= 0.02 * 20.0, "adams: %g frames", t);
         }
         boids_world_destroy(w);
@@ -136,20 +139,26 @@ static void test_frame_rate_independence(void)
             boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
             float dt = 1.0f / rates[r];
             boids_boid lone = {100, 100, 180, 0, 0};
-            boids_world *w = make(backends[k], BOIDS_MODEL_SHIFFMAN_PER_SECOND, &p, 1000, 1000, dt, &lone, 1);
+            boids_world *w =
+                make(backends[k], BOIDS_MODEL_SHIFFMAN_PER_SECOND, &p, 1000, 1000, dt, &lone, 1);
             if (!w) continue;
             boids_world_step(w, (uint32_t)rates[r]); /* one second */
             boids_world_read(w, &lone, 1);
             boids_world_destroy(w);
             double speed = lone.x - 100.0; /* px in one real second */
-            double full, turn = turn_steps(backends[k], BOIDS_MODEL_SHIFFMAN_PER_SECOND, p, dt, &full) * dt;
+            double full,
+                turn = turn_steps(backends[k], BOIDS_MODEL_SHIFFMAN_PER_SECOND, p, dt, &full) * dt;
             full *= dt;
-            printf("  shiffman-per-second %s at %3.0f fps: %.2f px/s, T_180 %.3f s, full reversal %.3f s\n",
+            printf("  shiffman-per-second %s at %3.0f fps: %.2f px/s, T_180 %.3f s, full reversal "
+                   "%.3f s\n",
                    bnames[k], (double)rates[r], speed, turn, full);
             CHECK_MSG(fabs(speed - 180.0) <= 0.02 * 180.0, "speed %g px/s", speed);
             CHECK_MSG(fabs(turn - 2.0) <= 0.02 * 2.0, "turn %g s", turn);
-            if (r == 0) full_30 = full;
-            else CHECK_MSG(fabs(full - full_30) <= 0.02 * full_30, "full reversal %g s vs %g s at 30 fps", full, full_30);
+            if (r == 0)
+                full_30 = full;
+            else
+                CHECK_MSG(fabs(full - full_30) <= 0.02 * full_30,
+                          "full reversal %g s vs %g s at 30 fps", full, full_30);
         }
         /* A frame-based model: one step per frame whatever dt says, so a second of real time at
          * 60 fps covers twice the ground of a second at 30 fps. */
@@ -157,15 +166,16 @@ static void test_frame_rate_independence(void)
         for (int r = 0; r < 2; ++r) {
             boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PROCESSING);
             boids_boid lone = {100, 100, 2, 0, 0};
-            boids_world *w = make(backends[k], BOIDS_MODEL_SHIFFMAN_PROCESSING, &p, 1000, 1000, 1.0f / rates[r],
-                                  &lone, 1);
+            boids_world *w = make(backends[k], BOIDS_MODEL_SHIFFMAN_PROCESSING, &p, 1000, 1000,
+                                  1.0f / rates[r], &lone, 1);
             if (!w) return;
             boids_world_step(w, (uint32_t)rates[r]);
             boids_world_read(w, &lone, 1);
             boids_world_destroy(w);
             dist[r] = lone.x - 100.0;
         }
-        printf("  shiffman-processing %s: %.0f px/s at 30 fps, %.0f px/s at 60 fps\n", bnames[k], dist[0], dist[1]);
+        printf("  shiffman-processing %s: %.0f px/s at 30 fps, %.0f px/s at 60 fps\n", bnames[k],
+               dist[0], dist[1]);
         CHECK(fabs(dist[1] / dist[0] - 2.0) < 1e-3);
     }
 }
@@ -188,10 +198,11 @@ static void test_separation_scaling(void)
             boids_world_read(w, b, 2);
             boids_world_destroy(w);
             push[i] = -b[0].vx; /* pushed to the left, away from the neighbour */
-            CHECK_MSG(fabs(push[i] - 0.05 * ds[i]) < 1e-4, "adams push at %g px: %g", (double)ds[i], push[i]);
+            CHECK_MSG(fabs(push[i] - 0.05 * ds[i]) < 1e-4, "adams push at %g px: %g", (double)ds[i],
+                      push[i]);
         }
-        printf("  adams %s: push %.3f, %.3f, %.3f px/frame at 2, 4, 6 px: grows with d\n", bnames[k], push[0],
-               push[1], push[2]);
+        printf("  adams %s: push %.3f, %.3f, %.3f px/frame at 2, 4, 6 px: grows with d\n",
+               bnames[k], push[0], push[1], push[2]);
         CHECK(push[0] < push[1] && push[1] < push[2]);
 
         /* Shiffman: each neighbour adds a unit vector / d. One neighbour at 10 px to the right
@@ -199,14 +210,18 @@ static void test_separation_scaling(void)
          * growing with d (Adams) or equal ones it would be pushed right. Neighbours of the other
          * swarm: separation alone. */
         boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PROCESSING);
-        boids_boid b[4] = {{200, 200, 0, 1.5f, 0}, {210, 200, 0, 1.5f, 1}, {180, 200, 0, 1.5f, 1}, {180, 200, 0, 1.5f, 1}};
+        boids_boid b[4] = {{200, 200, 0, 1.5f, 0},
+                           {210, 200, 0, 1.5f, 1},
+                           {180, 200, 0, 1.5f, 1},
+                           {180, 200, 0, 1.5f, 1}};
         boids_world *w = make(backends[k], BOIDS_MODEL_SHIFFMAN_PROCESSING, &p, 400, 400, 1, b, 4);
         if (!w) return;
         boids_world_step(w, 1);
         boids_world_read(w, b, 4);
         boids_world_destroy(w);
-        printf("  shiffman-processing %s: 1 neighbour at 10 px vs 2 at 20 px: vx %g (balanced: 0)\n", bnames[k],
-               (double)b[0].vx);
+        printf(
+            "  shiffman-processing %s: 1 neighbour at 10 px vs 2 at 20 px: vx %g (balanced: 0)\n",
+            bnames[k], (double)b[0].vx);
         CHECK(b[0].vx == 0.0f);
     }
 }
@@ -233,8 +248,9 @@ static void test_priority_alpha(void)
             not_whole += alpha < -1e-4f || alpha > 1.0f + 1e-4f || fabsf(cross) > 1e-3f * yy;
         }
     }
-    printf("  priority allocation, %d random cases: %d exceed the maximum, %d do not keep the first vector whole\n", trials,
-           exceeded, not_whole);
+    printf("  priority allocation, %d random cases: %d exceed the maximum, %d do not keep the "
+           "first vector whole\n",
+           trials, exceeded, not_whole);
     CHECK(exceeded == 0);
     CHECK(not_whole == 0);
     /* Everything fits: the sum whole. The first vector alone too long: rescaled to m. */

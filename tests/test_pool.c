@@ -49,9 +49,10 @@ static void test_every_item_once(void)
             for (int rep = 0; rep < 3; ++rep) boids_pool_run(p, visit, &j, n);
             uint32_t wrong = 0;
             for (uint32_t k = 0; k < n; ++k) wrong += atomic_load(&j.seen[k]) != 3;
-            CHECK_MSG(wrong == 0 && atomic_load(&j.bad_chunks) == 0,
-                      "%d threads, %u items: %u items not handed out exactly once a run, %u bad chunks", threads,
-                      n, wrong, atomic_load(&j.bad_chunks));
+            CHECK_MSG(
+                wrong == 0 && atomic_load(&j.bad_chunks) == 0,
+                "%d threads, %u items: %u items not handed out exactly once a run, %u bad chunks",
+                threads, n, wrong, atomic_load(&j.bad_chunks));
             free(j.seen);
         }
         boids_pool_destroy(p);
@@ -86,11 +87,13 @@ static void test_each_part_once(void)
         }
         parts_job j = {.parts = (uint32_t)threads};
         for (int rep = 0; rep < 2; ++rep) boids_pool_run_parts(p, visit_part, &j, 100000);
-        for (int rep = 0; rep < 2; ++rep) boids_pool_run_parts(p, visit_part, &j, 10); /* all on the caller */
+        for (int rep = 0; rep < 2; ++rep)
+            boids_pool_run_parts(p, visit_part, &j, 10); /* all on the caller */
         uint32_t wrong = 0;
         for (int t = 0; t < threads; ++t) wrong += atomic_load(&j.calls[t]) != 4;
-        CHECK_MSG(wrong == 0 && atomic_load(&j.bad) == 0, "%d threads: %u parts not called once a run, %u bad calls",
-                  threads, wrong, atomic_load(&j.bad));
+        CHECK_MSG(wrong == 0 && atomic_load(&j.bad) == 0,
+                  "%d threads: %u parts not called once a run, %u bad calls", threads, wrong,
+                  atomic_load(&j.bad));
         boids_pool_destroy(p);
     }
 }

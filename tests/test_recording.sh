@@ -35,19 +35,22 @@ PATH=$tmp/fake:$PATH run --steps 20 --frame-steps 2 --size 64x48 --fps 24 --vide
 rc=$?
 bytes=$(stat -c %s stdin 2>/dev/null || echo 0)
 if [ $rc = 0 ] && [ "$bytes" = $((64 * 48 * 4 * 10)) ] && grep -qx 24 args && grep -qx 64x48 args &&
-   grep -qx rgba args && [ "$(cat v.mp4)" = "a video" ] && grep -q "10 frames of 64x48 at 24 frames/s" out; then
+   grep -qx rgba args && [ "$(cat v.mp4)" = "a video" ] &&
+   grep -q "10 frames of 64x48 at 24 frames/s" out; then
   ok "--video: 10 frames, $bytes bytes of RGBA piped, -framerate 24 -s 64x48, renamed into place"
 else
   bad "--video: rc $rc, $bytes bytes, args $(tr '\n' ' ' <args 2>/dev/null) $(cat err)"
 fi
-ls -A | grep -q 'boids-tmp' && bad "--video left a temporary file" || ok "--video left no temporary file"
+ls -A | grep -q 'boids-tmp' &&
+  bad "--video left a temporary file" ||
+  ok "--video left no temporary file"
 
 # 2. No ffmpeg: exit 2 before the run, saying how to install it; nothing written.
 rm -f v.mp4
 PATH=$tmp/none run --steps 4 --video v.mp4
 rc=$?
-if [ $rc = 2 ] && grep -q -- "--video: ffmpeg is not installed.*apt install ffmpeg" err && [ ! -e v.mp4 ] &&
-   ! grep -q "steps of" out; then
+if [ $rc = 2 ] && grep -q -- "--video: ffmpeg is not installed.*apt install ffmpeg" err &&
+   [ ! -e v.mp4 ] && ! grep -q "steps of" out; then
   ok "no ffmpeg: exit 2, says 'apt install ffmpeg', no run, no file"
 else
   bad "no ffmpeg: rc $rc: $(cat err)"
@@ -57,8 +60,8 @@ fi
 echo "older video" >v.mp4
 PATH=$tmp/broken:$PATH run --steps 4 --size 32x32 --video v.mp4
 rc=$?
-if [ $rc = 1 ] && grep -q "v.mp4: ffmpeg failed (exit status 1)" err && [ "$(cat v.mp4)" = "older video" ] &&
-   ! ls -A | grep -q 'boids-tmp'; then
+if [ $rc = 1 ] && grep -q "v.mp4: ffmpeg failed (exit status 1)" err &&
+   [ "$(cat v.mp4)" = "older video" ] && ! ls -A | grep -q 'boids-tmp'; then
   ok "ffmpeg fails: exit 1, the older v.mp4 kept, no temporary file"
 else
   bad "ffmpeg fails: rc $rc, v.mp4 '$(cat v.mp4)': $(cat err)"
@@ -69,7 +72,8 @@ fi
 mkdir stall
 printf '#!/bin/sh\necho $$ >"$FAKE_DIR/stall.pid"\nexec sleep 600\n' >stall/ffmpeg
 chmod +x stall/ffmpeg
-PATH=$tmp/stall:$PATH "$boids" --headless --backend cpu -n 1500 --steps 100000 --size 256x256 --video s.mp4 >out 2>err &
+PATH=$tmp/stall:$PATH "$boids" --headless --backend cpu -n 1500 --steps 100000 \
+  --size 256x256 --video s.mp4 >out 2>err &
 pid=$!
 sleep 2
 t0=$(date +%s%N)
@@ -78,10 +82,12 @@ wait $pid
 rc=$?
 took=$((($(date +%s%N) - t0) / 1000000))
 spid=$(cat stall.pid 2>/dev/null || echo 0)
-if [ $rc = 130 ] && [ $took -lt 5000 ] && ! kill -0 "$spid" 2>/dev/null && ! ls -A | grep -q 'boids-tmp' && [ ! -e s.mp4 ]; then
+if [ $rc = 130 ] && [ $took -lt 5000 ] && ! kill -0 "$spid" 2>/dev/null &&
+   ! ls -A | grep -q 'boids-tmp' && [ ! -e s.mp4 ]; then
   ok "a stalled ffmpeg: Ctrl-C ends boids in $took ms, ffmpeg stopped, nothing left"
 else
-  bad "a stalled ffmpeg: exit $rc after $took ms, ffmpeg $spid $(kill -0 "$spid" 2>/dev/null && echo alive), $(ls -A): $(cat err)"
+  left="ffmpeg $spid $(kill -0 "$spid" 2>/dev/null && echo alive), $(ls -A)"
+  bad "a stalled ffmpeg: exit $rc after $took ms, $left: $(cat err)"
   kill "$spid" 2>/dev/null
 fi
 
@@ -89,7 +95,8 @@ fi
 mkdir vdir
 PATH=$tmp/fake:$PATH run --steps 4 --video vdir
 rc=$?
-[ $rc = 2 ] && grep -q -- "--video: vdir: is a directory" err && ok "--video DIR: exit 2 before the run" ||
+[ $rc = 2 ] && grep -q -- "--video: vdir: is a directory" err &&
+  ok "--video DIR: exit 2 before the run" ||
   bad "--video DIR: rc $rc: $(cat err)"
 
 # 5. --fps in the printed ffmpeg command; the default 30.
@@ -102,7 +109,9 @@ grep -q "ffmpeg -framerate 12.5 " out && ok "--fps 12.5 in the printed ffmpeg co
 for v in 0 -3 abc 1001; do
   run --steps 4 --fps "$v" --frames f3
   rc=$?
-  [ $rc = 2 ] && grep -q -- "--fps" err && ok "--fps $v: exit 2 naming --fps" || bad "--fps $v: rc $rc $(cat err)"
+  [ $rc = 2 ] && grep -q -- "--fps" err &&
+    ok "--fps $v: exit 2 naming --fps" ||
+    bad "--fps $v: rc $rc $(cat err)"
 done
 
 # 6. --warmup K then --steps S leaves the state of K + S steps; its frames start after the warm-up.
@@ -128,25 +137,32 @@ inside=$(awk -F, 'NR > 1 && $2 < 400 && $3 < 225' zoom.csv | wc -l)
 # per boid in view, the zoomed frame (4.7x the scale) lights several times the pixels
 if [ "$lit_big" -gt $((lit_all * 2)) ] && [ "$lit_empty" = 0 ] && [ "$inside" -gt 0 ] &&
    [ $((lit_zoom * 1500)) -gt $((lit_all * inside * 3)) ]; then
-  ok "--boid-size 24 lights $lit_big px (default $lit_all); an empty --view 0; a zoomed --view $lit_zoom px for $inside boids"
+  zoomed="a zoomed --view $lit_zoom px for $inside boids"
+  ok "--boid-size 24 lights $lit_big px (default $lit_all); an empty --view 0; $zoomed"
 else
-  bad "--view/--boid-size: all $lit_all big $lit_big empty $lit_empty zoom $lit_zoom for $inside boids"
+  counts="all $lit_all big $lit_big empty $lit_empty zoom $lit_zoom for $inside boids"
+  bad "--view/--boid-size: $counts"
 fi
 for v in 1,2,3 1,2,3,0 1,2,3,x "1,2,3,4,5" ""; do
   run --steps 1 --view "$v" --screenshot x.png
   rc=$?
-  [ $rc = 2 ] && grep -q -- "--view" err && ok "--view '$v': exit 2 naming --view" || bad "--view '$v': rc $rc $(cat err)"
+  [ $rc = 2 ] && grep -q -- "--view" err &&
+    ok "--view '$v': exit 2 naming --view" ||
+    bad "--view '$v': rc $rc $(cat err)"
 done
 run --steps 1 --boid-size 0 --screenshot x.png
-[ $? = 2 ] && grep -q -- "--boid-size" err && ok "--boid-size 0: exit 2" || bad "--boid-size 0: $(cat err)"
+[ $? = 2 ] && grep -q -- "--boid-size" err &&
+  ok "--boid-size 0: exit 2" ||
+  bad "--boid-size 0: $(cat err)"
 
 # 8. The real ffmpeg, where installed: a playable H.264 file with the frames asked for.
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
   run --steps 24 --size 161x91 --fps 24 --video real.mp4
   rc=$?
-  n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,codec_name,width \
-        -of csv=p=0 real.mp4 2>/dev/null)
-  [ $rc = 0 ] && [ "$n" = "h264,162,24" ] && ok "real ffmpeg: h264, odd width padded to 162, 24 frames" ||
+  n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
+        stream=nb_read_frames,codec_name,width -of csv=p=0 real.mp4 2>/dev/null)
+  [ $rc = 0 ] && [ "$n" = "h264,162,24" ] &&
+    ok "real ffmpeg: h264, odd width padded to 162, 24 frames" ||
     bad "real ffmpeg: rc $rc, ffprobe '$n': $(cat err)"
 else
   echo "note: ffmpeg is not installed: the real encoder is not tried (the stand-in checks the pipe)"

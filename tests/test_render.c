@@ -75,12 +75,14 @@ static void one_boid(float x, float y, float vx, float vy)
             }
         }
     }
-    printf("  boid at (%g, %g) heading (%g, %g): %d pixels lit, %d beyond its size, nose at (%+.1f, %+.1f)\n",
+    printf("  boid at (%g, %g) heading (%g, %g): %d pixels lit, %d beyond its size, nose at "
+           "(%+.1f, %+.1f)\n",
            (double)x, (double)y, (double)vx, (double)vy, lit, far, nose_x, nose_y);
     CHECK(lit >= 4);
     CHECK(far == 0);
     double len = hypot(vx, vy);
-    CHECK_MSG((nose_x * vx + nose_y * vy) / (len * best) > 0.8, "the nose does not point along the velocity");
+    CHECK_MSG((nose_x * vx + nose_y * vy) / (len * best) > 0.8,
+              "the nose does not point along the velocity");
     (void)sx, (void)sy;
     boids_renderer_destroy(r);
     boids_target_destroy(&t);
@@ -89,9 +91,9 @@ static void one_boid(float x, float y, float vx, float vy)
 
 static void test_one_boid_where_expected(void)
 {
-    one_boid(100, 80, 120, 0);   /* heading right */
-    one_boid(250, 200, 0, -90);  /* heading up the screen (y points down) */
-    one_boid(310, 60, -60, 60);  /* down and left */
+    one_boid(100, 80, 120, 0);  /* heading right */
+    one_boid(250, 200, 0, -90); /* heading up the screen (y points down) */
+    one_boid(310, 60, -60, 60); /* down and left */
 }
 
 static int count_files(const char *dir, const char *suffix)
@@ -118,8 +120,10 @@ static void export_frames(const char *backend)
         return;
     }
     /* 14 steps, 3 per frame: 4 frames (the 2 steps left over run without a frame). */
-    char *argv[] = {"boids", "--headless", "--backend", (char *)backend, "-n", "400", "--swarms", "2",
-                    "--steps", "14", "--frame-steps", "3", "--frames", dir, "--size", "320x176"};
+    char *argv[] = {"boids",    "--headless", "--backend",     (char *)backend,
+                    "-n",       "400",        "--swarms",      "2",
+                    "--steps",  "14",         "--frame-steps", "3",
+                    "--frames", dir,          "--size",        "320x176"};
     boids_cli cli;
     REQUIRE_OK(boids_cli_parse((int)(sizeof argv / sizeof argv[0]), argv, &cli));
     boids_init_state none = {NULL, NULL, false};
@@ -149,8 +153,17 @@ static void test_panel_equals_set(void)
     for (int k = 0; k < 2; ++k) {
         boids_backend be = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
         /* A: parameters from the command line. */
-        char *argv[] = {"boids", "-n", "3000", "--swarms", "2", "--set", "align_weight=2.5",
-                        "--set", "sep_radius=31.5", "--set", "cohesion_radius=80"};
+        char *argv[] = {"boids",
+                        "-n",
+                        "3000",
+                        "--swarms",
+                        "2",
+                        "--set",
+                        "align_weight=2.5",
+                        "--set",
+                        "sep_radius=31.5",
+                        "--set",
+                        "cohesion_radius=80"};
         boids_cli cli;
         REQUIRE_OK(boids_cli_parse((int)(sizeof argv / sizeof argv[0]), argv, &cli));
         boids_world_def da = test_def(be, 3000);
@@ -168,13 +181,14 @@ static void test_panel_equals_set(void)
         REQUIRE_OK(boids_panel_set(&sb_, "sep_radius", "31.5"));
         REQUIRE_OK(boids_panel_set(&sb_, "cohesion_radius", "80"));
         CHECK(boids_panel_set(&sb_, "cohesion_radius", "-3") == BOIDS_ERR_INVALID); /* rejected, */
-        CHECK(boids_panel_set(&sb_, "min_speed", "500") == BOIDS_ERR_INVALID);     /* no change */
+        CHECK(boids_panel_set(&sb_, "min_speed", "500") == BOIDS_ERR_INVALID);      /* no change */
         REQUIRE_OK(boids_world_step(a, 40));
         REQUIRE_OK(boids_world_step(b, 40));
         boids_boid *sa = malloc(sizeof *sa * 3000), *sb = malloc(sizeof *sb * 3000);
         REQUIRE_OK(boids_world_read(a, sa, 3000));
         REQUIRE_OK(boids_world_read(b, sb, 3000));
-        CHECK_MSG(memcmp(sa, sb, sizeof *sa * 3000) == 0, "%s: the panel and --set differ", k ? "gpu" : "cpu");
+        CHECK_MSG(memcmp(sa, sb, sizeof *sa * 3000) == 0, "%s: the panel and --set differ",
+                  k ? "gpu" : "cpu");
         boids_world_info ia, ib;
         boids_world_get_info(a, &ia);
         boids_world_get_info(b, &ib);
@@ -201,16 +215,19 @@ static void test_panel_keys_and_slider(void)
     REQUIRE_OK(boids_panel_nudge(&p, &ss, +1, false));
     boids_world_info info;
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 1.05f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 1.05f) < 1e-6f, "%g",
+              (double)info.params.reynolds.cohesion_weight);
     REQUIRE_OK(boids_panel_nudge(&p, &ss, -1, true)); /* coarse: 10 % of 0..5 */
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 0.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 0.5f) < 1e-6f, "%g",
+              (double)info.params.reynolds.cohesion_weight);
     /* The slider: a press at the middle of the bar of the selected row sets half its range. */
     p.x = 0, p.y = 0, p.w = 100, p.row_h = 10, p.bar_x = 10, p.bar_w = 80, p.rows = (int)nparams;
     CHECK(boids_panel_press(&p, &ss, 50, 10 + (float)row * 10 + 5)); /* cohesion_weight's row */
     boids_panel_release(&p);
     boids_world_get_info(w, &info);
-    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 2.5f) < 1e-6f, "%g", (double)info.params.reynolds.cohesion_weight);
+    CHECK_MSG(fabsf(info.params.reynolds.cohesion_weight - 2.5f) < 1e-6f, "%g",
+              (double)info.params.reynolds.cohesion_weight);
     CHECK(!boids_panel_press(&p, &ss, 500, 500)); /* off the panel: not taken */
     boids_session_destroy(&ss);
 }
@@ -264,9 +281,13 @@ static void test_deflate_round_trip(void)
         for (int i = 0; i < N; ++i) {
             unsigned r = boids_rng_u32(&rng);
             switch (pattern) {
-            case 0: data[i] = (unsigned char)r; break;                          /* noise */
-            case 1: data[i] = (unsigned char)(i % 3 == 0 ? 14 : i % 3 == 1 ? 16 : 21); break; /* one colour */
-            case 2: data[i] = (r % 50 == 0) ? (unsigned char)r : data[i >= 3 ? i - 3 : 0]; break; /* runs */
+            case 0: data[i] = (unsigned char)r; break; /* noise */
+            case 1:
+                data[i] = (unsigned char)(i % 3 == 0 ? 14 : i % 3 == 1 ? 16 : 21);
+                break; /* one colour */
+            case 2:
+                data[i] = (r % 50 == 0) ? (unsigned char)r : data[i >= 3 ? i - 3 : 0];
+                break;                                                        /* runs */
             default: data[i] = (unsigned char)((i / 700) % 2 ? r : 9); break; /* blocks */
             }
         }
@@ -275,7 +296,8 @@ static void test_deflate_round_trip(void)
             unsigned char *z = boids_png_zlib(data, sizes[s], &clen, 0);
             char *back = z ? stbi_zlib_decode_malloc((const char *)z, clen, &dlen) : NULL;
             int same = back && dlen == sizes[s] && memcmp(back, data, (size_t)sizes[s]) == 0;
-            CHECK_MSG(same, "pattern %d, %d bytes: round trip failed (%d back)", pattern, sizes[s], dlen);
+            CHECK_MSG(same, "pattern %d, %d bytes: round trip failed (%d back)", pattern, sizes[s],
+                      dlen);
             if (pattern == 1 && sizes[s] == N) {
                 printf("  one colour: %d bytes -> %d\n", N, clen);
                 CHECK(clen < N / 50);
@@ -314,9 +336,12 @@ static void test_switch_models(void)
             CHECK(info.model == next && info.count == 1500);
             CHECK(memcmp(&info.params, &preset, sizeof preset) == 0);
             int same = 0;
-            for (int i = 0; i < 1500; ++i) same += after[i].vx == before[i].vx && after[i].vy == before[i].vy;
-            CHECK_MSG(same == 1500, "%s: %d boids kept their velocity", boids_model_name(next), same);
-            CHECK_MSG(boids_world_step(s.world, 20) == BOIDS_OK, "%s: %s", boids_model_name(next), boids_last_error());
+            for (int i = 0; i < 1500; ++i)
+                same += after[i].vx == before[i].vx && after[i].vy == before[i].vy;
+            CHECK_MSG(same == 1500, "%s: %d boids kept their velocity", boids_model_name(next),
+                      same);
+            CHECK_MSG(boids_world_step(s.world, 20) == BOIDS_OK, "%s: %s", boids_model_name(next),
+                      boids_last_error());
             REQUIRE_OK(boids_world_read(s.world, after, 1500));
             CHECK(test_state_finite(after, 1500));
         }
@@ -360,19 +385,22 @@ static void test_panel_switches(void)
     for (int k = 1; k <= 3; ++k) { /* bounded -> processing -> wrap -> bounded */
         REQUIRE_OK(boids_panel_nudge(&p, &ss, +1, false));
         boids_world_get_info(ss.world, &info);
-        CHECK_MSG(info.params.base.edges == (float)(((int)e0 + k) % 3), "step %d: edges %g", k, (double)info.params.base.edges);
+        CHECK_MSG(info.params.base.edges == (float)(((int)e0 + k) % 3), "step %d: edges %g", k,
+                  (double)info.params.base.edges);
     }
     REQUIRE_OK(boids_panel_nudge(&p, &ss, -1, false));
     boids_world_get_info(ss.world, &info);
     CHECK(info.params.base.edges == (float)(((int)e0 + 2) % 3));
     /* clicks: the segments of edges (bar 10..100: three of 30), the switch's box */
-    p.x = 0, p.y = 0, p.w = 110, p.row_h = 10, p.bar_x = 10, p.bar_w = 90, p.rows = (int)n, p.first = 0;
+    p.x = 0, p.y = 0, p.w = 110, p.row_h = 10, p.bar_x = 10, p.bar_w = 90, p.rows = (int)n,
+    p.first = 0;
     const float xs[3] = {15, 50, 95};
     for (int k = 0; k < 3; ++k) {
         CHECK(boids_panel_press(&p, &ss, xs[k], 10 + (float)edges * 10 + 5));
         boids_panel_release(&p);
         boids_world_get_info(ss.world, &info);
-        CHECK_MSG(info.params.base.edges == (float)k, "click %d: edges %g", k, (double)info.params.base.edges);
+        CHECK_MSG(info.params.base.edges == (float)k, "click %d: edges %g", k,
+                  (double)info.params.base.edges);
     }
     CHECK(boids_panel_press(&p, &ss, 95, 10 + (float)sw * 10 + 5));
     boids_panel_release(&p);
@@ -403,7 +431,8 @@ static void test_step_count_across_worlds(void)
     REQUIRE_OK(boids_world_step(ss.world, 2));
     boids_world_info info;
     boids_world_get_info(ss.world, &info);
-    CHECK_MSG(ss.steps_before + info.steps == 50, "%llu", (unsigned long long)(ss.steps_before + info.steps));
+    CHECK_MSG(ss.steps_before + info.steps == 50, "%llu",
+              (unsigned long long)(ss.steps_before + info.steps));
     REQUIRE_OK(boids_session_reset(&ss, 7));
     boids_world_get_info(ss.world, &info);
     CHECK(ss.steps_before + info.steps == 0);
@@ -444,8 +473,8 @@ static void test_ui_o_and_zero(void)
     REQUIRE_OK(boids_ui_create(&ui));
     int lit_o, lit_0;
     int wide_o = glyph_columns(ui, &t, "O", &lit_o), wide_0 = glyph_columns(ui, &t, "0", &lit_0);
-    CHECK_MSG(wide_o >= wide_0 + 2 && lit_o > 0 && lit_0 > 0, "O %d px wide (%d lit), 0 %d px wide (%d lit)", wide_o,
-              lit_o, wide_0, lit_0);
+    CHECK_MSG(wide_o >= wide_0 + 2 && lit_o > 0 && lit_0 > 0,
+              "O %d px wide (%d lit), 0 %d px wide (%d lit)", wide_o, lit_o, wide_0, lit_0);
     /* the text's width accounts for the wide O */
     CHECK(boids_ui_text_width(ui, "OO") > boids_ui_text_width(ui, "00"));
     boids_ui_destroy(ui);
@@ -453,5 +482,7 @@ static void test_ui_o_and_zero(void)
     boids_gl_destroy(gl);
 }
 
-TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds), TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip), TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds),
+          TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip),
+          TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
           TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators))

@@ -15,10 +15,21 @@ static double dlen(dvec a) { return sqrt(a.x * a.x + a.y * a.y); }
 static dvec dscale(dvec a, double s) { return dv(a.x * s, a.y * s); }
 static dvec dsub(dvec a, dvec b) { return dv(a.x - b.x, a.y - b.y); }
 static dvec dadd(dvec a, dvec b) { return dv(a.x + b.x, a.y + b.y); }
-static dvec dtrunc(dvec a, double m) { double l = dlen(a); return l > m ? dscale(a, m / l) : a; }
+static dvec dtrunc(dvec a, double m)
+{
+    double l = dlen(a);
+    return l > m ? dscale(a, m / l) : a;
+}
 /* normalize() leaves zero alone (Processing's PVector). */
-static dvec dunit(dvec a) { double l = dlen(a); return l > 0 ? dscale(a, 1.0 / l) : a; }
-static double wrapd(double d, double size) { return d > size / 2 ? d - size : d < -size / 2 ? d + size : d; }
+static dvec dunit(dvec a)
+{
+    double l = dlen(a);
+    return l > 0 ? dscale(a, 1.0 / l) : a;
+}
+static double wrapd(double d, double size)
+{
+    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
 
 /* One step of §3 for boid i, straight from the formulas. */
 static boids_tool oracle_tool; /* the mouse tool's field, kind NONE unless a test sets it */
@@ -49,17 +60,25 @@ static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const
     }
     dvec F = dv(0, 0);
     if (ns && dlen(s) > 0)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(s, 1.0 / ns)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.sep_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(s, 1.0 / ns)), p->base.max_speed), v),
+                                  p->reynolds.max_force),
+                           p->reynolds.sep_weight));
     if (na)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.align_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->base.max_speed), v),
+                                  p->reynolds.max_force),
+                           p->reynolds.align_weight));
     if (nc)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->base.max_speed), v), p->reynolds.max_force), p->reynolds.cohesion_weight));
+        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->base.max_speed), v),
+                                  p->reynolds.max_force),
+                           p->reynolds.cohesion_weight));
     if (oracle_tool.kind != BOIDS_TOOL_NONE) { /* constant pull (or push) within the radius */
-        dvec off = dv(wrapd((double)oracle_tool.x - b[i].x, W), wrapd((double)oracle_tool.y - b[i].y, H));
+        dvec off =
+            dv(wrapd((double)oracle_tool.x - b[i].x, W), wrapd((double)oracle_tool.y - b[i].y, H));
         double d = dlen(off);
         if (d > 0 && d < oracle_tool.radius)
-            F = dadd(F, dscale(dunit(off), oracle_tool.kind == BOIDS_TOOL_REPEL ? -oracle_tool.strength
-                                                                                  : oracle_tool.strength));
+            F = dadd(F, dscale(dunit(off), oracle_tool.kind == BOIDS_TOOL_REPEL
+                                               ? -oracle_tool.strength
+                                               : oracle_tool.strength));
     }
     dvec v1 = dtrunc(dadd(v, dscale(F, dt)), p->base.max_speed); /* §3.4: no total clamp; §3.5 */
     double sp = dlen(v1);
@@ -71,8 +90,9 @@ static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const
 }
 
 /* Steps `in` once on a backend; returns the worst velocity error against the oracle. */
-static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint32_t n, uint32_t swarms,
-                              float W, float H, const boids_params *p, boids_boid *out)
+static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint32_t n,
+                              uint32_t swarms, float W, float H, const boids_params *p,
+                              boids_boid *out)
 {
     boids_world_def d = test_def(backend, n);
     d.swarms = swarms;
@@ -81,8 +101,8 @@ static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint3
     d.params = *p;
     boids_world *w;
     if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, in, n) != BOIDS_OK ||
-        boids_world_set_tool(w, &oracle_tool) != BOIDS_OK ||
-        boids_world_step(w, 1) != BOIDS_OK || boids_world_read(w, out, n) != BOIDS_OK) {
+        boids_world_set_tool(w, &oracle_tool) != BOIDS_OK || boids_world_step(w, 1) != BOIDS_OK ||
+        boids_world_read(w, out, n) != BOIDS_OK) {
         CHECK_MSG(0, "%s", boids_last_error());
         return 1e30;
     }
@@ -103,8 +123,10 @@ static void check_both(const boids_boid *in, uint32_t n, uint32_t swarms, float 
     for (int k = 0; k < 2; ++k) {
         boids_backend be = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
         double worst = worst_vs_oracle(be, in, n, swarms, W, H, p, k ? out : out_cpu);
-        printf("  %-34s %s: worst error vs the formulas %.2g px/s\n", what, k ? "gpu" : "cpu", worst);
-        CHECK_MSG(worst < 1e-2, "%s (%s): %g px/s off the formulas", what, k ? "gpu" : "cpu", worst);
+        printf("  %-34s %s: worst error vs the formulas %.2g px/s\n", what, k ? "gpu" : "cpu",
+               worst);
+        CHECK_MSG(worst < 1e-2, "%s (%s): %g px/s off the formulas", what, k ? "gpu" : "cpu",
+                  worst);
     }
     free(out);
 }
@@ -138,7 +160,8 @@ static void test_random_flocks_match_formulas(void)
     boids_rng rng = boids_rng_seeded(7);
     for (uint32_t i = 0; i < 40; ++i)
         in[i] = (boids_boid){boids_rng_float(&rng) * 150.0f, boids_rng_float(&rng) * 150.0f,
-                             boids_rng_float(&rng) * 200.0f - 100.0f, boids_rng_float(&rng) * 200.0f - 100.0f, i % 2};
+                             boids_rng_float(&rng) * 200.0f - 100.0f,
+                             boids_rng_float(&rng) * 200.0f - 100.0f, i % 2};
     check_both(in, 40, 2, 150, 150, &p, "40 boids, other parameters", out);
 }
 
@@ -168,7 +191,8 @@ static void test_separation_weights_by_inverse_distance(void)
     boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
     boids_boid in[3] = {{200, 200, 0, 60, 0}, {205, 200, 0, 0, 1}, {180, 200, 0, 0, 1}}, out[3];
     check_both(in, 3, 2, 400, 400, &p, "1/d separation", out);
-    CHECK_MSG(out[0].vx < -1.0f, "vx %g: not pushed away from the nearer neighbour", (double)out[0].vx);
+    CHECK_MSG(out[0].vx < -1.0f, "vx %g: not pushed away from the nearer neighbour",
+              (double)out[0].vx);
 }
 
 static void test_truncation_and_speed_limits(void)
@@ -206,7 +230,8 @@ static void test_mouse_tool(void)
     boids_rng rng = boids_rng_seeded(77);
     for (uint32_t i = 0; i < N; ++i)
         in[i] = (boids_boid){boids_rng_float(&rng) * 300.0f, boids_rng_float(&rng) * 300.0f,
-                             boids_rng_float(&rng) * 100.0f - 50.0f, boids_rng_float(&rng) * 100.0f - 50.0f, 0};
+                             boids_rng_float(&rng) * 100.0f - 50.0f,
+                             boids_rng_float(&rng) * 100.0f - 50.0f, 0};
     oracle_tool = (boids_tool){10, 290, 120, 400, BOIDS_TOOL_NONE, 0, 0, 0};
     check_both(in, N, 1, 300, 300, &p, "no tool", none);
     oracle_tool.kind = BOIDS_TOOL_ATTRACT;

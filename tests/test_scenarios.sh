@@ -15,45 +15,60 @@ for f in "$dir"/*.ini; do
   name=$(basename "$f" .ini)
   for be in cpu gpu; do
     [ $be = gpu ] && [ $gpu = 0 ] && continue
-    if "$boids" "$f" --headless --steps 30 -n 3000 --backend $be --dump "$tmp/$name.$be.csv" >"$tmp/out" 2>&1; then
+    if "$boids" "$f" --headless --steps 30 -n 3000 --backend $be \
+        --dump "$tmp/$name.$be.csv" >"$tmp/out" 2>&1; then
       ok "$name on $be"
     else
       bad "$name on $be: $(head -c 300 "$tmp/out")"
     fi
   done
   if [ "$exact" = 1 ]; then
-    cmp -s "$tmp/$name.cpu.csv" "$tmp/$name.gpu.csv" && ok "$name: gpu = cpu bit for bit" || bad "$name: gpu and cpu differ"
+    cmp -s "$tmp/$name.cpu.csv" "$tmp/$name.gpu.csv" &&
+      ok "$name: gpu = cpu bit for bit" ||
+      bad "$name: gpu and cpu differ"
   fi
 done
 
 # Options override the file: -n and --model.
 "$boids" "$dir/hybrid.ini" -n 123 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1
-grep -q "model hybrid" "$tmp/out" && grep -q "123 boids" "$tmp/out" && ok "-n overrides the file" || bad "-n override: $(cat "$tmp/out")"
+grep -q "model hybrid" "$tmp/out" && grep -q "123 boids" "$tmp/out" &&
+  ok "-n overrides the file" ||
+  bad "-n override: $(cat "$tmp/out")"
 "$boids" "$dir/hybrid.ini" --model mean -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1
 grep -q "model mean" "$tmp/out" && ok "--model overrides the file" || bad "--model override"
 
 # Adams' dynamic bias is state: it is dumped, and a dump resumed continues exactly.
-"$boids" "$dir/adams.ini" -n 2000 --steps 40 --headless --backend cpu --dump "$tmp/a40.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" -n 2000 --steps 20 --headless --backend cpu --dump "$tmp/a20.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" --init "$tmp/a20.csv" --steps 20 --headless --backend cpu --dump "$tmp/a2020.csv" >/dev/null 2>&1
-head -1 "$tmp/a40.csv" | grep -qx 'id,x,y,vx,vy,swarm,bias' && ok "adams dumps carry the bias" || bad "adams dump header: $(head -1 "$tmp/a40.csv")"
-cmp -s "$tmp/a40.csv" "$tmp/a2020.csv" && ok "adams resumed from a dump = straight run" || bad "adams resume differs"
+"$boids" "$dir/adams.ini" -n 2000 --steps 40 --headless --backend cpu \
+  --dump "$tmp/a40.csv" >/dev/null 2>&1
+"$boids" "$dir/adams.ini" -n 2000 --steps 20 --headless --backend cpu \
+  --dump "$tmp/a20.csv" >/dev/null 2>&1
+"$boids" "$dir/adams.ini" --init "$tmp/a20.csv" --steps 20 --headless \
+  --backend cpu --dump "$tmp/a2020.csv" >/dev/null 2>&1
+head -1 "$tmp/a40.csv" | grep -qx 'id,x,y,vx,vy,swarm,bias' &&
+  ok "adams dumps carry the bias" ||
+  bad "adams dump header: $(head -1 "$tmp/a40.csv")"
+cmp -s "$tmp/a40.csv" "$tmp/a2020.csv" &&
+  ok "adams resumed from a dump = straight run" ||
+  bad "adams resume differs"
 
 # Bad files: exit 2 naming the file and line.
 expect2() {
   local name=$1 pattern=$2 file=$3
   "$boids" "$file" --headless --steps 1 --backend cpu >"$tmp/out" 2>"$tmp/err"
   local rc=$?
-  if [ $rc = 2 ] && grep -q -- "$pattern" "$tmp/err"; then ok "$name"; else bad "$name: exit $rc: $(cat "$tmp/err")"; fi
+  if [ $rc = 2 ] && grep -q -- "$pattern" "$tmp/err"; then ok "$name"
+  else bad "$name: exit $rc: $(cat "$tmp/err")"; fi
 }
 printf 'model = adams\nboids = 100\nwarp_speed = 9\n' >"$tmp/unknown.ini"
-expect2 "unknown key names line 3" "unknown.ini:3: warp_speed: no such parameter for model adams" "$tmp/unknown.ini"
+expect2 "unknown key names line 3" \
+  "unknown.ini:3: warp_speed: no such parameter for model adams" "$tmp/unknown.ini"
 printf '; comment\nmodel = hybrid\nmax_speed = fast\n' >"$tmp/value.ini"
 expect2 "bad value names line 3" "value.ini:3: max_speed" "$tmp/value.ini"
 printf 'max_speed = 5\nmodel = nosuch\n' >"$tmp/model.ini"
 expect2 "unknown model names line 2" "model.ini:2" "$tmp/model.ini"
 printf 'model = adams\n[world]\nboids = 5\n' >"$tmp/section.ini"
-expect2 "a section is an error naming its line" "section.ini:2: sections are not used" "$tmp/section.ini"
+expect2 "a section is an error naming its line" "section.ini:2: sections are not used" \
+  "$tmp/section.ini"
 printf 'model = hybrid\nmin_speed = 500\n' >"$tmp/cross.ini"
 expect2 "min above max names the file" "cross.ini" "$tmp/cross.ini"
 printf 'model = adams\nthis is not ini\n' >"$tmp/syntax.ini"
@@ -62,11 +77,14 @@ expect2 "a missing file" "nope.ini" "$tmp/nope.ini"
 # An error about a value the file gave names the file, line and key, never a flag the user did
 # not type (the program maps the error's id and key to where the value came from).
 printf 'model = adams\n; many boids\nboids = 4294967295\n' >"$tmp/count.ini"
-expect2 "too many boids names the file's line and key" "count.ini:3: boids: 4294967295 exceeds the maximum" "$tmp/count.ini"
+expect2 "too many boids names the file's line and key" \
+  "count.ini:3: boids: 4294967295 exceeds the maximum" "$tmp/count.ini"
 printf 'dt = 2\nmodel = hybrid\n' >"$tmp/dt.ini"
 expect2 "a bad dt names the file's line" "dt.ini:1: dt: 2 s is outside (0, 1]" "$tmp/dt.ini"
 printf 'model = hybrid\nworld = 3x3\n' >"$tmp/step.ini"
 expect2 "a world a step crosses names the file's line" "step.ini:2: world" "$tmp/step.ini"
-"$boids" "$tmp/count.ini" -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1 && ok "-n overrides the file's bad count" || bad "-n over the file's count: $(cat "$tmp/out")"
+"$boids" "$tmp/count.ini" -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1 &&
+  ok "-n overrides the file's bad count" ||
+  bad "-n over the file's count: $(cat "$tmp/out")"
 
 finish

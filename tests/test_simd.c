@@ -12,17 +12,18 @@
 #include "cpu/steer.h"
 #include "test.h"
 
-static const float values[] = {0.0f, -0.0f, 1e-40f, -3e-39f, 1e-20f, -1e-19f, 2.5e-10f, 1.0f, -3.0f,
-                               7.25f, -123.5f, 1e18f, -1.9e19f, 3e19f, 1e30f, -FLT_MAX, FLT_MAX};
+static const float values[] = {0.0f,     -0.0f, 1e-40f, -3e-39f,  1e-20f,  -1e-19f,
+                               2.5e-10f, 1.0f,  -3.0f,  7.25f,    -123.5f, 1e18f,
+                               -1.9e19f, 3e19f, 1e30f,  -FLT_MAX, FLT_MAX};
 enum { NV = sizeof values / sizeof values[0] };
 
 static int same_bits(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* Lane l: set_length of (x[l], y[l]) to len where on[l], then limit to lim; and sqrt(x[l]^2),
  * min_image(x[l], y[l]) in a world of 1000 (half 500), and the broadcast of x[0]. */
-BOIDS_SIMD_CLONES static void lanes(const float *x, const float *y, const int32_t *on, float len, float lim,
-                                    float *sx, float *sy, float *qx, float *qy, float *root, float *img,
-                                    float *splat)
+BOIDS_SIMD_CLONES static void lanes(const float *x, const float *y, const int32_t *on, float len,
+                                    float lim, float *sx, float *sy, float *qx, float *qy,
+                                    float *root, float *img, float *splat)
 {
     boids_vf vx, vy;
     boids_vi von;
@@ -58,13 +59,17 @@ static void test_lanes_equal_scalar(void)
                 if (on[l]) boids_set_length(&ex, &ey, lens[li]);
                 float lx = x[l], ly = y[l];
                 boids_limit(&lx, &ly, lens[li]);
-                const int ok = same_bits(sx[l], ex) && same_bits(sy[l], ey) && same_bits(qx[l], lx) &&
-                               same_bits(qy[l], ly) && same_bits(root[l], sqrtf(x[l] * x[l])) &&
+                const int ok = same_bits(sx[l], ex) && same_bits(sy[l], ey) &&
+                               same_bits(qx[l], lx) && same_bits(qy[l], ly) &&
+                               same_bits(root[l], sqrtf(x[l] * x[l])) &&
                                same_bits(img[l], boids_min_image(x[l], y[l], 1000.0f, 500.0f)) &&
                                same_bits(splat[l], x[0]);
-                CHECK_MSG(ok, "(%g, %g) len %g on %d: lanes (%a, %a) limit (%a, %a), scalar (%a, %a) (%a, %a)",
-                          (double)x[l], (double)y[l], (double)lens[li], on[l], (double)sx[l], (double)sy[l],
-                          (double)qx[l], (double)qy[l], (double)ex, (double)ey, (double)lx, (double)ly);
+                CHECK_MSG(ok,
+                          "(%g, %g) len %g on %d: lanes (%a, %a) limit (%a, %a), scalar (%a, %a) "
+                          "(%a, %a)",
+                          (double)x[l], (double)y[l], (double)lens[li], on[l], (double)sx[l],
+                          (double)sy[l], (double)qx[l], (double)qy[l], (double)ex, (double)ey,
+                          (double)lx, (double)ly);
                 mismatches += !ok;
                 ++pairs;
             }
@@ -73,8 +78,8 @@ static void test_lanes_equal_scalar(void)
 }
 
 /* Lane l: boids_vspeed_limits of (x[l], y[l]) within [vmin, vmax]. */
-BOIDS_SIMD_CLONES static void limits_lanes(const float *x, const float *y, float vmin, float vmax, float *ox,
-                                           float *oy)
+BOIDS_SIMD_CLONES static void limits_lanes(const float *x, const float *y, float vmin, float vmax,
+                                           float *ox, float *oy)
 {
     boids_vf vx, vy;
     for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l];
@@ -100,9 +105,9 @@ static void test_speed_limits_lanes(void)
                 float ex = x[l], ey = y[l];
                 boids_cpu_speed_limits(&ex, &ey, ranges[ri][0], ranges[ri][1]);
                 const int ok = same_bits(ox[l], ex) && same_bits(oy[l], ey);
-                CHECK_MSG(ok, "(%g, %g) in [%g, %g]: lanes (%a, %a), scalar (%a, %a)", (double)x[l], (double)y[l],
-                          (double)ranges[ri][0], (double)ranges[ri][1], (double)ox[l], (double)oy[l], (double)ex,
-                          (double)ey);
+                CHECK_MSG(ok, "(%g, %g) in [%g, %g]: lanes (%a, %a), scalar (%a, %a)", (double)x[l],
+                          (double)y[l], (double)ranges[ri][0], (double)ranges[ri][1], (double)ox[l],
+                          (double)oy[l], (double)ex, (double)ey);
                 mismatches += !ok;
                 ++n;
             }
@@ -134,7 +139,8 @@ static void test_cos_deg_lanes(void)
         for (int l = 0; l < BOIDS_LANES; ++l) {
             const float e = boids_cos_deg(deg[l]);
             const int ok = same_bits(out[l], e);
-            CHECK_MSG(ok, "cos_deg(%g): lane %a, scalar %a", (double)deg[l], (double)out[l], (double)e);
+            CHECK_MSG(ok, "cos_deg(%g): lane %a, scalar %a", (double)deg[l], (double)out[l],
+                      (double)e);
             mismatches += !ok;
             ++n;
         }
@@ -144,14 +150,15 @@ static void test_cos_deg_lanes(void)
 
 /* Lane l: whether d2[l] passes boids_vdist_key against the three bounds of r2[l] (below, up to,
  * and up to per lane), as masks. */
-BOIDS_SIMD_CLONES static void dist_lanes(const float *d2, const float *r2, int32_t *below, int32_t *upto,
-                                         int32_t *upto_lanes)
+BOIDS_SIMD_CLONES static void dist_lanes(const float *d2, const float *r2, int32_t *below,
+                                         int32_t *upto, int32_t *upto_lanes)
 {
     boids_vf d, r;
     boids_vi b, u;
     for (int l = 0; l < BOIDS_LANES; ++l)
         d[l] = d2[l], r[l] = r2[l], b[l] = boids_dist_below(r2[l]), u[l] = boids_dist_upto(r2[l]);
-    const boids_vi key = boids_vdist_key(d), mb = key < b, mu = key < u, mv = key < boids_vdist_upto(r);
+    const boids_vi key = boids_vdist_key(d), mb = key < b, mu = key < u,
+                   mv = key < boids_vdist_upto(r);
     for (int l = 0; l < BOIDS_LANES; ++l) below[l] = mb[l], upto[l] = mu[l], upto_lanes[l] = mv[l];
 }
 
@@ -161,9 +168,10 @@ BOIDS_SIMD_CLONES static void dist_lanes(const float *d2, const float *r2, int32
  * and NaN, which find nothing). */
 static void test_distance_keys(void)
 {
-    static const float squares[] = {0.0f, 1e-45f, 3e-39f, 1e-30f, 0.5f, 2500.0f, 2499.9998f, 2500.0002f, 1e20f,
-                                    FLT_MAX, INFINITY, NAN};
-    static const float radii[] = {0.0f, -0.0f, -1.0f, 1e-45f, 3e-39f, 2500.0f, 2499.9998f, FLT_MAX, INFINITY, NAN};
+    static const float squares[] = {0.0f,       1e-45f,     3e-39f, 1e-30f,  0.5f,     2500.0f,
+                                    2499.9998f, 2500.0002f, 1e20f,  FLT_MAX, INFINITY, NAN};
+    static const float radii[] = {0.0f,    -0.0f,      -1.0f,   1e-45f,   3e-39f,
+                                  2500.0f, 2499.9998f, FLT_MAX, INFINITY, NAN};
     enum { NS = sizeof squares / sizeof squares[0], NR = sizeof radii / sizeof radii[0] };
     int n = 0, mismatches = 0;
     for (int start = 0; start < NS * NR; start += BOIDS_LANES) {
@@ -175,10 +183,11 @@ static void test_distance_keys(void)
         }
         dist_lanes(d2, r2, below, upto, upto_lanes);
         for (int l = 0; l < BOIDS_LANES; ++l) {
-            const int lt = d2[l] > 0.0f && d2[l] < r2[l], le = d2[l] > 0.0f && d2[l] <= r2[l];
-            const int ok = (below[l] != 0) == lt && (upto[l] != 0) == le && (upto_lanes[l] != 0) == le;
-            CHECK_MSG(ok, "d2 %g, r2 %g: below %d upto %d upto per lane %d, floats %d %d", (double)d2[l],
-                      (double)r2[l], below[l], upto[l], upto_lanes[l], lt, le);
+            const int lt = d2[l] > 0.0f && d2[l]<r2[l], le = d2[l]> 0.0f && d2[l] <= r2[l];
+            const int ok =
+                (below[l] != 0) == lt && (upto[l] != 0) == le && (upto_lanes[l] != 0) == le;
+            CHECK_MSG(ok, "d2 %g, r2 %g: below %d upto %d upto per lane %d, floats %d %d",
+                      (double)d2[l], (double)r2[l], below[l], upto[l], upto_lanes[l], lt, le);
             mismatches += !ok;
             ++n;
         }
@@ -188,8 +197,8 @@ static void test_distance_keys(void)
 
 /* Lane l: whether slots k0, k0 + 1, ... k0 + count - 1 lie in [begin[l], end[l]), one bit each,
  * counted as the walks count them. */
-BOIDS_SIMD_CLONES static void slot_lanes(uint32_t k0, uint32_t count, const uint32_t *begin, const uint32_t *end,
-                                         uint32_t *bits)
+BOIDS_SIMD_CLONES static void slot_lanes(uint32_t k0, uint32_t count, const uint32_t *begin,
+                                         const uint32_t *end, uint32_t *bits)
 {
     boids_vu b, e;
     for (int l = 0; l < BOIDS_LANES; ++l) b[l] = begin[l], e[l] = end[l], bits[l] = 0;
@@ -218,14 +227,17 @@ static void test_slot_ranges(void)
             uint32_t begin[BOIDS_LANES], end[BOIDS_LANES], bits[BOIDS_LANES];
             for (int l = 0; l < BOIDS_LANES; ++l) {
                 const int o = (start + l) % NO;
-                begin[l] = (uint32_t)((int64_t)k0 + offs[o][0]), end[l] = (uint32_t)((int64_t)k0 + offs[o][1]);
+                begin[l] = (uint32_t)((int64_t)k0 + offs[o][0]),
+                end[l] = (uint32_t)((int64_t)k0 + offs[o][1]);
                 if (end[l] < begin[l]) end[l] = begin[l];
             }
             slot_lanes(k0, 32, begin, end, bits);
             for (int l = 0; l < BOIDS_LANES; ++l)
                 for (uint32_t k = 0; k < 32; ++k) {
-                    const int in = k0 + k >= begin[l] && k0 + k < end[l], got = (int)(bits[l] >> k & 1u);
-                    CHECK_MSG(got == in, "slot %u in [%u, %u): %d, expected %d", k0 + k, begin[l], end[l], got, in);
+                    const int in = k0 + k >= begin[l] && k0 + k < end[l],
+                              got = (int)(bits[l] >> k & 1u);
+                    CHECK_MSG(got == in, "slot %u in [%u, %u): %d, expected %d", k0 + k, begin[l],
+                              end[l], got, in);
                     mismatches += got != in;
                     ++n;
                 }

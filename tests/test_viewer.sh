@@ -36,19 +36,27 @@ mkdir "$tmp/wf"
 (cd "$tmp" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 300 --steps 12 --frames "$tmp/wf" \
    --size 320x180) >"$tmp/out" 2>&1
 n=$(ls "$tmp/wf" | grep -c '^frame_.*\.png$')
-[ "$n" = 12 ] && ok "window with --frames: 12 frames for 12 steps" || bad "window with --frames: $n frames: $(tail -c 300 "$tmp/out")"
+[ "$n" = 12 ] &&
+  ok "window with --frames: 12 frames for 12 steps" ||
+  bad "window with --frames: $n frames: $(tail -c 300 "$tmp/out")"
 # A directory that holds a sequence already: refused before the run.
 "$boids" --headless -n 10 --steps 3 --frames "$tmp/wf" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 2 ] && grep -q "already holds" "$tmp/err" && ok "--frames into an old sequence: exit 2" || bad "old sequence: exit $rc $(cat "$tmp/err")"
+[ $rc = 2 ] && grep -q "already holds" "$tmp/err" &&
+  ok "--frames into an old sequence: exit 2" ||
+  bad "old sequence: exit $rc $(cat "$tmp/err")"
 mkdir "$tmp/zf"
 "$boids" --headless -n 10 --steps 5 --frame-steps 10 --frames "$tmp/zf" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 2 ] && grep -q "no frame" "$tmp/err" && ok "--frames that makes no frame: exit 2" || bad "no frame: exit $rc $(cat "$tmp/err")"
+[ $rc = 2 ] && grep -q "no frame" "$tmp/err" &&
+  ok "--frames that makes no frame: exit 2" ||
+  bad "no frame: exit $rc $(cat "$tmp/err")"
 # A display that cannot be opened: headless instead, with a note.
 DISPLAY=:12345 WAYLAND_DISPLAY= "$boids" -n 50 --steps 3 --backend cpu >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 0 ] && grep -q "running headless" "$tmp/err" && grep -q "3 steps" "$tmp/out" && ok "no display after all: runs headless" || bad "display fallback: exit $rc $(cat "$tmp/err")"
+[ $rc = 0 ] && grep -q "running headless" "$tmp/err" && grep -q "3 steps" "$tmp/out" &&
+  ok "no display after all: runs headless" ||
+  bad "display fallback: exit $rc $(cat "$tmp/err")"
 
 # --frames into a file (not a directory) is an error before anything runs
 touch "$tmp/afile"
@@ -70,7 +78,11 @@ if command -v xdotool >/dev/null; then
 boids=$1
 "$boids" --model adams -n 600 --backend cpu >out 2>err &
 pid=$!
-for i in $(seq 100); do wid=$(xdotool search --name '^boids' 2>/dev/null | head -1); [ -n "$wid" ] && break; sleep 0.2; done
+for i in $(seq 100); do
+  wid=$(xdotool search --name '^boids' 2>/dev/null | head -1)
+  [ -n "$wid" ] && break
+  sleep 0.2
+done
 [ -n "$wid" ] || { echo "no window"; kill $pid; exit 1; }
 sleep 1
 xdotool windowfocus --sync "$wid"
@@ -102,7 +114,8 @@ for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
 wait $pid
 echo "exit $?"
 EOF
-  (cd "$tmp/keys" && timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" bash drive.sh "$boids") >"$tmp/keys/log" 2>&1
+  (cd "$tmp/keys" && timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" \
+     bash drive.sh "$boids") >"$tmp/keys/log" 2>&1
   cd "$tmp/keys" || exit 1
   mapfile -t sc < <(ls boids-scenario-*.ini 2>/dev/null | sort -t- -k5 -n)
   state=$(ls boids-state-*.csv 2>/dev/null | head -1)
@@ -111,24 +124,35 @@ EOF
   if [ ${#sc[@]} = 4 ]; then
     ok "S saved 4 scenarios"
     changes=$(diff <(params "${sc[0]}") <(params "${sc[1]}"))
-    grep -q '^> include_protected = 1' <<<"$changes" && grep -q '^> edges = processing' <<<"$changes" &&
+    keys="include_protected toggled on, edges bounded -> processing (saved by name)"
+    grep -q '^> include_protected = 1' <<<"$changes" &&
+      grep -q '^> edges = processing' <<<"$changes" &&
       grep -q '^edges = bounded' "${sc[0]}" &&
-      ok "the panel's keys: include_protected toggled on, edges bounded -> processing (saved by name)" ||
+      ok "the panel's keys: $keys" ||
       bad "panel keys: $(tr '\n' ' ' <<<"$changes")"
-    cmp -s <(params "${sc[0]}") <(params "${sc[2]}") && ok "Backspace: the preset parameters again" ||
+    cmp -s <(params "${sc[0]}") <(params "${sc[2]}") &&
+      ok "Backspace: the preset parameters again" ||
       bad "Backspace: $(diff <(params "${sc[0]}") <(params "${sc[2]}") | tr '\n' ' ')"
-    grep -q '^model = shiffman-processing' "${sc[3]}" && ok "M: the next model saved" || bad "M: $(grep model "${sc[3]}")"
+    grep -q '^model = shiffman-processing' "${sc[3]}" &&
+      ok "M: the next model saved" ||
+      bad "M: $(grep model "${sc[3]}")"
     s3=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[2]}")
     s4=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[3]}")
     [ -n "$s3" ] && [ -n "$s4" ] && [ "$s3" -gt 0 ] && [ "$s4" -ge "$s3" ] &&
-      ok "the step count goes on across the model switch ($s3 -> $s4)" || bad "step count: '$s3' -> '$s4'"
+      ok "the step count goes on across the model switch ($s3 -> $s4)" ||
+      bad "step count: '$s3' -> '$s4'"
     "$boids" "${sc[1]}" --headless --steps 2 --backend cpu >run.out 2>&1 &&
-      grep -q "model adams" run.out && ok "a saved scenario runs as boids FILE.ini" || bad "saved scenario: $(cat run.out)"
+      grep -q "model adams" run.out &&
+      ok "a saved scenario runs as boids FILE.ini" ||
+      bad "saved scenario: $(cat run.out)"
   else
     bad "S: ${#sc[@]} scenarios saved: $(cat log out err 2>/dev/null | tail -c 600)"
   fi
-  [ -n "$state" ] && "$boids" --init "$state" --model adams --headless --steps 1 --backend cpu >run.out 2>&1 &&
-    grep -q "600 boids" run.out && ok "D: the dumped state starts a run with --init" || bad "D: '$state' $(cat run.out 2>/dev/null)"
+  [ -n "$state" ] &&
+    "$boids" --init "$state" --model adams --headless --steps 1 --backend cpu >run.out 2>&1 &&
+    grep -q "600 boids" run.out &&
+    ok "D: the dumped state starts a run with --init" ||
+    bad "D: '$state' $(cat run.out 2>/dev/null)"
   if [ ${#shots[@]} = 2 ]; then
     read -r w1 h1 lit1 < <("$probe" "${shots[0]}")
     read -r w2 h2 lit2 < <("$probe" "${shots[1]}")
@@ -138,18 +162,24 @@ EOF
   else
     bad "P, Shift+P: ${#shots[@]} screenshots"
   fi
-  grep -q "alive after Esc with help" log && grep -q "exit 0" log && ok "Esc closes the help, then quits (exit 0)" ||
+  grep -q "alive after Esc with help" log && grep -q "exit 0" log &&
+    ok "Esc closes the help, then quits (exit 0)" ||
     bad "Esc: $(tail -c 300 log)"
   cd "$tmp" || exit 1
 else
-  bad "xdotool is not installed (scripts/install-deps.sh installs it): the viewer's keys are not tried"
+  why="scripts/install-deps.sh installs it"
+  bad "xdotool is not installed ($why): the viewer's keys are not tried"
 fi
 # scripts/run.sh with a DISPLAY that does not open: the frames, as without a display
-if [ -x "$(dirname "$boids")/boids" ] && [ "$(realpath "$(dirname "$0")/../build/release/src/boids")" = "$boids" ]; then
+if [ -x "$(dirname "$boids")/boids" ] &&
+   [ "$(realpath "$(dirname "$0")/../build/release/src/boids")" = "$boids" ]; then
   mkdir -p "$tmp/runsh" && cd "$tmp/runsh" || exit 1
-  DISPLAY=:97 bash "$(dirname "$boids")/../../../scripts/run.sh" -n 50 --steps 20 --backend cpu >out 2>&1
-  grep -q "does not open: running headless, writing frames" out && [ "$(ls boids-frames-*/frame_*.png | wc -l)" = 2 ] &&
-    ok "scripts/run.sh with a DISPLAY that does not open: frames instead" || bad "run.sh, bad DISPLAY: $(tail -c 300 out)"
+  DISPLAY=:97 bash "$(dirname "$boids")/../../../scripts/run.sh" \
+    -n 50 --steps 20 --backend cpu >out 2>&1
+  grep -q "does not open: running headless, writing frames" out &&
+    [ "$(ls boids-frames-*/frame_*.png | wc -l)" = 2 ] &&
+    ok "scripts/run.sh with a DISPLAY that does not open: frames instead" ||
+    bad "run.sh, bad DISPLAY: $(tail -c 300 out)"
   cd "$tmp" || exit 1
 fi
 finish

@@ -32,7 +32,8 @@ typedef struct boids_init_state {
 int boids_app_error(const boids_cli *cli, const char *context);
 int boids_app_exit_code(boids_status st);
 /* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
-int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init, boids_session *s);
+int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init,
+                   boids_session *s);
 /* Prints the header line of a run (model, backend, renderer, sizes). */
 void boids_app_print_header(const boids_session *s, const boids_cli *cli);
 /* Prints the timing and the observables, writes --dump. */

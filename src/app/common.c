@@ -14,7 +14,8 @@
 
 int boids_app_exit_code(boids_status st)
 {
-    return (st == BOIDS_ERR_INVALID || st == BOIDS_ERR_PARSE) ? BOIDS_EXIT_USAGE : BOIDS_EXIT_RUNTIME;
+    return (st == BOIDS_ERR_INVALID || st == BOIDS_ERR_PARSE) ? BOIDS_EXIT_USAGE
+                                                              : BOIDS_EXIT_RUNTIME;
 }
 
 int boids_app_error(const boids_cli *cli, const char *context)
@@ -30,18 +31,21 @@ int boids_app_error(const boids_cli *cli, const char *context)
     if (cli && keys) {
         char all[400];
         for (int file = 0; file < 2; ++file)
-            for (char *save = NULL, *k = (snprintf(all, sizeof all, "%s,%s", e->key, e->related), strtok_r(all, ",", &save));
+            for (char *save = NULL, *k = (snprintf(all, sizeof all, "%s,%s", e->key, e->related),
+                                          strtok_r(all, ",", &save));
                  k; k = strtok_r(NULL, ",", &save)) {
                 char buf2[256];
                 const char *o = boids_cli_origin(cli, k, buf2, sizeof buf2);
-                if (!o || (strchr(o, ':') != NULL) != (file == 1)) continue; /* a file's origin has file:line */
+                if (!o || (strchr(o, ':') != NULL) != (file == 1))
+                    continue; /* a file's origin has file:line */
                 size_t n = strlen(joined);
                 snprintf(joined + n, sizeof joined - n, "%s%s", n ? ", " : "", o);
             }
         origin = joined[0] ? joined : NULL;
     } else if (cli && e->key[0] && !e->path[0] && e->index < 0) {
         origin = boids_cli_origin(cli, e->key, buf1, sizeof buf1);
-    } else if (cli && e->id == BOIDS_E_DEF_OBSTACLE && e->index >= 0) { /* the obstacle as written */
+    } else if (cli && e->id == BOIDS_E_DEF_OBSTACLE &&
+               e->index >= 0) { /* the obstacle as written */
         origin = boids_cli_obstacle_origin(cli, (size_t)e->index, buf1, sizeof buf1);
     }
     if (e->id == BOIDS_E_NO_GL)
@@ -62,7 +66,8 @@ double boids_app_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init, boids_session *s)
+int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init,
+                   boids_session *s)
 {
     boids_world_def def = cli->def;
     def.gl = gl;
@@ -91,7 +96,8 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
         if (st != BOIDS_OK) {
             long long k = boids_last_error_info()->index; /* the predator's line of the file */
             boids_error_in_file(cli->predators_path,
-                                k >= 0 && k < init->predator_count ? init->predator_lines[k] : 0, BOIDS_ERR_PARSE);
+                                k >= 0 && k < init->predator_count ? init->predator_lines[k] : 0,
+                                BOIDS_ERR_PARSE);
             int code = boids_app_error(cli, "--predators");
             boids_session_destroy(s);
             return code;
@@ -104,8 +110,9 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
 {
     boids_world_info info;
     boids_world_get_info(s->world, &info);
-    printf("boids %s: model %s, backend %s (%s)\n", BOIDS_VERSION_STRING, boids_model_name(info.model),
-           info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", cli->backend_note[0] ? cli->backend_note : info.renderer);
+    printf("boids %s: model %s, backend %s (%s)\n", BOIDS_VERSION_STRING,
+           boids_model_name(info.model), info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu",
+           cli->backend_note[0] ? cli->backend_note : info.renderer);
     printf("  %u boids in %u swarm%s, world %gx%g px, grid %ux%u cells of %.1fx%.1f px", info.count,
            info.swarms, info.swarms == 1 ? "" : "s", (double)info.width, (double)info.height,
            info.grid_w, info.grid_h, (double)info.cell_w, (double)info.cell_h);
@@ -120,19 +127,26 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
      * cells around it, the flock spread evenly. */
     const double cells = (double)info.grid_w * info.grid_h, block = cells < 9 ? cells : 9;
     const double n = (double)info.count / info.replicas, p = (double)info.predators / info.replicas;
-    const double seen = block * n / cells, seen_p = block * p / cells; /* boids, predators around one */
+    const double seen = block * n / cells,
+                 seen_p = block * p / cells; /* boids, predators around one */
     const double checks = info.count * (seen + seen_p) + info.predators * (seen + seen_p);
     if (checks > 2e8) {
-        fprintf(stderr, "boids: note: each agent looks at about %.0f others a step (%.3g checks in all), since the "
-                        "grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and %u "
-                        "predators): a step may take seconds; a smaller radius or fewer agents goes faster%s\n",
-                seen + seen_p, checks, (double)info.cell_w, (double)info.cell_h, info.count, info.predators,
-                info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)" : "");
+        fprintf(
+            stderr,
+            "boids: note: each agent looks at about %.0f others a step (%.3g checks in all), since "
+            "the "
+            "grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and %u "
+            "predators): a step may take seconds; a smaller radius or fewer agents goes faster%s\n",
+            seen + seen_p, checks, (double)info.cell_w, (double)info.cell_h, info.count,
+            info.predators,
+            info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)"
+                                          : "");
     }
 }
 
 /* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
-static boids_status print_catches(const boids_cli *cli, boids_session *s, const boids_world_info *info)
+static boids_status print_catches(const boids_cli *cli, boids_session *s,
+                                  const boids_world_info *info)
 {
     boids_replica_status *rs = malloc(sizeof *rs * info->replicas);
     if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
@@ -142,7 +156,8 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s, const 
     if (st == BOIDS_OK && info->replicas == 1) {
         printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
         if (rs[0].stopped) /* the catch came in the step numbered stop_step, from 0 */
-            printf(", stopped after %llu steps (stop_after_catches)", (unsigned long long)rs[0].stop_step + 1);
+            printf(", stopped after %llu steps (stop_after_catches)",
+                   (unsigned long long)rs[0].stop_step + 1);
         /* the ages of a few catches; of many, their mean (--events writes every one) */
         size_t caught = 0;
         double sum = 0;
@@ -183,8 +198,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     double boid_steps = (double)steps * info.count;
     printf("  %llu steps", (unsigned long long)steps);
     if (per_second) printf(" of %.4g ms", (double)info.dt * 1e3);
-    printf(" in %.3f s: %.1f steps/s, %.1f ns per boid-step\n", wall, wall > 0 ? (double)steps / wall : 0.0,
-           boid_steps > 0 ? wall * 1e9 / boid_steps : 0.0);
+    printf(" in %.3f s: %.1f steps/s, %.1f ns per boid-step\n", wall,
+           wall > 0 ? (double)steps / wall : 0.0, boid_steps > 0 ? wall * 1e9 / boid_steps : 0.0);
     /* The simulation alone, apart from drawing, encoding and files: the world's own per-pass
      * times (GL timer queries on the GPU, the clock around each pass on the CPU). */
     boids_profile prof;
@@ -194,7 +209,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
         printf("  simulation alone %.3f ms per step, %.1f ns per boid-step (%s)", prof.step_ms,
                prof.step_ms * 1e6 / info.count,
                info.backend == BOIDS_BACKEND_GPU ? "GL timer queries" : "the CPU's clock");
-        if (prof.samples[BOIDS_PASS_DRAW] > 0) printf("; drawing %.3f ms per frame", prof.ms[BOIDS_PASS_DRAW]);
+        if (prof.samples[BOIDS_PASS_DRAW] > 0)
+            printf("; drawing %.3f ms per frame", prof.ms[BOIDS_PASS_DRAW]);
         printf("\n");
     }
 
@@ -207,9 +223,10 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     boids_metrics m;
     if (st == BOIDS_OK && info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
     if (st == BOIDS_OK && info.replicas == 1)
-        printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f (mean %.2f) %s\n",
-               m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed, m.max_speed,
-               m.mean_speed, per_second ? "px/s" : "px/frame");
+        printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f "
+               "(mean %.2f) %s\n",
+               m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed,
+               m.max_speed, m.mean_speed, per_second ? "px/s" : "px/frame");
     if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model));
@@ -217,8 +234,10 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     }
     if (st == BOIDS_OK && cli->dump_predators_path) {
         boids_predator *p = malloc(sizeof *p * (info.predators ? info.predators : 1));
-        st = p ? boids_world_read_predators(s->world, p, info.predators) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
-        if (st == BOIDS_OK) st = boids_predators_csv_write(cli->dump_predators_path, p, info.predators);
+        st = p ? boids_world_read_predators(s->world, p, info.predators)
+               : boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+        if (st == BOIDS_OK)
+            st = boids_predators_csv_write(cli->dump_predators_path, p, info.predators);
         if (st == BOIDS_OK) printf("  predators written to %s\n", cli->dump_predators_path);
         free(p);
     }
@@ -232,7 +251,8 @@ void boids_app_print_ffmpeg(const char *dir, double fps)
 {
     int n = (int)strlen(dir);
     while (n > 1 && dir[n - 1] == '/') --n; /* "out/" -> "out/frame_...", not "out//frame_..." */
-    printf("  make a video: ffmpeg -framerate %.6g -i '%.*s/frame_%%06d.png' -c:v libx264 -pix_fmt yuv420p "
+    printf("  make a video: ffmpeg -framerate %.6g -i '%.*s/frame_%%06d.png' -c:v libx264 -pix_fmt "
+           "yuv420p "
            "-crf 18 boids.mp4\n",
            fps, n, dir);
 }

@@ -33,11 +33,13 @@ static boids_status exporter_open(exporter *e, boids_world *w, const boids_cli *
     boids_world_get_info(w, &info);
     const float vw = (float)cli->size_w, vh = (float)cli->size_h;
     if (cli->has_view)
-        boids_camera_frame(&e->camera, cli->view[0], cli->view[1], cli->view[2], cli->view[3], vw, vh);
+        boids_camera_frame(&e->camera, cli->view[0], cli->view[1], cli->view[2], cli->view[3], vw,
+                           vh);
     else
         boids_camera_fit(&e->camera, info.width, info.height, vw, vh);
     e->style = boids_default_draw_style(w);
-    if (cli->boid_size > 0) e->style.boid_px = cli->boid_size, e->style.min_px = 3.0f; /* the user's size */
+    if (cli->boid_size > 0)
+        e->style.boid_px = cli->boid_size, e->style.min_px = 3.0f; /* the user's size */
     return BOIDS_OK;
 }
 
@@ -56,7 +58,8 @@ static boids_status exporter_draw(exporter *e, boids_world *w)
 
 /* Whether every replica of the world stopped (stop_after_catches), and then the step after the
  * last one any replica simulated (what the run's step count is: the steps after it did nothing). */
-static boids_status all_stopped(boids_session *s, const boids_world_info *info, bool *stopped, uint64_t *end)
+static boids_status all_stopped(boids_session *s, const boids_world_info *info, bool *stopped,
+                                uint64_t *end)
 {
     boids_replica_status *rs = malloc(sizeof *rs * info->replicas);
     if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
@@ -116,13 +119,13 @@ typedef struct run {
     const boids_cli *cli;
     boids_session s;
     boids_world_info info;
-    bool render;              /* --frames, --video or --screenshot: the exporter is open */
+    bool render; /* --frames, --video or --screenshot: the exporter is open */
     exporter ex;
     boids_png_writer *writer; /* --frames */
     boids_video_writer *video;
-    boids_metrics_log log;    /* --metrics */
-    uint64_t done;            /* steps run */
-    double t0, wall;          /* when they started, and their time */
+    boids_metrics_log log; /* --metrics */
+    uint64_t done;         /* steps run */
+    double t0, wall;       /* when they started, and their time */
 } run;
 
 /* One context for the simulation and the drawing (a CPU world is drawn by upload), where either
@@ -146,9 +149,10 @@ static int open_outputs(run *r, boids_gl *gl)
         boids_status st = exporter_open(&r->ex, r->s.world, cli);
         if (st == BOIDS_OK && cli->frames_dir)
             st = boids_png_writer_create(cli->frames_dir, cli->size_w, cli->size_h, 0, &r->writer);
-        if (st != BOIDS_OK) return boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
-        if (cli->video_path && boids_video_writer_create(cli->video_path, cli->size_w, cli->size_h, cli->fps,
-                                                         &r->video) != BOIDS_OK)
+        if (st != BOIDS_OK)
+            return boids_app_error(cli, cli->frames_dir ? "--frames" : "--screenshot");
+        if (cli->video_path && boids_video_writer_create(cli->video_path, cli->size_w, cli->size_h,
+                                                         cli->fps, &r->video) != BOIDS_OK)
             return boids_app_error(cli, "--video"), BOIDS_EXIT_USAGE;
     }
     if (cli->metrics_path && boids_metrics_log_open(&r->log, cli->metrics_path, cli->metrics_every,
@@ -191,7 +195,8 @@ static boids_status step_all(run *r)
         boids_progress_update(&pr, r->done);
     }
     boids_progress_end(&pr);
-    if (stopped && stop_end < r->done) r->done = stop_end; /* the steps after every replica stopped did nothing */
+    if (stopped && stop_end < r->done)
+        r->done = stop_end; /* the steps after every replica stopped did nothing */
     return st;
 }
 
@@ -200,7 +205,8 @@ static boids_status step_all(run *r)
 static int close_outputs(run *r, int code, boids_status st)
 {
     const boids_cli *cli = r->cli;
-    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && r->writer) st = boids_png_writer_finish(r->writer);
+    if (code == BOIDS_EXIT_OK && st == BOIDS_OK && r->writer)
+        st = boids_png_writer_finish(r->writer);
     const bool whole = code == BOIDS_EXIT_OK && st == BOIDS_OK && !boids_interrupted();
     boids_status vst = boids_video_writer_finish(r->video, whole);
     if (st == BOIDS_OK) st = vst;
@@ -209,15 +215,21 @@ static int close_outputs(run *r, int code, boids_status st)
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted())
         boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
-        fprintf(stderr, "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot written\n",
+        fprintf(stderr,
+                "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot "
+                "written\n",
                 (unsigned long long)r->done, r->done == 1 ? "" : "s",
-                r->writer ? " (the frames written so far are whole)" : r->video ? " (the video is removed)" : "");
+                r->writer  ? " (the frames written so far are whole)"
+                : r->video ? " (the video is removed)"
+                           : "");
         code = boids_interrupt_exit_code();
     }
     st = boids_metrics_log_close(&r->log, r->s.world, code == BOIDS_EXIT_OK);
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK)
+        boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && cli->metrics_path)
-        printf("  %llu rows of metrics written to %s\n", (unsigned long long)r->log.rows, cli->metrics_path);
+        printf("  %llu rows of metrics written to %s\n", (unsigned long long)r->log.rows,
+               cli->metrics_path);
     return code;
 }
 
@@ -229,7 +241,8 @@ static int screenshot(run *r)
     boids_png_writer *shot = NULL;
     char dir[1024];
     if (st == BOIDS_OK)
-        st = boids_png_writer_create(path_dir(cli->screenshot, dir, sizeof dir), cli->size_w, cli->size_h, 1, &shot);
+        st = boids_png_writer_create(path_dir(cli->screenshot, dir, sizeof dir), cli->size_w,
+                                     cli->size_h, 1, &shot);
     if (st == BOIDS_OK) st = boids_png_writer_capture_as(shot, cli->screenshot);
     boids_status st2 = boids_png_writer_destroy(shot);
     if (st == BOIDS_OK) st = st2;
@@ -246,13 +259,13 @@ static int write_results(run *r, unsigned video_frames)
     if (code == BOIDS_EXIT_OK && cli->screenshot) code = screenshot(r);
     if (code == BOIDS_EXIT_OK && r->writer) {
         unsigned frames = boids_png_writer_frames(r->writer);
-        printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w, cli->size_h,
-               cli->frames_dir, r->wall > 0 ? frames / r->wall : 0.0);
+        printf("  %u frames of %dx%d written to %s: %.1f frames/s\n", frames, cli->size_w,
+               cli->size_h, cli->frames_dir, r->wall > 0 ? frames / r->wall : 0.0);
         boids_app_print_ffmpeg(cli->frames_dir, cli->fps);
     }
     if (code == BOIDS_EXIT_OK && r->video)
-        printf("  %u frames of %dx%d at %.6g frames/s encoded by ffmpeg into %s\n", video_frames, cli->size_w,
-               cli->size_h, (double)cli->fps, cli->video_path);
+        printf("  %u frames of %dx%d at %.6g frames/s encoded by ffmpeg into %s\n", video_frames,
+               cli->size_w, cli->size_h, (double)cli->fps, cli->video_path);
     return code;
 }
 
@@ -272,7 +285,8 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     boids_world_get_info(r.s.world, &r.info);
     code = open_outputs(&r, gl);
     boids_status st = BOIDS_OK;
-    if (code == BOIDS_EXIT_OK && cli->warmup > 0) st = warm_up(&r.s, cli->warmup); /* not recorded or timed */
+    if (code == BOIDS_EXIT_OK && cli->warmup > 0)
+        st = warm_up(&r.s, cli->warmup); /* not recorded or timed */
     r.t0 = boids_app_now();
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK) st = step_all(&r);
     const unsigned video_frames = r.video ? boids_video_writer_frames(r.video) : 0;

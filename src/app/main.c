@@ -34,12 +34,12 @@ static int read_init(boids_cli *cli, boids_init_state *init)
     const uint32_t n = csv.count, swarms = csv.swarms;
     int code = BOIDS_EXIT_OK;
     if (cli->count_given && n != cli->def.count) {
-        fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli->init_path, n,
-                cli->def.count);
+        fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli->init_path,
+                n, cli->def.count);
         code = BOIDS_EXIT_USAGE;
     } else if (cli->swarms_given && swarms > cli->def.swarms) {
-        fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli->init_path, swarms - 1,
-                cli->def.swarms);
+        fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli->init_path,
+                swarms - 1, cli->def.swarms);
         code = BOIDS_EXIT_USAGE;
     }
     cli->def.count = n;
@@ -69,20 +69,20 @@ static int read_predators(boids_cli *cli, boids_init_state *init)
  * least one frame and mixes with no other. */
 static int check_outputs(const boids_cli *cli, bool window)
 {
-    const char *const outputs[][2] = {{cli->dump_path, "--dump"},
-                                      {cli->dump_predators_path, "--dump-predators"},
-                                      {cli->events_path, "--events"},
-                                      {cli->metrics_path, "--metrics"},
-                                      {cli->video_path, "--video"},
-                                      {cli->screenshot, "--screenshot"}};
+    const char *const outputs[][2] = {
+        {cli->dump_path, "--dump"},     {cli->dump_predators_path, "--dump-predators"},
+        {cli->events_path, "--events"}, {cli->metrics_path, "--metrics"},
+        {cli->video_path, "--video"},   {cli->screenshot, "--screenshot"}};
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
         if (outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
             return boids_app_error(cli, outputs[k][1]), BOIDS_EXIT_USAGE;
     if (cli->frames_dir && boids_check_output_dir(cli->frames_dir) != BOIDS_OK)
         return boids_app_error(cli, "--frames"), BOIDS_EXIT_USAGE;
     if (cli->frames_dir && boids_output_dir_has_frames(cli->frames_dir)) {
-        fprintf(stderr, "boids: --frames: %s already holds frames (frame_*.png): a new sequence would mix "
-                        "with them; choose an empty directory\n", cli->frames_dir);
+        fprintf(stderr,
+                "boids: --frames: %s already holds frames (frame_*.png): a new sequence would mix "
+                "with them; choose an empty directory\n",
+                cli->frames_dir);
         return BOIDS_EXIT_USAGE;
     }
     if ((cli->frames_dir || cli->video_path) && !window && cli->steps / cli->frame_steps == 0) {
@@ -96,26 +96,35 @@ static int check_outputs(const boids_cli *cli, bool window)
 int main(int argc, char **argv)
 {
     boids_interrupt_install(); /* for the whole run: see base/interrupt.h */
-    if (argc > 1 && strcmp(argv[1], "experiment") == 0) return boids_experiment_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) return boids_experiment_merge_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "experiment") == 0)
+        return boids_experiment_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0)
+        return boids_experiment_merge_main(argc - 1, argv + 1);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
-    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
+    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK)
+        return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
     if (cli.help || cli.version) {
-        if (cli.help) boids_cli_usage(stdout);
-        else printf("boids %s\n", BOIDS_VERSION_STRING);
+        if (cli.help)
+            boids_cli_usage(stdout);
+        else
+            printf("boids %s\n", BOIDS_VERSION_STRING);
         return 0;
     }
     boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;
     if (code == BOIDS_EXIT_OK && cli.predators_path) code = read_predators(&cli, &init);
-    const bool window = !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    const bool window =
+        !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
     if (code == BOIDS_EXIT_OK) code = check_outputs(&cli, window);
-    if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window && isatty(STDERR_FILENO))
-        fprintf(stderr, "boids: no display (DISPLAY is not set): running headless (--headless says so; "
-                        "--frames DIR writes pictures)\n");
+    if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window &&
+        isatty(STDERR_FILENO))
+        fprintf(stderr,
+                "boids: no display (DISPLAY is not set): running headless (--headless says so; "
+                "--frames DIR writes pictures)\n");
     if (code == BOIDS_EXIT_OK && window) code = boids_viewer_run(&cli, &init);
-    if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window)) code = boids_headless_run(&cli, &init);
+    if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window))
+        code = boids_headless_run(&cli, &init);
     free(init.boids);
     free(init.lines);
     free(init.predators);

@@ -4,13 +4,15 @@
 
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt)
 {
-    fprintf(f, "%llu,%.6g,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%u", (unsigned long long)m->step, (double)m->step * dt,
-            m->alive, m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups, m->catches);
+    fprintf(f, "%llu,%.6g,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%u", (unsigned long long)m->step,
+            (double)m->step * dt, m->alive, m->polarization, m->mean_nn, m->mean_speed,
+            m->min_speed, m->max_speed, m->groups, m->catches);
 }
 
 void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid, uint32_t predator)
 {
-    fprintf(f, "%u,%.6g,%u,%.9g,%u", e->step, (double)e->step * dt, boid, (double)e->value[0], predator);
+    fprintf(f, "%u,%.6g,%u,%.9g,%u", e->step, (double)e->step * dt, boid, (double)e->value[0],
+            predator);
 }
 
 static boids_status sample(boids_metrics_log *l, boids_world *w)
@@ -26,12 +28,14 @@ static boids_status sample(boids_metrics_log *l, boids_world *w)
     return BOIDS_OK;
 }
 
-boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every, boids_world *w)
+boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every,
+                                    boids_world *w)
 {
     *l = (boids_metrics_log){0};
     boids_world_info info;
     boids_world_get_info(w, &info);
-    if (info.replicas != 1) return boids_fail(BOIDS_E_ARGUMENT, "--metrics: a world of %u replicas", info.replicas);
+    if (info.replicas != 1)
+        return boids_fail(BOIDS_E_ARGUMENT, "--metrics: a world of %u replicas", info.replicas);
     boids_status st = boids_output_open(&l->out, path);
     if (st != BOIDS_OK) return st;
     l->open = true;

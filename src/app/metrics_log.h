@@ -11,27 +11,30 @@
 
 /* The columns after any leading ones of the caller's: step,time,alive,polarization,mean_nn,
  * mean_speed,min_speed,max_speed,groups,catches. */
-#define BOIDS_METRICS_COLUMNS "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches"
+#define BOIDS_METRICS_COLUMNS                                                                      \
+    "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches"
 /* One row of those columns (no newline); time = step x dt. */
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
 
 /* A catch (BOIDS_EVENT_CATCH), as --events and an experiment's events.csv write it:
  * step,time,boid,age,predator (no newline), with the boid's and predator's ids given. */
 #define BOIDS_CATCH_COLUMNS "step,time,boid,age,predator"
-void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid, uint32_t predator);
+void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid,
+                         uint32_t predator);
 
 typedef struct boids_metrics_log {
     boids_output_file out;
-    uint32_t every;   /* steps between rows */
-    float dt;         /* seconds per step */
+    uint32_t every; /* steps between rows */
+    float dt;       /* seconds per step */
     bool open;
-    uint64_t last;    /* the step of the last row (UINT64_MAX: none yet) */
+    uint64_t last; /* the step of the last row (UINT64_MAX: none yet) */
     uint64_t rows;
 } boids_metrics_log;
 
 /* Opens path (written to a temporary name, renamed into place by close) and writes the header
  * and the row of the world's current state. */
-boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every, boids_world *w);
+boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every,
+                                    boids_world *w);
 /* Steps the world n steps (in pieces that end on every multiple of `every`, each followed by a
  * row). */
 boids_status boids_metrics_log_step(boids_metrics_log *l, boids_world *w, uint32_t n);

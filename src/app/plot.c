@@ -9,12 +9,14 @@
 #include "app/plot.h"
 #include "base/error.h"
 
-static const int palette[][3] = {{255, 255, 255}, {30, 30, 35}, {200, 200, 205}, {31, 119, 180}, {255, 127, 14},
-                                 {44, 160, 44},   {214, 39, 40}, {148, 103, 189}, {140, 86, 75},  {227, 119, 194},
-                                 {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
+static const int palette[][3] = {{255, 255, 255}, {30, 30, 35},    {200, 200, 205}, {31, 119, 180},
+                                 {255, 127, 14},  {44, 160, 44},   {214, 39, 40},   {148, 103, 189},
+                                 {140, 86, 75},   {227, 119, 194}, {127, 127, 127}, {188, 189, 34},
+                                 {23, 190, 207}};
 _Static_assert(sizeof palette / sizeof palette[0] == 3 + BOIDS_PLOT_SERIES, "a colour per series");
 
-boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx, int ny)
+boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx,
+                              int ny)
 {
     static const char *menu[256], *dev[256];
     const char **m = menu, **d = dev;
@@ -23,7 +25,8 @@ boids_status boids_plot_begin(boids_output_file *o, const char *path, int width,
     bool cairo = false;
     for (int i = 0; i < n; ++i) cairo |= strcmp(d[i], "pngcairo") == 0;
     if (!cairo)
-        return boids_fail(BOIDS_E_FILE_WRITE, "PLplot has no pngcairo device (apt install plplot-driver-cairo)");
+        return boids_fail(BOIDS_E_FILE_WRITE,
+                          "PLplot has no pngcairo device (apt install plplot-driver-cairo)");
     boids_status st = boids_output_reserve(o, path);
     if (st != BOIDS_OK) return st;
     plsdev("pngcairo");

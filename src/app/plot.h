@@ -12,7 +12,8 @@
 
 /* Starts a width x height PNG for path with nx x ny panels; BOIDS_E_FILE_WRITE saying what to
  * install where PLplot has no pngcairo device. */
-boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx, int ny);
+boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx,
+                              int ny);
 /* Finishes it (plend) and renames it into place. */
 boids_status boids_plot_end(boids_output_file *o);
 /* Draws from now on in palette colour `colour` at opacity alpha (0 clear, 1 opaque). */

@@ -9,9 +9,12 @@
 const char *boids_duration_text(double s, char *buf, int size)
 {
     if (s < 0) s = 0;
-    if (s < 60) snprintf(buf, (size_t)size, "%.0f s", s);
-    else if (s < 3600) snprintf(buf, (size_t)size, "%d min %d s", (int)(s / 60), (int)s % 60);
-    else snprintf(buf, (size_t)size, "%d h %d min", (int)(s / 3600), (int)s % 3600 / 60);
+    if (s < 60)
+        snprintf(buf, (size_t)size, "%.0f s", s);
+    else if (s < 3600)
+        snprintf(buf, (size_t)size, "%d min %d s", (int)(s / 60), (int)s % 60);
+    else
+        snprintf(buf, (size_t)size, "%d h %d min", (int)(s / 3600), (int)s % 3600 / 60);
     return buf;
 }
 

@@ -9,13 +9,15 @@
 
 /* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On
  * failure the old world stays. */
-static boids_status replace(boids_session *s, boids_world_def def, const boids_boid *state, uint32_t keep)
+static boids_status replace(boids_session *s, boids_world_def def, const boids_boid *state,
+                            uint32_t keep)
 {
     /* The obstacles as they stand: the next world has them too. */
     boids_world_info info;
     boids_world_get_info(s->world, &info);
     boids_obstacle *obstacles = malloc(sizeof *obstacles * (info.obstacles + 1));
-    if (!obstacles) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", info.obstacles);
+    if (!obstacles)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", info.obstacles);
     boids_status st = boids_world_read_obstacles(s->world, obstacles, info.obstacles);
     def.obstacles = obstacles;
     def.obstacle_count = info.obstacles;
@@ -50,7 +52,8 @@ static boids_status replace(boids_session *s, boids_world_def def, const boids_b
     return BOIDS_OK;
 }
 
-boids_status boids_session_create(boids_session *s, const boids_world_def *def, const boids_boid *init)
+boids_status boids_session_create(boids_session *s, const boids_world_def *def,
+                                  const boids_boid *init)
 {
     memset(s, 0, sizeof *s);
     s->tool.kind = BOIDS_TOOL_NONE;
@@ -148,7 +151,8 @@ static boids_status remake_with_predators(boids_session *s, boids_params params,
     boids_status st = current(s, &state);
     if (st != BOIDS_OK) return st;
     const uint32_t keep = info.predators < count ? info.predators : count;
-    boids_predator *old = malloc(sizeof *old * (keep + 1)), *all = malloc(sizeof *all * (count + 1));
+    boids_predator *old = malloc(sizeof *old * (keep + 1)),
+                   *all = malloc(sizeof *all * (count + 1));
     if (!old || !all) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", count);
     if (st == BOIDS_OK && keep) {
         boids_predator *now = malloc(sizeof *now * info.predators);
@@ -180,7 +184,8 @@ boids_status boids_session_add_predator(boids_session *s, float x, float y)
     boids_world_info info;
     boids_world_get_info(s->world, &info);
     if (!(boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS))
-        return boids_fail(BOIDS_E_NO_PREDATORS, "model %s has no predators", boids_model_name(info.model));
+        return boids_fail(BOIDS_E_NO_PREDATORS, "model %s has no predators",
+                          boids_model_name(info.model));
     /* the new one heads along +x at its lowest speed */
     boids_predator p = {boids_wrap(x, info.width), boids_wrap(y, info.height),
                         fmaxf(info.params.predators.pred_min_speed, 1.0f), 0.0f};
@@ -194,7 +199,8 @@ boids_status boids_session_set_param(boids_session *s, const char *key, const ch
     boids_params p = info.params;
     boids_status st = boids_params_set(info.model, &p, key, value);
     if (st != BOIDS_OK) return st;
-    if ((boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS) && p.predators.predators != info.params.predators.predators)
+    if ((boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS) &&
+        p.predators.predators != info.params.predators.predators)
         return remake_with_predators(s, p, (uint32_t)p.predators.predators, NULL);
     return boids_world_set_params(s->world, &p);
 }

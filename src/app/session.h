@@ -1,7 +1,7 @@
 /* The world the program runs, and what a user can do to it as a whole: reset it, reseed it,
- * double or halve the flock, switch the model, add or remove predators. Those recreate the world, keeping
- * the boids where it makes sense and the obstacles as they stand (a state read on the user's
- * action, never per step). */
+ * double or halve the flock, switch the model, add or remove predators. Those recreate the world,
+ * keeping the boids where it makes sense and the obstacles as they stand (a state read on the
+ * user's action, never per step). */
 #ifndef BOIDS_APP_SESSION_H
 #define BOIDS_APP_SESSION_H
 
@@ -10,14 +10,15 @@
 typedef struct boids_session {
     boids_world_def def; /* what the world was made from (world size resolved) */
     boids_world *world;
-    boids_tool tool;     /* carried over when the world is recreated */
+    boids_tool tool;           /* carried over when the world is recreated */
     boids_obstacle *obstacles; /* carried over too (placed and removed in the viewer) */
-    uint64_t steps_before; /* steps of the worlds this one carries on from (a model switch, a
-                            * resize, a predator added); 0 after a reset */
+    uint64_t steps_before;     /* steps of the worlds this one carries on from (a model switch, a
+                                * resize, a predator added); 0 after a reset */
 } boids_session;
 
 /* Creates the world; `init` (id order, def->count boids) replaces the random state if not NULL. */
-boids_status boids_session_create(boids_session *s, const boids_world_def *def, const boids_boid *init);
+boids_status boids_session_create(boids_session *s, const boids_world_def *def,
+                                  const boids_boid *init);
 void boids_session_destroy(boids_session *s);
 /* A new random flock from `seed` (the same seed: the same flock as at the start). */
 boids_status boids_session_reset(boids_session *s, uint64_t seed);

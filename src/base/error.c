@@ -23,9 +23,8 @@ static _Thread_local struct {
 const char *boids_status_text(boids_status status)
 {
     switch (status) {
-#define BOIDS_X_CASE(code, text)                                                                    \
-    case code:                                                                                      \
-        return text;
+#define BOIDS_X_CASE(code, text)                                                                   \
+    case code: return text;
         BOIDS_STATUS_LIST(BOIDS_X_CASE)
 #undef BOIDS_X_CASE
     }
@@ -61,15 +60,18 @@ void boids_clear_error(void)
 static void compose(void)
 {
     char where[1100] = "";
-    if (last.path[0] && last.info.line > 0) snprintf(where, sizeof where, "%s:%ld: ", last.path, last.info.line);
-    else if (last.path[0]) snprintf(where, sizeof where, "%s: ", last.path);
-    else if (last.info.index >= 0 && last.boid_prefix) snprintf(where, sizeof where, "boid %lld: ", last.info.index);
-    snprintf(last.message, sizeof last.message, "%s%s%s%s", where, last.key, last.key[0] ? ": " : "",
-             last.detail);
+    if (last.path[0] && last.info.line > 0)
+        snprintf(where, sizeof where, "%s:%ld: ", last.path, last.info.line);
+    else if (last.path[0])
+        snprintf(where, sizeof where, "%s: ", last.path);
+    else if (last.info.index >= 0 && last.boid_prefix)
+        snprintf(where, sizeof where, "boid %lld: ", last.info.index);
+    snprintf(last.message, sizeof last.message, "%s%s%s%s", where, last.key,
+             last.key[0] ? ": " : "", last.detail);
 }
 
-static boids_status record(boids_error_id id, const char *key, const char *path, long line, long long index,
-                           bool boid_prefix, const char *fmt, va_list ap)
+static boids_status record(boids_error_id id, const char *key, const char *path, long line,
+                           long long index, bool boid_prefix, const char *fmt, va_list ap)
 {
     char detail[sizeof last.detail];
     vsnprintf(detail, sizeof detail, fmt, ap); /* the arguments may point into `last` */
@@ -105,7 +107,8 @@ boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt,
     return st;
 }
 
-boids_status boids_fail_keys(boids_error_id id, const char *key, const char *related, const char *fmt, ...)
+boids_status boids_fail_keys(boids_error_id id, const char *key, const char *related,
+                             const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -124,7 +127,8 @@ boids_status boids_fail_boid(boids_error_id id, size_t boid, const char *key, co
     return st;
 }
 
-boids_status boids_fail_index(boids_error_id id, size_t index, const char *key, const char *fmt, ...)
+boids_status boids_fail_index(boids_error_id id, size_t index, const char *key, const char *fmt,
+                              ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -17,17 +17,18 @@
 /* An error about nothing in particular. */
 boids_status boids_fail(boids_error_id id, const char *fmt, ...) BOIDS_PRINTF(2, 3);
 /* An error about a definition field, a parameter or a column: "key: detail". */
-boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt, ...) BOIDS_PRINTF(3, 4);
+boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt, ...)
+    BOIDS_PRINTF(3, 4);
 /* An error about a relation between settings: key's, and the other keys of `related`
  * ("min_speed,max_speed"), any of which the user may have set. */
-boids_status boids_fail_keys(boids_error_id id, const char *key, const char *related, const char *fmt, ...)
-    BOIDS_PRINTF(4, 5);
+boids_status boids_fail_keys(boids_error_id id, const char *key, const char *related,
+                             const char *fmt, ...) BOIDS_PRINTF(4, 5);
 /* An error about boid `boid` of a state (and its field `key`, or ""): "boid N: detail". */
 boids_status boids_fail_boid(boids_error_id id, size_t boid, const char *key, const char *fmt, ...)
     BOIDS_PRINTF(4, 5);
 /* An error about item `index` of a list (a predator, an obstacle), whose detail names it. */
-boids_status boids_fail_index(boids_error_id id, size_t index, const char *key, const char *fmt, ...)
-    BOIDS_PRINTF(4, 5);
+boids_status boids_fail_index(boids_error_id id, size_t index, const char *key, const char *fmt,
+                              ...) BOIDS_PRINTF(4, 5);
 /* An error about a file, at `line` (0: the whole file): "path:line: detail" or "path: detail". */
 boids_status boids_fail_file(boids_error_id id, const char *path, long line, const char *fmt, ...)
     BOIDS_PRINTF(4, 5);

@@ -42,7 +42,8 @@ void boids_interrupt_install(void)
         struct sigaction old;
         /* nohup's SIGHUP stays ignored (SIGINT and SIGTERM are always taken: a script's
          * background job inherits an ignored SIGINT, and still means to be stoppable) */
-        if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
         sigaction(sigs[i], &sa, NULL);
     }
 }

@@ -20,8 +20,9 @@
 static bool temp_pattern(const char *path, char *buf, size_t size)
 {
     const char *slash = strrchr(path, '/');
-    int n = slash ? snprintf(buf, size, "%.*s/%sXXXXXX", (int)(slash - path), path, BOIDS_TEMP_PREFIX)
-                  : snprintf(buf, size, "%sXXXXXX", BOIDS_TEMP_PREFIX);
+    int n = slash
+                ? snprintf(buf, size, "%.*s/%sXXXXXX", (int)(slash - path), path, BOIDS_TEMP_PREFIX)
+                : snprintf(buf, size, "%sXXXXXX", BOIDS_TEMP_PREFIX);
     return n > 0 && (size_t)n < size;
 }
 
@@ -70,7 +71,8 @@ void boids_output_remove_temps(void)
 static boids_status resolve(const char *path, char *out, size_t size)
 {
     if (!path[0]) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "an empty name is no file");
-    if (strlen(path) >= size) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name is too long");
+    if (strlen(path) >= size)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name is too long");
     snprintf(out, size, "%s", path);
     struct stat sb;
     if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
@@ -78,47 +80,58 @@ static boids_status resolve(const char *path, char *out, size_t size)
         if (real) {
             if (strlen(real) >= size) {
                 free(real);
-                return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name it links to is too long");
+                return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0,
+                                       "the name it links to is too long");
             }
             snprintf(out, size, "%s", real);
             free(real);
         } else {
             char target[PATH_MAX];
             ssize_t n = readlink(path, target, sizeof target - 1);
-            if (n <= 0) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot follow the link: %s", strerror(errno));
+            if (n <= 0)
+                return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot follow the link: %s",
+                                       strerror(errno));
             target[n] = '\0';
             int len = target[0] == '/' || !strchr(path, '/')
                           ? snprintf(out, size, "%s", target)
-                          : snprintf(out, size, "%.*s/%s", (int)(strrchr(path, '/') - path), path, target);
+                          : snprintf(out, size, "%.*s/%s", (int)(strrchr(path, '/') - path), path,
+                                     target);
             if (len < 0 || (size_t)len >= size)
-                return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name it links to is too long");
+                return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0,
+                                       "the name it links to is too long");
         }
     }
     if (stat(out, &sb) == 0) {
-        if (S_ISDIR(sb.st_mode)) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "is a directory, not a file");
+        if (S_ISDIR(sb.st_mode))
+            return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "is a directory, not a file");
         if (!S_ISREG(sb.st_mode))
-            return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0,
-                                   "is a %s, not a regular file: boids writes a file under a temporary name and "
-                                   "renames it into place, which would replace it",
-                                   S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "device"
-                                   : S_ISFIFO(sb.st_mode)                      ? "FIFO"
-                                   : S_ISSOCK(sb.st_mode)                      ? "socket"
-                                                                               : "special file");
+            return boids_fail_file(
+                BOIDS_E_FILE_WRITE, path, 0,
+                "is a %s, not a regular file: boids writes a file under a temporary name and "
+                "renames it into place, which would replace it",
+                S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "device"
+                : S_ISFIFO(sb.st_mode)                     ? "FIFO"
+                : S_ISSOCK(sb.st_mode)                     ? "socket"
+                                                           : "special file");
     }
     if (strncmp(out, "/proc/", 6) == 0 || strncmp(out, "/sys/", 5) == 0)
-        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "is in %.*s, where files are not written",
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0,
+                               "is in %.*s, where files are not written",
                                (int)(strchr(out + 1, '/') - out), out);
     const char *base = strrchr(out, '/');
     base = base ? base + 1 : out;
     char tmp[4096];
-    if (!*base) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "names a directory, not a file");
-    if (!temp_pattern(out, tmp, sizeof tmp)) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name is too long");
+    if (!*base)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "names a directory, not a file");
+    if (!temp_pattern(out, tmp, sizeof tmp))
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name is too long");
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", base > out ? (int)(base - out) : 1, base > out ? out : ".");
     long name_max = pathconf(dir, _PC_NAME_MAX);
     if (name_max <= 0) name_max = 255;
     if ((long)strlen(base) > name_max)
-        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "the name is longer than the file system allows (%ld bytes)",
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0,
+                               "the name is longer than the file system allows (%ld bytes)",
                                name_max);
     return BOIDS_OK;
 }
@@ -156,7 +169,9 @@ boids_status boids_output_check(const char *path)
     boids_status st = resolve(path, where, sizeof where);
     if (st != BOIDS_OK) return st;
     FILE *f = temp_create(where, tmp, sizeof tmp);
-    if (!f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write here: %s", strerror(errno));
+    if (!f)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write here: %s",
+                               strerror(errno));
     fclose(f);
     temp_remove(tmp);
     return BOIDS_OK;
@@ -168,7 +183,8 @@ boids_status boids_output_open(boids_output_file *o, const char *path)
     boids_status st = resolve(path, o->path, sizeof o->path);
     if (st != BOIDS_OK) return st;
     o->f = temp_create(o->path, o->tmp, sizeof o->tmp);
-    if (!o->f) return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
+    if (!o->f)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
     /* mkstemp makes it 0600; a finished file has the usual mode */
     mode_t mask = umask(0);
     umask(mask);
@@ -189,8 +205,8 @@ boids_status boids_output_commit(boids_output_file *o)
     if (rename(o->tmp, o->path) != 0) {
         err = errno;
         temp_remove(o->tmp);
-        return boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0, "cannot rename the finished file into place: %s",
-                               strerror(err));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0,
+                               "cannot rename the finished file into place: %s", strerror(err));
     }
     temp_forget(o->tmp);
     return BOIDS_OK;
@@ -209,7 +225,8 @@ boids_status boids_output_commit_named(boids_output_file *o)
 {
     o->f = fopen(o->tmp, "a"); /* to sync it, as every output */
     if (!o->f) {
-        boids_status st = boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0, "the file written is gone: %s", strerror(errno));
+        boids_status st = boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0,
+                                          "the file written is gone: %s", strerror(errno));
         temp_remove(o->tmp);
         return st;
     }

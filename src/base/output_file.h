@@ -18,9 +18,9 @@
 #define BOIDS_TEMP_PREFIX ".boids-tmp-"
 
 typedef struct boids_output_file {
-    FILE *f;            /* write to this */
-    char path[4096];    /* the target */
-    char tmp[4096];     /* the temporary name */
+    FILE *f;         /* write to this */
+    char path[4096]; /* the target */
+    char tmp[4096];  /* the temporary name */
 } boids_output_file;
 
 /* Checks that `path` could be written (a regular file or a new name in a writable directory)

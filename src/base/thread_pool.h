@@ -21,7 +21,8 @@ void boids_pool_run(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n);
 void boids_pool_run_parts(boids_pool *pool, boids_pool_part_fn fn, void *ctx, uint32_t n);
 /* Part `part` of [0, n) cut into `parts` equal parts: [n * part / parts, n * (part + 1) / parts).
  * The split the pool starts each job from, and the grid's count and scatter use. */
-static inline void boids_pool_part_range(uint32_t n, uint32_t part, uint32_t parts, uint32_t *begin, uint32_t *end)
+static inline void boids_pool_part_range(uint32_t n, uint32_t part, uint32_t parts, uint32_t *begin,
+                                         uint32_t *end)
 {
     *begin = (uint32_t)((uint64_t)n * part / parts);
     *end = (uint32_t)((uint64_t)n * (part + 1) / parts);

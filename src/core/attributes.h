@@ -44,7 +44,9 @@ static inline double boids_boid_attr_value(const boids_boid *b, boids_attribute 
 static inline void boids_boid_default_attrs(boids_boid *b, unsigned keep, const boids_params *p)
 {
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (!(keep & (1u << a))) boids_boid_set_attr_bits(b, (boids_attribute)a, boids_attribute_default_bits((boids_attribute)a, p));
+        if (!(keep & (1u << a)))
+            boids_boid_set_attr_bits(b, (boids_attribute)a,
+                                     boids_attribute_default_bits((boids_attribute)a, p));
 }
 
 #endif

@@ -13,22 +13,22 @@
 
 /* A world as its backend sees it. */
 typedef struct boids_sim {
-    boids_world_def def;   /* resolved: width/height filled, params validated; def.obstacles
-                              points at `obstacles` below */
+    boids_world_def def; /* resolved: width/height filled, params validated; def.obstacles
+                            points at `obstacles` below */
     boids_grid_dims grid;
-    boids_tool tool;       /* the mouse tool (kind NONE unless set) */
-    uint64_t steps;        /* steps since creation or the last write: the next step's number */
-    unsigned attributes;   /* the model's attributes, BOIDS_ATTR_BIT mask */
-    unsigned features;     /* the model's BOIDS_FEATURE_* */
-    float dt;              /* per step: def.dt for per-second models, 1 for frame-based ones */
-    float half_w, half_h;  /* world size / 2 where it wraps, +infinity elsewhere (geometry.h) */
-    uint32_t per_replica;  /* boids per replica (>= 1) */
+    boids_tool tool;      /* the mouse tool (kind NONE unless set) */
+    uint64_t steps;       /* steps since creation or the last write: the next step's number */
+    unsigned attributes;  /* the model's attributes, BOIDS_ATTR_BIT mask */
+    unsigned features;    /* the model's BOIDS_FEATURE_* */
+    float dt;             /* per step: def.dt for per-second models, 1 for frame-based ones */
+    float half_w, half_h; /* world size / 2 where it wraps, +infinity elsewhere (geometry.h) */
+    uint32_t per_replica; /* boids per replica (>= 1) */
     uint32_t predators_per_replica, predator_count;
     boids_obstacle *obstacles; /* every replica's, owned by the world */
     uint32_t obstacle_count;
     boids_obstacle_grid obstacle_grid;
-    bool obstacle_push;    /* the external-force hook pushes boids off obstacles (there are some,
-                              and the model has no rule of its own for them) */
+    bool obstacle_push; /* the external-force hook pushes boids off obstacles (there are some,
+                           and the model has no rule of its own for them) */
 } boids_sim;
 
 /* Time per pass, summed over the steps timed. */
@@ -40,10 +40,10 @@ typedef struct boids_profile_acc {
 typedef struct boids_backend_ops {
     boids_status (*step)(void *impl, uint32_t steps);
     void (*finish)(void *impl);
-    boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the
-                                                                model's attributes filled */
-    boids_status (*write)(void *impl, const boids_boid *in); /* id order, validated */
-    boids_status (*read_predators)(void *impl, boids_predator *out);       /* predator_count */
+    boids_status (*read)(void *impl, boids_boid *out);               /* id order, count entries; the
+                                                                        model's attributes filled */
+    boids_status (*write)(void *impl, const boids_boid *in);         /* id order, validated */
+    boids_status (*read_predators)(void *impl, boids_predator *out); /* predator_count */
     boids_status (*write_predators)(void *impl, const boids_predator *in); /* validated */
     /* The replicas' catches and stop steps (boids_replica_record per replica). */
     boids_status (*replicas)(void *impl, boids_replica_record *out);

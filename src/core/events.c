@@ -9,7 +9,8 @@ boids_status boids_event_log_init(boids_event_log *log, size_t capacity)
 {
     memset(log, 0, sizeof *log);
     log->events = malloc(sizeof *log->events * (capacity ? capacity : 1));
-    if (!log->events) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu events", capacity);
+    if (!log->events)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu events", capacity);
     log->capacity = capacity;
     return BOIDS_OK;
 }

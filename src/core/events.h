@@ -17,8 +17,10 @@ void boids_event_log_free(boids_event_log *log);
 /* Keeps e if there is room, else counts it lost. */
 static inline void boids_event_log_push(boids_event_log *log, const boids_event *e)
 {
-    if (log->count < log->capacity) log->events[log->count++] = *e;
-    else log->lost++;
+    if (log->count < log->capacity)
+        log->events[log->count++] = *e;
+    else
+        log->lost++;
 }
 void boids_event_log_clear(boids_event_log *log);
 /* Sorts into (step, kind, subject, other, values) order: the same list whatever the order the

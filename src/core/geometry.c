@@ -10,8 +10,8 @@ uint32_t boids_grid_max_cells(uint32_t count)
     return (uint32_t)cap;
 }
 
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap,
-                                    uint32_t replicas)
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count,
+                                    bool wrap, uint32_t replicas)
 {
     boids_grid_dims g;
     /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,

@@ -14,12 +14,12 @@
  * as the largest interaction radius, so every neighbour within range lies in the block of cells
  * around a boid (minimum-image distances). */
 typedef struct boids_grid_dims {
-    uint32_t w, h;          /* cells along x and y of one replica's world, >= 1 */
-    uint32_t replicas;      /* independent copies of the world, each with its w x h cells: cell
-                               r * w * h + (cy * w + cx) of replica r; cell replicas * w * h is
-                               the graveyard, where dead boids go, in nobody's block */
-    bool wrap;              /* the block of cells around a boid wraps at the edges (torus) */
-    float cell_w, cell_h;   /* px */
+    uint32_t w, h;        /* cells along x and y of one replica's world, >= 1 */
+    uint32_t replicas;    /* independent copies of the world, each with its w x h cells: cell
+                             r * w * h + (cy * w + cx) of replica r; cell replicas * w * h is
+                             the graveyard, where dead boids go, in nobody's block */
+    bool wrap;            /* the block of cells around a boid wraps at the edges (torus) */
+    float cell_w, cell_h; /* px */
     float inv_cell_w, inv_cell_h;
 } boids_grid_dims;
 
@@ -29,12 +29,18 @@ uint32_t boids_grid_max_cells(uint32_t count);
 /* Picks the grid for a world of `replicas` copies; min_cell is the smallest acceptable cell size
  * in px (the largest interaction radius); cells come out slightly larger, see the margin in
  * geometry.c. */
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count, bool wrap,
-                                    uint32_t replicas);
+boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count,
+                                    bool wrap, uint32_t replicas);
 
 /* Cells of one replica, and of all (the graveyard's index). */
-static inline uint32_t boids_grid_cells_per_replica(const boids_grid_dims *d) { return d->w * d->h; }
-static inline uint32_t boids_grid_cells(const boids_grid_dims *d) { return d->replicas * d->w * d->h; }
+static inline uint32_t boids_grid_cells_per_replica(const boids_grid_dims *d)
+{
+    return d->w * d->h;
+}
+static inline uint32_t boids_grid_cells(const boids_grid_dims *d)
+{
+    return d->replicas * d->w * d->h;
+}
 
 /* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get
  * the same cell bit for bit; positions outside the world (a bounded world lets boids stray) go to
@@ -83,7 +89,8 @@ static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c, ui
 {
     const uint32_t cpr = d->w * d->h, base = c / cpr * cpr, local = c - base;
     uint32_t xs[3], ys[3];
-    uint32_t nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs), ny = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
+    uint32_t nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs),
+             ny = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
     uint32_t n = 0;
     for (uint32_t j = 0; j < ny; ++j)
         for (uint32_t i = 0; i < nx; ++i) out[n++] = base + ys[j] * d->w + xs[i];
@@ -104,16 +111,20 @@ void boids_grid_mark_blocks(const boids_grid_dims *d, const uint32_t *cell_start
 static inline float boids_min_image(float a, float b, float size, float half)
 {
     float d = b - a;
-    if (d > half) d -= size;
-    else if (d < -half) d += size;
+    if (d > half)
+        d -= size;
+    else if (d < -half)
+        d += size;
     return d;
 }
 
 /* Keeps a coordinate inside [0, size): the wrap of the toroidal world, robust to any finite x. */
 static inline float boids_wrap(float x, float size)
 {
-    if (x < 0.0f) x += size;
-    else if (x >= size) x -= size;
+    if (x < 0.0f)
+        x += size;
+    else if (x >= size)
+        x -= size;
     if (x < 0.0f || x >= size) { /* far outside, or x + size rounded up to size */
         x = x - size * floorf(x / size);
         if (!(x < size) || x < 0.0f) x = 0.0f;
@@ -123,7 +134,8 @@ static inline float boids_wrap(float x, float size)
 
 /* Where a boid ends up after moving to (x, y), by the world's edges (BOIDS_EDGES_*): wrapped
  * into [0, size) on a torus, left alone in a bounded box, Processing's borders() at r. */
-static inline void boids_apply_edges(unsigned edges, float border_r, float w, float h, float *x, float *y)
+static inline void boids_apply_edges(unsigned edges, float border_r, float w, float h, float *x,
+                                     float *y)
 {
     if (edges == BOIDS_EDGES_WRAP) {
         *x = boids_wrap(*x, w);
@@ -135,8 +147,12 @@ static inline void boids_apply_edges(unsigned edges, float border_r, float w, fl
         if (*x > w + border_r) *x = -border_r;
         if (*y > h + border_r) *y = -border_r;
     } else { /* bounded: held within the positions a state may hold */
-        *x = *x > (float)BOIDS_MAX_POSITION ? (float)BOIDS_MAX_POSITION : *x < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION : *x;
-        *y = *y > (float)BOIDS_MAX_POSITION ? (float)BOIDS_MAX_POSITION : *y < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION : *y;
+        *x = *x > (float)BOIDS_MAX_POSITION    ? (float)BOIDS_MAX_POSITION
+             : *x < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION
+                                               : *x;
+        *y = *y > (float)BOIDS_MAX_POSITION    ? (float)BOIDS_MAX_POSITION
+             : *y < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION
+                                               : *y;
     }
 }
 

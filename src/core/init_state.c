@@ -8,10 +8,13 @@
 #include "base/error.h"
 #include "core/geometry.h"
 
-static float uniform(boids_rng *rng, float lo, float hi) { return lo + boids_rng_float(rng) * (hi - lo); }
+static float uniform(boids_rng *rng, float lo, float hi)
+{
+    return lo + boids_rng_float(rng) * (hi - lo);
+}
 
-void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b, uint32_t p,
-                        boids_predator *predators)
+void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
+                        uint32_t p, boids_predator *predators)
 {
     const float two_pi = 6.28318530717958647692f;
     const float vmin = d->params.base.min_speed, vmax = d->params.base.max_speed;
@@ -27,19 +30,22 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
         b[i].swarm = i % d->swarms;
         boids_boid_default_attrs(&b[i], 0, &d->params);
     }
-    /* Individuality (the kit model): ages after the flock, so models without them draw as before. */
+    /* Individuality (the kit model): ages after the flock, so models without them draw as before.
+     */
     if (boids_model_attributes(d->model) & BOIDS_ATTR_BIT(AGE))
         for (uint32_t i = 0; i < n; ++i) b[i].age = boids_rng_float(rng);
     for (uint32_t i = 0; i < p; ++i) {
         float x = boids_rng_float(rng) * d->width, y = boids_rng_float(rng) * d->height;
         float a = boids_rng_float(rng) * two_pi;
-        float s = uniform(rng, d->params.predators.pred_min_speed, d->params.predators.pred_max_speed);
-        predators[i] = (boids_predator){boids_wrap(x, d->width), boids_wrap(y, d->height), s * cosf(a), s * sinf(a)};
+        float s =
+            uniform(rng, d->params.predators.pred_min_speed, d->params.predators.pred_max_speed);
+        predators[i] = (boids_predator){boids_wrap(x, d->width), boids_wrap(y, d->height),
+                                        s * cosf(a), s * sinf(a)};
     }
 }
 
-void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b, uint32_t p,
-                    boids_predator *predators)
+void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
+                       uint32_t p, boids_predator *predators)
 {
     const float W = d->width, H = d->height;
     for (uint32_t i = 0; i < n; ++i) {
@@ -55,7 +61,8 @@ void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boi
         float x0 = boids_rng_float(rng) < 0.5f ? W / 8 : 6 * W / 8;
         float y0 = boids_rng_float(rng) < 0.5f ? H / 8 : 6 * H / 8;
         float x = uniform(rng, x0, x0 + W / 8), y = uniform(rng, y0, y0 + H / 8);
-        predators[i] = (boids_predator){boids_wrap(x, W), boids_wrap(y, H), uniform(rng, -50, 50), uniform(rng, -50, 50)};
+        predators[i] = (boids_predator){boids_wrap(x, W), boids_wrap(y, H), uniform(rng, -50, 50),
+                                        uniform(rng, -50, 50)};
     }
 }
 
@@ -66,7 +73,8 @@ static const boids_init_fn layouts[BOIDS_LAYOUT_COUNT] = {
 };
 
 static const boids_layout model_layout[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary) \
+#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, preset, world,  \
+                             summary)                                                              \
     [BOIDS_MODEL_##ID] = BOIDS_LAYOUT_##init,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_LAYOUT)
 #undef BOIDS_X_MODEL_LAYOUT
@@ -78,10 +86,9 @@ boids_init_fn boids_layout_init(boids_layout layout, boids_model model)
     return layouts[layout];
 }
 
-static const char *const layout_names[BOIDS_LAYOUT_COUNT] = {
-    [BOIDS_LAYOUT_MODEL] = "model",
+static const char *const layout_names[BOIDS_LAYOUT_COUNT] = {[BOIDS_LAYOUT_MODEL] = "model",
 #define BOIDS_X_LAYOUT_NAME(ID, name, desc) [BOIDS_LAYOUT_##ID] = #name,
-    BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_NAME)
+                                                             BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_NAME)
 #undef BOIDS_X_LAYOUT_NAME
 };
 
@@ -97,5 +104,6 @@ boids_status boids_layout_from_name(const char *name, boids_layout *out)
             *out = (boids_layout)l;
             return BOIDS_OK;
         }
-    return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout", "unknown layout '%s' (layouts: model, uniform, centre)", name);
+    return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout",
+                          "unknown layout '%s' (layouts: model, uniform, centre)", name);
 }

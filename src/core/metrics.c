@@ -9,8 +9,10 @@
 static double wrap_delta(double d, double size, bool wrap)
 {
     if (!wrap) return d;
-    if (d > 0.5 * size) d -= size;
-    else if (d < -0.5 * size) d += size;
+    if (d > 0.5 * size)
+        d -= size;
+    else if (d < -0.5 * size)
+        d += size;
     return d;
 }
 
@@ -23,7 +25,8 @@ typedef struct ring_grid {
 
 static void ring_grid_free(ring_grid *g) { free(g->start), free(g->order), free(g->cell_of); }
 
-static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width, float height)
+static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
+                            float height)
 {
     double cell = sqrt((double)width * height / n * 2.0);
     g->gw = (int)fmax(1, fmin(4096, floor(width / cell)));
@@ -54,8 +57,8 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
 }
 
 /* Calls visit(ctx, j, d2) for every other boid j in ring `ring` around boid i's cell. */
-static void ring_visit(const ring_grid *g, const boids_boid *b, uint32_t i, int ring, float width, float height,
-                       bool wrap, void (*visit)(void *, uint32_t, double), void *ctx)
+static void ring_visit(const ring_grid *g, const boids_boid *b, uint32_t i, int ring, float width,
+                       float height, bool wrap, void (*visit)(void *, uint32_t, double), void *ctx)
 {
     int cx = (int)(g->cell_of[i] % (uint32_t)g->gw), cy = (int)(g->cell_of[i] / (uint32_t)g->gw);
     for (int dy = -ring; dy <= ring; ++dy)
@@ -107,12 +110,14 @@ static void link(void *ctx, uint32_t j, double d2)
     if (j < l->i || d2 > l->r2) return; /* each pair once, within the radius */
     uint32_t a = find(l->parent, l->i), b = find(l->parent, j);
     if (a == b) return;
-    if (a < b) l->parent[b] = a;
-    else l->parent[a] = b;
+    if (a < b)
+        l->parent[b] = a;
+    else
+        l->parent[a] = b;
 }
 
-static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
-                                   float group_radius, boids_metric_sums *m)
+static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
+                                   bool wrap, float group_radius, boids_metric_sums *m)
 {
     *m = (boids_metric_sums){0};
     m->alive = n;
@@ -154,7 +159,8 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     }
     links l = {parent, 0, (double)group_radius * group_radius};
     for (l.i = 0; l.i < n; ++l.i)
-        for (int ring = 0; ring <= link_rings; ++ring) ring_visit(&g, b, l.i, ring, width, height, wrap, link, &l);
+        for (int ring = 0; ring <= link_rings; ++ring)
+            ring_visit(&g, b, l.i, ring, width, height, wrap, link, &l);
     m->groups = 0;
     for (uint32_t i = 0; i < n; ++i) m->groups += find(parent, i) == i;
     free(parent);
@@ -162,8 +168,8 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     return BOIDS_OK;
 }
 
-boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
-                                       float group_radius, boids_metric_sums *out)
+boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
+                                       bool wrap, float group_radius, boids_metric_sums *out)
 {
     /* Caught boids are gone: the observables are the living's. */
     uint32_t living = 0;

@@ -21,8 +21,8 @@ typedef struct boids_metric_sums {
  * world: distances minimum-image where wrap, plain elsewhere (boids outside a bounded world count
  * where they are); groups link boids at distance <= group_radius. Double precision; exact
  * nearest neighbours and groups (grids searched outwards until nothing nearer can exist). */
-boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height, bool wrap,
-                                       float group_radius, boids_metric_sums *out);
+boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
+                                       bool wrap, float group_radius, boids_metric_sums *out);
 
 /* The metrics from the sums: polarization = |sum of headings| / alive, mean_nn = nn_sum / alive,
  * mean_speed = speed_sum / alive (0 where none lives). */

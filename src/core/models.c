@@ -16,9 +16,17 @@ typedef struct model_row {
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)          \
-    [BOIDS_MODEL_##ID] = {name, BOIDS_TIME_##time, BOIDS_BLOCKS_EVERY_MODEL | (blocks), attrs, features, \
-                          #rules, preset, world, summary},
+#define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world,     \
+                          summary)                                                                 \
+    [BOIDS_MODEL_##ID] = {name,                                                                    \
+                          BOIDS_TIME_##time,                                                       \
+                          BOIDS_BLOCKS_EVERY_MODEL | (blocks),                                     \
+                          attrs,                                                                   \
+                          features,                                                                \
+                          #rules,                                                                  \
+                          preset,                                                                  \
+                          world,                                                                   \
+                          summary},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW
 };
@@ -71,7 +79,8 @@ boids_status boids_model_from_name(const char *name, boids_model *out)
         strncat(list, m ? ", " : "", sizeof list - strlen(list) - 1);
         strncat(list, models[m].name, sizeof list - strlen(list) - 1);
     }
-    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s' (models: %s)", name, list);
+    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s' (models: %s)", name,
+                          list);
 }
 
 boids_time_base boids_model_time_base(boids_model model)

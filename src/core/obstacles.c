@@ -7,8 +7,8 @@
 #include "base/error.h"
 #include "base/parse.h"
 
-void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rng *rng, uint32_t count,
-                            boids_obstacle *out)
+void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rng *rng,
+                            uint32_t count, boids_obstacle *out)
 {
     for (uint32_t i = 0; i < count; ++i) {
         float x = boids_rng_float(rng) * d->width, y = boids_rng_float(rng) * d->height;
@@ -17,24 +17,30 @@ void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rn
     }
 }
 
-boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, float width, float height,
-                                      uint32_t replicas)
+boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, float width,
+                                      float height, uint32_t replicas)
 {
     char a[32], b[32], c[32], d[32];
     if (n > BOIDS_MAX_OBSTACLES)
-        return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%zu obstacles: at most %u", n, BOIDS_MAX_OBSTACLES);
+        return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%zu obstacles: at most %u", n,
+                              BOIDS_MAX_OBSTACLES);
     for (size_t i = 0; i < n; ++i) {
         const boids_obstacle *o = &list[i];
-        if (!isfinite(o->x) || !isfinite(o->y) || o->x < 0 || o->y < 0 || o->x >= width || o->y >= height)
-            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: centre (%s, %s) is outside the world "
-                                  "[0, %s) x [0, %s)", i, boids_float_text(o->x, a), boids_float_text(o->y, b),
-                                  boids_float_text(width, c), boids_float_text(height, d));
+        if (!isfinite(o->x) || !isfinite(o->y) || o->x < 0 || o->y < 0 || o->x >= width ||
+            o->y >= height)
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
+                                    "obstacle %zu: centre (%s, %s) is outside the world "
+                                    "[0, %s) x [0, %s)",
+                                    i, boids_float_text(o->x, a), boids_float_text(o->y, b),
+                                    boids_float_text(width, c), boids_float_text(height, d));
         if (!isfinite(o->radius) || o->radius < 0 || o->radius > 1e7f)
-            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: radius %s is outside [0, 10000000]",
-                                  i, boids_float_text(o->radius, a));
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
+                                    "obstacle %zu: radius %s is outside [0, 10000000]", i,
+                                    boids_float_text(o->radius, a));
         if (o->replica >= replicas)
-            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle", "obstacle %zu: replica %u is not below %u", i,
-                                  o->replica, replicas);
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
+                                    "obstacle %zu: replica %u is not below %u", i, o->replica,
+                                    replicas);
     }
     return BOIDS_OK;
 }

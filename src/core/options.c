@@ -5,8 +5,10 @@
 #include "base/parse.h"
 
 static const boids_option table[BOIDS_OPTION_COUNT] = {
-#define BOIDS_X_OPTION_ROW(ID, key, flag, alias, metavar, kind, lo, hi, dest, error_key, where, help) \
-    {BOIDS_OPT_##ID, key, flag, alias, metavar, BOIDS_OPTION_##kind, lo, hi, error_key, where, help},
+#define BOIDS_X_OPTION_ROW(ID, key, flag, alias, metavar, kind, lo, hi, dest, error_key, where,    \
+                           help)                                                                   \
+    {BOIDS_OPT_##ID, key,   flag, alias, metavar, BOIDS_OPTION_##kind, lo, hi,                     \
+     error_key,      where, help},
     BOIDS_OPTIONS(BOIDS_X_OPTION_ROW, BOIDS_X_OPTION_ROW)
 #undef BOIDS_X_OPTION_ROW
 };
@@ -17,7 +19,10 @@ const boids_option *boids_options(size_t *count)
     return table;
 }
 
-const boids_option *boids_option_of(boids_option_id id) { return (unsigned)id < BOIDS_OPTION_COUNT ? &table[id] : NULL; }
+const boids_option *boids_option_of(boids_option_id id)
+{
+    return (unsigned)id < BOIDS_OPTION_COUNT ? &table[id] : NULL;
+}
 
 /* The flag part of an argument: "--set=a=b" -> "--set" (into buf). */
 static const char *flag_part(const char *arg, char *buf, size_t size)
@@ -35,7 +40,8 @@ const boids_option *boids_option_find(const char *arg)
     char buf[64];
     const char *flag = flag_part(arg, buf, sizeof buf);
     for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i)
-        if (strcmp(table[i].flag, flag) == 0 || (table[i].alias && strcmp(table[i].alias, flag) == 0))
+        if (strcmp(table[i].flag, flag) == 0 ||
+            (table[i].alias && strcmp(table[i].alias, flag) == 0))
             return &table[i];
     return NULL;
 }
@@ -47,15 +53,20 @@ const boids_option *boids_option_of_key(const char *key)
     return NULL;
 }
 
-bool boids_option_value(const boids_option *o, const char *text, void *dest, char *what, size_t size)
+bool boids_option_value(const boids_option *o, const char *text, void *dest, char *what,
+                        size_t size)
 {
     switch (o->kind) {
     case BOIDS_OPTION_U32: {
         uint32_t u;
-        if (boids_parse_u32(text, (uint32_t)o->hi, &u) && u >= o->lo) return memcpy(dest, &u, sizeof u), true;
-        if (o->lo == 0 && o->hi == UINT32_MAX) snprintf(what, size, "a whole number below 2^32");
-        else if (o->hi == UINT32_MAX) snprintf(what, size, "a whole number >= %.0f", o->lo);
-        else snprintf(what, size, "a whole number in [%.0f, %.0f]", o->lo, o->hi);
+        if (boids_parse_u32(text, (uint32_t)o->hi, &u) && u >= o->lo)
+            return memcpy(dest, &u, sizeof u), true;
+        if (o->lo == 0 && o->hi == UINT32_MAX)
+            snprintf(what, size, "a whole number below 2^32");
+        else if (o->hi == UINT32_MAX)
+            snprintf(what, size, "a whole number >= %.0f", o->lo);
+        else
+            snprintf(what, size, "a whole number in [%.0f, %.0f]", o->lo, o->hi);
         return false;
     }
     case BOIDS_OPTION_U64: {
@@ -68,9 +79,12 @@ bool boids_option_value(const boids_option *o, const char *text, void *dest, cha
         float f;
         if (boids_parse_float(text, &f) && (o->lo == 0 ? f > 0.0f : f >= o->lo) && f <= o->hi)
             return memcpy(dest, &f, sizeof f), true;
-        if (o->lo == 0 && o->hi == FLT_MAX) snprintf(what, size, "a positive number");
-        else if (o->lo == 0) snprintf(what, size, "a number in (0, %g]", o->hi);
-        else snprintf(what, size, "a number in [%g, %g]", o->lo, o->hi);
+        if (o->lo == 0 && o->hi == FLT_MAX)
+            snprintf(what, size, "a positive number");
+        else if (o->lo == 0)
+            snprintf(what, size, "a number in (0, %g]", o->hi);
+        else
+            snprintf(what, size, "a number in [%g, %g]", o->lo, o->hi);
         return false;
     }
     default: snprintf(what, size, "a value of its own kind"); return false;
@@ -115,7 +129,8 @@ void boids_print_wrapped(FILE *out, const char *text, int col, int indent, int w
     while (*p) {
         const char *end = p;
         int room = width - col;
-        if ((int)strlen(p) <= room) end = p + strlen(p);
+        if ((int)strlen(p) <= room)
+            end = p + strlen(p);
         else {
             for (const char *q = p; q - p <= room && *q; ++q)
                 if (*q == ' ') end = q;
@@ -134,11 +149,14 @@ void boids_options_print(FILE *out, unsigned command)
         const boids_option *o = &table[i];
         if (!(o->where & command)) continue;
         char head[96];
-        int n = snprintf(head, sizeof head, "  %s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "", o->flag,
-                         o->metavar ? " " : "", o->metavar ? o->metavar : "");
+        int n = snprintf(head, sizeof head, "  %s%s%s%s%s", o->alias ? o->alias : "",
+                         o->alias ? ", " : "", o->flag, o->metavar ? " " : "",
+                         o->metavar ? o->metavar : "");
         fputs(head, out);
-        if (n >= HELP_COLUMN - 1) fprintf(out, "\n%*s", HELP_COLUMN, "");
-        else fprintf(out, "%*s", HELP_COLUMN - n, "");
+        if (n >= HELP_COLUMN - 1)
+            fprintf(out, "\n%*s", HELP_COLUMN, "");
+        else
+            fprintf(out, "%*s", HELP_COLUMN - n, "");
         boids_print_wrapped(out, o->help, HELP_COLUMN, HELP_COLUMN, 100);
     }
 }

@@ -23,8 +23,19 @@ typedef struct param_row {
     const char *description;
 } param_row;
 
-#define BOIDS_X_ROW(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                        \
-    {#field, BOIDS_BLOCK_##B, offsetof(boids_params, F.field), unit, lo, hi, ui_s, ui_f, flags, def, desc},
+#define BOIDS_X_ROW(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                       \
+    {                                                                                              \
+        #field,                                                                                    \
+        BOIDS_BLOCK_##B,                                                                           \
+        offsetof(boids_params, F.field),                                                           \
+        unit,                                                                                      \
+        lo,                                                                                        \
+        hi,                                                                                        \
+        ui_s,                                                                                      \
+        ui_f,                                                                                      \
+        flags,                                                                                     \
+        def,                                                                                       \
+        desc},
 #define BOIDS_X_BLOCK_ROWS(ID, field, rows) rows(BOIDS_X_ROW, ID, field)
 static const param_row rows[] = {BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ROWS)};
 #undef BOIDS_X_BLOCK_ROWS
@@ -62,10 +73,17 @@ static void build_tables(void)
         for (size_t r = 0; r < ROW_COUNT && n < MAX_MODEL_PARAMS; ++r) {
             if (!(blocks & (1u << rows[r].block))) continue;
             resolve_unit(rows[r].unit, per_second, model_units[m][n], sizeof model_units[m][n]);
-            model_params[m][n] = (boids_param_info){
-                rows[r].name, rows[r].block, rows[r].offset, model_units[m][n], rows[r].min, rows[r].max,
-                per_second ? rows[r].ui_max_s : rows[r].ui_max_f, rows[r].flags, rows[r].def,
-                rows[r].description};
+            model_params[m][n] =
+                (boids_param_info){rows[r].name,
+                                   rows[r].block,
+                                   rows[r].offset,
+                                   model_units[m][n],
+                                   rows[r].min,
+                                   rows[r].max,
+                                   per_second ? rows[r].ui_max_s : rows[r].ui_max_f,
+                                   rows[r].flags,
+                                   rows[r].def,
+                                   rows[r].description};
             ++n;
         }
         model_param_count[m] = n;
@@ -123,7 +141,9 @@ bool boids_edges_from_name(const char *name, float *out)
 
 const char *boids_edges_name(float edges)
 {
-    return edges == BOIDS_EDGES_BOUNDED ? "bounded" : edges == BOIDS_EDGES_PROCESSING ? "processing" : "wrap";
+    return edges == BOIDS_EDGES_BOUNDED      ? "bounded"
+           : edges == BOIDS_EDGES_PROCESSING ? "processing"
+                                             : "wrap";
 }
 
 /* The range check of one value; the message prints the value and the bounds exactly. */
@@ -133,7 +153,8 @@ static boids_status check_value(const boids_param_info *info, float v)
     if (!isfinite(v) || v < info->min || v > info->max)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, info->name, "%s is outside [%s, %s]%s%s",
                               boids_float_text(v, a), boids_float_text(info->min, lo),
-                              boids_float_text(info->max, hi), info->unit[0] ? " " : "", info->unit);
+                              boids_float_text(info->max, hi), info->unit[0] ? " " : "",
+                              info->unit);
     if ((info->flags & BOIDS_PARAM_INTEGER) && v != floorf(v))
         return boids_fail_key(BOIDS_E_PARAM_NOT_WHOLE, info->name, "%s is not a whole number",
                               boids_float_text(v, a));
@@ -152,16 +173,20 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, all[i].name, sizeof list - strlen(list) - 1);
         }
-        return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key, "no such parameter for model %s (parameters: %s)",
+        return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
+                              "no such parameter for model %s (parameters: %s)",
                               boids_model_name(model) ? boids_model_name(model) : "?", list);
     }
     float v;
-    if ((info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES && boids_edges_from_name(value, &v)) {
+    if ((info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES &&
+        boids_edges_from_name(value, &v)) {
         /* edges=wrap|bounded|processing */
     } else if (!boids_parse_float(value, &v)) {
-        return boids_fail_key(BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' is not a decimal number%s", value,
+        return boids_fail_key(BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' is not a decimal number%s",
+                              value,
                               (info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
-                                  ? " (or wrap, bounded, processing)" : "");
+                                  ? " (or wrap, bounded, processing)"
+                                  : "");
     }
     boids_status st = check_value(info, v);
     if (st != BOIDS_OK) return st;
@@ -180,31 +205,37 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
     }
     char a[32], b[32], c[32];
     if (params->base.min_speed > params->base.max_speed)
-        return boids_fail_keys(BOIDS_E_PARAM_MIN_ABOVE_MAX, "min_speed", "max_speed", "%s is above max_speed %s",
-                              boids_float_text(params->base.min_speed, a),
-                              boids_float_text(params->base.max_speed, b));
+        return boids_fail_keys(BOIDS_E_PARAM_MIN_ABOVE_MAX, "min_speed", "max_speed",
+                               "%s is above max_speed %s",
+                               boids_float_text(params->base.min_speed, a),
+                               boids_float_text(params->base.max_speed, b));
     unsigned blocks = boids_model_blocks(model);
     if (blocks & BOIDS_BLOCK_BIT(KIT)) {
         /* Eq. 7-9 take (age - 0.5)^2 <= 1/4 of each constant: the youngest and oldest boids must
          * keep a view radius and angle >= 0 and a top speed >= min_speed. */
         const boids_kit_params *k = &params->kit;
         if (k->view_radius - k->c_view_radius * 0.25f < 0)
-            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_view_radius", "view_radius",
-                                  "%s leaves the youngest and oldest boids a view radius below 0 (view_radius %s)",
-                                  boids_float_text(k->c_view_radius, a), boids_float_text(k->view_radius, b));
+            return boids_fail_keys(
+                BOIDS_E_PARAM_CONFLICT, "c_view_radius", "view_radius",
+                "%s leaves the youngest and oldest boids a view radius below 0 (view_radius %s)",
+                boids_float_text(k->c_view_radius, a), boids_float_text(k->view_radius, b));
         if (k->view_angle - k->c_view_angle * 0.25f < 0)
-            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_view_angle", "view_angle",
-                                  "%s leaves the youngest and oldest boids a view angle below 0 (view_angle %s)",
-                                  boids_float_text(k->c_view_angle, a), boids_float_text(k->view_angle, b));
+            return boids_fail_keys(
+                BOIDS_E_PARAM_CONFLICT, "c_view_angle", "view_angle",
+                "%s leaves the youngest and oldest boids a view angle below 0 (view_angle %s)",
+                boids_float_text(k->c_view_angle, a), boids_float_text(k->view_angle, b));
         if (params->base.max_speed - k->c_maxspeed * 0.25f < params->base.min_speed)
-            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "c_maxspeed", "min_speed,max_speed",
-                                  "%s leaves the youngest and oldest boids a top speed below min_speed %s "
-                                  "(max_speed %s)", boids_float_text(k->c_maxspeed, a),
-                                  boids_float_text(params->base.min_speed, b),
-                                  boids_float_text(params->base.max_speed, c));
+            return boids_fail_keys(
+                BOIDS_E_PARAM_CONFLICT, "c_maxspeed", "min_speed,max_speed",
+                "%s leaves the youngest and oldest boids a top speed below min_speed %s "
+                "(max_speed %s)",
+                boids_float_text(k->c_maxspeed, a), boids_float_text(params->base.min_speed, b),
+                boids_float_text(params->base.max_speed, c));
     }
-    if ((blocks & BOIDS_BLOCK_BIT(PREDATORS)) && params->predators.pred_min_speed > params->predators.pred_max_speed)
-        return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "pred_min_speed", "%s is above pred_max_speed %s",
+    if ((blocks & BOIDS_BLOCK_BIT(PREDATORS)) &&
+        params->predators.pred_min_speed > params->predators.pred_max_speed)
+        return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "pred_min_speed",
+                              "%s is above pred_max_speed %s",
                               boids_float_text(params->predators.pred_min_speed, a),
                               boids_float_text(params->predators.pred_max_speed, b));
     return BOIDS_OK;
@@ -230,7 +261,8 @@ float boids_model_group_radius(boids_model model, const boids_params *p)
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     for (size_t i = 0; i < n; ++i)
-        if ((info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS) return boids_param_get(p, &info[i]);
+        if ((info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS)
+            return boids_param_get(p, &info[i]);
     return 0.0f; /* every model has one: test_layout checks */
 }
 
@@ -248,7 +280,8 @@ boids_status boids_model_apply_preset(boids_model model, boids_params *params)
         char pair[128], *eq;
         snprintf(pair, sizeof pair, "%.*s", (int)len, p);
         if (len >= sizeof pair || !(eq = strchr(pair, '=')))
-            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, boids_model_name(model), "preset '%s' is not KEY=VALUE", pair);
+            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, boids_model_name(model),
+                                  "preset '%s' is not KEY=VALUE", pair);
         *eq = '\0';
         boids_status st = boids_params_set(model, params, pair, eq + 1);
         if (st != BOIDS_OK) return st;

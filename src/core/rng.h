@@ -37,6 +37,9 @@ static inline boids_rng boids_rng_seeded(uint64_t seed)
 }
 
 /* Uniform in [0, 1), 24 random bits: exactly representable as float. */
-static inline float boids_rng_float(boids_rng *r) { return (float)(boids_rng_u32(r) >> 8) * 0x1p-24f; }
+static inline float boids_rng_float(boids_rng *r)
+{
+    return (float)(boids_rng_u32(r) >> 8) * 0x1p-24f;
+}
 
 #endif

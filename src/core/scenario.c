@@ -35,7 +35,8 @@ static boids_status slurp(const char *path, char **text, size_t *size)
     }
     if (n > BOIDS_SCENARIO_MAX_BYTES) {
         free(buf);
-        return boids_fail_file(BOIDS_E_FILE_READ, path, 0, "larger than %d bytes: not a scenario file",
+        return boids_fail_file(BOIDS_E_FILE_READ, path, 0,
+                               "larger than %d bytes: not a scenario file",
                                BOIDS_SCENARIO_MAX_BYTES);
     }
     buf[n] = '\0';
@@ -62,7 +63,8 @@ static boids_status check_text(const char *path, const char *text, size_t size)
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
             return c ? boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line,
                                        "a control byte (0x%02x): not a text file", c)
-                     : boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line, "a NUL byte: not a text file");
+                     : boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, at_line,
+                                       "a NUL byte: not a text file");
         at_line += c == '\n' || (c == '\r' && (i + 1 == size || text[i + 1] != '\n'));
     }
     return BOIDS_OK;
@@ -74,15 +76,20 @@ static boids_status parse_line(const char *path, long line, char *s, char **key,
     *key = *value = NULL;
     while (blank(*s)) ++s;
     if (*s == '\0' || *s == ';' || *s == '#') return BOIDS_OK;
-    if (*s == '[') return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "sections are not used here (%s)", s);
+    if (*s == '[')
+        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line,
+                               "sections are not used here (%s)", s);
     char *eq = strchr(s, '='), *k_end = s;
-    while (*k_end && (*k_end == '_' || (*k_end >= 'a' && *k_end <= 'z') || (*k_end >= '0' && *k_end <= '9')))
+    while (*k_end &&
+           (*k_end == '_' || (*k_end >= 'a' && *k_end <= 'z') || (*k_end >= '0' && *k_end <= '9')))
         ++k_end;
     char *after = k_end;
     while (blank(*after)) ++after;
     if (!eq || k_end == s || after != eq)
-        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line, "not a 'key = value' line (keys are "
-                               "lower-case letters, digits and _): %.60s", s);
+        return boids_fail_file(BOIDS_E_SCENARIO_SYNTAX, path, line,
+                               "not a 'key = value' line (keys are "
+                               "lower-case letters, digits and _): %.60s",
+                               s);
     *k_end = '\0';
     char *v = eq + 1;
     while (blank(*v)) ++v;
@@ -98,14 +105,15 @@ static boids_status parse_line(const char *path, long line, char *s, char **key,
 }
 
 /* Appends a line's pair: no key twice but those that may repeat (obstacle, and the extras'). */
-static boids_status add_pair(const char *path, const boids_scenario_extras *extras, line_kv **kv, int *n, int *cap,
-                             line_kv pair)
+static boids_status add_pair(const char *path, const boids_scenario_extras *extras, line_kv **kv,
+                             int *n, int *cap, line_kv pair)
 {
-    const bool repeats = strcmp(pair.key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, pair.key));
+    const bool repeats =
+        strcmp(pair.key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, pair.key));
     for (int k = 0; k < *n && !repeats; ++k)
         if (strcmp((*kv)[k].key, pair.key) == 0)
-            return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, pair.line, "%s: already set on line %ld", pair.key,
-                                   (*kv)[k].line);
+            return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, pair.line,
+                                   "%s: already set on line %ld", pair.key, (*kv)[k].line);
     if (*n == *cap) {
         line_kv *more = realloc(*kv, sizeof **kv * (size_t)(*cap *= 2));
         if (!more) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
@@ -116,8 +124,8 @@ static boids_status add_pair(const char *path, const boids_scenario_extras *extr
 }
 
 /* Splits text into `key = value` lines; fails on the first line that is not one. */
-static boids_status split_lines(const char *path, char *text, size_t size, const boids_scenario_extras *extras,
-                                line_kv **out, int *count)
+static boids_status split_lines(const char *path, char *text, size_t size,
+                                const boids_scenario_extras *extras, line_kv **out, int *count)
 {
     boids_status st = check_text(path, text, size);
     if (st != BOIDS_OK) return st;
@@ -125,14 +133,16 @@ static boids_status split_lines(const char *path, char *text, size_t size, const
     line_kv *kv = malloc(sizeof *kv * (size_t)cap);
     if (!kv) return boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", path);
     char *p = text;
-    if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF) p += 3;
+    if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF)
+        p += 3;
     for (long line = 1; *p && st == BOIDS_OK; ++line) {
         char *end = p + strcspn(p, "\r\n"); /* LF, CRLF or CR */
         char *next = *end == '\r' && end[1] == '\n' ? end + 2 : *end ? end + 1 : end;
         *end = '\0';
         char *key, *value;
         st = parse_line(path, line, p, &key, &value);
-        if (st == BOIDS_OK && key) st = add_pair(path, extras, &kv, &n, &cap, (line_kv){line, key, value});
+        if (st == BOIDS_OK && key)
+            st = add_pair(path, extras, &kv, &n, &cap, (line_kv){line, key, value});
         p = next;
     }
     if (st != BOIDS_OK) {
@@ -165,8 +175,8 @@ static boids_status set_model(boids_scenario *sc, const char *value)
     for (char *pair = strtok_r(text, " ", &save); pair; pair = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(pair, '=');
         if (!eq)
-            return boids_fail_key(BOIDS_E_INTERNAL, "model", "%s's world text: '%s' is not KEY=VALUE",
-                                  value, pair);
+            return boids_fail_key(BOIDS_E_INTERNAL, "model",
+                                  "%s's world text: '%s' is not KEY=VALUE", value, pair);
         *eq = '\0';
         st = boids_scenario_set(sc, pair, eq + 1);
         if (st != BOIDS_OK) return st;
@@ -186,8 +196,8 @@ static boids_status set_world(boids_scenario *sc, const char *value)
     snprintf(h, sizeof h, "%s", x + 1);
     float fw, fh;
     if (!boids_parse_float(w, &fw) || !boids_parse_float(h, &fh) || !(fw > 0) || !(fh > 0))
-        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world", "'%s' is not WxH with positive W and H",
-                              value);
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world",
+                              "'%s' is not WxH with positive W and H", value);
     sc->def.width = fw;
     sc->def.height = fh;
     sc->preset_size = false;
@@ -206,8 +216,8 @@ static boids_status add_obstacle(boids_scenario *sc, const char *value)
         return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle", "more than %d obstacles",
                               BOIDS_SCENARIO_MAX_OBSTACLES);
     if (!boids_obstacle_from_text(value, &sc->obstacles[sc->obstacle_count]))
-        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle", "'%s' is not X,Y,R (three numbers, R >= 0)",
-                              value);
+        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle",
+                              "'%s' is not X,Y,R (three numbers, R >= 0)", value);
     sc->obstacle_count++;
     return BOIDS_OK;
 }
@@ -234,11 +244,15 @@ static const struct {
 #undef WORLD_ROW
 };
 /* Each member is of its row's kind (ggml's habit: the check beside the table). */
-#define DEST_TYPE_U32(m) _Static_assert(_Generic(((boids_scenario *)0)->m, uint32_t: 1, default: 0), #m);
-#define DEST_TYPE_U64(m) _Static_assert(_Generic(((boids_scenario *)0)->m, uint64_t: 1, default: 0), #m);
-#define DEST_TYPE_FLOAT(m) _Static_assert(_Generic(((boids_scenario *)0)->m, float: 1, default: 0), #m);
+#define DEST_TYPE_U32(m)                                                                           \
+    _Static_assert(_Generic(((boids_scenario *)0)->m, uint32_t : 1, default : 0), #m);
+#define DEST_TYPE_U64(m)                                                                           \
+    _Static_assert(_Generic(((boids_scenario *)0)->m, uint64_t : 1, default : 0), #m);
+#define DEST_TYPE_FLOAT(m)                                                                         \
+    _Static_assert(_Generic(((boids_scenario *)0)->m, float : 1, default : 0), #m);
 #define DEST_TYPE_CUSTOM(f)
-#define WORLD_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help) DEST_TYPE_##kind(m)
+#define WORLD_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)        \
+    DEST_TYPE_##kind(m)
 BOIDS_OPTIONS(WORLD_CHECK, NO_ROW)
 #undef WORLD_CHECK
 #undef NO_ROW
@@ -288,9 +302,10 @@ boids_status boids_scenario_locate(const char *name, char *out, size_t size)
 #ifdef BOIDS_SOURCE_SCENARIOS
     if (preset_in(BOIDS_SOURCE_SCENARIOS, name, out, size)) return BOIDS_OK;
 #endif
-    return boids_fail_file(BOIDS_E_FILE_OPEN, name, 0,
-                           "no such file here, nor a preset of that name in the installed scenarios "
-                           "(PREFIX/share/boids/scenarios)");
+    return boids_fail_file(
+        BOIDS_E_FILE_OPEN, name, 0,
+        "no such file here, nor a preset of that name in the installed scenarios "
+        "(PREFIX/share/boids/scenarios)");
 }
 
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
@@ -337,8 +352,8 @@ boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids
     return boids_scenario_load_extras(path, default_steps, NULL, out);
 }
 
-boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
-                                        boids_scenario *out)
+boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps,
+                                        const boids_scenario_extras *extras, boids_scenario *out)
 {
     boids_scenario_init(out, default_steps);
     char *text = NULL;
@@ -354,9 +369,11 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
     }
     /* Every key's line (the obstacles' apart: the one key that repeats), for later errors. */
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
-        if (strcmp(kv[k].key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, kv[k].key))) continue;
+        if (strcmp(kv[k].key, "obstacle") == 0 || (extras && extras->owns(extras->ctx, kv[k].key)))
+            continue;
         if (out->key_count == BOIDS_SCENARIO_MAX_KEYS) {
-            st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[k].line, "more than %d keys", BOIDS_SCENARIO_MAX_KEYS);
+            st = boids_fail_file(BOIDS_E_SCENARIO_KEY, path, kv[k].line, "more than %d keys",
+                                 BOIDS_SCENARIO_MAX_KEYS);
             break;
         }
         snprintf(out->keys[out->key_count].key, sizeof out->keys[0].key, "%s", kv[k].key);
@@ -370,7 +387,8 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
     }
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") == 0) continue;
-        if (strcmp(kv[k].key, "obstacle") == 0 && out->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
+        if (strcmp(kv[k].key, "obstacle") == 0 &&
+            out->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
             out->obstacle_lines[out->obstacle_count] = kv[k].line;
         boids_status ks = extras && extras->owns(extras->ctx, kv[k].key)
                               ? extras->set(extras->ctx, kv[k].key, kv[k].value)
@@ -383,25 +401,32 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
     boids_scenario_finish(out);
     /* Checks between parameters once all are read, at the line of the key they are about. */
     if (boids_params_validate(out->def.model, &out->def.params) != BOIDS_OK)
-        return boids_error_in_file(path, boids_scenario_line(out, boids_last_error_info()->key), BOIDS_ERR_PARSE);
+        return boids_error_in_file(path, boids_scenario_line(out, boids_last_error_info()->key),
+                                   BOIDS_ERR_PARSE);
     return BOIDS_OK;
 }
 
 void boids_scenario_write(FILE *f, const boids_world_def *def)
 {
     char v[32], w[32], t[32];
-    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s\ndt = %s\nlayout = %s\n",
-            boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
-            boids_float_text(def->height, w), boids_float_text(def->dt, t), boids_layout_name(def->layout));
+    fprintf(
+        f,
+        "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s\ndt = %s\nlayout = %s\n",
+        boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
+        boids_float_text(def->height, w), boids_float_text(def->dt, t),
+        boids_layout_name(def->layout));
     for (uint32_t i = 0; i < def->obstacle_count; ++i)
         fprintf(f, "obstacle = %s,%s,%s\n", boids_float_text(def->obstacles[i].x, v),
-                boids_float_text(def->obstacles[i].y, w), boids_float_text(def->obstacles[i].radius, t));
+                boids_float_text(def->obstacles[i].y, w),
+                boids_float_text(def->obstacles[i].radius, t));
     fprintf(f, "; every parameter of the model\n");
     size_t n;
     const boids_param_info *info = boids_model_params(def->model, &n);
     for (size_t i = 0; i < n; ++i) {
         const float value = boids_param_get(&def->params, &info[i]);
-        const bool edges = (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES; /* by name: wrap, ... */
-        fprintf(f, "%s = %s\n", info[i].name, edges ? boids_edges_name(value) : boids_float_text(value, v));
+        const bool edges =
+            (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES; /* by name: wrap, ... */
+        fprintf(f, "%s = %s\n", info[i].name,
+                edges ? boids_edges_name(value) : boids_float_text(value, v));
     }
 }

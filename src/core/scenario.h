@@ -31,14 +31,15 @@
 #define BOIDS_SCENARIO_MAX_OBSTACLES 4096
 
 typedef struct boids_scenario {
-    boids_world_def def;  /* boids_default_world_def() with the model's preset and the file's values */
-    uint32_t steps;       /* the file's steps, the model's world's, or the caller's default */
+    boids_world_def
+        def;        /* boids_default_world_def() with the model's preset and the file's values */
+    uint32_t steps; /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
     bool given[BOIDS_OPTION_COUNT]; /* the world settings (core/options.h) the file set */
-    bool preset_size;     /* the world's size is the model's preset (see boids_scenario_finish) */
+    bool preset_size; /* the world's size is the model's preset (see boids_scenario_finish) */
     struct {
-        char key[64];     /* a key the file set (model, boids, a parameter, ...) */
-        long line;        /* and its line, so later errors about it can name the file and line */
+        char key[64]; /* a key the file set (model, boids, a parameter, ...) */
+        long line;    /* and its line, so later errors about it can name the file and line */
     } keys[BOIDS_SCENARIO_MAX_KEYS];
     int key_count;
     boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* `obstacle = X,Y,R` lines */
@@ -78,11 +79,12 @@ void boids_scenario_finish(boids_scenario *sc);
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out);
 
 /* Reads path into *out (def from boids_default_world_def(), steps from default_steps, then the
- * file). BOIDS_ERR_PARSE "FILE:LINE: KEY: ..." for bad content, BOIDS_ERR_IO if it cannot be read. */
+ * file). BOIDS_ERR_PARSE "FILE:LINE: KEY: ..." for bad content, BOIDS_ERR_IO if it cannot be read.
+ */
 boids_status boids_scenario_load(const char *path, uint32_t default_steps, boids_scenario *out);
 /* As boids_scenario_load, with the keys of `extras` (NULL: none) handed to it, in file order. */
-boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps, const boids_scenario_extras *extras,
-                                        boids_scenario *out);
+boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps,
+                                        const boids_scenario_extras *extras, boids_scenario *out);
 /* Writes def as scenario lines (model, boids, swarms, world, dt, layout, the obstacles, every
  * parameter of the model; not the seed, which callers write where they want it): what
  * boids_scenario_load reads back into the same definition. */

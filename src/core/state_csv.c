@@ -26,7 +26,8 @@ static int split(char *line, char **fields)
         char *start = p;
         while (*p && *p != ',') ++p;
         char *end = p;
-        while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == '\n'))
+        while (end > start &&
+               (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == '\n'))
             --end;
         int more = *p == ',';
         *end = '\0';
@@ -50,7 +51,8 @@ static int blank(const char *s)
 static const char *quoted(const char *field, char buf[48])
 {
     size_t k = 0;
-    for (; field[k] && k < 40; ++k) buf[k] = (unsigned char)field[k] < 32 || field[k] == 127 ? '?' : field[k];
+    for (; field[k] && k < 40; ++k)
+        buf[k] = (unsigned char)field[k] < 32 || field[k] == 127 ? '?' : field[k];
     if (field[k]) buf[k - 3] = buf[k - 2] = buf[k - 1] = '.';
     buf[k] = '\0';
     return buf;
@@ -80,8 +82,8 @@ static long read_line(FILE *f, char *buf)
     return n == 0 && c == EOF ? -1 : n;
 }
 
-static boids_status read_table(const char *path, const char *const *required, int nreq, header_fn header,
-                               row_fn row, void *ctx)
+static boids_status read_table(const char *path, const char *const *required, int nreq,
+                               header_fn header, row_fn row, void *ctx)
 {
     FILE *f = fopen(path, "r");
     if (!f) return boids_fail_file(BOIDS_E_FILE_OPEN, path, 0, "cannot open: %s", strerror(errno));
@@ -93,20 +95,22 @@ static boids_status read_table(const char *path, const char *const *required, in
     while (st == BOIDS_OK && (len = read_line(f, line)) != -1) {
         ++lineno;
         if (len == -2) {
-            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a line longer than %d bytes", MAX_LINE);
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a line longer than %d bytes",
+                                 MAX_LINE);
             break;
         }
         if (len == -3) {
             st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "a NUL byte: not a text file");
             break;
         }
-        if (lineno == 1 && len >= 3 && (unsigned char)line[0] == 0xEF && (unsigned char)line[1] == 0xBB &&
-            (unsigned char)line[2] == 0xBF)
+        if (lineno == 1 && len >= 3 && (unsigned char)line[0] == 0xEF &&
+            (unsigned char)line[1] == 0xBB && (unsigned char)line[2] == 0xBF)
             memmove(line, line + 3, (size_t)len - 2); /* a UTF-8 byte-order mark */
         char *cr = strchr(line, '\r');
         if (cr && cr[1] != '\n' && cr[1] != '\0') {
-            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno,
-                                 "a carriage return inside a line (lines must end with LF or CRLF)");
+            st =
+                boids_fail_file(BOIDS_E_CSV_ROW, path, lineno,
+                                "a carriage return inside a line (lines must end with LF or CRLF)");
             break;
         }
         if (blank(line)) continue;
@@ -120,39 +124,46 @@ static boids_status read_table(const char *path, const char *const *required, in
                 if (c >= nf || strcmp(fields[c], required[c]) != 0) {
                     char want[128] = "";
                     for (int k = 0; k < nreq; ++k)
-                        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", k ? "," : "", required[k]);
-                    st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno, "header must begin %s (column %d is '%s')",
-                                         want, c + 1, c < nf ? quoted(fields[c], q) : "");
+                        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s",
+                                 k ? "," : "", required[k]);
+                    st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno,
+                                         "header must begin %s (column %d is '%s')", want, c + 1,
+                                         c < nf ? quoted(fields[c], q) : "");
                 }
             if (st == BOIDS_OK && header) st = header(ctx, fields, nf, lineno);
             header_fields = nf;
             continue;
         }
         if (nf != header_fields) {
-            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "%d fields, the header has %d", nf, header_fields);
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, lineno, "%d fields, the header has %d", nf,
+                                 header_fields);
             break;
         }
         st = row(ctx, fields, nf, lineno);
     }
     if (st == BOIDS_OK && ferror(f)) st = boids_fail_file(BOIDS_E_FILE_READ, path, 0, "read error");
-    if (st == BOIDS_OK && !header_fields) st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno + 1, "no header line");
+    if (st == BOIDS_OK && !header_fields)
+        st = boids_fail_file(BOIDS_E_CSV_HEADER, path, lineno + 1, "no header line");
     free(line);
     fclose(f);
     return st;
 }
 
-static boids_status field_float(const char *path, long line, const char *name, const char *field, float *out)
+static boids_status field_float(const char *path, long line, const char *name, const char *field,
+                                float *out)
 {
     char q[48];
     if (boids_parse_float(field, out)) return BOIDS_OK;
-    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "%s '%s' is not a finite number", name, quoted(field, q));
+    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "%s '%s' is not a finite number", name,
+                           quoted(field, q));
 }
 
 static boids_status parse_id(const char *path, long line, const char *field, uint32_t *id)
 {
     char q[48];
     if (boids_parse_u32(field, UINT32_MAX, id)) return BOIDS_OK;
-    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "id '%s' is not an unsigned integer", quoted(field, q));
+    return boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "id '%s' is not an unsigned integer",
+                           quoted(field, q));
 }
 
 /* Rows kept in file order with their ids and lines, then put in id order: ids 0..N-1, each once. */
@@ -195,13 +206,16 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
     size_t n = t->count;
     unsigned char *o = malloc(t->size * (n ? n : 1));
     long *l = calloc(n ? n : 1, sizeof *l);
-    boids_status st = o && l ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", t->path);
+    boids_status st =
+        o && l ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "%s: out of memory", t->path);
     for (size_t k = 0; st == BOIDS_OK && k < n; ++k) {
         uint32_t id = t->ids[k];
         if (id >= n)
-            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k], "id %u is not below the number of rows (%zu)", id, n);
+            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k],
+                                 "id %u is not below the number of rows (%zu)", id, n);
         else if (l[id])
-            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k], "id %u already given on line %ld", id, l[id]);
+            st = boids_fail_file(BOIDS_E_CSV_ID, t->path, t->lines[k],
+                                 "id %u already given on line %ld", id, l[id]);
         else {
             l[id] = t->lines[k];
             memcpy(o + t->size * id, t->data + t->size * k, t->size);
@@ -217,7 +231,8 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
     return BOIDS_OK;
 }
 
-/* ---- boids ------------------------------------------------------------------------------------ */
+/* ---- boids ------------------------------------------------------------------------------------
+ */
 
 static const char *const boid_columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
 
@@ -251,7 +266,8 @@ static boids_status boid_header(void *ctx, char **fields, int nf, long line)
     for (int c = 1; c < nf; ++c) /* a column twice: which one would count? */
         for (int d = 0; d < c; ++d)
             if (fields[c][0] && strcmp(fields[c], fields[d]) == 0)
-                return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line, "column '%s' twice (columns %d and %d)",
+                return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
+                                       "column '%s' twice (columns %d and %d)",
                                        quoted(fields[c], q), d + 1, c + 1);
     for (int c = 6; c < nf; ++c)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
@@ -273,15 +289,20 @@ static boids_status boid_row(void *ctx, char **fields, int nf, long line)
     uint32_t id;
     boids_status st = parse_id(path, line, fields[0], &id);
     float *vals[4] = {&b.x, &b.y, &b.vx, &b.vy};
-    for (int c = 0; c < 4 && st == BOIDS_OK; ++c) st = field_float(path, line, boid_columns[1 + c], fields[1 + c], vals[c]);
+    for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
+        st = field_float(path, line, boid_columns[1 + c], fields[1 + c], vals[c]);
     if (st == BOIDS_OK && !boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &b.swarm))
-        st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "swarm '%s' is not a whole number below %u",
-                             quoted(fields[5], q), BOIDS_MAX_SWARMS);
+        st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line,
+                             "swarm '%s' is not a whole number below %u", quoted(fields[5], q),
+                             BOIDS_MAX_SWARMS);
     for (int a = 0; a < BOIDS_ATTR_COUNT && st == BOIDS_OK; ++a)
         if (t->attr_col[a] >= 0 && !parse_attribute(fields[t->attr_col[a]], (boids_attribute)a, &b))
             st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line, "%s '%s' is not a %s",
-                                 boids_attribute_info_of((boids_attribute)a)->name, quoted(fields[t->attr_col[a]], q),
-                                 boids_attribute_info_of((boids_attribute)a)->is_uint ? "whole number" : "finite number");
+                                 boids_attribute_info_of((boids_attribute)a)->name,
+                                 quoted(fields[t->attr_col[a]], q),
+                                 boids_attribute_info_of((boids_attribute)a)->is_uint
+                                     ? "whole number"
+                                     : "finite number");
     if (st != BOIDS_OK) return st;
     if (b.swarm > t->max_swarm) t->max_swarm = b.swarm;
     boids_boid *slot = push_row(&t->rows, id, line);
@@ -322,7 +343,8 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
     return BOIDS_OK;
 }
 
-/* ---- predators -------------------------------------------------------------------------------- */
+/* ---- predators --------------------------------------------------------------------------------
+ */
 
 static const char *const predator_columns[] = {"id", "x", "y", "vx", "vy"};
 
@@ -343,7 +365,8 @@ static boids_status predator_row(void *ctx, char **fields, int nf, long line)
     return BOIDS_OK;
 }
 
-boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count, long **lines)
+boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count,
+                                      long **lines)
 {
     *out = NULL;
     *count = 0;
@@ -375,11 +398,12 @@ boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, 
     if (st != BOIDS_OK) return st;
     fputs("id,x,y,vx,vy,swarm", o.f);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (attributes & (1u << a)) fprintf(o.f, ",%s", boids_attribute_info_of((boids_attribute)a)->name);
+        if (attributes & (1u << a))
+            fprintf(o.f, ",%s", boids_attribute_info_of((boids_attribute)a)->name);
     fputc('\n', o.f);
     for (uint32_t i = 0; i < n && !ferror(o.f); ++i) {
-        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y, (double)b[i].vx,
-                (double)b[i].vy, b[i].swarm);
+        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y,
+                (double)b[i].vx, (double)b[i].vy, b[i].swarm);
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
             if (!(attributes & (1u << a))) continue;
             if (boids_attribute_info_of((boids_attribute)a)->is_uint)
@@ -399,6 +423,7 @@ boids_status boids_predators_csv_write(const char *path, const boids_predator *p
     if (st != BOIDS_OK) return st;
     fputs("id,x,y,vx,vy\n", o.f);
     for (uint32_t i = 0; i < n && !ferror(o.f); ++i)
-        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].vx, (double)p[i].vy);
+        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].vx,
+                (double)p[i].vy);
     return boids_output_commit(&o);
 }

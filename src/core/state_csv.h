@@ -8,7 +8,7 @@
 #include "boids.h"
 
 typedef struct boids_csv_state {
-    boids_boid *boids;   /* id order (free it) */
+    boids_boid *boids; /* id order (free it) */
     uint32_t count;
     uint32_t swarms;     /* largest swarm + 1 (1 for an empty file) */
     long *lines;         /* the file line of each id (free it) */
@@ -24,13 +24,16 @@ void boids_csv_state_free(boids_csv_state *s);
 /* Writes a state atomically: to a temporary file beside `path`, then renamed over it, so a
  * failure never leaves a half-written file (nor destroys an older one). `attributes` says which
  * attribute columns to write (the world's model's). */
-boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count, unsigned attributes);
+boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count,
+                             unsigned attributes);
 
 /* The predators' CSV of --predators and --dump-predators: header `id,x,y,vx,vy`, one row per
  * predator, in id order when written, in any order when read (ids 0..N-1, each once); *lines
  * receives each id's line. */
-boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count, long **lines);
-boids_status boids_predators_csv_write(const char *path, const boids_predator *predators, uint32_t count);
+boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count,
+                                      long **lines);
+boids_status boids_predators_csv_write(const char *path, const boids_predator *predators,
+                                       uint32_t count);
 
 /* Checks that `path` could be created (its directory exists and is writable) before any work is
  * done, so a long run does not fail at the end. */

@@ -25,7 +25,8 @@
 
 /* The rules of each model, from the manifest. */
 static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)    \
+#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world,     \
+                          summary)                                                                 \
     [BOIDS_MODEL_##ID] = boids_cpu_rules_##rules,
     BOIDS_MODEL_LIST(BOIDS_X_RULES_ROW)
 #undef BOIDS_X_RULES_ROW
@@ -42,7 +43,7 @@ typedef struct cpu_state {
 
 typedef struct cpu_backend {
     const boids_sim *sim;
-    boids_grid_dims dims;             /* sim->grid, or one cell per replica for brute force */
+    boids_grid_dims dims; /* sim->grid, or one cell per replica for brute force */
     boids_cpu_grid grid;
     /* The boids' state in the last step's slot order, which the rules write, with the ids in
      * that order: the next step's count reads it in order and its sort moves few boids, where
@@ -50,18 +51,18 @@ typedef struct cpu_backend {
      * threads' stores shared its cache lines. */
     cpu_state cur, next;
     uint32_t *cur_id, *next_id;
-    uint32_t *swarm;                  /* id order; no step changes it */
-    bool one_swarm;                   /* every swarm is 0: cand.swarm is all 0, not copied per step */
+    uint32_t *swarm; /* id order; no step changes it */
+    bool one_swarm;  /* every swarm is 0: cand.swarm is all 0, not copied per step */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
     uint8_t *dead;                    /* per boid, this step: to the graveyard */
-    boids_catch *catches;         /* the step's catches found (one per boid at most) */
+    boids_catch *catches;             /* the step's catches found (one per boid at most) */
     uint32_t catch_count;
     /* predators (models with BOIDS_FEATURE_PREDATORS) */
     boids_cpu_grid pred_grid;
     cpu_state pred_cur, pred_next;
-    boids_cpu_soa pred;               /* step t in cell order */
-    boids_replica_record *replicas;      /* per replica: catches, stop step */
+    boids_cpu_soa pred;             /* step t in cell order */
+    boids_replica_record *replicas; /* per replica: catches, stop step */
     boids_pool *pool;
     boids_cpu_event_sink events;
     boids_profile_acc profile;
@@ -124,7 +125,8 @@ static void predators_and_catches(cpu_backend *b, job *j)
 {
     const boids_sim *sim = b->sim;
     const uint32_t np = sim->predator_count;
-    boids_cpu_grid_build(&b->pred_grid, b->pred_cur.x, b->pred_cur.y, np, sim->predators_per_replica, NULL);
+    boids_cpu_grid_build(&b->pred_grid, b->pred_cur.x, b->pred_cur.y, np,
+                         sim->predators_per_replica, NULL);
     for (uint32_t k = 0; k < np; ++k) {
         uint32_t id = b->pred_grid.order[k];
         b->pred.x[k] = b->pred_cur.x[id];
@@ -146,15 +148,17 @@ static void predators_and_catches(cpu_backend *b, job *j)
 
 /* The grid's count and scatter of the state, one part per thread (the threads past the grid's
  * parts have none). */
-#define GRID_PARTS_MAX 8 /* each part has a histogram as large as the grid; the passes are short */
+#define GRID_PARTS_MAX                                                                             \
+    8 /* each part has a histogram as large as the grid; the passes are short                      \
+       */
 static void count_part(void *ctx, uint32_t part, uint32_t parts)
 {
     cpu_backend *b = ctx;
     (void)parts;
     if (part >= b->grid.parts) return;
     const bool predators = (b->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
-    boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur_id, b->sim->def.count, b->sim->per_replica,
-                         predators ? b->dead : NULL);
+    boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur_id, b->sim->def.count,
+                         b->sim->per_replica, predators ? b->dead : NULL);
 }
 
 static void scatter_part(void *ctx, uint32_t part, uint32_t parts)
@@ -209,7 +213,8 @@ static boids_status cpu_step(void *impl, uint32_t steps)
         if (predators) {
             predators_and_catches(b, &j);
             lap(b, BOIDS_PASS_PREDATORS, &t);
-            for (uint32_t r = 0; r < sim->def.replicas; ++r) { /* the caught and the stopped leave the grid */
+            for (uint32_t r = 0; r < sim->def.replicas;
+                 ++r) { /* the caught and the stopped leave the grid */
                 const uint32_t first = r * sim->per_replica, last = first + sim->per_replica;
                 const uint8_t stopped = b->replicas[r].stop_step != BOIDS_RUNNING;
                 for (uint32_t i = first; i < last && i < n; ++i)
@@ -276,7 +281,8 @@ static boids_status cpu_read(void *impl, boids_boid *out)
 
 static void reset_replicas(cpu_backend *b)
 {
-    for (uint32_t r = 0; r < b->sim->def.replicas; ++r) b->replicas[r] = (boids_replica_record){0, BOIDS_RUNNING};
+    for (uint32_t r = 0; r < b->sim->def.replicas; ++r)
+        b->replicas[r] = (boids_replica_record){0, BOIDS_RUNNING};
 }
 
 static boids_status cpu_write(void *impl, const boids_boid *in)
@@ -295,7 +301,7 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     }
     if (b->one_swarm) memset(b->cand.swarm, 0, sizeof(uint32_t) * b->sim->def.count);
-    reset_replicas(b); /* a new state: no catches yet, every replica running */
+    reset_replicas(b);                     /* a new state: no catches yet, every replica running */
     boids_event_log_clear(&b->events.log); /* events belong to the state they came from */
     return BOIDS_OK;
 }
@@ -304,7 +310,8 @@ static boids_status cpu_read_predators(void *impl, boids_predator *out)
 {
     cpu_backend *b = impl;
     for (uint32_t i = 0; i < b->sim->predator_count; ++i)
-        out[i] = (boids_predator){b->pred_cur.x[i], b->pred_cur.y[i], b->pred_cur.vx[i], b->pred_cur.vy[i]};
+        out[i] = (boids_predator){b->pred_cur.x[i], b->pred_cur.y[i], b->pred_cur.vx[i],
+                                  b->pred_cur.vy[i]};
     return BOIDS_OK;
 }
 
@@ -330,14 +337,17 @@ static boids_status cpu_replicas(void *impl, boids_replica_record *out)
 static boids_status cpu_configure(void *impl, bool grid_changed)
 {
     cpu_backend *b = impl;
-    if (!grid_changed) return BOIDS_OK; /* the rules read the parameters, tool and obstacles each step */
+    if (!grid_changed)
+        return BOIDS_OK; /* the rules read the parameters, tool and obstacles each step */
     b->dims = walk_dims(b->sim);
     boids_cpu_grid_free(&b->grid);
     boids_cpu_grid_free(&b->pred_grid);
     const int threads = boids_pool_threads(b->pool);
-    boids_status st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count,
-                                          threads < GRID_PARTS_MAX ? (uint32_t)threads : GRID_PARTS_MAX);
-    if (st == BOIDS_OK) st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count, 1);
+    boids_status st =
+        boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count,
+                            threads < GRID_PARTS_MAX ? (uint32_t)threads : GRID_PARTS_MAX);
+    if (st == BOIDS_OK)
+        st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count, 1);
     if (st == BOIDS_OK && b->sim->predator_count) /* sparse: most blocks are empty */
         st = boids_cpu_grid_track_blocks(&b->pred_grid);
     return st;
@@ -346,7 +356,8 @@ static boids_status cpu_configure(void *impl, bool grid_changed)
 static boids_status cpu_take_events(void *impl, boids_event_log *log)
 {
     cpu_backend *b = impl;
-    for (size_t i = 0; i < b->events.log.count; ++i) boids_event_log_push(log, &b->events.log.events[i]);
+    for (size_t i = 0; i < b->events.log.count; ++i)
+        boids_event_log_push(log, &b->events.log.events[i]);
     log->lost += b->events.log.lost;
     boids_event_log_clear(&b->events.log);
     return BOIDS_OK;
@@ -361,7 +372,10 @@ static void cpu_profile(void *impl, boids_profile_acc *acc)
     }
 }
 
-static void cpu_reset_profile(void *impl) { memset(&((cpu_backend *)impl)->profile, 0, sizeof(boids_profile_acc)); }
+static void cpu_reset_profile(void *impl)
+{
+    memset(&((cpu_backend *)impl)->profile, 0, sizeof(boids_profile_acc));
+}
 
 static boids_gl_state cpu_gl_state(const void *impl)
 {
@@ -380,10 +394,7 @@ static bool alloc_state(cpu_state *s, size_t n)
     return ok;
 }
 
-static void free_state(cpu_state *s)
-{
-    free(s->x), free(s->y), free(s->vx), free(s->vy);
-}
+static void free_state(cpu_state *s) { free(s->x), free(s->y), free(s->vx), free(s->vy); }
 
 /* The boids' candidates have swarms, and their ids are the grid's order (set each step); the
  * predators' have ids of their own. */
@@ -442,16 +453,17 @@ static const boids_backend_ops cpu_ops = {
     .destroy = cpu_destroy,
 };
 
-boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,
-                                      const char **renderer, int *threads)
+boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
+                                      void **impl, const char **renderer, int *threads)
 {
     cpu_backend *b = calloc(1, sizeof *b);
     if (!b) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the CPU backend");
     b->sim = sim;
     pthread_mutex_init(&b->events.lock, NULL);
     const size_t n = sim->def.count, np = sim->predator_count;
-    bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) && alloc_state(&b->pred_cur, np) &&
-              alloc_state(&b->pred_next, np) && alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
+    bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) &&
+              alloc_state(&b->pred_cur, np) && alloc_state(&b->pred_next, np) &&
+              alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
     ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->cur_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->next_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
@@ -460,11 +472,13 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     ok = ok && (b->catches = malloc(sizeof *b->catches * (n ? n : 1))) != NULL;
     ok = ok && (b->replicas = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (sim->attributes & (1u << a)) ok = ok && (b->attr[a] = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
+        if (sim->attributes & (1u << a))
+            ok = ok && (b->attr[a] = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     int t = sim->def.threads > 0 ? sim->def.threads : boids_cpu_count();
     ok = ok && (b->pool = boids_pool_create(t)) != NULL;
-    boids_status st = ok ? BOIDS_OK
-                         : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids on the CPU", sim->def.count);
+    boids_status st =
+        ok ? BOIDS_OK
+           : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids on the CPU", sim->def.count);
     if (st == BOIDS_OK) st = boids_event_log_init(&b->events.log, sim->def.event_capacity);
     if (st == BOIDS_OK) st = cpu_configure(b, true);
     if (st != BOIDS_OK) {
@@ -479,4 +493,7 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     return BOIDS_OK;
 }
 
-const boids_cpu_grid *boids_cpu_backend_grid(const void *impl) { return &((const cpu_backend *)impl)->grid; }
+const boids_cpu_grid *boids_cpu_backend_grid(const void *impl)
+{
+    return &((const cpu_backend *)impl)->grid;
+}

@@ -22,8 +22,8 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
     g->order = malloc(sizeof(uint32_t) * n);
     g->slot_cell = malloc(sizeof(uint32_t) * n);
     g->src = malloc(sizeof(uint32_t) * n);
-    if (!g->part_count || !g->cell_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell ||
-        !g->src) {
+    if (!g->part_count || !g->cell_count || !g->cell_start || !g->cell_of || !g->order ||
+        !g->slot_cell || !g->src) {
         boids_cpu_grid_free(g);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     }
@@ -51,10 +51,14 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
 }
 
 /* Part p's histogram, then its cursors: cells + 1 words. */
-static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p) { return g->part_count + (size_t)p * (g->cells + 1u); }
+static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p)
+{
+    return g->part_count + (size_t)p * (g->cells + 1u);
+}
 
-void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
-                          uint32_t n, uint32_t per_replica, const uint8_t *dead)
+void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
+                          const uint32_t *ids, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead)
 {
     const boids_grid_dims *d = &g->dims;
     uint32_t *count = part_counts(g, part), begin, end;
@@ -98,13 +102,15 @@ void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *id
     }
 }
 
-void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from, uint32_t *to)
+void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from,
+                              uint32_t *to)
 {
     /* a cell that starts before begin belongs to the span before; one that starts before end and
      * runs on, to this one */
     const uint32_t *cell = g->slot_cell, *start = g->cell_start;
     *from = begin > 0 && cell[begin - 1] == cell[begin] ? start[cell[begin] + 1] : begin;
-    *to = start[cell[end - 1] + 1]; /* (from = to where one cell covers [begin, end) and began before) */
+    *to = start[cell[end - 1] +
+                1]; /* (from = to where one cell covers [begin, end) and began before) */
 }
 
 void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to)
@@ -125,11 +131,13 @@ void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to)
     }
 }
 
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
-                          const uint8_t *dead)
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n,
+                          uint32_t per_replica, const uint8_t *dead)
 {
-    for (uint32_t p = 0; p < g->parts; ++p) boids_cpu_grid_count(g, p, x, y, NULL, n, per_replica, dead);
+    for (uint32_t p = 0; p < g->parts; ++p)
+        boids_cpu_grid_count(g, p, x, y, NULL, n, per_replica, dead);
     boids_cpu_grid_scan(g);
-    for (uint32_t p = 0; p < g->parts; ++p) boids_cpu_grid_scatter(g, p, NULL, n); /* ids ascend: sorted */
+    for (uint32_t p = 0; p < g->parts; ++p)
+        boids_cpu_grid_scatter(g, p, NULL, n); /* ids ascend: sorted */
     if (g->block_any) boids_grid_mark_blocks(&g->dims, g->cell_start, g->cells, g->block_any);
 }

@@ -39,13 +39,15 @@ void boids_cpu_grid_free(boids_cpu_grid *g);
  * are empty and a look-up can skip its ranges. */
 boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
 /* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the phases below in turn. */
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n, uint32_t per_replica,
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n,
+                          uint32_t per_replica, const uint8_t *dead);
+/* For the entries of one part (boids_pool_part_range of n into parts): the cell of entry k, boid id
+ * = ids[k] (k where ids is NULL) at (x[k], y[k]) in replica id / per_replica (the graveyard where
+ * dead[id], if dead is not NULL), and the part's histogram of boids per cell. Parts may be counted
+ * at the same time. */
+void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
+                          const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
-/* For the entries of one part (boids_pool_part_range of n into parts): the cell of entry k, boid id = ids[k] (k where ids is NULL) at
- * (x[k], y[k]) in replica id / per_replica (the graveyard where dead[id], if dead is not NULL),
- * and the part's histogram of boids per cell. Parts may be counted at the same time. */
-void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y, const uint32_t *ids,
-                          uint32_t n, uint32_t per_replica, const uint8_t *dead);
 /* cell_count and cell_start from the parts' histograms, and each part's first slot in each cell. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
 /* For the entries of one part: order (ids as given to the count), src (the entries) and
@@ -55,7 +57,8 @@ void boids_cpu_grid_scan(boids_cpu_grid *g);
 void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *ids, uint32_t n);
 /* The slots [*from, *to) of the cells whose first slot lies in [begin, end) (begin < end <= the
  * boids scattered): the spans of ranges that tile the slots tile them too, each cell in one. */
-void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from, uint32_t *to);
+void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from,
+                              uint32_t *to);
 /* Sorts the cells in slots [from, to) (whole cells, as boids_cpu_grid_cell_span gives) by id. */
 void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to);
 

@@ -26,8 +26,8 @@ void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_rang
     boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, s->grid->slot_cell[slot], r);
 }
 
-void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float reach,
-                             float *px, float *py)
+void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
+                             float reach, float *px, float *py)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     const float r2 = reach * reach;
@@ -37,7 +37,8 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
             float dx = boids_min_image(x, og->sorted[4 * k], s->sim->def.width, s->sim->half_w);
-            float dy = boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
+            float dy =
+                boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0f && d2 <= r2)) continue;
             float d = sqrtf(d2);
@@ -56,7 +57,8 @@ static bool plain_row(const boids_grid_dims *d, uint32_t cx)
     return d->w < 3 || !d->wrap || (cx >= 1 && cx + 1 < d->w);
 }
 
-void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g)
+void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
+                        boids_cpu_group *g)
 {
     const boids_grid_dims *d = &s->grid->dims;
     const uint32_t *slot_cell = s->grid->slot_cell, *cs = s->grid->cell_start;
@@ -89,7 +91,8 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
      * not wrap and the columns and rows it spans, a cell of margin added for positions on a
      * cell's edge, are at most half the world on each axis. */
     const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w, span_h = 4.0f * d->cell_h;
-    g->unwrapped = !d->wrap || (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h);
+    g->unwrapped = !d->wrap || (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w &&
+                                span_h <= s->sim->half_h);
     for (uint32_t j = 0; j < g->rows; ++j) {
         const uint32_t *row = cs + base + ys[j] * d->w;
         g->begin[j] = row[a[0]];

@@ -29,7 +29,8 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         const float x = s->cur_x[e], y = s->cur_y[e]; /* step t (the grid comes after) */
         boids_cpu_ranges r;
         boids_cpu_predators_near(s, replica, x, y, &r);
-        if (r.count == 0) continue; /* most boids: no predator's block (before the attribute, by id) */
+        if (r.count == 0)
+            continue; /* most boids: no predator's block (before the attribute, by id) */
         if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
         uint32_t best = UINT32_MAX;
         float best_d2 = 0.0f;
@@ -44,7 +45,8 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 }
             }
         if (best == UINT32_MAX) continue;
-        const uint32_t k = __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
+        const uint32_t k =
+            __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
         s->catches[k] = (boids_catch){replica, best, id, best_d2};
     }
 }
@@ -68,10 +70,12 @@ void boids_cpu_apply_catches(const boids_cpu_step *s)
         s->attr[BOIDS_ATTR_ALIVE][c->boid] = 0;
         r->catches++;
         if (s->sim->def.event_mask & (1u << BOIDS_EVENT_CATCH))
-            boids_cpu_emit(s, BOIDS_EVENT_CATCH, c->boid, c->predator, boids_cpu_attr_float(s, BOIDS_ATTR_AGE, c->boid),
-                           sqrtf(c->d2), 0.0f, 0.0f);
+            boids_cpu_emit(s, BOIDS_EVENT_CATCH, c->boid, c->predator,
+                           boids_cpu_attr_float(s, BOIDS_ATTR_AGE, c->boid), sqrtf(c->d2), 0.0f,
+                           0.0f);
     }
-    for (uint32_t r = 0; r < s->sim->def.replicas; ++r) /* a replica stops at the step its catches reach K */
+    for (uint32_t r = 0; r < s->sim->def.replicas;
+         ++r) /* a replica stops at the step its catches reach K */
         if (stop > 0 && s->replicas[r].catches >= stop && s->replicas[r].stop_step == BOIDS_RUNNING)
             s->replicas[r].stop_step = s->step;
 }
@@ -79,21 +83,25 @@ void boids_cpu_apply_catches(const boids_cpu_step *s)
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_predators_params *pp = &s->params->predators;
-    const float view2 = pp->pred_view_radius * pp->pred_view_radius, sep2 = pp->pred_sep_radius * pp->pred_sep_radius;
+    const float view2 = pp->pred_view_radius * pp->pred_view_radius,
+                sep2 = pp->pred_sep_radius * pp->pred_sep_radius;
     const float cos_view = boids_cos_deg(pp->pred_view_angle);
     const float W = s->sim->def.width, H = s->sim->def.height;
     const uint32_t per = s->sim->predators_per_replica;
     for (uint32_t slot = begin; slot < end; ++slot) {
         const uint32_t pid = s->pred.id[slot], replica = pid / per;
-        const float x = s->pred.x[slot], y = s->pred.y[slot], vx0 = s->pred.vx[slot], vy0 = s->pred.vy[slot];
+        const float x = s->pred.x[slot], y = s->pred.y[slot], vx0 = s->pred.vx[slot],
+                    vy0 = s->pred.vy[slot];
         if (boids_cpu_stopped(s, replica)) {
-            s->pred_out_x[pid] = x, s->pred_out_y[pid] = y, s->pred_out_vx[pid] = vx0, s->pred_out_vy[pid] = vy0;
+            s->pred_out_x[pid] = x, s->pred_out_y[pid] = y, s->pred_out_vx[pid] = vx0,
+            s->pred_out_vy[pid] = vy0;
             continue;
         }
         /* eq. 5: the nearest boid in view, through the boids' grid (the dead are not in it) */
         float near_dx = 0.0f, near_dy = 0.0f, near_d2 = INFINITY;
         boids_cpu_ranges r;
-        boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, boids_cell_of(&s->grid->dims, replica, x, y), &r);
+        boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start,
+                              boids_cell_of(&s->grid->dims, replica, x, y), &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
                 float dx, dy;
@@ -134,7 +142,9 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         float vx = vx0 + fx, vy = vy0 + fy;
         boids_cpu_speed_limits(&vx, &vy, pp->pred_min_speed, pp->pred_max_speed);
         float nx = x + vx * s->sim->dt, ny = y + vy * s->sim->dt;
-        boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, W, H, &nx, &ny);
-        s->pred_out_x[pid] = nx, s->pred_out_y[pid] = ny, s->pred_out_vx[pid] = vx, s->pred_out_vy[pid] = vy;
+        boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, W, H, &nx,
+                          &ny);
+        s->pred_out_x[pid] = nx, s->pred_out_y[pid] = ny, s->pred_out_vx[pid] = vx,
+        s->pred_out_vy[pid] = vy;
     }
 }

@@ -80,8 +80,14 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
 void boids_cpu_rules_adams(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     const boids_adams_params *ap = &s->params->adams;
-    const float pr2 = ap->protected_range * ap->protected_range, vr = ap->visual_range, vr2 = vr * vr;
-    const boids_cpu_radii radii = {.sep2 = pr2, .ali2 = vr2, .coh2 = vr2, .sep_raw = true, .adams = true,
-                                   .flock_in_sep = ap->include_protected != 0.0f, .box = vr};
+    const float pr2 = ap->protected_range * ap->protected_range, vr = ap->visual_range,
+                vr2 = vr * vr;
+    const boids_cpu_radii radii = {.sep2 = pr2,
+                                   .ali2 = vr2,
+                                   .coh2 = vr2,
+                                   .sep_raw = true,
+                                   .adams = true,
+                                   .flock_in_sep = ap->include_protected != 0.0f,
+                                   .box = vr};
     boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

@@ -22,7 +22,8 @@
 
 #include "cpu/steer.h"
 
-void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2])
+void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m,
+                             float out[2])
 {
     float ax = x[0], ay = x[1];
     float m2 = m * m;
@@ -53,8 +54,10 @@ void boids_priority_allocate(const float x[2], const float y[2], const float z[2
     out[1] = ay;
 }
 
-/* Vector 3's part from the obstacles within obstacle_radius: sum of (p - o)/d^2, as for flockmates. */
-static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, float x, float y, float *ox, float *oy)
+/* Vector 3's part from the obstacles within obstacle_radius: sum of (p - o)/d^2, as for flockmates.
+ */
+static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, float x, float y,
+                                 float *ox, float *oy)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     const float reach = s->params->obstacles.obstacle_radius, r2 = reach * reach;
@@ -64,7 +67,8 @@ static void obstacle_differences(const boids_cpu_step *s, uint32_t replica, floa
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
             float dx = boids_min_image(x, og->sorted[4 * k], s->sim->def.width, s->sim->half_w);
-            float dy = boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
+            float dy =
+                boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0f && d2 <= r2)) continue;
             sx -= dx / d2;
@@ -80,7 +84,8 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
     const boids_params *p = s->params;
     const boids_allocation_params *ap = &p->allocation;
     const uint32_t id = s->cand.id[slot];
-    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot],
+                vy0 = s->cand.vy[slot];
     /* the velocities and offsets of the neighbours: alignment's and cohesion's sums */
     const float sep_x = m->sep_x, sep_y = m->sep_y, vel_x = m->ali_x, vel_y = m->ali_y;
     const float off_x = m->coh_x, off_y = m->coh_y;
@@ -106,8 +111,10 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
     } else {
         a[0] = v3[0] + v2[0] + v1[0];
         a[1] = v3[1] + v2[1] + v1[1];
-        if (ap->mean_set_length != 0.0f) boids_set_length(&a[0], &a[1], ap->max_accel);
-        else boids_limit(&a[0], &a[1], ap->max_accel);
+        if (ap->mean_set_length != 0.0f)
+            boids_set_length(&a[0], &a[1], ap->max_accel);
+        else
+            boids_limit(&a[0], &a[1], ap->max_accel);
     }
     boids_cpu_apply_force(s, slot, x, y, vx0, vy0, a[0], a[1]);
 }
@@ -116,6 +123,8 @@ void boids_cpu_rules_allocation(const boids_cpu_step *s, uint32_t begin, uint32_
 {
     const boids_allocation_params *ap = &s->params->allocation;
     const float rn2 = ap->neighbor_radius * ap->neighbor_radius;
-    const boids_cpu_radii radii = {.sep2 = ap->sep_radius * ap->sep_radius, .ali2 = rn2, .coh2 = rn2}; /* one neighbour radius */
+    const boids_cpu_radii radii = {.sep2 = ap->sep_radius * ap->sep_radius,
+                                   .ali2 = rn2,
+                                   .coh2 = rn2}; /* one neighbour radius */
     boids_cpu_steer_reynolds(s, begin, end, &radii, steer);
 }

@@ -7,7 +7,8 @@
  *   v' = truncate(v + F dt, v_max), raised to v_min if slower; p' = edges(p + v' dt)
  *
  * Neighbours at distance 0 add nothing to f_sep and are left out of the averages (as in the
- * Shiffman models); normalising zero gives zero. Operation order matches shaders/rules_hybrid.glsl. */
+ * Shiffman models); normalising zero gives zero. Operation order matches shaders/rules_hybrid.glsl.
+ */
 #include <math.h>
 
 #include "cpu/steer.h"
@@ -18,7 +19,8 @@ static void steer(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *
     const boids_params *p = s->params;
     const boids_hybrid_params *hp = &p->hybrid;
     const float vmax = p->base.max_speed;
-    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot],
+                vy0 = s->cand.vy[slot];
     float fx = m->sep_x * hp->sep_weight, fy = m->sep_y * hp->sep_weight;
     if (m->ali_n > 0) {
         float ux = m->ali_x / (float)m->ali_n, uy = m->ali_y / (float)m->ali_n;

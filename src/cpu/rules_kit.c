@@ -31,7 +31,8 @@ typedef struct kit_sums {
 
 /* A boid's individuality (eq. 7-9) from its age: the squared view radius R^2, cos(alpha), and
  * v_max. walk_group computes the same on its lanes. */
-static void individuality(const boids_cpu_step *s, uint32_t id, float *R2, float *cos_view, float *vmax)
+static void individuality(const boids_cpu_step *s, uint32_t id, float *R2, float *cos_view,
+                          float *vmax)
 {
     const boids_kit_params *k = &s->params->kit;
     const float age = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id), a = (age - 0.5f) * (age - 0.5f);
@@ -63,7 +64,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
             boids_cand_offset(s, x, y, j, &dx, &dy);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0f && d2 <= rmax2)) continue;
-            if (d2 <= rs2) { /* eq. 3: every boid within R_S */
+            if (d2 <= rs2) {                    /* eq. 3: every boid within R_S */
                 float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
                 m->sep_x -= dx * inv_d;
                 m->sep_y -= dy * inv_d;
@@ -85,23 +86,29 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
  * (its squares are the same products in the same order). As in walk_reynolds.c, an unwrapped
  * group (a constant where this is inlined) skips the minimum image, and the test that a
  * candidate is not the boid itself is left to d2 > 0 (its offset is exactly (0, 0)). */
-BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g, const bool unwrapped,
-                              kit_sums *out)
+BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                              const bool unwrapped, kit_sums *out)
 {
     const boids_kit_params *k = &s->params->kit;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
+    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w,
+                hh = s->sim->half_h;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
     const uint32_t lanes = g->lanes;
-    const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f), y = boids_vf_load(cy + slot, lanes, 0.0f);
-    const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f), vy = boids_vf_load(cvy + slot, lanes, 0.0f);
+    const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f),
+                   y = boids_vf_load(cy + slot, lanes, 0.0f);
+    const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f),
+                   vy = boids_vf_load(cvy + slot, lanes, 0.0f);
     /* individuality() on the lanes (the cosine's polynomial is a chain of a dozen operations) */
     boids_vf age = zero;
-    for (uint32_t l = 0; l < lanes; ++l) age[l] = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, cid[slot + l]);
+    for (uint32_t l = 0; l < lanes; ++l)
+        age[l] = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, cid[slot + l]);
     const boids_vf a = (age - boids_vf_all(0.5f)) * (age - boids_vf_all(0.5f));
-    const boids_vf R = boids_vf_all(k->view_radius) - boids_vf_all(k->c_view_radius) * a, R2 = R * R;
-    const boids_vf c = boids_vcos_deg(boids_vf_all(k->view_angle) - boids_vf_all(k->c_view_angle) * a);
+    const boids_vf R = boids_vf_all(k->view_radius) - boids_vf_all(k->c_view_radius) * a,
+                   R2 = R * R;
+    const boids_vf c =
+        boids_vcos_deg(boids_vf_all(k->view_angle) - boids_vf_all(k->c_view_angle) * a);
     const boids_vf vmax = boids_vf_all(s->params->base.max_speed) - boids_vf_all(k->c_maxspeed) * a;
     /* d2 > 0 and each radius as one integer compare (boids_vdist_key) */
     const boids_vi upto_s = (boids_vi)boids_vu_all(boids_dist_upto(k->sep_radius * k->sep_radius));
@@ -119,8 +126,10 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vi own = boids_vslot_bound(own_b, own_e);
         boids_vu at = boids_vslot_from(g->begin[j], own_b);
         for (uint32_t q = g->begin[j]; q < g->end[j]; ++q, at += step) {
-            const boids_vf dx = unwrapped ? boids_vf_all(cx[q]) - x : boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
-            const boids_vf dy = unwrapped ? boids_vf_all(cy[q]) - y : boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
+            const boids_vf dx = unwrapped ? boids_vf_all(cx[q]) - x
+                                          : boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
+            const boids_vf dy = unwrapped ? boids_vf_all(cy[q]) - y
+                                          : boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
             const boids_vi mine = (boids_vi)at < own, key = boids_vdist_key(d2);
             const boids_vi sep = mine & (key < upto_s);
@@ -129,7 +138,8 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             sep_y -= boids_vmask(dy * inv_d, sep);
             const boids_vf dot = vx * dx + vy * dy, lhs = dot * dot, rhs = ccv2 * d2;
             const boids_vi ahead = dot >= zero;
-            const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) | (~cone_narrow & (ahead | (lhs <= rhs)));
+            const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) |
+                                  (~cone_narrow & (ahead | (lhs <= rhs)));
             const boids_vi flock = mine & (key < upto_view) & seen;
             coh_x += boids_vmask(dx, flock);
             coh_y += boids_vmask(dy, flock);
@@ -139,14 +149,17 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         }
     }
     for (uint32_t l = 0; l < g->lanes; ++l)
-        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l], coh_y[l], ali_x[l], ali_y[l], (uint32_t)n[l], vmax[l]};
+        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l],       coh_y[l],
+                            ali_x[l], ali_y[l], (uint32_t)n[l], vmax[l]};
 }
 
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                                          kit_sums *out)
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
+                                         const boids_cpu_group *g, kit_sums *out)
 {
-    if (g->unwrapped) walk_lanes(s, slot, g, true, out);
-    else walk_lanes(s, slot, g, false, out);
+    if (g->unwrapped)
+        walk_lanes(s, slot, g, true, out);
+    else
+        walk_lanes(s, slot, g, false, out);
 }
 
 /* The rest of a living boid's step from its sums: the predators (eq. 6), the forces, the speed
@@ -157,7 +170,8 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
     const boids_kit_params *k = &p->kit;
     const float rp2 = k->predator_radius * k->predator_radius;
     const uint32_t id = s->cand.id[slot], replica = boids_cpu_replica(s, id);
-    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot], vy0 = s->cand.vy[slot];
+    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot],
+                vy0 = s->cand.vy[slot];
     /* eq. 6: the predators within R_P, from the predators' grid */
     float flee_x = 0.0f, flee_y = 0.0f;
     boids_cpu_ranges r;
@@ -192,7 +206,8 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
     kit_sums m[BOIDS_GROUP_MAX];
     for (uint32_t slot = begin; slot < end;) {
         boids_cpu_group g;
-        boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g); /* the dead are in the graveyard: alone */
+        boids_cpu_group_at(s, slot, end, BOIDS_LANES,
+                           &g); /* the dead are in the graveyard: alone */
         if (g.lanes > 1) {
             walk_group(s, slot, &g, m);
             for (uint32_t l = 0; l < g.lanes; ++l) finish(s, slot + l, &m[l]);

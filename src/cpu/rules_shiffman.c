@@ -1,5 +1,5 @@
-/* The Shiffman models, CPU reference: shiffman-per-second (docs/models.md (shiffman-per-second)) and
- * the frame-based shiffman-processing and shiffman-noc (§2, tables 2.6 and 2.7), which are the
+/* The Shiffman models, CPU reference: shiffman-per-second (docs/models.md (shiffman-per-second))
+ * and the frame-based shiffman-processing and shiffman-noc (§2, tables 2.6 and 2.7), which are the
  * same rules with dt = 1 frame, no v_min (0) and Processing's borders().
  *
  *   separation: s = mean over N_p(i) of (p_i - p_j) / d^2   (unit vector / d), every swarm
@@ -25,8 +25,8 @@
 /* Reynolds steering towards a direction at full speed, lane by lane:
  * truncate(normalize(dir) * v_max - v, f_max). A zero direction gives desired = 0
  * (PVector.normalize leaves zero alone). */
-BOIDS_VINLINE void seek_dir(boids_vf dx, boids_vf dy, boids_vf vx, boids_vf vy, boids_vf vmax, boids_vf fmax,
-                            boids_vf *fx, boids_vf *fy)
+BOIDS_VINLINE void seek_dir(boids_vf dx, boids_vf dy, boids_vf vx, boids_vf vy, boids_vf vmax,
+                            boids_vf fmax, boids_vf *fx, boids_vf *fy)
 {
     boids_vset_length(&dx, &dy, vmax, (boids_vi)boids_vu_all(UINT32_MAX));
     *fx = dx - vx;
@@ -38,8 +38,8 @@ BOIDS_VINLINE void seek_dir(boids_vf dx, boids_vf dy, boids_vf vx, boids_vf vy, 
  * operations, lane by lane, so the speed limits' square root and divisions run on all lanes at
  * once; the external forces (where the world has obstacles or a tool) and the edges stay per
  * boid. A lane without external forces adds +0, as the scalar code does. */
-BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uint32_t lanes, boids_vf vx,
-                                     boids_vf vy, boids_vf fx, boids_vf fy)
+BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
+                                     boids_vf vx, boids_vf vy, boids_vf fx, boids_vf fy)
 {
     const boids_sim *sim = s->sim;
     const boids_base_params *b = &s->params->base;
@@ -66,13 +66,14 @@ BOIDS_VINLINE void apply_force_lanes(const boids_cpu_step *s, uint32_t slot, uin
  * most of a step after the walk). A lane computes what one boid's scalar code would, operation
  * for operation, and a rule that does not apply to it adds +0. */
 BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
-                                      const boids_cpu_lane_sums *m)
+                                     const boids_cpu_lane_sums *m)
 {
     const boids_params *p = s->params;
     const boids_reynolds_params *rp = &p->reynolds;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
     const boids_vf vmax = boids_vf_all(p->base.max_speed), fmax = boids_vf_all(rp->max_force);
-    const boids_vf vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f), vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
+    const boids_vf vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f),
+                   vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
     boids_vf sep_x, sep_y, ali_x, ali_y, coh_x, coh_y;
     boids_vi sep_c, ali_c, coh_c;
     memcpy(&sep_x, m->sep_x, sizeof sep_x), memcpy(&sep_y, m->sep_y, sizeof sep_y);
@@ -81,14 +82,16 @@ BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uin
     memcpy(&sep_c, m->sep_n, sizeof sep_c), memcpy(&ali_c, m->ali_n, sizeof ali_c);
     memcpy(&coh_c, m->coh_n, sizeof coh_c);
     /* the counts as floats, as the scalar (float)n (they are far below 2^31) */
-    boids_vf sep_n = __builtin_convertvector(sep_c, boids_vf), ali_n = __builtin_convertvector(ali_c, boids_vf);
+    boids_vf sep_n = __builtin_convertvector(sep_c, boids_vf),
+             ali_n = __builtin_convertvector(ali_c, boids_vf);
     boids_vf coh_n = __builtin_convertvector(coh_c, boids_vf);
     /* the means (of lanes with neighbours: the others divide by 1 and are masked) */
     const boids_vi sep_any = sep_n > zero, ali_on = ali_n > zero, coh_on = coh_n > zero;
     sep_n = boids_vselect(sep_any, sep_n, one), ali_n = boids_vselect(ali_on, ali_n, one);
     coh_n = boids_vselect(coh_on, coh_n, one);
     const boids_vf mx = sep_x / sep_n, my = sep_y / sep_n;
-    const boids_vi sep_on = sep_any & ((mx != zero) | (my != zero)); /* separation steers only when |s| > 0 */
+    const boids_vi sep_on =
+        sep_any & ((mx != zero) | (my != zero)); /* separation steers only when |s| > 0 */
     boids_vf fx = zero, fy = zero, sx, sy;
     seek_dir(mx, my, vx, vy, vmax, fmax, &sx, &sy);
     fx += boids_vmask(boids_vf_all(rp->sep_weight) * sx, sep_on);

@@ -25,7 +25,8 @@ typedef int32_t boids_vi __attribute__((vector_size(4 * BOIDS_LANES)));
 typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
 
 #if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
-#define BOIDS_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define BOIDS_SIMD_CLONES                                                                          \
+    __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define BOIDS_SIMD_CLONES
 #endif
@@ -34,9 +35,15 @@ typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
  * baseline target before it is inlined into a clone, and there GCC builds the vector from
  * inserts, one lane at a time. (And not 0 + x, an addition, which turns -0 into +0.) */
 #if BOIDS_LANES == 8
-#define BOIDS_SPLAT(x) {x, x, x, x, x, x, x, x}
+#define BOIDS_SPLAT(x)                                                                             \
+    {                                                                                              \
+        x, x, x, x, x, x, x, x                                                                     \
+    }
 #else
-#define BOIDS_SPLAT(x) {x, x, x, x}
+#define BOIDS_SPLAT(x)                                                                             \
+    {                                                                                              \
+        x, x, x, x                                                                                 \
+    }
 #endif
 #define boids_vf_all(x) ((boids_vf)BOIDS_SPLAT((float)(x)))
 #define boids_vu_all(x) ((boids_vu)BOIDS_SPLAT((uint32_t)(x)))
@@ -56,7 +63,10 @@ BOIDS_VINLINE boids_vu boids_vu_load(const uint32_t *a, uint32_t n, uint32_t fil
 }
 
 /* |x| lane by lane, as fabsf: the sign bit cleared. */
-BOIDS_VINLINE boids_vf boids_vabs(boids_vf x) { return (boids_vf)((boids_vi)x & (boids_vi)boids_vu_all(0x7fffffffu)); }
+BOIDS_VINLINE boids_vf boids_vabs(boids_vf x)
+{
+    return (boids_vf)((boids_vi)x & (boids_vi)boids_vu_all(0x7fffffffu));
+}
 
 /* x where the mask lane is all ones, +0.0 where it is 0 (as boids_mask). */
 BOIDS_VINLINE boids_vf boids_vmask(boids_vf x, boids_vi m) { return (boids_vf)((boids_vi)x & m); }
@@ -81,7 +91,10 @@ BOIDS_VINLINE boids_vf boids_vmin_image(boids_vf a, boids_vf b, float size, floa
  * bound, so the test leaves out the boid itself and coincident boids, as d2 > 0 does; a NaN d2's
  * key is below no bound either. A bound that nothing is below stands for r2 <= 0 or NaN, where
  * the float compares find nothing. test_simd checks both against the float compares. */
-BOIDS_VINLINE boids_vi boids_vdist_key(boids_vf d2) { return (boids_vi)((boids_vu)d2 + boids_vu_all(0x7fffffffu)); }
+BOIDS_VINLINE boids_vi boids_vdist_key(boids_vf d2)
+{
+    return (boids_vi)((boids_vu)d2 + boids_vu_all(0x7fffffffu));
+}
 /* The bound for (d2 > 0) & (d2 < r2) (bias 2^31 - 1), and for (d2 > 0) & (d2 <= r2) (2^31). */
 static inline int32_t boids_dist_bound(float r2, uint32_t bias)
 {
@@ -96,7 +109,8 @@ static inline int32_t boids_dist_upto(float r2) { return boids_dist_bound(r2, 0x
 BOIDS_VINLINE boids_vi boids_vdist_upto(boids_vf r2)
 {
     const boids_vi b = (boids_vi)((boids_vu)r2 + boids_vu_all(0x80000000u));
-    return (boids_vi)boids_vselect(r2 > boids_vf_all(0.0f), (boids_vf)b, (boids_vf)boids_vu_all(0x80000000u));
+    return (boids_vi)boids_vselect(r2 > boids_vf_all(0.0f), (boids_vf)b,
+                                   (boids_vf)boids_vu_all(0x80000000u));
 }
 
 /* Slot k within [begin, end) as one signed compare, for k counted up one candidate at a time:
@@ -147,7 +161,8 @@ BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boi
     if (boids_vany(on & rescue)) { /* rare: the squares over- or underflowed */
         /* divided by the largest component first */
         const boids_vf ax = boids_vabs(*x), ay = boids_vabs(*y);
-        const boids_vf big = boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
+        const boids_vf big =
+            boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
         const boids_vf ux = *x / big, uy = *y / big;
         const boids_vf um = boids_vsqrt(ux * ux + uy * uy);
         rx = ux / um * len, ry = uy / um * len;
@@ -174,13 +189,13 @@ BOIDS_VINLINE boids_vf boids_vcos_deg(boids_vf deg)
     deg = boids_vselect(obtuse, boids_vf_all(180.0f) - deg, deg);
     const boids_vf sign = boids_vselect(obtuse, boids_vf_all(-1.0f), boids_vf_all(1.0f));
     const boids_vf x = deg * boids_vf_all(0.0174532925199432958f), t = x * x;
-    const boids_vf c = boids_vf_all(1.0f) +
-                       t * (boids_vf_all(-0.5f) +
-                            t * (boids_vf_all(0.0416666667f) +
-                                 t * (boids_vf_all(-0.00138888889f) +
-                                      t * (boids_vf_all(0.0000248015873f) +
-                                           t * (boids_vf_all(-0.000000275573192f) +
-                                                t * boids_vf_all(0.00000000208767570f))))));
+    const boids_vf c =
+        boids_vf_all(1.0f) +
+        t * (boids_vf_all(-0.5f) + t * (boids_vf_all(0.0416666667f) +
+                                        t * (boids_vf_all(-0.00138888889f) +
+                                             t * (boids_vf_all(0.0000248015873f) +
+                                                  t * (boids_vf_all(-0.000000275573192f) +
+                                                       t * boids_vf_all(0.00000000208767570f))))));
     return sign * c;
 }
 

@@ -29,29 +29,30 @@ typedef struct boids_cpu_event_sink boids_cpu_event_sink;
 
 typedef struct boids_cpu_step {
     const boids_sim *sim;
-    const boids_params *params;      /* &sim->def.params */
+    const boids_params *params; /* &sim->def.params */
     const boids_cpu_grid *grid;
-    boids_cpu_soa cand;              /* step t, candidate order: a boid's own data is cand[slot] */
-    const float *cur_x, *cur_y;      /* step t, in the backend's order (the catches come before
-                                        the grid) ... */
-    const uint32_t *cur_id;          /* ... and the ids in that order */
+    boids_cpu_soa cand;         /* step t, candidate order: a boid's own data is cand[slot] */
+    const float *cur_x, *cur_y; /* step t, in the backend's order (the catches come before
+                                   the grid) ... */
+    const uint32_t *cur_id;     /* ... and the ids in that order */
     float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, by slot */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes (32-bit words, id order), read and
                                         written in place: only the boid itself touches its own */
-    const boids_cpu_grid *pred_grid; /* models with predators: the predators of step t by cell */
-    boids_cpu_soa pred;              /* ... in that order (swarm unused) */
+    const boids_cpu_grid *pred_grid;  /* models with predators: the predators of step t by cell */
+    boids_cpu_soa pred;               /* ... in that order (swarm unused) */
     float *pred_out_x, *pred_out_y, *pred_out_vx, *pred_out_vy; /* their step t+1, id order */
-    boids_replica_record *replicas;     /* catches and stop steps, per replica */
-    boids_catch *catches;        /* the step's catches found (boids_cpu_catch), unordered ... */
-    uint32_t *catch_count;           /* ... and how many */
-    uint32_t step;                   /* this step's number, for events */
+    boids_replica_record *replicas; /* catches and stop steps, per replica */
+    boids_catch *catches;           /* the step's catches found (boids_cpu_catch), unordered ... */
+    uint32_t *catch_count;          /* ... and how many */
+    uint32_t step;                  /* this step's number, for events */
     boids_cpu_event_sink *events;
 } boids_cpu_step;
 
 /* One rules function per manifest line's `rules`: computes step t+1 of the boids in candidate
  * slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, init, preset, world, summary)         \
+#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, init, preset, world,    \
+                           summary)                                                                \
     void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL
@@ -91,17 +92,18 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
 #define BOIDS_GROUP_MAX 8
 #define BOIDS_GROUP_SPAN 3
 typedef struct boids_cpu_group {
-    uint32_t lanes;                 /* slots in the group, from the first */
-    uint32_t rows;                  /* cell rows walked (up to 3) */
-    bool unwrapped;                 /* every candidate is less than half a world from every lane on
-                                       both axes: the minimum image would return the plain offsets
-                                       unchanged, so the walk may skip it (most groups) */
-    uint32_t begin[3], end[3];      /* the union of the lanes' ranges in each row */
+    uint32_t lanes;            /* slots in the group, from the first */
+    uint32_t rows;             /* cell rows walked (up to 3) */
+    bool unwrapped;            /* every candidate is less than half a world from every lane on
+                                  both axes: the minimum image would return the plain offsets
+                                  unchanged, so the walk may skip it (most groups) */
+    uint32_t begin[3], end[3]; /* the union of the lanes' ranges in each row */
     uint32_t own_begin[3][BOIDS_GROUP_MAX], own_end[3][BOIDS_GROUP_MAX];
 } boids_cpu_group;
 /* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
  * slot's boid cannot share its walk (the caller then walks it alone). */
-void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max, boids_cpu_group *g);
+void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
+                        boids_cpu_group *g);
 
 /* The Reynolds walk (walk_reynolds.c): a boid's sums over its neighbours within each radius
  * (squared), separation over every swarm, alignment and cohesion over its own. */
@@ -125,8 +127,8 @@ typedef struct boids_cpu_sums {
  * hold zeros. */
 typedef struct boids_cpu_lane_sums {
     _Alignas(32) float sep_x[BOIDS_GROUP_MAX];
-    float sep_y[BOIDS_GROUP_MAX], ali_x[BOIDS_GROUP_MAX], ali_y[BOIDS_GROUP_MAX], coh_x[BOIDS_GROUP_MAX],
-        coh_y[BOIDS_GROUP_MAX];
+    float sep_y[BOIDS_GROUP_MAX], ali_x[BOIDS_GROUP_MAX], ali_y[BOIDS_GROUP_MAX],
+        coh_x[BOIDS_GROUP_MAX], coh_y[BOIDS_GROUP_MAX];
     uint32_t sep_n[BOIDS_GROUP_MAX], ali_n[BOIDS_GROUP_MAX], coh_n[BOIDS_GROUP_MAX];
 } boids_cpu_lane_sums;
 static inline boids_cpu_sums boids_cpu_lane(const boids_cpu_lane_sums *m, uint32_t l)
@@ -136,24 +138,29 @@ static inline boids_cpu_sums boids_cpu_lane(const boids_cpu_lane_sums *m, uint32
 }
 /* The sums of the boids from slot on (a lane group, or the one boid in lane 0); returns how many
  * boids that was (at least 1, at most BOIDS_GROUP_MAX). */
-uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
-                                 boids_cpu_lane_sums *out);
+uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end,
+                                 const boids_cpu_radii *radii, boids_cpu_lane_sums *out);
 /* A model's rules over slots [begin, end): the walk, then steer() for each boid with its sums. */
-typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot, const boids_cpu_sums *m);
-void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
-                              boids_cpu_reynolds_fn steer);
+typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot,
+                                      const boids_cpu_sums *m);
+void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end,
+                              const boids_cpu_radii *radii, boids_cpu_reynolds_fn steer);
 /* The neighbour candidates of the boid in slot: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_ranges *r);
 
 /* The replica of boid id, and whether it stopped (stop_after_catches). */
-static inline uint32_t boids_cpu_replica(const boids_cpu_step *s, uint32_t id) { return id / s->sim->per_replica; }
+static inline uint32_t boids_cpu_replica(const boids_cpu_step *s, uint32_t id)
+{
+    return id / s->sim->per_replica;
+}
 static inline bool boids_cpu_stopped(const boids_cpu_step *s, uint32_t replica)
 {
     return s->replicas && s->replicas[replica].stop_step != BOIDS_RUNNING;
 }
 
 /* Offset from (x, y) to candidate k, minimum-image where the world wraps (geometry.h). */
-static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k, float *dx, float *dy)
+static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, uint32_t k,
+                                     float *dx, float *dy)
 {
     *dx = boids_min_image(x, s->cand.x[k], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
@@ -161,8 +168,10 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
 
 /* boids_cpu_ranges_near on a sparse grid that marks which blocks hold anyone (block_any, from
  * boids_grid_mark_blocks; NULL: not marked): none, at once, where the block is empty. */
-static inline void boids_cpu_ranges_near_sparse(const boids_grid_dims *dims, const uint32_t *cell_start,
-                                                const uint8_t *block_any, uint32_t cell, boids_cpu_ranges *r)
+static inline void boids_cpu_ranges_near_sparse(const boids_grid_dims *dims,
+                                                const uint32_t *cell_start,
+                                                const uint8_t *block_any, uint32_t cell,
+                                                boids_cpu_ranges *r)
 {
     if (block_any && !block_any[cell]) {
         r->count = 0;
@@ -173,17 +182,18 @@ static inline void boids_cpu_ranges_near_sparse(const boids_grid_dims *dims, con
 
 /* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators;
  * most boids have none near). */
-static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                                            boids_cpu_ranges *r)
+static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x,
+                                            float y, boids_cpu_ranges *r)
 {
     const boids_cpu_grid *g = s->pred_grid;
-    boids_cpu_ranges_near_sparse(&g->dims, g->cell_start, g->block_any, boids_cell_of(&g->dims, replica, x, y), r);
+    boids_cpu_ranges_near_sparse(&g->dims, g->cell_start, g->block_any,
+                                 boids_cell_of(&g->dims, replica, x, y), r);
 }
 
 /* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r (most
  * boids have none near). */
-static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                                            boids_cpu_ranges *r)
+static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t replica, float x,
+                                            float y, boids_cpu_ranges *r)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     boids_cpu_ranges_near_sparse(&s->sim->grid, og->cell_start, og->block_any,
@@ -191,7 +201,8 @@ static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t re
 }
 
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
-static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, uint32_t j, float *dx, float *dy)
+static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, uint32_t j,
+                                     float *dx, float *dy)
 {
     *dx = boids_min_image(x, s->pred.x[j], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->pred.y[j], s->sim->def.height, s->sim->half_h);
@@ -206,7 +217,8 @@ static inline float boids_cpu_attr_float(const boids_cpu_step *s, boids_attribut
     return f;
 }
 
-static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attribute a, uint32_t id, float v)
+static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attribute a, uint32_t id,
+                                            float v)
 {
     memcpy(&s->attr[a][id], &v, sizeof v);
 }
@@ -263,8 +275,11 @@ static inline float boids_cos_deg(float deg)
         sign = -1.0f;
     }
     float x = deg * 0.0174532925199432958f, t = x * x;
-    float c = 1.0f + t * (-0.5f + t * (0.0416666667f + t * (-0.00138888889f + t * (0.0000248015873f +
-              t * (-0.000000275573192f + t * 0.00000000208767570f)))));
+    float c =
+        1.0f + t * (-0.5f + t * (0.0416666667f +
+                                 t * (-0.00138888889f +
+                                      t * (0.0000248015873f +
+                                           t * (-0.000000275573192f + t * 0.00000000208767570f)))));
     return sign * c;
 }
 
@@ -282,8 +297,8 @@ static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d
 
 /* The push of the obstacles within `reach` of (x, y) in replica r: the sum of the unit vectors
  * from their centres (eq. 4 of the kit paper without its factor). */
-void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float reach,
-                             float *px, float *py);
+void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
+                             float reach, float *px, float *py);
 
 /* ---- what every model shares ----------------------------------------------------------------- */
 
@@ -301,7 +316,8 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     *fx = *fy = 0.0f;
     if (s->sim->obstacle_push) {
         float ox, oy;
-        boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y, s->params->obstacles.obstacle_radius, &ox, &oy);
+        boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y,
+                                s->params->obstacles.obstacle_radius, &ox, &oy);
         *fx = ox * s->params->obstacles.obstacle_factor;
         *fy = oy * s->params->obstacles.obstacle_factor;
     }
@@ -322,13 +338,16 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
 static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, float vmax)
 {
     float v2 = *vx * *vx + *vy * *vy;
-    if (v2 > vmax * vmax) boids_set_length(vx, vy, vmax);
-    else if (v2 < vmin * vmin && (*vx != 0.0f || *vy != 0.0f)) boids_set_length(vx, vy, vmin);
+    if (v2 > vmax * vmax)
+        boids_set_length(vx, vy, vmax);
+    else if (v2 < vmin * vmin && (*vx != 0.0f || *vy != 0.0f))
+        boids_set_length(vx, vy, vmin);
 }
 
 /* Step t+1 of the boid in slot: position p + v dt through the world's edges, velocity v. As
  * move_boid(). */
-static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float x, float y, float vx, float vy)
+static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float x, float y,
+                                  float vx, float vy)
 {
     const boids_sim *sim = s->sim;
     float nx = x + vx * sim->dt, ny = y + vy * sim->dt;
@@ -344,8 +363,8 @@ static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float 
  * directly): the external forces added to the model's own F, v' = v + F dt within the speed
  * limits, p' = p + v' dt through the edges, for the boid in slot (at (x, y), velocity (vx, vy)).
  * As apply_force() in steer_common.glsl. */
-static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t slot, float x, float y, float vx,
-                                         float vy, float fx, float fy)
+static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t slot, float x, float y,
+                                         float vx, float vy, float fx, float fy)
 {
     float ex, ey;
     boids_cpu_external_force(s, s->cand.id[slot], x, y, &ex, &ey);
@@ -357,9 +376,10 @@ static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t slot,
     boids_cpu_move(s, slot, x, y, vx, vy);
 }
 
-/* Priority allocation (docs/models.md (priority, mean)): adds the weighted vectors x (highest priority),
- * y, z in that order, each in full while the sum stays within m, the last one in the part alpha
- * that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
-void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m, float out[2]);
+/* Priority allocation (docs/models.md (priority, mean)): adds the weighted vectors x (highest
+ * priority), y, z in that order, each in full while the sum stays within m, the last one in the
+ * part alpha that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
+void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m,
+                             float out[2]);
 
 #endif

@@ -14,10 +14,12 @@
 #include "cpu/steer.h"
 
 /* One boid's walk over its candidates. */
-static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_radii *radii, boids_cpu_sums *m)
+static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_radii *radii,
+                     boids_cpu_sums *m)
 {
     const float rs2 = radii->sep2, ra2 = radii->ali2, rc2 = radii->coh2;
-    const bool adams = radii->adams, raw = radii->sep_raw || adams, ring = adams && !radii->flock_in_sep;
+    const bool adams = radii->adams, raw = radii->sep_raw || adams,
+               ring = adams && !radii->flock_in_sep;
     const float box = radii->box;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
@@ -36,8 +38,10 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
              * (d2 = 0) and the boid itself are no neighbours (Shiffman's d > 0). Adams: coincident
              * boids count, inside the box, whatever their swarm. */
             int near = cid[k] != id;
-            if (adams) near &= (fabsf(dx) < box) & (fabsf(dy) < box);
-            else near &= d2 > 0.0f;
+            if (adams)
+                near &= (fabsf(dx) < box) & (fabsf(dy) < box);
+            else
+                near &= d2 > 0.0f;
             int sep = near & (d2 < rs2);
             int same = adams ? near : near & (cswarm[k] == swarm);
             if (ring) same &= !sep;
@@ -58,7 +62,6 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
     }
 }
 
-
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
  * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams`, `unwrapped` and
  * `one_flock` are constants where this is inlined (walk_group), so the hot loop has no branch on
@@ -69,17 +72,20 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
  * one flock (one swarm, alignment and cohesion within the same radius: the presets of the
  * Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                              const boids_cpu_radii *radii, const bool raw, const bool adams, const bool unwrapped,
-                              const bool one_flock, boids_cpu_lane_sums *out)
+                              const boids_cpu_radii *radii, const bool raw, const bool adams,
+                              const bool unwrapped, const bool one_flock, boids_cpu_lane_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
-    const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2), rc2 = boids_vf_all(radii->coh2);
+    const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2),
+                   rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w, hh = s->sim->half_h;
+    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w,
+                hh = s->sim->half_h;
     const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-    const boids_vf x = boids_vf_load(cx + slot, g->lanes, 0.0f), y = boids_vf_load(cy + slot, g->lanes, 0.0f);
+    const boids_vf x = boids_vf_load(cx + slot, g->lanes, 0.0f),
+                   y = boids_vf_load(cy + slot, g->lanes, 0.0f);
     const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
     const boids_vu swarm = boids_vu_load(cswarm + slot, g->lanes, UINT32_MAX);
     /* outside Adams' rule, d2 > 0 and each radius as one integer compare (boids_vdist_key) */
@@ -96,14 +102,17 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vi own = boids_vslot_bound(own_b, own_e);
         boids_vu at = boids_vslot_from(g->begin[j], own_b);
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k, at += step) {
-            const boids_vf dx = unwrapped ? boids_vf_all(cx[k]) - x : boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
-            const boids_vf dy = unwrapped ? boids_vf_all(cy[k]) - y : boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
+            const boids_vf dx = unwrapped ? boids_vf_all(cx[k]) - x
+                                          : boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
+            const boids_vf dy = unwrapped ? boids_vf_all(cy[k]) - y
+                                          : boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
             const boids_vf d2 = dx * dx + dy * dy;
             const boids_vi mine = (boids_vi)at < own;
             boids_vi sep, ali, coh;
-            if (adams) { /* not itself, fabsf(dx) < box && fabsf(dy) < box; coincident boids count */
-                const boids_vi near =
-                    mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) & (boids_vabs(dy) < box);
+            if (adams) { /* not itself, fabsf(dx) < box && fabsf(dy) < box; coincident boids count
+                          */
+                const boids_vi near = mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) &
+                                      (boids_vabs(dy) < box);
                 sep = near & (d2 < rs2);
                 const boids_vi same = ring ? near & ~sep : near;
                 ali = same & (d2 < ra2), coh = same & (d2 < rc2);
@@ -139,26 +148,35 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     memcpy(out->coh_n, &coh_n, sizeof coh_n);
 }
 
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                                          const boids_cpu_radii *radii, boids_cpu_lane_sums *out)
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
+                                         const boids_cpu_group *g, const boids_cpu_radii *radii,
+                                         boids_cpu_lane_sums *out)
 {
     /* The groups on the world's seam walk the general loop; the others, most of them, one made
      * for their case. */
     const bool one_flock = !radii->adams && s->sim->def.swarms == 1 && radii->ali2 == radii->coh2;
     if (!g->unwrapped) {
-        if (radii->adams) walk_lanes(s, slot, g, radii, true, true, false, false, out);
-        else if (radii->sep_raw) walk_lanes(s, slot, g, radii, true, false, false, false, out);
-        else walk_lanes(s, slot, g, radii, false, false, false, false, out);
-    } else if (radii->adams) walk_lanes(s, slot, g, radii, true, true, true, false, out);
+        if (radii->adams)
+            walk_lanes(s, slot, g, radii, true, true, false, false, out);
+        else if (radii->sep_raw)
+            walk_lanes(s, slot, g, radii, true, false, false, false, out);
+        else
+            walk_lanes(s, slot, g, radii, false, false, false, false, out);
+    } else if (radii->adams)
+        walk_lanes(s, slot, g, radii, true, true, true, false, out);
     else if (radii->sep_raw) {
-        if (one_flock) walk_lanes(s, slot, g, radii, true, false, true, true, out);
-        else walk_lanes(s, slot, g, radii, true, false, true, false, out);
-    } else if (one_flock) walk_lanes(s, slot, g, radii, false, false, true, true, out);
-    else walk_lanes(s, slot, g, radii, false, false, true, false, out);
+        if (one_flock)
+            walk_lanes(s, slot, g, radii, true, false, true, true, out);
+        else
+            walk_lanes(s, slot, g, radii, true, false, true, false, out);
+    } else if (one_flock)
+        walk_lanes(s, slot, g, radii, false, false, true, true, out);
+    else
+        walk_lanes(s, slot, g, radii, false, false, true, false, out);
 }
 
-uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end, const boids_cpu_radii *radii,
-                                 boids_cpu_lane_sums *out)
+uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end,
+                                 const boids_cpu_radii *radii, boids_cpu_lane_sums *out)
 {
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
@@ -168,15 +186,16 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
         boids_cpu_sums m;
         walk_one(s, slot, radii, &m);
         memset(out, 0, sizeof *out);
-        out->sep_x[0] = m.sep_x, out->sep_y[0] = m.sep_y, out->ali_x[0] = m.ali_x, out->ali_y[0] = m.ali_y;
+        out->sep_x[0] = m.sep_x, out->sep_y[0] = m.sep_y, out->ali_x[0] = m.ali_x,
+        out->ali_y[0] = m.ali_y;
         out->coh_x[0] = m.coh_x, out->coh_y[0] = m.coh_y;
         out->sep_n[0] = m.sep_n, out->ali_n[0] = m.ali_n, out->coh_n[0] = m.coh_n;
     }
     return g.lanes;
 }
 
-void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end, const boids_cpu_radii *radii,
-                              boids_cpu_reynolds_fn steer)
+void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end,
+                              const boids_cpu_radii *radii, boids_cpu_reynolds_fn steer)
 {
     boids_cpu_lane_sums m;
     for (uint32_t slot = begin; slot < end;) {

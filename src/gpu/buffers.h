@@ -46,8 +46,8 @@ static inline void boids_gpu_clear_head(GLuint buffer, size_t bytes)
 {
     const GLuint zero = 0;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, (GLsizeiptr)bytes, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                         &zero);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, (GLsizeiptr)bytes, GL_RED_INTEGER,
+                         GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
@@ -74,7 +74,10 @@ static inline void boids_gpu_upload(GLuint *b, const void *data, size_t bytes)
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
-static inline void boids_gpu_bind(GLuint binding, GLuint buffer) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer); }
+static inline void boids_gpu_bind(GLuint binding, GLuint buffer)
+{
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer);
+}
 
 /* Runs the current compute program over `groups` workgroups; `what` names the pass for the check
  * mode, which first checks that every block of the program has a buffer behind it. */

@@ -74,8 +74,9 @@ static void check_interface(GLuint prog, const char *what, GLenum iface, GLenum 
             continue;
         }
         GLint64 size = range ? range : buffer_size((GLuint)bound);
-        if (size <= 0) note("%s: block %s (binding %d) is bound to a buffer without storage", what, name,
-                             (int)v[0]);
+        if (size <= 0)
+            note("%s: block %s (binding %d) is bound to a buffer without storage", what, name,
+                 (int)v[0]);
     }
 }
 
@@ -94,7 +95,8 @@ void boids_gpu_check_bindings(const char *what)
     }
     check_interface((GLuint)prog, pass, GL_SHADER_STORAGE_BLOCK, GL_SHADER_STORAGE_BUFFER_BINDING,
                     GL_SHADER_STORAGE_BUFFER_SIZE);
-    check_interface((GLuint)prog, pass, GL_UNIFORM_BLOCK, GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER_SIZE);
+    check_interface((GLuint)prog, pass, GL_UNIFORM_BLOCK, GL_UNIFORM_BUFFER_BINDING,
+                    GL_UNIFORM_BUFFER_SIZE);
 }
 
 boids_status boids_gpu_checks_take(void)

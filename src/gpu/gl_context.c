@@ -61,8 +61,8 @@ static void GLAD_API_PTR debug_callback(GLenum source, GLenum type, GLuint id, G
 {
     (void)source, (void)id, (void)length, (void)user;
     if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
-    fprintf(stderr, "boids: GL debug (%s): %s\n",
-            type == GL_DEBUG_TYPE_ERROR ? "error" : "message", message);
+    fprintf(stderr, "boids: GL debug (%s): %s\n", type == GL_DEBUG_TYPE_ERROR ? "error" : "message",
+            message);
 }
 
 /* After a context is current: load GL, check 4.3 with compute shaders, record the renderer and,
@@ -70,8 +70,7 @@ static void GLAD_API_PTR debug_callback(GLenum source, GLenum type, GLuint id, G
 static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *how)
 {
     int version = gladLoadGL(load);
-    if (!version)
-        return boids_fail(BOIDS_E_NO_GL, "%s: could not load OpenGL functions", how);
+    if (!version) return boids_fail(BOIDS_E_NO_GL, "%s: could not load OpenGL functions", how);
     if (!GLAD_GL_VERSION_4_3)
         return boids_fail(BOIDS_E_NO_GL, "%s: OpenGL %d.%d, but 4.3 (compute shaders) is needed",
                           how, GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
@@ -107,7 +106,8 @@ static bool device_is_software(EGLDisplay dpy)
     if (!eglQueryDisplayAttribEXT || !eglQueryDeviceStringEXT ||
         !eglQueryDisplayAttribEXT(dpy, EGL_DEVICE_EXT, &device) || !device)
         return false;
-    return has_ext(eglQueryDeviceStringEXT((EGLDeviceEXT)device, EGL_EXTENSIONS), "EGL_MESA_device_software");
+    return has_ext(eglQueryDeviceStringEXT((EGLDeviceEXT)device, EGL_EXTENSIONS),
+                   "EGL_MESA_device_software");
 }
 
 /* Initialises `dpy` and makes a 4.3 core context current on it, without a surface. */
@@ -119,9 +119,11 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     display_acquire(dpy);
     gladLoaderLoadEGL(dpy); /* display extensions */
     const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
-    if (!has_ext(ext, "EGL_KHR_no_config_context") || !has_ext(ext, "EGL_KHR_surfaceless_context")) {
+    if (!has_ext(ext, "EGL_KHR_no_config_context") ||
+        !has_ext(ext, "EGL_KHR_surfaceless_context")) {
         display_release(dpy);
-        return boids_fail(BOIDS_E_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context", how);
+        return boids_fail(BOIDS_E_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context",
+                          how);
     }
     if (!eglBindAPI(EGL_OPENGL_API)) {
         display_release(dpy);
@@ -131,10 +133,14 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
 #ifndef NDEBUG
     debug = 1;
 #endif
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
-                              EGL_CONTEXT_MINOR_VERSION, 3,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                              4,
+                              EGL_CONTEXT_MINOR_VERSION,
+                              3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG,
+                              debug ? EGL_TRUE : EGL_FALSE,
                               EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
     if (ctx == EGL_NO_CONTEXT) {
@@ -183,7 +189,8 @@ static boids_status try_surfaceless_platform(boids_gl *gl)
 {
     if (!eglGetPlatformDisplayEXT)
         return boids_fail(BOIDS_E_NO_GL, "EGL: eglGetPlatformDisplayEXT is not offered");
-    EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    EGLDisplay dpy =
+        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     return try_display(gl, dpy, "EGL surfaceless platform");
 }
 
@@ -241,7 +248,8 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     *out = NULL;
     glfwSetErrorCallback(glfw_error);
     glfw_message[0] = '\0';
-    if (glfw_users == 0 && !glfwInit()) return boids_fail(BOIDS_E_NO_GL, "no window: %s", glfw_message);
+    if (glfw_users == 0 && !glfwInit())
+        return boids_fail(BOIDS_E_NO_GL, "no window: %s", glfw_message);
     glfw_users++;
     boids_gl *gl = calloc(1, sizeof *gl);
     if (!gl) {
@@ -294,7 +302,8 @@ boids_status boids_gl_make_current(boids_gl *gl)
     }
     if (eglGetCurrentContext() != gl->context &&
         !eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl->context))
-        return boids_fail(BOIDS_E_GL, "eglMakeCurrent failed (EGL error 0x%x)", (unsigned)eglGetError());
+        return boids_fail(BOIDS_E_GL, "eglMakeCurrent failed (EGL error 0x%x)",
+                          (unsigned)eglGetError());
     return BOIDS_OK;
 }
 

@@ -48,19 +48,20 @@ typedef struct gpu_agents {
 
 typedef struct gpu_backend {
     const boids_sim *sim;
-    boids_gl *gl;        /* the context the world's objects live in (made current at each call) */
-    boids_gl *owned_gl;  /* == gl when the world created it */
+    boids_gl *gl;       /* the context the world's objects live in (made current at each call) */
+    boids_gl *owned_gl; /* == gl when the world created it */
     uint32_t loop_limit;
-    bool warm;           /* a step has run: every step program has been dispatched once */
+    bool warm; /* a step has run: every step program has been dispatched once */
     boids_gpu_sorter sorter;
     boids_gpu_metrics metrics;
-    GLuint prog_steer, prog_catch, prog_stop, prog_hunt, prog_catch_apply; /* all but steer: predators */
-    GLint u_step[5];     /* steer, catch, stop, hunt, catch_apply: the step's number */
+    GLuint prog_steer, prog_catch, prog_stop, prog_hunt,
+        prog_catch_apply; /* all but steer: predators */
+    GLint u_step[5];      /* steer, catch, stop, hunt, catch_apply: the step's number */
     gpu_agents boids, preds;
     GLuint frame, attributes, report, replicas, obstacles, obs_cell_start, catches;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
     uint32_t attr_words;
-    float *staging_pv;   /* host copies for read/write */
+    float *staging_pv; /* host copies for read/write */
     uint32_t *staging_u, *staging_id, *staging_attr;
     boids_gpu_timer timer;
 } gpu_backend;
@@ -87,7 +88,8 @@ static void free_agents(gpu_agents *a)
 static void sort_agents(gpu_backend *g, gpu_agents *a, uint32_t which, bool timed)
 {
     const int cur = a->key, other = 1 - a->key;
-    boids_gpu_hot in = {a->pos_vel[0], a->swarm[cur], a->id[cur]}, out = {a->pos_vel[1], a->swarm[other], a->id[other]};
+    boids_gpu_hot in = {a->pos_vel[0], a->swarm[cur], a->id[cur]},
+                  out = {a->pos_vel[1], a->swarm[other], a->id[other]};
     boids_gpu_sort(&g->sorter, which, a->count, in, &a->grid, out, false, timed ? &g->timer : NULL);
 }
 
@@ -230,7 +232,8 @@ static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, 
     for (uint32_t k = 0; k < n && st == BOIDS_OK; ++k) {
         uint32_t id = g->staging_id[k];
         if (id >= n || seen[id]) {
-            st = boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
+            st =
+                boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
             break;
         }
         seen[id] = 1;
@@ -252,8 +255,10 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     if (st != BOIDS_OK) return st;
     float *pv = malloc(sizeof(float) * 4 * (n ? n : 1));
     uint32_t *sw = malloc(sizeof(uint32_t) * (n ? n : 1));
-    st = pv && sw ? read_agents(g, &g->boids, pv, sw) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
-    if (st == BOIDS_OK && g->attr_words) boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    st = pv && sw ? read_agents(g, &g->boids, pv, sw)
+                  : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
+    if (st == BOIDS_OK && g->attr_words)
+        boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
     for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i) {
         out[i].x = pv[4 * i];
         out[i].y = pv[4 * i + 1];
@@ -262,7 +267,8 @@ static boids_status gpu_read(void *impl, boids_boid *out)
         out[i].swarm = sw[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (g->sim->attributes & (1u << a))
-                boids_boid_set_attr_bits(&out[i], (boids_attribute)a, g->staging_attr[g->attr_base[a] + i]);
+                boids_boid_set_attr_bits(&out[i], (boids_attribute)a,
+                                         g->staging_attr[g->attr_base[a] + i]);
     }
     free(pv);
     free(sw);
@@ -341,11 +347,13 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (g->sim->attributes & (1u << a))
             for (uint32_t i = 0; i < n; ++i)
-                g->staging_attr[g->attr_base[a] + i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
+                g->staging_attr[g->attr_base[a] + i] =
+                    boids_boid_attr_bits(&in[i], (boids_attribute)a);
     write_agents(g, &g->boids, g->staging_pv, g->staging_u);
-    if (g->attr_words) boids_gpu_write(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+    if (g->attr_words)
+        boids_gpu_write(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
     boids_gpu_clear(g->report); /* a new state starts with a clean slate: no flags, no events, */
-    reset_replicas(g);       /* no catches, every replica running */
+    reset_replicas(g);          /* no catches, every replica running */
     upload_frame(g);
     return boids_gl_check("uploading the state");
 }
@@ -357,7 +365,8 @@ static boids_status gpu_read_predators(void *impl, boids_predator *out)
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     float *pv = malloc(sizeof(float) * 4 * g->preds.count);
-    st = pv ? read_agents(g, &g->preds, pv, NULL) : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading predators");
+    st = pv ? read_agents(g, &g->preds, pv, NULL)
+            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading predators");
     for (uint32_t i = 0; st == BOIDS_OK && i < g->preds.count; ++i)
         out[i] = (boids_predator){pv[4 * i], pv[4 * i + 1], pv[4 * i + 2], pv[4 * i + 3]};
     free(pv);
@@ -397,9 +406,11 @@ static boids_status gpu_metrics(void *impl, float group_radius, boids_metric_sum
     }
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
-    const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.swarm[g->boids.key], g->boids.id[g->boids.key]};
-    st = boids_gpu_metrics_compute(&g->metrics, &g->sorter, state, sim->def.count, boids_grid_cells(&sim->grid),
-                                   sim->def.replicas, boids_grid_cells_per_replica(&sim->grid), group_radius, out);
+    const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.swarm[g->boids.key],
+                                 g->boids.id[g->boids.key]};
+    st = boids_gpu_metrics_compute(&g->metrics, &g->sorter, state, sim->def.count,
+                                   boids_grid_cells(&sim->grid), sim->def.replicas,
+                                   boids_grid_cells_per_replica(&sim->grid), group_radius, out);
     return st == BOIDS_OK ? check_report(g) : st;
 }
 
@@ -408,7 +419,8 @@ static void upload_obstacles(gpu_backend *g)
 {
     const boids_obstacle_grid *og = &g->sim->obstacle_grid;
     boids_gpu_upload(&g->obstacles, og->sorted, sizeof(float) * 4 * og->count);
-    boids_gpu_upload(&g->obs_cell_start, og->cell_start, sizeof(uint32_t) * ((size_t)og->cells + 1));
+    boids_gpu_upload(&g->obs_cell_start, og->cell_start,
+                     sizeof(uint32_t) * ((size_t)og->cells + 1));
 }
 
 static boids_status gpu_configure(void *impl, bool grid_changed)
@@ -419,8 +431,12 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     while (glGetError() != GL_NO_ERROR) {
     }
     const uint32_t cells = boids_grid_cells(&g->sim->grid);
-    if (grid_changed && (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK) return st;
-    if (grid_changed && (st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK) return st;
+    if (grid_changed &&
+        (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
+        return st;
+    if (grid_changed &&
+        (st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK)
+        return st;
     upload_obstacles(g);
     upload_frame(g);
     return boids_gl_check("reconfiguring the GPU world");
@@ -434,11 +450,13 @@ static boids_status gpu_take_events(void *impl, boids_event_log *log)
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_report head;
     boids_gpu_read(g->report, 0, sizeof head, &head);
-    uint32_t cap = g->sim->def.event_capacity, kept = head.event_count < cap ? head.event_count : cap;
+    uint32_t cap = g->sim->def.event_capacity,
+             kept = head.event_count < cap ? head.event_count : cap;
     for (uint32_t done = 0; done < kept;) { /* through a bounded host buffer */
         boids_event chunk[256];
         uint32_t k = kept - done < 256 ? kept - done : 256;
-        boids_gpu_read(g->report, sizeof head + sizeof(boids_event) * done, sizeof(boids_event) * k, chunk);
+        boids_gpu_read(g->report, sizeof head + sizeof(boids_event) * done, sizeof(boids_event) * k,
+                       chunk);
         for (uint32_t i = 0; i < k; ++i) boids_event_log_push(log, &chunk[i]);
         done += k;
     }
@@ -487,14 +505,16 @@ static void gpu_destroy(void *impl)
     gpu_backend *g = impl;
     if (!g) return;
     boids_gl_make_current(g->gl);
-    GLuint progs[] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt, g->prog_catch_apply};
+    GLuint progs[] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt,
+                      g->prog_catch_apply};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
     boids_gpu_sorter_destroy(&g->sorter);
     boids_gpu_metrics_free(&g->metrics);
     free_agents(&g->boids);
     free_agents(&g->preds);
-    GLuint bufs[] = {g->frame, g->attributes, g->report, g->replicas, g->obstacles, g->obs_cell_start, g->catches};
+    GLuint bufs[] = {g->frame,     g->attributes,     g->report, g->replicas,
+                     g->obstacles, g->obs_cell_start, g->catches};
     boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_timer_destroy(&g->timer);
     free(g->staging_pv);
@@ -533,10 +553,13 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
         if ((st = boids_program_compute("catch.comp", &g->prog_catch)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("stop.comp", &g->prog_stop)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("hunt.comp", &g->prog_hunt)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("catch_apply.comp", &g->prog_catch_apply)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("catch_apply.comp", &g->prog_catch_apply)) != BOIDS_OK)
+            return st;
     }
-    GLuint stepped[5] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt, g->prog_catch_apply};
-    for (int i = 0; i < 5; ++i) g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
+    GLuint stepped[5] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt,
+                         g->prog_catch_apply};
+    for (int i = 0; i < 5; ++i)
+        g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
     return BOIDS_OK;
 }
 
@@ -550,16 +573,21 @@ static boids_status make_buffers(gpu_backend *g)
     g->frame = boids_gpu_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
     g->attributes = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
     g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
-                            sizeof(boids_gpu_report) + sizeof(boids_event) * (size_t)sim->def.event_capacity);
-    g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_replica_record) * sim->def.replicas);
-    g->catches = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, /* the count, then a catch per boid at most */
-                                  sizeof(GLuint) * 4 + sizeof(boids_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
+                                 sizeof(boids_gpu_report) +
+                                     sizeof(boids_event) * (size_t)sim->def.event_capacity);
+    g->replicas = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
+                                   sizeof(boids_replica_record) * sim->def.replicas);
+    g->catches = boids_gpu_buffer(
+        GL_SHADER_STORAGE_BUFFER, /* the count, then a catch per boid at most */
+        sizeof(GLuint) * 4 +
+            sizeof(boids_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
     const uint32_t cells = boids_grid_cells(&sim->grid);
     boids_status st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count);
     if (st == BOIDS_OK) st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count);
     GLenum err = glGetError();
     if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
-        return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells", sim->def.count, cells);
+        return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells",
+                          sim->def.count, cells);
     if (st == BOIDS_OK && err != GL_NO_ERROR)
         return boids_fail(BOIDS_E_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
     if (st == BOIDS_OK) {
@@ -569,8 +597,8 @@ static boids_status make_buffers(gpu_backend *g)
     return st;
 }
 
-boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops, void **impl,
-                                      const char **renderer, int *threads)
+boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
+                                      void **impl, const char **renderer, int *threads)
 {
     gpu_backend *g = calloc(1, sizeof *g);
     if (!g) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the GPU backend");
@@ -625,7 +653,10 @@ void boids_gpu_backend_set_loop_limit(void *impl, uint32_t limit)
     if (boids_gl_make_current(g->gl) == BOIDS_OK) upload_frame(g);
 }
 
-uint32_t boids_gpu_backend_scan_levels(const void *impl) { return ((const gpu_backend *)impl)->boids.grid.level_count; }
+uint32_t boids_gpu_backend_scan_levels(const void *impl)
+{
+    return ((const gpu_backend *)impl)->boids.grid.level_count;
+}
 
 boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint32_t *cell_start,
                                          uint32_t *sorted_ids)

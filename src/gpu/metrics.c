@@ -25,13 +25,14 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
     if (!m->prog_nn) {
         if ((st = boids_program_compute("metrics_nn.comp", &m->prog_nn)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("metrics_link.comp", &m->prog_link)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("metrics_reduce.comp", &m->prog_reduce)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("metrics_reduce.comp", &m->prog_reduce)) != BOIDS_OK)
+            return st;
         m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
         m->u_first = glGetUniformLocation(m->prog_reduce, "u_first");
     }
     if (m->count != count || !m->slot) {
-        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent, m->grid.cell_of,
-                         m->grid.slot_src};
+        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id,    m->slot,
+                         m->parent,         m->grid.cell_of, m->grid.slot_src};
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
         m->grid.cell_of = m->grid.slot_src = 0;
         m->sorted.pos_vel = m->sorted.swarm = m->sorted.id = m->slot = m->parent = 0;
@@ -43,17 +44,20 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
         m->parent = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->grid.cells = 0; /* the grid's per-agent buffers went: make it anew */
     }
-    if (m->grid.cells != cells || !m->grid.cell_start) st = boids_gpu_grid_make(&m->grid, cells, count);
+    if (m->grid.cells != cells || !m->grid.cell_start)
+        st = boids_gpu_grid_make(&m->grid, cells, count);
     if (st == BOIDS_OK && m->replicas != replicas) {
         boids_gpu_delete(&m->sums, 1);
-        m->sums = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_metric_sums) * replicas);
+        m->sums =
+            boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(boids_gpu_metric_sums) * replicas);
         m->replicas = replicas;
     }
     return st;
 }
 
-boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sorter *sorter, boids_gpu_hot state,
-                                       uint32_t count, uint32_t cells, uint32_t replicas, uint32_t cells_per_replica,
+boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sorter *sorter,
+                                       boids_gpu_hot state, uint32_t count, uint32_t cells,
+                                       uint32_t replicas, uint32_t cells_per_replica,
                                        float group_radius, boids_metric_sums *out)
 {
     (void)cells_per_replica; /* the shaders read it from the frame */
@@ -82,11 +86,13 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glUseProgram(0);
     boids_gpu_metric_sums *raw = malloc(sizeof *raw * replicas);
-    if (!raw) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas' metrics", replicas);
+    if (!raw)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas' metrics", replicas);
     boids_gpu_read(m->sums, 0, sizeof *raw * replicas, raw);
     for (uint32_t r = 0; r < replicas; ++r)
-        out[r] = (boids_metric_sums){raw[r].alive, raw[r].groups, raw[r].nn_sum, raw[r].speed_sum,
-                                     raw[r].hx, raw[r].hy, raw[r].min_speed, raw[r].max_speed};
+        out[r] =
+            (boids_metric_sums){raw[r].alive, raw[r].groups, raw[r].nn_sum,    raw[r].speed_sum,
+                                raw[r].hx,    raw[r].hy,     raw[r].min_speed, raw[r].max_speed};
     free(raw);
     return boids_gl_check("the GPU metrics");
 }

@@ -12,15 +12,16 @@ typedef struct boids_gpu_metrics {
     GLuint prog_nn, prog_link, prog_reduce;
     GLint u_radius, u_first;
     boids_gpu_grid grid;
-    boids_gpu_hot sorted;  /* the state in the metrics' cell order */
+    boids_gpu_hot sorted; /* the state in the metrics' cell order */
     GLuint slot, parent, sums;
     uint32_t count, replicas;
 } boids_gpu_metrics;
 
 /* The sums of every replica of a world of `count` boids in `cells` cells (the frame's grid, whose
  * uniform block, report, attribute and replica buffers must be bound) from its state `state`. */
-boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sorter *sorter, boids_gpu_hot state,
-                                       uint32_t count, uint32_t cells, uint32_t replicas, uint32_t cells_per_replica,
+boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sorter *sorter,
+                                       boids_gpu_hot state, uint32_t count, uint32_t cells,
+                                       uint32_t replicas, uint32_t cells_per_replica,
                                        float group_radius, boids_metric_sums *out);
 void boids_gpu_metrics_free(boids_gpu_metrics *m);
 

@@ -22,8 +22,9 @@ static boids_status compile(GLenum type, const char *name, GLuint *out)
         /* The full log goes to stderr (it can be long); the error text keeps the first line. */
         fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n%s\n", name, src->legend,
                 log ? log : "");
-        boids_status st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s",
-                                     name, src->legend, log ? log : "");
+        boids_status st =
+            boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s", name,
+                       src->legend, log ? log : "");
         free(log);
         glDeleteShader(sh);
         return st;
@@ -60,7 +61,8 @@ boids_status boids_program_compute(const char *name, GLuint *out)
         glDeleteProgram(prog);
         return st;
     }
-    glObjectLabel(GL_PROGRAM, prog, -1, name); /* for the check mode's and the debug output's messages */
+    glObjectLabel(GL_PROGRAM, prog, -1,
+                  name); /* for the check mode's and the debug output's messages */
     *out = prog;
     return BOIDS_OK;
 }

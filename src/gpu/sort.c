@@ -27,7 +27,8 @@ boids_status boids_gpu_sorter_create(boids_gpu_sorter *s)
 
 void boids_gpu_sorter_destroy(boids_gpu_sorter *s)
 {
-    GLuint progs[] = {s->prog_cell, s->prog_scan, s->prog_scan_add, s->prog_scatter, s->prog_reorder};
+    GLuint progs[] = {s->prog_cell, s->prog_scan, s->prog_scan_add, s->prog_scatter,
+                      s->prog_reorder};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
     memset(s, 0, sizeof *s);
@@ -42,7 +43,8 @@ static boids_status plan_scan(boids_gpu_grid *g)
     g->levels[0] = (boids_gpu_scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
     while (n > BOIDS_SCAN_BLOCK) {
         if (k + 1 >= BOIDS_GPU_MAX_SCAN_LEVELS)
-            return boids_fail(BOIDS_E_GRID_TOO_LARGE, "a grid of %u cells needs too many scan levels", g->cells);
+            return boids_fail(BOIDS_E_GRID_TOO_LARGE,
+                              "a grid of %u cells needs too many scan levels", g->cells);
         uint32_t blocks = boids_gpu_groups(n, BOIDS_SCAN_BLOCK);
         g->levels[k].sums_off = aux;
         g->levels[k + 1] = (boids_gpu_scan_level){blocks, 0, 0, aux, aux, 0};
@@ -65,15 +67,19 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
     g->cell_count = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     g->cell_start = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     g->cell_fill = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    if (!g->cell_of) g->cell_of = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    if (!g->slot_src) g->slot_src = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    if (!g->slot_id) g->slot_id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->cell_of)
+        g->cell_of = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->slot_src)
+        g->slot_src = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    if (!g->slot_id)
+        g->slot_id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
     return plan_scan(g);
 }
 
 void boids_gpu_grid_free(boids_gpu_grid *g)
 {
-    GLuint b[] = {g->cell_of, g->cell_count, g->cell_start, g->cell_fill, g->slot_src, g->slot_id, g->scan_aux};
+    GLuint b[] = {g->cell_of,  g->cell_count, g->cell_start, g->cell_fill,
+                  g->slot_src, g->slot_id,    g->scan_aux};
     boids_gpu_delete(b, sizeof b / sizeof b[0]);
     memset(g, 0, sizeof *g);
 }
@@ -109,8 +115,9 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
     }
 }
 
-void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in, boids_gpu_grid *grid,
-                    boids_gpu_hot out, bool keep_stopped, boids_gpu_timer *timer)
+void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in,
+                    boids_gpu_grid *grid, boids_gpu_hot out, bool keep_stopped,
+                    boids_gpu_timer *timer)
 {
     const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
     boids_gpu_clear(grid->cell_count);

@@ -20,16 +20,16 @@
 #define BOIDS_GPU_MAX_SCAN_LEVELS 8
 
 typedef struct boids_gpu_scan_level {
-    uint32_t n;          /* values in this level */
-    GLuint in, out;      /* buffers: level 0 reads cell_count and writes cell_start */
+    uint32_t n;     /* values in this level */
+    GLuint in, out; /* buffers: level 0 reads cell_count and writes cell_start */
     uint32_t in_off, out_off;
-    uint32_t sums_off;   /* where its block totals go in scan_aux (next level's values) */
+    uint32_t sums_off; /* where its block totals go in scan_aux (next level's values) */
 } boids_gpu_scan_level;
 
 /* A grid's per-cell buffers and scan plan. */
 typedef struct boids_gpu_grid {
-    uint32_t cells;      /* every replica's cells; the per-cell buffers hold one more: the
-                            graveyard, so cell c's slots are [start[c], start[c + 1]) */
+    uint32_t cells; /* every replica's cells; the per-cell buffers hold one more: the
+                       graveyard, so cell c's slots are [start[c], start[c + 1]) */
     GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, slot_id, scan_aux;
     boids_gpu_scan_level levels[BOIDS_GPU_MAX_SCAN_LEVELS];
     uint32_t level_count;
@@ -43,9 +43,9 @@ typedef struct boids_gpu_hot {
 /* The sort's programs and their uniforms. */
 typedef struct boids_gpu_sorter {
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder;
-    GLint u_scan[5];     /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
-    GLint u_add[3];      /* u_n, u_out_off, u_sums_off */
-    GLint u_agents[3];   /* grid_cell, scatter, reorder: which agents */
+    GLint u_scan[5];   /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
+    GLint u_add[3];    /* u_n, u_out_off, u_sums_off */
+    GLint u_agents[3]; /* grid_cell, scatter, reorder: which agents */
     GLint u_keep_stopped;
 } boids_gpu_sorter;
 
@@ -61,7 +61,8 @@ void boids_gpu_grid_free(boids_gpu_grid *g);
  * cells of `grid` (the frame's dimensions). keep_stopped: the living boids of stopped replicas
  * keep their cells (the metrics) instead of going to the graveyard (the steps). Timed pass by
  * pass into timer if not NULL. */
-void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in, boids_gpu_grid *grid,
-                    boids_gpu_hot out, bool keep_stopped, boids_gpu_timer *timer);
+void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in,
+                    boids_gpu_grid *grid, boids_gpu_hot out, bool keep_stopped,
+                    boids_gpu_timer *timer);
 
 #endif

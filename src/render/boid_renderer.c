@@ -22,8 +22,8 @@ struct boids_renderer {
     GLint u_view, u_viewport, u_size, u_color_mode, u_speed, u_alive, u_age, u_predators, u_pulled;
     GLint ul_viewport;
     GLuint vao, lines_vao, lines_vbo;
-    size_t lines_cap;   /* floats the lines buffer holds */
-    float *lines;       /* the frame's border and obstacles: x, y, r, g, b, a per vertex */
+    size_t lines_cap; /* floats the lines buffer holds */
+    float *lines;     /* the frame's border and obstacles: x, y, r, g, b, a per vertex */
     size_t lines_len;
     /* a CPU world's state, in the GPU's layout */
     upload pv, swarm, id, attributes, pred_pv;
@@ -45,7 +45,8 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
     /* a boid at least 3 screen px; a small flock in a large world (kit's 35 in 4000 x 4000 px)
      * larger still, or it is a scatter of specks at the zoom that fits the world */
     const float min_px = info.count <= 500 ? 12.0f : 3.0f;
-    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, min_px, info.params.base.min_speed, info.params.base.max_speed};
+    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, min_px, info.params.base.min_speed,
+                          info.params.base.max_speed};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
     if (boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)) s.color_mode = BOIDS_COLOR_AGE;
     return s;
@@ -62,11 +63,13 @@ boids_status boids_renderer_create(boids_renderer **out)
         boids_renderer_destroy(r);
         return st;
     }
-    const char *names[] = {"u_view", "u_viewport", "u_size_px", "u_color_mode", "u_speed_range",
-                           "u_alive_base", "u_age_base", "u_predators", "u_pulled"};
-    GLint *locs[] = {&r->u_view, &r->u_viewport, &r->u_size, &r->u_color_mode, &r->u_speed,
-                     &r->u_alive, &r->u_age, &r->u_predators, &r->u_pulled};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
+    const char *names[] = {"u_view",       "u_viewport",    "u_size_px",
+                           "u_color_mode", "u_speed_range", "u_alive_base",
+                           "u_age_base",   "u_predators",   "u_pulled"};
+    GLint *locs[] = {&r->u_view,  &r->u_viewport, &r->u_size,      &r->u_color_mode, &r->u_speed,
+                     &r->u_alive, &r->u_age,      &r->u_predators, &r->u_pulled};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
     r->ul_viewport = glGetUniformLocation(r->prog_lines, "u_viewport");
     GLint vertex_blocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vertex_blocks);
@@ -136,8 +139,8 @@ static void *scratch(boids_renderer *r, size_t bytes)
 
 /* A CPU world's state into buffers of the GPU's layout (what a GPU world has already): pos_vel,
  * swarm and id per boid, the model's attributes one after another, the predators. */
-static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, const boids_world_info *info,
-                                     boids_gl_state *out)
+static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
+                                     const boids_world_info *info, boids_gl_state *out)
 {
     const uint32_t n = info->count, np = info->predators;
     boids_boid *state = realloc(r->cpu_state, sizeof *state * (n ? n : 1));
@@ -145,12 +148,14 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, const bo
     boids_predator *preds = realloc(r->cpu_preds, sizeof *preds * (np ? np : 1));
     if (preds) r->cpu_preds = preds;
     float *buf = scratch(r, sizeof(float) * 4 * ((n > np ? n : np) + 1));
-    if (!state || !preds || !buf) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
+    if (!state || !preds || !buf)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
     boids_status st = boids_world_read(w, state, n);
     if (st == BOIDS_OK && np) st = boids_world_read_predators(w, preds, np);
     if (st != BOIDS_OK) return st;
     memset(out, 0, sizeof *out);
-    for (uint32_t i = 0; i < n; ++i) memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
+    for (uint32_t i = 0; i < n; ++i)
+        memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
     upload_bytes(&r->pv, buf, sizeof(float) * 4 * n);
     uint32_t *u = (uint32_t *)buf;
     for (uint32_t i = 0; i < n; ++i) u[i] = state[i].swarm;
@@ -167,7 +172,8 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w, const bo
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
         if (!(attrs & (1u << a))) continue;
         out->attr_base[a] = base;
-        for (uint32_t i = 0; i < n; ++i) aw[base + i] = boids_boid_attr_bits(&state[i], (boids_attribute)a);
+        for (uint32_t i = 0; i < n; ++i)
+            aw[base + i] = boids_boid_attr_bits(&state[i], (boids_attribute)a);
         base += n;
     }
     upload_bytes(&r->attributes, aw, sizeof(uint32_t) * words);
@@ -233,7 +239,8 @@ static const boids_obstacle *read_obstacles(boids_renderer *r, const boids_world
 
 /* The world's edge as a 1-pixel frame, and every obstacle of replica 0 as a filled disc with a
  * rim, in framebuffer pixels (the lines program). */
-static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info *info, const boids_camera *cam)
+static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info *info,
+                       const boids_camera *cam)
 {
     r->lines_len = 0;
     float x0, y0, x1, y1;
@@ -251,21 +258,25 @@ static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info
         if (obs[k].replica != 0) continue;
         float cx, cy, rad = fmaxf(obs[k].radius * cam->zoom, 1.5f);
         to_screen(cam, obs[k].x, obs[k].y, &cx, &cy);
-        if (cx + rad < 0 || cy + rad < 0 || cx - rad > cam->view_w || cy - rad > cam->view_h) continue;
+        if (cx + rad < 0 || cy + rad < 0 || cx - rad > cam->view_w || cy - rad > cam->view_h)
+            continue;
         const int seg = 24;
         for (int i = 0; i < seg; ++i) {
             float a0 = 6.2831853f * (float)i / seg, a1 = 6.2831853f * (float)(i + 1) / seg;
             float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
             const float t[6] = {cx, cy, cx + rad * c0, cy + rad * s0, cx + rad * c1, cy + rad * s1};
             line_triangle(r, t, fill);
-            const float o = rad + 1.2f, rt0[6] = {cx + rad * c0, cy + rad * s0, cx + o * c0, cy + o * s0, cx + o * c1, cy + o * s1};
-            const float rt1[6] = {cx + rad * c0, cy + rad * s0, cx + o * c1, cy + o * s1, cx + rad * c1, cy + rad * s1};
+            const float o = rad + 1.2f, rt0[6] = {cx + rad * c0, cy + rad * s0, cx + o * c0,
+                                                  cy + o * s0,   cx + o * c1,   cy + o * s1};
+            const float rt1[6] = {cx + rad * c0, cy + rad * s0, cx + o * c1,
+                                  cy + o * s1,   cx + rad * c1, cy + rad * s1};
             line_triangle(r, rt0, rim);
             line_triangle(r, rt1, rim);
         }
     }
     glBindBuffer(GL_ARRAY_BUFFER, r->lines_vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * r->lines_len), r->lines, GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * r->lines_len), r->lines,
+                 GL_STREAM_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -287,8 +298,10 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
     }
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
     glEnableVertexAttribArray(location);
-    if (integer) glVertexAttribIPointer(location, size, GL_UNSIGNED_INT, 0, (void *)0);
-    else glVertexAttribPointer(location, size, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    if (integer)
+        glVertexAttribIPointer(location, size, GL_UNSIGNED_INT, 0, (void *)0);
+    else
+        glVertexAttribPointer(location, size, GL_FLOAT, GL_FALSE, 0, (void *)0);
     glVertexAttribDivisor(location, 1);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
@@ -296,7 +309,8 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
 /* `count` agents from their state buffers (swarm and id 0: the predators, which have neither):
  * pulled by a plain draw of 3 vertices each, or fed per instance to an instanced draw
  * (boids.vert). */
-static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id, uint32_t count)
+static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id,
+                        uint32_t count)
 {
     if (r->pulled) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
@@ -348,9 +362,14 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glUniform1i(r->u_color_mode, style->color_mode);
     glUniform2f(r->u_speed, style->speed_lo, style->speed_hi);
     bool read_attrs = r->vertex_ssbo && state.attributes;
-    glUniform1ui(r->u_alive, read_attrs && (attrs & BOIDS_ATTR_BIT(ALIVE)) ? state.attr_base[BOIDS_ATTR_ALIVE] : BOIDS_NO_ATTRIBUTE);
-    glUniform1ui(r->u_age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE)) ? state.attr_base[BOIDS_ATTR_AGE] : BOIDS_NO_ATTRIBUTE);
-    if (read_attrs) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state.attributes);
+    glUniform1ui(r->u_alive, read_attrs && (attrs & BOIDS_ATTR_BIT(ALIVE))
+                                 ? state.attr_base[BOIDS_ATTR_ALIVE]
+                                 : BOIDS_NO_ATTRIBUTE);
+    glUniform1ui(r->u_age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE))
+                               ? state.attr_base[BOIDS_ATTR_AGE]
+                               : BOIDS_NO_ATTRIBUTE);
+    if (read_attrs)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state.attributes);
 
     /* The boids, then the predators (larger and red). */
     glBindVertexArray(r->vao);

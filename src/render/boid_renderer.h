@@ -12,9 +12,9 @@
 typedef struct boids_renderer boids_renderer;
 
 typedef struct boids_draw_style {
-    int color_mode;    /* BOIDS_COLOR_* */
-    float boid_px;     /* boid length in world px (drawn at least min_px on screen) */
-    float min_px;      /* framebuffer pixels */
+    int color_mode;           /* BOIDS_COLOR_* */
+    float boid_px;            /* boid length in world px (drawn at least min_px on screen) */
+    float min_px;             /* framebuffer pixels */
     float speed_lo, speed_hi; /* speed colour ramp */
 } boids_draw_style;
 

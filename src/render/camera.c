@@ -10,7 +10,8 @@ void boids_camera_fit(boids_camera *c, float world_w, float world_h, float view_
     c->zoom = zx < zy ? zx : zy;
 }
 
-void boids_camera_frame(boids_camera *c, float x, float y, float w, float h, float view_w, float view_h)
+void boids_camera_frame(boids_camera *c, float x, float y, float w, float h, float view_w,
+                        float view_h)
 {
     boids_camera_fit(c, w, h, view_w, view_h);
     c->cx = x + w * 0.5f;

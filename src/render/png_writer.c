@@ -16,8 +16,8 @@
 #include "base/output_file.h"
 #include "base/thread_pool.h"
 
-#define RING 3        /* reads in flight on the GPU, at most (1 for frames of more than budget / 8) */
-#define QUEUE 4       /* frames waiting for an encoder, at most */
+#define RING 3  /* reads in flight on the GPU, at most (1 for frames of more than budget / 8) */
+#define QUEUE 4 /* frames waiting for an encoder, at most */
 /* Frames held in memory (reads in flight, queued, being encoded: an encoder needs about 3
  * frame-sizes, its RGBA frame converted in place, stb's filtered copy and the compressed output)
  * stay within this, whatever --size and the core count: fewer reads in flight, fewer encoders
@@ -76,13 +76,13 @@ boids_status boids_check_output_dir(const char *dir)
                 char c = *p;
                 *p = '\0';
                 if (mkdir(part, 0777) != 0 && errno != EEXIST)
-                    return boids_fail(BOIDS_E_EXPORT, "%s: cannot create %s: %s", dir, part, strerror(errno));
+                    return boids_fail(BOIDS_E_EXPORT, "%s: cannot create %s: %s", dir, part,
+                                      strerror(errno));
                 *p = c;
                 if (!c) break;
             }
     }
-    if (stat(dir, &sb) != 0)
-        return boids_fail(BOIDS_E_EXPORT, "%s: %s", dir, strerror(errno));
+    if (stat(dir, &sb) != 0) return boids_fail(BOIDS_E_EXPORT, "%s: %s", dir, strerror(errno));
     if (!S_ISDIR(sb.st_mode)) return boids_fail(BOIDS_E_EXPORT, "%s: not a directory", dir);
     if (access(dir, W_OK | X_OK) != 0)
         return boids_fail(BOIDS_E_EXPORT, "%s: not writable: %s", dir, strerror(errno));
@@ -180,14 +180,18 @@ static boids_status harvest_oldest(boids_png_writer *w)
 
     size_t bytes = (size_t)w->width * 4 * (size_t)w->height;
     unsigned char *rgba = malloc(bytes);
-    if (!rgba) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a %dx%d frame", w->width, w->height);
+    if (!rgba)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a %dx%d frame", w->width,
+                          w->height);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, s->pbo);
-    const unsigned char *px = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
+    const unsigned char *px =
+        glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
     if (!px) {
         glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
         free(rgba);
-        return boids_gl_check("mapping a frame") == BOIDS_OK ? boids_fail(BOIDS_E_GL, "mapping a frame failed")
-                                                              : BOIDS_ERR_GL;
+        return boids_gl_check("mapping a frame") == BOIDS_OK
+                   ? boids_fail(BOIDS_E_GL, "mapping a frame failed")
+                   : BOIDS_ERR_GL;
     }
     memcpy(rgba, px, bytes); /* the conversion to RGB is the encoder's job, off this thread */
     glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
@@ -223,7 +227,8 @@ boids_status boids_png_writer_create(const char *dir, int width, int height, int
     for (int i = 0; i < w->ring_n; ++i) {
         glGenBuffers(1, &w->ring[i].pbo);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, w->ring[i].pbo);
-        glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)((size_t)width * height * 4), NULL, GL_STREAM_READ);
+        glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)((size_t)width * height * 4), NULL,
+                     GL_STREAM_READ);
     }
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     int cores = threads > 0 ? threads : boids_cpu_count();
@@ -300,7 +305,8 @@ boids_status boids_png_writer_capture(boids_png_writer *w)
 {
     char path[PATH_MAX_LEN];
     int n = snprintf(path, sizeof path, "%s/frame_%06u.png", w->dir, w->frames);
-    if (n < 0 || (size_t)n >= sizeof path) return boids_fail(BOIDS_E_EXPORT, "%s: path too long", w->dir);
+    if (n < 0 || (size_t)n >= sizeof path)
+        return boids_fail(BOIDS_E_EXPORT, "%s: path too long", w->dir);
     boids_status st = boids_png_writer_capture_as(w, path);
     if (st == BOIDS_OK) w->frames++;
     return st;
@@ -314,7 +320,8 @@ boids_status boids_png_writer_finish(boids_png_writer *w)
     while (w->ring_pending > 0 && st == BOIDS_OK) st = harvest_oldest(w);
     pthread_mutex_lock(&w->lock);
     while (w->q_count > 0 || w->active > 0) pthread_cond_wait(&w->changed, &w->lock);
-    if (st == BOIDS_OK && w->error != BOIDS_OK) st = boids_fail(BOIDS_E_EXPORT, "%s", w->error_text);
+    if (st == BOIDS_OK && w->error != BOIDS_OK)
+        st = boids_fail(BOIDS_E_EXPORT, "%s", w->error_text);
     pthread_mutex_unlock(&w->lock);
     return st;
 }

@@ -10,8 +10,9 @@ boids_status boids_target_create(boids_target *t, int width, int height)
     GLint max = 0;
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max);
     if (width < 1 || height < 1 || width > max || height > max)
-        return boids_fail_key(BOIDS_E_EXPORT_SIZE, "size", "%dx%d is outside 1..%d pixels a side on %s",
-                          width, height, (int)max, (const char *)glGetString(GL_RENDERER));
+        return boids_fail_key(BOIDS_E_EXPORT_SIZE, "size",
+                              "%dx%d is outside 1..%d pixels a side on %s", width, height, (int)max,
+                              (const char *)glGetString(GL_RENDERER));
     t->width = width;
     t->height = height;
     glGenRenderbuffers(1, &t->color);
@@ -25,8 +26,8 @@ boids_status boids_target_create(boids_target *t, int width, int height)
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
         boids_target_destroy(t);
-        return boids_fail(BOIDS_E_GL, "offscreen framebuffer %dx%d incomplete (0x%x)", width, height,
-                          (unsigned)status);
+        return boids_fail(BOIDS_E_GL, "offscreen framebuffer %dx%d incomplete (0x%x)", width,
+                          height, (unsigned)status);
     }
     return boids_gl_check("creating the offscreen framebuffer");
 }

@@ -49,7 +49,8 @@ boids_status boids_ui_create(boids_ui **out)
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(vertex), (void *)offsetof(vertex, x));
     glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(vertex), (void *)offsetof(vertex, c));
+    glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(vertex),
+                          (void *)offsetof(vertex, c));
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     *out = ui;
@@ -126,7 +127,8 @@ void boids_ui_circle(boids_ui *ui, float cx, float cy, float r, float width, boi
     const int n = 64;
     for (int i = 0; i < n; ++i) {
         float a0 = 6.2831853f * (float)i / n, a1 = 6.2831853f * (float)(i + 1) / n;
-        boids_ui_line(ui, cx + r * cosf(a0), cy + r * sinf(a0), cx + r * cosf(a1), cy + r * sinf(a1), width, c);
+        boids_ui_line(ui, cx + r * cosf(a0), cy + r * sinf(a0), cx + r * cosf(a1),
+                      cy + r * sinf(a1), width, c);
     }
 }
 
@@ -175,8 +177,8 @@ float boids_ui_text(boids_ui *ui, float x, float y, const char *text, boids_rgba
         for (int q = 0; q < quads; ++q) {
             const float *v0 = (const float *)(buf + (size_t)(q * 4) * 16);
             const float *v2 = (const float *)(buf + (size_t)(q * 4 + 2) * 16);
-            quad(ui, x + (pen + v0[0] * widen) * s, y + (row + v0[1]) * s, x + (pen + v2[0] * widen) * s,
-                 y + (row + v2[1]) * s, c);
+            quad(ui, x + (pen + v0[0] * widen) * s, y + (row + v0[1]) * s,
+                 x + (pen + v2[0] * widen) * s, y + (row + v2[1]) * s, c);
         }
         pen += char_advance(*p);
     }

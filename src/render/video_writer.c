@@ -22,12 +22,47 @@ extern char **environ;
 struct boids_video_writer {
     boids_output_file out; /* the target and its temporary name (ffmpeg writes the latter) */
     int width, height;
-    int pipe_fd;           /* ffmpeg's stdin */
+    int pipe_fd; /* ffmpeg's stdin */
     pid_t pid;
     unsigned frames;
     unsigned char *pixels; /* one frame as read: bottom row first (ffmpeg flips it) */
     struct sigaction old_pipe;
 };
+
+/* Starts ffmpeg in its own process group, reading frames from a pipe: its write end in *fd.
+ * Returns 0 or the errno of what failed. */
+static int spawn_ffmpeg(char *const argv[], pid_t *pid, int *fd)
+{
+    int fds[2];
+    if (pipe(fds) != 0) return errno;
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[0], 0);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    /* its own process group: Ctrl-C reaches boids, which then ends the video (and removes it)
+     * instead of ffmpeg dying under a pipe still being written */
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    int err = posix_spawnp(pid, "ffmpeg", &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    close(fds[0]);
+    if (err != 0) {
+        close(fds[1]);
+        return err;
+    }
+    *fd = fds[1];
+    return 0;
+}
+
+static void free_writer(boids_video_writer *v)
+{
+    free(v->pixels);
+    free(v);
+}
 
 boids_status boids_video_writer_create(const char *path, int width, int height, double fps,
                                        boids_video_writer **out)
@@ -42,54 +77,33 @@ boids_status boids_video_writer_create(const char *path, int width, int height, 
     v->width = width;
     v->height = height;
     v->pipe_fd = -1;
-    boids_status st = boids_output_reserve(&v->out, path); /* the temporary name, for ffmpeg; refuses what it must */
+    /* the temporary name, for ffmpeg; refuses what it must */
+    boids_status st = boids_output_reserve(&v->out, path);
     if (st != BOIDS_OK) {
-        free(v->pixels);
-        free(v);
+        free_writer(v);
         return st;
     }
-
     char size[64], rate[64];
     snprintf(size, sizeof size, "%dx%d", width, height);
     snprintf(rate, sizeof rate, "%.9g", fps);
     /* vflip: the read is bottom row first; pad: H.264 in yuv420p needs even sizes */
-    char *argv[] = {"ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                    "-s", size, "-framerate", rate, "-i", "-", "-vf", "vflip,pad=ceil(iw/2)*2:ceil(ih/2)*2",
-                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-f", "mp4", v->out.tmp, NULL};
-    int fds[2];
-    if (pipe(fds) != 0) {
-        boids_output_abort(&v->out);
-        free(v->pixels);
-        free(v);
-        return boids_fail(BOIDS_E_EXPORT, "%s: cannot make a pipe to ffmpeg: %s", path, strerror(errno));
-    }
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[0], 0);
-    posix_spawn_file_actions_addclose(&fa, fds[0]);
-    /* its own process group: Ctrl-C reaches boids, which then ends the video (and removes it)
-     * instead of ffmpeg dying under a pipe still being written */
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-    int err = posix_spawnp(&v->pid, "ffmpeg", &fa, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
-    close(fds[0]);
+    /* clang-format off */
+    char *argv[] = {"ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
+                    "-f", "rawvideo", "-pix_fmt", "rgba", "-s", size, "-framerate", rate, "-i", "-",
+                    "-vf", "vflip,pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-f", "mp4", v->out.tmp,
+                    NULL};
+    /* clang-format on */
+    int err = spawn_ffmpeg(argv, &v->pid, &v->pipe_fd);
     if (err != 0) {
-        close(fds[1]);
         boids_output_abort(&v->out);
-        free(v->pixels);
-        free(v);
+        free_writer(v);
         if (err == ENOENT)
             return boids_fail(BOIDS_E_EXPORT,
-                              "ffmpeg is not installed (on PATH): install it (sudo apt install ffmpeg), or write "
-                              "frames with --frames DIR and encode them later");
-        return boids_fail(BOIDS_E_EXPORT, "cannot start ffmpeg: %s", strerror(err));
+                              "ffmpeg is not installed (on PATH): install it (sudo apt install "
+                              "ffmpeg), or write frames with --frames DIR and encode them later");
+        return boids_fail(BOIDS_E_EXPORT, "%s: cannot start ffmpeg: %s", path, strerror(err));
     }
-    v->pipe_fd = fds[1];
     fcntl(v->pipe_fd, F_SETFL, fcntl(v->pipe_fd, F_GETFL) | O_NONBLOCK); /* see capture */
     boids_interrupt_child(v->pid); /* a second Ctrl-C stops it too */
     /* a write to an ffmpeg that quit fails with EPIPE, reported, instead of killing boids */
@@ -114,12 +128,14 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
          * and never interrupt this one's write). */
         struct pollfd pfd = {v->pipe_fd, POLLOUT, 0};
         if (boids_interrupted())
-            return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame", v->out.path);
+            return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame",
+                              v->out.path);
         if (poll(&pfd, 1, 100) == 0) continue;
         ssize_t n = write(v->pipe_fd, p, left);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (n <= 0)
-            return boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg stopped taking frames (%s): see its message above",
+            return boids_fail(BOIDS_E_EXPORT,
+                              "%s: ffmpeg stopped taking frames (%s): see its message above",
                               v->out.path, n < 0 ? strerror(errno) : "no progress");
         p += n;
         left -= (size_t)n;
@@ -133,7 +149,7 @@ unsigned boids_video_writer_frames(const boids_video_writer *v) { return v->fram
 boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
 {
     if (!v) return BOIDS_OK;
-    close(v->pipe_fd); /* end of input: ffmpeg finishes the file */
+    close(v->pipe_fd);                /* end of input: ffmpeg finishes the file */
     if (!keep) kill(v->pid, SIGTERM); /* a video not kept: no need to wait for its end */
     int status = 0;
     pid_t r;
@@ -149,8 +165,8 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
     boids_status st = BOIDS_OK;
     bool clean = r == v->pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (keep && !clean)
-        st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg failed (%s %d): see its message above", v->out.path,
-                        WIFEXITED(status) ? "exit status" : "signal",
+        st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg failed (%s %d): see its message above",
+                        v->out.path, WIFEXITED(status) ? "exit status" : "signal",
                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
     if (keep && clean) st = boids_output_commit_named(&v->out);
     if (!keep || st != BOIDS_OK) boids_output_abort(&v->out);

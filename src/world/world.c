@@ -29,7 +29,8 @@ static boids_status validate_def(const boids_world_def *d)
     if ((unsigned)d->model >= BOIDS_MODEL_COUNT)
         return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)d->model);
     if (d->backend != BOIDS_BACKEND_GPU && d->backend != BOIDS_BACKEND_CPU)
-        return boids_fail_key(BOIDS_E_DEF_BACKEND, "backend", "unknown backend %d", (int)d->backend);
+        return boids_fail_key(BOIDS_E_DEF_BACKEND, "backend", "unknown backend %d",
+                              (int)d->backend);
     if (d->count > BOIDS_MAX_BOIDS)
         return boids_fail_key(BOIDS_E_DEF_COUNT, "count", "%u exceeds the maximum of %u", d->count,
                               BOIDS_MAX_BOIDS);
@@ -44,7 +45,8 @@ static boids_status validate_def(const boids_world_def *d)
                               boids_float_text(d->width, a), boids_float_text(d->height, b),
                               boids_float_text(BOIDS_MAX_WORLD, c));
     if (!isfinite(d->dt) || d->dt <= 0.0f || d->dt > 1.0f)
-        return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]", boids_float_text(d->dt, a));
+        return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]",
+                              boids_float_text(d->dt, a));
     if (!isfinite(d->cell_size) || d->cell_size < 0.0f)
         return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size", "%s is not >= 0",
                               boids_float_text(d->cell_size, a));
@@ -59,18 +61,24 @@ static boids_status validate_def(const boids_world_def *d)
     if ((unsigned)d->layout >= BOIDS_LAYOUT_COUNT)
         return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout", "unknown layout %d", (int)d->layout);
     if (d->replicas < 1 || d->replicas > BOIDS_MAX_REPLICAS || d->count % d->replicas != 0)
-        return boids_fail_key(BOIDS_E_DEF_REPLICAS, "replicas", "%u is not in [1, %u] or does not divide %u boids",
-                              d->replicas, BOIDS_MAX_REPLICAS, d->count);
+        return boids_fail_key(BOIDS_E_DEF_REPLICAS, "replicas",
+                              "%u is not in [1, %u] or does not divide %u boids", d->replicas,
+                              BOIDS_MAX_REPLICAS, d->count);
     if (d->obstacle_count > 0 && !d->obstacles)
-        return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%u obstacles but no list", d->obstacle_count);
+        return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%u obstacles but no list",
+                              d->obstacle_count);
     boids_status st = boids_params_validate(d->model, &d->params);
     if (st != BOIDS_OK) return st;
-    uint64_t predators = (uint64_t)d->replicas *
-                         (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS ? (uint32_t)d->params.predators.predators : 0);
+    uint64_t predators =
+        (uint64_t)d->replicas * (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS
+                                     ? (uint32_t)d->params.predators.predators
+                                     : 0);
     if (predators > BOIDS_MAX_PREDATORS)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators", "%llu predators in all: at most %u",
                               (unsigned long long)predators, BOIDS_MAX_PREDATORS);
-    uint64_t obstacles = d->obstacles ? d->obstacle_count : (uint64_t)d->replicas * (uint32_t)d->params.obstacles.obstacles;
+    uint64_t obstacles = d->obstacles
+                             ? d->obstacle_count
+                             : (uint64_t)d->replicas * (uint32_t)d->params.obstacles.obstacles;
     if (obstacles > BOIDS_MAX_OBSTACLES)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles", "%llu obstacles in all: at most %u",
                               (unsigned long long)obstacles, BOIDS_MAX_OBSTACLES);
@@ -82,11 +90,13 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
     const boids_world_def *d = &w->sim.def;
     char s1[32], s2[32], s3[32], s4[32];
     if (n != d->count)
-        return boids_fail(BOIDS_E_STATE_COUNT, "state has %zu boids, the world has %u", n, d->count);
+        return boids_fail(BOIDS_E_STATE_COUNT, "state has %zu boids, the world has %u", n,
+                          d->count);
     const bool wrap = d->params.base.edges == BOIDS_EDGES_WRAP;
     for (size_t i = 0; i < n; ++i) {
         if (!isfinite(b[i].x) || !isfinite(b[i].y) || !isfinite(b[i].vx) || !isfinite(b[i].vy))
-            return boids_fail_boid(BOIDS_E_STATE_NOT_FINITE, i, "", "position and velocity must be finite");
+            return boids_fail_boid(BOIDS_E_STATE_NOT_FINITE, i, "",
+                                   "position and velocity must be finite");
         if (wrap && (b[i].x < 0 || b[i].x >= d->width || b[i].y < 0 || b[i].y >= d->height))
             return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "",
                                    "position (%s, %s) is outside the world [0, %s) x [0, %s)",
@@ -94,11 +104,13 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
                                    boids_float_text(d->width, s3), boids_float_text(d->height, s4));
         /* Where nothing wraps, boids may stray outside; not to absurd distances. */
         if (fabsf(b[i].x) > (float)BOIDS_MAX_POSITION || fabsf(b[i].y) > (float)BOIDS_MAX_POSITION)
-            return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "", "position (%s, %s) is beyond +-%s px",
+            return boids_fail_boid(BOIDS_E_STATE_OUTSIDE, i, "",
+                                   "position (%s, %s) is beyond +-%s px",
                                    boids_float_text(b[i].x, s1), boids_float_text(b[i].y, s2),
                                    boids_float_text((float)BOIDS_MAX_POSITION, s3));
         if (fabsf(b[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(b[i].vy) > BOIDS_MAX_STATE_SPEED)
-            return boids_fail_boid(BOIDS_E_STATE_SPEED, i, "", "velocity (%s, %s) has a component beyond +-%s",
+            return boids_fail_boid(BOIDS_E_STATE_SPEED, i, "",
+                                   "velocity (%s, %s) has a component beyond +-%s",
                                    boids_float_text(b[i].vx, s1), boids_float_text(b[i].vy, s2),
                                    boids_float_text(BOIDS_MAX_STATE_SPEED, s3));
         if (b[i].swarm >= d->swarms)
@@ -109,8 +121,9 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
             const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
             double v = boids_boid_attr_value(&b[i], (boids_attribute)a);
             if (!isfinite(v) || v < ai->min || v > ai->max)
-                return boids_fail_boid(BOIDS_E_STATE_ATTRIBUTE, i, ai->name, "%.9g is outside [%s, %s]", v,
-                                       boids_float_text(ai->min, s1), boids_float_text(ai->max, s2));
+                return boids_fail_boid(BOIDS_E_STATE_ATTRIBUTE, i, ai->name,
+                                       "%.9g is outside [%s, %s]", v, boids_float_text(ai->min, s1),
+                                       boids_float_text(ai->max, s2));
         }
     }
     return BOIDS_OK;
@@ -124,20 +137,22 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p, u
     char a[32], b[32], c[32];
     float radius = boids_params_max_radius(d->model, p, obstacles > 0);
     if (d->cell_size > 0.0f && d->cell_size < radius)
-        return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size", "%s px is below the largest interaction radius %s px",
+        return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size",
+                              "%s px is below the largest interaction radius %s px",
                               boids_float_text(d->cell_size, a), boids_float_text(radius, b));
     /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
     int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
     float step = per_second ? p->base.max_speed * d->dt : p->base.max_speed;
     if (p->base.edges == BOIDS_EDGES_WRAP && step >= fminf(d->width, d->height))
-        return boids_fail_keys(BOIDS_E_DEF_STEP_TOO_LONG, "max_speed", per_second ? "dt,world" : "world",
-                              per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
-                                         : "%s px per step is not below the world size %sx%s",
-                              boids_float_text(step, a), boids_float_text(d->width, b),
-                              boids_float_text(d->height, c));
+        return boids_fail_keys(
+            BOIDS_E_DEF_STEP_TOO_LONG, "max_speed", per_second ? "dt,world" : "world",
+            per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
+                       : "%s px per step is not below the world size %sx%s",
+            boids_float_text(step, a), boids_float_text(d->width, b),
+            boids_float_text(d->height, c));
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
-    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count, p->base.edges == BOIDS_EDGES_WRAP,
-                                d->replicas);
+    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count,
+                                p->base.edges == BOIDS_EDGES_WRAP, d->replicas);
     return BOIDS_OK;
 }
 
@@ -164,7 +179,8 @@ static void random_obstacles(boids_world *w, boids_rng *streams)
 
 /* Moves the world to params/grid/obstacles (obstacles: a new list, owned; NULL keeps the list),
  * telling the backend; on failure everything stays as it was. */
-static boids_status reconfigure(boids_world *w, const boids_params *params, boids_obstacle *obstacles, uint32_t n)
+static boids_status reconfigure(boids_world *w, const boids_params *params,
+                                boids_obstacle *obstacles, uint32_t n)
 {
     boids_grid_dims grid;
     boids_status st = plan_grid(&w->sim.def, params, obstacles ? n : w->sim.obstacle_count, &grid);
@@ -173,7 +189,8 @@ static boids_status reconfigure(boids_world *w, const boids_params *params, boid
     st = boids_obstacle_grid_build(&og, &grid, obstacles ? obstacles : w->sim.obstacles,
                                    obstacles ? n : w->sim.obstacle_count);
     if (st != BOIDS_OK) return st;
-    bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
+    bool grid_changed =
+        grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
     boids_sim old = w->sim;
     w->sim.def.params = *params;
     w->sim.grid = grid;
@@ -202,8 +219,9 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     const boids_params *p = &w->sim.def.params;
     if (params->predators.predators != p->predators.predators &&
         (w->sim.features & BOIDS_FEATURE_PREDATORS))
-        return boids_fail_key(BOIDS_E_PARAM_CONFLICT, "predators",
-                              "the number of predators is set when a world is made (reset it to change it)");
+        return boids_fail_key(
+            BOIDS_E_PARAM_CONFLICT, "predators",
+            "the number of predators is set when a world is made (reset it to change it)");
     /* Another random obstacle count or size: new random obstacles, from the world's seed. */
     bool new_obstacles = !w->explicit_obstacles &&
                          (params->obstacles.obstacles != p->obstacles.obstacles ||
@@ -214,7 +232,8 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     uint32_t per = (uint32_t)params->obstacles.obstacles, n = per * d.replicas;
     boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
     if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
-    for (uint32_t r = 0; r < d.replicas; ++r) { /* a stream of their own: the flock is not redrawn */
+    for (uint32_t r = 0; r < d.replicas;
+         ++r) { /* a stream of their own: the flock is not redrawn */
         boids_rng rng = boids_rng_seeded(d.seed + r + 0x0b57ac1e5ull);
         boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
     }
@@ -225,21 +244,25 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 
 boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
 {
-    boids_status st = boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
+    boids_status st =
+        boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
     if (st != BOIDS_OK) return st;
     boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
     if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu obstacles", n);
     memcpy(list, in, sizeof *list * n);
     st = reconfigure(w, &w->sim.def.params, list, (uint32_t)n);
-    if (st != BOIDS_OK) free(list);
-    else w->explicit_obstacles = true;
+    if (st != BOIDS_OK)
+        free(list);
+    else
+        w->explicit_obstacles = true;
     return st;
 }
 
 boids_status boids_world_read_obstacles(const boids_world *w, boids_obstacle *out, size_t n)
 {
     if (n != w->sim.obstacle_count)
-        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu obstacles from a world of %u", n, w->sim.obstacle_count);
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu obstacles from a world of %u", n,
+                          w->sim.obstacle_count);
     if (n) memcpy(out, w->sim.obstacles, sizeof *out * n);
     return BOIDS_OK;
 }
@@ -250,7 +273,8 @@ boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
         return boids_fail_key(BOIDS_E_TOOL, "tool", "unknown kind %u", tool->kind);
     if (!isfinite(tool->x) || !isfinite(tool->y) || !isfinite(tool->radius) ||
         !isfinite(tool->strength) || tool->radius < 0.0f || fabsf(tool->strength) > 1e7f)
-        return boids_fail_key(BOIDS_E_TOOL, "tool", "position, radius >= 0 and |strength| <= 1e7 must be finite");
+        return boids_fail_key(BOIDS_E_TOOL, "tool",
+                              "position, radius >= 0 and |strength| <= 1e7 must be finite");
     w->sim.tool = *tool;
     if (w->sim.def.params.base.edges == BOIDS_EDGES_WRAP) {
         w->sim.tool.x = boids_wrap(tool->x, w->sim.def.width);
@@ -270,22 +294,29 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     if (!w) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory allocating the world");
     boids_sim *sim = &w->sim;
     sim->def = *def;
-    if (sim->def.width == 0.0f) boids_default_world_size(def->count / def->replicas, &sim->def.width, &sim->def.height);
+    if (sim->def.width == 0.0f)
+        boids_default_world_size(def->count / def->replicas, &sim->def.width, &sim->def.height);
     sim->attributes = boids_model_attributes(def->model);
     sim->features = boids_model_features(def->model);
     sim->tool.kind = BOIDS_TOOL_NONE;
     sim->per_replica = def->count / def->replicas ? def->count / def->replicas : 1;
-    sim->predators_per_replica = sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)def->params.predators.predators : 0;
+    sim->predators_per_replica =
+        sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)def->params.predators.predators : 0;
     sim->predator_count = sim->predators_per_replica * def->replicas;
     /* Obstacles: the explicit list (the same wherever it says), or random ones per replica. */
     w->explicit_obstacles = def->obstacles != NULL;
-    sim->obstacle_count = def->obstacles ? def->obstacle_count : (uint32_t)def->params.obstacles.obstacles * def->replicas;
-    sim->obstacles = malloc(sizeof *sim->obstacles * (sim->obstacle_count ? sim->obstacle_count : 1));
-    st = sim->obstacles ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", sim->obstacle_count);
+    sim->obstacle_count = def->obstacles
+                              ? def->obstacle_count
+                              : (uint32_t)def->params.obstacles.obstacles * def->replicas;
+    sim->obstacles =
+        malloc(sizeof *sim->obstacles * (sim->obstacle_count ? sim->obstacle_count : 1));
+    st = sim->obstacles
+             ? BOIDS_OK
+             : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", sim->obstacle_count);
     if (st == BOIDS_OK && def->obstacles) {
         memcpy(sim->obstacles, def->obstacles, sizeof *sim->obstacles * def->obstacle_count);
-        st = boids_obstacles_validate(sim->obstacles, sim->obstacle_count, sim->def.width, sim->def.height,
-                                      def->replicas);
+        st = boids_obstacles_validate(sim->obstacles, sim->obstacle_count, sim->def.width,
+                                      sim->def.height, def->replicas);
     }
     derive(sim);
     if (st == BOIDS_OK) st = plan_grid(&sim->def, &def->params, sim->obstacle_count, &sim->grid);
@@ -297,17 +328,20 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     boids_boid *b = malloc(sizeof *b * (n ? n : 1));
     boids_predator *pr = malloc(sizeof *pr * (sim->predator_count ? sim->predator_count : 1));
     boids_rng *streams = malloc(sizeof *streams * def->replicas);
-    if (st == BOIDS_OK && (!b || !pr || !streams)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
+    if (st == BOIDS_OK && (!b || !pr || !streams))
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
     if (st == BOIDS_OK) {
         for (uint32_t r = 0; r < def->replicas; ++r) {
             streams[r] = boids_rng_seeded(def->seed + r);
-            boids_layout_init(def->layout, def->model)(&sim->def, &streams[r], n ? per : 0, &b[r * per], pp,
-                                                       &pr[r * pp]);
+            boids_layout_init(def->layout, def->model)(&sim->def, &streams[r], n ? per : 0,
+                                                       &b[r * per], pp, &pr[r * pp]);
         }
         if (!def->obstacles) random_obstacles(w, streams);
-        st = boids_obstacle_grid_build(&sim->obstacle_grid, &sim->grid, sim->obstacles, sim->obstacle_count);
+        st = boids_obstacle_grid_build(&sim->obstacle_grid, &sim->grid, sim->obstacles,
+                                       sim->obstacle_count);
     }
-    if (st == BOIDS_OK) st = backend_create[def->backend](sim, &w->ops, &w->impl, &w->renderer, &w->threads);
+    if (st == BOIDS_OK)
+        st = backend_create[def->backend](sim, &w->ops, &w->impl, &w->renderer, &w->threads);
     if (st == BOIDS_OK) st = w->ops->write(w->impl, b);
     if (st == BOIDS_OK && sim->predator_count) st = w->ops->write_predators(w->impl, pr);
     free(b);
@@ -336,20 +370,25 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
     const boids_world_def *d = &w->sim.def;
     char s1[32], s2[32], s3[32], s4[32];
     if (n != w->sim.predator_count)
-        return boids_fail(w->sim.features & BOIDS_FEATURE_PREDATORS ? BOIDS_E_PREDATOR_STATE : BOIDS_E_NO_PREDATORS,
+        return boids_fail(w->sim.features & BOIDS_FEATURE_PREDATORS ? BOIDS_E_PREDATOR_STATE
+                                                                    : BOIDS_E_NO_PREDATORS,
                           "%zu predators for a world of %u", n, w->sim.predator_count);
     const bool wrap = d->params.base.edges == BOIDS_EDGES_WRAP;
     for (size_t i = 0; i < n; ++i) {
         if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
-            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position and velocity must be finite", i);
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "",
+                                    "predator %zu: position and velocity must be finite", i);
         if ((wrap && (p[i].x < 0 || p[i].x >= d->width || p[i].y < 0 || p[i].y >= d->height)) ||
             fabsf(p[i].x) > (float)BOIDS_MAX_POSITION || fabsf(p[i].y) > (float)BOIDS_MAX_POSITION)
-            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
-                                  boids_float_text(p[i].x, s1), boids_float_text(p[i].y, s2),
-                                  boids_float_text(d->width, s3), boids_float_text(d->height, s4));
+            return boids_fail_index(
+                BOIDS_E_PREDATOR_STATE, i, "",
+                "predator %zu: position (%s, %s) is outside the world [0, %s) x [0, %s)", i,
+                boids_float_text(p[i].x, s1), boids_float_text(p[i].y, s2),
+                boids_float_text(d->width, s3), boids_float_text(d->height, s4));
         if (fabsf(p[i].vx) > BOIDS_MAX_STATE_SPEED || fabsf(p[i].vy) > BOIDS_MAX_STATE_SPEED)
-            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "", "predator %zu: velocity beyond +-%s", i,
-                                  boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "",
+                                    "predator %zu: velocity beyond +-%s", i,
+                                    boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
     }
     return BOIDS_OK;
 }
@@ -357,7 +396,8 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
 boids_status boids_world_read_predators(boids_world *w, boids_predator *out, size_t n)
 {
     if (n != w->sim.predator_count)
-        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu predators from a world of %u", n, w->sim.predator_count);
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu predators from a world of %u", n,
+                          w->sim.predator_count);
     return n ? w->ops->read_predators(w->impl, out) : BOIDS_OK;
 }
 
@@ -368,10 +408,12 @@ boids_status boids_world_write_predators(boids_world *w, const boids_predator *i
     return n ? w->ops->write_predators(w->impl, in) : BOIDS_OK;
 }
 
-boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, size_t n, bool *all_stopped)
+boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, size_t n,
+                                  bool *all_stopped)
 {
     const uint32_t R = w->sim.def.replicas;
-    if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "status of %zu replicas from a world of %u", n, R);
+    if (n != R)
+        return boids_fail(BOIDS_E_ARGUMENT, "status of %zu replicas from a world of %u", n, R);
     boids_replica_record *rs = malloc(sizeof *rs * R);
     if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     boids_status st = w->ops->replicas(w->impl, rs);
@@ -390,12 +432,14 @@ boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, siz
 boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
 {
     const uint32_t R = w->sim.def.replicas, per = w->sim.per_replica;
-    if (n != R) return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
+    if (n != R)
+        return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
     const float radius = boids_model_group_radius(w->sim.def.model, &w->sim.def.params);
     boids_metric_sums *sums = calloc(R, sizeof *sums);
     boids_replica_record *rs = malloc(sizeof *rs * R);
     boids_boid *state = NULL;
-    boids_status st = sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
+    boids_status st =
+        sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     if (st == BOIDS_OK && w->ops->metrics) {
         st = w->ops->metrics(w->impl, radius, sums);
     } else if (st == BOIDS_OK && w->sim.def.count) {
@@ -403,11 +447,13 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
         st = state ? boids_world_read(w, state, w->sim.def.count)
                    : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
         for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
-            st = boids_metric_sums_compute(state + (size_t)r * per, per, w->sim.def.width, w->sim.def.height,
-                                           w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, &sums[r]);
+            st = boids_metric_sums_compute(
+                state + (size_t)r * per, per, w->sim.def.width, w->sim.def.height,
+                w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, &sums[r]);
     }
     if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
-    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) out[r] = boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches);
+    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
+        out[r] = boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches);
     free(state);
     free(sums);
     free(rs);
@@ -430,14 +476,16 @@ void boids_world_finish(boids_world *w) { w->ops->finish(w->impl); }
 boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
 {
     if (n != w->sim.def.count)
-        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu boids from a world of %u", n, w->sim.def.count);
+        return boids_fail(BOIDS_E_ARGUMENT, "read of %zu boids from a world of %u", n,
+                          w->sim.def.count);
     if (n == 0) return BOIDS_OK;
     boids_status st = w->ops->read(w->impl, out);
     if (st != BOIDS_OK) return st;
     /* The rules cannot produce inf or NaN from a valid state; if one ever does, say so rather
      * than hand it on (a dump of it could not be read back). */
     for (size_t i = 0; i < n; ++i) {
-        if (!isfinite(out[i].x) || !isfinite(out[i].y) || !isfinite(out[i].vx) || !isfinite(out[i].vy))
+        if (!isfinite(out[i].x) || !isfinite(out[i].y) || !isfinite(out[i].vx) ||
+            !isfinite(out[i].vy))
             return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "", "non-finite state after step %llu",
                                    (unsigned long long)w->sim.steps);
         boids_boid_default_attrs(&out[i], w->sim.attributes, &w->sim.def.params);
@@ -466,8 +514,9 @@ boids_status boids_world_take_events(boids_world *w, boids_events *out)
     out->count = w->taken.count;
     out->lost = w->taken.lost;
     if (st == BOIDS_OK && w->taken.lost > 0)
-        st = boids_fail(BOIDS_E_EVENTS_LOST, "%llu events were lost: more than event_capacity = %zu "
-                                             "between two takes (take them more often, or raise it)",
+        st = boids_fail(BOIDS_E_EVENTS_LOST,
+                        "%llu events were lost: more than event_capacity = %zu "
+                        "between two takes (take them more often, or raise it)",
                         (unsigned long long)w->taken.lost, w->taken.capacity);
     return st;
 }

@@ -12,8 +12,8 @@ struct boids_world {
     void *impl;
     const char *renderer;
     int threads;
-    boids_event_log taken;  /* the last take's events: the array boids_world_take_events hands out */
-    boids_profile_acc draw; /* the renderer's timings (BOIDS_PASS_DRAW) */
+    boids_event_log taken; /* the last take's events: the array boids_world_take_events hands out */
+    boids_profile_acc draw;  /* the renderer's timings (BOIDS_PASS_DRAW) */
     bool explicit_obstacles; /* given at creation or set since: params no longer redraw them */
 };
 

@@ -14,9 +14,10 @@
 #include "base/error.h"
 #include "fuzz.h"
 
-static const char manifest[] = "version = " BOIDS_VERSION_STRING "\n"
-                               "backend = cpu\nruns = 3\nseed = 1\nsteps = 200\nmetrics_every = 50\n"
-                               "sweep = c_maxspeed=0,200\nmodel = kit\nboids = 35\n";
+static const char manifest[] =
+    "version = " BOIDS_VERSION_STRING "\n"
+    "backend = cpu\nruns = 3\nseed = 1\nsteps = 200\nmetrics_every = 50\n"
+    "sweep = c_maxspeed=0,200\nmodel = kit\nboids = 35\n";
 
 static void put(const char *dir, const char *name, const uint8_t *data, size_t size)
 {

@@ -13,7 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long *lines;
     if (path && boids_predators_csv_read(path, &p, &n, &lines) == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i)
-            if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy)) abort();
+            if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
+                abort();
         free(p);
         free(lines);
     }

@@ -12,7 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     boids_csv_state s;
     if (path && boids_csv_read(path, &s) == BOIDS_OK) {
         for (uint32_t i = 0; i < s.count; ++i)
-            if (!isfinite(s.boids[i].x) || !isfinite(s.boids[i].y) || !isfinite(s.boids[i].vx) || !isfinite(s.boids[i].vy))
+            if (!isfinite(s.boids[i].x) || !isfinite(s.boids[i].y) || !isfinite(s.boids[i].vx) ||
+                !isfinite(s.boids[i].vy))
                 abort();
         free(s.boids);
         free(s.lines);

@@ -12,33 +12,41 @@ mkdir -p "$work/ini" "$work/csv" "$work/pred" "$work/exp"
 cp "$repo"/scenarios/*.ini "$work/ini/"
 printf 'model = kit\nobstacle = 1,2,3\nlayout = centre\n' >"$work/ini/extra.ini"
 printf 'id,x,y,vx,vy,swarm\n0,1,2,3,4,0\n1,5.5,6e1,-7,8,1\n' >"$work/csv/a.csv"
-printf '\xef\xbb\xbfid,x,y,vx,vy,swarm,age,alive\r\n1,1,2,3,4,0,0.5,1\r\n0,"5",6,7,8,0,0.25,0\r\n' >"$work/csv/b.csv"
+{ printf '\xef\xbb\xbfid,x,y,vx,vy,swarm,age,alive\r\n1,1,2,3,4,0,0.5,1\r\n'
+  printf '0,"5",6,7,8,0,0.25,0\r\n'; } >"$work/csv/b.csv"
 printf 'id,x,y,vx,vy\n0,1,2,3,4\n1,5,6,7,8\n' >"$work/pred/a.csv"
 # what the adversaries found, so the next one starts there: CR-only lines, control bytes, the
 # model's world overridden, a column twice, a NUL
 printf 'model = adams\rboids = 10\rvisual_range = 30\r' >"$work/ini/cr.ini"
 printf 'model = adams\nboids = 1\x1b[31m0\x07\n' >"$work/ini/esc.ini"
-printf 'model = kit\nboids = 20000\nsteps = 5\nstop_after_catches = 3\nmin_speed = 140\n' >"$work/ini/kitworld.ini"
+printf 'model = kit\nboids = 20000\nsteps = 5\nstop_after_catches = 3\nmin_speed = 140\n' \
+  >"$work/ini/kitworld.ini"
 printf 'id,x,y,vx,vy,swarm,age,age\n0,1,1,1,1,0,0.5,0.6\n' >"$work/csv/twice.csv"
 printf 'id,x,y,vx,vy,swarm\n0,1,2\0003,4,0\n' >"$work/csv/nul.csv"
 # experiment tables (runs, events, metrics, split at 0xFF): a whole run, garbage, a duplicate
 head="run,seed,c_maxspeed"
-{ printf '%s,steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups\n' "$head"
-  printf '0,1,0,120,catches,1,34,0.5,10,100,50,150,3\n7,garbage\n0,1,0,120,catches,1,34,0.5,10,100,50,150,3\n\377'
+{ printf '%s,steps,stop,catches,alive,polarization,' "$head"
+  printf 'mean_nn,mean_speed,min_speed,max_speed,groups\n'
+  printf '0,1,0,120,catches,1,34,0.5,10,100,50,150,3\n7,garbage\n'
+  printf '0,1,0,120,catches,1,34,0.5,10,100,50,150,3\n\377'
   printf '%s,step,time,boid,age,predator\n0,1,0,119,9.52,4,0.5,0\n\377' "$head"
-  printf '%s,step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches\n' "$head"
+  printf '%s,step,time,alive,polarization,' "$head"
+  printf 'mean_nn,mean_speed,min_speed,max_speed,groups,catches\n'
   printf '0,1,0,0,0,35,0.1,50,100,50,150,5,0\n'; } >"$work/exp/a.tables"
 status=0
 for t in fuzz_scenario:ini fuzz_state_csv:csv fuzz_predators_csv:pred fuzz_experiment_tables:exp; do
   exe=$build/tests/fuzz/${t%%:*} corpus=$work/${t##*:}
   echo "== ${t%%:*}: $seconds s"
-  if ! (cd "$work" && "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -print_final_stats=1 "$corpus" 2>&1 | tail -12); then
+  if ! (cd "$work" && "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=65536 -print_final_stats=1 "$corpus" 2>&1 | tail -12); then
     status=1
   fi
   if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* >/dev/null 2>&1; then
-    echo "FAIL ${t%%:*}: $(ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null)"
-    mkdir -p "$build/fuzz-findings" && cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$build/fuzz-findings/" 2>/dev/null || true
+    found=$(ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null || true)
+    echo "FAIL ${t%%:*}: $found"
+    mkdir -p "$build/fuzz-findings" &&
+      cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$build/fuzz-findings/" \
+        2>/dev/null || true
     status=1
   fi
 done

@@ -9,7 +9,8 @@
 #include "base/error.h"
 #include "base/parse.h"
 
-/* ---- --help ----------------------------------------------------------------------------------- */
+/* ---- --help -----------------------------------------------------------------------------------
+ */
 
 /* Parameters every model has: the blocks of BOIDS_BLOCKS_EVERY_MODEL, described once. */
 static bool shared_param(const boids_param_info *p)
@@ -31,16 +32,20 @@ static void print_models(FILE *out)
 {
     size_t n;
     const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
-    fprintf(out, "\nParameters (--set KEY=VALUE, a scenario's KEY = VALUE, the viewer's panel); in units,\n"
-                 "T is s for per-second models and frame for frame-based ones. Every model has these\n"
-                 "(defaults: shiffman-per-second's; each model's own follow it below):\n");
+    fprintf(
+        out,
+        "\nParameters (--set KEY=VALUE, a scenario's KEY = VALUE, the viewer's panel); in units,\n"
+        "T is s for per-second models and frame for frame-based ones. Every model has these\n"
+        "(defaults: shiffman-per-second's; each model's own follow it below):\n");
     const boids_params first = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
     for (size_t i = 0; i < n; ++i) {
         char v[32];
         if (!shared_param(&info[i])) continue;
         const float value = boids_param_get(&first, &info[i]);
-        param_line(out, &info[i], (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES ? boids_edges_name(value)
-                                                                                     : boids_float_text(value, v));
+        param_line(out, &info[i],
+                   (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
+                       ? boids_edges_name(value)
+                       : boids_float_text(value, v));
     }
     unsigned listed = BOIDS_BLOCKS_EVERY_MODEL; /* blocks whose rows are printed already */
     boids_params shown = first;                 /* and the defaults those rows say */
@@ -50,7 +55,8 @@ static void print_models(FILE *out)
         const boids_param_info *mi = boids_model_params(model, &n);
         char head[256];
         int col = snprintf(head, sizeof head, "\nmodel %s (%s): ", boids_model_name(model),
-                           boids_model_time_base(model) == BOIDS_TIME_PER_SECOND ? "per second" : "per frame");
+                           boids_model_time_base(model) == BOIDS_TIME_PER_SECOND ? "per second"
+                                                                                 : "per frame");
         fputs(head, out);
         boids_print_wrapped(out, boids_model_summary(model), col - 1, 2, 100);
         for (size_t i = 0; i < n; ++i) { /* a block seen for the first time: its rows */
@@ -67,8 +73,9 @@ static void print_models(FILE *out)
             const float value = boids_param_get(&def, &mi[i]);
             if (boids_param_get(&shown, &mi[i]) == value) continue;
             const bool edges = (mi[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES;
-            len += (size_t)snprintf(diff + len, len < sizeof diff ? sizeof diff - len : 0, "%s%s %s", len ? ", " : "",
-                                    mi[i].name, edges ? boids_edges_name(value) : boids_float_text(value, v));
+            len += (size_t)snprintf(diff + len, len < sizeof diff ? sizeof diff - len : 0,
+                                    "%s%s %s", len ? ", " : "", mi[i].name,
+                                    edges ? boids_edges_name(value) : boids_float_text(value, v));
         }
         if (len) {
             fputs("  defaults: ", out);
@@ -80,21 +87,25 @@ static void print_models(FILE *out)
 
 void boids_cli_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: boids [SCENARIO.ini] [options]       a window where there is a display, else headless\n"
-            "       boids experiment SCENARIO.ini --runs R --out DIR [options]   (boids experiment --help)\n"
-            "       boids experiment-merge OUT DIR1 DIR2 ...\n"
-            "Simulates a flock with OpenGL 4.3 compute shaders or the CPU reference. A scenario file\n"
-            "(a path, or a preset's name: kit.ini) sets the model, its parameters and the world; options\n"
-            "override it. --flag=value works as well as --flag value.\n\n");
+    fprintf(
+        out,
+        "usage: boids [SCENARIO.ini] [options]       a window where there is a display, else "
+        "headless\n"
+        "       boids experiment SCENARIO.ini --runs R --out DIR [options]   (boids experiment "
+        "--help)\n"
+        "       boids experiment-merge OUT DIR1 DIR2 ...\n"
+        "Simulates a flock with OpenGL 4.3 compute shaders or the CPU reference. A scenario file\n"
+        "(a path, or a preset's name: kit.ini) sets the model, its parameters and the world; "
+        "options\n"
+        "override it. --flag=value works as well as --flag value.\n\n");
     boids_options_print(out, BOIDS_IN_RUN);
-    fprintf(out,
-            "\nExamples:\n"
-            "  boids kit.ini                                         the kit paper's world, in a window\n"
-            "  boids -n 20000 --swarms 3 --steps 1200 --headless --dump flock.csv\n"
-            "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
-            "  boids -n 50000 --headless --warmup 300 --steps 600 --video flock.mp4\n"
-            "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
+    fprintf(out, "\nExamples:\n"
+                 "  boids kit.ini                                         the kit paper's world, "
+                 "in a window\n"
+                 "  boids -n 20000 --swarms 3 --steps 1200 --headless --dump flock.csv\n"
+                 "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
+                 "  boids -n 50000 --headless --warmup 300 --steps 600 --video flock.mp4\n"
+                 "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
     /* the viewer's table (app/viewer_keys.h), as its help overlay shows it */
     static const boids_viewer_key_text keys[] = {BOIDS_VIEWER_KEYS(BOIDS_VIEWER_KEY_TEXT)};
     char text[4096];
@@ -104,7 +115,8 @@ void boids_cli_usage(FILE *out)
                                 i ? "; " : "", keys[i].label, keys[i].help);
     fprintf(out, "Viewer keys and mouse: ");
     boids_print_wrapped(out, text, 23, 2, 100);
-    fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after signal N.\n");
+    fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after "
+                 "signal N.\n");
     print_models(out);
 }
 
@@ -120,12 +132,14 @@ void boids_cli_resolve_backend(boids_cli *cli)
     const bool soft = boids_gl_is_software(gl);
     cli->def.backend = soft ? BOIDS_BACKEND_CPU : BOIDS_BACKEND_GPU;
     snprintf(cli->backend_note, sizeof cli->backend_note, "auto: %s%s", boids_gl_renderer(gl),
-             soft ? " runs on the CPU (a software rasterizer), slower than the CPU backend; --backend gpu forces it"
+             soft ? " runs on the CPU (a software rasterizer), slower than the CPU backend; "
+                    "--backend gpu forces it"
                   : "");
     boids_gl_destroy(gl);
 }
 
-/* ---- values ----------------------------------------------------------------------------------- */
+/* ---- values -----------------------------------------------------------------------------------
+ */
 
 static boids_status bad(const char *flag, const char *value, const char *what)
 {
@@ -138,17 +152,23 @@ typedef boids_status (*reader)(boids_cli *cli, const char *flag, const char *val
 static boids_status read_backend(boids_cli *cli, const char *flag, const char *val)
 {
     cli->backend_auto = !strcmp(val, "auto");
-    if (!strcmp(val, "gpu")) cli->scenario.def.backend = BOIDS_BACKEND_GPU;
-    else if (!strcmp(val, "cpu")) cli->scenario.def.backend = BOIDS_BACKEND_CPU;
-    else if (!cli->backend_auto) return bad(flag, val, "auto, gpu or cpu");
+    if (!strcmp(val, "gpu"))
+        cli->scenario.def.backend = BOIDS_BACKEND_GPU;
+    else if (!strcmp(val, "cpu"))
+        cli->scenario.def.backend = BOIDS_BACKEND_CPU;
+    else if (!cli->backend_auto)
+        return bad(flag, val, "auto, gpu or cpu");
     return BOIDS_OK;
 }
 
 static boids_status read_neighbors(boids_cli *cli, const char *flag, const char *val)
 {
-    if (!strcmp(val, "grid")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
-    else if (!strcmp(val, "brute")) cli->scenario.def.neighbors = BOIDS_NEIGHBORS_BRUTE;
-    else return bad(flag, val, "grid or brute");
+    if (!strcmp(val, "grid"))
+        cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
+    else if (!strcmp(val, "brute"))
+        cli->scenario.def.neighbors = BOIDS_NEIGHBORS_BRUTE;
+    else
+        return bad(flag, val, "grid or brute");
     return BOIDS_OK;
 }
 
@@ -173,7 +193,8 @@ static boids_status read_threads(boids_cli *cli, const char *flag, const char *v
 static boids_status read_set(boids_cli *cli, const char *flag, const char *val)
 {
     (void)flag;
-    if (cli->nsets == BOIDS_CLI_MAX_SETS) return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
+    if (cli->nsets == BOIDS_CLI_MAX_SETS)
+        return boids_fail(BOIDS_E_USAGE, "--set: more than %d", BOIDS_CLI_MAX_SETS);
     cli->sets[cli->nsets++] = val;
     return BOIDS_OK;
 }
@@ -212,8 +233,8 @@ static bool two_u32(boids_option_id id, const char *val, char sep, uint32_t *a, 
     char first[32];
     if (!at || (size_t)(at - val) >= sizeof first) return false;
     snprintf(first, sizeof first, "%.*s", (int)(at - val), val);
-    return boids_parse_u32(first, (uint32_t)o->hi, a) && boids_parse_u32(at + 1, (uint32_t)o->hi, b) &&
-           *a >= o->lo && *b >= o->lo;
+    return boids_parse_u32(first, (uint32_t)o->hi, a) &&
+           boids_parse_u32(at + 1, (uint32_t)o->hi, b) && *a >= o->lo && *b >= o->lo;
 }
 
 static boids_status read_frame_size(boids_cli *cli, const char *flag, const char *val)
@@ -255,19 +276,26 @@ static const struct {
 #undef CLI_ROW
 };
 /* Each member is of its row's kind. */
-#define DEST_TYPE_SWITCH(m) _Static_assert(_Generic(((boids_cli *)0)->m, bool: 1, default: 0), #m);
-#define DEST_TYPE_TEXT(m) _Static_assert(_Generic(((boids_cli *)0)->m, const char *: 1, default: 0), #m);
-#define DEST_TYPE_U32(m) _Static_assert(_Generic(((boids_cli *)0)->m, uint32_t: 1, default: 0), #m);
-#define DEST_TYPE_FLOAT(m) _Static_assert(_Generic(((boids_cli *)0)->m, float: 1, default: 0), #m);
+#define DEST_TYPE_SWITCH(m)                                                                        \
+    _Static_assert(_Generic(((boids_cli *)0)->m, bool : 1, default : 0), #m);
+#define DEST_TYPE_TEXT(m)                                                                          \
+    _Static_assert(_Generic(((boids_cli *)0)->m, const char * : 1, default : 0), #m);
+#define DEST_TYPE_U32(m)                                                                           \
+    _Static_assert(_Generic(((boids_cli *)0)->m, uint32_t : 1, default : 0), #m);
+#define DEST_TYPE_FLOAT(m)                                                                         \
+    _Static_assert(_Generic(((boids_cli *)0)->m, float : 1, default : 0), #m);
 #define DEST_TYPE_CUSTOM(f)
-#define CLI_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help) DEST_TYPE_##kind(m)
+#define CLI_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)          \
+    DEST_TYPE_##kind(m)
 BOIDS_OPTIONS(NO_ROW, CLI_CHECK)
 #undef CLI_CHECK
 #undef NO_ROW
 
-static boids_status apply_option(boids_cli *cli, const boids_option *o, const char *flag, const char *val)
+static boids_status apply_option(boids_cli *cli, const boids_option *o, const char *flag,
+                                 const char *val)
 {
-    cli->given[o->id] = o->alias && strcmp(flag, o->alias) == 0 ? o->alias : o->flag; /* as typed, for errors */
+    cli->given[o->id] =
+        o->alias && strcmp(flag, o->alias) == 0 ? o->alias : o->flag; /* as typed, for errors */
     if (o->key) { /* a world setting: as the file would set it, the error then named by the flag */
         boids_status st = boids_scenario_set(&cli->scenario, o->key, val);
         if (st == BOIDS_OK) return BOIDS_OK;
@@ -279,11 +307,13 @@ static boids_status apply_option(boids_cli *cli, const boids_option *o, const ch
     case BOIDS_OPTION_SWITCH: *(bool *)to = true; return BOIDS_OK;
     case BOIDS_OPTION_TEXT: *(const char **)to = val; return BOIDS_OK;
     case BOIDS_OPTION_CUSTOM: return dest[o->id].read(cli, flag, val);
-    default: return boids_option_value(o, val, to, what, sizeof what) ? BOIDS_OK : bad(flag, val, what);
+    default:
+        return boids_option_value(o, val, to, what, sizeof what) ? BOIDS_OK : bad(flag, val, what);
     }
 }
 
-/* ---- the command line ------------------------------------------------------------------------- */
+/* ---- the command line -------------------------------------------------------------------------
+ */
 
 /* An argument's option and value: "--flag=value", "--flag value" (i advances), "--switch". */
 typedef struct arg {
@@ -300,26 +330,34 @@ static boids_status read_arg(int argc, char **argv, int *i, unsigned command, ar
     snprintf(a->flag, sizeof a->flag, "%.*s", eq ? (int)(eq - s) : (int)strlen(s), s);
     if (!a->opt) {
         const char *guess = boids_option_guess(s);
-        return guess ? boids_fail(BOIDS_E_USAGE, "unknown option '%s' (did you mean %s? see --help)", a->flag, guess)
-                     : boids_fail(BOIDS_E_USAGE, "unknown option '%s' (see --help)", a->flag);
+        return guess
+                   ? boids_fail(BOIDS_E_USAGE, "unknown option '%s' (did you mean %s? see --help)",
+                                a->flag, guess)
+                   : boids_fail(BOIDS_E_USAGE, "unknown option '%s' (see --help)", a->flag);
     }
     if (!(a->opt->where & command))
         return command == BOIDS_IN_EXPERIMENT
-                   ? boids_fail(BOIDS_E_USAGE, "%s is not an experiment option (the results go to --out DIR; "
-                                               "boids experiment --help lists them)", a->flag)
+                   ? boids_fail(BOIDS_E_USAGE,
+                                "%s is not an experiment option (the results go to --out DIR; "
+                                "boids experiment --help lists them)",
+                                a->flag)
                    : boids_fail(BOIDS_E_USAGE, "%s is an option of boids experiment", a->flag);
     if (!a->opt->metavar) {
         if (eq) return boids_fail(BOIDS_E_USAGE, "%s takes no value", a->flag);
         a->value = NULL;
         return BOIDS_OK;
     }
-    if (eq) a->value = eq + 1;
-    else if (*i + 1 < argc) a->value = argv[++*i];
-    else return boids_fail(BOIDS_E_USAGE, "%s needs a value (%s)", a->flag, a->opt->metavar);
+    if (eq)
+        a->value = eq + 1;
+    else if (*i + 1 < argc)
+        a->value = argv[++*i];
+    else
+        return boids_fail(BOIDS_E_USAGE, "%s needs a value (%s)", a->flag, a->opt->metavar);
     /* --set KEY VALUE would take VALUE for the scenario file: say what --set wants */
     if (a->opt->id == BOIDS_OPT_SET && !strchr(a->value, '='))
         return *i + 1 < argc && argv[*i + 1][0] != '-'
-                   ? boids_fail(BOIDS_E_USAGE, "--set %s %s: --set takes KEY=VALUE as one argument: --set %s=%s",
+                   ? boids_fail(BOIDS_E_USAGE,
+                                "--set %s %s: --set takes KEY=VALUE as one argument: --set %s=%s",
                                 a->value, argv[*i + 1], a->value, argv[*i + 1])
                    : boids_fail(BOIDS_E_USAGE, "--set %s: --set takes KEY=VALUE", a->value);
     return BOIDS_OK;
@@ -336,8 +374,8 @@ static boids_status find_scenario(int argc, char **argv, unsigned command, boids
             continue;
         }
         if (cli->scenario_path)
-            return boids_fail(BOIDS_E_USAGE, "unexpected argument '%s' (one scenario file: %s)", argv[i],
-                              cli->scenario_path);
+            return boids_fail(BOIDS_E_USAGE, "unexpected argument '%s' (one scenario file: %s)",
+                              argv[i], cli->scenario_path);
         cli->scenario_path = argv[i];
     }
     return BOIDS_OK;
@@ -363,7 +401,8 @@ static boids_status apply_sets(boids_cli *cli)
         const char *kv = cli->sets[k];
         const char *eq = strchr(kv, '=');
         char key[64];
-        if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) return bad("--set", kv, "KEY=VALUE with a known key");
+        if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key)
+            return bad("--set", kv, "KEY=VALUE with a known key");
         snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
         boids_status st = boids_params_set(cli->def.model, &cli->def.params, key, eq + 1);
         if (st != BOIDS_OK) return st; /* a parameter error: the program names its origin */
@@ -377,10 +416,13 @@ static boids_status check_together(boids_cli *cli)
     bool predators = (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
     if (!predators && (cli->predators_path || cli->dump_predators_path))
         return boids_fail(BOIDS_E_USAGE, "%s: model %s has no predators",
-                          cli->predators_path ? "--predators" : "--dump-predators", boids_model_name(cli->def.model));
-    boids_status st = boids_params_validate(cli->def.model, &cli->def.params); /* min_speed <= max_speed */
+                          cli->predators_path ? "--predators" : "--dump-predators",
+                          boids_model_name(cli->def.model));
+    boids_status st =
+        boids_params_validate(cli->def.model, &cli->def.params); /* min_speed <= max_speed */
     if (st != BOIDS_OK) return st;
-    const char *cpu_flag = cli->given[BOIDS_OPT_NEIGHBORS] ? cli->given[BOIDS_OPT_NEIGHBORS] : cli->given[BOIDS_OPT_THREADS];
+    const char *cpu_flag = cli->given[BOIDS_OPT_NEIGHBORS] ? cli->given[BOIDS_OPT_NEIGHBORS]
+                                                           : cli->given[BOIDS_OPT_THREADS];
     if (cli->backend_auto && cpu_flag) { /* the CPU backend's options choose it */
         cli->backend_auto = false;
         cli->def.backend = BOIDS_BACKEND_CPU;
@@ -398,10 +440,12 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     if (cli->scenario_path) {
         /* The file's values are defaults: an --init state still brings its own boids and swarms,
          * and a window still runs until closed (the file's steps are for headless runs). */
-        if ((st = boids_scenario_locate(cli->scenario_path, cli->scenario_buf, sizeof cli->scenario_buf)) != BOIDS_OK)
+        if ((st = boids_scenario_locate(cli->scenario_path, cli->scenario_buf,
+                                        sizeof cli->scenario_buf)) != BOIDS_OK)
             return st;
         cli->scenario_path = cli->scenario_buf;
-        if ((st = boids_scenario_load(cli->scenario_path, 600, &cli->scenario)) != BOIDS_OK) return st;
+        if ((st = boids_scenario_load(cli->scenario_path, 600, &cli->scenario)) != BOIDS_OK)
+            return st;
     }
     /* --model first (the last one given): it brings its preset world, which the others override;
      * then the options in order, --set after them. */
@@ -418,9 +462,11 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
             arg a;
             read_arg(argc, argv, &i, command, &a);
             if ((pass == 0) != (i == model_at)) continue;
-            if (a.opt->id == BOIDS_OPT_OBSTACLE && !cli->obstacle_count) cli->scenario.obstacle_count = 0; /* replaced */
+            if (a.opt->id == BOIDS_OPT_OBSTACLE && !cli->obstacle_count)
+                cli->scenario.obstacle_count = 0; /* replaced */
             if ((st = apply_option(cli, a.opt, a.flag, a.value)) != BOIDS_OK) return st;
-            if (a.opt->id == BOIDS_OPT_OBSTACLE && cli->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
+            if (a.opt->id == BOIDS_OPT_OBSTACLE &&
+                cli->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
                 cli->obstacle_text[cli->obstacle_count++] = a.value;
         }
     boids_scenario_finish(&cli->scenario);
@@ -432,7 +478,8 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     cli->world_given = cli->scenario.given[BOIDS_OPT_WORLD];
     cli->steps_given = cli->given[BOIDS_OPT_STEPS] != NULL;
     /* Explicit obstacles replace the random ones: the command line's, else the file's. */
-    for (uint32_t i = 0; i < cli->scenario.obstacle_count; ++i) cli->obstacles[i] = cli->scenario.obstacles[i];
+    for (uint32_t i = 0; i < cli->scenario.obstacle_count; ++i)
+        cli->obstacles[i] = cli->scenario.obstacles[i];
     cli->def.obstacles = cli->scenario.obstacle_count ? cli->obstacles : NULL;
     cli->def.obstacle_count = cli->scenario.obstacle_count;
     if ((st = apply_sets(cli)) != BOIDS_OK) return st;
@@ -444,7 +491,8 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     return boids_cli_parse_command(argc, argv, BOIDS_IN_RUN, cli);
 }
 
-/* ---- where a setting came from ---------------------------------------------------------------- */
+/* ---- where a setting came from ----------------------------------------------------------------
+ */
 
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size)
 {
@@ -464,7 +512,8 @@ const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, s
     if (cli->scenario_path) {
         const char *file_key = key;
         for (size_t i = 0; i < n; ++i)
-            if (opts[i].error_key && opts[i].key && strcmp(opts[i].error_key, key) == 0) file_key = opts[i].key;
+            if (opts[i].error_key && opts[i].key && strcmp(opts[i].error_key, key) == 0)
+                file_key = opts[i].key;
         long line = boids_scenario_line(&cli->scenario, file_key);
         if (line > 0) {
             snprintf(buf, size, "%s:%ld: %s", cli->scenario_path, line, file_key);

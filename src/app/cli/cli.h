@@ -15,45 +15,45 @@
 #define BOIDS_CLI_MAX_SWEEPS 8
 
 typedef struct boids_cli {
-    boids_world_def def;     /* model, params (with --set applied), backend, sizes, ... */
+    boids_world_def def; /* model, params (with --set applied), backend, sizes, ... */
     bool count_given, swarms_given, world_given; /* by a flag or the scenario file */
-    uint32_t steps;          /* steps to run (headless default 600; a window runs until closed
-                                unless --steps is given) */
-    bool steps_given;        /* by --steps */
+    uint32_t steps;            /* steps to run (headless default 600; a window runs until closed
+                                  unless --steps is given) */
+    bool steps_given;          /* by --steps */
     const char *scenario_path; /* SCENARIO.ini as found (a bare preset name located), or NULL */
     char scenario_buf[4096];
     boids_scenario scenario; /* what the file set, and on which lines; the flags then */
     const char *given[BOIDS_OPTION_COUNT]; /* each option as typed ("-n", "--boids"), or NULL */
-    const char *sets[BOIDS_CLI_MAX_SETS]; /* the --set KEY=VALUE texts, in order */
+    const char *sets[BOIDS_CLI_MAX_SETS];  /* the --set KEY=VALUE texts, in order */
     int nsets;
-    const char *init_path;   /* --init, or NULL */
-    const char *dump_path;   /* --dump, or NULL */
+    const char *init_path;           /* --init, or NULL */
+    const char *dump_path;           /* --dump, or NULL */
     const char *predators_path;      /* --predators, or NULL */
     const char *dump_predators_path; /* --dump-predators, or NULL */
-    const char *events_path; /* --events: the run's catches, or NULL */
-    const char *metrics_path; /* --metrics: observables over time, or NULL */
-    uint32_t metrics_every;   /* --metrics-every: steps between its rows */
-    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* --obstacle X,Y,R (repeatable) */
+    const char *events_path;         /* --events: the run's catches, or NULL */
+    const char *metrics_path;        /* --metrics: observables over time, or NULL */
+    uint32_t metrics_every;          /* --metrics-every: steps between its rows */
+    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES];  /* --obstacle X,Y,R (repeatable) */
     const char *obstacle_text[BOIDS_SCENARIO_MAX_OBSTACLES]; /* and each as written */
     uint32_t obstacle_count;
-    const char *frames_dir;  /* --frames: PNG sequence directory, or NULL */
-    int size_w, size_h;      /* --size: frame size for --frames and headless --screenshot */
-    uint32_t frame_steps;    /* --frame-steps: simulation steps per exported frame */
-    const char *screenshot;  /* --screenshot FILE: a PNG of the last frame, or NULL */
-    const char *video_path;  /* --video FILE.mp4 (through ffmpeg), or NULL */
-    float fps;               /* --fps: the video's frame rate (default 30) */
-    uint32_t warmup;         /* --warmup K: steps before the first frame */
-    bool has_view;           /* --view X,Y,W,H: the region of the world exported */
+    const char *frames_dir; /* --frames: PNG sequence directory, or NULL */
+    int size_w, size_h;     /* --size: frame size for --frames and headless --screenshot */
+    uint32_t frame_steps;   /* --frame-steps: simulation steps per exported frame */
+    const char *screenshot; /* --screenshot FILE: a PNG of the last frame, or NULL */
+    const char *video_path; /* --video FILE.mp4 (through ffmpeg), or NULL */
+    float fps;              /* --fps: the video's frame rate (default 30) */
+    uint32_t warmup;        /* --warmup K: steps before the first frame */
+    bool has_view;          /* --view X,Y,W,H: the region of the world exported */
     float view[4];
-    float boid_size;         /* --boid-size: a boid's drawn length in world px (0: the default) */
-    bool backend_auto;       /* --backend auto (the default): see boids_cli_resolve_backend */
-    char backend_note[256];  /* why auto chose what it chose, for the header line */
+    float boid_size;        /* --boid-size: a boid's drawn length in world px (0: the default) */
+    bool backend_auto;      /* --backend auto (the default): see boids_cli_resolve_backend */
+    char backend_note[256]; /* why auto chose what it chose, for the header line */
     bool headless;
     bool help, version;
     /* boids experiment's own */
-    uint32_t runs, jobs, batch; /* --runs, --jobs, --batch (0: not given) */
-    uint32_t shard, shards;     /* --shard I/K (1/1 when not given) */
-    const char *out, *resume;   /* --out, --resume */
+    uint32_t runs, jobs, batch;               /* --runs, --jobs, --batch (0: not given) */
+    uint32_t shard, shards;                   /* --shard I/K (1/1 when not given) */
+    const char *out, *resume;                 /* --out, --resume */
     const char *sweeps[BOIDS_CLI_MAX_SWEEPS]; /* the --sweep texts */
     int nsweeps;
 } boids_cli;

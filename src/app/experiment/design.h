@@ -19,19 +19,19 @@ typedef struct boids_sweep {
 
 /* What an experiment is: its manifest says all of it. */
 typedef struct boids_experiment {
-    boids_world_def def;     /* the world of every run, before the sweeps and the seed */
+    boids_world_def def;       /* the world of every run, before the sweeps and the seed */
     boids_obstacle *obstacles; /* def's explicit obstacles (owned) */
-    uint32_t runs;           /* runs per combination */
-    uint64_t seed;           /* the first run's seed */
-    uint32_t steps;          /* most steps per run (a run also ends on its stop condition) */
-    uint32_t metrics_every;  /* steps between rows of metrics.csv; 0: no metrics.csv */
-    uint32_t shard, shards;  /* this directory holds slice shard of shards (1-based) */
+    uint32_t runs;             /* runs per combination */
+    uint64_t seed;             /* the first run's seed */
+    uint32_t steps;            /* most steps per run (a run also ends on its stop condition) */
+    uint32_t metrics_every;    /* steps between rows of metrics.csv; 0: no metrics.csv */
+    uint32_t shard, shards;    /* this directory holds slice shard of shards (1-based) */
     boids_sweep sweeps[BOIDS_EXP_MAX_SWEEPS];
     int nsweeps;
-    uint32_t combos;         /* combinations of the sweeps' values (1 without sweeps) */
-    char version[32];        /* the boids that wrote it */
-    char renderer[256];      /* the GL renderer (GPU) or "CPU reference" */
-    char command[8192];      /* the command line that started it */
+    uint32_t combos;    /* combinations of the sweeps' values (1 without sweeps) */
+    char version[32];   /* the boids that wrote it */
+    char renderer[256]; /* the GL renderer (GPU) or "CPU reference" */
+    char command[8192]; /* the command line that started it */
 } boids_experiment;
 
 /* Runs in all, and this shard's [first, end). */
@@ -42,8 +42,8 @@ float boids_experiment_value(const boids_experiment *e, uint32_t combo, int k);
 /* Combination c as "key = value, key = value" ("" without sweeps). */
 void boids_experiment_label(const boids_experiment *e, uint32_t combo, char *buf, size_t size);
 /* --sweep KEY=A:B:COUNT or KEY=v1,v2,... for the model, each value checked as --set would be. */
-boids_status boids_experiment_parse_sweep(const char *spec, boids_model model, const boids_params *base,
-                                          boids_sweep *out);
+boids_status boids_experiment_parse_sweep(const char *spec, boids_model model,
+                                          const boids_params *base, boids_sweep *out);
 /* The world of combination `combo` with the given seed: def with the sweeps' values set. */
 boids_status boids_experiment_world(const boids_experiment *e, uint32_t combo, uint64_t seed,
                                     boids_world_def *out);

@@ -24,7 +24,7 @@
 typedef struct sink {
     pthread_mutex_t lock;
     boids_exp_tables *tables;
-    boids_status status;  /* the first failure (a write, a run): every job stops taking runs */
+    boids_status status; /* the first failure (a write, a run): every job stops taking runs */
     uint64_t todo, finished;
     boids_progress progress;
     bool batched;
@@ -42,14 +42,15 @@ static bool going_on(sink *k)
 /* One run's rows while it runs. */
 typedef struct run_rows {
     uint64_t run;
-    FILE *ev, *me;          /* open_memstream over the two buffers */
+    FILE *ev, *me; /* open_memstream over the two buffers */
     char *ev_buf, *me_buf;
     size_t ev_len, me_len;
-    uint64_t last_row;      /* the step of its last metrics row (UINT64_MAX: none) */
+    uint64_t last_row; /* the step of its last metrics row (UINT64_MAX: none) */
     bool done;
 } run_rows;
 
-static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metrics *m, uint64_t step, float dt)
+static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metrics *m,
+                        uint64_t step, float dt)
 {
     if (!e->metrics_every || r->last_row == step) return;
     char prefix[1024];
@@ -63,19 +64,20 @@ static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metr
 }
 
 /* Hands a finished run to the tables. */
-static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const boids_metrics *m, uint64_t steps,
-                       bool stopped)
+static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const boids_metrics *m,
+                       uint64_t steps, bool stopped)
 {
     fflush(r->ev);
     fflush(r->me);
     char prefix[1024], row[2048];
     boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
-    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u\n", prefix, (unsigned long long)steps,
-             stopped ? "catches" : "steps", m->catches, m->alive, m->polarization, m->mean_nn, m->mean_speed,
-             m->min_speed, m->max_speed, m->groups);
+    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u\n", prefix,
+             (unsigned long long)steps, stopped ? "catches" : "steps", m->catches, m->alive,
+             m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups);
     pthread_mutex_lock(&k->lock);
     if (k->status == BOIDS_OK) {
-        k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf, r->me_len, row);
+        k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf,
+                                            r->me_len, row);
         if (k->status == BOIDS_OK) k->finished++;
     }
     boids_progress_update(&k->progress, k->finished);
@@ -85,8 +87,8 @@ static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const bo
 
 /* The world of runs [first, first + n) of one combination, as its replicas; the explicit
  * obstacles stand in every replica. */
-static boids_status batch_world(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
-                                uint32_t n, boids_world **w)
+static boids_status batch_world(const boids_experiment *e, boids_backend backend, boids_gl *gl,
+                                uint64_t first, uint32_t n, boids_world **w)
 {
     const uint32_t combo = (uint32_t)(first / e->runs);
     boids_world_def d;
@@ -133,14 +135,16 @@ static boids_status batch_open(batch *b, uint64_t first)
     b->rows = calloc(n, sizeof *b->rows);
     b->m = malloc(sizeof *b->m * n);
     b->rs = malloc(sizeof *b->rs * n);
-    if (!b->rows || !b->m || !b->rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+    if (!b->rows || !b->m || !b->rs)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
     for (uint32_t r = 0; r < n; ++r) {
         run_rows *rr = &b->rows[r];
         rr->run = first + r;
         rr->last_row = UINT64_MAX;
         rr->ev = open_memstream(&rr->ev_buf, &rr->ev_len);
         rr->me = open_memstream(&rr->me_buf, &rr->me_len);
-        if (!rr->ev || !rr->me) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
+        if (!rr->ev || !rr->me)
+            return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
     }
     return BOIDS_OK;
 }
@@ -170,7 +174,8 @@ static boids_status batch_events(batch *b)
         char prefix[1024];
         boids_experiment_row_prefix(b->e, r->run, prefix, sizeof prefix);
         fprintf(r->ev, "%s,", prefix);
-        boids_catch_csv_row(r->ev, x, b->info.dt, x->subject % per, pred_per ? x->other % pred_per : x->other);
+        boids_catch_csv_row(r->ev, x, b->info.dt, x->subject % per,
+                            pred_per ? x->other % pred_per : x->other);
         fputc('\n', r->ev);
     }
     return st;
@@ -184,8 +189,10 @@ static boids_status batch_rows(batch *b, sink *k, uint64_t count)
     const uint32_t K = e->metrics_every;
     boids_status st = boids_world_replicas(b->w, b->rs, b->n, NULL);
     bool due = K && count % K == 0, ending = count >= e->steps, newly_stopped = false;
-    for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r) newly_stopped |= !b->rows[r].done && b->rs[r].stopped;
-    if (st == BOIDS_OK && (due || ending || newly_stopped)) st = boids_world_metrics(b->w, b->m, b->n);
+    for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r)
+        newly_stopped |= !b->rows[r].done && b->rs[r].stopped;
+    if (st == BOIDS_OK && (due || ending || newly_stopped))
+        st = boids_world_metrics(b->w, b->m, b->n);
     for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r) {
         if (b->rows[r].done) continue;
         /* a stopped replica stands still from the step after its last catch on */
@@ -204,8 +211,8 @@ static boids_status batch_rows(batch *b, sink *k, uint64_t count)
  * steps in pieces ending at every 32nd step (to see which replicas stopped) and every
  * metrics_every-th; a replica's rows depend only on its own steps, so they are the same in any
  * batch. Stops early (its runs left unfinished) when interrupted. */
-static boids_status run_batch(const boids_experiment *e, boids_backend backend, boids_gl *gl, uint64_t first,
-                              uint32_t n, sink *k)
+static boids_status run_batch(const boids_experiment *e, boids_backend backend, boids_gl *gl,
+                              uint64_t first, uint32_t n, sink *k)
 {
     batch b = {.e = e, .n = n};
     boids_status st = batch_world(e, backend, gl, first, n, &b.w);
@@ -216,7 +223,8 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
     const uint32_t K = e->metrics_every;
     if (st == BOIDS_OK && K) {
         st = boids_world_metrics(b.w, b.m, n);
-        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r) row_metrics(e, &b.rows[r], &b.m[r], 0, b.info.dt);
+        for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r)
+            row_metrics(e, &b.rows[r], &b.m[r], 0, b.info.dt);
     }
     uint64_t count = 0;
     while (st == BOIDS_OK && b.open_runs && going_on(k)) {
@@ -249,7 +257,8 @@ static void *cpu_worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&j->lock);
         while (j->next < j->end && j->done[j->next]) j->next++;
-        uint64_t run = j->next < j->end && j->status == BOIDS_OK && going_on(j->k) ? j->next++ : UINT64_MAX;
+        uint64_t run =
+            j->next < j->end && j->status == BOIDS_OK && going_on(j->k) ? j->next++ : UINT64_MAX;
         pthread_mutex_unlock(&j->lock);
         if (run == UINT64_MAX) return NULL;
         boids_status st = run_batch(j->e, BOIDS_BACKEND_CPU, NULL, run, 1, j->k);
@@ -257,15 +266,16 @@ static void *cpu_worker(void *arg)
             pthread_mutex_lock(&j->lock);
             if (j->status == BOIDS_OK) {
                 j->status = st;
-                fprintf(stderr, "boids experiment: run %llu: %s\n", (unsigned long long)run, boids_last_error());
+                fprintf(stderr, "boids experiment: run %llu: %s\n", (unsigned long long)run,
+                        boids_last_error());
             }
             pthread_mutex_unlock(&j->lock);
         }
     }
 }
 
-static boids_status run_cpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first, uint64_t end,
-                            uint32_t jobs)
+static boids_status run_cpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first,
+                            uint64_t end, uint32_t jobs)
 {
     cpu_jobs j = {e, k, done, first, end, PTHREAD_MUTEX_INITIALIZER, BOIDS_OK};
     pthread_t *threads = malloc(sizeof *threads * jobs);
@@ -280,8 +290,8 @@ static boids_status run_cpu(const boids_experiment *e, sink *k, const bool *done
 }
 
 /* The GPU's runs: batches of consecutive runs of one combination not yet done, as replicas. */
-static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first, uint64_t end,
-                            uint32_t batch)
+static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first,
+                            uint64_t end, uint32_t batch)
 {
     boids_gl *gl;
     boids_status st = boids_gl_create_headless(&gl);
@@ -305,20 +315,23 @@ static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: boids experiment SCENARIO.ini --runs R --out DIR [options]\n"
-            "       boids experiment --resume DIR [--jobs J] [--batch B]\n"
-            "       boids experiment-merge OUT DIR1 DIR2 ...\n"
-            "Runs a world R times (seeds S .. S+R-1) for every combination of the sweeps and writes\n"
-            "DIR/runs.csv, events.csv, metrics.csv (with --metrics-every), manifest.ini and plots. A run\n"
-            "counts as done once its rows are on disk; Ctrl-C keeps every finished run, and --resume\n"
-            "runs the rest. One process at a time holds DIR.\n\n");
+    fprintf(
+        f,
+        "usage: boids experiment SCENARIO.ini --runs R --out DIR [options]\n"
+        "       boids experiment --resume DIR [--jobs J] [--batch B]\n"
+        "       boids experiment-merge OUT DIR1 DIR2 ...\n"
+        "Runs a world R times (seeds S .. S+R-1) for every combination of the sweeps and writes\n"
+        "DIR/runs.csv, events.csv, metrics.csv (with --metrics-every), manifest.ini and plots. A "
+        "run\n"
+        "counts as done once its rows are on disk; Ctrl-C keeps every finished run, and --resume\n"
+        "runs the rest. One process at a time holds DIR.\n\n");
     boids_options_print(f, BOIDS_IN_EXPERIMENT);
 }
 
 static int fail(const char *what)
 {
-    fprintf(stderr, "boids experiment: %s%s%s\n", what ? what : "", what ? ": " : "", boids_last_error());
+    fprintf(stderr, "boids experiment: %s%s%s\n", what ? what : "", what ? ": " : "",
+            boids_last_error());
     return BOIDS_EXIT_USAGE;
 }
 
@@ -336,12 +349,16 @@ static boids_status record_command(int argc, char **argv, boids_experiment *e)
     for (int i = 0; i < argc; ++i) {
         for (const char *c = argv[i]; *c; ++c)
             if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                return boids_fail(BOIDS_E_USAGE, "argument %d ('%.40s...') holds a control character, which an "
-                                                 "experiment's manifest cannot record", i, argv[i]);
-        if (n > 0 && (size_t)n < sizeof e->command) n += snprintf(e->command + n, sizeof e->command - (size_t)n, " %s", argv[i]);
+                return boids_fail(BOIDS_E_USAGE,
+                                  "argument %d ('%.40s...') holds a control character, which an "
+                                  "experiment's manifest cannot record",
+                                  i, argv[i]);
+        if (n > 0 && (size_t)n < sizeof e->command)
+            n += snprintf(e->command + n, sizeof e->command - (size_t)n, " %s", argv[i]);
     }
     if (n < 0 || (size_t)n >= sizeof e->command)
-        return boids_fail(BOIDS_E_USAGE, "the command line is longer than %zu characters", sizeof e->command - 1);
+        return boids_fail(BOIDS_E_USAGE, "the command line is longer than %zu characters",
+                          sizeof e->command - 1);
     return BOIDS_OK;
 }
 
@@ -350,18 +367,26 @@ static int prepare_resume(const boids_cli *cli, boids_experiment *e)
 {
     for (int o = 0; o < BOIDS_OPTION_COUNT; ++o)
         if (cli->given[o] && o != BOIDS_OPT_RESUME && o != BOIDS_OPT_JOBS && o != BOIDS_OPT_BATCH) {
-            fprintf(stderr, "boids experiment: --resume takes only --jobs and --batch (not %s): the rest is in "
-                            "%s/manifest.ini\n", cli->given[o], cli->resume);
+            fprintf(
+                stderr,
+                "boids experiment: --resume takes only --jobs and --batch (not %s): the rest is in "
+                "%s/manifest.ini\n",
+                cli->given[o], cli->resume);
             return BOIDS_EXIT_USAGE;
         }
     if (cli->scenario_path) {
-        fprintf(stderr, "boids experiment: --resume takes no scenario: the world is in %s/manifest.ini\n", cli->resume);
+        fprintf(stderr,
+                "boids experiment: --resume takes no scenario: the world is in %s/manifest.ini\n",
+                cli->resume);
         return BOIDS_EXIT_USAGE;
     }
     if (boids_exp_manifest_read(cli->resume, e) != BOIDS_OK) return fail("--resume");
     if (strcmp(e->version, BOIDS_VERSION_STRING) != 0) {
-        fprintf(stderr, "boids experiment: --resume: %s was written by boids %s, this is %s: its runs would not "
-                        "be comparable; start it again\n", cli->resume, e->version, BOIDS_VERSION_STRING);
+        fprintf(stderr,
+                "boids experiment: --resume: %s was written by boids %s, this is %s: its runs "
+                "would not "
+                "be comparable; start it again\n",
+                cli->resume, e->version, BOIDS_VERSION_STRING);
         return BOIDS_EXIT_USAGE;
     }
     return BOIDS_EXIT_OK;
@@ -373,16 +398,20 @@ static int parse_sweeps(const boids_cli *cli, boids_experiment *e)
     e->combos = 1;
     e->nsweeps = cli->nsweeps;
     for (int k = 0; k < cli->nsweeps; ++k) {
-        if (boids_experiment_parse_sweep(cli->sweeps[k], e->def.model, &e->def.params, &e->sweeps[k]) != BOIDS_OK)
+        if (boids_experiment_parse_sweep(cli->sweeps[k], e->def.model, &e->def.params,
+                                         &e->sweeps[k]) != BOIDS_OK)
             return fail(NULL);
         for (int j = 0; j < k; ++j)
             if (strcmp(e->sweeps[j].key, e->sweeps[k].key) == 0) {
-                fprintf(stderr, "boids experiment: --sweep %s: %s is swept twice\n", cli->sweeps[k], e->sweeps[k].key);
+                fprintf(stderr, "boids experiment: --sweep %s: %s is swept twice\n", cli->sweeps[k],
+                        e->sweeps[k].key);
                 return BOIDS_EXIT_USAGE;
             }
         if ((uint64_t)e->combos * e->sweeps[k].count * e->runs > BOIDS_EXP_MAX_RUNS) {
-            fprintf(stderr, "boids experiment: --sweep: more than %u runs in all (--runs %u times the "
-                            "combinations of the sweeps)\n", BOIDS_EXP_MAX_RUNS, e->runs);
+            fprintf(stderr,
+                    "boids experiment: --sweep: more than %u runs in all (--runs %u times the "
+                    "combinations of the sweeps)\n",
+                    BOIDS_EXP_MAX_RUNS, e->runs);
             return BOIDS_EXIT_USAGE;
         }
         e->combos *= e->sweeps[k].count;
@@ -410,7 +439,8 @@ static int prepare_new(const boids_cli *cli, boids_experiment *e)
     }
     e->def = cli->def;
     e->def.gl = NULL;
-    if (e->def.width == 0 || e->def.height == 0) boids_default_world_size(e->def.count, &e->def.width, &e->def.height);
+    if (e->def.width == 0 || e->def.height == 0)
+        boids_default_world_size(e->def.count, &e->def.width, &e->def.height);
     if (e->def.obstacle_count) {
         e->obstacles = malloc(sizeof *e->obstacles * e->def.obstacle_count);
         if (!e->obstacles) return fail("out of memory");
@@ -442,48 +472,60 @@ static int name_renderer(boids_experiment *e, bool resume, const char *out)
         return BOIDS_EXIT_RUNTIME;
     }
     if (resume && strcmp(e->renderer, boids_gl_renderer(probe)) != 0)
-        fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out, e->renderer,
-                boids_gl_renderer(probe));
+        fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out,
+                e->renderer, boids_gl_renderer(probe));
     snprintf(e->renderer, sizeof e->renderer, "%s", boids_gl_renderer(probe));
     boids_gl_destroy(probe);
     return BOIDS_EXIT_OK;
 }
 
 /* Runs this shard's runs not yet done into the open tables; prints what happened. */
-static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *out, uint32_t jobs, uint32_t batch)
+static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *out, uint32_t jobs,
+                   uint32_t batch)
 {
     uint64_t first, end;
     boids_experiment_slice(e, &first, &end);
-    sink k = {PTHREAD_MUTEX_INITIALIZER, t, BOIDS_OK, 0, 0, {0}, e->def.backend == BOIDS_BACKEND_GPU};
+    sink k = {PTHREAD_MUTEX_INITIALIZER,          t, BOIDS_OK, 0, 0, {0},
+              e->def.backend == BOIDS_BACKEND_GPU};
     for (uint64_t r = first; r < end; ++r) k.todo += !t->done[r];
-    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), ", BOIDS_VERSION_STRING,
-           (unsigned long long)boids_experiment_total(e), boids_experiment_total(e) == 1 ? "" : "s", e->def.count,
-           e->combos, e->combos == 1 ? "" : "s", e->runs);
-    if (end > first) printf("runs %llu..%llu", (unsigned long long)first, (unsigned long long)(end - 1));
-    else printf("no runs");
-    printf(" in this shard %u/%u, %llu to do, on %s (%s)\n", e->shard, e->shards, (unsigned long long)k.todo,
-           e->def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", e->renderer);
+    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), ",
+           BOIDS_VERSION_STRING, (unsigned long long)boids_experiment_total(e),
+           boids_experiment_total(e) == 1 ? "" : "s", e->def.count, e->combos,
+           e->combos == 1 ? "" : "s", e->runs);
+    if (end > first)
+        printf("runs %llu..%llu", (unsigned long long)first, (unsigned long long)(end - 1));
+    else
+        printf("no runs");
+    printf(" in this shard %u/%u, %llu to do, on %s (%s)\n", e->shard, e->shards,
+           (unsigned long long)k.todo, e->def.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu",
+           e->renderer);
     fflush(stdout);
     boids_progress_start(&k.progress, k.todo, "runs");
-    boids_status st = e->def.backend == BOIDS_BACKEND_GPU ? run_gpu(e, &k, t->done, first, end, batch)
-                                                          : run_cpu(e, &k, t->done, first, end, jobs);
+    boids_status st = e->def.backend == BOIDS_BACKEND_GPU
+                          ? run_gpu(e, &k, t->done, first, end, batch)
+                          : run_cpu(e, &k, t->done, first, end, jobs);
     boids_progress_end(&k.progress);
     if (st == BOIDS_OK) st = k.status;
     boids_status fin = boids_exp_tables_finish(t);
     double wall = boids_app_now() - k.progress.t0;
     if (st != BOIDS_OK || fin != BOIDS_OK) {
-        fprintf(stderr, "boids experiment: %s (the runs finished before it are kept: boids experiment --resume %s)\n",
+        fprintf(stderr,
+                "boids experiment: %s (the runs finished before it are kept: boids experiment "
+                "--resume %s)\n",
                 boids_last_error(), out);
         return BOIDS_EXIT_RUNTIME;
     }
     if (boids_interrupted()) {
-        fprintf(stderr, "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
-                        "boids experiment --resume %s runs the rest\n",
-                (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
+        fprintf(
+            stderr,
+            "boids experiment: interrupted after %llu of %llu runs (%.1f s); their rows are in %s: "
+            "boids experiment --resume %s runs the rest\n",
+            (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
         return boids_interrupt_exit_code();
     }
-    printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n", (unsigned long long)k.finished, wall,
-           k.finished ? wall * 1e3 / (double)k.finished : 0.0, out, e->metrics_every ? ", metrics.csv" : "");
+    printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n",
+           (unsigned long long)k.finished, wall, k.finished ? wall * 1e3 / (double)k.finished : 0.0,
+           out, e->metrics_every ? ", metrics.csv" : "");
     if (e->shards == 1 && boids_exp_plot(out, e) != BOIDS_OK) {
         fprintf(stderr, "boids experiment: plots: %s\n", boids_last_error());
         return BOIDS_EXIT_RUNTIME;
@@ -496,7 +538,8 @@ int boids_experiment_main(int argc, char **argv)
     static boids_experiment e;
     static boids_cli cli;
     memset(&e, 0, sizeof e);
-    if (boids_cli_parse_command(argc, argv, BOIDS_IN_EXPERIMENT, &cli) != BOIDS_OK) return boids_app_error(&cli, NULL);
+    if (boids_cli_parse_command(argc, argv, BOIDS_IN_EXPERIMENT, &cli) != BOIDS_OK)
+        return boids_app_error(&cli, NULL);
     if (cli.help) {
         usage(stdout);
         return BOIDS_EXIT_OK;
@@ -511,9 +554,11 @@ int boids_experiment_main(int argc, char **argv)
         code = prepare_new(&cli, &e);
     }
     boids_exp_lock lock = {-1};
-    if (code == BOIDS_EXIT_OK && boids_exp_lock_take(&lock, out, false) != BOIDS_OK) code = fail(cli.resume ? "--resume" : "--out");
+    if (code == BOIDS_EXIT_OK && boids_exp_lock_take(&lock, out, false) != BOIDS_OK)
+        code = fail(cli.resume ? "--resume" : "--out");
     if (code == BOIDS_EXIT_OK) code = name_renderer(&e, cli.resume != NULL, out);
-    if (code == BOIDS_EXIT_OK && !cli.resume && boids_exp_manifest_write(out, &e) != BOIDS_OK) code = fail("--out");
+    if (code == BOIDS_EXIT_OK && !cli.resume && boids_exp_manifest_write(out, &e) != BOIDS_OK)
+        code = fail("--out");
     boids_exp_tables t = {0};
     if (code == BOIDS_EXIT_OK && boids_exp_tables_open(&t, out, &e, cli.resume != NULL) != BOIDS_OK)
         code = fail(cli.resume ? "--resume" : "--out");
@@ -538,7 +583,8 @@ int boids_experiment_merge_main(int argc, char **argv)
         return BOIDS_EXIT_OK;
     }
     if (argc < 3) {
-        fprintf(stderr, "boids experiment-merge: usage: boids experiment-merge OUT DIR1 DIR2 ...\n");
+        fprintf(stderr,
+                "boids experiment-merge: usage: boids experiment-merge OUT DIR1 DIR2 ...\n");
         return BOIDS_EXIT_USAGE;
     }
     return boids_exp_merge(argv[1], argv + 2, argc - 2);

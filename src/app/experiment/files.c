@@ -21,7 +21,10 @@
 #include "base/parse.h"
 #include "core/scenario.h"
 
-static void path_in(char *buf, size_t size, const char *dir, const char *name) { snprintf(buf, size, "%s/%s", dir, name); }
+static void path_in(char *buf, size_t size, const char *dir, const char *name)
+{
+    snprintf(buf, size, "%s/%s", dir, name);
+}
 
 boids_status boids_exp_dir_new(const char *dir, bool create)
 {
@@ -30,27 +33,34 @@ boids_status boids_exp_dir_new(const char *dir, bool create)
     path_in(manifest, sizeof manifest, dir, "manifest.ini");
     if (stat(dir, &sb) != 0) {
         if (create && mkdir(dir, 0777) != 0)
-            return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot create it: %s", strerror(errno));
+            return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot create it: %s",
+                                   strerror(errno));
         return BOIDS_OK;
     }
-    if (!S_ISDIR(sb.st_mode)) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "is not a directory");
+    if (!S_ISDIR(sb.st_mode))
+        return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "is not a directory");
     if (stat(manifest, &sb) == 0)
-        return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0,
-                               "holds an experiment already (manifest.ini): `boids experiment --resume %s` finishes "
-                               "it; a new one needs another directory", dir);
+        return boids_fail_file(
+            BOIDS_E_FILE_WRITE, dir, 0,
+            "holds an experiment already (manifest.ini): `boids experiment --resume %s` finishes "
+            "it; a new one needs another directory",
+            dir);
     DIR *d = opendir(dir);
-    if (!d) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot read it: %s", strerror(errno));
+    if (!d)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot read it: %s", strerror(errno));
     struct dirent *ent;
     const char *other = NULL;
     while ((ent = readdir(d)) != NULL) /* its lock may stay from a refused start */
-        if (strcmp(ent->d_name, ".") != 0 && strcmp(ent->d_name, "..") != 0 && strcmp(ent->d_name, ".lock") != 0) {
+        if (strcmp(ent->d_name, ".") != 0 && strcmp(ent->d_name, "..") != 0 &&
+            strcmp(ent->d_name, ".lock") != 0) {
             other = ent->d_name;
             break;
         }
-    boids_status st = other ? boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0,
-                                              "is not empty (it holds %s): an experiment needs a directory of its own",
-                                              other)
-                            : BOIDS_OK;
+    boids_status st =
+        other ? boids_fail_file(
+                    BOIDS_E_FILE_WRITE, dir, 0,
+                    "is not empty (it holds %s): an experiment needs a directory of its own", other)
+              : BOIDS_OK;
     closedir(d);
     return st;
 }
@@ -63,8 +73,10 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
 {
     char v[32];
     if (!bare) {
-        fprintf(f, "; An experiment of boids (boids experiment --help). `boids experiment --resume DIR` reads this\n"
-                   "; file to finish the runs; the world below, with the seed and the sweeps, reproduces them.\n");
+        fprintf(f, "; An experiment of boids (boids experiment --help). `boids experiment --resume "
+                   "DIR` reads this\n"
+                   "; file to finish the runs; the world below, with the seed and the sweeps, "
+                   "reproduces them.\n");
         fprintf(f, "command = %s\n", e->command);
         fprintf(f, "renderer = %s\n", e->renderer);
         fprintf(f, "shard = %u/%u\n", e->shard, e->shards);
@@ -97,7 +109,8 @@ boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e
 
 typedef struct manifest_ctx {
     boids_experiment *e;
-    char sweep_text[BOIDS_EXP_MAX_SWEEPS][BOIDS_EXP_MAX_VALUES * 32 + 128]; /* every value, as written */
+    char sweep_text[BOIDS_EXP_MAX_SWEEPS]
+                   [BOIDS_EXP_MAX_VALUES * 32 + 128]; /* every value, as written */
     int nsweeps;
     bool has_runs, has_version, has_backend;
 } manifest_ctx;
@@ -105,8 +118,8 @@ typedef struct manifest_ctx {
 static bool manifest_owns(void *ctx, const char *key)
 {
     (void)ctx;
-    static const char *const keys[] = {"command", "renderer", "shard", "version", "backend", "runs", "metrics_every",
-                                       "sweep"};
+    static const char *const keys[] = {"command", "renderer", "shard",         "version",
+                                       "backend", "runs",     "metrics_every", "sweep"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
         if (strcmp(key, keys[i]) == 0) return true;
     return false;
@@ -116,17 +129,24 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
 {
     manifest_ctx *m = ctx;
     boids_experiment *e = m->e;
-    if (!strcmp(key, "command")) snprintf(e->command, sizeof e->command, "%s", value);
-    else if (!strcmp(key, "renderer")) snprintf(e->renderer, sizeof e->renderer, "%s", value);
-    else if (!strcmp(key, "version")) snprintf(e->version, sizeof e->version, "%s", value), m->has_version = true;
+    if (!strcmp(key, "command"))
+        snprintf(e->command, sizeof e->command, "%s", value);
+    else if (!strcmp(key, "renderer"))
+        snprintf(e->renderer, sizeof e->renderer, "%s", value);
+    else if (!strcmp(key, "version"))
+        snprintf(e->version, sizeof e->version, "%s", value), m->has_version = true;
     else if (!strcmp(key, "backend")) {
-        if (!strcmp(value, "gpu")) e->def.backend = BOIDS_BACKEND_GPU;
-        else if (!strcmp(value, "cpu")) e->def.backend = BOIDS_BACKEND_CPU;
-        else return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not gpu or cpu", value);
+        if (!strcmp(value, "gpu"))
+            e->def.backend = BOIDS_BACKEND_GPU;
+        else if (!strcmp(value, "cpu"))
+            e->def.backend = BOIDS_BACKEND_CPU;
+        else
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not gpu or cpu", value);
         m->has_backend = true;
     } else if (!strcmp(key, "runs")) {
         if (!boids_parse_u32(value, BOIDS_EXP_MAX_RUNS, &e->runs) || e->runs == 0)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number in [1, 10^7]", value);
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key,
+                                  "'%s' is not a whole number in [1, 10^7]", value);
         m->has_runs = true;
     } else if (!strcmp(key, "metrics_every")) {
         if (!boids_parse_u32(value, UINT32_MAX, &e->metrics_every))
@@ -134,10 +154,13 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
     } else if (!strcmp(key, "shard")) {
         const char *slash = strchr(value, '/');
         char a[32] = "";
-        if (slash && (size_t)(slash - value) < sizeof a) snprintf(a, sizeof a, "%.*s", (int)(slash - value), value);
-        if (!slash || !boids_parse_u32(a, 1000000, &e->shard) || !boids_parse_u32(slash + 1, 1000000, &e->shards) ||
-            e->shard < 1 || e->shard > e->shards)
-            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not I/K with 1 <= I <= K", value);
+        if (slash && (size_t)(slash - value) < sizeof a)
+            snprintf(a, sizeof a, "%.*s", (int)(slash - value), value);
+        if (!slash || !boids_parse_u32(a, 1000000, &e->shard) ||
+            !boids_parse_u32(slash + 1, 1000000, &e->shards) || e->shard < 1 ||
+            e->shard > e->shards)
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not I/K with 1 <= I <= K",
+                                  value);
     } else if (!strcmp(key, "sweep")) {
         if (m->nsweeps == BOIDS_EXP_MAX_SWEEPS || strlen(value) >= sizeof m->sweep_text[0])
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "too many sweeps, or one too long");
@@ -160,7 +183,8 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
     boids_status st = boids_scenario_load_extras(path, 0, &extras, &sc);
     if (st != BOIDS_OK) return st;
     if (!m.has_runs || !m.has_version || !m.has_backend || !sc.given[BOIDS_OPT_STEPS])
-        return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0, "not an experiment's manifest (runs, version, backend "
+        return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0,
+                               "not an experiment's manifest (runs, version, backend "
                                "and steps are missing)");
     const boids_backend backend = e->def.backend;
     e->def = sc.def;
@@ -178,8 +202,10 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
     e->combos = 1;
     e->nsweeps = m.nsweeps;
     for (int k = 0; k < m.nsweeps; ++k) {
-        if (boids_experiment_parse_sweep(m.sweep_text[k], e->def.model, &e->def.params, &e->sweeps[k]) != BOIDS_OK)
-            return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, 0, "sweep: %s", boids_last_error());
+        if (boids_experiment_parse_sweep(m.sweep_text[k], e->def.model, &e->def.params,
+                                         &e->sweeps[k]) != BOIDS_OK)
+            return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, 0, "sweep: %s",
+                                   boids_last_error());
         e->combos *= e->sweeps[k].count;
     }
     return BOIDS_OK;
@@ -192,9 +218,12 @@ boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared
     char path[4200];
     path_in(path, sizeof path, dir, ".lock");
     l->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (l->fd < 0 && shared) l->fd = open(path, O_RDONLY | O_CLOEXEC); /* a shard we may only read */
-    if (l->fd < 0 && shared && errno == ENOENT) return BOIDS_OK;        /* nobody ever held it */
-    if (l->fd < 0) return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot make its lock file: %s", strerror(errno));
+    if (l->fd < 0 && shared)
+        l->fd = open(path, O_RDONLY | O_CLOEXEC);                /* a shard we may only read */
+    if (l->fd < 0 && shared && errno == ENOENT) return BOIDS_OK; /* nobody ever held it */
+    if (l->fd < 0)
+        return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot make its lock file: %s",
+                               strerror(errno));
     if (flock(l->fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
         char pid[32] = "";
         ssize_t n = pread(l->fd, pid, sizeof pid - 1, 0);
@@ -202,15 +231,17 @@ boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared
         pid[strcspn(pid, "\n")] = '\0';
         close(l->fd);
         l->fd = -1;
-        return boids_fail_file(BOIDS_E_USAGE, dir, 0,
-                               "is in use by another boids experiment (process %s): one process at a time holds "
-                               "an experiment's directory; wait for it, or stop it first",
-                               pid[0] ? pid : "unknown");
+        return boids_fail_file(
+            BOIDS_E_USAGE, dir, 0,
+            "is in use by another boids experiment (process %s): one process at a time holds "
+            "an experiment's directory; wait for it, or stop it first",
+            pid[0] ? pid : "unknown");
     }
     if (shared) return BOIDS_OK;
     char pid[32];
     int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-    if (ftruncate(l->fd, 0) != 0 || pwrite(l->fd, pid, (size_t)n, 0) != n) { /* only a note for the next one */
+    if (ftruncate(l->fd, 0) != 0 ||
+        pwrite(l->fd, pid, (size_t)n, 0) != n) { /* only a note for the next one */
     }
     return BOIDS_OK;
 }
@@ -221,7 +252,8 @@ void boids_exp_lock_release(boids_exp_lock *l)
     l->fd = -1;
 }
 
-/* ---- the tables: reading and checking --------------------------------------------------------- */
+/* ---- the tables: reading and checking ---------------------------------------------------------
+ */
 
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
 enum { RUNS, EVENTS, METRICS };
@@ -230,10 +262,13 @@ static const unsigned table_columns[3] = {10, 5, 10}; /* after run,seed,<sweeps>
 static void header_text(const boids_experiment *e, int table, char *buf, size_t size)
 {
     size_t n = (size_t)snprintf(buf, size, "run,seed");
-    for (int k = 0; k < e->nsweeps && n < size; ++k) n += (size_t)snprintf(buf + n, size - n, ",%s", e->sweeps[k].key);
+    for (int k = 0; k < e->nsweeps && n < size; ++k)
+        n += (size_t)snprintf(buf + n, size - n, ",%s", e->sweeps[k].key);
     if (n < size)
-        snprintf(buf + n, size - n, ",%s", table == RUNS ? BOIDS_EXP_RUNS_COLUMNS : table == EVENTS ? BOIDS_CATCH_COLUMNS
-                                                                                               : BOIDS_METRICS_COLUMNS);
+        snprintf(buf + n, size - n, ",%s",
+                 table == RUNS     ? BOIDS_EXP_RUNS_COLUMNS
+                 : table == EVENTS ? BOIDS_CATCH_COLUMNS
+                                   : BOIDS_METRICS_COLUMNS);
 }
 
 /* A table's lines (complete ones: a last line without its newline was cut off), header first. */
@@ -291,7 +326,8 @@ static uint64_t run_of(const char *line)
     char *end;
     errno = 0;
     unsigned long long r = strtoull(line, &end, 10);
-    return (end == line || *end != ',' || errno || line[0] == '-' || line[0] == '+') ? UINT64_MAX : (uint64_t)r;
+    return (end == line || *end != ',' || errno || line[0] == '-' || line[0] == '+') ? UINT64_MAX
+                                                                                     : (uint64_t)r;
 }
 
 /* The fields of a line, split at commas in place into f[]; how many (at most max). */
@@ -317,51 +353,59 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
     if (table == RUNS) {
         if (!boids_parse_u64(f[0], &u64) || u64 > e->steps) return false;
         if (strcmp(f[1], "catches") != 0 && strcmp(f[1], "steps") != 0) return false;
-        if (!boids_parse_u32(f[2], UINT32_MAX, &u) || !boids_parse_u32(f[3], UINT32_MAX, &u)) return false;
+        if (!boids_parse_u32(f[2], UINT32_MAX, &u) || !boids_parse_u32(f[3], UINT32_MAX, &u))
+            return false;
         for (int k = 4; k < 9; ++k)
             if (!boids_parse_float(f[k], &x)) return false;
         return boids_parse_u32(f[9], UINT32_MAX, &u);
     }
     if (!boids_parse_u64(f[0], &u64) || !boids_parse_float(f[1], &x)) return false; /* step, time */
     if (table == EVENTS) /* boid, age, predator */
-        return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) && boids_parse_u32(f[4], UINT32_MAX, &u);
+        return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) &&
+               boids_parse_u32(f[4], UINT32_MAX, &u);
     for (int k = 2; k < 10; ++k) /* alive .. catches */
         if (!boids_parse_float(f[k], &x)) return false;
     return true;
 }
 
 /* A data line of `table` checked against the experiment and the slice [first, end): its run. */
-static boids_status check_row(const char *path, size_t lineno, const char *line, int table, const boids_experiment *e,
-                              uint64_t first, uint64_t end, uint64_t *run)
+static boids_status check_row(const char *path, size_t lineno, const char *line, int table,
+                              const boids_experiment *e, uint64_t first, uint64_t end,
+                              uint64_t *run)
 {
     *run = run_of(line);
     if (*run == UINT64_MAX || *run < first || *run >= end)
-        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "not a row of run %llu..%llu of this %s",
-                               (unsigned long long)first, (unsigned long long)(end ? end - 1 : 0),
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
+                               "not a row of run %llu..%llu of this %s", (unsigned long long)first,
+                               (unsigned long long)(end ? end - 1 : 0),
                                e->shards > 1 ? "shard" : "experiment");
     char prefix[1024];
     boids_experiment_row_prefix(e, *run, prefix, sizeof prefix);
     const size_t plen = strlen(prefix);
     if (strncmp(line, prefix, plen) != 0 || line[plen] != ',')
         return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
-                               "run %llu's seed and sweep values are not the manifest's (%s)", (unsigned long long)*run,
-                               prefix);
+                               "run %llu's seed and sweep values are not the manifest's (%s)",
+                               (unsigned long long)*run, prefix);
     char copy[4096], *f[16];
-    if (strlen(line + plen + 1) >= sizeof copy) return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "too long");
+    if (strlen(line + plen + 1) >= sizeof copy)
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "too long");
     snprintf(copy, sizeof copy, "%s", line + plen + 1);
     size_t n = split_fields(copy, f, 16);
     if (n != table_columns[table] || !values_fit(table, f, e))
-        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "not a row of %s: %zu columns after run,seed%s, "
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
+                               "not a row of %s: %zu columns after run,seed%s, "
                                "expected %u as the header says, with the numbers it writes",
-                               table_names[table], n, e->nsweeps ? " and the sweeps" : "", table_columns[table]);
+                               table_names[table], n, e->nsweeps ? " and the sweeps" : "",
+                               table_columns[table]);
     return BOIDS_OK;
 }
 
-/* The rows a table holds for each run: per run, where its rows start and how many (in file order). */
+/* The rows a table holds for each run: per run, where its rows start and how many (in file order).
+ */
 typedef struct table_rows {
     lines l;
-    uint32_t *count;      /* per run */
-    long *first_line;     /* per run: its first row's line (1-based), 0 if none */
+    uint32_t *count;  /* per run */
+    long *first_line; /* per run: its first row's line (1-based), 0 if none */
 } table_rows;
 
 static void table_rows_free(table_rows *t)
@@ -374,8 +418,8 @@ static void table_rows_free(table_rows *t)
 /* Reads DIR/table, checking the header and every row against the experiment and the slice; of
  * events.csv and metrics.csv only the rows of runs that runs.csv has (`runs`: its counts), since
  * the others are dropped anyway (a run a crash cut short). */
-static boids_status table_load(const char *dir, int table, const boids_experiment *e, uint64_t first, uint64_t end,
-                               const uint32_t *runs, table_rows *out)
+static boids_status table_load(const char *dir, int table, const boids_experiment *e,
+                               uint64_t first, uint64_t end, const uint32_t *runs, table_rows *out)
 {
     memset(out, 0, sizeof *out);
     char path[4200], head[16384];
@@ -385,18 +429,22 @@ static boids_status table_load(const char *dir, int table, const boids_experimen
     const uint64_t total = boids_experiment_total(e);
     out->count = calloc(total ? total : 1, sizeof *out->count);
     out->first_line = calloc(total ? total : 1, sizeof *out->first_line);
-    if (!out->count || !out->first_line) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
+    if (!out->count || !out->first_line)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
     header_text(e, table, head, sizeof head);
     if (out->l.count == 0 || strcmp(out->l.line[0], head) != 0)
-        return boids_fail_file(BOIDS_E_CSV_HEADER, path, 1, "%s, where the manifest's experiment writes '%s'",
+        return boids_fail_file(BOIDS_E_CSV_HEADER, path, 1,
+                               "%s, where the manifest's experiment writes '%s'",
                                out->l.count ? "another header" : "no header", head);
     for (size_t i = 1; i < out->l.count; ++i) {
         uint64_t run = run_of(out->l.line[i]);
         if (runs && run >= first && run < end && !runs[run]) continue; /* not done: dropped */
-        if ((st = check_row(path, i + 1, out->l.line[i], table, e, first, end, &run)) != BOIDS_OK) return st;
+        if ((st = check_row(path, i + 1, out->l.line[i], table, e, first, end, &run)) != BOIDS_OK)
+            return st;
         if (table == RUNS && out->count[run])
-            return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)i + 1, "run %llu again (first on line %ld)",
-                                   (unsigned long long)run, out->first_line[run]);
+            return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)i + 1,
+                                   "run %llu again (first on line %ld)", (unsigned long long)run,
+                                   out->first_line[run]);
         if (!out->count[run]++) out->first_line[run] = (long)i + 1;
     }
     return BOIDS_OK;
@@ -406,7 +454,8 @@ static boids_status table_load(const char *dir, int table, const boids_experimen
 static uint64_t runs_field(const boids_experiment *e, const char *line, int k)
 {
     const char *p = line;
-    for (int c = 0; c < 2 + e->nsweeps + k && p; ++c) p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+    for (int c = 0; c < 2 + e->nsweeps + k && p; ++c)
+        p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
     return p ? strtoull(p, NULL, 10) : 0;
 }
 
@@ -416,24 +465,30 @@ static uint64_t metrics_rows_of(uint64_t end, uint32_t k) { return end / k + 1 +
 
 /* Which runs are done: those with a runs.csv row whose catches and metrics rows are all there
  * (a run whose rows a failed write cut short runs again, said). */
-static void mark_done(const boids_experiment *e, table_rows *t, bool *done, uint64_t *done_count, bool say)
+static void mark_done(const boids_experiment *e, table_rows *t, bool *done, uint64_t *done_count,
+                      bool say)
 {
     const uint64_t total = boids_experiment_total(e);
     for (uint64_t r = 0; r < total; ++r) {
         if (!t[RUNS].count[r]) continue;
         const char *row = t[RUNS].l.line[t[RUNS].first_line[r] - 1];
         const uint64_t steps = runs_field(e, row, 0), catches = runs_field(e, row, 2);
-        bool whole = t[EVENTS].count[r] == catches &&
-                     (!e->metrics_every || t[METRICS].count[r] == metrics_rows_of(steps, e->metrics_every));
+        bool whole =
+            t[EVENTS].count[r] == catches &&
+            (!e->metrics_every || t[METRICS].count[r] == metrics_rows_of(steps, e->metrics_every));
         if (!whole && say)
-            fprintf(stderr, "boids experiment: run %llu's rows were cut short (%u of %llu catches, %u metrics rows): "
-                            "it runs again\n", (unsigned long long)r, t[EVENTS].count[r], (unsigned long long)catches,
+            fprintf(stderr,
+                    "boids experiment: run %llu's rows were cut short (%u of %llu catches, %u "
+                    "metrics rows): "
+                    "it runs again\n",
+                    (unsigned long long)r, t[EVENTS].count[r], (unsigned long long)catches,
                     e->metrics_every ? t[METRICS].count[r] : 0);
         if (whole && !done[r]) done[r] = true, ++*done_count;
     }
 }
 
-/* ---- the tables: writing ---------------------------------------------------------------------- */
+/* ---- the tables: writing ----------------------------------------------------------------------
+ */
 
 typedef struct keyed {
     uint64_t run;
@@ -450,8 +505,8 @@ static int by_run(const void *a, const void *b)
 
 /* Writes `path` anew through a temporary file: the header, then the data lines of the runs marked
  * in `keep` (NULL: all), sorted by run (a run's lines keep their order). */
-static boids_status rewrite_sorted(const char *path, const char *head, const lines *const *src, int nsrc,
-                                   const bool *keep, uint64_t total)
+static boids_status rewrite_sorted(const char *path, const char *head, const lines *const *src,
+                                   int nsrc, const bool *keep, uint64_t total)
 {
     size_t n = 0;
     for (int s = 0; s < nsrc; ++s) n += src[s]->count;
@@ -493,7 +548,8 @@ static void remove_stale_temps(const char *dir)
 }
 
 /* --resume: the tables checked, the rows of the runs not done dropped, the rest kept sorted. */
-static boids_status resume_tables(boids_exp_tables *t, const char *dir, const boids_experiment *e, int tables)
+static boids_status resume_tables(boids_exp_tables *t, const char *dir, const boids_experiment *e,
+                                  int tables)
 {
     remove_stale_temps(dir);
     uint64_t first, end;
@@ -502,8 +558,10 @@ static boids_status resume_tables(boids_exp_tables *t, const char *dir, const bo
     memset(rows, 0, sizeof rows);
     boids_status st = BOIDS_OK;
     for (int k = 0; k < 3 && st == BOIDS_OK; ++k)
-        if (k < tables) st = table_load(dir, k, e, first, end, k == RUNS ? NULL : rows[RUNS].count, &rows[k]);
-        else rows[k].count = calloc(boids_experiment_total(e) + 1, sizeof *rows[k].count);
+        if (k < tables)
+            st = table_load(dir, k, e, first, end, k == RUNS ? NULL : rows[RUNS].count, &rows[k]);
+        else
+            rows[k].count = calloc(boids_experiment_total(e) + 1, sizeof *rows[k].count);
     if (st == BOIDS_OK) mark_done(e, rows, t->done, &t->done_count, true);
     for (int k = 0; k < tables && st == BOIDS_OK; ++k) {
         char path[4200], head[16384];
@@ -516,17 +574,20 @@ static boids_status resume_tables(boids_exp_tables *t, const char *dir, const bo
     return st;
 }
 
-boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e, bool resume)
+boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e,
+                                   bool resume)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->dir, sizeof t->dir, "%s", dir);
     t->e = e;
     const uint64_t total = boids_experiment_total(e);
     if (total > BOIDS_EXP_MAX_RUNS)
-        return boids_fail(BOIDS_E_USAGE, "%llu runs: at most %u in one experiment", (unsigned long long)total,
-                          BOIDS_EXP_MAX_RUNS);
+        return boids_fail(BOIDS_E_USAGE, "%llu runs: at most %u in one experiment",
+                          (unsigned long long)total, BOIDS_EXP_MAX_RUNS);
     t->done = calloc(total ? total : 1, sizeof *t->done);
-    if (!t->done) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %llu runs", (unsigned long long)total);
+    if (!t->done)
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %llu runs",
+                          (unsigned long long)total);
     const int tables = e->metrics_every ? 3 : 2;
     boids_status st = resume ? resume_tables(t, dir, e, tables) : BOIDS_OK;
     FILE **files[3] = {&t->runs, &t->events, &t->metrics};
@@ -534,8 +595,10 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
         char path[4200], head[16384];
         path_in(path, sizeof path, dir, table_names[k]);
         *files[k] = fopen(path, resume ? "a" : "w");
-        if (!*files[k]) st = boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
-        else if (!resume) header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
+        if (!*files[k])
+            st = boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
+        else if (!resume)
+            header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
     }
     t->synced_at = boids_app_now();
     if (st != BOIDS_OK) { /* nothing was written but the headers of new tables: let go of it all */
@@ -548,30 +611,38 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
 }
 
 /* A file's buffered rows out and on disk. */
-static bool sync_file(FILE *f) { return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f)); }
+static bool sync_file(FILE *f)
+{
+    return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f));
+}
 
 /* The events and metrics rows synced, then the pending runs.csv rows after them, synced too. */
 static boids_status sync_tables(boids_exp_tables *t)
 {
     if (!sync_file(t->events) || !sync_file(t->metrics))
-        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s", strerror(errno));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s",
+                               strerror(errno));
     if (t->pending_len && fwrite(t->pending, 1, t->pending_len, t->runs) != t->pending_len)
-        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s", strerror(errno));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s",
+                               strerror(errno));
     if (!sync_file(t->runs))
-        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s", strerror(errno));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s",
+                               strerror(errno));
     t->pending_len = 0;
     t->synced_at = boids_app_now();
     return BOIDS_OK;
 }
 
-boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const char *events, size_t events_len,
-                                     const char *metrics, size_t metrics_len, const char *runs_row)
+boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const char *events,
+                                     size_t events_len, const char *metrics, size_t metrics_len,
+                                     const char *runs_row)
 {
     /* the run's row last, once the others are on disk: a run is done once runs.csv has it */
     if ((events_len && fwrite(events, 1, events_len, t->events) != events_len) ||
         (metrics_len && t->metrics && fwrite(metrics, 1, metrics_len, t->metrics) != metrics_len) ||
         fflush(t->events) != 0 || (t->metrics && fflush(t->metrics) != 0))
-        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s", strerror(errno));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s",
+                               strerror(errno));
     const size_t len = strlen(runs_row);
     if (t->pending_len + len > t->pending_cap) {
         size_t cap = (t->pending_len + len) * 2 + 4096;
@@ -593,7 +664,8 @@ boids_status boids_exp_tables_finish(boids_exp_tables *t)
     for (int k = 0; k < 3; ++k) {
         if (!*files[k]) continue;
         if (fclose(*files[k]) != 0 && st == BOIDS_OK)
-            st = boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing %s failed", table_names[k]);
+            st =
+                boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing %s failed", table_names[k]);
         *files[k] = NULL;
         char path[4200], head[16384];
         path_in(path, sizeof path, t->dir, table_names[k]);
@@ -613,7 +685,8 @@ boids_status boids_exp_tables_finish(boids_exp_tables *t)
     return st;
 }
 
-/* ---- merge ------------------------------------------------------------------------------------ */
+/* ---- merge ------------------------------------------------------------------------------------
+ */
 
 static char *bare_manifest(const boids_experiment *e)
 {
@@ -646,12 +719,17 @@ static int merge_manifests(char **dirs, int ndirs, boids_experiment *first)
         }
         char *have = bare_manifest(x);
         if (!have || strcmp(have, want) != 0 || x->shards != first->shards) {
-            fprintf(stderr, "boids experiment-merge: %s is not a shard of the experiment in %s (their manifests "
-                            "differ beyond shard, command and renderer)\n", dirs[d], dirs[0]);
+            fprintf(stderr,
+                    "boids experiment-merge: %s is not a shard of the experiment in %s (their "
+                    "manifests "
+                    "differ beyond shard, command and renderer)\n",
+                    dirs[d], dirs[0]);
             code = BOIDS_EXIT_USAGE;
         } else if (seen[x->shard]) {
-            fprintf(stderr, "boids experiment-merge: %s is shard %u/%u, which an earlier directory is too\n", dirs[d],
-                    x->shard, x->shards);
+            fprintf(
+                stderr,
+                "boids experiment-merge: %s is shard %u/%u, which an earlier directory is too\n",
+                dirs[d], x->shard, x->shards);
             code = BOIDS_EXIT_USAGE;
         }
         if (code == BOIDS_EXIT_OK) seen[x->shard] = true;
@@ -664,7 +742,8 @@ static int merge_manifests(char **dirs, int ndirs, boids_experiment *first)
 }
 
 /* Every shard's tables, each checked against its own slice of the runs; runs done counted. */
-static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_rows *all, bool *done, uint64_t *have)
+static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_rows *all,
+                      bool *done, uint64_t *have)
 {
     static boids_experiment shard;
     for (int d = 0; d < ndirs; ++d) {
@@ -674,10 +753,12 @@ static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_r
         boids_experiment_slice(&shard, &first, &end);
         const int tables = e->metrics_every ? 3 : 2;
         for (int k = 0; k < 3; ++k) {
-            boids_status st =
-                k < tables ? table_load(dirs[d], k, e, first, end, k == RUNS ? NULL : all[d * 3].count, &all[d * 3 + k])
-                           : BOIDS_OK;
-            if (k >= tables) all[d * 3 + k].count = calloc(boids_experiment_total(e) + 1, sizeof(uint32_t));
+            boids_status st = k < tables
+                                  ? table_load(dirs[d], k, e, first, end,
+                                               k == RUNS ? NULL : all[d * 3].count, &all[d * 3 + k])
+                                  : BOIDS_OK;
+            if (k >= tables)
+                all[d * 3 + k].count = calloc(boids_experiment_total(e) + 1, sizeof(uint32_t));
             if (st != BOIDS_OK) {
                 fprintf(stderr, "boids experiment-merge: %s\n", boids_last_error());
                 return BOIDS_EXIT_USAGE;
@@ -690,8 +771,8 @@ static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_r
 
 /* The merged directory, written whole under a temporary name beside OUT and renamed into place:
  * a merge that fails or is interrupted leaves no OUT. */
-static int merge_write(const char *out, const char *tmp, boids_experiment *e, table_rows *all, int ndirs,
-                       const bool *done)
+static int merge_write(const char *out, const char *tmp, boids_experiment *e, table_rows *all,
+                       int ndirs, const bool *done)
 {
     e->shard = e->shards = 1;
     boids_status st = boids_exp_manifest_write(tmp, e);
@@ -715,8 +796,8 @@ static int merge_write(const char *out, const char *tmp, boids_experiment *e, ta
     if (st == BOIDS_OK && !boids_interrupted() && rmdir(out) != 0 && errno != ENOENT)
         st = boids_fail_file(BOIDS_E_FILE_WRITE, out, 0, "cannot replace it: %s", strerror(errno));
     if (st == BOIDS_OK && !boids_interrupted() && rename(tmp, out) != 0)
-        st = boids_fail_file(BOIDS_E_FILE_WRITE, out, 0, "cannot rename the merged directory into place: %s",
-                             strerror(errno));
+        st = boids_fail_file(BOIDS_E_FILE_WRITE, out, 0,
+                             "cannot rename the merged directory into place: %s", strerror(errno));
     if (st != BOIDS_OK || boids_interrupted()) {
         for (int k = 0; k < 3; ++k) {
             char path[4200];
@@ -739,11 +820,13 @@ int boids_exp_merge(const char *out, char **dirs, int ndirs)
 {
     static boids_experiment first;
     int code = merge_manifests(dirs, ndirs, &first);
-    if (code == BOIDS_EXIT_OK && boids_exp_dir_new(out, false) != BOIDS_OK) { /* checked, left as it was */
+    if (code == BOIDS_EXIT_OK &&
+        boids_exp_dir_new(out, false) != BOIDS_OK) { /* checked, left as it was */
         fprintf(stderr, "boids experiment-merge: OUT: %s\n", boids_last_error());
         code = BOIDS_EXIT_USAGE;
     }
-    boids_exp_lock *locks = calloc((size_t)ndirs, sizeof *locks); /* no shard written while it is read */
+    boids_exp_lock *locks =
+        calloc((size_t)ndirs, sizeof *locks); /* no shard written while it is read */
     for (int d = 0; code == BOIDS_EXIT_OK && locks && d < ndirs; ++d) {
         locks[d].fd = -1;
         if (boids_exp_lock_take(&locks[d], dirs[d], true) != BOIDS_OK) {
@@ -763,9 +846,11 @@ int boids_exp_merge(const char *out, char **dirs, int ndirs)
     code = done && all ? merge_read(dirs, ndirs, &first, all, done, &have) : BOIDS_EXIT_RUNTIME;
     char tmp[4200];
     const char *slash = strrchr(out, '/'); /* beside OUT, hidden: .boids-tmp-XXXXXX */
-    snprintf(tmp, sizeof tmp, "%.*s%sXXXXXX", slash ? (int)(slash - out + 1) : 0, out, BOIDS_TEMP_PREFIX);
+    snprintf(tmp, sizeof tmp, "%.*s%sXXXXXX", slash ? (int)(slash - out + 1) : 0, out,
+             BOIDS_TEMP_PREFIX);
     if (code == BOIDS_EXIT_OK && !mkdtemp(tmp)) {
-        fprintf(stderr, "boids experiment-merge: cannot make a directory beside %s: %s\n", out, strerror(errno));
+        fprintf(stderr, "boids experiment-merge: cannot make a directory beside %s: %s\n", out,
+                strerror(errno));
         code = BOIDS_EXIT_RUNTIME;
     }
     if (code == BOIDS_EXIT_OK) code = merge_write(out, tmp, &first, all, ndirs, done);
@@ -775,11 +860,13 @@ int boids_exp_merge(const char *out, char **dirs, int ndirs)
     free(all);
     free(done);
     if (code == BOIDS_EXIT_OK) {
-        printf("boids experiment-merge: %d director%s into %s: %llu of %llu runs\n", ndirs, ndirs == 1 ? "y" : "ies",
-               out, (unsigned long long)have, (unsigned long long)total);
+        printf("boids experiment-merge: %d director%s into %s: %llu of %llu runs\n", ndirs,
+               ndirs == 1 ? "y" : "ies", out, (unsigned long long)have, (unsigned long long)total);
         if (have < total) {
-            fprintf(stderr, "boids experiment-merge: %llu runs are missing (a shard did not finish): "
-                            "`boids experiment --resume %s` runs them\n", (unsigned long long)(total - have), out);
+            fprintf(stderr,
+                    "boids experiment-merge: %llu runs are missing (a shard did not finish): "
+                    "`boids experiment --resume %s` runs them\n",
+                    (unsigned long long)(total - have), out);
             code = BOIDS_EXIT_RUNTIME;
         } else if (boids_exp_plot(out, &first) != BOIDS_OK) {
             fprintf(stderr, "boids experiment-merge: plots: %s\n", boids_last_error());

@@ -8,7 +8,8 @@
 #include "app/experiment/design.h"
 
 /* The tables' headers (after run,seed,<sweep keys>). */
-#define BOIDS_EXP_RUNS_COLUMNS "steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups"
+#define BOIDS_EXP_RUNS_COLUMNS                                                                     \
+    "steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups"
 
 /* An experiment's directory is a small database that never lies:
  * - a run counts as done only once all its rows are durably written: its events and metrics rows
@@ -25,11 +26,11 @@ typedef struct boids_exp_tables {
     char dir[4096];
     const boids_experiment *e;
     FILE *runs, *events, *metrics;
-    bool *done;              /* per run of the experiment: its row is in runs.csv */
+    bool *done; /* per run of the experiment: its row is in runs.csv */
     uint64_t done_count;
-    char *pending;           /* runs.csv rows whose other rows are written but not yet synced */
+    char *pending; /* runs.csv rows whose other rows are written but not yet synced */
     size_t pending_len, pending_cap;
-    double synced_at;        /* when the tables were last synced */
+    double synced_at; /* when the tables were last synced */
 } boids_exp_tables;
 
 /* A directory held by this process: DIR/.lock, locked (flock) while the process lives. */
@@ -50,10 +51,12 @@ boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e
 boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e);
 /* Opens the tables of DIR: new ones with their headers, or (resume) the existing ones, checked
  * row by row, keeping the rows of the runs that are done. */
-boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e, bool resume);
+boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e,
+                                   bool resume);
 /* Appends one finished run's rows (text lines, each ending in a newline). */
-boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const char *events, size_t events_len,
-                                     const char *metrics, size_t metrics_len, const char *runs_row);
+boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const char *events,
+                                     size_t events_len, const char *metrics, size_t metrics_len,
+                                     const char *runs_row);
 /* Syncs and closes the tables, each sorted by run (rows of a run keep their order). */
 boids_status boids_exp_tables_finish(boids_exp_tables *t);
 /* boids experiment-merge OUT DIR...: exit status. */

@@ -53,7 +53,8 @@ static boids_status table_read(const char *path, size_t cols, table *t)
             char *end;
             t->v[t->rows * cols + c] = strtod(p, &end);
             if (end == p) {
-                st = boids_fail_file(BOIDS_E_FILE_READ, path, n + 1, "not a table of %zu numbers", cols);
+                st = boids_fail_file(BOIDS_E_FILE_READ, path, n + 1, "not a table of %zu numbers",
+                                     cols);
                 break;
             }
             p = *end == ',' ? end + 1 : end;
@@ -71,8 +72,8 @@ static double at(const table *t, size_t r, size_t c) { return t->v[r * t->cols +
 /* The colours: 0 background, 1 ink, 2 grid, 3.. series. */
 /* A panel's frame: window, grid, box, labels, and a title of one or two lines (subtitle: the
  * lower one, or NULL); the plotted area ends at `right` of the panel's width (room for a key). */
-static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl, const char *title,
-                  const char *subtitle, double right)
+static void frame(double x0, double x1, double y0, double y1, const char *xl, const char *yl,
+                  const char *title, const char *subtitle, double right)
 {
     pladv(0);
     plschr(0, 0.85);
@@ -89,11 +90,14 @@ static void frame(double x0, double x1, double y0, double y1, const char *xl, co
     if (subtitle) plmtex("t", 1.1, 0.5, 0.5, subtitle);
 }
 
-static boids_status plot_ages(const char *dir, const boids_experiment *e, const table *ev, bool *drew)
+static boids_status plot_ages(const char *dir, const boids_experiment *e, const table *ev,
+                              bool *drew)
 {
-    const size_t age_col = 2 + (size_t)e->nsweeps + 3; /* run, seed, sweeps, step, time, boid, age */
+    const size_t age_col =
+        2 + (size_t)e->nsweeps + 3; /* run, seed, sweeps, step, time, boid, age */
     const uint32_t panels = e->combos < 36 ? e->combos : 36;
-    uint32_t *bins = calloc((size_t)panels * 10, sizeof *bins), *total = calloc(panels, sizeof *total);
+    uint32_t *bins = calloc((size_t)panels * 10, sizeof *bins),
+             *total = calloc(panels, sizeof *total);
     uint32_t *extreme = calloc(panels, sizeof *extreme);
     if (!bins || !total || !extreme) {
         free(bins), free(total), free(extreme);
@@ -120,10 +124,11 @@ static boids_status plot_ages(const char *dir, const boids_experiment *e, const 
         boids_experiment_label(e, c, label, sizeof label);
         snprintf(stats, sizeof stats, "%u catches, %.0f %% aged < 0.25 or > 0.75", total[c],
                  total[c] ? 100.0 * extreme[c] / total[c] : 0.0);
-        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", label[0] ? label : stats, label[0] ? stats : NULL,
-              0.95);
+        frame(0, 1, 0, top * 1.15, "age of the caught boid", "catches", label[0] ? label : stats,
+              label[0] ? stats : NULL, 0.95);
         for (int b = 0; b < 10; ++b) {
-            PLFLT x[4] = {b / 10.0 + 0.005, b / 10.0 + 0.005, (b + 1) / 10.0 - 0.005, (b + 1) / 10.0 - 0.005};
+            PLFLT x[4] = {b / 10.0 + 0.005, b / 10.0 + 0.005, (b + 1) / 10.0 - 0.005,
+                          (b + 1) / 10.0 - 0.005};
             PLFLT y[4] = {0, bins[c * 10 + b], bins[c * 10 + b], 0};
             plcol0(3);
             plfill(4, x, y);
@@ -151,8 +156,8 @@ typedef struct moments {
 
 /* One series: the mean as a line (dashed where fewer than half the combination's runs still run,
  * so a tail resting on a few runs shows as one), a band of one standard deviation. */
-static void draw_series(const moments *m, size_t points, double t_step, uint32_t runs, int colour, PLFLT *x, PLFLT *y,
-                        PLFLT *px, PLFLT *py)
+static void draw_series(const moments *m, size_t points, double t_step, uint32_t runs, int colour,
+                        PLFLT *x, PLFLT *y, PLFLT *px, PLFLT *py)
 {
     size_t n = 0;
     double sd[4096];
@@ -192,8 +197,11 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
     const bool per_s = boids_model_time_base(e->def.model) == BOIDS_TIME_PER_SECOND;
     const size_t cols[4] = {base + 3, base + 4, base + 8, dying ? base + 2 : base + 5};
     const char *names[4] = {"polarization", "nearest neighbour (px)", "groups",
-                            dying ? "living boids" : per_s ? "mean speed (px/s)" : "mean speed (px/frame)"};
-    const uint32_t K = e->metrics_every, series = e->combos < BOIDS_PLOT_SERIES ? e->combos : BOIDS_PLOT_SERIES;
+                            dying   ? "living boids"
+                            : per_s ? "mean speed (px/s)"
+                                    : "mean speed (px/frame)"};
+    const uint32_t K = e->metrics_every,
+                   series = e->combos < BOIDS_PLOT_SERIES ? e->combos : BOIDS_PLOT_SERIES;
     double last = 0;
     for (size_t r = 0; r < me->rows; ++r) last = fmax(last, at(me, r, base));
     if (last == 0) { /* every run ended at its first row: a point, no curve */
@@ -224,7 +232,8 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
     boids_status st = boids_plot_begin(&out, path, key ? 1600 : 1300, 900, 2, 2);
     PLFLT *x = malloc(sizeof *x * points), *y = malloc(sizeof *y * points);
     PLFLT *px = malloc(sizeof *px * points * 2), *py = malloc(sizeof *py * points * 2);
-    if (st == BOIDS_OK && (!x || !y || !px || !py)) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
+    if (st == BOIDS_OK && (!x || !y || !px || !py))
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     const double t_step = K * (dt > 0 ? dt : 1);
     for (int q = 0; st == BOIDS_OK && q < 4; ++q) {
         double lo = INFINITY, hi = -INFINITY;
@@ -236,11 +245,14 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
                 lo = fmin(lo, mean - dev), hi = fmax(hi, mean + dev);
             }
         if (!(hi > lo)) lo = isfinite(lo) ? lo - 1 : 0, hi = isfinite(hi) ? hi + 1 : 1;
-        frame(0, last * (dt > 0 ? dt : 1), lo, hi + (hi - lo) * 0.08, dt > 0 ? "time (s)" : "step", names[q], names[q],
-              "the runs' mean and one standard deviation; dashed: fewer than half the runs still run",
-              key ? 0.72 : 0.95);
+        frame(
+            0, last * (dt > 0 ? dt : 1), lo, hi + (hi - lo) * 0.08, dt > 0 ? "time (s)" : "step",
+            names[q], names[q],
+            "the runs' mean and one standard deviation; dashed: fewer than half the runs still run",
+            key ? 0.72 : 0.95);
         for (uint32_t c = 0; c < series; ++c) {
-            draw_series(&sum[((size_t)c * 4 + (size_t)q) * points], points, t_step, e->runs, 3 + (int)c, x, y, px, py);
+            draw_series(&sum[((size_t)c * 4 + (size_t)q) * points], points, t_step, e->runs,
+                        3 + (int)c, x, y, px, py);
             if (key) { /* the key, in the series' colour, outside the plotted area */
                 char label[512];
                 boids_experiment_label(e, c, label, sizeof label);
@@ -251,7 +263,8 @@ static boids_status plot_metrics(const char *dir, const boids_experiment *e, con
         }
     }
     if (st == BOIDS_OK && (st = boids_plot_end(&out)) == BOIDS_OK)
-        printf("  %s: metrics over time%s\n", path, series < e->combos ? " (the first 10 combinations)" : "");
+        printf("  %s: metrics over time%s\n", path,
+               series < e->combos ? " (the first 10 combinations)" : "");
     free(x), free(y), free(px), free(py), free(sum);
     return st;
 }

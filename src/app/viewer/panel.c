@@ -67,9 +67,11 @@ boids_status boids_panel_nudge(boids_panel *p, boids_session *s, int direction, 
     if (p->selected >= (int)n) p->selected = (int)n - 1;
     const boids_param_info *row = &pi[p->selected];
     float now = value_of(&info.params, row);
-    if (kind_of(row) == ROW_SWITCH) return set_row(s, p->selected, now != 0 ? 0.0f : 1.0f); /* toggles */
-    if (kind_of(row) == ROW_CHOICE) /* cycles */
-        return set_row(s, p->selected, (float)(((int)now + direction + EDGE_CHOICES) % EDGE_CHOICES));
+    if (kind_of(row) == ROW_SWITCH)
+        return set_row(s, p->selected, now != 0 ? 0.0f : 1.0f); /* toggles */
+    if (kind_of(row) == ROW_CHOICE)                             /* cycles */
+        return set_row(s, p->selected,
+                       (float)(((int)now + direction + EDGE_CHOICES) % EDGE_CHOICES));
     float lo, hi;
     slider_range(&pi[p->selected], &lo, &hi);
     float step = (hi - lo) * (coarse ? 0.1f : 0.01f);
@@ -107,7 +109,8 @@ void boids_panel_drag(boids_panel *p, boids_session *s, float x)
     slider_range(&pi[p->dragging], &lo, &hi);
     float t = (x - p->bar_x) / p->bar_w;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
-    set_row(s, p->dragging, lo + t * (hi - lo)); /* a rejected value (min > max) just does nothing */
+    set_row(s, p->dragging,
+            lo + t * (hi - lo)); /* a rejected value (min > max) just does nothing */
 }
 
 bool boids_panel_press(boids_panel *p, boids_session *s, float x, float y)
@@ -123,7 +126,7 @@ bool boids_panel_press(boids_panel *p, boids_session *s, float x, float y)
         const boids_param_info *pi = boids_model_params(info.model, &n);
         if ((size_t)row >= n || x < p->bar_x - 4 || x > p->bar_x + p->bar_w + 4) return true;
         if (kind_of(&pi[row]) == ROW_SWITCH) {
-            boids_panel_nudge(p, s, 1, false); /* a click toggles */
+            boids_panel_nudge(p, s, 1, false);        /* a click toggles */
         } else if (kind_of(&pi[row]) == ROW_CHOICE) { /* a click picks the segment under it */
             int k = (int)floorf((x - p->bar_x) / p->bar_w * EDGE_CHOICES);
             set_row(s, row, (float)(k < 0 ? 0 : k >= EDGE_CHOICES ? EDGE_CHOICES - 1 : k));
@@ -137,7 +140,8 @@ bool boids_panel_press(boids_panel *p, boids_session *s, float x, float y)
 
 void boids_panel_release(boids_panel *p) { p->dragging = -1; }
 
-void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h, float top)
+void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h,
+                      float top)
 {
     p->rows = 0;
     if (!p->visible) return;
@@ -168,8 +172,8 @@ void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float 
     boids_ui_rect(ui, p->x, p->y, p->w, p->row_h * (float)(visible + 1), panel_bg);
     char title[128];
     if (visible < (int)n)
-        snprintf(title, sizeof title, "%s [Tab] %d-%d of %zu (Up/Down)", boids_model_name(info.model), p->first + 1,
-                 p->first + visible, n);
+        snprintf(title, sizeof title, "%s [Tab] %d-%d of %zu (Up/Down)",
+                 boids_model_name(info.model), p->first + 1, p->first + visible, n);
     else
         snprintf(title, sizeof title, "%s [Tab]", boids_model_name(info.model));
     boids_ui_text(ui, p->x + pad, p->y + pad, title, dim_c);
@@ -185,8 +189,9 @@ void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float 
             boids_ui_text(ui, p->x + pad, y + lh * 0.1f, line, c);
             float box = lh * 0.8f, bx = p->bar_x + p->bar_w - box;
             boids_ui_rect(ui, bx, y + lh * 0.1f, box, box, bar_bg);
-            if (v != 0) boids_ui_rect(ui, bx + box * 0.2f, y + lh * 0.1f + box * 0.2f, box * 0.6f, box * 0.6f,
-                                      (int)i == p->selected ? sel_c : bar_fg);
+            if (v != 0)
+                boids_ui_rect(ui, bx + box * 0.2f, y + lh * 0.1f + box * 0.2f, box * 0.6f,
+                              box * 0.6f, (int)i == p->selected ? sel_c : bar_fg);
             continue;
         }
         if (kind == ROW_CHOICE) { /* the name, and one segment per choice, the chosen one lit */
@@ -197,8 +202,8 @@ void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float 
             boids_ui_set_scale(ui, scale * 0.6f);
             for (int k = 0; k < EDGE_CHOICES; ++k) {
                 bool on = (int)v == k;
-                boids_ui_rect(ui, p->bar_x + segment * (float)k + 1, by - bh * 0.5f, segment - 2, bh * 1.6f,
-                              on ? ((int)i == p->selected ? sel_c : bar_fg) : bar_bg);
+                boids_ui_rect(ui, p->bar_x + segment * (float)k + 1, by - bh * 0.5f, segment - 2,
+                              bh * 1.6f, on ? ((int)i == p->selected ? sel_c : bar_fg) : bar_bg);
                 boids_ui_text(ui, p->bar_x + segment * (float)k + 3, by - bh * 0.4f, edge_names[k],
                               on ? (boids_rgba){10, 12, 16, 255} : dim_c);
             }

@@ -6,9 +6,10 @@
  * Hand-written on the 150-line UI of render/ui.c rather than Dear ImGui (Debian's libimgui-dev):
  * ImGui is C++ and Debian packages no C binding (cimgui), so it would bring a C++ compiler and
  * a wrapper file into a C17 build for a panel of sliders and switches; what the panel needs
- * (rows, a slider, a switch, a choice, scaling) is small and tested here. Every change goes through boids_panel_set(), which is the --set path:
- * boids_params_set() on the text of the value, then boids_world_set_params() (or, for what a
- * world fixes when it is made, the predators' number, the world made anew: session.h). */
+ * (rows, a slider, a switch, a choice, scaling) is small and tested here. Every change goes through
+ * boids_panel_set(), which is the --set path: boids_params_set() on the text of the value, then
+ * boids_world_set_params() (or, for what a world fixes when it is made, the predators' number, the
+ * world made anew: session.h). */
 #ifndef BOIDS_APP_VIEWER_PANEL_H
 #define BOIDS_APP_VIEWER_PANEL_H
 
@@ -20,12 +21,12 @@
 
 typedef struct boids_panel {
     bool visible;
-    int selected;     /* row with the keyboard focus */
-    int dragging;     /* row whose slider the mouse holds, -1 if none */
-    int first;        /* the first row shown, where not all fit the window (they scroll) */
+    int selected; /* row with the keyboard focus */
+    int dragging; /* row whose slider the mouse holds, -1 if none */
+    int first;    /* the first row shown, where not all fit the window (they scroll) */
     /* layout of the last draw, for the mouse (framebuffer pixels) */
     float x, y, w, row_h, bar_x, bar_w;
-    int rows;         /* rows shown */
+    int rows; /* rows shown */
 } boids_panel;
 
 void boids_panel_init(boids_panel *p);
@@ -43,6 +44,7 @@ bool boids_panel_hit(const boids_panel *p, float x, float y);
 /* Draws the panel at the right edge of a framebuffer fb_w x fb_h, from `top` down; a model with
  * more parameters than fit is drawn smaller, and where that would be illegible its rows scroll
  * with the selection. */
-void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h, float top);
+void boids_panel_draw(boids_panel *p, boids_ui *ui, const boids_world *w, float fb_w, float fb_h,
+                      float top);
 
 #endif

@@ -56,7 +56,8 @@ static void fit(viewer *v)
     boids_camera_fit(&v->cam, info.width, info.height, (float)v->fb_w, (float)v->fb_h);
 }
 
-/* ---- recording -------------------------------------------------------------------------------- */
+/* ---- recording --------------------------------------------------------------------------------
+ */
 
 /* Records into `dir`, or, with NULL, into a new directory boids-recording-DATE-TIME-N inside
  * --frames DIR (or the working directory): every recording has a directory of its own, so
@@ -80,7 +81,8 @@ static void start_recording(viewer *v, const char *dir)
         dir = v->rec_dir;
     }
     boids_status st = boids_target_create(&v->rec_target, v->cli->size_w, v->cli->size_h);
-    if (st == BOIDS_OK) st = boids_png_writer_create(dir, v->cli->size_w, v->cli->size_h, 0, &v->recorder);
+    if (st == BOIDS_OK)
+        st = boids_png_writer_create(dir, v->cli->size_w, v->cli->size_h, 0, &v->recorder);
     if (st != BOIDS_OK) {
         boids_target_destroy(&v->rec_target);
         say_error(v, "recording");
@@ -107,11 +109,13 @@ static void stop_recording(viewer *v)
     say(v, "%u frames written to %s", frames, v->rec_dir);
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    double step_s = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
+    double step_s =
+        boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
     boids_app_print_ffmpeg(v->rec_dir, 1.0 / (step_s * v->cli->frame_steps));
 }
 
-/* ---- input ------------------------------------------------------------------------------------ */
+/* ---- input ------------------------------------------------------------------------------------
+ */
 
 static void set_tool(viewer *v)
 {
@@ -154,7 +158,8 @@ static void obstacle_click(viewer *v, bool remove)
         float best_d = INFINITY, slack = 6.0f / v->cam.zoom;
         for (uint32_t k = 0; k < n; ++k) {
             float d = hypotf(list[k].x - wx, list[k].y - wy);
-            if (list[k].replica == 0 && d <= list[k].radius + slack && d < best_d) best = k, best_d = d;
+            if (list[k].replica == 0 && d <= list[k].radius + slack && d < best_d)
+                best = k, best_d = d;
         }
         if (best == n) {
             free(list);
@@ -162,16 +167,20 @@ static void obstacle_click(viewer *v, bool remove)
         }
         list[best] = list[--n];
     } else {
-        float r = fmaxf(info.params.obstacles.max_obstacle_size, (float)v->fb_h / 100.0f / v->cam.zoom);
+        float r =
+            fmaxf(info.params.obstacles.max_obstacle_size, (float)v->fb_h / 100.0f / v->cam.zoom);
         list[n++] = (boids_obstacle){wx, wy, r, 0};
     }
-    if (boids_world_set_obstacles(v->s.world, list, n) != BOIDS_OK) say_error(v, "obstacle");
-    else say(v, "%u obstacle%s", n, n == 1 ? "" : "s");
+    if (boids_world_set_obstacles(v->s.world, list, n) != BOIDS_OK)
+        say_error(v, "obstacle");
+    else
+        say(v, "%u obstacle%s", n, n == 1 ? "" : "s");
     free(list);
 }
 
 /* A new file name in the working directory for what a key saves: boids-WHAT-DATE-TIME-N.EXT. */
-static const char *key_file_name(viewer *v, const char *what, const char *ext, char *buf, size_t size)
+static const char *key_file_name(viewer *v, const char *what, const char *ext, char *buf,
+                                 size_t size)
 {
     time_t t = time(NULL);
     struct tm tm;
@@ -197,13 +206,18 @@ static void save_scenario(viewer *v)
     boids_output_file o;
     boids_status st = boids_output_open(&o, path);
     if (st == BOIDS_OK) {
-        fprintf(o.f, "; saved by the boids viewer (S) after %llu steps: `boids %s` runs it\nseed = %llu\n",
-                (unsigned long long)(v->s.steps_before + info.steps), path, (unsigned long long)v->seed);
+        fprintf(
+            o.f,
+            "; saved by the boids viewer (S) after %llu steps: `boids %s` runs it\nseed = %llu\n",
+            (unsigned long long)(v->s.steps_before + info.steps), path,
+            (unsigned long long)v->seed);
         boids_scenario_write(o.f, &d);
         st = boids_output_commit(&o);
     }
-    if (st != BOIDS_OK) say_error(v, "saving the scenario");
-    else say(v, "parameters saved to %s", path);
+    if (st != BOIDS_OK)
+        say_error(v, "saving the scenario");
+    else
+        say(v, "parameters saved to %s", path);
 }
 
 /* D: the state as --dump writes it (what --init reads back). */
@@ -214,18 +228,29 @@ static void dump_state(viewer *v)
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
-    boids_status st = state ? boids_world_read(v->s.world, state, info.count)
-                            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", info.count);
-    if (st == BOIDS_OK) st = boids_csv_write(path, state, info.count, boids_model_attributes(info.model));
+    boids_status st = state
+                          ? boids_world_read(v->s.world, state, info.count)
+                          : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", info.count);
+    if (st == BOIDS_OK)
+        st = boids_csv_write(path, state, info.count, boids_model_attributes(info.model));
     free(state);
-    if (st != BOIDS_OK) say_error(v, "dumping the state");
-    else say(v, "state of %u boids dumped to %s", info.count, path);
+    if (st != BOIDS_OK)
+        say_error(v, "dumping the state");
+    else
+        say(v, "state of %u boids dumped to %s", info.count, path);
 }
 
-/* ---- keys: the actions of viewer_keys.h's rows --------------------------------------------------- */
+/* ---- keys: the actions of viewer_keys.h's rows
+ * --------------------------------------------------- */
 
-static void key_pause(viewer *v, int key, bool shift) { (void)key, (void)shift, v->paused = !v->paused; }
-static void key_step(viewer *v, int key, bool shift) { (void)key, (void)shift, v->step_once = true; }
+static void key_pause(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, v->paused = !v->paused;
+}
+static void key_step(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, v->step_once = true;
+}
 
 /* After a session change: the styles follow, or the error is said. */
 static void changed(viewer *v, boids_status st, const char *what)
@@ -254,8 +279,9 @@ static boids_model current_model(viewer *v)
 static void key_model(viewer *v, int key, bool shift)
 {
     (void)key;
-    const boids_model m = (boids_model)(((int)current_model(v) + (shift ? -1 : 1) + BOIDS_MODEL_COUNT) %
-                                        BOIDS_MODEL_COUNT);
+    const boids_model m =
+        (boids_model)(((int)current_model(v) + (shift ? -1 : 1) + BOIDS_MODEL_COUNT) %
+                      BOIDS_MODEL_COUNT);
     boids_status st = boids_session_set_model(&v->s, m);
     changed(v, st, "model");
     if (st == BOIDS_OK) say(v, "model %s", boids_model_name(m));
@@ -277,7 +303,8 @@ static void key_resize(viewer *v, int key, bool shift)
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     const bool up = key == GLFW_KEY_EQUAL || key == GLFW_KEY_KP_ADD;
-    changed(v, boids_session_resize(&v->s, up ? (info.count ? info.count * 2 : 1) : info.count / 2), "resize");
+    changed(v, boids_session_resize(&v->s, up ? (info.count ? info.count * 2 : 1) : info.count / 2),
+            "resize");
 }
 
 static void key_speed(viewer *v, int key, bool shift)
@@ -292,8 +319,7 @@ static void key_colour(viewer *v, int key, bool shift)
 {
     (void)key, (void)shift;
     const bool ages = (boids_model_attributes(current_model(v)) & BOIDS_ATTR_BIT(AGE)) != 0;
-    do
-        v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT;
+    do v->style.color_mode = (v->style.color_mode + 1) % BOIDS_COLOR_COUNT;
     while (v->style.color_mode == BOIDS_COLOR_AGE && !ages);
 }
 
@@ -303,7 +329,10 @@ static void key_tool(viewer *v, int key, bool shift)
     v->tool_kind = (v->tool_kind + (shift ? TOOL_COUNT - 1 : 1)) % TOOL_COUNT;
 }
 
-static void key_panel(viewer *v, int key, bool shift) { (void)key, (void)shift, v->panel.visible = !v->panel.visible; }
+static void key_panel(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, v->panel.visible = !v->panel.visible;
+}
 static void key_select(viewer *v, int key, bool shift)
 {
     (void)shift;
@@ -331,30 +360,45 @@ static void key_plot(viewer *v, int key, bool shift)
     v->plot_count = v->plot_head = 0;
 }
 
-static void key_passes(viewer *v, int key, bool shift) { (void)key, (void)shift, v->show_passes = !v->show_passes; }
+static void key_passes(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, v->show_passes = !v->show_passes;
+}
 static void key_screenshot(viewer *v, int key, bool shift)
 {
     (void)key;
-    if (shift) v->want_clean_screenshot = true;
-    else v->want_screenshot = true;
+    if (shift)
+        v->want_clean_screenshot = true;
+    else
+        v->want_screenshot = true;
 }
 
 static void key_record(viewer *v, int key, bool shift)
 {
     (void)key, (void)shift;
-    if (v->recorder) stop_recording(v);
-    else start_recording(v, NULL);
+    if (v->recorder)
+        stop_recording(v);
+    else
+        start_recording(v, NULL);
 }
 
 static void key_save(viewer *v, int key, bool shift) { (void)key, (void)shift, save_scenario(v); }
 static void key_dump(viewer *v, int key, bool shift) { (void)key, (void)shift, dump_state(v); }
-static void key_help(viewer *v, int key, bool shift) { (void)key, (void)shift, v->show_help = !v->show_help; }
-static void key_quit(viewer *v, int key, bool shift) { (void)key, (void)shift, glfwSetWindowShouldClose(v->win, 1); }
+static void key_help(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, v->show_help = !v->show_help;
+}
+static void key_quit(viewer *v, int key, bool shift)
+{
+    (void)key, (void)shift, glfwSetWindowShouldClose(v->win, 1);
+}
 /* Esc closes the help first. */
 static void key_escape(viewer *v, int key, bool shift)
 {
-    if (v->show_help) v->show_help = false;
-    else key_quit(v, key, shift);
+    if (v->show_help)
+        v->show_help = false;
+    else
+        key_quit(v, key, shift);
 }
 
 typedef struct key_row {
@@ -367,7 +411,7 @@ typedef struct key_row {
 #define ROW_REPEATS_REPEAT true
 #define ROW_REPEATS_ONCE false
 static const key_row key_rows[] = {
-#define KEY_ROW(key, key2, shift, repeats, label, help, action)                                     \
+#define KEY_ROW(key, key2, shift, repeats, label, help, action)                                    \
     {key, key2, ROW_SHIFT_##shift, ROW_REPEATS_##repeats, action},
     BOIDS_VIEWER_KEYS(KEY_ROW)
 #undef KEY_ROW
@@ -414,8 +458,10 @@ static void on_button(GLFWwindow *win, int button, int action, int mods)
         } else if (left && v->tool_kind == TOOL_PREDATOR) {
             float wx, wy;
             boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
-            if (boids_session_add_predator(&v->s, wx, wy) != BOIDS_OK) say_error(v, "predator");
-            else world_changed(v);
+            if (boids_session_add_predator(&v->s, wx, wy) != BOIDS_OK)
+                say_error(v, "predator");
+            else
+                world_changed(v);
         } else if (left && v->tool_kind != TOOL_NONE) {
             v->tool_down = true;
         } else {
@@ -432,16 +478,19 @@ static void on_scroll(GLFWwindow *win, double dx, double dy)
 {
     (void)dx;
     viewer *v = glfwGetWindowUserPointer(win);
-    if (boids_panel_hit(&v->panel, (float)v->mouse_x, (float)v->mouse_y)) { /* over the panel: scrolls it */
+    if (boids_panel_hit(&v->panel, (float)v->mouse_x,
+                        (float)v->mouse_y)) { /* over the panel: scrolls it */
         boids_panel_select(&v->panel, v->s.world, dy > 0 ? -1 : 1);
         return;
     }
     boids_camera_zoom_at(&v->cam, (float)pow(1.15, dy), (float)v->mouse_x, (float)v->mouse_y);
 }
 
-/* ---- drawing ---------------------------------------------------------------------------------- */
+/* ---- drawing ----------------------------------------------------------------------------------
+ */
 
-/* ---- statistics ------------------------------------------------------------------------------- */
+/* ---- statistics -------------------------------------------------------------------------------
+ */
 
 /* Every half second: the world's per-pass times of the last half second (never waited for). */
 static void profile_poll(viewer *v, double now)
@@ -457,7 +506,8 @@ static void profile_poll(viewer *v, double now)
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     boids_replica_status rs = {0, false, 0};
-    if (info.predators && info.replicas == 1 && boids_world_replicas(v->s.world, &rs, 1, NULL) == BOIDS_OK) {
+    if (info.predators && info.replicas == 1 &&
+        boids_world_replicas(v->s.world, &rs, 1, NULL) == BOIDS_OK) {
         v->catches = rs.catches;
         v->stopped = rs.stopped;
     }
@@ -471,7 +521,9 @@ static void plot_sample(viewer *v, double now)
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
     uint64_t step = v->s.steps_before + info.steps;
-    if (!v->show_plot || now - v->plot_t0 < PLOT_PERIOD_S || step == v->plot_last_step || info.replicas != 1) return;
+    if (!v->show_plot || now - v->plot_t0 < PLOT_PERIOD_S || step == v->plot_last_step ||
+        info.replicas != 1)
+        return;
     boids_metrics m;
     if (boids_world_metrics(v->s.world, &m, 1) != BOIDS_OK) {
         say_error(v, "plot");
@@ -486,7 +538,8 @@ static void plot_sample(viewer *v, double now)
     v->plot_last_step = step;
 }
 
-/* ---- the loop --------------------------------------------------------------------------------- */
+/* ---- the loop ---------------------------------------------------------------------------------
+ */
 
 static void screenshot(viewer *v, const char *path)
 {
@@ -497,13 +550,17 @@ static void screenshot(viewer *v, const char *path)
         v->shooter = NULL;
     }
     boids_status st = BOIDS_OK;
-    if (!v->shooter) st = boids_png_writer_create(path_dir(path, dir, sizeof dir), v->fb_w, v->fb_h, 1, &v->shooter);
+    if (!v->shooter)
+        st = boids_png_writer_create(path_dir(path, dir, sizeof dir), v->fb_w, v->fb_h, 1,
+                                     &v->shooter);
     v->shot_w = v->fb_w;
     v->shot_h = v->fb_h;
     boids_target_read_window();
     if (st == BOIDS_OK) st = boids_png_writer_capture_as(v->shooter, path);
-    if (st != BOIDS_OK) say_error(v, "screenshot");
-    else say(v, "screenshot %s", path);
+    if (st != BOIDS_OK)
+        say_error(v, "screenshot");
+    else
+        say(v, "screenshot %s", path);
 }
 
 /* The window's picture: the flock, and over it (with_overlay) the HUD, the panel, the legend, the
@@ -545,7 +602,8 @@ static uint32_t steps_due(viewer *v, double real, double dt)
     }
     if (v->step_once && (v->paused || !v->recorder)) steps += 1;
     v->step_once = false;
-    if (cli->steps_given && v->steps_done + steps > cli->steps) steps = (uint32_t)(cli->steps - v->steps_done);
+    if (cli->steps_given && v->steps_done + steps > cli->steps)
+        steps = (uint32_t)(cli->steps - v->steps_done);
     return steps;
 }
 
@@ -588,7 +646,8 @@ static bool frame(viewer *v, double now, double real, double dt, int *code)
 {
     const boids_cli *cli = v->cli;
     /* the overlay's size follows the framebuffer's (so HiDPI too): 1 at 1280x720 */
-    v->ui_scale = fminf(fmaxf(fminf((float)v->fb_w / 1280.0f, (float)v->fb_h / 720.0f), 0.5f), 3.0f);
+    v->ui_scale =
+        fminf(fmaxf(fminf((float)v->fb_w / 1280.0f, (float)v->fb_h / 720.0f), 0.5f), 3.0f);
     boids_camera_resize(&v->cam, (float)v->fb_w, (float)v->fb_h);
     if (v->tool_down || v->s.tool.kind != BOIDS_TOOL_NONE) set_tool(v);
     const uint32_t steps = steps_due(v, real, dt);
@@ -605,7 +664,8 @@ static bool frame(viewer *v, double now, double real, double dt, int *code)
         if (draw_frame(v, false) == BOIDS_OK) screenshot(v, NULL);
         v->want_clean_screenshot = false;
     }
-    if (draw_frame(v, true) != BOIDS_OK) return boids_app_error(cli, "draw"), *code = BOIDS_EXIT_RUNTIME, false;
+    if (draw_frame(v, true) != BOIDS_OK)
+        return boids_app_error(cli, "draw"), *code = BOIDS_EXIT_RUNTIME, false;
     const bool last_frame = cli->steps_given && v->steps_done >= cli->steps;
     if (v->want_screenshot) screenshot(v, NULL);
     if (last_frame && cli->screenshot) {
@@ -629,7 +689,8 @@ static int close_run(viewer *v, int code, double wall)
         fprintf(stderr, "boids: interrupted: no state, metrics, events or screenshot written\n");
         code = boids_interrupt_exit_code();
     }
-    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken && draw_frame(v, true) == BOIDS_OK)
+    if (code == BOIDS_EXIT_OK && cli->screenshot && !v->shot_taken &&
+        draw_frame(v, true) == BOIDS_OK)
         screenshot(v, cli->screenshot);
     stop_recording(v);
     if (v->shooter) {
@@ -648,7 +709,8 @@ static int run(viewer *v)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    const double dt = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
+    const double dt =
+        boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
     double last = glfwGetTime(), t0 = boids_app_now();
     v->fps_t0 = last;
     int code = BOIDS_EXIT_OK;
@@ -683,7 +745,8 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         return BOIDS_EXIT_NO_WINDOW;
     }
     v->win = boids_gl_window(v->gl);
-    int code = boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? v->gl : NULL, init, &v->s);
+    int code =
+        boids_app_open(cli, cli->def.backend == BOIDS_BACKEND_GPU ? v->gl : NULL, init, &v->s);
     if (code == BOIDS_EXIT_OK) {
         boids_gl_make_current(v->gl);
         st = boids_renderer_create(&v->renderer);
@@ -701,15 +764,19 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
         glfwGetFramebufferSize(v->win, &v->fb_w, &v->fb_h);
         v->style = boids_default_draw_style(v->s.world);
         fit(v);
-        if (cli->frames_dir) start_recording(v, cli->frames_dir); /* --frames records from the start */
-        if (cli->metrics_path && (st = boids_metrics_log_open(&v->metrics, cli->metrics_path, cli->metrics_every,
-                                                              v->s.world)) != BOIDS_OK)
+        if (cli->frames_dir)
+            start_recording(v, cli->frames_dir); /* --frames records from the start */
+        if (cli->metrics_path &&
+            (st = boids_metrics_log_open(&v->metrics, cli->metrics_path, cli->metrics_every,
+                                         v->s.world)) != BOIDS_OK)
             code = boids_app_error(cli, "--metrics");
         if (code == BOIDS_EXIT_OK) code = run(v);
         st = boids_metrics_log_close(&v->metrics, v->s.world, code == BOIDS_EXIT_OK);
-        if (code == BOIDS_EXIT_OK && st != BOIDS_OK) code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+        if (code == BOIDS_EXIT_OK && st != BOIDS_OK)
+            code = boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
         else if (code == BOIDS_EXIT_OK && cli->metrics_path)
-            printf("  %llu rows of metrics written to %s\n", (unsigned long long)v->metrics.rows, cli->metrics_path);
+            printf("  %llu rows of metrics written to %s\n", (unsigned long long)v->metrics.rows,
+                   cli->metrics_path);
     }
     boids_ui_destroy(v->ui);
     boids_renderer_destroy(v->renderer);

@@ -15,8 +15,8 @@
 #include "render/ui.h"
 
 #define MAX_STEPS_PER_FRAME 8
-#define PLOT_SAMPLES 240     /* the live plot's history: 60 s at 4 samples a second */
-#define PLOT_PERIOD_S 0.25   /* between two samples (wall clock, while the flock moves) */
+#define PLOT_SAMPLES 240   /* the live plot's history: 60 s at 4 samples a second */
+#define PLOT_PERIOD_S 0.25 /* between two samples (wall clock, while the flock moves) */
 
 /* The mouse tools (T cycles them): the tool's force field, or placing things with a click. */
 enum { TOOL_NONE, TOOL_ATTRACT, TOOL_REPEL, TOOL_OBSTACLE, TOOL_PREDATOR, TOOL_COUNT };
@@ -60,7 +60,8 @@ typedef struct viewer {
     boids_target rec_target;
     boids_camera rec_cam;
     char rec_dir[1200];
-    int recordings, files; /* recordings, and files saved by keys (screenshots, states, scenarios) */
+    int recordings,
+        files; /* recordings, and files saved by keys (screenshots, states, scenarios) */
     bool want_screenshot, want_clean_screenshot, shot_taken;
     int shot_w, shot_h;
     char message[2048];
