@@ -28,12 +28,20 @@
 #define BOIDS_MODELS_H
 
 /* Features a model may have (the features column). */
-#define BOIDS_FEATURE_PREDATORS                                                                    \
-    1u /* predators that hunt and catch: the predator state, catch                                 \
-          events, dead boids, stop_after_catches */
-#define BOIDS_FEATURE_OBSTACLE_RULE                                                                \
-    2u /* the rules treat obstacles themselves (the external-force                                 \
-          hook leaves its generic push out) */
+/* predators that hunt and catch: the predator state, catch events, dead boids, stop_after_catches
+ */
+#define BOIDS_FEATURE_PREDATORS 1u
+/* the rules treat obstacles themselves (the external-force hook leaves its generic push out) */
+#define BOIDS_FEATURE_OBSTACLE_RULE 2u
+
+/* A build configured with -DBOIDS_EXAMPLE_MODEL=ON adds the example model of examples/drag/
+ * (docs/adding-a-model.md): BOIDS_EXAMPLE_MODEL names its header, which extends this list. */
+#if defined(BOIDS_EXAMPLE_MODEL)
+#include BOIDS_EXAMPLE_MODEL
+#else
+#define BOIDS_EXAMPLE_MODELS(M)
+#define BOIDS_EXAMPLE_PARAM_BLOCKS(X)
+#endif
 
 #define BOIDS_MODEL_LIST(M)                                                                        \
     M(SHIFFMAN_PER_SECOND, "shiffman-per-second", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS), shiffman, \
@@ -65,6 +73,7 @@
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE), BOIDS_FEATURE_PREDATORS, CENTRE,                \
       "max_speed=150 min_speed=25 obstacles=4", "boids=35 world=4000x4000 dt=0.08 steps=3000",     \
-      "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)")
+      "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)")      \
+    BOIDS_EXAMPLE_MODELS(M)
 
 #endif /* BOIDS_MODELS_H */

@@ -33,12 +33,11 @@
 #define BOIDS_PARAM_INTEGER 2u /* a whole number (a count) */
 #define BOIDS_PARAM_SWITCH 6u  /* 0 or 1 (an integer) */
 #define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
-#define BOIDS_PARAM_OBSTACLE_RADIUS                                                                \
-    16u /* a reach around obstacles: an interaction radius where the                               \
-           world has obstacles */
-#define BOIDS_PARAM_GROUP_RADIUS                                                                   \
-    33u /* the alignment radius (an interaction radius): boids within                              \
-           it of each other are in one group (the metrics) */
+/* a reach around obstacles: an interaction radius where the world has obstacles */
+#define BOIDS_PARAM_OBSTACLE_RADIUS 16u
+/* the alignment radius (an interaction radius): boids within it of each other are in one group
+ * (the metrics) */
+#define BOIDS_PARAM_GROUP_RADIUS 33u
 
 /* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second)
  */
@@ -190,6 +189,8 @@
 
 /* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
  * the blocks in boids_params, in the GPU's uniform block and in --help. */
+/* The example model's block, in a build with it (boids_models.h says how). */
+#include "boids_models.h"
 #define BOIDS_PARAM_BLOCK_LIST(X)                                                                  \
     X(BASE, base, BOIDS_PARAMS_BASE)                                                               \
     X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                   \
@@ -198,7 +199,8 @@
     X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)                                             \
     X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                \
     X(KIT, kit, BOIDS_PARAMS_KIT)                                                                  \
-    X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)
+    X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)                                                \
+    BOIDS_EXAMPLE_PARAM_BLOCKS(X)
 
 typedef enum boids_param_block {
 #define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The example model of docs/adding-a-model.md (examples/drag), built and checked, so that the
+# guide cannot rot: a build of its own with -DBOIDS_EXAMPLE_MODEL=ON; the model is there
+# (--help, --set drag); a lone boid slows as the drag says, v_k = v_0 (1 - c_d dt)^k, on both
+# backends; a flock's dumps agree between the backends (bit for bit where the driver rounds as
+# IEEE does, else within a tolerance); and every code block the guide quotes from examples/drag
+# is in the file it names, word for word.
+# usage: test_example_model.sh SOURCE_DIR BUILD_DIR path/to/gpu_info
+source "$(dirname "$0")/lib.sh"
+src=$1 build=$2/example
+gpu_setup "$3"
+
+if cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOIDS_WERROR=ON \
+     -DBOIDS_EXAMPLE_MODEL=ON -DBOIDS_BUILD_TESTS=OFF -DBOIDS_BUILD_BENCH=OFF >"$tmp/cfg" 2>&1 &&
+   cmake --build "$build" --target boids -j 2 >"$tmp/build" 2>&1; then
+  ok "a build with the example model"
+else
+  bad "the example model does not build: $(tail -20 "$tmp/cfg" "$tmp/build")"
+  finish
+  exit
+fi
+boids=$build/src/boids
+"$boids" --help | grep -q "^  drag " && ok "--help lists drag" || bad "--help has no drag"
+
+# A lone boid, nothing to steer by: each step takes c_d v dt off its velocity.
+printf 'id,x,y,vx,vy,swarm\n0,500,500,100,0,0\n' >"$tmp/one.csv"
+for be in cpu gpu; do
+  [ $be = gpu ] && [ $gpu = 0 ] && continue
+  "$boids" --model drag --init "$tmp/one.csv" --world 1000x1000 --dt 0.1 --steps 20 \
+    --set drag=0.5 --set min_speed=0 --headless --backend $be --dump "$tmp/one.$be.csv" \
+    >"$tmp/out" 2>&1 || bad "lone boid on $be: $(head -c 300 "$tmp/out")"
+  vx=$(awk -F, 'NR == 2 { print $4 }' "$tmp/one.$be.csv")
+  if awk -v vx="$vx" 'BEGIN { want = 100 * 0.95 ^ 20; d = vx - want;
+                               exit !(d < 1e-3 && d > -1e-3) }'
+  then ok "a lone boid on $be slows to 100 x 0.95^20 px/s ($vx)"
+  else bad "a lone boid on $be: vx $vx, expected $(awk 'BEGIN { print 100 * 0.95 ^ 20 }')"; fi
+done
+
+# A flock: the two backends agree.
+for be in cpu gpu; do
+  [ $be = gpu ] && [ $gpu = 0 ] && continue
+  "$boids" --model drag -n 3000 --steps 30 --headless --backend $be --dump "$tmp/flock.$be.csv" \
+    >"$tmp/out" 2>&1 || bad "a flock on $be: $(head -c 300 "$tmp/out")"
+done
+if [ $gpu = 1 ] && [ "$exact" = 1 ]; then
+  cmp -s "$tmp/flock.cpu.csv" "$tmp/flock.gpu.csv" && ok "a flock: gpu = cpu bit for bit" ||
+    bad "a flock: gpu and cpu differ"
+elif [ $gpu = 1 ]; then
+  # Rounding differs by an ulp here and there; 30 steps keep it far below a pixel.
+  paste -d, "$tmp/flock.cpu.csv" "$tmp/flock.gpu.csv" | awk -F, -v n=6 '
+    NR > 1 { for (k = 2; k <= 5; ++k) { d = $k - $(k + n); if (d < 0) d = -d; if (d > m) m = d } }
+    END { exit !(m < 0.5) }' &&
+    ok "a flock: gpu within 0.5 of cpu" ||
+    bad "a flock: gpu far from cpu"
+fi
+
+# The guide's quotes: a block after <!-- quote: FILE --> is in FILE as written (line ends aside).
+doc=$src/docs/adding-a-model.md
+quotes=0
+while IFS= read -r file; do
+  quotes=$((quotes + 1))
+  awk -v f="$file" '
+    $0 == "<!-- quote: " f " -->" { on = 1; next }
+    on && /^ *```/ { if (in_block) exit; in_block = 1; next }
+    on && in_block { sub(/^   /, ""); print }' "$doc" >"$tmp/quote"
+  if [ -s "$tmp/quote" ] && python3 - "$tmp/quote" "$src/$file" <<'PY'
+import re, sys
+# Line by line, without the blanks and macro continuations at the ends of the lines.
+def lines(path):
+    return "\n".join(re.sub(r"[ \\]*$", "", l) for l in open(path).read().split("\n"))
+sys.exit(0 if lines(sys.argv[1]).strip("\n") in lines(sys.argv[2]) else 1)
+PY
+  then ok "the guide quotes $file as it is"
+  else bad "the guide's quote of $file is not in it: $(head -3 "$tmp/quote")"; fi
+done < <(sed -n 's/^<!-- quote: \(.*\) -->$/\1/p' "$doc")
+[ "$quotes" -ge 3 ] && ok "the guide quotes the example ($quotes blocks)" ||
+  bad "the guide quotes the example $quotes times"
+finish
