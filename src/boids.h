@@ -77,8 +77,8 @@ typedef struct boids_error {
     long long index;     /* the boid (STATE_* ids), predator (PREDATOR_STATE) or obstacle
                             (DEF_OBSTACLE) it is about, by index; -1 if none */
     const char *detail;  /* the message without the key or file:line in front */
-    const char
-        *message; /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
+    /* the whole one-line message ("max_speed: 2e6 is outside [0, 1e6] px/s") */
+    const char *message;
 } boids_error;
 
 /* Short name of a status ("invalid argument"). Never NULL. */

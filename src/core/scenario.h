@@ -31,8 +31,8 @@
 #define BOIDS_SCENARIO_MAX_OBSTACLES 4096
 
 typedef struct boids_scenario {
-    boids_world_def
-        def;        /* boids_default_world_def() with the model's preset and the file's values */
+    /* boids_default_world_def() with the model's preset and the file's values */
+    boids_world_def def;
     uint32_t steps; /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
     bool given[BOIDS_OPTION_COUNT]; /* the world settings (core/options.h) the file set */

@@ -231,8 +231,7 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
     return BOIDS_OK;
 }
 
-/* ---- boids ------------------------------------------------------------------------------------
- */
+/* ---- boids ---------------------------------------------------------------------------------- */
 
 static const char *const boid_columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
 
@@ -343,8 +342,7 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
     return BOIDS_OK;
 }
 
-/* ---- predators --------------------------------------------------------------------------------
- */
+/* ---- predators ------------------------------------------------------------------------------ */
 
 static const char *const predator_columns[] = {"id", "x", "y", "vx", "vy"};
 

@@ -9,8 +9,7 @@
 #include "base/error.h"
 #include "base/parse.h"
 
-/* ---- --help -----------------------------------------------------------------------------------
- */
+/* ---- --help --------------------------------------------------------------------------------- */
 
 /* Parameters every model has: the blocks of BOIDS_BLOCKS_EVERY_MODEL, described once. */
 static bool shared_param(const boids_param_info *p)
@@ -138,8 +137,7 @@ void boids_cli_resolve_backend(boids_cli *cli)
     boids_gl_destroy(gl);
 }
 
-/* ---- values -----------------------------------------------------------------------------------
- */
+/* ---- values --------------------------------------------------------------------------------- */
 
 static boids_status bad(const char *flag, const char *value, const char *what)
 {
@@ -312,8 +310,7 @@ static boids_status apply_option(boids_cli *cli, const boids_option *o, const ch
     }
 }
 
-/* ---- the command line -------------------------------------------------------------------------
- */
+/* ---- the command line ----------------------------------------------------------------------- */
 
 /* An argument's option and value: "--flag=value", "--flag value" (i advances), "--switch". */
 typedef struct arg {
@@ -491,8 +488,7 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     return boids_cli_parse_command(argc, argv, BOIDS_IN_RUN, cli);
 }
 
-/* ---- where a setting came from ----------------------------------------------------------------
- */
+/* ---- where a setting came from -------------------------------------------------------------- */
 
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size)
 {

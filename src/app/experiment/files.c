@@ -252,8 +252,7 @@ void boids_exp_lock_release(boids_exp_lock *l)
     l->fd = -1;
 }
 
-/* ---- the tables: reading and checking ---------------------------------------------------------
- */
+/* ---- the tables: reading and checking ------------------------------------------------------- */
 
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
 enum { RUNS, EVENTS, METRICS };
@@ -487,8 +486,7 @@ static void mark_done(const boids_experiment *e, table_rows *t, bool *done, uint
     }
 }
 
-/* ---- the tables: writing ----------------------------------------------------------------------
- */
+/* ---- the tables: writing -------------------------------------------------------------------- */
 
 typedef struct keyed {
     uint64_t run;
@@ -685,8 +683,7 @@ boids_status boids_exp_tables_finish(boids_exp_tables *t)
     return st;
 }
 
-/* ---- merge ------------------------------------------------------------------------------------
- */
+/* ---- merge ---------------------------------------------------------------------------------- */
 
 static char *bare_manifest(const boids_experiment *e)
 {

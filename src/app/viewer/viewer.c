@@ -56,8 +56,7 @@ static void fit(viewer *v)
     boids_camera_fit(&v->cam, info.width, info.height, (float)v->fb_w, (float)v->fb_h);
 }
 
-/* ---- recording --------------------------------------------------------------------------------
- */
+/* ---- recording ------------------------------------------------------------------------------ */
 
 /* Records into `dir`, or, with NULL, into a new directory boids-recording-DATE-TIME-N inside
  * --frames DIR (or the working directory): every recording has a directory of its own, so
@@ -114,8 +113,7 @@ static void stop_recording(viewer *v)
     boids_app_print_ffmpeg(v->rec_dir, 1.0 / (step_s * v->cli->frame_steps));
 }
 
-/* ---- input ------------------------------------------------------------------------------------
- */
+/* ---- input ---------------------------------------------------------------------------------- */
 
 static void set_tool(viewer *v)
 {
@@ -486,11 +484,9 @@ static void on_scroll(GLFWwindow *win, double dx, double dy)
     boids_camera_zoom_at(&v->cam, (float)pow(1.15, dy), (float)v->mouse_x, (float)v->mouse_y);
 }
 
-/* ---- drawing ----------------------------------------------------------------------------------
- */
+/* ---- drawing -------------------------------------------------------------------------------- */
 
-/* ---- statistics -------------------------------------------------------------------------------
- */
+/* ---- statistics ----------------------------------------------------------------------------- */
 
 /* Every half second: the world's per-pass times of the last half second (never waited for). */
 static void profile_poll(viewer *v, double now)
@@ -538,8 +534,7 @@ static void plot_sample(viewer *v, double now)
     v->plot_last_step = step;
 }
 
-/* ---- the loop ---------------------------------------------------------------------------------
- */
+/* ---- the loop ------------------------------------------------------------------------------- */
 
 static void screenshot(viewer *v, const char *path)
 {
