@@ -10,6 +10,7 @@ run=(
                                                      # libdeflate's zlib)
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
+  python3-numpy python3-matplotlib                 # the Python package and its examples
 )
 test=(
   glslang-tools xvfb xdotool                       # shader validation; windows without a
@@ -18,6 +19,8 @@ test=(
                                                    # second driver
   slurmctld slurmd slurm-client munge              # the Slurm test: a one-node cluster on localhost
   clang libclang-rt-14-dev                         # the fuzz targets (libFuzzer) in CI
+  clang-format                                     # the house style (tests/check_house.py)
+  python3-pytest                                   # the Python package's tests
 )
 packages=("${run[@]}")
 case "${1:-}" in

@@ -25,10 +25,15 @@ case "$renderer" in
 esac
 # zink over lavapipe rounds as IEEE does too: the presets' GPU dumps equal the CPU's bit for bit.
 BOIDS_TEST_EXACT= ctest --test-dir "$build" -R '^test_scenarios$' --output-on-failure
-# Then every GPU test, comparing as on a real GPU, but for four whose driver-dependent part the
-# others already cover and which would double this stage: test_golden (its GPU hashes need bitwise
-# checks, which test_scenarios just made), test_papers (the papers' numbers, which the longruns'
-# statistics bound on the GPU too), test_figures and test_readme (the documents' numbers and
-# commands, which the first stage checks).
-ctest --test-dir "$build" -L gpu -E '^test_(golden|papers|figures|readme)$' --output-on-failure \
-  -j 2 --timeout 900
+# Then every GPU test, comparing as on a real GPU, but for those whose driver-dependent part the
+# others already cover, which would double this stage (CI has 30 minutes in all):
+# - test_golden (its GPU hashes need the bitwise checks test_scenarios just made), test_papers
+#   (the papers' numbers, which the longruns' statistics bound on the GPU too);
+# - test_figures, test_readme (the documents' numbers and commands, checked by the first stage);
+# - test_python, test_install, test_example_model (the library's C calls, which the C tests make
+#   on this driver, seen from Python, an install and a second build);
+# - the longruns of shiffman-processing, shiffman-noc and mean, whose rules files (shiffman,
+#   allocation) the longruns of shiffman-per-second and priority run here.
+skip='^test_(golden|papers|figures|readme|python|install|example_model)$'
+skip+='|^test_longrun_(shiffman-processing|shiffman-noc|mean)$'
+ctest --test-dir "$build" -L gpu -E "$skip" --output-on-failure -j 2 --timeout 900

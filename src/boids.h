@@ -85,6 +85,9 @@ typedef struct boids_error {
 const char *boids_status_text(boids_status status);
 /* Short text of an error id ("parameter value outside its range"); its name is BOIDS_E_<ID>. */
 const char *boids_error_text(boids_error_id id);
+/* The id's name without its prefix ("PARAM_RANGE" for BOIDS_E_PARAM_RANGE): stable across
+ * versions, unlike the id's number. */
+const char *boids_error_name(boids_error_id id);
 /* One-line description of the last error raised on this thread; "" if none. */
 const char *boids_last_error(void);
 const boids_error *boids_last_error_info(void);
@@ -307,9 +310,9 @@ typedef struct boids_world_info {
     uint32_t replicas;       /* independent copies of the world */
     uint32_t predators;      /* predators in all (replicas x per replica) */
     uint32_t obstacles;      /* obstacles in all */
-    boids_params params;     /* the parameters in force */
     float dt;                /* s */
     uint64_t seed;
+    boids_params params; /* the parameters in force (last: bindings mirror the fields above) */
 } boids_world_info;
 
 /* Every default filled in (see the field comments). */
@@ -347,6 +350,46 @@ void boids_world_get_info(const boids_world *world, boids_world_info *info);
 boids_status boids_world_set_params(boids_world *world, const boids_params *params);
 /* Sets the mouse tool's force field (boids_tool in boids_values.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
+
+/* ---- opening a world by name (programs, bindings) -------------------------------------------- */
+
+/* Creates a world as a scenario file and settings describe it, so that a binding need not lay out
+ * boids_world_def: `scenario` a file or the bare name of an installed preset ("kit"), or NULL for
+ * the default world; then n key/value settings over it, as a scenario file's lines take them
+ * (model, which is applied first and brings its preset; boids, swarms, world "WxH", seed, dt,
+ * layout, obstacle "X,Y,R"; every parameter of the model by its --set name), and "backend"
+ * (auto (default): the GPU where it is hardware, else the CPU; gpu; cpu) and "threads". Errors
+ * name the key, or the file and line. */
+boids_status boids_world_open(const char *scenario, const char *const *keys,
+                              const char *const *values, size_t n, boids_world **out);
+
+/* The state by column, in id order, one 4-byte value per boid in each of the ncols arrays
+ * (info.count entries each): "x", "y", "vx", "vy" (float), "swarm" (uint32_t) and the model's
+ * attributes by name ("age": float, "alive": uint32_t; boids_attribute_info_of says which). One
+ * read of the state whatever ncols is. An unknown column, or an attribute the model lacks, is
+ * BOIDS_E_ARGUMENT naming it. */
+boids_status boids_world_read_columns(boids_world *world, const char *const *names,
+                                      void *const *out, size_t ncols);
+/* Writes the named columns, keeping the others: the state is read, the columns replaced, and the
+ * whole written back and validated as boids_world_write does (finite, in range; the failing boid
+ * named). The world's step count starts again from 0. */
+boids_status boids_world_write_columns(boids_world *world, const char *const *names,
+                                       const void *const *in, size_t ncols);
+/* A parameter of the world in force, by its --set name; BOIDS_E_PARAM_UNKNOWN if the model has
+ * none of that name. */
+boids_status boids_world_get_param(boids_world *world, const char *key, float *out);
+/* A model's default for a parameter: its preset's value where the preset sets it, else the
+ * block's default. BOIDS_E_PARAM_UNKNOWN if the model has none of that name. */
+boids_status boids_model_param_default(boids_model model, const char *key, float *out);
+/* Sets one parameter from its text, as --set does (the same range checks, edges by name), and
+ * the world's parameters to the result. */
+boids_status boids_world_set_param(boids_world *world, const char *key, const char *value);
+
+/* The sizes and counts of the lists, for bindings that cannot read the enums or sizeof. */
+size_t boids_world_info_size(void);
+int boids_model_count(void);
+int boids_attribute_count(void);
+int boids_pass_count(void);
 
 /* ---- predators, obstacles, replicas ---------------------------------------------------------- */
 

@@ -9,6 +9,7 @@
 4. No line of code, script or build file is wider than 100 columns.
 5. Every model of the manifest has a row in the README's model table and a section of
    docs/models.md whose heading names it.
+6. The C code is as .clang-format lays it out (clang-format --dry-run finds nothing to change).
 
 usage: check_house.py SOURCE_DIR        (exit 1 and one line per breach when a rule is broken)
 """
@@ -206,6 +207,20 @@ def check_models(breaches):
             breaches.append(f"docs/models.md: no section (## heading) names {name}")
 
 
+def check_format(breaches):
+    files = [f for f in tracked(["src", "bench", "tests", "examples", "cmake"])
+             if f.endswith((".c", ".h"))]
+    try:
+        done = subprocess.run(["clang-format", "--dry-run", "--Werror"] + files, cwd=ROOT,
+                              capture_output=True, text=True)
+    except FileNotFoundError:
+        breaches.append("clang-format is not installed (scripts/install-deps.sh --test)")
+        return
+    for line in done.stderr.split("\n"):
+        if "warning:" in line or "error:" in line:
+            breaches.append(line.strip() + " (clang-format -i FILE)")
+
+
 def main():
     global ROOT
     if len(sys.argv) != 2:
@@ -217,15 +232,16 @@ def main():
                         ("circles", lambda b: check_circles(results["edges"], b)),
                         ("functions", lambda b: check_functions(files, b)),
                         ("width", check_width),
-                        ("models", check_models)):
+                        ("models", check_models),
+                        ("format", check_format)):
         breaches = []
         check(breaches)
         for b in breaches:
             print("FAIL " + b)
         print(("ok   " if not breaches else "FAIL ") + f"{rule}: {len(breaches)} breaches")
         results[rule] = len(breaches)
-    sys.exit(1 if any(results[r] for r in ("layers", "circles", "functions", "width", "models"))
-             else 0)
+    sys.exit(1 if any(results.get(r) for r in ("layers", "circles", "functions", "width",
+                                                "models", "format")) else 0)
 
 
 if __name__ == "__main__":

@@ -79,10 +79,9 @@ static inline int test_run(const test_case *tests, int n)
         return test_run(tests_, (int)(sizeof tests_ / sizeof tests_[0]));                          \
     }
 
-#define TEST(fn)                                                                                   \
-    {                                                                                              \
-#fn, fn                                                                                    \
-    }
+/* clang-format off */
+#define TEST(fn) {#fn, fn}
+/* clang-format on */
 
 /* The shared GL context of a GPU test program, created once; exits 77 (skip) if none. */
 static boids_gl *test_gl;

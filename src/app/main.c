@@ -125,6 +125,11 @@ int main(int argc, char **argv)
     if (code == BOIDS_EXIT_OK && window) code = boids_viewer_run(&cli, &init);
     if (code == BOIDS_EXIT_NO_WINDOW || (code == BOIDS_EXIT_OK && !window))
         code = boids_headless_run(&cli, &init);
+    if (code == BOIDS_EXIT_OK && boids_interrupted()) {
+        /* a signal while the last files were written: they are whole, but say it came */
+        fprintf(stderr, "boids: interrupted at the end: every file written is whole\n");
+        code = boids_interrupt_exit_code();
+    }
     free(init.boids);
     free(init.lines);
     free(init.predators);

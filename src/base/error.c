@@ -7,8 +7,9 @@
 static const struct {
     boids_status status;
     const char *text;
+    const char *name;
 } errors[BOIDS_E_COUNT] = {
-#define BOIDS_X_ERROR_ROW(id, status, text) [BOIDS_E_##id] = {status, text},
+#define BOIDS_X_ERROR_ROW(id, status, text) [BOIDS_E_##id] = {status, text, #id},
     BOIDS_ERROR_LIST(BOIDS_X_ERROR_ROW)
 #undef BOIDS_X_ERROR_ROW
 };
@@ -34,6 +35,11 @@ const char *boids_status_text(boids_status status)
 const char *boids_error_text(boids_error_id id)
 {
     return (unsigned)id < BOIDS_E_COUNT ? errors[id].text : "unknown error";
+}
+
+const char *boids_error_name(boids_error_id id)
+{
+    return (unsigned)id < BOIDS_E_COUNT ? errors[id].name : "UNKNOWN";
 }
 
 const char *boids_last_error(void) { return last.message; }

@@ -30,3 +30,5 @@ float boids_attribute_default(boids_attribute a, const boids_params *p)
     (void)p;
     return 0.0f;
 }
+
+int boids_attribute_count(void) { return BOIDS_ATTR_COUNT; }

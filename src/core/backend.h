@@ -40,10 +40,13 @@ typedef struct boids_profile_acc {
 typedef struct boids_backend_ops {
     boids_status (*step)(void *impl, uint32_t steps);
     void (*finish)(void *impl);
-    boids_status (*read)(void *impl, boids_boid *out);               /* id order, count entries; the
-                                                                        model's attributes filled */
-    boids_status (*write)(void *impl, const boids_boid *in);         /* id order, validated */
-    boids_status (*read_predators)(void *impl, boids_predator *out); /* predator_count */
+    boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the
+                                                                model's attributes filled */
+    boids_status (*write)(void *impl, const boids_boid *in); /* id order, validated */
+    /* The state by column, id order, count entries in each array that is not NULL: x, y, vx, vy
+     * (float), swarm (uint32_t), then one per attribute (its 32-bit words; the model's only). */
+    boids_status (*read_columns)(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT]);
+    boids_status (*read_predators)(void *impl, boids_predator *out);       /* predator_count */
     boids_status (*write_predators)(void *impl, const boids_predator *in); /* validated */
     /* The replicas' catches and stop steps (boids_replica_record per replica). */
     boids_status (*replicas)(void *impl, boids_replica_record *out);

@@ -106,3 +106,5 @@ unsigned boids_model_features(boids_model model)
     const model_row *r = row_of(model);
     return r ? r->features : 0;
 }
+
+int boids_model_count(void) { return BOIDS_MODEL_COUNT; }

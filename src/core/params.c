@@ -296,3 +296,14 @@ boids_params boids_model_default_params(boids_model model)
     boids_model_apply_preset(model, &p); /* cannot fail for a manifest that passes test_layout */
     return p;
 }
+
+boids_status boids_model_param_default(boids_model model, const char *key, float *out)
+{
+    const boids_param_info *p = boids_model_param(model, key);
+    if (!p)
+        return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key, "model %s has no parameter %s",
+                              boids_model_name(model), key);
+    const boids_params defaults = boids_model_default_params(model);
+    *out = boids_param_get(&defaults, p);
+    return BOIDS_OK;
+}

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "core/attributes.h"
+#include "core/id_order.h"
 #include "base/error.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/steer.h"
@@ -279,6 +280,22 @@ static boids_status cpu_read(void *impl, boids_boid *out)
     return BOIDS_OK;
 }
 
+static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT])
+{
+    cpu_backend *b = impl;
+    const uint32_t n = b->sim->def.count;
+    const float *from[4] = {b->cur.x, b->cur.y, b->cur.vx, b->cur.vy};
+    float *const to[4] = {columns[0], columns[1], columns[2], columns[3]};
+    if (to[0] || to[1] || to[2] || to[3]) {
+        boids_status st = boids_scatter_by_id(n, b->cur_id, from, 1, to);
+        if (st != BOIDS_OK) return st;
+    }
+    if (columns[4]) memcpy(columns[4], b->swarm, sizeof(uint32_t) * n); /* id order already */
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+        if (columns[5 + a] && b->attr[a]) memcpy(columns[5 + a], b->attr[a], sizeof(uint32_t) * n);
+    return BOIDS_OK;
+}
+
 static void reset_replicas(cpu_backend *b)
 {
     for (uint32_t r = 0; r < b->sim->def.replicas; ++r)
@@ -441,6 +458,7 @@ static const boids_backend_ops cpu_ops = {
     .step = cpu_step,
     .finish = cpu_finish,
     .read = cpu_read,
+    .read_columns = cpu_read_columns,
     .write = cpu_write,
     .read_predators = cpu_read_predators,
     .write_predators = cpu_write_predators,

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "core/attributes.h"
+#include "core/id_order.h"
 #include "base/error.h"
 #include "core/models.h"
 #include "gpu/buffers.h"
@@ -273,6 +274,53 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     free(pv);
     free(sw);
     return st;
+}
+
+static boids_status gpu_read_columns(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT])
+{
+    gpu_backend *g = impl;
+    const gpu_agents *a = &g->boids;
+    const uint32_t n = a->count;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    if ((st = check_report(g)) != BOIDS_OK) return st;
+    boids_gpu_read(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
+    boids_gpu_read(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
+    if (columns[4]) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    if ((st = boids_gl_check("reading the GPU state")) != BOIDS_OK) return st;
+    /* Every id exactly once, as read_agents checks; then slot order to id order. */
+    unsigned char *seen = calloc(n ? n : 1, 1);
+    if (!seen) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
+    for (uint32_t k = 0; k < n; ++k) {
+        const uint32_t id = g->staging_id[k];
+        if (id >= n || seen[id]) {
+            free(seen);
+            return boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k,
+                              id);
+        }
+        seen[id] = 1;
+    }
+    free(seen);
+    const float *from[4] = {g->staging_pv, g->staging_pv + 1, g->staging_pv + 2, g->staging_pv + 3};
+    float *const to[4] = {columns[0], columns[1], columns[2], columns[3]};
+    if (to[0] || to[1] || to[2] || to[3]) {
+        st = boids_scatter_by_id(n, g->staging_id, from, 4, to);
+        if (st != BOIDS_OK) return st;
+    }
+    if (columns[4]) {
+        uint32_t *to = columns[4];
+        for (uint32_t k = 0; k < n; ++k) to[g->staging_id[k]] = g->staging_u[k];
+    }
+    bool attrs = false;
+    for (int at = 0; at < BOIDS_ATTR_COUNT; ++at) attrs |= columns[5 + at] != NULL;
+    if (attrs && g->attr_words) { /* in id order on the device already */
+        boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
+        for (int at = 0; at < BOIDS_ATTR_COUNT; ++at)
+            if (columns[5 + at] && (g->sim->attributes & (1u << at)))
+                memcpy(columns[5 + at], &g->staging_attr[g->attr_base[at]], sizeof(uint32_t) * n);
+    }
+    return boids_gl_check("reading the GPU state");
 }
 
 static void upload_frame(gpu_backend *g)
@@ -529,6 +577,7 @@ static const boids_backend_ops gpu_ops = {
     .step = gpu_step,
     .finish = gpu_finish,
     .read = gpu_read,
+    .read_columns = gpu_read_columns,
     .write = gpu_write,
     .read_predators = gpu_read_predators,
     .write_predators = gpu_write_predators,

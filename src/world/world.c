@@ -521,6 +521,8 @@ boids_status boids_world_take_events(boids_world *w, boids_events *out)
     return st;
 }
 
+int boids_pass_count(void) { return BOIDS_PASS_COUNT; }
+
 const char *boids_pass_name(boids_pass pass)
 {
     static const char *const names[BOIDS_PASS_COUNT] = {

@@ -1,0 +1,312 @@
+"""boids from Python: the flocking simulator's library (libboids) with numpy arrays.
+
+    import boids
+    with boids.World(model="kit", count=100_000, backend="gpu", seed=7) as w:
+        w.step(300)
+        s = w.state()                  # dict of numpy arrays, in id order: x, y, vx, vy, swarm,
+                                       # and the model's attributes (kit: age, alive)
+        print(w.metrics()[0]["polarization"], w.params["c_maxspeed"])
+
+Everything goes through the C library: the models, their parameters and range checks, the
+backends (the GPU through OpenGL 4.3, or the CPU reference). Errors raise boids.Error with the
+library's stable error id, key, file and line. boids.experiment() runs `boids experiment` and
+returns its tables.
+"""
+import ctypes
+
+import numpy as np
+
+from . import _lib
+from ._lib import Error
+from .experiment import experiment
+
+__all__ = ["World", "Error", "experiment", "models", "model_params", "EVENT_TOOL",
+           "EVENT_CATCH", "library_path"]
+
+EVENT_TOOL, EVENT_CATCH = 1, 2
+library_path = _lib.path
+_FIXED = {"x": np.float32, "y": np.float32, "vx": np.float32, "vy": np.float32,
+          "swarm": np.uint32}
+
+
+def _model_index(name):
+    for i in range(_lib.lib.boids_model_count()):
+        if _lib.text(_lib.lib.boids_model_name(i)) == name:
+            return i
+    raise Error("MODEL_UNKNOWN", f"unknown model '{name}' (boids.models() lists them)",
+                key="model")
+
+
+def models():
+    """The models' names, in the manifest's order."""
+    return [_lib.text(_lib.lib.boids_model_name(i)) for i in range(_lib.lib.boids_model_count())]
+
+
+def model_params(model):
+    """The model's parameters, in table order: name -> dict(unit, min, max, default,
+    description); default is the model's (its preset's value where it sets one)."""
+    m = _model_index(model)
+    n = ctypes.c_size_t()
+    table = _lib.lib.boids_model_params(m, ctypes.byref(n))
+    out = {}
+    for k in range(n.value):
+        p = table[k]
+        d = ctypes.c_float()
+        _lib.check(_lib.lib.boids_model_param_default(m, p.name, ctypes.byref(d)))
+        out[_lib.text(p.name)] = {"unit": _lib.text(p.unit), "min": p.min, "max": p.max,
+                                  "default": d.value, "description": _lib.text(p.description)}
+    return out
+
+
+def _attributes(model_index):
+    """The model's attributes: name -> numpy dtype."""
+    bits = _lib.lib.boids_model_attributes(model_index)
+    out = {}
+    for a in range(_lib.lib.boids_attribute_count()):
+        if bits & (1 << a):
+            info = _lib.lib.boids_attribute_info_of(a).contents
+            out[_lib.text(info.name)] = np.uint32 if info.is_uint else np.float32
+    return out
+
+
+def _setting(value):
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return f"{value[0]!r}x{value[1]!r}"
+    return str(value)
+
+
+class Params:
+    """A world's parameters by their --set names: read, and set with the same checks."""
+
+    def __init__(self, world):
+        self._world = world
+
+    def keys(self):
+        return list(model_params(self._world.model))
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __len__(self):
+        return len(self.keys())
+
+    def __contains__(self, key):
+        return key in self.keys()
+
+    def __getitem__(self, key):
+        out = ctypes.c_float()
+        _lib.check(_lib.lib.boids_world_get_param(self._world._handle(), str(key).encode(),
+                                                   ctypes.byref(out)))
+        return out.value
+
+    def __setitem__(self, key, value):
+        _lib.check(_lib.lib.boids_world_set_param(self._world._handle(), str(key).encode(),
+                                                   _setting(value).encode()))
+
+    def items(self):
+        return [(k, self[k]) for k in self.keys()]
+
+    def update(self, values):
+        for k, v in dict(values).items():
+            self[k] = v
+
+    def __repr__(self):
+        return "Params(" + ", ".join(f"{k}={v:g}" for k, v in self.items()) + ")"
+
+
+class World:
+    """A world of one model on one backend.
+
+    scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
+    model      the model's name (boids.models()); brings its preset parameters and world
+    count      boids; swarms, world=(width, height), dt, layout, obstacles as the CLI takes them
+    backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
+    seed       the random initial state's seed
+    params     {name: value} as --set takes them (boids.model_params(model) lists them)
+    """
+
+    def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
+                 params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
+                 threads=None):
+        settings = [("model", model), ("boids", count), ("swarms", swarms), ("world", world),
+                    ("dt", dt), ("layout", layout), ("seed", seed), ("backend", backend),
+                    ("threads", threads)]
+        settings += [("obstacle", ",".join(repr(float(c)) for c in o)) for o in obstacles]
+        settings += list((params or {}).items())
+        settings = [(k, _setting(v)) for k, v in settings if v is not None]
+        keys, keep_k = _lib.strings([k for k, _ in settings])
+        values, keep_v = _lib.strings([v for _, v in settings])
+        handle = ctypes.c_void_p()
+        scen = None if scenario is None else str(scenario).encode()
+        _lib.check(_lib.lib.boids_world_open(scen, keys, values, len(settings),
+                                             ctypes.byref(handle)))
+        self._w = handle
+        info = self._info()
+        self.model = _lib.text(_lib.lib.boids_model_name(info.model))
+        self._attributes = _attributes(info.model)
+        self.params = Params(self)
+
+    # -- life ----------------------------------------------------------------------------------
+    def close(self):
+        """Frees the world (and its GPU memory); any later call raises boids.Error."""
+        if getattr(self, "_w", None):
+            _lib.lib.boids_world_destroy(self._w)
+            self._w = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    def _handle(self):
+        if not getattr(self, "_w", None):
+            raise Error("WORLD_CLOSED", "the world is closed")
+        return self._w
+
+    def _info(self):
+        buf = ctypes.create_string_buffer(_lib.lib.boids_world_info_size())
+        _lib.lib.boids_world_get_info(self._handle(), buf)
+        return _lib.WorldInfo.from_buffer_copy(buf.raw[:ctypes.sizeof(_lib.WorldInfo)])
+
+    # -- what it is ----------------------------------------------------------------------------
+    @property
+    def info(self):
+        """count, swarms, size, backend, renderer, steps, replicas, predators, dt, seed."""
+        i = self._info()
+        return {"model": self.model, "count": i.count, "swarms": i.swarms,
+                "size": (i.width, i.height), "backend": "gpu" if i.backend == 0 else "cpu",
+                "renderer": _lib.text(i.renderer), "steps": i.steps, "replicas": i.replicas,
+                "predators": i.predators, "obstacles": i.obstacles, "dt": i.dt, "seed": i.seed,
+                "threads": i.threads}
+
+    @property
+    def count(self):
+        return self._info().count
+
+    @property
+    def steps(self):
+        return self._info().steps
+
+    def __repr__(self):
+        if not getattr(self, "_w", None):
+            return "<boids.World (closed)>"
+        i = self.info
+        return (f"<boids.World {self.model}: {i['count']} boids on {i['renderer']}, "
+                f"{i['steps']} steps>")
+
+    # -- running -------------------------------------------------------------------------------
+    def step(self, steps=1):
+        """Advances the world; the GPU's steps are queued, not waited for."""
+        steps = int(steps)
+        if not 0 <= steps < 2**32:
+            raise Error("ARGUMENT", f"steps: {steps} is not in [0, 2^32)", key="steps")
+        _lib.check(_lib.lib.boids_world_step(self._handle(), steps))
+
+    def finish(self):
+        """Waits until the steps asked for are done (for timing)."""
+        _lib.lib.boids_world_finish(self._handle())
+
+    # -- the state -----------------------------------------------------------------------------
+    def columns(self):
+        """The state's columns and their dtypes: x, y, vx, vy, swarm, then the attributes."""
+        return {**_FIXED, **self._attributes}
+
+    def state(self, columns=None):
+        """The state in id order as {column: numpy array}, from one read of the world."""
+        dtypes = self.columns()
+        names = list(dtypes) if columns is None else list(columns)
+        for n in names:
+            if n not in dtypes:
+                raise Error("ARGUMENT", f"no column {n} (the columns: {', '.join(dtypes)})",
+                            key=n)
+        count = self.count
+        arrays = {n: np.empty(count, dtype=dtypes[n]) for n in names}
+        cnames, keep = _lib.strings(names)
+        ptrs = (ctypes.c_void_p * max(len(names), 1))(*[a.ctypes.data for a in arrays.values()])
+        _lib.check(_lib.lib.boids_world_read_columns(self._handle(), cnames, ptrs, len(names)))
+        return arrays
+
+    def set_state(self, state=None, **columns):
+        """Writes columns (a dict, or keywords), keeping the others; the library checks every
+        value (finite, in range) and names the first bad boid. The step count starts again."""
+        columns = {**(state or {}), **columns}
+        dtypes, count = self.columns(), self.count
+        arrays = {}
+        for n, values in columns.items():
+            if n not in dtypes:
+                raise Error("ARGUMENT", f"no column {n} (the columns: {', '.join(dtypes)})",
+                            key=n)
+            a = np.asarray(values)
+            if a.shape != (count,):
+                raise Error("ARGUMENT", f"{n}: shape {a.shape}, the world has ({count},)", key=n)
+            if a.dtype.kind not in "biuf":
+                raise Error("ARGUMENT", f"{n}: {a.dtype} is not numbers", key=n)
+            if dtypes[n] == np.uint32 and a.size and not (
+                    np.all(np.isfinite(a)) and np.all(a >= 0) and np.all(a < 2**32)
+                    and np.all(a == np.floor(a))):
+                raise Error("ARGUMENT", f"{n}: not whole numbers in [0, 2^32)", key=n)
+            arrays[n] = np.ascontiguousarray(a, dtype=dtypes[n])
+        if not arrays:
+            return
+        cnames, keep = _lib.strings(list(arrays))
+        ptrs = (ctypes.c_void_p * len(arrays))(*[a.ctypes.data for a in arrays.values()])
+        _lib.check(_lib.lib.boids_world_write_columns(self._handle(), cnames, ptrs, len(arrays)))
+
+    def predators(self):
+        """The predators (models with predators) as {x, y, vx, vy: numpy arrays}."""
+        n = self._info().predators
+        buf = np.empty(n, dtype=[(k, np.float32) for k in ("x", "y", "vx", "vy")])
+        _lib.check(_lib.lib.boids_world_read_predators(
+            self._handle(), buf.ctypes.data_as(ctypes.POINTER(_lib.Predator)), n))
+        return {k: buf[k].copy() for k in ("x", "y", "vx", "vy")}
+
+    def metrics(self):
+        """One record per replica: step, alive, groups, catches, polarization, mean_nn,
+        mean_speed, min_speed, max_speed."""
+        n = self._info().replicas
+        out = (_lib.Metrics * n)()
+        _lib.check(_lib.lib.boids_world_metrics(self._handle(), out, n))
+        names = [f for f, _ in _lib.Metrics._fields_]
+        types = [np.uint64, np.uint32, np.uint32, np.uint32] + [np.float64] * 5
+        rec = np.zeros(n, dtype=list(zip(names, types)))
+        for k, m in enumerate(out):
+            rec[k] = tuple(getattr(m, f) for f in names)
+        return rec.view(np.recarray)
+
+    def events(self):
+        """The events since the last call, in (step, kind, subject, other) order: kind
+        (EVENT_CATCH: subject the boid, other the predator, age and distance), step,
+        subject, other, value (4 floats). Raises boids.Error EVENTS_LOST when some were lost
+        (raise the world's event capacity or take them more often)."""
+        ev = _lib.Events()
+        status = _lib.lib.boids_world_take_events(self._handle(), ctypes.byref(ev))
+        err = _lib.last_error() if status != 0 else None
+        dtype = [("kind", np.uint32), ("step", np.uint32), ("subject", np.uint32),
+                 ("other", np.uint32), ("value", np.float32, (4,))]
+        if ev.count:
+            raw = ctypes.string_at(ev.events, ev.count * ctypes.sizeof(_lib.Event))
+            rec = np.frombuffer(raw, dtype=dtype).copy()
+        else:
+            rec = np.zeros(0, dtype=dtype)
+        if err is not None:
+            raise err
+        return rec.view(np.recarray)
+
+    def profile(self):
+        """Mean milliseconds per step of each pass (GPU timer queries, or the CPU's clock):
+        {pass: (ms, samples)}, and "step" for their sum. The GPU's newest steps count once
+        they are done: finish() first for all of them."""
+        p = _lib.Profile()
+        _lib.lib.boids_world_get_profile(self._handle(), ctypes.byref(p))
+        out = {_lib.text(_lib.lib.boids_pass_name(k)): (p.ms[k], p.samples[k])
+               for k in range(_lib.PASSES)}
+        out["step"] = (p.step_ms, max(p.samples))
+        return out

@@ -1,0 +1,169 @@
+"""libboids through ctypes: finding the library, the C structs the package reads, and errors.
+
+The library is, in this order: $BOIDS_LIBRARY; the build tree's (build/release/src/libboids.so.0
+beside this source tree, for PYTHONPATH=python after a build); the installed one the loader
+finds (libboids.so.0). Only structs whose layout is fixed by the C header are mirrored here;
+everything sized by the model lists (the parameters, the passes) is asked of the library.
+"""
+import ctypes
+import ctypes.util
+import os
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_BUILD_LIB = os.path.join(_HERE, "..", "..", "build", "release", "src", "libboids.so.0")
+
+
+class Error(Exception):
+    """An error of the boids library: `id` is its stable name ("PARAM_RANGE"), `key` the
+    setting, parameter or column it is about, `path` and `line` the file, `index` the boid
+    (-1: none), `message` the whole line the command-line program would print."""
+
+    def __init__(self, id, message, key="", related="", path="", line=0, index=-1, detail=""):
+        super().__init__(message)
+        self.id, self.message, self.key, self.related = id, message, key, related
+        self.path, self.line, self.index, self.detail = path, line, index, detail or message
+
+
+def _find_library():
+    candidates = [os.environ.get("BOIDS_LIBRARY"), os.path.normpath(_BUILD_LIB),
+                  ctypes.util.find_library("boids"), "libboids.so.0"]
+    tried = []
+    for name in candidates:
+        if not name:
+            continue
+        if os.sep in name and not os.path.exists(name):
+            tried.append(name)
+            continue
+        try:
+            return ctypes.CDLL(name), name
+        except OSError as e:
+            tried.append(f"{name} ({e})")
+    raise ImportError("boids: libboids not found; build it (cmake --build --preset release), "
+                      "install it, or set BOIDS_LIBRARY. Tried: " + "; ".join(tried))
+
+
+lib, path = _find_library()
+c_float_p = ctypes.POINTER(ctypes.c_float)
+
+
+class ErrorInfo(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_int), ("status", ctypes.c_int), ("key", ctypes.c_char_p),
+                ("related", ctypes.c_char_p), ("path", ctypes.c_char_p), ("line", ctypes.c_long),
+                ("index", ctypes.c_longlong), ("detail", ctypes.c_char_p),
+                ("message", ctypes.c_char_p)]
+
+
+class ParamInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("block", ctypes.c_int), ("offset", ctypes.c_size_t),
+                ("unit", ctypes.c_char_p), ("min", ctypes.c_float), ("max", ctypes.c_float),
+                ("ui_max", ctypes.c_float), ("flags", ctypes.c_uint),
+                ("block_default", ctypes.c_float), ("description", ctypes.c_char_p)]
+
+
+class AttributeInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("is_uint", ctypes.c_bool),
+                ("offset", ctypes.c_size_t), ("min", ctypes.c_float), ("max", ctypes.c_float),
+                ("description", ctypes.c_char_p)]
+
+
+class WorldInfo(ctypes.Structure):
+    """boids_world_info up to its parameters (the header keeps them last for this)."""
+    _fields_ = [("model", ctypes.c_int), ("backend", ctypes.c_int), ("count", ctypes.c_uint32),
+                ("swarms", ctypes.c_uint32), ("width", ctypes.c_float),
+                ("height", ctypes.c_float), ("grid_w", ctypes.c_uint32),
+                ("grid_h", ctypes.c_uint32), ("cell_w", ctypes.c_float),
+                ("cell_h", ctypes.c_float), ("threads", ctypes.c_int),
+                ("renderer", ctypes.c_char_p), ("steps", ctypes.c_uint64),
+                ("replicas", ctypes.c_uint32), ("predators", ctypes.c_uint32),
+                ("obstacles", ctypes.c_uint32), ("dt", ctypes.c_float), ("seed", ctypes.c_uint64)]
+
+
+class Metrics(ctypes.Structure):
+    _fields_ = [("step", ctypes.c_uint64), ("alive", ctypes.c_uint32),
+                ("groups", ctypes.c_uint32), ("catches", ctypes.c_uint32),
+                ("polarization", ctypes.c_double), ("mean_nn", ctypes.c_double),
+                ("mean_speed", ctypes.c_double), ("min_speed", ctypes.c_double),
+                ("max_speed", ctypes.c_double)]
+
+
+class Event(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_uint32), ("step", ctypes.c_uint32),
+                ("subject", ctypes.c_uint32), ("other", ctypes.c_uint32),
+                ("value", ctypes.c_float * 4)]
+
+
+class Events(ctypes.Structure):
+    _fields_ = [("events", ctypes.POINTER(Event)), ("count", ctypes.c_size_t),
+                ("lost", ctypes.c_uint64)]
+
+
+class Predator(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_float), ("y", ctypes.c_float), ("vx", ctypes.c_float),
+                ("vy", ctypes.c_float)]
+
+
+PASSES = lib.boids_pass_count()
+
+
+class Profile(ctypes.Structure):
+    _fields_ = [("ms", ctypes.c_double * PASSES), ("samples", ctypes.c_uint64 * PASSES),
+                ("step_ms", ctypes.c_double)]
+
+
+def _sig(name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype, f.argtypes = restype, list(argtypes)
+
+
+_p, _pp, _s, _i = ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_int
+_sp = ctypes.POINTER(ctypes.c_char_p)
+_sig("boids_last_error_info", ctypes.POINTER(ErrorInfo))
+_sig("boids_error_name", _s, _i)
+_sig("boids_world_open", _i, _s, _sp, _sp, ctypes.c_size_t, _pp)
+_sig("boids_world_destroy", None, _p)
+_sig("boids_world_step", _i, _p, ctypes.c_uint32)
+_sig("boids_world_finish", None, _p)
+_sig("boids_world_get_info", None, _p, _p)
+_sig("boids_world_info_size", ctypes.c_size_t)
+_sig("boids_world_read_columns", _i, _p, _sp, _pp, ctypes.c_size_t)
+_sig("boids_world_write_columns", _i, _p, _sp, _pp, ctypes.c_size_t)
+_sig("boids_world_get_param", _i, _p, _s, c_float_p)
+_sig("boids_world_set_param", _i, _p, _s, _s)
+_sig("boids_world_read_predators", _i, _p, ctypes.POINTER(Predator), ctypes.c_size_t)
+_sig("boids_world_metrics", _i, _p, ctypes.POINTER(Metrics), ctypes.c_size_t)
+_sig("boids_world_take_events", _i, _p, ctypes.POINTER(Events))
+_sig("boids_world_get_profile", None, _p, ctypes.POINTER(Profile))
+_sig("boids_world_reset_profile", None, _p)
+_sig("boids_model_count", _i)
+_sig("boids_model_name", _s, _i)
+_sig("boids_model_summary", _s, _i)
+_sig("boids_model_attributes", ctypes.c_uint, _i)
+_sig("boids_model_params", ctypes.POINTER(ParamInfo), _i, ctypes.POINTER(ctypes.c_size_t))
+_sig("boids_model_param_default", _i, _i, _s, c_float_p)
+_sig("boids_attribute_count", _i)
+_sig("boids_attribute_info_of", ctypes.POINTER(AttributeInfo), _i)
+_sig("boids_pass_name", _s, _i)
+_sig("boids_status_text", _s, _i)
+
+
+def text(b):
+    return b.decode("utf-8", "replace") if b else ""
+
+
+def last_error():
+    """The library's last error on this thread, as an Error."""
+    e = lib.boids_last_error_info().contents
+    return Error(text(lib.boids_error_name(e.id)), text(e.message), key=text(e.key),
+                 related=text(e.related), path=text(e.path), line=e.line, index=e.index,
+                 detail=text(e.detail))
+
+
+def check(status):
+    if status != 0:
+        raise last_error()
+
+
+def strings(values):
+    """A C array of UTF-8 strings, and the bytes that must outlive it."""
+    data = [v.encode("utf-8") for v in values]
+    return (ctypes.c_char_p * max(len(data), 1))(*data), data

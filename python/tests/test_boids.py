@@ -1,0 +1,200 @@
+"""The Python package against the library it wraps (run by ctest's test_python, or
+`PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import boids
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "examples")
+BACKENDS = ["cpu", "gpu"]
+
+
+def test_models_and_their_parameters():
+    names = boids.models()
+    assert "kit" in names and "shiffman-per-second" in names and len(names) == len(set(names))
+    kit = boids.model_params("kit")
+    assert kit["c_maxspeed"]["unit"] == "px/s" and kit["c_maxspeed"]["max"] > 0
+    assert boids.model_params("adams")["max_speed"]["default"] == 6  # adams' preset, not 180
+    with pytest.raises(boids.Error) as e:
+        boids.model_params("no-such-model")
+    assert e.value.id == "MODEL_UNKNOWN"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_state_metrics_and_params(backend):
+    with boids.World(model="kit", count=3000, backend=backend, seed=5) as w:
+        assert w.info["backend"] == backend and w.count == 3000 and w.model == "kit"
+        w.step(20)
+        s = w.state()
+        assert list(s) == ["x", "y", "vx", "vy", "swarm", "age", "alive"]
+        assert s["x"].dtype == np.float32 and s["alive"].dtype == np.uint32
+        assert all(len(v) == 3000 for v in s.values()) and np.isfinite(s["vx"]).all()
+        m = w.metrics()
+        assert len(m) == 1 and m[0].step == 20 and 0 <= m[0].polarization <= 1
+        assert m[0].alive == (s["alive"] == 1).sum()
+        assert w.params["c_maxspeed"] == boids.model_params("kit")["c_maxspeed"]["default"]
+        w.params["c_maxspeed"] = 200
+        assert w.params["c_maxspeed"] == 200
+        assert len(w.predators()["x"]) == w.info["predators"]
+        w.step(5)  # the GPU times the first step of each call but the world's first
+        w.finish()  # and its timings count once their steps are done
+        profile = w.profile()
+        assert "steer" in profile and profile["steer"][1] > 0
+
+
+def test_the_backends_agree():
+    states = []
+    for backend in BACKENDS:
+        with boids.World(model="hybrid", count=4000, backend=backend, seed=2) as w:
+            w.step(25)
+            states.append(w.state())
+    for k in ("x", "y", "vx", "vy"):  # bit for bit on llvmpipe; a real GPU rounds its own way
+        assert np.max(np.abs(states[0][k] - states[1][k])) < 0.05
+
+
+def test_set_state_round_trip_and_what_it_refuses():
+    with boids.World(model="kit", count=100, backend="cpu") as w:
+        s = w.state()
+        s["x"] = np.linspace(10, 20, 100)  # float64 in: converted
+        w.set_state(x=s["x"], age=np.full(100, 0.25))
+        back = w.state()
+        assert np.allclose(back["x"], s["x"]) and np.all(back["age"] == np.float32(0.25))
+        assert w.steps == 0
+        bad = s["vx"].copy()
+        bad[7] = np.nan
+        with pytest.raises(boids.Error) as e:
+            w.set_state(vx=bad)
+        assert e.value.index == 7 and e.value.id.startswith("STATE")
+        with pytest.raises(boids.Error) as e:
+            w.set_state(x=np.zeros(99))
+        assert e.value.id == "ARGUMENT" and e.value.key == "x"
+        with pytest.raises(boids.Error) as e:
+            w.set_state(bias=np.zeros(100))  # adams' attribute, not kit's
+        assert e.value.key == "bias"
+        with pytest.raises(boids.Error):
+            w.set_state(swarm=np.full(100, -1))
+        with pytest.raises(boids.Error):
+            w.set_state(age=np.array(["a"] * 100))
+        assert np.allclose(w.state()["x"], s["x"])  # nothing written by the refusals
+
+
+def test_bad_settings_raise_with_the_library_s_id_and_key():
+    cases = [(dict(model="nope"), "MODEL_UNKNOWN", None),
+             (dict(params={"max_speed": 2e9}), "PARAM_RANGE", "max_speed"),
+             (dict(params={"max_speed": "fast"}), "PARAM_NOT_NUMBER", "max_speed"),
+             (dict(params={"no_such": 1}), None, "no_such"),
+             (dict(backend="tpu"), "ARGUMENT", "backend"),
+             (dict(count=-5), None, None)]
+    for kwargs, id, key in cases:
+        with pytest.raises(boids.Error) as e:
+            boids.World(**{"backend": "cpu", **kwargs})
+        if id:
+            assert e.value.id == id, kwargs
+        if key:
+            assert e.value.key == key, kwargs
+    with pytest.raises(boids.Error) as e:
+        boids.World(scenario="/no/such/file.ini", backend="cpu")
+    assert "no/such/file.ini" in str(e.value)
+
+
+def test_a_closed_world_raises_and_params_keep_their_checks():
+    w = boids.World(count=50, backend="cpu")
+    with pytest.raises(boids.Error) as e:
+        w.params["min_speed"] = 1e6  # above max_speed
+    assert "min_speed" in (e.value.key + e.value.related)
+    with pytest.raises(boids.Error):
+        w.step(-1)
+    w.close()
+    for call in (lambda: w.step(1), w.state, w.metrics, lambda: w.params["max_speed"]):
+        with pytest.raises(boids.Error) as e:
+            call()
+        assert e.value.id == "WORLD_CLOSED"
+    w.close()  # twice is fine
+
+
+def test_a_scenario_and_kit_s_catches_as_events():
+    with boids.World(scenario="kit", backend="cpu", seed=1) as w:
+        assert w.count == 35 and w.info["size"] == (4000, 4000)
+        w.step(2000)
+        ev = w.events()
+        assert len(ev) > 0 and np.all(ev.kind == boids.EVENT_CATCH)
+        assert np.all((ev.value[:, 0] >= 0) & (ev.value[:, 0] <= 1))  # the caught boids' ages
+        assert len(w.events()) == 0  # taken
+        assert w.metrics()[0].catches == len(ev)
+
+
+def test_experiment_gives_the_command_s_tables(tmp_path):
+    t = boids.experiment("kit", runs=3, sweep={"c_maxspeed": [50, 200]}, backend="cpu",
+                         params={"stop_after_catches": 2}, out=str(tmp_path / "py"),
+                         frames=False)
+    assert len(t.runs) == 6 and set(t.runs["c_maxspeed"]) == {50, 200}
+    assert len(t.events) == 12 and np.all(t.events["age"] <= 1)
+    cmd = [os.environ.get("BOIDS_PROGRAM", "boids"), "experiment", "kit", "--runs", "3",
+           "--backend", "cpu", "--sweep", "c_maxspeed=50,200", "--set", "stop_after_catches=2",
+           "--out", str(tmp_path / "cli")]
+    subprocess.run(cmd, check=True, capture_output=True)
+    for table in ("runs.csv", "events.csv"):
+        assert (tmp_path / "py" / table).read_bytes() == (tmp_path / "cli" / table).read_bytes()
+    with pytest.raises(boids.Error) as e:
+        boids.experiment("kit", runs=1, sweep={"no_such": [1, 2]}, backend="cpu")
+    assert "no_such" in str(e.value)
+
+
+def test_the_examples_run(tmp_path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.dirname(boids.__path__[0]),
+                                                       env.get("PYTHONPATH")]))
+    runs = [("kit_ages.py", "8", str(tmp_path / "ages.png"), "cpu"),
+            ("flock_polarization.py", "3000", "40", str(tmp_path / "pol.png"), "gpu")]
+    for script, *args in runs:
+        done = subprocess.run([sys.executable, os.path.join(EXAMPLES, script), *args], env=env,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        png = [a for a in args if a.endswith(".png")][0]
+        assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert "extreme ages" in subprocess.run(
+        [sys.executable, os.path.join(EXAMPLES, "kit_ages.py"), "4", str(tmp_path / "a.png"),
+         "cpu"], env=env, capture_output=True, text=True).stdout
+
+
+def test_the_readme_s_example_runs_and_pictures_are_current(tmp_path):
+    """Each `$ PYTHONPATH=python /usr/bin/python3 python/examples/...` of the README, run again:
+    it prints the line the README shows, and draws its picture as the README's (png_diff, the
+    suite's picture comparison, given as $BOIDS_PNG_DIFF)."""
+    root = os.path.join(HERE, "..", "..")
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8").read().split("\n")
+    prefix = "$ PYTHONPATH=python /usr/bin/python3 "
+    shown = [(lines[i][len(prefix):].split(), lines[i + 1]) for i in range(len(lines) - 1)
+             if lines[i].startswith(prefix + "python/examples/")]
+    assert len(shown) >= 2
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(boids.__path__[0]))
+    for (script, *args), printed in shown:
+        pictures = [a for a in args if a.endswith(".png")]
+        run_args = [str(tmp_path / os.path.basename(a)) if a in pictures else a for a in args]
+        done = subprocess.run([sys.executable, os.path.join(root, script), *run_args], env=env,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == printed.strip(), script
+        png_diff = os.environ.get("BOIDS_PNG_DIFF")
+        for a in pictures:
+            assert png_diff, "BOIDS_PNG_DIFF names the picture comparison"
+            cmp = subprocess.run([png_diff, os.path.join(root, a),
+                                  str(tmp_path / os.path.basename(a))],
+                                 capture_output=True, text=True)
+            assert cmp.returncode == 0, f"{a}: {cmp.stdout}{cmp.stderr}"
+
+
+def test_the_readme_s_one_liner():
+    root = os.path.join(HERE, "..", "..")
+    readme = open(os.path.join(root, "README.md"), encoding="utf-8").read().split("\n")
+    one = [l for l in readme if l.startswith("PYTHONPATH=python /usr/bin/python3 -c ")]
+    assert len(one) == 1
+    command = one[0].replace("/usr/bin/python3", sys.executable, 1)
+    done = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.split()) >= 4  # three positions and a polarization

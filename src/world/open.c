@@ -1,0 +1,241 @@
+/* What programs and bindings need beyond the definition struct: a world opened from a scenario
+ * and key = value settings, its state by column, its parameters by name (boids.h, "opening a
+ * world by name"). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "core/scenario.h"
+#include "world/world.h"
+
+/* The backend a setting names; auto: the GPU where it is hardware, else the CPU. */
+static boids_status resolve_backend(const char *value, boids_backend *out)
+{
+    if (!strcmp(value, "gpu")) {
+        *out = BOIDS_BACKEND_GPU;
+    } else if (!strcmp(value, "cpu")) {
+        *out = BOIDS_BACKEND_CPU;
+    } else if (!strcmp(value, "auto")) {
+        boids_gl *gl = NULL;
+        *out = BOIDS_BACKEND_CPU;
+        if (boids_gl_create_headless(&gl) == BOIDS_OK) {
+            if (!boids_gl_is_software(gl)) *out = BOIDS_BACKEND_GPU;
+            boids_gl_destroy(gl);
+        }
+    } else {
+        return boids_fail_key(BOIDS_E_ARGUMENT, "backend", "'%s' is not auto, gpu or cpu", value);
+    }
+    return BOIDS_OK;
+}
+
+/* The settings over the scenario: the model first (it brings its preset), then the others in
+ * order, as a scenario file's lines. */
+static boids_status apply_settings(boids_scenario *sc, const char *const *keys,
+                                   const char *const *values, size_t n, const char **backend,
+                                   int *threads)
+{
+    boids_status st = BOIDS_OK;
+    for (int pass = 0; pass < 2 && st == BOIDS_OK; ++pass)
+        for (size_t i = 0; i < n && st == BOIDS_OK; ++i) {
+            if (!keys[i] || !values[i])
+                return boids_fail(BOIDS_E_ARGUMENT, "setting %zu has no key or no value", i);
+            if ((pass == 0) != (strcmp(keys[i], "model") == 0)) continue;
+            if (!strcmp(keys[i], "backend")) {
+                *backend = values[i];
+            } else if (!strcmp(keys[i], "threads")) {
+                char *end;
+                long t = strtol(values[i], &end, 10);
+                if (*values[i] == '\0' || *end || t < 0 || t > 1024)
+                    return boids_fail_key(BOIDS_E_ARGUMENT, "threads",
+                                          "'%s' is not a whole number in [0, 1024]", values[i]);
+                *threads = (int)t;
+            } else {
+                st = boids_scenario_set(sc, keys[i], values[i]);
+            }
+        }
+    return st;
+}
+
+boids_status boids_world_open(const char *scenario, const char *const *keys,
+                              const char *const *values, size_t n, boids_world **out)
+{
+    *out = NULL;
+    boids_scenario *sc = malloc(sizeof *sc);
+    if (!sc) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory opening a world");
+    boids_status st = BOIDS_OK;
+    if (scenario) {
+        char path[4096];
+        st = boids_scenario_locate(scenario, path, sizeof path);
+        if (st == BOIDS_OK) st = boids_scenario_load(path, 600, sc);
+    } else {
+        boids_scenario_init(sc, 600);
+    }
+    const char *backend_text = "auto";
+    boids_backend backend = BOIDS_BACKEND_GPU;
+    int threads = 0;
+    if (st == BOIDS_OK) st = apply_settings(sc, keys, values, n, &backend_text, &threads);
+    if (st == BOIDS_OK) st = resolve_backend(backend_text, &backend);
+    if (st == BOIDS_OK) {
+        boids_scenario_finish(sc);
+        boids_world_def def = sc->def;
+        def.backend = backend;
+        def.threads = threads;
+        def.obstacles = sc->obstacle_count ? sc->obstacles : NULL; /* copied at creation */
+        def.obstacle_count = sc->obstacle_count;
+        st = boids_world_create(&def, out);
+    }
+    free(sc);
+    return st;
+}
+
+/* ---- the state by column -------------------------------------------------------------------- */
+
+/* Where column `name` lives in a boids_boid of this world, and whether it holds uint32s. */
+static boids_status column_of(const boids_world *w, const char *name, size_t *offset, bool *is_uint)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+        bool is_uint;
+    } fixed[] = {{"x", offsetof(boids_boid, x), false},
+                 {"y", offsetof(boids_boid, y), false},
+                 {"vx", offsetof(boids_boid, vx), false},
+                 {"vy", offsetof(boids_boid, vy), false},
+                 {"swarm", offsetof(boids_boid, swarm), true}};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
+        if (!strcmp(name, fixed[i].name)) {
+            *offset = fixed[i].offset;
+            *is_uint = fixed[i].is_uint;
+            return BOIDS_OK;
+        }
+    boids_world_info info;
+    boids_world_get_info((boids_world *)w, &info);
+    const unsigned attrs = boids_model_attributes(info.model);
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
+        const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
+        if (strcmp(name, ai->name) != 0) continue;
+        if (!(attrs & (1u << a)))
+            return boids_fail_key(BOIDS_E_ARGUMENT, name, "model %s has no attribute %s",
+                                  boids_model_name(info.model), name);
+        *offset = ai->offset;
+        *is_uint = ai->is_uint;
+        return BOIDS_OK;
+    }
+    return boids_fail_key(BOIDS_E_ARGUMENT, name,
+                          "no column %s (x, y, vx, vy, swarm or an attribute of the model)", name);
+}
+
+/* The backend's column (boids_backend_ops.read_columns) of a boids_boid member. */
+static int column_slot(size_t offset)
+{
+    static const size_t fixed[5] = {offsetof(boids_boid, x), offsetof(boids_boid, y),
+                                    offsetof(boids_boid, vx), offsetof(boids_boid, vy),
+                                    offsetof(boids_boid, swarm)};
+    for (int c = 0; c < 5; ++c)
+        if (offset == fixed[c]) return c;
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
+        if (offset == boids_attribute_info_of((boids_attribute)a)->offset) return 5 + a;
+    return 0; /* column_of gives only these offsets */
+}
+
+/* The whole state, in id order, in a new array (free it). */
+static boids_status read_all(boids_world *w, boids_boid **out, uint32_t *count)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    *count = info.count;
+    *out = malloc(sizeof **out * (info.count ? info.count : 1));
+    if (!*out) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", info.count);
+    boids_status st = boids_world_read(w, *out, info.count);
+    if (st != BOIDS_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+boids_status boids_world_read_columns(boids_world *w, const char *const *names, void *const *out,
+                                      size_t ncols)
+{
+    /* The backend fills one array per column (NULL: not wanted): x, y, vx, vy, swarm, then the
+     * attributes; a column asked for twice is filled once and copied. */
+    void *columns[5 + BOIDS_ATTR_COUNT] = {0};
+    int slot[64];
+    if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
+    for (size_t c = 0; c < ncols; ++c) {
+        size_t offset;
+        bool is_uint;
+        boids_status st = column_of(w, names[c], &offset, &is_uint);
+        if (st != BOIDS_OK) return st;
+        slot[c] = column_slot(offset);
+        if (!columns[slot[c]]) columns[slot[c]] = out[c];
+    }
+    const uint32_t n = w->sim.def.count;
+    if (n == 0) return BOIDS_OK;
+    boids_status st = w->ops->read_columns(w->impl, columns);
+    if (st != BOIDS_OK) return st;
+    /* As boids_world_read: the rules cannot make inf or NaN from a valid state; if one ever
+     * does, say so rather than hand it on. */
+    for (int c = 0; c < 4; ++c) {
+        const float *v = columns[c];
+        for (uint32_t i = 0; v && i < n; ++i)
+            if (!isfinite(v[i]))
+                return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "",
+                                       "non-finite state after step %llu",
+                                       (unsigned long long)w->sim.steps);
+    }
+    for (size_t c = 0; c < ncols; ++c)
+        if (out[c] != columns[slot[c]]) memcpy(out[c], columns[slot[c]], sizeof(uint32_t) * n);
+    return BOIDS_OK;
+}
+
+boids_status boids_world_write_columns(boids_world *w, const char *const *names,
+                                       const void *const *in, size_t ncols)
+{
+    size_t offsets[64];
+    bool is_uint;
+    if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
+    for (size_t c = 0; c < ncols; ++c) {
+        boids_status st = column_of(w, names[c], &offsets[c], &is_uint);
+        if (st != BOIDS_OK) return st;
+    }
+    boids_boid *state;
+    uint32_t n;
+    boids_status st = read_all(w, &state, &n);
+    if (st != BOIDS_OK) return st;
+    for (size_t c = 0; c < ncols; ++c) {
+        const unsigned char *src = in[c];
+        for (uint32_t i = 0; i < n; ++i)
+            memcpy((unsigned char *)&state[i] + offsets[c], src + 4 * (size_t)i, 4);
+    }
+    st = boids_world_write(w, state, n); /* validated: finite, in range, swarms, attributes */
+    free(state);
+    return st;
+}
+
+/* ---- parameters by name --------------------------------------------------------------------- */
+
+boids_status boids_world_get_param(boids_world *w, const char *key, float *out)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    const boids_param_info *p = boids_model_param(info.model, key);
+    if (!p)
+        return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key, "model %s has no parameter %s",
+                              boids_model_name(info.model), key);
+    *out = boids_param_get(&info.params, p);
+    return BOIDS_OK;
+}
+
+boids_status boids_world_set_param(boids_world *w, const char *key, const char *value)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_status st = boids_params_set(info.model, &info.params, key, value);
+    if (st == BOIDS_OK) st = boids_params_validate(info.model, &info.params);
+    if (st == BOIDS_OK) st = boids_world_set_params(w, &info.params);
+    return st;
+}
+
+size_t boids_world_info_size(void) { return sizeof(boids_world_info); }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The library as a user gets it: `cmake --install` into a scratch prefix puts libboids.so (with
+# its SONAME), libboids.a, the public headers under include/boids/ (and no GPU layout), boids.pc
+# and CMake's package; a small program (tests/consumer) builds against it with pkg-config, with
+# the static library, and with find_package(boids CONFIG), and runs on both backends; the
+# installed `boids` finds its library.
+# usage: test_install.sh BUILD_DIR path/to/gpu_info
+source "$(dirname "$0")/lib.sh"
+build=$1 src=$(cd "$(dirname "$0")" && pwd)/consumer
+gpu_setup "$2"
+prefix=$tmp/prefix
+if cmake --install "$build" --prefix "$prefix" >"$tmp/install.out" 2>&1; then ok "installed"
+else bad "cmake --install: $(tail -5 "$tmp/install.out")"; finish; exit; fi
+lib=$(dirname "$(find "$prefix" -name 'libboids.so.*.*.*' | head -1)")
+for f in "$prefix/include/boids/boids.h" "$lib/libboids.a" "$lib/pkgconfig/boids.pc" \
+         "$lib/cmake/boids/boidsConfig.cmake"; do
+  [ -f "$f" ] && ok "${f#"$prefix"/}" || bad "missing: ${f#"$prefix"/}"
+done
+soname=$(readelf -d "$lib/libboids.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = libboids.so.0 ] && [ -L "$lib/libboids.so.0" ] && ok "SONAME $soname" ||
+  bad "SONAME '$soname'"
+if ls "$prefix/include/boids" | grep -q shared || grep -rq "BOIDS_BIND_" "$prefix/include"; then
+  bad "the installed headers show the GPU's layout"
+else ok "the installed headers hold no GPU layout"; fi
+"$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
+  bad "the installed boids does not run"
+
+export PKG_CONFIG_PATH=$lib/pkgconfig
+backends=(cpu)
+[ $gpu = 1 ] && backends+=(gpu)
+# shellcheck disable=SC2046 # pkg-config's flags are words
+if cc -std=c17 -Wall -Werror "$src/consumer.c" -o "$tmp/c_pc" $(pkg-config --cflags --libs boids) \
+     -lm -Wl,-rpath,"$lib" 2>"$tmp/cc.err"; then ok "built with pkg-config"
+else bad "pkg-config build: $(head -5 "$tmp/cc.err")"; fi
+static_libs=$(pkg-config --static --libs boids | sed 's/-lboids\b//')
+# shellcheck disable=SC2086 # a list of flags
+if cc -std=c17 "$src/consumer.c" -o "$tmp/c_static" $(pkg-config --cflags boids) \
+     "$lib/libboids.a" $static_libs 2>"$tmp/cc.err"; then ok "built with the static library"
+else bad "static build: $(head -5 "$tmp/cc.err")"; fi
+if cmake -S "$src" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/cm.out" 2>&1 &&
+   cmake --build "$tmp/cmake" >>"$tmp/cm.out" 2>&1; then ok "built with find_package(boids)"
+else bad "find_package build: $(tail -8 "$tmp/cm.out")"; fi
+for exe in c_pc c_static cmake/consumer; do
+  for be in "${backends[@]}"; do
+    [ -x "$tmp/$exe" ] || continue
+    if "$tmp/$exe" $be >"$tmp/run.out" 2>&1; then ok "$exe on $be: $(cat "$tmp/run.out")"
+    else bad "$exe on $be: $(head -c 300 "$tmp/run.out")"; fi
+  done
+done
+ldd "$tmp/c_static" | grep -q libboids && bad "the static build links libboids.so" ||
+  ok "the static build needs no libboids.so"
+finish

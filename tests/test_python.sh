@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The Python package's tests (python/tests, pytest) against this build's library and program,
+# with the first python3 that has numpy and pytest: Debian's /usr/bin/python3 (what
+# scripts/install-deps.sh --test installs them for), else the one on PATH. Another interpreter on
+# PATH (pyenv's, a venv's) may lack them, so none is assumed.
+# usage: test_python.sh SOURCE_DIR path/to/libboids.so path/to/boids path/to/png_diff
+src=$1
+export BOIDS_LIBRARY=$2 BOIDS_PROGRAM=$3 BOIDS_PNG_DIFF=$4
+export PYTHONPATH=$1/python${PYTHONPATH:+:$PYTHONPATH}
+for py in /usr/bin/python3 "$(command -v python3)"; do
+  [ -x "$py" ] && "$py" -c "import numpy, pytest, matplotlib" 2>/dev/null && break
+  py=
+done
+if [ -z "$py" ]; then
+  echo "FAIL no python3 with numpy, pytest and matplotlib (scripts/install-deps.sh --test)"
+  exit 1
+fi
+echo "python: $py ($("$py" --version 2>&1))"
+exec "$py" -m pytest -q -p no:cacheprovider "$src/python/tests"
