@@ -416,16 +416,23 @@ static int parse_sweeps(const boids_cli *cli, boids_experiment *e)
         }
         e->combos *= e->sweeps[k].count;
     }
-    /* every combination's world must be one the library takes: checked before anything is made */
+    /* every combination's world must be one the library takes: checked before anything is made
+     * (millions of them take a while: a progress line on a terminal, Ctrl-C stops) */
+    boids_progress progress;
+    boids_progress_start(&progress, e->combos, "combinations");
+    snprintf(progress.note, sizeof progress.note, "checked before any run");
     for (uint32_t c = 0; c < e->combos && !boids_interrupted(); ++c) {
         boids_world_def d;
         if (boids_experiment_world(e, c, e->seed, &d) != BOIDS_OK) {
+            boids_progress_end(&progress);
             char label[512];
             boids_experiment_label(e, c, label, sizeof label);
             fprintf(stderr, "boids experiment: --sweep: %s: %s\n", label, boids_last_error());
             return BOIDS_EXIT_USAGE;
         }
+        if (c % 4096 == 0) boids_progress_update(&progress, c);
     }
+    boids_progress_end(&progress);
     return boids_interrupted() ? boids_interrupt_exit_code() : BOIDS_EXIT_OK;
 }
 
