@@ -735,7 +735,7 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
     boids_panel_init(&v->panel);
     boids_status st = boids_gl_create_window(1280, 720, "boids", true, &v->gl);
     if (st != BOIDS_OK) {
-        fprintf(stderr, "boids: no window (%s): running headless\n", boids_last_error());
+        fprintf(stderr, "boids: %s: running headless\n", boids_last_error()); /* "no window: ..." */
         free(v);
         return BOIDS_EXIT_NO_WINDOW;
     }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The benchmark as a user meets it: it says its matrix and its estimated time before it starts,
+# writes every row as it comes, and Ctrl-C keeps the rows measured so far (exit 130).
+# usage: test_bench.sh path/to/boids-bench
+source "$(dirname "$0")/lib.sh"
+bench=$1
+"$bench" --models shiffman-per-second --sizes 1000,10000,100000 --backends cpu --starts random \
+  --out "$tmp/b" >"$tmp/out" 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ -f "$tmp/b/bench.csv" ] && [ "$(wc -l <"$tmp/b/bench.csv")" -ge 2 ] && break
+  sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+banner="^3 measurements (1 model x 3 sizes x backends cpu x starts random), about"
+grep -q "$banner" "$tmp/out" && ok "the matrix and its time, before the first measurement" ||
+  bad "no banner: $(head -3 "$tmp/out")"
+[ "$rc" = 130 ] && ok "Ctrl-C: exit 130" || bad "Ctrl-C: exit $rc"
+rows=$(($(wc -l <"$tmp/b/bench.csv") - 1))
+[ "$rows" -ge 1 ] && [ "$rows" -lt 3 ] && grep -q "interrupted after $rows of 3" "$tmp/out" &&
+  ok "the $rows rows measured before Ctrl-C are kept" ||
+  bad "rows after Ctrl-C: $rows, $(tail -2 "$tmp/out")"
+finish
