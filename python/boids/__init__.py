@@ -142,8 +142,14 @@ class World:
         values, keep_v = _lib.strings([v for _, v in settings])
         handle = ctypes.c_void_p()
         scen = None if scenario is None else str(scenario).encode()
-        _lib.check(_lib.lib.boids_world_open(scen, keys, values, len(settings),
-                                             ctypes.byref(handle)))
+        try:
+            _lib.check(_lib.lib.boids_world_open(scen, keys, values, len(settings),
+                                                 ctypes.byref(handle)))
+        except Error as e:  # name the argument the caller wrote, not the scenario key
+            if e.key == "boids":
+                e.key, e.message = "count", e.message.replace("boids:", "count:", 1)
+                e.args = (e.message,)
+            raise
         self._w = handle
         info = self._info()
         self.model = _lib.text(_lib.lib.boids_model_name(info.model))

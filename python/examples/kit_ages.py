@@ -16,5 +16,5 @@ plt.hist(ages, bins=10, range=(0, 1), color="tab:blue", edgecolor="white")
 plt.axhline(len(ages) / 10, ls="--", color="gray", label="uniform ages")
 plt.xlabel("age of the caught boid"), plt.ylabel("catches"), plt.legend()
 plt.title(f"kit, c_maxspeed = 200: {len(ages)} catches in {runs} runs"), plt.savefig(out, dpi=100)
-print(f"{np.mean(np.abs(ages - 0.5) > 0.25):.0%} of {len(ages)} caught boids have extreme ages "
-      "(beyond 0.25 of 0.5; uniform ages: 50 %)")
+print(f"{np.mean(np.abs(ages - 0.5) > 0.25):.0%} of {len(ages)} caught boids are aged under "
+      "0.25 or over 0.75 (uniform ages: 50 %)")

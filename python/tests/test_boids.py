@@ -89,7 +89,7 @@ def test_bad_settings_raise_with_the_library_s_id_and_key():
              (dict(params={"max_speed": "fast"}), "PARAM_NOT_NUMBER", "max_speed"),
              (dict(params={"no_such": 1}), None, "no_such"),
              (dict(backend="tpu"), "ARGUMENT", "backend"),
-             (dict(count=-5), None, None)]
+             (dict(count=-5), None, "count")]
     for kwargs, id, key in cases:
         with pytest.raises(boids.Error) as e:
             boids.World(**{"backend": "cpu", **kwargs})
@@ -157,7 +157,7 @@ def test_the_examples_run(tmp_path):
         assert done.returncode == 0, done.stderr
         png = [a for a in args if a.endswith(".png")][0]
         assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
-    assert "extreme ages" in subprocess.run(
+    assert "aged under 0.25 or over 0.75" in subprocess.run(
         [sys.executable, os.path.join(EXAMPLES, "kit_ages.py"), "4", str(tmp_path / "a.png"),
          "cpu"], env=env, capture_output=True, text=True).stdout
 
