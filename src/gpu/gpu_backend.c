@@ -218,30 +218,39 @@ static boids_status check_report(gpu_backend *g)
     return BOIDS_OK;
 }
 
-/* The agents' state in id order: pos_vel into pv (4 floats each), swarm into sw (if not NULL). */
-static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, uint32_t *sw)
+/* The agents' slots into the staging arrays (pos_vel, ids, and swarms where asked), checked to
+ * hold every id exactly once: anything else means a pass went wrong; say so, never return junk. */
+static boids_status stage_agents(gpu_backend *g, const gpu_agents *a, bool swarms)
 {
     const uint32_t n = a->count;
     boids_gpu_read(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
     boids_gpu_read(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
-    if (sw) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
+    if (swarms) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
     boids_status st = boids_gl_check("reading the GPU state");
     if (st != BOIDS_OK) return st;
-    /* Every id exactly once: anything else means a pass went wrong; say so, never return junk. */
     unsigned char *seen = calloc(n ? n : 1, 1);
     if (!seen) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u agents", n);
     for (uint32_t k = 0; k < n && st == BOIDS_OK; ++k) {
-        uint32_t id = g->staging_id[k];
-        if (id >= n || seen[id]) {
+        const uint32_t id = g->staging_id[k];
+        if (id >= n || seen[id])
             st =
                 boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
-            break;
-        }
-        seen[id] = 1;
+        else
+            seen[id] = 1;
+    }
+    free(seen);
+    return st;
+}
+
+/* The agents' state in id order: pos_vel into pv (4 floats each), swarm into sw (if not NULL). */
+static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, uint32_t *sw)
+{
+    boids_status st = stage_agents(g, a, sw != NULL);
+    for (uint32_t k = 0; st == BOIDS_OK && k < a->count; ++k) {
+        const uint32_t id = g->staging_id[k];
         memcpy(&pv[4 * id], &g->staging_pv[4 * k], sizeof(float) * 4);
         if (sw) sw[id] = g->staging_u[k];
     }
-    free(seen);
     return st;
 }
 
@@ -285,23 +294,8 @@ static boids_status gpu_read_columns(void *impl, void *const columns[5 + BOIDS_A
     if (st != BOIDS_OK) return st;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     if ((st = check_report(g)) != BOIDS_OK) return st;
-    boids_gpu_read(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
-    boids_gpu_read(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
-    if (columns[4]) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
-    if ((st = boids_gl_check("reading the GPU state")) != BOIDS_OK) return st;
-    /* Every id exactly once, as read_agents checks; then slot order to id order. */
-    unsigned char *seen = calloc(n ? n : 1, 1);
-    if (!seen) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
-    for (uint32_t k = 0; k < n; ++k) {
-        const uint32_t id = g->staging_id[k];
-        if (id >= n || seen[id]) {
-            free(seen);
-            return boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k,
-                              id);
-        }
-        seen[id] = 1;
-    }
-    free(seen);
+    /* the slots, checked; then slot order to id order */
+    if ((st = stage_agents(g, a, columns[4] != NULL)) != BOIDS_OK) return st;
     const float *from[4] = {g->staging_pv, g->staging_pv + 1, g->staging_pv + 2, g->staging_pv + 3};
     float *const to[4] = {columns[0], columns[1], columns[2], columns[3]};
     if (to[0] || to[1] || to[2] || to[3]) {

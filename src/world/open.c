@@ -91,52 +91,34 @@ boids_status boids_world_open(const char *scenario, const char *const *keys,
 
 /* ---- the state by column -------------------------------------------------------------------- */
 
-/* Where column `name` lives in a boids_boid of this world, and whether it holds uint32s. */
-static boids_status column_of(const boids_world *w, const char *name, size_t *offset, bool *is_uint)
-{
-    static const struct {
-        const char *name;
-        size_t offset;
-        bool is_uint;
-    } fixed[] = {{"x", offsetof(boids_boid, x), false},
-                 {"y", offsetof(boids_boid, y), false},
-                 {"vx", offsetof(boids_boid, vx), false},
-                 {"vy", offsetof(boids_boid, vy), false},
-                 {"swarm", offsetof(boids_boid, swarm), true}};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i)
-        if (!strcmp(name, fixed[i].name)) {
-            *offset = fixed[i].offset;
-            *is_uint = fixed[i].is_uint;
-            return BOIDS_OK;
-        }
-    boids_world_info info;
-    boids_world_get_info((boids_world *)w, &info);
-    const unsigned attrs = boids_model_attributes(info.model);
-    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
-        const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
-        if (strcmp(name, ai->name) != 0) continue;
-        if (!(attrs & (1u << a)))
-            return boids_fail_key(BOIDS_E_ARGUMENT, name, "model %s has no attribute %s",
-                                  boids_model_name(info.model), name);
-        *offset = ai->offset;
-        *is_uint = ai->is_uint;
-        return BOIDS_OK;
-    }
-    return boids_fail_key(BOIDS_E_ARGUMENT, name,
-                          "no column %s (x, y, vx, vy, swarm or an attribute of the model)", name);
-}
-
-/* The backend's column (boids_backend_ops.read_columns) of a boids_boid member. */
-static int column_slot(size_t offset)
+/* The columns, in the backends' order (boids_backend_ops.read_columns): x, y, vx, vy, swarm, then
+ * the attributes; where each lives in a boids_boid. */
+static const char *const fixed_names[5] = {"x", "y", "vx", "vy", "swarm"};
+static size_t column_offset(int column)
 {
     static const size_t fixed[5] = {offsetof(boids_boid, x), offsetof(boids_boid, y),
                                     offsetof(boids_boid, vx), offsetof(boids_boid, vy),
                                     offsetof(boids_boid, swarm)};
+    return column < 5 ? fixed[column]
+                      : boids_attribute_info_of((boids_attribute)(column - 5))->offset;
+}
+
+/* The column `name` names in this world; BOIDS_E_ARGUMENT naming it if there is none. */
+static boids_status column_of(const boids_world *w, const char *name, int *column)
+{
     for (int c = 0; c < 5; ++c)
-        if (offset == fixed[c]) return c;
-    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (offset == boids_attribute_info_of((boids_attribute)a)->offset) return 5 + a;
-    return 0; /* column_of gives only these offsets */
+        if (!strcmp(name, fixed_names[c])) return *column = c, BOIDS_OK;
+    boids_world_info info;
+    boids_world_get_info((boids_world *)w, &info);
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
+        if (strcmp(name, boids_attribute_info_of((boids_attribute)a)->name) != 0) continue;
+        if (!(boids_model_attributes(info.model) & (1u << a)))
+            return boids_fail_key(BOIDS_E_ARGUMENT, name, "model %s has no attribute %s",
+                                  boids_model_name(info.model), name);
+        return *column = 5 + a, BOIDS_OK;
+    }
+    return boids_fail_key(BOIDS_E_ARGUMENT, name,
+                          "no column %s (x, y, vx, vy, swarm or an attribute of the model)", name);
 }
 
 /* The whole state, in id order, in a new array (free it). */
@@ -164,11 +146,8 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
     int slot[64];
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
-        size_t offset;
-        bool is_uint;
-        boids_status st = column_of(w, names[c], &offset, &is_uint);
+        boids_status st = column_of(w, names[c], &slot[c]);
         if (st != BOIDS_OK) return st;
-        slot[c] = column_slot(offset);
         if (!columns[slot[c]]) columns[slot[c]] = out[c];
     }
     const uint32_t n = w->sim.def.count;
@@ -194,11 +173,12 @@ boids_status boids_world_write_columns(boids_world *w, const char *const *names,
                                        const void *const *in, size_t ncols)
 {
     size_t offsets[64];
-    bool is_uint;
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
-        boids_status st = column_of(w, names[c], &offsets[c], &is_uint);
+        int column;
+        boids_status st = column_of(w, names[c], &column);
         if (st != BOIDS_OK) return st;
+        offsets[c] = column_offset(column);
     }
     boids_boid *state;
     uint32_t n;
