@@ -74,6 +74,12 @@
 #define BOIDS_BIND_SLOT_ID 29
 /* the step's catches found, before stop_after_catches takes the first of them: boids_catch */
 #define BOIDS_BIND_CATCHES 30
+/* a read of the state in id order (id_order.comp), on the metrics' bindings, which only the
+ * metrics' own passes use (and bind before each): the four float columns one after another, the
+ * swarm column, and each id's mark. (Drivers may offer as few as 32 bindings: 0 to 31.) */
+#define BOIDS_BIND_ORDER_COLUMNS BOIDS_BIND_METRIC_SLOT
+#define BOIDS_BIND_ORDER_SWARM BOIDS_BIND_METRIC_PARENT
+#define BOIDS_BIND_ORDER_MARKS BOIDS_BIND_METRIC_SUMS
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0 /* boids_gpu_frame */
 
@@ -86,7 +92,7 @@ BOIDS_STRUCT(boids_gpu_report)
     BOIDS_U32 status;      /* BOIDS_STATUS_* flags */
     BOIDS_U32 event_count; /* events emitted since the last take (may exceed the capacity:
                               the excess was lost and is reported) */
-    BOIDS_U32 reserved0;
+    BOIDS_U32 bad_slots; /* slots id_order.comp found holding an id out of range or twice */
     BOIDS_U32 reserved1;
 };
 

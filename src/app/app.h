@@ -40,7 +40,6 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli);
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall_s);
 /* The ffmpeg command that turns a frame directory into a video. */
 void boids_app_print_ffmpeg(const char *dir, double fps);
-double boids_app_now(void);
 
 int boids_headless_run(const boids_cli *cli, const boids_init_state *init);
 int boids_viewer_run(const boids_cli *cli, const boids_init_state *init);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/app.h"
 #include "app/metrics_log.h"
@@ -57,13 +56,6 @@ int boids_app_error(const boids_cli *cli, const char *context)
     else
         fprintf(stderr, "boids: %s%s\n", where, e->message);
     return boids_app_exit_code(e->status);
-}
-
-double boids_app_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init,

@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "app/progress.h"
+#include "base/clock.h"
 #include "base/interrupt.h"
 #include "base/error.h"
 #include "render/boid_renderer.h"
@@ -83,14 +84,14 @@ typedef struct pacer {
 
 static uint64_t pacer_next(pacer *p, uint64_t left)
 {
-    p->t = boids_app_now();
+    p->t = boids_clock_seconds();
     return p->piece < left ? p->piece : left;
 }
 
 static void pacer_done(pacer *p, boids_world *w, uint64_t steps)
 {
     boids_world_finish(w);
-    const double per_step = (boids_app_now() - p->t) / (double)(steps ? steps : 1);
+    const double per_step = (boids_clock_seconds() - p->t) / (double)(steps ? steps : 1);
     double want = per_step > 0 ? PIECE_S / per_step : 1e6;
     p->piece = want < 1 ? 1 : want > 1e6 ? 1000000 : (uint64_t)want;
 }
@@ -211,7 +212,7 @@ static int close_outputs(run *r, int code, boids_status st)
     boids_status vst = boids_video_writer_finish(r->video, whole);
     if (st == BOIDS_OK) st = vst;
     boids_world_finish(r->s.world);
-    r->wall = boids_app_now() - r->t0;
+    r->wall = boids_clock_seconds() - r->t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted())
         boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
@@ -287,7 +288,7 @@ int boids_headless_run(const boids_cli *cli, const boids_init_state *init)
     boids_status st = BOIDS_OK;
     if (code == BOIDS_EXIT_OK && cli->warmup > 0)
         st = warm_up(&r.s, cli->warmup); /* not recorded or timed */
-    r.t0 = boids_app_now();
+    r.t0 = boids_clock_seconds();
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK) st = step_all(&r);
     const unsigned video_frames = r.video ? boids_video_writer_frames(r.video) : 0;
     code = close_outputs(&r, code, st);

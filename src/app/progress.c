@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "base/clock.h"
 
 const char *boids_duration_text(double s, char *buf, int size)
 {
@@ -22,7 +23,7 @@ void boids_progress_start(boids_progress *p, uint64_t total, const char *unit)
 {
     memset(p, 0, sizeof *p);
     p->tty = isatty(STDERR_FILENO) != 0;
-    p->t0 = p->last = boids_app_now();
+    p->t0 = p->last = boids_clock_seconds();
     p->total = total;
     p->unit = unit;
 }
@@ -30,7 +31,7 @@ void boids_progress_start(boids_progress *p, uint64_t total, const char *unit)
 void boids_progress_update(boids_progress *p, uint64_t done)
 {
     if (!p->tty) return;
-    const double now = boids_app_now(), el = now - p->t0;
+    const double now = boids_clock_seconds(), el = now - p->t0;
     if (el < 1.0 || now - p->last < 0.25) return;
     p->last = now;
     char left[64] = "", spent[32];

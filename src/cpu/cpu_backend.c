@@ -15,10 +15,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/attributes.h"
 #include "core/id_order.h"
+#include "base/clock.h"
 #include "base/error.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/steer.h"
@@ -90,17 +90,10 @@ void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject, ui
     pthread_mutex_unlock(&s->events->lock);
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 /* Adds the time since *t to pass p, and moves *t on. */
 static void lap(cpu_backend *b, boids_pass p, double *t)
 {
-    double t1 = now_ms();
+    double t1 = 1e3 * boids_clock_seconds();
     b->profile.sum_ms[p] += t1 - *t;
     b->profile.samples[p]++;
     *t = t1;
@@ -208,7 +201,7 @@ static boids_status cpu_step(void *impl, uint32_t steps)
     memcpy(j.step.attr, b->attr, sizeof b->attr);
 
     for (uint32_t s = 0; s < steps; ++s) {
-        double t = now_ms();
+        double t = 1e3 * boids_clock_seconds();
         j.step.step = (uint32_t)(sim->steps + s);
         j.step.pred = b->pred;
         if (predators) {
@@ -284,13 +277,23 @@ static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_A
 {
     cpu_backend *b = impl;
     const uint32_t n = b->sim->def.count;
-    const float *from[4] = {b->cur.x, b->cur.y, b->cur.vx, b->cur.vy};
-    float *const to[4] = {columns[0], columns[1], columns[2], columns[3]};
-    if (to[0] || to[1] || to[2] || to[3]) {
-        boids_status st = boids_scatter_by_id(n, b->cur_id, from, 1, to);
+    /* the positions and velocities by slot, as bits; the swarms are in id order already */
+    const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {
+        (const uint32_t *)b->cur.x, (const uint32_t *)b->cur.y, (const uint32_t *)b->cur.vx,
+        (const uint32_t *)b->cur.vy, NULL};
+    const size_t stride[BOIDS_SCATTER_COLUMNS] = {1, 1, 1, 1, 1};
+    uint32_t bad = UINT32_MAX;
+    if (columns[0] || columns[1] || columns[2] || columns[3]) {
+        boids_status st = boids_scatter_by_id(n, b->cur_id, from, stride,
+                                              (uint32_t *const *)columns, b->pool, &bad);
         if (st != BOIDS_OK) return st;
     }
-    if (columns[4]) memcpy(columns[4], b->swarm, sizeof(uint32_t) * n); /* id order already */
+    if (bad != UINT32_MAX)
+        return boids_fail(BOIDS_E_STATE_CORRUPT,
+                          "the state is corrupt: id %u is out of range "
+                          "or in two slots",
+                          bad);
+    if (columns[4]) memcpy(columns[4], b->swarm, sizeof(uint32_t) * n);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (columns[5 + a] && b->attr[a]) memcpy(columns[5 + a], b->attr[a], sizeof(uint32_t) * n);
     return BOIDS_OK;

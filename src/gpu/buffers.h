@@ -41,20 +41,45 @@ static inline void boids_gpu_clear(GLuint buffer)
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
-/* The first `bytes` of the buffer (a multiple of 4) to 0. */
-static inline void boids_gpu_clear_head(GLuint buffer, size_t bytes)
+/* `bytes` of the buffer from `offset` (both multiples of 4) to 0. */
+static inline void boids_gpu_clear_range(GLuint buffer, size_t offset, size_t bytes)
 {
     const GLuint zero = 0;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, (GLsizeiptr)bytes, GL_RED_INTEGER,
-                         GL_UNSIGNED_INT, &zero);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, (GLintptr)offset, (GLsizeiptr)bytes,
+                         GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+/* The first `bytes` of the buffer (a multiple of 4) to 0. */
+static inline void boids_gpu_clear_head(GLuint buffer, size_t bytes)
+{
+    boids_gpu_clear_range(buffer, 0, bytes);
 }
 
 static inline void boids_gpu_read(GLuint buffer, size_t offset, size_t bytes, void *out)
 {
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, (GLintptr)offset, (GLsizeiptr)bytes, out);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+/* The first `bytes` of the buffer, mapped for reading (NULL if the driver would not); the buffer
+ * is used by no GL command until boids_gpu_unmap. A driver whose buffers live in host memory hands
+ * out the memory itself: no copy. */
+static inline const void *boids_gpu_map_read(GLuint buffer, size_t bytes)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    const void *p =
+        glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)bytes, GL_MAP_READ_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    return p;
+}
+
+static inline void boids_gpu_unmap(GLuint buffer)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 

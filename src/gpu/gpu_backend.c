@@ -15,7 +15,8 @@
  *                   writes the positions and velocities of step t+1 to the same slots
  *   models with predators: hunt.comp, the predators' steering
  *
- * (The grid passes are gpu/sort.c's; the metrics, on demand, gpu/metrics.c's.)
+ * (The grid passes are gpu/sort.c's; the metrics, on demand, gpu/metrics.c's; a read's ordering
+ * by id, on the device, gpu/id_order.c's.)
  *
  * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells) with the swarm
  * and id buffers of index `key`, which alternate each step; pos_vel[1] and the other swarm/id
@@ -23,16 +24,19 @@
  * buffer; the replicas' catches and stop steps in another; status flags and events go to the
  * report buffer, read back only when asked. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/attributes.h"
-#include "core/id_order.h"
+#include "base/clock.h"
 #include "base/error.h"
 #include "core/models.h"
 #include "gpu/buffers.h"
+#include "core/id_order.h"
 #include "gpu/gpu_backend.h"
+#include "gpu/id_order.h"
 #include "gpu/limits.h"
 #include "gpu/metrics.h"
 #include "gpu/program.h"
@@ -55,6 +59,9 @@ typedef struct gpu_backend {
     bool warm; /* a step has run: every step program has been dispatched once */
     boids_gpu_sorter sorter;
     boids_gpu_metrics metrics;
+    boids_gpu_id_order order; /* reads in id order on the device */
+    enum { GPU_READ_UNMEASURED, GPU_READ_ON_DEVICE, GPU_READ_ON_HOST } read_place;
+    boids_pool *read_pool; /* the host's threads, for reads ordered on the host */
     GLuint prog_steer, prog_catch, prog_stop, prog_hunt,
         prog_catch_apply; /* all but steer: predators */
     GLint u_step[5];      /* steer, catch, stop, hunt, catch_apply: the step's number */
@@ -205,6 +212,8 @@ static void gpu_finish(void *impl)
     if (boids_gl_make_current(g->gl) == BOIDS_OK) glFinish();
 }
 
+/* What the report says of the state: a loop stopped short, or a read found slots that do not hold
+ * every id once (gpu/id_order.c). */
 static boids_status check_report(gpu_backend *g)
 {
     boids_gpu_report head;
@@ -215,105 +224,140 @@ static boids_status check_report(gpu_backend *g)
                           "shader invocation: the state since is wrong (lower the density or the "
                           "radii, or use --backend cpu)",
                           g->loop_limit, boids_gl_renderer(g->gl));
+    if (head.bad_slots)
+        return boids_fail(BOIDS_E_GPU_CORRUPT,
+                          "GPU state is corrupt: %u slots hold an id out of range or twice",
+                          head.bad_slots);
     return BOIDS_OK;
 }
 
-/* The agents' slots into the staging arrays (pos_vel, ids, and swarms where asked), checked to
- * hold every id exactly once: anything else means a pass went wrong; say so, never return junk. */
-static boids_status stage_agents(gpu_backend *g, const gpu_agents *a, bool swarms)
+/* A set of agents' wanted columns (cols: x, y, vx, vy, then swarm for the boids; NULL skips one)
+ * in id order, ordered on the device (gpu/id_order.c: one dispatch, then one copy a column),
+ * checked there: the report's flags, and every id exactly once in the slots. */
+static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t which,
+                                    void *const cols[5])
 {
-    const uint32_t n = a->count;
-    boids_gpu_read(a->pos_vel[0], 0, sizeof(float) * 4 * n, g->staging_pv);
-    boids_gpu_read(a->id[a->key], 0, sizeof(uint32_t) * n, g->staging_id);
-    if (swarms) boids_gpu_read(a->swarm[a->key], 0, sizeof(uint32_t) * n, g->staging_u);
-    boids_status st = boids_gl_check("reading the GPU state");
+    boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
-    unsigned char *seen = calloc(n ? n : 1, 1);
-    if (!seen) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u agents", n);
-    for (uint32_t k = 0; k < n && st == BOIDS_OK; ++k) {
-        const uint32_t id = g->staging_id[k];
-        if (id >= n || seen[id])
-            st =
-                boids_fail(BOIDS_E_GPU_CORRUPT, "GPU state is corrupt: slot %u holds id %u", k, id);
-        else
-            seen[id] = 1;
-    }
-    free(seen);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_clear_range(g->report, offsetof(boids_gpu_report, bad_slots), sizeof(uint32_t));
+    boids_gpu_hot slots = {a->pos_vel[0], a->swarm[a->key], a->id[a->key]};
+    st = boids_gpu_id_order_run(&g->order, which, a->count, slots);
+    if (st == BOIDS_OK) st = check_report(g);
+    for (uint32_t c = 0; st == BOIDS_OK && c < 4; ++c)
+        if (cols[c])
+            boids_gpu_read(g->order.columns, boids_gpu_id_order_column(c, a->count),
+                           sizeof(float) * a->count, cols[c]);
+    if (st == BOIDS_OK && cols[4])
+        boids_gpu_read(g->order.swarm, 0, sizeof(uint32_t) * a->count, cols[4]);
     return st;
 }
 
-/* The agents' state in id order: pos_vel into pv (4 floats each), swarm into sw (if not NULL). */
-static boids_status read_agents(gpu_backend *g, const gpu_agents *a, float *pv, uint32_t *sw)
+/* The same, ordered on the host: the slots mapped (a driver whose buffers are host memory copies
+ * nothing), then scattered by id on a pool of the host's threads (core/id_order.c), which checks
+ * on the way that they hold every id once. */
+static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const cols[5])
 {
-    boids_status st = stage_agents(g, a, sw != NULL);
-    for (uint32_t k = 0; st == BOIDS_OK && k < a->count; ++k) {
-        const uint32_t id = g->staging_id[k];
-        memcpy(&pv[4 * id], &g->staging_pv[4 * k], sizeof(float) * 4);
-        if (sw) sw[id] = g->staging_u[k];
+    const uint32_t n = a->count;
+    boids_status st = boids_gl_make_current(g->gl);
+    if (st != BOIDS_OK) return st;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    if ((st = check_report(g)) != BOIDS_OK) return st;
+    if (!g->read_pool && !(g->read_pool = boids_pool_create(boids_cpu_count())))
+        return boids_fail(BOIDS_E_NO_MEMORY, "no threads for reading the GPU state");
+    const GLuint bufs[3] = {a->pos_vel[0], a->id[a->key], a->swarm[a->key]};
+    const void *map[3] = {0};
+    const size_t bytes[3] = {sizeof(float) * 4 * n, sizeof(uint32_t) * n, sizeof(uint32_t) * n};
+    for (int i = 0; i < 3; ++i) map[i] = boids_gpu_map_read(bufs[i], bytes[i]);
+    uint32_t bad = UINT32_MAX;
+    if (map[0] && map[1] && map[2]) {
+        const uint32_t *pv = map[0];
+        const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {pv, pv + 1, pv + 2, pv + 3, map[2]};
+        const size_t stride[BOIDS_SCATTER_COLUMNS] = {4, 4, 4, 4, 1};
+        st = boids_scatter_by_id(n, map[1], from, stride, (uint32_t *const *)cols, g->read_pool,
+                                 &bad);
     }
+    for (int i = 0; i < 3; ++i)
+        if (map[i]) boids_gpu_unmap(bufs[i]);
+    if (st == BOIDS_OK) st = boids_gl_check("reading the GPU state");
+    if (st == BOIDS_OK && bad != UINT32_MAX)
+        st = boids_fail(BOIDS_E_GPU_CORRUPT,
+                        "GPU state is corrupt: id %u is out of range or in "
+                        "two slots",
+                        bad);
     return st;
+}
+
+/* Where the boids are put in id order for a read. A GPU runs the device's pass in a fraction of a
+ * millisecond, and then copies only the columns asked for; a driver that runs shaders on the CPU
+ * (llvmpipe, lavapipe) pays tens of nanoseconds an invocation for any pass, several times the
+ * host's scatter. So it is measured, never guessed from the renderer's name: a world's first read
+ * orders both ways and keeps the faster (the device's pass runs once untimed before, for the
+ * driver to compile it). The bits are the same either way; BOIDS_GPU_READ=device or host fixes
+ * the place (test_columns reads both). */
+static boids_status read_boid_columns(gpu_backend *g, void *const cols[5])
+{
+    gpu_agents *a = &g->boids;
+    if (g->read_place == GPU_READ_UNMEASURED) {
+        const char *force = getenv("BOIDS_GPU_READ");
+        boids_status st = BOIDS_OK;
+        if (force && !strcmp(force, "host")) {
+            g->read_place = GPU_READ_ON_HOST;
+        } else if (force && !strcmp(force, "device")) {
+            g->read_place = GPU_READ_ON_DEVICE;
+        } else {
+            if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
+            const double t0 = boids_clock_seconds();
+            if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
+            const double t1 = boids_clock_seconds();
+            if ((st = order_on_host(g, a, cols)) != BOIDS_OK) return st;
+            const double t2 = boids_clock_seconds();
+            g->read_place = t1 - t0 <= t2 - t1 ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
+            return BOIDS_OK;
+        }
+    }
+    return g->read_place == GPU_READ_ON_DEVICE ? order_on_device(g, a, 0, cols)
+                                               : order_on_host(g, a, cols);
 }
 
 static boids_status gpu_read(void *impl, boids_boid *out)
 {
     gpu_backend *g = impl;
     const uint32_t n = g->sim->def.count;
-    boids_status st = boids_gl_make_current(g->gl);
-    if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    st = check_report(g);
-    if (st != BOIDS_OK) return st;
-    float *pv = malloc(sizeof(float) * 4 * (n ? n : 1));
-    uint32_t *sw = malloc(sizeof(uint32_t) * (n ? n : 1));
-    st = pv && sw ? read_agents(g, &g->boids, pv, sw)
-                  : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
+    float *col = malloc(sizeof(float) * 5 * (n ? n : 1));
+    if (!col) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
+    const uint32_t *swarm = (const uint32_t *)(col + 4 * (size_t)n);
+    void *cols[5] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, col + 4 * (size_t)n};
+    boids_status st = read_boid_columns(g, cols);
     if (st == BOIDS_OK && g->attr_words)
         boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
     for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i) {
-        out[i].x = pv[4 * i];
-        out[i].y = pv[4 * i + 1];
-        out[i].vx = pv[4 * i + 2];
-        out[i].vy = pv[4 * i + 3];
-        out[i].swarm = sw[i];
+        out[i].x = col[i];
+        out[i].y = col[n + i];
+        out[i].vx = col[2 * (size_t)n + i];
+        out[i].vy = col[3 * (size_t)n + i];
+        out[i].swarm = swarm[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (g->sim->attributes & (1u << a))
                 boids_boid_set_attr_bits(&out[i], (boids_attribute)a,
                                          g->staging_attr[g->attr_base[a] + i]);
     }
-    free(pv);
-    free(sw);
-    return st;
+    free(col);
+    return st == BOIDS_OK ? boids_gl_check("reading the GPU state") : st;
 }
 
+/* The columns asked for straight into the caller's arrays (attributes live in id order already:
+ * one copy each). */
 static boids_status gpu_read_columns(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT])
 {
     gpu_backend *g = impl;
-    const gpu_agents *a = &g->boids;
-    const uint32_t n = a->count;
-    boids_status st = boids_gl_make_current(g->gl);
+    const uint32_t n = g->boids.count;
+    boids_status st = read_boid_columns(g, columns);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    if ((st = check_report(g)) != BOIDS_OK) return st;
-    /* the slots, checked; then slot order to id order */
-    if ((st = stage_agents(g, a, columns[4] != NULL)) != BOIDS_OK) return st;
-    const float *from[4] = {g->staging_pv, g->staging_pv + 1, g->staging_pv + 2, g->staging_pv + 3};
-    float *const to[4] = {columns[0], columns[1], columns[2], columns[3]};
-    if (to[0] || to[1] || to[2] || to[3]) {
-        st = boids_scatter_by_id(n, g->staging_id, from, 4, to);
-        if (st != BOIDS_OK) return st;
-    }
-    if (columns[4]) {
-        uint32_t *to = columns[4];
-        for (uint32_t k = 0; k < n; ++k) to[g->staging_id[k]] = g->staging_u[k];
-    }
-    bool attrs = false;
-    for (int at = 0; at < BOIDS_ATTR_COUNT; ++at) attrs |= columns[5 + at] != NULL;
-    if (attrs && g->attr_words) { /* in id order on the device already */
-        boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
-        for (int at = 0; at < BOIDS_ATTR_COUNT; ++at)
-            if (columns[5 + at] && (g->sim->attributes & (1u << at)))
-                memcpy(columns[5 + at], &g->staging_attr[g->attr_base[at]], sizeof(uint32_t) * n);
-    }
+    for (int at = 0; at < BOIDS_ATTR_COUNT; ++at)
+        if (columns[5 + at] && (g->sim->attributes & (1u << at)))
+            boids_gpu_read(g->attributes, sizeof(uint32_t) * g->attr_base[at], sizeof(uint32_t) * n,
+                           columns[5 + at]);
     return boids_gl_check("reading the GPU state");
 }
 
@@ -400,19 +444,18 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
     return boids_gl_check("uploading the state");
 }
 
+/* The predators are few: ordered on the device, whatever the boids' reads do. */
 static boids_status gpu_read_predators(void *impl, boids_predator *out)
 {
     gpu_backend *g = impl;
-    boids_status st = boids_gl_make_current(g->gl);
-    if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    float *pv = malloc(sizeof(float) * 4 * g->preds.count);
-    st = pv ? read_agents(g, &g->preds, pv, NULL)
-            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading predators");
-    for (uint32_t i = 0; st == BOIDS_OK && i < g->preds.count; ++i)
-        out[i] = (boids_predator){pv[4 * i], pv[4 * i + 1], pv[4 * i + 2], pv[4 * i + 3]};
-    free(pv);
-    return st;
+    const uint32_t n = g->preds.count;
+    float *col = g->staging_pv;
+    void *cols[5] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, NULL};
+    boids_status st = order_on_device(g, &g->preds, 1, cols);
+    for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i)
+        out[i] =
+            (boids_predator){col[i], col[n + i], col[2 * (size_t)n + i], col[3 * (size_t)n + i]};
+    return st == BOIDS_OK ? boids_gl_check("reading the predators") : st;
 }
 
 static boids_status gpu_write_predators(void *impl, const boids_predator *in)
@@ -553,6 +596,8 @@ static void gpu_destroy(void *impl)
         if (progs[i]) glDeleteProgram(progs[i]);
     boids_gpu_sorter_destroy(&g->sorter);
     boids_gpu_metrics_free(&g->metrics);
+    boids_gpu_id_order_free(&g->order);
+    if (g->read_pool) boids_pool_destroy(g->read_pool);
     free_agents(&g->boids);
     free_agents(&g->preds);
     GLuint bufs[] = {g->frame,     g->attributes,     g->report, g->replicas,

@@ -137,6 +137,25 @@ static boids_status read_all(boids_world *w, boids_boid **out, uint32_t *count)
     return st;
 }
 
+/* The first i with v[i] inf or NaN, else n: a chunk at a time on the bits, with no branch inside
+ * (it vectorizes), so the check costs a fraction of the read it guards. */
+static uint32_t first_non_finite(const float *v, uint32_t n)
+{
+    enum { CHUNK = 4096 };
+    for (uint32_t c = 0; c < n; c += CHUNK) {
+        const uint32_t end = n - c < CHUNK ? n : c + CHUNK;
+        uint32_t bad = 0;
+        for (uint32_t i = c; i < end; ++i) {
+            uint32_t bits;
+            memcpy(&bits, &v[i], sizeof bits);
+            bad |= (bits & 0x7f800000u) == 0x7f800000u; /* exponent all ones */
+        }
+        for (uint32_t i = c; bad && i < end; ++i)
+            if (!isfinite(v[i])) return i;
+    }
+    return n;
+}
+
 boids_status boids_world_read_columns(boids_world *w, const char *const *names, void *const *out,
                                       size_t ncols)
 {
@@ -157,12 +176,10 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
     /* As boids_world_read: the rules cannot make inf or NaN from a valid state; if one ever
      * does, say so rather than hand it on. */
     for (int c = 0; c < 4; ++c) {
-        const float *v = columns[c];
-        for (uint32_t i = 0; v && i < n; ++i)
-            if (!isfinite(v[i]))
-                return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "",
-                                       "non-finite state after step %llu",
-                                       (unsigned long long)w->sim.steps);
+        const uint32_t i = columns[c] ? first_non_finite(columns[c], n) : n;
+        if (i < n)
+            return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "", "non-finite state after step %llu",
+                                   (unsigned long long)w->sim.steps);
     }
     for (size_t c = 0; c < ncols; ++c)
         if (out[c] != columns[slot[c]]) memcpy(out[c], columns[slot[c]], sizeof(uint32_t) * n);

@@ -14,6 +14,7 @@
 #include "app/progress.h"
 #include "app/experiment/files.h"
 #include "app/experiment/plots.h"
+#include "base/clock.h"
 #include "base/interrupt.h"
 #include "base/error.h"
 #include "base/parse.h"
@@ -514,7 +515,7 @@ static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *o
     boids_progress_end(&k.progress);
     if (st == BOIDS_OK) st = k.status;
     boids_status fin = boids_exp_tables_finish(t);
-    double wall = boids_app_now() - k.progress.t0;
+    double wall = boids_clock_seconds() - k.progress.t0;
     if (st != BOIDS_OK || fin != BOIDS_OK) {
         fprintf(stderr,
                 "boids experiment: %s (the runs finished before it are kept: boids experiment "

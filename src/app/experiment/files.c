@@ -15,6 +15,7 @@
 #include "app/experiment/files.h"
 #include "app/experiment/plots.h"
 #include "app/metrics_log.h"
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
@@ -598,7 +599,7 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
         else if (!resume)
             header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
     }
-    t->synced_at = boids_app_now();
+    t->synced_at = boids_clock_seconds();
     if (st != BOIDS_OK) { /* nothing was written but the headers of new tables: let go of it all */
         for (int k = 0; k < 3; ++k)
             if (*files[k]) fclose(*files[k]), *files[k] = NULL;
@@ -627,7 +628,7 @@ static boids_status sync_tables(boids_exp_tables *t)
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s",
                                strerror(errno));
     t->pending_len = 0;
-    t->synced_at = boids_app_now();
+    t->synced_at = boids_clock_seconds();
     return BOIDS_OK;
 }
 
@@ -652,7 +653,7 @@ boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const ch
     t->pending_len += len;
     t->done[run] = true;
     t->done_count++;
-    return boids_app_now() - t->synced_at >= 0.25 ? sync_tables(t) : BOIDS_OK;
+    return boids_clock_seconds() - t->synced_at >= 0.25 ? sync_tables(t) : BOIDS_OK;
 }
 
 boids_status boids_exp_tables_finish(boids_exp_tables *t)

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "base/interrupt.h"
 #include "app/viewer/viewer.h"
 #include "app/cli/keys.h"
@@ -706,7 +707,7 @@ static int run(viewer *v)
     boids_world_get_info(v->s.world, &info);
     const double dt =
         boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0 / 60.0;
-    double last = glfwGetTime(), t0 = boids_app_now();
+    double last = glfwGetTime(), t0 = boids_clock_seconds();
     v->fps_t0 = last;
     int code = BOIDS_EXIT_OK;
     while (!glfwWindowShouldClose(v->win) && !boids_interrupted()) {
@@ -717,7 +718,7 @@ static int run(viewer *v)
         if (v->fb_w <= 0 || v->fb_h <= 0) continue; /* minimised */
         if (!frame(v, now, real, dt, &code)) break;
     }
-    return close_run(v, code, boids_app_now() - t0);
+    return close_run(v, code, boids_clock_seconds() - t0);
 }
 
 int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
