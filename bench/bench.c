@@ -250,26 +250,28 @@ static int make_steady(const boids_world_def *base, uint32_t warmup, steady *out
 static void usage(FILE *f)
 {
     fprintf(
-        f, "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
-           "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
-           "random,steady]\n"
-           "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-           "                   [--scenarios DIR] [--quick]\n"
-           "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
-           "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
-           "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
-           "20000)\n"
-           "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of "
-           "about\n"
-           "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes "
-           "on 5\n"
-           "backends from 2 starts: some 300 measurements, about an hour on a 2-core machine with\n"
-           "llvmpipe; the matrix and an estimate are printed before it starts, and a progress line "
-           "runs\n"
-           "on a terminal. --quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
-           "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
-           "measured\n"
-           "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
+        f,
+        "usage: boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]\n"
+        "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
+        "random,steady]\n"
+        "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
+        "                   [--scenarios DIR] [--quick]\n"
+        "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
+        "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
+        "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
+        "20000)\n"
+        "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of "
+        "about\n"
+        "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes "
+        "on 5\n"
+        "backends from 2 starts: some 300 measurements, which took about an hour on a 2-core\n"
+        "machine with llvmpipe. The matrix and a floor of its time are printed before it starts\n"
+        "(a run lasts at least one step, which for a large flock on llvmpipe outlasts\n"
+        "--seconds), and a progress line runs on a terminal.\n"
+        "--quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
+        "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
+        "measured\n"
+        "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
 }
 
 /* A comma-separated list: true if `item` is in it. */
@@ -663,7 +665,7 @@ int main(int argc, char **argv)
     const int planned = plan(&o, nmodels, gl != NULL, have_drawer, &estimate);
     char t[32];
     printf("boids-bench: %s; GPU: %s\n", machine, renderer);
-    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), about %s%s\n",
+    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), at least %s%s\n",
            planned, nmodels, nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s",
            o.backends, o.starts, boids_duration_text(estimate, t, sizeof t),
            o.out_dir ? "; every row is written as it comes" : "");

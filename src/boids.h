@@ -344,6 +344,11 @@ boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t 
 boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in, size_t n);
 
 void boids_world_get_info(const boids_world *world, boids_world_info *info);
+/* The others each agent (boid or predator) looks at a step, estimated: the agents of the 3x3 grid
+ * cells around it, spread evenly. Times the agents, the checks of a step. The grid's cells are as
+ * large as the largest radius, so a world whose radii reach most of it costs far more a step than
+ * its size suggests (the program notes it above 2e8 checks, the Python package warns). */
+double boids_world_neighbors_per_agent(const boids_world *world);
 
 /* Changes the model parameters of a running world (the viewer's panel): validated like a
  * definition; the grid follows the radii. On failure nothing changes. */

@@ -5,12 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#define STB_IMAGE_IMPLEMENTATION
-#include <stb_image.h>
-#pragma GCC diagnostic pop
+#include <stb_image.h> /* compiled in stb_image_impl.c */
 
 int main(int argc, char **argv)
 {

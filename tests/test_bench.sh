@@ -14,7 +14,7 @@ done
 kill -INT "$pid"
 wait "$pid"
 rc=$?
-banner="^3 measurements (1 model x 3 sizes x backends cpu x starts random), about"
+banner="^3 measurements (1 model x 3 sizes x backends cpu x starts random), at least"
 grep -q "$banner" "$tmp/out" && ok "the matrix and its time, before the first measurement" ||
   bad "no banner: $(head -3 "$tmp/out")"
 [ "$rc" = 130 ] && ok "Ctrl-C: exit 130" || bad "Ctrl-C: exit $rc"

@@ -2,7 +2,7 @@
 # The program as a user drives it: --init then --dump round-trips a state exactly (on both
 # backends); kit's catches, events, ages and predators files; bad CSV input and bad flags exit 2
 # with a message naming the file and line or the flag; a --dump that cannot be written fails
-# before any simulation and destroys nothing.
+# before any simulation and destroys nothing; a world of no boids measures nothing.
 # usage: test_cli.sh path/to/boids path/to/gpu_info
 set -u
 boids=$(realpath "$1")
@@ -275,5 +275,10 @@ grep -q "shiffman-per-second" "$tmp/out" && ok "--help lists the model" ||
   bad "--help lacks the model"
 grep -q "max_speed" "$tmp/out" && ok "--help lists parameters" || bad "--help lacks parameters"
 expect 0 "--version" "" -- "$boids" --version
+# an empty world runs, and its summary invents no per-boid time and no flock
+"$boids" -n 0 --steps 3 --backend cpu --headless >"$tmp/out" 2>"$tmp/err" &&
+  grep -q "no boid alive" "$tmp/out" && ! grep -q "per boid-step\|polarization" "$tmp/out" &&
+  ok "0 boids: the summary says there is nothing to measure" ||
+  bad "0 boids: $(cat "$tmp/out" "$tmp/err")"
 
 finish

@@ -247,6 +247,10 @@ grep -q "note: each agent looks at about" err &&
   grep -q "model kit" out &&
   ok "a bare preset name finds the scenarios from another directory" ||
   bad "bare preset: $(cat err)"
+# where it looked, as real paths (never a placeholder such as PREFIX)
+expect 2 "a missing preset names the directories it looked in" \
+  "no_such_preset: no such file here, nor a preset of that name in /.*/scenarios" -- \
+  "$boids" no_such_preset --steps 1 --backend cpu --headless
 "$boids" "${run[@]}" --frames hint/ --size 32x32 >out 2>err
 grep -q "'hint/frame_%06d.png'" out && ! grep -q "hint//" out &&
   ok "the ffmpeg hint has no double slash" ||

@@ -13,6 +13,7 @@ library's stable error id, key, file and line. boids.experiment() runs `boids ex
 returns its tables.
 """
 import ctypes
+import warnings
 
 import numpy as np
 
@@ -20,10 +21,14 @@ from . import _lib
 from ._lib import Error
 from .experiment import experiment
 
-__all__ = ["World", "Error", "experiment", "models", "model_params", "EVENT_TOOL",
-           "EVENT_CATCH", "library_path"]
+__all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params",
+           "EVENT_TOOL", "EVENT_CATCH", "library_path"]
 
 EVENT_TOOL, EVENT_CATCH = 1, 2
+
+
+class CostWarning(UserWarning):
+    """A world whose radii reach most of it: a step costs far more than its size suggests."""
 library_path = _lib.path
 _FIXED = {"x": np.float32, "y": np.float32, "vx": np.float32, "vy": np.float32,
           "swarm": np.uint32}
@@ -152,9 +157,21 @@ class World:
             raise
         self._w = handle
         info = self._info()
+        self._warn_of_cost(info)
         self.model = _lib.text(_lib.lib.boids_model_name(info.model))
         self._attributes = _attributes(info.model)
         self.params = Params(self)
+
+    def _warn_of_cost(self, info):
+        # as the program's note: the grid's cells are as large as the largest radius
+        seen = _lib.lib.boids_world_neighbors_per_agent(self._w)
+        checks = seen * (info.count + info.predators)
+        if checks > 2e8:
+            warnings.warn(f"each agent looks at about {seen:.0f} others a step ({checks:.3g} "
+                          f"checks in all), since the grid's cells are as large as the largest "
+                          f"radius ({info.cell_w:.0f}x{info.cell_h:.0f} px): a step may take "
+                          f"seconds; a smaller radius or fewer agents goes faster",
+                          CostWarning, stacklevel=3)
 
     # -- life ----------------------------------------------------------------------------------
     def close(self):

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -115,6 +116,14 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
             call()
         assert e.value.id == "WORLD_CLOSED"
     w.close()  # twice is fine
+
+
+def test_a_world_too_dear_for_its_size_warns():
+    with pytest.warns(boids.CostWarning, match="others a step"):
+        boids.World(model="kit", count=20_000, backend="cpu").close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        boids.World(model="kit", count=200, backend="cpu").close()
 
 
 def test_a_scenario_and_kit_s_catches_as_events():

@@ -115,13 +115,9 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
     fflush(stdout); /* the header shows while a long run works */
     /* A world whose radii reach most of it (kit's 950 px view with a large flock in a small
      * world, predators by the thousand) costs far more a step than its size suggests: said before
-     * the wait, whatever the backend. The estimate: every agent checks the others of the 3x3
-     * cells around it, the flock spread evenly. */
-    const double cells = (double)info.grid_w * info.grid_h, block = cells < 9 ? cells : 9;
-    const double n = (double)info.count / info.replicas, p = (double)info.predators / info.replicas;
-    const double seen = block * n / cells,
-                 seen_p = block * p / cells; /* boids, predators around one */
-    const double checks = info.count * (seen + seen_p) + info.predators * (seen + seen_p);
+     * the wait, whatever the backend. */
+    const double seen = boids_world_neighbors_per_agent(s->world);
+    const double checks = seen * ((double)info.count + info.predators);
     if (checks > 2e8) {
         fprintf(
             stderr,
@@ -129,8 +125,7 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
             "the "
             "grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and %u "
             "predators): a step may take seconds; a smaller radius or fewer agents goes faster%s\n",
-            seen + seen_p, checks, (double)info.cell_w, (double)info.cell_h, info.count,
-            info.predators,
+            seen, checks, (double)info.cell_w, (double)info.cell_h, info.count, info.predators,
             info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)"
                                           : "");
     }
@@ -190,8 +185,9 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     double boid_steps = (double)steps * info.count;
     printf("  %llu steps", (unsigned long long)steps);
     if (per_second) printf(" of %.4g ms", (double)info.dt * 1e3);
-    printf(" in %.3f s: %.1f steps/s, %.1f ns per boid-step\n", wall,
-           wall > 0 ? (double)steps / wall : 0.0, boid_steps > 0 ? wall * 1e9 / boid_steps : 0.0);
+    printf(" in %.3f s: %.1f steps/s", wall, wall > 0 ? (double)steps / wall : 0.0);
+    if (boid_steps > 0) printf(", %.1f ns per boid-step", wall * 1e9 / boid_steps);
+    printf("\n");
     /* The simulation alone, apart from drawing, encoding and files: the world's own per-pass
      * times (GL timer queries on the GPU, the clock around each pass on the CPU). */
     boids_profile prof;
@@ -214,7 +210,9 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     boids_status st = boids_world_read(s->world, state, info.count);
     boids_metrics m;
     if (st == BOIDS_OK && info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
-    if (st == BOIDS_OK && info.replicas == 1)
+    if (st == BOIDS_OK && info.replicas == 1 && m.alive == 0)
+        printf("  no boid alive: no flock to measure\n");
+    else if (st == BOIDS_OK && info.replicas == 1)
         printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f "
                "(mean %.2f) %s\n",
                m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed,

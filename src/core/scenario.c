@@ -290,7 +290,7 @@ boids_status boids_scenario_locate(const char *name, char *out, size_t size)
         snprintf(out, size, "%s", name);
         return BOIDS_OK;
     }
-    char exe[4096] = "", dir[4096];
+    char exe[4096] = "", dir[4096] = "", real[4096];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = '\0';
@@ -298,14 +298,17 @@ boids_status boids_scenario_locate(const char *name, char *out, size_t size)
         if (slash) *slash = '\0'; /* PREFIX/bin */
         snprintf(dir, sizeof dir, "%s/../share/boids/scenarios", exe);
         if (preset_in(dir, name, out, size)) return BOIDS_OK;
+        if (realpath(dir, real)) snprintf(dir, sizeof dir, "%s", real); /* for the message */
     }
 #ifdef BOIDS_SOURCE_SCENARIOS
     if (preset_in(BOIDS_SOURCE_SCENARIOS, name, out, size)) return BOIDS_OK;
+    const char *also = " nor in " BOIDS_SOURCE_SCENARIOS;
+#else
+    const char *also = "";
 #endif
-    return boids_fail_file(
-        BOIDS_E_FILE_OPEN, name, 0,
-        "no such file here, nor a preset of that name in the installed scenarios "
-        "(PREFIX/share/boids/scenarios)");
+    return boids_fail_file(BOIDS_E_FILE_OPEN, name, 0,
+                           "no such file here, nor a preset of that name in %s%s",
+                           dir[0] ? dir : "PREFIX/share/boids/scenarios", also);
 }
 
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out)

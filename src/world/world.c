@@ -582,3 +582,12 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->dt = d->dt;
     info->seed = d->seed;
 }
+
+double boids_world_neighbors_per_agent(const boids_world *w)
+{
+    /* every agent checks the agents of the 3x3 cells around it, spread evenly over its replica */
+    const boids_world_def *d = &w->sim.def;
+    const double cells = (double)w->sim.grid.w * w->sim.grid.h, block = cells < 9 ? cells : 9;
+    const double agents = ((double)d->count + w->sim.predator_count) / d->replicas;
+    return cells > 0 ? block * agents / cells : 0.0;
+}
