@@ -290,9 +290,7 @@ static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_A
     }
     if (bad != UINT32_MAX)
         return boids_fail(BOIDS_E_STATE_CORRUPT,
-                          "the state is corrupt: id %u is out of range "
-                          "or in two slots",
-                          bad);
+                          "the state is corrupt: id %u is out of range or in two slots", bad);
     if (columns[4]) memcpy(columns[4], b->swarm, sizeof(uint32_t) * n);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (columns[5 + a] && b->attr[a]) memcpy(columns[5 + a], b->attr[a], sizeof(uint32_t) * n);

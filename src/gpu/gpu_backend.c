@@ -270,7 +270,10 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const col
     const size_t bytes[3] = {sizeof(float) * 4 * n, sizeof(uint32_t) * n, sizeof(uint32_t) * n};
     for (int i = 0; i < 3; ++i) map[i] = boids_gpu_map_read(bufs[i], bytes[i]);
     uint32_t bad = UINT32_MAX;
-    if (map[0] && map[1] && map[2]) {
+    if (!map[0] || !map[1] || !map[2]) {
+        st = boids_fail(BOIDS_E_GL, "%s would not map the GPU state for reading",
+                        boids_gl_renderer(g->gl));
+    } else {
         const uint32_t *pv = map[0];
         const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {pv, pv + 1, pv + 2, pv + 3, map[2]};
         const size_t stride[BOIDS_SCATTER_COLUMNS] = {4, 4, 4, 4, 1};
@@ -282,9 +285,7 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const col
     if (st == BOIDS_OK) st = boids_gl_check("reading the GPU state");
     if (st == BOIDS_OK && bad != UINT32_MAX)
         st = boids_fail(BOIDS_E_GPU_CORRUPT,
-                        "GPU state is corrupt: id %u is out of range or in "
-                        "two slots",
-                        bad);
+                        "GPU state is corrupt: id %u is out of range or in two slots", bad);
     return st;
 }
 
