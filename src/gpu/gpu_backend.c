@@ -69,7 +69,7 @@ typedef struct gpu_backend {
     GLuint frame, attributes, report, replicas, obstacles, obs_cell_start, catches;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
     uint32_t attr_words;
-    float *staging_pv; /* host copies for read/write */
+    float *staging_pv; /* host copies for read/write (reads: four columns one after another) */
     uint32_t *staging_u, *staging_id, *staging_attr;
     boids_gpu_timer timer;
 } gpu_backend;
@@ -321,14 +321,15 @@ static boids_status read_boid_columns(gpu_backend *g, void *const cols[5])
                                                : order_on_host(g, a, cols);
 }
 
+/* The columns into the staging arrays (x, y, vx, vy one after another in staging_pv, the swarms
+ * in staging_u), then interleaved into boids. */
 static boids_status gpu_read(void *impl, boids_boid *out)
 {
     gpu_backend *g = impl;
     const uint32_t n = g->sim->def.count;
-    float *col = malloc(sizeof(float) * 5 * (n ? n : 1));
-    if (!col) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %u boids", n);
-    const uint32_t *swarm = (const uint32_t *)(col + 4 * (size_t)n);
-    void *cols[5] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, col + 4 * (size_t)n};
+    const float *col = g->staging_pv;
+    void *cols[5] = {g->staging_pv, g->staging_pv + n, g->staging_pv + 2 * (size_t)n,
+                     g->staging_pv + 3 * (size_t)n, g->staging_u};
     boids_status st = read_boid_columns(g, cols);
     if (st == BOIDS_OK && g->attr_words)
         boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
@@ -337,13 +338,12 @@ static boids_status gpu_read(void *impl, boids_boid *out)
         out[i].y = col[n + i];
         out[i].vx = col[2 * (size_t)n + i];
         out[i].vy = col[3 * (size_t)n + i];
-        out[i].swarm = swarm[i];
+        out[i].swarm = g->staging_u[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (g->sim->attributes & (1u << a))
                 boids_boid_set_attr_bits(&out[i], (boids_attribute)a,
                                          g->staging_attr[g->attr_base[a] + i]);
     }
-    free(col);
     return st == BOIDS_OK ? boids_gl_check("reading the GPU state") : st;
 }
 
