@@ -158,7 +158,7 @@ static int parse_sizes(const char *s, uint32_t *sizes, int max)
         char *end;
         errno = 0;
         unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > 16000000) return -1;
+        if (end == s || errno || v == 0 || v > BOIDS_MAX_BOIDS) return -1;
         sizes[n++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
         if (*end && *end != ',') return -1;

@@ -34,6 +34,16 @@
 #define BOIDS_SCAN_PER_THREAD 4
 #define BOIDS_SCAN_BLOCK (BOIDS_SCAN_PER_THREAD * BOIDS_SCAN_WG_SIZE)
 
+/* A pass's workgroups go on in y where their count passes the driver's x limit (gpu/buffers.h's
+ * boids_gpu_dispatch: rows of as many as x allows), so a world's size is not bound by the limit
+ * of a 1-D dispatch. A shader numbers its workgroup and its item with these, never with
+ * gl_WorkGroupID.x or gl_GlobalInvocationID.x, and leaves the items past its count alone (the
+ * last row may run over). */
+#if defined(BOIDS_GLSL)
+#define BOIDS_GROUP_INDEX (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x)
+#define BOIDS_ITEM_INDEX (BOIDS_GROUP_INDEX * gl_WorkGroupSize.x + gl_LocalInvocationID.x)
+#endif
+
 /* Shader storage buffer bindings. The state lives in slots sorted by cell: a slot's position and
  * velocity (one vec4), swarm and id are the hot data every step reads and the reorder moves; the
  * attributes (boids_attributes.h) are cold, kept in id order and read once per boid. */
@@ -92,7 +102,7 @@ BOIDS_STRUCT(boids_gpu_report)
     BOIDS_U32 status;      /* BOIDS_STATUS_* flags */
     BOIDS_U32 event_count; /* events emitted since the last take (may exceed the capacity:
                               the excess was lost and is reported) */
-    BOIDS_U32 bad_slots; /* slots id_order.comp found holding an id out of range or twice */
+    BOIDS_U32 bad_slots;   /* slots id_order.comp found holding an id out of range or twice */
     BOIDS_U32 reserved1;
 };
 
@@ -176,7 +186,8 @@ BOIDS_STRUCT(boids_gpu_frame)
 };
 
 #if !defined(BOIDS_GLSL)
-_Static_assert(BOIDS_MAX_BOIDS == 65535u * BOIDS_WG_SIZE, "a dispatch of BOIDS_WG_SIZE per boid");
+_Static_assert(BOIDS_MAX_BOIDS <= (1u << 30),
+               "id-ordered columns of 4 floats a boid index in 32 bits");
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
 _Static_assert(sizeof(boids_replica_record) == 8, "boids_replica_record is two uints (std430)");
 _Static_assert(sizeof(boids_catch) == 16, "boids_catch is one uvec4 (std430)");

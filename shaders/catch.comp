@@ -12,7 +12,7 @@ layout(local_size_x = BOIDS_WG_SIZE) in;
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     uint id = id_in[s], r = replica_of(id);
     if (attr_alive(id) == 0u || replica_stopped(r)) return;
@@ -27,7 +27,7 @@ void main()
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             if (d2 <= reach2 && pred_id_in[k] < best) {
                 best = pred_id_in[k];
                 best_d2 = d2;

@@ -11,7 +11,7 @@ layout(local_size_x = BOIDS_WG_SIZE) in;
 
 void main()
 {
-    uint i = gl_GlobalInvocationID.x, n = catches_found();
+    uint i = BOIDS_ITEM_INDEX, n = catches_found();
     if (i >= n) return;
     boids_catch c = catches[i];
     uint stop = uint(frame.params.predators.stop_after_catches);

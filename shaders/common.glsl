@@ -25,6 +25,61 @@ uint agents_per_replica()
     return u_agents == 0u ? frame.per_replica : frame.predators_per_replica;
 }
 
+// ---- numerics ----------------------------------------------------------------------------------
+// The operations a real GPU rounds otherwise than IEEE's one rounding per operation: a * b + c
+// (contracted into a fused multiply-add), division and square root (approximated). Written through
+// these helpers, they are plain IEEE operations by default: on a driver that rounds as IEEE does
+// (llvmpipe, zink over lavapipe) the state is then the CPU's bit for bit, and a real GPU's
+// compiler contracts and approximates them as it does any such expression. With
+// BOIDS_GPU_NUMERICS=perturbed (the host defines BOIDS_NUMERICS_PERTURBED, gpu/program.c) they
+// round as a real GPU might, on any driver: the product and sum rounded once (a double holds the
+// product of two floats exactly), division as a product by the reciprocal, the square root as
+// x / sqrt(x) by way of inversesqrt; and every new velocity is moved by one unit in the last
+// place, up or down as a hash of (id, step) says, where the step changed it. The trajectories
+// then part from the CPU's as a real GPU's do, and the tests' tolerance and ensemble checks run
+// against them in CI.
+#ifdef BOIDS_NUMERICS_PERTURBED
+float mul_add(float a, float b, float c) { return float(double(a) * double(b) + double(c)); }
+float quotient(float a, float b) { return a * (1.0 / b); }
+float square_root(float x) { return x > 0.0 && !isinf(x) ? x * inversesqrt(x) : sqrt(x); }
+// A counter-based hash (two rounds of a multiply-xorshift mix): the same bits whatever order the
+// invocations run in.
+uint numerics_hash(uint a, uint b)
+{
+    uint h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    h ^= h >> 15;
+    h *= 0x846CA68Bu;
+    return h ^ (h >> 16);
+}
+// x one unit in the last place up (bit set) or down in magnitude; zero, inf and NaN stay.
+float nudged(float x, uint bit)
+{
+    if (x == 0.0 || isinf(x) || isnan(x)) return x;
+    return uintBitsToFloat(floatBitsToUint(x) + (bit != 0u ? 1u : 0xFFFFFFFFu));
+}
+// The velocity v an agent (stream 0 the boids, 1 the predators) leaves step u_step with, its
+// velocity having been old. A velocity the step did not change (no force: a lone boid) stays, as
+// it does on a GPU, where rounding needs an operation. The nudge follows the agent's place in its
+// replica, not its id in the world: a run is the same in any batch of replicas, as a GPU's
+// rounding is.
+vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream)
+{
+    if (v == old) return v;
+    uint local = id % (stream == 0u ? frame.per_replica : frame.predators_per_replica);
+    uint h = numerics_hash(local * 2u + stream, u_step);
+    return vec2(nudged(v.x, h & 1u), nudged(v.y, h & 2u));
+}
+#else
+float mul_add(float a, float b, float c) { return a * b + c; }
+float quotient(float a, float b) { return a / b; }
+float square_root(float x) { return sqrt(x); }
+vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream) { return v; }
+#endif
+// The squared length of d, as every walk compares it with a squared radius.
+float length2(vec2 d) { return mul_add(d.x, d.x, d.y * d.y); }
+
 // Attribute k of boid id: cold data in id order, read and written once per boid and step.
 uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
 #include "boids_attributes.glsl"

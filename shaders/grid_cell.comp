@@ -14,7 +14,7 @@ uniform uint u_keep_stopped;
 
 void main()
 {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = BOIDS_ITEM_INDEX;
     if (i >= agent_count()) return;
     vec4 p = pos_vel_in[i];
     uint id = id_in[i], r = id / agents_per_replica();

@@ -13,7 +13,7 @@ layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVe
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.predator_count) return;
     vec4 me = pred_pos_vel_in[s];
     uint pid = pred_id_in[s], r = pid / frame.predators_per_replica;
@@ -33,7 +33,7 @@ void main()
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             if (!(d2 > 0.0 && d2 <= view2 && d2 < near_d2)) continue;
             if (!in_view(me.zw, d, d2, cos_view)) continue;
             near_d = d;
@@ -41,9 +41,9 @@ void main()
         }
     precise float fx = 0.0, fy = 0.0; // as in rules_kit.glsl: no fused multiply-adds
     if (!isinf(near_d2)) {
-        float dl = sqrt(near_d2);
-        fx = near_d.x / dl * frame.params.predators.attack_factor;
-        fy = near_d.y / dl * frame.params.predators.attack_factor;
+        float dl = square_root(near_d2);
+        fx = quotient(near_d.x, dl) * frame.params.predators.attack_factor;
+        fy = quotient(near_d.y, dl) * frame.params.predators.attack_factor;
     }
     // keeping apart from the other predators
     vec2 sp = push_from(GRID_PREDATORS, r, me.x, me.y, sep, false);
@@ -57,6 +57,7 @@ void main()
     }
     vec2 v = speed_limits(vec2(me.z + fx, me.w + fy), frame.params.predators.pred_min_speed,
                           frame.params.predators.pred_max_speed);
-    vec2 q = apply_edges(vec2(me.x + v.x * frame.dt, me.y + v.y * frame.dt));
+    v = perturbed_velocity(v, me.zw, pid, 1u);
+    vec2 q = apply_edges(vec2(mul_add(v.x, frame.dt, me.x), mul_add(v.y, frame.dt, me.y)));
     pred_pos_vel_out[s] = vec4(q, v);
 }

@@ -21,7 +21,7 @@ uniform uint u_stamp;
 
 void main()
 {
-    uint k = gl_GlobalInvocationID.x, n = agent_count();
+    uint k = BOIDS_ITEM_INDEX, n = agent_count();
     if (k >= n) return;
     uint id = id_in[k];
     if (id >= n || atomicExchange(marks[id], u_stamp) == u_stamp) {

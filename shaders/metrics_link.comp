@@ -41,7 +41,7 @@ void unite(uint a, uint b, inout uint budget)
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= cell_start[graveyard()]) return;
     vec4 me = pos_vel_in[s];
     float r2 = u_radius * u_radius;
@@ -53,6 +53,6 @@ void main()
         for (uint k = rg.x; k < rg.y; ++k) {
             if (k <= s) continue; // each pair once
             vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-            if (d.x * d.x + d.y * d.y <= r2) unite(s, k, budget);
+            if (length2(d) <= r2) unite(s, k, budget);
         }
 }

@@ -17,7 +17,7 @@ layout(std430, binding = BOIDS_BIND_METRIC_PARENT) writeonly buffer MetricParent
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= cell_start[graveyard()]) return; // the living come first; the dead are not counted
     vec4 me = pos_vel_in[s];
     uint base = replica_of(id_in[s]) * frame.cells_per_replica, cx, cy;
@@ -51,14 +51,16 @@ void main()
                 for (uint k = b; k < e; ++k) {
                     if (k == s) continue;
                     vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-                    best2 = min(best2, d.x * d.x + d.y * d.y);
+                    best2 = min(best2, length2(d));
                 }
             }
         }
     }
-    float speed = sqrt(me.z * me.z + me.w * me.w);
-    float nn = best2 < uintBitsToFloat(0x7f800000u) ? sqrt(best2) : 0.0; // alone: no neighbour
-    metric_slot[s] =
-        speed > 0.0 ? vec4(nn, speed, me.z / speed, me.w / speed) : vec4(nn, 0.0, 0.0, 0.0);
+    float speed = square_root(length2(me.zw));
+    // alone: no neighbour
+    float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;
+    metric_slot[s] = speed > 0.0
+                         ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
+                         : vec4(nn, 0.0, 0.0, 0.0);
     parent[s] = s;
 }

@@ -15,15 +15,14 @@ layout(std430, binding = BOIDS_BIND_METRIC_SUMS) writeonly buffer MetricSums
     boids_gpu_metric_sums sums[];
 };
 
-uniform uint u_first; // the first replica of this dispatch (at most 65535 workgroups per dispatch)
-
 shared vec4 sh_sum[BOIDS_WG_SIZE];   // nn, speed, hx, hy
 shared vec2 sh_range[BOIDS_WG_SIZE]; // least, greatest speed
 shared uint sh_groups[BOIDS_WG_SIZE];
 
 void main()
 {
-    uint r = u_first + gl_WorkGroupID.x, i = gl_LocalInvocationID.x;
+    uint r = BOIDS_GROUP_INDEX, i = gl_LocalInvocationID.x; // a workgroup per replica
+    if (r >= frame.replicas) return;                       // (the last row may run over)
     uint first = r * frame.cells_per_replica;
     uint b = cell_start[first], e = cell_start[first + frame.cells_per_replica];
     if ((e - b) / uint(BOIDS_WG_SIZE) > frame.loop_limit) raise_status(BOIDS_STATUS_LOOP_LIMIT);

@@ -176,11 +176,11 @@ vec2 push_from(uint grid, uint r, float x, float y, float reach, bool over_d2)
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             vec2 d = offset_to(ws, x, y, grid_position(grid, k));
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             if (!(d2 > 0.0 && d2 <= r2)) continue;
-            float w = over_d2 ? d2 : sqrt(d2);
-            sx -= d.x / w;
-            sy -= d.y / w;
+            float w = over_d2 ? d2 : square_root(d2);
+            sx -= quotient(d.x, w);
+            sy -= quotient(d.y, w);
         }
     return vec2(sx, sy);
 }

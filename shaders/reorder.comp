@@ -20,7 +20,7 @@ layout(std430, binding = BOIDS_BIND_SLOT_ID) readonly buffer SlotId { uint slot_
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= agent_count()) return;
     uint src = slot_src[s];
     uint c = cell_of[src];

@@ -4,7 +4,7 @@
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s];
@@ -20,11 +20,11 @@ void main()
     if (m.ali_n > 0u) {
         float fn = float(m.ali_n), cf = frame.params.adams.centering_factor;
         float mf = frame.params.adams.matching_factor;
-        vx = vx + m.coh.x / fn * cf + (m.ali.x / fn - vx) * mf;
-        vy = vy + m.coh.y / fn * cf + (m.ali.y / fn - vy) * mf;
+        vx = vx + quotient(m.coh.x, fn) * cf + (quotient(m.ali.x, fn) - vx) * mf;
+        vy = vy + quotient(m.coh.y, fn) * cf + (quotient(m.ali.y, fn) - vy) * mf;
     }
-    vx = vx + m.sep.x * frame.params.adams.avoid_factor;
-    vy = vy + m.sep.y * frame.params.adams.avoid_factor;
+    vx = mul_add(m.sep.x, frame.params.adams.avoid_factor, vx);
+    vy = mul_add(m.sep.y, frame.params.adams.avoid_factor, vy);
     if (world_edges() == BOIDS_EDGES_BOUNDED) {
         float margin = frame.params.adams.margin, t = frame.params.adams.turn_factor;
         if (me.y < margin) vy = vy + t;                 // top (y points down)
@@ -54,15 +54,15 @@ void main()
         set_attr_bias(id, bias);
     }
 
-    float speed = sqrt(vx * vx + vy * vy);
+    float speed = square_root(length2(vec2(vx, vy)));
     float vmin = frame.params.base.min_speed, vmax = frame.params.base.max_speed;
     if (speed < vmin && speed > 0.0) {
-        vx = vx / speed * vmin;
-        vy = vy / speed * vmin;
+        vx = quotient(vx, speed) * vmin;
+        vy = quotient(vy, speed) * vmin;
     }
     if (speed > vmax) {
-        vx = vx / speed * vmax;
-        vy = vy / speed * vmax;
+        vx = quotient(vx, speed) * vmax;
+        vy = quotient(vy, speed) * vmax;
     }
-    move_boid(s, me.xy, vec2(vx, vy));
+    move_boid(s, id, me, vec2(vx, vy));
 }

@@ -8,15 +8,15 @@
 vec2 priority_allocate(vec2 x, vec2 y, vec2 z, float m)
 {
     float m2 = m * m;
-    if (x.x * x.x + x.y * x.y > m2) return set_length(x, m);
+    if (length2(x) > m2) return set_length(x, m);
     vec2 a = x;
     for (int i = 0; i < 2; ++i) {
         vec2 n = i == 0 ? y : z;
-        float n2 = n.x * n.x + n.y * n.y;
+        float n2 = length2(n);
         if (!(n2 > 0.0)) continue;
-        float xy = a.x * n.x + a.y * n.y, x2 = a.x * a.x + a.y * a.y;
+        float xy = mul_add(a.x, n.x, a.y * n.y), x2 = length2(a);
         float disc = (2.0 * xy) * (2.0 * xy) + 4.0 * n2 * (m2 - x2);
-        float alpha = (-2.0 * xy + sqrt(max(disc, 0.0))) / (2.0 * n2);
+        float alpha = quotient(-2.0 * xy + square_root(max(disc, 0.0)), 2.0 * n2);
         if (alpha > 1.0) {
             a.x = a.x + n.x;
             a.y = a.y + n.y;
@@ -31,7 +31,7 @@ vec2 priority_allocate(vec2 x, vec2 y, vec2 z, float m)
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s];
@@ -52,10 +52,10 @@ void main()
     vec2 v2 = vec2(0.0), v1 = vec2(0.0);
     if (m.ali_n > 0u) {
         float fn = float(m.ali_n);
-        v2 = vec2((m.ali.x / fn - me.z) * frame.params.allocation.align_weight,
-                  (m.ali.y / fn - me.w) * frame.params.allocation.align_weight);
-        v1 = vec2(m.coh.x / fn * frame.params.allocation.cohesion_weight,
-                  m.coh.y / fn * frame.params.allocation.cohesion_weight);
+        v2 = vec2((quotient(m.ali.x, fn) - me.z) * frame.params.allocation.align_weight,
+                  (quotient(m.ali.y, fn) - me.w) * frame.params.allocation.align_weight);
+        v1 = vec2(quotient(m.coh.x, fn) * frame.params.allocation.cohesion_weight,
+                  quotient(m.coh.y, fn) * frame.params.allocation.cohesion_weight);
     }
     float amax = frame.params.allocation.max_accel;
 #ifdef BOIDS_MODEL_PRIORITY

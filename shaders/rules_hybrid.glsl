@@ -4,7 +4,7 @@
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s];
@@ -17,14 +17,16 @@ void main()
     float fx = m.sep.x * frame.params.hybrid.sep_weight,
           fy = m.sep.y * frame.params.hybrid.sep_weight;
     if (m.ali_n > 0u) {
-        vec2 u = set_length(vec2(m.ali.x / float(m.ali_n), m.ali.y / float(m.ali_n)), vmax);
-        fx += (u.x - me.z) * frame.params.hybrid.align_weight;
-        fy += (u.y - me.w) * frame.params.hybrid.align_weight;
+        float n = float(m.ali_n);
+        vec2 u = set_length(vec2(quotient(m.ali.x, n), quotient(m.ali.y, n)), vmax);
+        fx = mul_add(u.x - me.z, frame.params.hybrid.align_weight, fx);
+        fy = mul_add(u.y - me.w, frame.params.hybrid.align_weight, fy);
     }
     if (m.coh_n > 0u) {
-        vec2 u = set_length(vec2(m.coh.x / float(m.coh_n), m.coh.y / float(m.coh_n)), vmax);
-        fx += (u.x - me.z) * frame.params.hybrid.cohesion_weight;
-        fy += (u.y - me.w) * frame.params.hybrid.cohesion_weight;
+        float n = float(m.coh_n);
+        vec2 u = set_length(vec2(quotient(m.coh.x, n), quotient(m.coh.y, n)), vmax);
+        fx = mul_add(u.x - me.z, frame.params.hybrid.cohesion_weight, fx);
+        fy = mul_add(u.y - me.w, frame.params.hybrid.cohesion_weight, fy);
     }
     apply_force(s, id, me, limit_length(vec2(fx, fy), frame.params.hybrid.max_force));
 }

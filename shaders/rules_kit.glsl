@@ -20,10 +20,11 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
         for (uint k = rg.x; k < rg.y; ++k) {
             vec4 o = pos_vel_in[k];
             vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             if (!(d2 > 0.0 && d2 <= rmax2)) continue; // (the boid itself too: d2 = 0)
             if (d2 <= rs2) {                          // eq. 3: every boid within R_S
-                float inv_dl = 1.0 / sqrt(d2);        // one division, two products (as the CPU)
+                // one division, two products (as the CPU)
+                float inv_dl = quotient(1.0, square_root(d2));
                 sep -= d * inv_dl;
             }
             if (d2 <= R2 && in_view(me.zw, d, d2, cos_view)) { // the view field
@@ -38,7 +39,7 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s], r = replica_of(id);
@@ -64,9 +65,9 @@ void main()
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             if (!(d2 > 0.0 && d2 <= rp2)) continue;
-            float inv_dl = 1.0 / sqrt(d2);
+            float inv_dl = quotient(1.0, square_root(d2));
             flee_x -= d.x * inv_dl;
             flee_y -= d.y * inv_dl;
         }
@@ -80,11 +81,11 @@ void main()
     if (m.n > 0u) {
         float fn = float(m.n), cf = frame.params.kit.cohesion_factor;
         float af = frame.params.kit.alignment_factor;
-        fx += m.coh.x / fn * cf + (m.ali.x / fn - me.z) * af;
-        fy += m.coh.y / fn * cf + (m.ali.y / fn - me.w) * af;
+        fx += quotient(m.coh.x, fn) * cf + (quotient(m.ali.x, fn) - me.z) * af;
+        fy += quotient(m.coh.y, fn) * cf + (quotient(m.ali.y, fn) - me.w) * af;
     }
     vec2 fe = external_force(id, me.x, me.y); // the obstacles (eq. 4) and the mouse tool
     vec2 v = speed_limits(vec2(me.z + (fx + fe.x), me.w + (fy + fe.y)), frame.params.base.min_speed,
                           vmax);
-    move_boid(s, me.xy, v);
+    move_boid(s, id, me, v);
 }

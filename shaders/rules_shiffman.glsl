@@ -12,7 +12,7 @@ vec2 seek_dir(vec2 dir, vec2 v, float vmax, float fmax)
 
 void main()
 {
-    uint s = gl_GlobalInvocationID.x;
+    uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
     uint id = id_in[s];
@@ -25,22 +25,24 @@ void main()
     float vmax = frame.params.base.max_speed, fmax = frame.params.reynolds.max_force;
     float fx = 0.0, fy = 0.0;
     if (m.sep_n > 0u) {
-        float mx = m.sep.x / float(m.sep_n), my = m.sep.y / float(m.sep_n);
+        float mx = quotient(m.sep.x, float(m.sep_n)), my = quotient(m.sep.y, float(m.sep_n));
         if (mx != 0.0 || my != 0.0) {
             vec2 f = seek_dir(vec2(mx, my), v, vmax, fmax);
-            fx += frame.params.reynolds.sep_weight * f.x;
-            fy += frame.params.reynolds.sep_weight * f.y;
+            fx = mul_add(frame.params.reynolds.sep_weight, f.x, fx);
+            fy = mul_add(frame.params.reynolds.sep_weight, f.y, fy);
         }
     }
     if (m.ali_n > 0u) {
-        vec2 f = seek_dir(vec2(m.ali.x / float(m.ali_n), m.ali.y / float(m.ali_n)), v, vmax, fmax);
-        fx += frame.params.reynolds.align_weight * f.x;
-        fy += frame.params.reynolds.align_weight * f.y;
+        float n = float(m.ali_n);
+        vec2 f = seek_dir(vec2(quotient(m.ali.x, n), quotient(m.ali.y, n)), v, vmax, fmax);
+        fx = mul_add(frame.params.reynolds.align_weight, f.x, fx);
+        fy = mul_add(frame.params.reynolds.align_weight, f.y, fy);
     }
     if (m.coh_n > 0u) {
-        vec2 f = seek_dir(vec2(m.coh.x / float(m.coh_n), m.coh.y / float(m.coh_n)), v, vmax, fmax);
-        fx += frame.params.reynolds.cohesion_weight * f.x;
-        fy += frame.params.reynolds.cohesion_weight * f.y;
+        float n = float(m.coh_n);
+        vec2 f = seek_dir(vec2(quotient(m.coh.x, n), quotient(m.coh.y, n)), v, vmax, fmax);
+        fx = mul_add(frame.params.reynolds.cohesion_weight, f.x, fx);
+        fy = mul_add(frame.params.reynolds.cohesion_weight, f.y, fy);
     }
 
     apply_force(s, id, me, vec2(fx, fy));

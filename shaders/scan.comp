@@ -24,8 +24,9 @@ shared uint tmp[BOIDS_SCAN_WG_SIZE];
 void main()
 {
     const uint WG = uint(BOIDS_SCAN_WG_SIZE), PER = uint(BOIDS_SCAN_PER_THREAD);
-    uint t = gl_LocalInvocationID.x;
-    uint first = gl_WorkGroupID.x * uint(BOIDS_SCAN_BLOCK) + t * PER;
+    uint t = gl_LocalInvocationID.x, block = BOIDS_GROUP_INDEX;
+    if (block * uint(BOIDS_SCAN_BLOCK) >= u_n) return; // a whole workgroup past the last block
+    uint first = block * uint(BOIDS_SCAN_BLOCK) + t * PER;
 
     uint vals[BOIDS_SCAN_PER_THREAD];
     uint total = 0u;
@@ -47,7 +48,7 @@ void main()
     }
     barrier();
     if (t == 0u) {
-        if (u_write_sums != 0u) scan_sums[u_sums_off + gl_WorkGroupID.x] = tmp[WG - 1u];
+        if (u_write_sums != 0u) scan_sums[u_sums_off + block] = tmp[WG - 1u];
         tmp[WG - 1u] = 0u;
     }
     for (uint d = 1u; d < WG; d <<= 1) {

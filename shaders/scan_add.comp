@@ -10,12 +10,13 @@ uniform uint u_n;
 uniform uint u_out_off;
 uniform uint u_sums_off;
 
-// One workgroup per scan block (as scan.comp), so the dispatch stays far below the 65535-group
-// limit for any grid the world allows.
+// One workgroup per scan block (as scan.comp).
 void main()
 {
-    uint first = gl_WorkGroupID.x * uint(BOIDS_SCAN_BLOCK) + gl_LocalInvocationID.x;
-    uint add = scan_sums[u_sums_off + gl_WorkGroupID.x];
+    uint block = BOIDS_GROUP_INDEX;
+    if (block * uint(BOIDS_SCAN_BLOCK) >= u_n) return; // a workgroup past the last block
+    uint first = block * uint(BOIDS_SCAN_BLOCK) + gl_LocalInvocationID.x;
+    uint add = scan_sums[u_sums_off + block];
     for (uint i = 0u; i < uint(BOIDS_SCAN_PER_THREAD); ++i) {
         uint k = first + i * uint(BOIDS_SCAN_WG_SIZE);
         if (k < u_n) scan_out[u_out_off + k] += add;

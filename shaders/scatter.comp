@@ -13,7 +13,7 @@ layout(std430, binding = BOIDS_BIND_SLOT_ID) writeonly buffer SlotId { uint slot
 
 void main()
 {
-    uint i = gl_GlobalInvocationID.x;
+    uint i = BOIDS_ITEM_INDEX;
     if (i >= agent_count()) return;
     uint c = cell_of[i];
     uint t = cell_start[c] + atomicAdd(cell_fill[c], 1u);

@@ -15,17 +15,17 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 // boids_set_length().
 vec2 set_length(vec2 v, float len)
 {
-    float m2 = v.x * v.x + v.y * v.y;
+    float m2 = length2(v);
     if (m2 > 0.0 && !isinf(m2)) {
-        float m = sqrt(m2);
-        v.x = v.x / m * len;
-        v.y = v.y / m * len;
+        float m = square_root(m2);
+        v.x = quotient(v.x, m) * len;
+        v.y = quotient(v.y, m) * len;
     } else if (v.x != 0.0 || v.y != 0.0) {
         float s = max(abs(v.x), abs(v.y));
-        float ux = v.x / s, uy = v.y / s;
-        float m = sqrt(ux * ux + uy * uy);
-        v.x = ux / m * len;
-        v.y = uy / m * len;
+        float ux = quotient(v.x, s), uy = quotient(v.y, s);
+        float m = square_root(length2(vec2(ux, uy)));
+        v.x = quotient(ux, m) * len;
+        v.y = quotient(uy, m) * len;
     }
     return v;
 }
@@ -33,8 +33,7 @@ vec2 set_length(vec2 v, float len)
 // Truncates v to length m; as boids_limit().
 vec2 limit_length(vec2 v, float m)
 {
-    float m2 = v.x * v.x + v.y * v.y;
-    return m2 > m * m ? set_length(v, m) : v;
+    return length2(v) > m * m ? set_length(v, m) : v;
 }
 
 // cos of an angle in degrees in [0, 180]: a fixed polynomial, the same bits as boids_cos_deg().
@@ -57,9 +56,9 @@ float cos_deg(float deg)
 // heading v; a boid at rest sees all around. As boids_in_view().
 bool in_view(vec2 v, vec2 d, float d2, float c)
 {
-    float v2 = v.x * v.x + v.y * v.y;
+    float v2 = length2(v);
     if (!(v2 > 0.0)) return true;
-    float dt = v.x * d.x + v.y * d.y, lhs = dt * dt, rhs = c * c * v2 * d2;
+    float dt = mul_add(v.x, d.x, v.y * d.y), lhs = dt * dt, rhs = c * c * v2 * d2;
     return c >= 0.0 ? dt >= 0.0 && lhs >= rhs : dt >= 0.0 || lhs <= rhs;
 }
 
@@ -83,7 +82,7 @@ vec2 external_force(uint id, float x, float y)
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
     float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
-    float d2 = dx * dx + dy * dy;
+    float d2 = length2(vec2(dx, dy));
     if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return f;
     emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(d2), 0.0, 0.0, 0.0));
     vec2 t = set_length(vec2(dx, dy), frame.tool.strength);
@@ -95,7 +94,7 @@ vec2 external_force(uint id, float x, float y)
 // vmin along its heading; as boids_cpu_speed_limits().
 vec2 speed_limits(vec2 v, float vmin, float vmax)
 {
-    float v2 = v.x * v.x + v.y * v.y;
+    float v2 = length2(v);
     if (v2 > vmax * vmax) return set_length(v, vmax);
     if (v2 < vmin * vmin && (v.x != 0.0 || v.y != 0.0)) return set_length(v, vmin);
     return v;
@@ -133,10 +132,12 @@ vec2 apply_edges(vec2 p)
     return p;
 }
 
-// Step t+1 of slot s: p + v dt through the edges, with the new velocity v; as boids_cpu_move().
-void move_boid(uint s, vec2 p, vec2 v)
+// Step t+1 of slot s (boid id, at step t me): p + v dt through the edges, with the new velocity
+// v; as boids_cpu_move(). (The perturbed numerics move v by an ulp first.)
+void move_boid(uint s, uint id, vec4 me, vec2 v)
 {
-    vec2 q = apply_edges(vec2(p.x + v.x * frame.dt, p.y + v.y * frame.dt));
+    v = perturbed_velocity(v, me.zw, id, 0u);
+    vec2 q = apply_edges(vec2(mul_add(v.x, frame.dt, me.x), mul_add(v.y, frame.dt, me.y)));
     pos_vel_out[s] = vec4(q, v);
 }
 
@@ -147,7 +148,7 @@ void apply_force(uint s, uint id, vec4 me, vec2 f)
 {
     vec2 fe = external_force(id, me.x, me.y);
     float fx = f.x + fe.x, fy = f.y + fe.y;
-    vec2 v = speed_limits(vec2(me.z + fx * frame.dt, me.w + fy * frame.dt),
+    vec2 v = speed_limits(vec2(mul_add(fx, frame.dt, me.z), mul_add(fy, frame.dt, me.w)),
                           frame.params.base.min_speed, frame.params.base.max_speed);
-    move_boid(s, me.xy, v);
+    move_boid(s, id, me, v);
 }

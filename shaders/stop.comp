@@ -9,7 +9,7 @@ layout(local_size_x = BOIDS_WG_SIZE) in;
 
 void main()
 {
-    uint r = gl_GlobalInvocationID.x;
+    uint r = BOIDS_ITEM_INDEX;
     if (r >= frame.replicas) return;
     uint n = catches_found(), found = 0u;
     if (n > frame.loop_limit) raise_status(BOIDS_STATUS_LOOP_LIMIT);

@@ -43,7 +43,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
         for (uint k = r.x; k < r.y; ++k) {
             vec4 o = pos_vel_in[k];
             vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
-            float d2 = d.x * d.x + d.y * d.y;
+            float d2 = length2(d);
             bool near, same;
             if (rr.adams) {
                 near = k != s && abs(d.x) < rr.box && abs(d.y) < rr.box;
@@ -58,7 +58,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
                 if (rr.sep_raw || rr.adams) {
                     sep -= d; // p_i - p_j
                 } else {
-                    float inv_d2 = 1.0 / d2; // one division, two products (as the CPU)
+                    float inv_d2 = quotient(1.0, d2); // one division, two products (as the CPU)
                     sep -= d * inv_d2;
                 }
                 sep_n++;

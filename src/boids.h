@@ -173,8 +173,14 @@ float boids_attribute_default(boids_attribute attribute, const boids_params *par
  * platform otherwise) or a GLFW window. One small interface for both. */
 typedef struct boids_gl boids_gl;
 
-/* Headless context. BOIDS_ERR_NO_GL when no GL 4.3 context with compute shaders can be made. The
- * environment variable BOIDS_EGL_PLATFORM=device|surfaceless forces one platform. */
+/* Headless context, on the first hardware GPU that EGL's device platform offers and that gives a
+ * GL 4.3 core context. Mesa's software rasterizer (llvmpipe) only where the machine has no GPU:
+ * where it has one (an EGL device, NVIDIA's kernel driver, a DRM render node of a GPU driver) that
+ * gives no context, BOIDS_ERR_NO_GL with the reasons (EGL's errors, a missing vendor library, a
+ * container without NVIDIA's `graphics` capability), never a silent fall back. The environment:
+ * BOIDS_EGL_DEVICE=N takes device N of EGL's list (boids_gl_device names it; `gpu_info devices`
+ * lists them), BOIDS_EGL_PLATFORM=device (hardware only) or surfaceless (the software
+ * rasterizer); a bad value is BOIDS_E_ENVIRONMENT. */
 boids_status boids_gl_create_headless(boids_gl **out);
 /* Window of width x height screen coordinates (GLFW), context current on this thread. */
 boids_status boids_gl_create_window(int width, int height, const char *title, bool visible,
@@ -186,6 +192,10 @@ void boids_gl_destroy(boids_gl *gl);
 boids_status boids_gl_make_current(boids_gl *gl);
 /* GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". Valid while gl lives. */
 const char *boids_gl_renderer(const boids_gl *gl);
+/* Which device the context runs on and why it was taken, e.g. "EGL device 0 of 2 (NVIDIA
+ * Corporation, NVIDIA H100 80GB HBM3, /dev/dri/renderD128)" or "EGL device 0 of 1 (software,
+ * /dev/dri/renderD128): no hardware GPU found". Valid while gl lives. */
+const char *boids_gl_device(const boids_gl *gl);
 /* True when a headless context's EGL device says it runs on the CPU (Mesa's
  * EGL_MESA_device_software: llvmpipe, zink over lavapipe): OpenGL on the CPU, not a GPU. False
  * for window contexts, whose window system does not say. */
@@ -280,9 +290,12 @@ typedef struct boids_world_def {
 
 typedef struct boids_world boids_world;
 
-/* Most boids a world may have: one GPU workgroup of 256 per boid slot, at most 65535 of them in
- * a dispatch (OpenGL's guaranteed minimum); the CPU keeps the same bound so states move freely. */
-#define BOIDS_MAX_BOIDS (65535u * 256u)
+/* Most boids a world may have, 2^28: the API's bound, which keeps every 32-bit index clear of
+ * overflow. A GPU world is bound by its driver too: its largest storage buffer holds 16 bytes a
+ * boid (llvmpipe's 128 MiB: 8 388 607 boids; NVIDIA's 2 GiB: 134 million), and boids_world_create
+ * refuses more with BOIDS_E_GPU_LIMIT, naming the limit, before any buffer is made. The CPU
+ * backend's bound is memory (BOIDS_E_NO_MEMORY). */
+#define BOIDS_MAX_BOIDS (1u << 28)
 /* Most swarms a world may have. */
 #define BOIDS_MAX_SWARMS 1024u
 /* Most replicas, obstacles and predators a world may have. */
@@ -312,6 +325,7 @@ typedef struct boids_world_info {
     uint32_t obstacles;      /* obstacles in all */
     float dt;                /* s */
     uint64_t seed;
+    const char *device;  /* the GPU's device and why it was taken (boids_gl_device); "" for CPU */
     boids_params params; /* the parameters in force (last: bindings mirror the fields above) */
 } boids_world_info;
 

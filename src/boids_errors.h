@@ -80,6 +80,8 @@
     E(SHADER, BOIDS_ERR_GL, "a shader failed to compile or link")                                  \
     E(GPU_LOOP_LIMIT, BOIDS_ERR_LIMIT, "a neighbourhood too dense for one shader invocation")      \
     E(GPU_CORRUPT, BOIDS_ERR_GL, "the GPU state is corrupt")                                       \
+    E(GPU_LIMIT, BOIDS_ERR_LIMIT, "a world larger than the GPU driver allows")                     \
+    E(ENVIRONMENT, BOIDS_ERR_INVALID, "an environment variable with a bad value")                  \
     E(GRID_TOO_LARGE, BOIDS_ERR_LIMIT, "a grid too large to scan")                                 \
     E(EVENTS_LOST, BOIDS_ERR_LIMIT, "events were lost: more than the event buffer holds")          \
     E(EXPORT_SIZE, BOIDS_ERR_INVALID, "frame size out of range")                                   \

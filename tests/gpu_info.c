@@ -1,17 +1,43 @@
-/* gpu_info [KEY]: what the shell tests need to know of this machine's GPU, as KEY=VALUE lines
- * (or, given a KEY, its value alone):
- *   renderer    GL_RENDERER
- *   software    1 when the EGL device runs on the CPU (llvmpipe, zink over lavapipe)
- *   loop_limit  the loop iterations a pass may run per invocation (measured; 4294967295: none)
- *   ieee        1 when the driver rounds as IEEE does (tests/gpu_exact.h's probe)
- *   exact       1 when the tests expect the GPU to equal the CPU bit for bit (ieee, unless
- *               BOIDS_TEST_EXACT says otherwise)
+/* gpu_info [KEY | devices]: what the shell tests and scripts/gpu-check.sh need to know of this
+ * machine's GPU, as KEY=VALUE lines (or, given a KEY, its value alone):
+ *   renderer     GL_RENDERER
+ *   device       which device the context runs on, and why (boids_gl_device)
+ *   software     1 when the EGL device runs on the CPU (llvmpipe, zink over lavapipe)
+ *   block_bytes  GL_MAX_SHADER_STORAGE_BLOCK_SIZE (the largest buffer a pass binds)
+ *   groups_x, groups_y  GL_MAX_COMPUTE_WORK_GROUP_COUNT along x and y
+ *   loop_limit   the loop iterations a pass may run per invocation (measured; 4294967295: none)
+ *   ieee         1 when the driver rounds as IEEE does (tests/gpu_exact.h's probe)
+ *   numerics     native, or perturbed: a real GPU's rounding emulated (BOIDS_GPU_NUMERICS)
+ *   exact        1 when the tests expect the GPU to equal the CPU bit for bit (ieee and native
+ *                numerics, unless BOIDS_TEST_EXACT says otherwise)
+ * `devices` lists EGL's devices instead, one a line (the index BOIDS_EGL_DEVICE takes).
  * Exit 77 without a GL 4.3 context, 1 if BOIDS_REQUIRE_GPU=1 then. */
+#include <glad/egl.h>
+
+#include "gpu/devices.h"
 #include "gpu/limits.h"
 #include "gpu_exact.h"
 
+enum { KEYS = 11 };
+
+static int list_devices(void)
+{
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
+        fprintf(stderr, "gpu_info: no libEGL\n");
+        return 1;
+    }
+    boids_egl_device devs[BOIDS_EGL_MAX_DEVICES];
+    const int n = boids_egl_devices(devs, BOIDS_EGL_MAX_DEVICES);
+    for (int i = 0; i < n; ++i) printf("egl_device_%d=%s\n", i, devs[i].name);
+    char evidence[300];
+    if (boids_gpu_kernel_evidence("", evidence, sizeof evidence))
+        printf("kernel_gpu=%s\n", evidence);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "devices") == 0) return list_devices();
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK) {
         fprintf(stderr, "gpu_info: %s\n", boids_last_error());
@@ -19,20 +45,31 @@ int main(int argc, char **argv)
         return req && strcmp(req, "1") == 0 ? 1 : 77;
     }
     uint32_t limit = 0;
-    if (boids_gpu_loop_limit(gl, &limit) != BOIDS_OK) {
+    bool perturbed = false;
+    if (boids_gpu_loop_limit(gl, &limit) != BOIDS_OK ||
+        boids_gpu_numerics_perturbed(&perturbed) != BOIDS_OK) {
         fprintf(stderr, "gpu_info: %s\n", boids_last_error());
         return 1;
     }
     const int ieee = test_gpu_rounds_as_ieee();
-    char values[5][300];
-    const char *keys[5] = {"renderer", "software", "loop_limit", "ieee", "exact"};
+    const boids_gpu_limits *l = boids_gl_limits(gl);
+    char values[KEYS][400];
+    const char *keys[KEYS] = {"renderer", "device",   "software",   "block_bytes",
+                              "groups_x", "groups_y", "loop_limit", "ieee",
+                              "numerics", "exact",    "lowered"};
     snprintf(values[0], sizeof values[0], "%s", boids_gl_renderer(gl));
-    snprintf(values[1], sizeof values[1], "%d", boids_gl_is_software(gl) ? 1 : 0);
-    snprintf(values[2], sizeof values[2], "%u", limit);
-    snprintf(values[3], sizeof values[3], "%d", ieee == 1);
-    snprintf(values[4], sizeof values[4], "%d", test_gpu_exact_on(gl) ? 1 : 0);
+    snprintf(values[1], sizeof values[1], "%s", boids_gl_device(gl));
+    snprintf(values[2], sizeof values[2], "%d", boids_gl_is_software(gl) ? 1 : 0);
+    snprintf(values[3], sizeof values[3], "%llu", (unsigned long long)l->block_bytes);
+    snprintf(values[4], sizeof values[4], "%u", l->groups_x);
+    snprintf(values[5], sizeof values[5], "%u", l->groups_y);
+    snprintf(values[6], sizeof values[6], "%u", limit);
+    snprintf(values[7], sizeof values[7], "%d", ieee == 1);
+    snprintf(values[8], sizeof values[8], "%s", perturbed ? "perturbed" : "native");
+    snprintf(values[9], sizeof values[9], "%d", test_gpu_exact_on(gl) ? 1 : 0);
+    snprintf(values[10], sizeof values[10], "%d", l->lowered ? 1 : 0);
     int found = argc < 2;
-    for (int k = 0; k < 5; ++k) {
+    for (int k = 0; k < KEYS; ++k) {
         if (argc < 2)
             printf("%s=%s\n", keys[k], values[k]);
         else if (strcmp(argv[1], keys[k]) == 0)

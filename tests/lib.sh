@@ -13,9 +13,11 @@ finish() {
 }
 # gpu_setup PATH/TO/gpu_info: sets gpu (1 when a GL 4.3 context exists) and exact (1 when the GPU
 # must equal the CPU bit for bit: a driver that rounds as IEEE does, see tests/gpu_exact.h; 0
-# where the checks compare within tolerances and statistics). With BOIDS_REQUIRE_GPU=1 a missing
-# context is a failure.
+# where the checks compare within tolerances and statistics), and ensemble, the path of the tool
+# beside gpu_info that compares a GPU run with the CPU's ensemble (tests/ensemble_tool.c). With
+# BOIDS_REQUIRE_GPU=1 a missing context is a failure.
 gpu_setup() {
+  ensemble=$(dirname "$1")/ensemble
   gpu=1
   exact=$("$1" exact 2>"$tmp/gpu_info.err") || gpu=0
   if [ $gpu = 0 ]; then

@@ -118,13 +118,20 @@ static inline boids_world_def test_def(boids_backend backend, uint32_t n)
 
 #include "core/scenario.h"
 
-/* The world of scenarios/NAME (the shipped file): 1 when read, 0 when there is no such file;
- * a file that does not parse fails the test run. */
+/* The world of scenarios/NAME (the shipped file, which the build copies beside the tests:
+ * BUILD/share/boids/scenarios, found from the test's own path, so a build carried elsewhere still
+ * finds it; else the source tree's): 1 when read, 0 when there is no such file; a file that does
+ * not parse fails the test run. */
 static inline int test_scenario_def(const char *name, boids_world_def *out)
 {
     static boids_scenario sc; /* large: obstacles inline */
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", BOIDS_TEST_SCENARIOS, name);
+    char exe[4096] = "", path[8300];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = len > 0 ? (exe[len] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash) *slash = '\0'; /* BUILD/tests */
+    snprintf(path, sizeof path, "%s/../share/boids/scenarios/%s", exe, name);
+    if (!slash || access(path, R_OK) != 0)
+        snprintf(path, sizeof path, "%s/%s", BOIDS_TEST_SCENARIOS, name);
     if (access(path, R_OK) != 0) return 0;
     if (boids_scenario_load(path, 0, &sc) != BOIDS_OK) {
         fprintf(stderr, "%s\n", boids_last_error());

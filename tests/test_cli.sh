@@ -95,7 +95,9 @@ for be in $backends; do
     ok "$be: kit --init/--predators then --dump/--dump-predators round-trips" ||
     bad "$be: kit round trip changed the state"
 done
-if [ "$backends" = "cpu gpu" ]; then
+# The same catches on both backends where the GPU rounds as IEEE does; elsewhere trajectories
+# part (test_kit and test_experiment compare the catches as statistics).
+if [ "$backends" = "cpu gpu" ] && [ "$exact" = 1 ]; then
   cmp -s "$tmp/ev_cpu.csv" "$tmp/ev_gpu.csv" && ok "the same catches on both backends" ||
     bad "catches differ between backends"
 fi
@@ -144,22 +146,59 @@ for be in $backends; do
   else bad "$be: --metrics: $(cat "$tmp/met_$be.csv")"; fi
 done
 if [ "$backends" = "cpu gpu" ]; then
-  # The same run on both backends: on a bitwise driver the same states, so the same observables
-  # to the rounding of the GPU's float sums (1e-5, relative); elsewhere the trajectories part
-  # and the observables agree as statistics do (3 %, and groups within 10 %), except at step 0,
-  # which is the same state on both.
-  tol=1e-5
-  [ "$exact" = 1 ] || tol=0.03
-  if paste -d, "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | tail -n +2 | awk -F, -v tol="$tol" '{
-      t = ($1 == 0 ? 1e-5 : tol)
+  # The same run on both backends. Step 0 is the same state on both: the same observables to the
+  # rounding of the GPU's float sums (1e-5, relative), and so is every row on a bitwise driver.
+  # Everywhere each observable of the later rows is held to the spread of the CPU's ensemble: 10
+  # runs from seeds 1 to 10 (member 0 is the run above; tests/ensemble.h states the bound). Slack:
+  # the metrics' rounding on one state (1e-4 for polarization, 1e-5 of a distance or speed), none
+  # for the counts.
+  same_rows() { # FILE_A FILE_B LAST_ROW_CHECKED: the rows within 1e-5
+    paste -d, "$1" "$2" | tail -n +2 | head -n "$3" | awk -F, '{
       for (k = 3; k <= 10; ++k) { a = $k; b = $(k + 10); d = a - b; if (d < 0) d = -d;
-        m = (a < 0 ? -a : a);
-        if (d > (k == 9 && t > 1e-5 ? 0.1 : t) * (m > 1 ? m : 1)) exit 1 } }'; then
-    ok "--metrics: the same observables on both backends (within $tol)"
+        m = (a < 0 ? -a : a); if (d > 1e-5 * (m > 1 ? m : 1)) exit 1 } }'
+  }
+  rows=$(($(wc -l <"$tmp/met_cpu.csv") - 1))
+  [ "$exact" = 1 ] && checked=$rows || checked=1
+  same_rows "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" $checked &&
+    ok "--metrics: the same observables on both backends ($checked of $rows rows within 1e-5)" ||
+    bad "--metrics differ between backends: $(paste -d'|' "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" |
+      head -3)"
+  for ((m = 1; m < 10; ++m)); do
+    "$boids" -n 2000 --seed $((1 + m)) --steps 250 --metrics-every 100 --backend cpu \
+      --metrics "$tmp/met_cpu$m.csv" >/dev/null || bad "ensemble member $m did not run"
+  done
+  # in_spread GPU_METRICS_FILE: every observable of every row after the first within the spread
+  in_spread() {
+    local row col all=0 names
+    IFS=, read -r -a names <"$1"
+    for ((row = 3; row <= rows + 1; ++row)); do
+      for col in 3 4 5 6 7 8 9 10; do
+        local g values slack
+        g=$(sed -n "${row}p" "$1" | cut -d, -f$col)
+        values=$(for f in "$tmp/met_cpu.csv" "$tmp"/met_cpu[0-9].csv; do
+          sed -n "${row}p" "$f" | cut -d, -f$col; done | tr '\n' ' ')
+        # shellcheck disable=SC2086 # the values are separate arguments
+        slack=$(echo $values | awk -v c=$col '{ m = $1 < 0 ? -$1 : $1
+          print (c == 4 ? 1e-4 : (c == 3 || c == 9 || c == 10) ? 0 : 1e-5 * m) }')
+        # shellcheck disable=SC2086
+        "$ensemble" check "${names[col - 1]}@$(sed -n "${row}p" "$1" | cut -d, -f1)" "$slack" \
+          "$g" $values >>"$tmp/spread.log" 2>&1 || all=1
+      done
+    done
+    return $all
+  }
+  if in_spread "$tmp/met_gpu.csv"; then
+    ok "--metrics: every observable of the GPU's run within the CPU ensemble's spread"
   else
-    both=$(paste -d'|' "$tmp/met_cpu.csv" "$tmp/met_gpu.csv" | head -3)
-    bad "--metrics differ between backends: $both"
+    bad "--metrics: the GPU's run left the CPU ensemble's spread: $(grep '> ' "$tmp/spread.log")"
   fi
+  # ... a check that fails on a wrong rule: the GPU with cohesion's sign flipped
+  "$boids" -n 2000 --steps 250 --metrics-every 100 --backend gpu --set cohesion_weight=-1 \
+    --metrics "$tmp/met_wrong.csv" >/dev/null
+  : >"$tmp/spread.log"
+  in_spread "$tmp/met_wrong.csv" &&
+    bad "--metrics: a GPU with cohesion flipped is within the spread" ||
+    ok "--metrics: a GPU with cohesion flipped leaves the spread"
 fi
 expect 2 "--metrics-every 0" "--metrics-every" \
   -- "$boids" -n 10 --metrics "$tmp/m.csv" --metrics-every 0 --backend cpu
@@ -210,10 +249,10 @@ expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
 expect 2 "--dt 2" "--dt:" -- "$boids" --dt 2 -n 10 --backend cpu
-expect 2 "-n beyond the maximum names -n" "^boids: -n: 20000000 exceeds the maximum" \
-  -- "$boids" -n 20000000 --backend cpu
-expect 2 "--boids beyond the maximum names --boids" "^boids: --boids: 20000000 exceeds" \
-  -- "$boids" --boids 20000000 --backend cpu
+expect 2 "-n beyond the maximum names -n" "^boids: -n: 300000000 exceeds the maximum" \
+  -- "$boids" -n 300000000 --backend cpu
+expect 2 "--boids beyond the maximum names --boids" "^boids: --boids: 300000000 exceeds" \
+  -- "$boids" --boids 300000000 --backend cpu
 expect 2 "--set making min above max" "--set max_speed" \
   -- "$boids" --set max_speed=16 -n 10 --backend cpu
 expect 2 "--set hex" "--set" -- "$boids" --set max_speed=0x10 --backend cpu
@@ -254,7 +293,8 @@ fi
 # --backend auto (the default): the CPU where OpenGL runs on the CPU or is missing, saying so
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
   BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 >"$tmp/out" 2>&1
-if [ $? = 0 ] && grep -q "backend cpu (auto: no OpenGL 4.3 context here)" "$tmp/out"; then
+if [ $? = 0 ] && grep -q "backend cpu (auto: no OpenGL 4.3 context here: .*no hardware device" \
+  "$tmp/out"; then
   ok "auto without OpenGL: the CPU, said"
 elif grep -q "backend gpu (auto:" "$tmp/out"; then ok "auto: a hardware GPU here"
 else bad "auto without OpenGL: $(head -2 "$tmp/out")"; fi

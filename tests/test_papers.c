@@ -10,6 +10,8 @@
  *   - separation scaling (§4): a single neighbour's push grows with distance in adams and falls as
  *     1/d in the Shiffman models;
  *   - the alpha formula of priority allocation (docs/models.md (priority, mean)). */
+#include <float.h>
+
 #include "core/rng.h"
 #include "cpu/steer.h"
 #include "test.h"
@@ -286,12 +288,19 @@ static void test_priority_alpha(void)
         REQUIRE_OK(boids_world_read(w, b0, 4000));
         REQUIRE_OK(boids_world_step(w, 1));
         REQUIRE_OK(boids_world_read(w, b1, 4000));
-        double worst = 0;
-        for (int i = 0; i < 4000; ++i)
+        double worst = 0, fastest = 0;
+        for (int i = 0; i < 4000; ++i) {
             worst = fmax(worst, hypot(b1[i].vx - b0[i].vx, b1[i].vy - b0[i].vy) / d.dt);
-        printf("  priority %s: largest acceleration %.3f px/s^2 (max_accel %g)\n", bnames[k], worst,
-               (double)d.params.allocation.max_accel);
-        CHECK(worst <= d.params.allocation.max_accel * (1 + 1e-3));
+            fastest = fmax(fastest, fmax(hypot(b0[i].vx, b0[i].vy), hypot(b1[i].vx, b1[i].vy)));
+        }
+        /* The acceleration is read from two float velocities: each is rounded (and a GPU's may be
+         * an ulp off more), so it may exceed max_accel by a few ulps of the fastest speed, over
+         * dt: 4 ulps here. */
+        const double ulps = 4 * fastest * FLT_EPSILON / d.dt;
+        printf("  priority %s: largest acceleration %.3f px/s^2 (max_accel %g; + %.3f for 4 ulps "
+               "of %.0f px/s)\n",
+               bnames[k], worst, (double)d.params.allocation.max_accel, ulps, fastest);
+        CHECK(worst <= d.params.allocation.max_accel + ulps);
         CHECK(worst > d.params.allocation.max_accel * 0.9); /* the limit is reached, not avoided */
         free(b0), free(b1);
         boids_world_destroy(w);

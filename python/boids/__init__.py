@@ -202,11 +202,12 @@ class World:
     # -- what it is ----------------------------------------------------------------------------
     @property
     def info(self):
-        """count, swarms, size, backend, renderer, steps, replicas, predators, dt, seed."""
+        """count, swarms, size, backend, renderer, device, steps, replicas, predators, dt, seed."""
         i = self._info()
         return {"model": self.model, "count": i.count, "swarms": i.swarms,
                 "size": (i.width, i.height), "backend": "gpu" if i.backend == 0 else "cpu",
-                "renderer": _lib.text(i.renderer), "steps": i.steps, "replicas": i.replicas,
+                "renderer": _lib.text(i.renderer), "device": _lib.text(i.device),
+                "steps": i.steps, "replicas": i.replicas,
                 "predators": i.predators, "obstacles": i.obstacles, "dt": i.dt, "seed": i.seed,
                 "threads": i.threads}
 

@@ -75,7 +75,8 @@ class WorldInfo(ctypes.Structure):
                 ("cell_h", ctypes.c_float), ("threads", ctypes.c_int),
                 ("renderer", ctypes.c_char_p), ("steps", ctypes.c_uint64),
                 ("replicas", ctypes.c_uint32), ("predators", ctypes.c_uint32),
-                ("obstacles", ctypes.c_uint32), ("dt", ctypes.c_float), ("seed", ctypes.c_uint64)]
+                ("obstacles", ctypes.c_uint32), ("dt", ctypes.c_float), ("seed", ctypes.c_uint64),
+                ("device", ctypes.c_char_p)]
 
 
 class Metrics(ctypes.Structure):

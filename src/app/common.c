@@ -102,9 +102,10 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
 {
     boids_world_info info;
     boids_world_get_info(s->world, &info);
-    printf("boids %s: model %s, backend %s (%s)\n", BOIDS_VERSION_STRING,
+    printf("boids %s: model %s, backend %s (%s%s%s)\n", BOIDS_VERSION_STRING,
            boids_model_name(info.model), info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu",
-           cli->backend_note[0] ? cli->backend_note : info.renderer);
+           cli->backend_note[0] ? cli->backend_note : info.renderer, info.device[0] ? "; " : "",
+           info.device);
     printf("  %u boids in %u swarm%s, world %gx%g px, grid %ux%u cells of %.1fx%.1f px", info.count,
            info.swarms, info.swarms == 1 ? "" : "s", (double)info.width, (double)info.height,
            info.grid_w, info.grid_h, (double)info.cell_w, (double)info.cell_h);

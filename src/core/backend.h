@@ -65,9 +65,11 @@ typedef struct boids_backend_ops {
     void (*destroy)(void *impl);
 } boids_backend_ops;
 
-/* Backend constructors: on success *impl is the backend's state for ops. *renderer receives a
- * text that lives as long as the backend. */
+/* Backend constructors: on success *impl is the backend's state for ops. *renderer and *device
+ * (which device and why: boids_gl_device; "" for the CPU) receive texts that live as long as the
+ * backend. */
 typedef boids_status (*boids_backend_create_fn)(const boids_sim *sim, const boids_backend_ops **ops,
-                                                void **impl, const char **renderer, int *threads);
+                                                void **impl, const char **renderer,
+                                                const char **device, int *threads);
 
 #endif

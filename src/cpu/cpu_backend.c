@@ -473,7 +473,8 @@ static const boids_backend_ops cpu_ops = {
 };
 
 boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
-                                      void **impl, const char **renderer, int *threads)
+                                      void **impl, const char **renderer, const char **device,
+                                      int *threads)
 {
     cpu_backend *b = calloc(1, sizeof *b);
     if (!b) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the CPU backend");
@@ -508,6 +509,7 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     *ops = &cpu_ops;
     *impl = b;
     *renderer = "CPU reference";
+    *device = "";
     *threads = t;
     return BOIDS_OK;
 }

@@ -6,7 +6,8 @@
 #include "cpu/grid.h"
 
 boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
-                                      void **impl, const char **renderer, int *threads);
+                                      void **impl, const char **renderer, const char **device,
+                                      int *threads);
 
 /* The grid of the last step of a CPU backend (NULL for brute-force search). */
 const boids_cpu_grid *boids_cpu_backend_grid(const void *impl);

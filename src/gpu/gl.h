@@ -11,7 +11,12 @@
  * BOIDS_ERR_GL with `what` in the message. */
 boids_status boids_gl_check(const char *what);
 
-/* Where the context keeps its measured loop limit (gpu/limits.c; 0 until measured). */
-uint32_t *boids_gl_loop_limit_slot(boids_gl *gl);
+/* The driver's limits (gpu/limits.h), asked when the context was made; the loop limit is
+ * measured on first use (0 until then). */
+typedef struct boids_gpu_limits boids_gpu_limits;
+boids_gpu_limits *boids_gl_limits(boids_gl *gl);
+
+/* The workgroups along x a dispatch of the context current on this thread may have. */
+uint32_t boids_gl_dispatch_groups_x(void);
 
 #endif

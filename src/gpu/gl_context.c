@@ -1,5 +1,6 @@
 /* GL 4.3 core contexts behind one small interface: headless through EGL (the device platform on
- * real GPUs, Mesa's surfaceless platform otherwise) or a GLFW window. */
+ * real GPUs, Mesa's software rasterizer only where the machine has no GPU; gpu/devices.c says
+ * which devices there are and why a GPU gives none) or a GLFW window. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +11,18 @@
 
 #include "base/error.h"
 #include "gpu/checks.h"
+#include "gpu/devices.h"
 #include "gpu/gl.h"
+#include "gpu/limits.h"
 
 struct boids_gl {
     EGLDisplay display;
     EGLContext context;
     GLFWwindow *window;
     char renderer[256];
-    bool software;       /* the EGL device says it runs on the CPU (EGL_MESA_device_software) */
-    uint32_t loop_limit; /* measured by gpu/limits.c on first use; 0 until then */
+    char device[400];        /* which device it runs on, and why (boids_gl_device) */
+    bool software;           /* the EGL device says it runs on the CPU (EGL_MESA_device_software) */
+    boids_gpu_limits limits; /* asked when made (gpu/limits.c) */
 };
 
 /* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
@@ -31,6 +35,8 @@ static struct {
     int users;
 } displays[MAX_DISPLAYS];
 static int glfw_users;
+/* The dispatch limit of the context current on this thread (boids_gl_dispatch_groups_x). */
+static _Thread_local uint32_t current_groups_x = 65535u;
 /* libEGL, once loaded (glad's loader), stays loaded for the process's life: unloading it when the
  * last context goes and loading it again for the next (--backend auto's probe, then the run's
  * context) leaks inside glvnd and Mesa, and saves nothing. */
@@ -76,6 +82,9 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
                           how, GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
     const char *r = (const char *)glGetString(GL_RENDERER);
     snprintf(gl->renderer, sizeof gl->renderer, "%s", r ? r : "unknown renderer");
+    boids_status st = boids_gpu_limits_query(&gl->limits);
+    if (st != BOIDS_OK) return st;
+    current_groups_x = gl->limits.groups_x;
     int debug = getenv("BOIDS_GL_DEBUG") != NULL;
 #ifndef NDEBUG
     debug = 1;
@@ -88,15 +97,6 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
     return BOIDS_OK;
 }
 
-static int has_ext(const char *list, const char *ext)
-{
-    if (!list) return 0;
-    size_t n = strlen(ext);
-    for (const char *p = list; (p = strstr(p, ext)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
-    return 0;
-}
-
 /* Whether the display's EGL device runs on the CPU: Mesa marks its software devices (llvmpipe,
  * and lavapipe under zink) with EGL_MESA_device_software. A property the driver states, never
  * guessed from the renderer's name. */
@@ -106,29 +106,27 @@ static bool device_is_software(EGLDisplay dpy)
     if (!eglQueryDisplayAttribEXT || !eglQueryDeviceStringEXT ||
         !eglQueryDisplayAttribEXT(dpy, EGL_DEVICE_EXT, &device) || !device)
         return false;
-    return has_ext(eglQueryDeviceStringEXT((EGLDeviceEXT)device, EGL_EXTENSIONS),
-                   "EGL_MESA_device_software");
+    return boids_egl_has_extension(eglQueryDeviceStringEXT((EGLDeviceEXT)device, EGL_EXTENSIONS),
+                                   "EGL_MESA_device_software");
 }
 
-/* Initialises `dpy` and makes a 4.3 core context current on it, without a surface. */
-static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
+/* A failed EGL call's error, read at once (a later call, eglTerminate's too, replaces it). */
+static boids_status egl_failed(const char *how, const char *call)
 {
-    EGLint major, minor;
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
-        return boids_fail(BOIDS_E_NO_GL, "%s: eglInitialize failed", how);
-    display_acquire(dpy);
-    gladLoaderLoadEGL(dpy); /* display extensions */
+    char buf[32];
+    const char *err = boids_egl_error_name(eglGetError(), buf, sizeof buf);
+    return boids_fail(BOIDS_E_NO_GL, "%s: %s failed (%s)", how, call, err);
+}
+
+/* A 4.3 core context current on the initialised display dpy, without a surface. */
+static boids_status make_context(boids_gl *gl, EGLDisplay dpy, const char *how)
+{
     const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
-    if (!has_ext(ext, "EGL_KHR_no_config_context") ||
-        !has_ext(ext, "EGL_KHR_surfaceless_context")) {
-        display_release(dpy);
+    if (!boids_egl_has_extension(ext, "EGL_KHR_no_config_context") ||
+        !boids_egl_has_extension(ext, "EGL_KHR_surfaceless_context"))
         return boids_fail(BOIDS_E_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context",
                           how);
-    }
-    if (!eglBindAPI(EGL_OPENGL_API)) {
-        display_release(dpy);
-        return boids_fail(BOIDS_E_NO_GL, "%s: desktop OpenGL is not offered", how);
-    }
+    if (!eglBindAPI(EGL_OPENGL_API)) return egl_failed(how, "eglBindAPI(desktop OpenGL)");
     int debug = getenv("BOIDS_GL_DEBUG") != NULL;
 #ifndef NDEBUG
     debug = 1;
@@ -143,15 +141,11 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
                               debug ? EGL_TRUE : EGL_FALSE,
                               EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-    if (ctx == EGL_NO_CONTEXT) {
-        display_release(dpy);
-        return boids_fail(BOIDS_E_NO_GL, "%s: no OpenGL 4.3 core context (EGL error 0x%x)", how,
-                          (unsigned)eglGetError());
-    }
+    if (ctx == EGL_NO_CONTEXT) return egl_failed(how, "eglCreateContext(OpenGL 4.3 core)");
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        boids_status st = egl_failed(how, "eglMakeCurrent");
         eglDestroyContext(dpy, ctx);
-        display_release(dpy);
-        return boids_fail(BOIDS_E_NO_GL, "%s: eglMakeCurrent failed", how);
+        return st;
     }
     gl->display = dpy;
     gl->context = ctx;
@@ -160,72 +154,138 @@ static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
     if (st != BOIDS_OK) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(dpy, ctx);
-        display_release(dpy);
         gl->display = EGL_NO_DISPLAY;
         gl->context = EGL_NO_CONTEXT;
     }
     return st;
 }
 
-/* EGL_EXT_platform_device: the first hardware device that gives a context. */
-static boids_status try_device_platform(boids_gl *gl)
+/* Initialises dpy and makes a context current on it; the display is released on failure. */
+static boids_status try_display(boids_gl *gl, EGLDisplay dpy, const char *how)
 {
-    if (!eglQueryDevicesEXT || !eglGetPlatformDisplayEXT || !eglQueryDeviceStringEXT)
-        return boids_fail(BOIDS_E_NO_GL, "EGL device platform: not offered");
-    EGLDeviceEXT devices[16];
-    EGLint n = 0;
-    if (!eglQueryDevicesEXT(16, devices, &n) || n == 0)
-        return boids_fail(BOIDS_E_NO_GL, "EGL device platform: no devices");
-    for (EGLint i = 0; i < n; ++i) {
-        const char *ext = eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS);
-        if (has_ext(ext, "EGL_MESA_device_software")) continue; /* llvmpipe: use surfaceless */
-        EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], NULL);
-        if (try_display(gl, dpy, "EGL device platform") == BOIDS_OK) return BOIDS_OK;
-    }
-    return boids_fail(BOIDS_E_NO_GL, "EGL device platform: no hardware device gave a context");
+    EGLint major, minor;
+    if (dpy == EGL_NO_DISPLAY) return egl_failed(how, "eglGetPlatformDisplay");
+    if (!eglInitialize(dpy, &major, &minor)) return egl_failed(how, "eglInitialize");
+    display_acquire(dpy);
+    gladLoaderLoadEGL(dpy); /* display extensions */
+    boids_status st = make_context(gl, dpy, how);
+    if (st != BOIDS_OK) display_release(dpy);
+    return st;
 }
 
-static boids_status try_surfaceless_platform(boids_gl *gl)
+/* Device i of the EGL device platform. */
+static boids_status try_device(boids_gl *gl, const boids_egl_device *devs, int i, int n)
+{
+    char how[300];
+    snprintf(how, sizeof how, "EGL device %d of %d (%s)", i, n, devs[i].name);
+    if (!eglGetPlatformDisplayEXT) return boids_fail(BOIDS_E_NO_GL, "%s: no device platform", how);
+    EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devs[i].handle, NULL);
+    boids_status st = try_display(gl, dpy, how);
+    if (st == BOIDS_OK) snprintf(gl->device, sizeof gl->device, "%s", how);
+    return st;
+}
+
+/* Mesa's surfaceless platform: its software rasterizer where no GPU is offered. */
+static boids_status try_surfaceless(boids_gl *gl, const char *why)
 {
     if (!eglGetPlatformDisplayEXT)
         return boids_fail(BOIDS_E_NO_GL, "EGL: eglGetPlatformDisplayEXT is not offered");
     EGLDisplay dpy =
         eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    return try_display(gl, dpy, "EGL surfaceless platform");
+    boids_status st = try_display(gl, dpy, "EGL surfaceless platform");
+    if (st == BOIDS_OK)
+        snprintf(gl->device, sizeof gl->device, "EGL surfaceless platform, %s", why);
+    return st;
+}
+
+/* BOIDS_EGL_PLATFORM (device, surfaceless or unset) and BOIDS_EGL_DEVICE (an index of the device
+ * list, or unset: *device -1). */
+static boids_status read_environment(int ndev, const boids_egl_device *devs, const char **platform,
+                                     int *device)
+{
+    *platform = getenv("BOIDS_EGL_PLATFORM");
+    if (*platform && !**platform) *platform = NULL;
+    if (*platform && strcmp(*platform, "device") != 0 && strcmp(*platform, "surfaceless") != 0)
+        return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_EGL_PLATFORM",
+                              "'%.40s' is neither device nor surfaceless", *platform);
+    const char *v = getenv("BOIDS_EGL_DEVICE");
+    *device = -1;
+    if (!v || !*v) return BOIDS_OK;
+    char *end, list[BOIDS_EGL_MAX_DEVICES * 170] = "";
+    long i = strtol(v, &end, 10);
+    if (!*end && i >= 0 && i < ndev) return *device = (int)i, BOIDS_OK;
+    for (int k = 0, len = 0; k < ndev && len < (int)sizeof list; ++k)
+        len += snprintf(list + len, sizeof list - (size_t)len, "; %d: %s", k, devs[k].name);
+    return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_EGL_DEVICE",
+                          "'%.40s' is not a device of this machine (%d EGL device%s%s)", v, ndev,
+                          ndev == 1 ? "" : "s", list);
+}
+
+/* The first hardware device that gives a context. None there: the software rasterizer, unless
+ * the machine has a GPU that gave none or that EGL does not offer: then an error that says why. */
+static boids_status choose_device(boids_gl *gl, const boids_egl_device *devs, int n,
+                                  const char *platform)
+{
+    char tried[1200] = "";
+    size_t len = 0;
+    int hardware = 0;
+    for (int i = 0; i < n; ++i) {
+        if (devs[i].software) continue;
+        ++hardware;
+        if (try_device(gl, devs, i, n) == BOIDS_OK) return BOIDS_OK;
+        len += (size_t)snprintf(tried + len, len < sizeof tried ? sizeof tried - len : 0, "%s%s",
+                                len ? "; " : "", boids_last_error());
+    }
+    char evidence[300] = "", hints[700];
+    if (!hardware && !boids_gpu_kernel_evidence("", evidence, sizeof evidence)) {
+        if (platform && !strcmp(platform, "device"))
+            return boids_fail(BOIDS_E_NO_GL, "EGL device platform (BOIDS_EGL_PLATFORM=device): no "
+                                             "hardware device");
+        for (int i = 0; i < n; ++i) /* the software device, as EGL lists it */
+            if (devs[i].software && try_device(gl, devs, i, n) == BOIDS_OK) {
+                snprintf(gl->device + strlen(gl->device), sizeof gl->device - strlen(gl->device),
+                         ": no hardware GPU found");
+                return BOIDS_OK;
+            }
+        return try_surfaceless(gl, "software: no hardware GPU found");
+    }
+    boids_gpu_context_hints(evidence, hints, sizeof hints);
+    if (hardware)
+        return boids_fail(BOIDS_E_NO_GL,
+                          "the GPU gave no OpenGL 4.3 context, and boids does not fall back to "
+                          "software where a GPU exists: %s. Hints: %s",
+                          tried, hints);
+    return boids_fail(BOIDS_E_NO_GL,
+                      "this machine has %s, but EGL offers no device for it (so no OpenGL "
+                      "context), and boids does not fall back to software where a GPU exists. "
+                      "Hints: %s",
+                      evidence, hints);
 }
 
 boids_status boids_gl_create_headless(boids_gl **out)
 {
     *out = NULL;
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY))
+        return boids_fail(BOIDS_E_NO_GL, "EGL: could not load libEGL.so.1");
+    boids_egl_device devs[BOIDS_EGL_MAX_DEVICES];
+    const int n = boids_egl_devices(devs, BOIDS_EGL_MAX_DEVICES);
+    const char *platform;
+    int device;
+    boids_status st = read_environment(n, devs, &platform, &device);
+    if (st != BOIDS_OK) return st;
     boids_gl *gl = calloc(1, sizeof *gl);
     if (!gl) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
     gl->display = EGL_NO_DISPLAY;
     gl->context = EGL_NO_CONTEXT;
-    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
-        free(gl);
-        return boids_fail(BOIDS_E_NO_GL, "EGL: could not load libEGL");
-    }
-    const char *force = getenv("BOIDS_EGL_PLATFORM");
-    boids_status st;
-    char why[600] = "";
-    if (force && strcmp(force, "device") == 0) {
-        st = try_device_platform(gl);
-        snprintf(why, sizeof why, "%s", boids_last_error());
-    } else if (force && strcmp(force, "surfaceless") == 0) {
-        st = try_surfaceless_platform(gl);
-        snprintf(why, sizeof why, "%s", boids_last_error());
-    } else {
-        st = try_device_platform(gl);
-        if (st != BOIDS_OK) {
-            char first[300];
-            snprintf(first, sizeof first, "%s", boids_last_error());
-            st = try_surfaceless_platform(gl);
-            snprintf(why, sizeof why, "%s; %s", first, boids_last_error());
-        }
-    }
+    if (device >= 0)
+        st = try_device(gl, devs, device, n);
+    else if (platform && !strcmp(platform, "surfaceless"))
+        st = try_surfaceless(gl, "asked for by BOIDS_EGL_PLATFORM");
+    else
+        st = choose_device(gl, devs, n, platform);
     if (st != BOIDS_OK) {
         free(gl);
-        return boids_fail(BOIDS_E_NO_GL, "no OpenGL 4.3 context with compute shaders (%s)", why);
+        return st;
     }
     *out = gl;
     return BOIDS_OK;
@@ -262,6 +322,7 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
     glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     gl->window = glfwCreateWindow(width, height, title, NULL, NULL);
+    snprintf(gl->device, sizeof gl->device, "a GLFW window's context");
     if (!gl->window) {
         free(gl);
         glfw_release();
@@ -296,22 +357,29 @@ void boids_gl_destroy(boids_gl *gl)
 
 boids_status boids_gl_make_current(boids_gl *gl)
 {
+    current_groups_x = gl->limits.groups_x; /* this context's dispatches */
     if (gl->window) {
         if (glfwGetCurrentContext() != gl->window) glfwMakeContextCurrent(gl->window);
         return BOIDS_OK;
     }
     if (eglGetCurrentContext() != gl->context &&
-        !eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl->context))
-        return boids_fail(BOIDS_E_GL, "eglMakeCurrent failed (EGL error 0x%x)",
-                          (unsigned)eglGetError());
+        !eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl->context)) {
+        char buf[32];
+        return boids_fail(BOIDS_E_GL, "eglMakeCurrent failed (%s)",
+                          boids_egl_error_name(eglGetError(), buf, sizeof buf));
+    }
     return BOIDS_OK;
 }
 
 const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }
 
+const char *boids_gl_device(const boids_gl *gl) { return gl->device; }
+
 bool boids_gl_is_software(const boids_gl *gl) { return gl->software; }
 
-uint32_t *boids_gl_loop_limit_slot(boids_gl *gl) { return &gl->loop_limit; }
+boids_gpu_limits *boids_gl_limits(boids_gl *gl) { return &gl->limits; }
+
+uint32_t boids_gl_dispatch_groups_x(void) { return current_groups_x; }
 
 void *boids_gl_window(const boids_gl *gl) { return gl->window; }
 

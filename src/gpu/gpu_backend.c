@@ -69,7 +69,9 @@ typedef struct gpu_backend {
     GLuint frame, attributes, report, replicas, obstacles, obs_cell_start, catches;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
     uint32_t attr_words;
-    float *staging_pv; /* host copies for read/write (reads: four columns one after another) */
+    GLuint staging;       /* host-memory copy of the slots for reads ordered on the host */
+    size_t staging_bytes; /* its size (0: none yet) */
+    float *staging_pv;    /* host copies for read/write (reads: four columns one after another) */
     uint32_t *staging_u, *staging_id, *staging_attr;
     boids_gpu_timer timer;
 } gpu_backend;
@@ -239,7 +241,6 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
 {
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_clear_range(g->report, offsetof(boids_gpu_report, bad_slots), sizeof(uint32_t));
     boids_gpu_hot slots = {a->pos_vel[0], a->swarm[a->key], a->id[a->key]};
     st = boids_gpu_id_order_run(&g->order, which, a->count, slots);
@@ -253,35 +254,40 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
     return st;
 }
 
-/* The same, ordered on the host: the slots mapped (a driver whose buffers are host memory copies
- * nothing), then scattered by id on a pool of the host's threads (core/id_order.c), which checks
- * on the way that they hold every id once. */
+/* The same, ordered on the host: the slots copied on the device into a staging buffer in the
+ * host's memory (the state's buffers stay in the device's and are never mapped), that buffer
+ * mapped, then scattered by id on a pool of the host's threads (core/id_order.c), which checks on
+ * the way that they hold every id once. */
 static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const cols[5])
 {
     const uint32_t n = a->count;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     if ((st = check_report(g)) != BOIDS_OK) return st;
     if (!g->read_pool && !(g->read_pool = boids_pool_create(boids_cpu_count())))
         return boids_fail(BOIDS_E_NO_MEMORY, "no threads for reading the GPU state");
-    const GLuint bufs[3] = {a->pos_vel[0], a->id[a->key], a->swarm[a->key]};
-    const void *map[3] = {0};
-    const size_t bytes[3] = {sizeof(float) * 4 * n, sizeof(uint32_t) * n, sizeof(uint32_t) * n};
-    for (int i = 0; i < 3; ++i) map[i] = boids_gpu_map_read(bufs[i], bytes[i]);
+    const size_t pv_bytes = sizeof(float) * 4 * n, u_bytes = sizeof(uint32_t) * n;
+    const size_t total = pv_bytes + 2 * u_bytes;
+    if (g->staging_bytes < total) {
+        boids_gpu_delete(&g->staging, 1);
+        g->staging = boids_gpu_staging(total);
+        g->staging_bytes = total;
+    }
+    boids_gpu_copy(a->pos_vel[0], 0, g->staging, 0, pv_bytes);
+    boids_gpu_copy(a->id[a->key], 0, g->staging, pv_bytes, u_bytes);
+    boids_gpu_copy(a->swarm[a->key], 0, g->staging, pv_bytes + u_bytes, u_bytes);
+    const uint32_t *map = boids_gpu_map_read(g->staging, total);
     uint32_t bad = UINT32_MAX;
-    if (!map[0] || !map[1] || !map[2]) {
-        st = boids_fail(BOIDS_E_GL, "%s would not map the GPU state for reading",
+    if (!map) {
+        st = boids_fail(BOIDS_E_GL, "%s would not map the staging buffer of a read",
                         boids_gl_renderer(g->gl));
     } else {
-        const uint32_t *pv = map[0];
-        const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {pv, pv + 1, pv + 2, pv + 3, map[2]};
+        const uint32_t *ids = map + 4 * (size_t)n, *swarms = ids + n;
+        const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {map, map + 1, map + 2, map + 3, swarms};
         const size_t stride[BOIDS_SCATTER_COLUMNS] = {4, 4, 4, 4, 1};
-        st = boids_scatter_by_id(n, map[1], from, stride, (uint32_t *const *)cols, g->read_pool,
-                                 &bad);
+        st = boids_scatter_by_id(n, ids, from, stride, (uint32_t *const *)cols, g->read_pool, &bad);
+        boids_gpu_unmap(g->staging);
     }
-    for (int i = 0; i < 3; ++i)
-        if (map[i]) boids_gpu_unmap(bufs[i]);
     if (st == BOIDS_OK) st = boids_gl_check("reading the GPU state");
     if (st == BOIDS_OK && bad != UINT32_MAX)
         st = boids_fail(BOIDS_E_GPU_CORRUPT,
@@ -477,7 +483,6 @@ static boids_status gpu_replicas(void *impl, boids_replica_record *out)
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_read(g->replicas, 0, sizeof *out * g->sim->def.replicas, out);
     return boids_gl_check("reading the replicas");
 }
@@ -509,11 +514,35 @@ static void upload_obstacles(gpu_backend *g)
                      sizeof(uint32_t) * ((size_t)og->cells + 1));
 }
 
+/* Whether the world's largest storage buffers fit the driver's storage block: checked before any
+ * buffer is made (and before a grid is remade), so a world too large is refused, never run on
+ * buffers a driver may clip. */
+static boids_status check_fits(const gpu_backend *g)
+{
+    const boids_sim *sim = g->sim;
+    const uint64_t n = sim->def.count, most = n > sim->predator_count ? n : sim->predator_count;
+    const uint64_t attrs = n ? g->attr_words / n : 0;
+    const boids_gpu_need needs[] = {
+        /* the state and its sorted copy, the read's id-ordered columns, the metrics' copies; the
+         * catches, a head and a catch per boid, are one more of the same */
+        {"their positions and velocities", sizeof(boids_catch), 16, most, "boid"},
+        {"their attributes", 0, 4 * attrs, n, "boid"},
+        {"the grid's counts and starts", 4, 4, boids_grid_cells(&sim->grid), "cell"},
+        {"the events held between two takes", sizeof(boids_gpu_report), sizeof(boids_event),
+         sim->def.event_capacity, "event"},
+        {"the replicas' metrics", 0, sizeof(boids_gpu_metric_sums), sim->def.replicas, "replica"},
+        {"the obstacles", 0, 16, sim->obstacle_count, "obstacle"},
+    };
+    return boids_gpu_limits_check(boids_gl_limits(g->gl), boids_gl_renderer(g->gl), needs,
+                                  sizeof needs / sizeof needs[0]);
+}
+
 static boids_status gpu_configure(void *impl, bool grid_changed)
 {
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
+    if ((st = check_fits(g)) != BOIDS_OK) return st;
     while (glGetError() != GL_NO_ERROR) {
     }
     const uint32_t cells = boids_grid_cells(&g->sim->grid);
@@ -533,7 +562,6 @@ static boids_status gpu_take_events(void *impl, boids_event_log *log)
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_report head;
     boids_gpu_read(g->report, 0, sizeof head, &head);
     uint32_t cap = g->sim->def.event_capacity,
@@ -601,8 +629,8 @@ static void gpu_destroy(void *impl)
     if (g->read_pool) boids_pool_destroy(g->read_pool);
     free_agents(&g->boids);
     free_agents(&g->preds);
-    GLuint bufs[] = {g->frame,     g->attributes,     g->report, g->replicas,
-                     g->obstacles, g->obs_cell_start, g->catches};
+    GLuint bufs[] = {g->frame,     g->attributes,     g->report,  g->replicas,
+                     g->obstacles, g->obs_cell_start, g->catches, g->staging};
     boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_timer_destroy(&g->timer);
     free(g->staging_pv);
@@ -687,7 +715,8 @@ static boids_status make_buffers(gpu_backend *g)
 }
 
 boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
-                                      void **impl, const char **renderer, int *threads)
+                                      void **impl, const char **renderer, const char **device,
+                                      int *threads)
 {
     gpu_backend *g = calloc(1, sizeof *g);
     if (!g) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the GPU backend");
@@ -699,15 +728,6 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
         return st;
     }
     g->gl = gl ? gl : g->owned_gl;
-    /* Some drivers end a shader invocation after so many loop iterations (llvmpipe's 65535):
-     * a little below that, passes stop on their own and say so. Measured, once per context. */
-    st = boids_gpu_loop_limit(g->gl, &g->loop_limit);
-    if (st != BOIDS_OK) {
-        if (g->owned_gl) boids_gl_destroy(g->owned_gl);
-        free(g);
-        return st;
-    }
-
     const uint32_t n = sim->def.count, most = n > sim->predator_count ? n : sim->predator_count;
     const uint32_t n1 = most ? most : 1;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) /* the model's attributes, one after another */
@@ -715,6 +735,16 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
             g->attr_base[a] = g->attr_words;
             g->attr_words += n;
         }
+    /* A world the driver cannot hold is refused before anything is made. Then the loop limit:
+     * some drivers end a shader invocation after so many loop iterations (llvmpipe's 65535); a
+     * little below that, passes stop on their own and say so. Measured, once per context. */
+    st = check_fits(g);
+    if (st == BOIDS_OK) st = boids_gpu_loop_limit(g->gl, &g->loop_limit);
+    if (st != BOIDS_OK) {
+        if (g->owned_gl) boids_gl_destroy(g->owned_gl);
+        free(g);
+        return st;
+    }
     g->staging_pv = malloc(sizeof(float) * 4 * n1);
     g->staging_u = malloc(sizeof(uint32_t) * n1);
     g->staging_id = malloc(sizeof(uint32_t) * n1);
@@ -731,6 +761,7 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
     *ops = &gpu_ops;
     *impl = g;
     *renderer = boids_gl_renderer(g->gl);
+    *device = boids_gl_device(g->gl);
     *threads = 1;
     return BOIDS_OK;
 }
@@ -753,7 +784,6 @@ boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint3
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     boids_gpu_read(g->boids.grid.cell_count, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_count);
     boids_gpu_read(g->boids.grid.cell_start, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_start);
     /* After a step the sorted ids are the state's. */

@@ -6,7 +6,8 @@
 #include "gpu/gl.h"
 
 boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
-                                      void **impl, const char **renderer, int *threads);
+                                      void **impl, const char **renderer, const char **device,
+                                      int *threads);
 
 /* Reads the grid of the last step back (tests only): cells' counts and exclusive starts
  * (grid.w * grid.h each) and the id in each sorted slot (count). */

@@ -57,7 +57,6 @@ boids_status boids_gpu_id_order_run(boids_gpu_id_order *o, uint32_t which, uint3
     boids_gpu_bind(BOIDS_BIND_ORDER_SWARM, o->swarm);
     boids_gpu_bind(BOIDS_BIND_ORDER_MARKS, o->marks);
     if (count) boids_gpu_dispatch("the state in id order", boids_gpu_groups(count, BOIDS_WG_SIZE));
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); /* for the reads that follow */
     glUseProgram(0);
     return boids_gl_check("ordering the state by id");
 }

@@ -1,5 +1,10 @@
 #include "gpu/limits.h"
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "boids_shared.h"
 
 #include "base/error.h"
@@ -39,7 +44,6 @@ static boids_status measure(uint32_t *iterations)
     glUniform1ui(glGetUniformLocation(prog, "u_stop"), stop);
     boids_gpu_bind(BOIDS_BIND_SCAN_OUT, result);
     boids_gpu_dispatch("loop limit probe", 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     uint32_t out[2] = {0, 0};
     boids_gpu_read(result, 0, sizeof out, out);
     glUseProgram(0);
@@ -54,7 +58,7 @@ static boids_status measure(uint32_t *iterations)
 
 boids_status boids_gpu_loop_limit(boids_gl *gl, uint32_t *out)
 {
-    uint32_t *cached = boids_gl_loop_limit_slot(gl);
+    uint32_t *cached = &boids_gl_limits(gl)->loop;
     if (!*cached) {
         uint32_t ran = 0;
         boids_status st = measure(&ran);
@@ -63,5 +67,58 @@ boids_status boids_gpu_loop_limit(boids_gl *gl, uint32_t *out)
         if (*cached == 0) *cached = 1;
     }
     *out = *cached;
+    return BOIDS_OK;
+}
+
+/* An environment variable's whole number, lowering *limit; unset or empty leaves it. */
+static boids_status lower_by(const char *name, uint64_t *limit, bool *lowered)
+{
+    const char *v = getenv(name);
+    if (!v || !*v) return BOIDS_OK;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (*end || errno || x == 0 || v[0] == '-')
+        return boids_fail_key(BOIDS_E_ENVIRONMENT, name, "'%.40s' is not a whole number above 0",
+                              v);
+    if (x < *limit) *limit = x, *lowered = true;
+    return BOIDS_OK;
+}
+
+boids_status boids_gpu_limits_query(boids_gpu_limits *out)
+{
+    memset(out, 0, sizeof *out);
+    GLint64 block = 0;
+    GLint gx = 0, gy = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
+    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &gx);
+    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &gy);
+    /* a query that gives nothing: OpenGL 4.3's minimums */
+    uint64_t b = block > 0 ? (uint64_t)block : (uint64_t)1 << 27, x = gx > 0 ? (uint64_t)gx : 65535;
+    out->groups_y = gy > 0 ? (uint32_t)gy : 65535u;
+    boids_status st = lower_by("BOIDS_GPU_LIMIT_BLOCK_BYTES", &b, &out->lowered);
+    if (st == BOIDS_OK) st = lower_by("BOIDS_GPU_LIMIT_GROUPS_X", &x, &out->lowered);
+    out->block_bytes = b;
+    out->groups_x = x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+    return st;
+}
+
+boids_status boids_gpu_limits_check(const boids_gpu_limits *l, const char *renderer,
+                                    const boids_gpu_need *needs, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        const boids_gpu_need *d = &needs[i];
+        const uint64_t bytes = d->base + d->unit * d->count;
+        if (bytes <= l->block_bytes) continue;
+        const uint64_t fit = l->block_bytes > d->base ? (l->block_bytes - d->base) / d->unit : 0;
+        return boids_fail(BOIDS_E_GPU_LIMIT,
+                          "%" PRIu64 " %ss: %s need %" PRIu64 " bytes in one storage buffer, "
+                          "more than %s allows (GL_MAX_SHADER_STORAGE_BLOCK_SIZE %" PRIu64
+                          " bytes%s): at most %" PRIu64 " %ss on this driver; the CPU backend "
+                          "(--backend cpu) is bound only by memory",
+                          d->count, d->per, d->what, bytes, renderer, l->block_bytes,
+                          l->lowered ? ", lowered by BOIDS_GPU_LIMIT_BLOCK_BYTES" : "", fit,
+                          d->per);
+    }
     return BOIDS_OK;
 }

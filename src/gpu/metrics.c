@@ -28,7 +28,6 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
         if ((st = boids_program_compute("metrics_reduce.comp", &m->prog_reduce)) != BOIDS_OK)
             return st;
         m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
-        m->u_first = glGetUniformLocation(m->prog_reduce, "u_first");
     }
     if (m->count != count || !m->slot) {
         GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id,    m->slot,
@@ -79,11 +78,7 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
     boids_gpu_dispatch("metrics: groups", n_groups);
     boids_gpu_barrier();
     glUseProgram(m->prog_reduce);
-    for (uint32_t first = 0; first < replicas; first += 65535u) {
-        glUniform1ui(m->u_first, first);
-        boids_gpu_dispatch("metrics: sums", replicas - first < 65535u ? replicas - first : 65535u);
-    }
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_dispatch("metrics: sums", replicas); /* a workgroup per replica */
     glUseProgram(0);
     boids_gpu_metric_sums *raw = malloc(sizeof *raw * replicas);
     if (!raw)

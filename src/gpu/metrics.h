@@ -10,7 +10,7 @@
 
 typedef struct boids_gpu_metrics {
     GLuint prog_nn, prog_link, prog_reduce;
-    GLint u_radius, u_first;
+    GLint u_radius;
     boids_gpu_grid grid;
     boids_gpu_hot sorted; /* the state in the metrics' cell order */
     GLuint slot, parent, sums;

@@ -2,16 +2,40 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/error.h"
 #include "gpu/shader_sources.h"
+
+boids_status boids_gpu_numerics_perturbed(bool *perturbed)
+{
+    const char *v = getenv("BOIDS_GPU_NUMERICS");
+    *perturbed = v && strcmp(v, "perturbed") == 0;
+    if (!v || !v[0] || *perturbed || strcmp(v, "native") == 0) return BOIDS_OK;
+    return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_GPU_NUMERICS",
+                          "'%.40s' is neither native nor perturbed", v);
+}
 
 static boids_status compile(GLenum type, const char *name, GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
     if (!src) return boids_fail(BOIDS_E_SHADER, "shader %s was not embedded in this build", name);
+    bool perturbed = false;
+    boids_status st = boids_gpu_numerics_perturbed(&perturbed);
+    if (st != BOIDS_OK) return st;
+    /* The perturbed numerics' definition goes after the #version line (the source's #line
+     * directives that follow keep the error messages' numbers right). */
+    const char *after_version = strchr(src->text, '\n');
+    const char *parts[3] = {src->text, "#define BOIDS_NUMERICS_PERTURBED 1\n", ""};
+    GLint lengths[3] = {-1, -1, -1};
+    GLsizei count = 1;
+    if (perturbed && type == GL_COMPUTE_SHADER && after_version) {
+        lengths[0] = (GLint)(after_version + 1 - src->text);
+        parts[2] = after_version + 1;
+        count = 3;
+    }
     GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 1, &src->text, NULL);
+    glShaderSource(sh, count, parts, lengths);
     glCompileShader(sh);
     GLint ok = 0, len = 0;
     glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
@@ -22,9 +46,8 @@ static boids_status compile(GLenum type, const char *name, GLuint *out)
         /* The full log goes to stderr (it can be long); the error text keeps the first line. */
         fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n%s\n", name, src->legend,
                 log ? log : "");
-        boids_status st =
-            boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s", name,
-                       src->legend, log ? log : "");
+        st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s", name,
+                        src->legend, log ? log : "");
         free(log);
         glDeleteShader(sh);
         return st;

@@ -5,7 +5,12 @@
 
 #include "gpu/gl.h"
 
-/* A compute program from shaders/<name>. */
+/* How the compute programs round: the driver's own arithmetic, or a real GPU's emulated on any
+ * driver (shaders/common.glsl's numerics), as BOIDS_GPU_NUMERICS=native|perturbed asks (default
+ * native). Another value is BOIDS_E_ENVIRONMENT, naming the variable. */
+boids_status boids_gpu_numerics_perturbed(bool *perturbed);
+
+/* A compute program from shaders/<name>, with the numerics above. */
 boids_status boids_program_compute(const char *name, GLuint *out);
 /* A vertex + fragment program. */
 boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out);

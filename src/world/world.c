@@ -15,7 +15,7 @@
 #include "cpu/cpu_backend.h"
 #include "gpu/gpu_backend.h"
 
-/* Largest N: the GPU dispatches one invocation per boid in 1-D (65535 workgroups of 256). */
+/* Largest side of a world, px. */
 #define BOIDS_MAX_WORLD 1e7f
 
 static const boids_backend_create_fn backend_create[2] = {
@@ -341,7 +341,8 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
                                        sim->obstacle_count);
     }
     if (st == BOIDS_OK)
-        st = backend_create[def->backend](sim, &w->ops, &w->impl, &w->renderer, &w->threads);
+        st = backend_create[def->backend](sim, &w->ops, &w->impl, &w->renderer, &w->device,
+                                          &w->threads);
     if (st == BOIDS_OK) st = w->ops->write(w->impl, b);
     if (st == BOIDS_OK && sim->predator_count) st = w->ops->write_predators(w->impl, pr);
     free(b);
@@ -574,6 +575,7 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->cell_h = w->sim.grid.cell_h;
     info->threads = w->threads;
     info->renderer = w->renderer ? w->renderer : "";
+    info->device = w->device ? w->device : "";
     info->steps = w->sim.steps;
     info->replicas = d->replicas;
     info->predators = w->sim.predator_count;

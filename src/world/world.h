@@ -10,7 +10,7 @@ struct boids_world {
     boids_sim sim;
     const boids_backend_ops *ops;
     void *impl;
-    const char *renderer;
+    const char *renderer, *device;
     int threads;
     boids_event_log taken; /* the last take's events: the array boids_world_take_events hands out */
     boids_profile_acc draw;  /* the renderer's timings (BOIDS_PASS_DRAW) */

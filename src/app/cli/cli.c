@@ -125,7 +125,9 @@ void boids_cli_resolve_backend(boids_cli *cli)
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK) {
         cli->def.backend = BOIDS_BACKEND_CPU;
-        snprintf(cli->backend_note, sizeof cli->backend_note, "auto: no OpenGL 4.3 context here");
+        snprintf(cli->backend_note, sizeof cli->backend_note,
+                 "auto: no OpenGL 4.3 context here: %.150s%s", boids_last_error(),
+                 strlen(boids_last_error()) > 150 ? "... (--backend gpu says all)" : "");
         return;
     }
     const bool soft = boids_gl_is_software(gl);
