@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Checks and measures a GPU with this repository's build, in one command and under 8 minutes:
+#   device  the EGL devices, the one taken and why, the renderer and the driver's limits (largest
+#           storage block, workgroups, loop limit), whether it rounds as IEEE does;
+#   tests   the GPU tests on the tolerance path a real GPU takes (BOIDS_TEST_EXACT=0), a missing
+#           GPU a failure, the check mode on;
+#   bench   the steady flock (shiffman-per-second at the default density, 600 steps in) at 1M and
+#           10M boids on the GPU and on the CPU with every core: ns per boid-step, steps/s, and
+#           the GPU's passes (boids-bench);
+# and writes a report to a folder: report.txt (all of the above), bench.csv (boids-bench's rows),
+# device.txt, tests.log. Each stage runs under a time limit within the whole budget.
+#
+# It needs the build (build/release, or --build DIR): carried over from another machine (its
+# binaries find libboids.so.0 beside themselves, and the tests find their scenarios there), or
+# built here when cmake and the packages are present. Where the build was made in another
+# directory, the paths its CTest files name are rewritten to this checkout's.
+#
+# usage: scripts/gpu-check.sh [--out DIR] [--build DIR] [--small] [--budget SECONDS]
+#   --out DIR      the report's folder (default gpu-check-DATE-TIME)
+#   --small        sizes a software driver runs in a minute, a few tests: what CI runs, so this
+#                  script cannot rot (its numbers say nothing of a GPU)
+#   --budget S     the whole run's time limit in seconds (default 470)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out="gpu-check-$(date +%Y%m%d-%H%M%S)"
+build=build/release
+small=0
+budget=470
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    --small) small=1; shift ;;
+    --budget) budget=$2; shift 2 ;;
+    *) echo "usage: scripts/gpu-check.sh [--out DIR] [--build DIR] [--small] [--budget S]" >&2
+       exit 2 ;;
+  esac
+done
+mkdir -p "$out" || exit 1
+out=$(cd "$out" && pwd)
+start=$(date +%s)
+deadline=$((start + budget))
+report=$out/report.txt
+: >"$report"
+say() { echo "[$(($(date +%s) - start)) s] $*" | tee -a "$report"; }
+# stage NAME SECONDS CMD...: CMD into $out/NAME.log within min(SECONDS, the time left).
+stage() {
+  local name=$1 secs=$2 left rc t0
+  shift 2
+  left=$((deadline - $(date +%s)))
+  [ "$secs" -gt "$left" ] && secs=$left
+  if [ "$secs" -lt 5 ]; then say "SKIPPED $name: out of time"; return 124; fi
+  t0=$(date +%s)
+  timeout -k 5 "$secs" "$@" >"$out/$name.log" 2>&1
+  rc=$?
+  say "$name: exit $rc in $(($(date +%s) - t0)) s$([ $rc = 124 ] && echo ' (out of time)')"
+  return $rc
+}
+failed=0
+
+# ---- the build ---------------------------------------------------------------------------------
+if [ ! -x "$build/src/boids" ] || [ ! -x "$build/tests/gpu_info" ]; then
+  if command -v cmake >/dev/null && [ "$build" = build/release ]; then
+    say "no build in $build: building it (cmake --preset release)"
+    stage build 400 bash -c "cmake --preset release && cmake --build --preset release" ||
+      { say "FAILED: the build (see $out/build.log)"; exit 1; }
+  else
+    say "FAILED: no build in $build, and no cmake here to make one: carry build/release over"
+    exit 1
+  fi
+fi
+build=$(cd "$build" && pwd)
+made_in=$(sed -n 's|^# Source directory: \(.*\)/tests$|\1|p' "$build/tests/CTestTestfile.cmake" \
+  2>/dev/null)
+built_at=$(sed -n 's|^# Build directory: \(.*\)/tests$|\1|p' "$build/tests/CTestTestfile.cmake" \
+  2>/dev/null)
+if [ -n "$made_in" ] && { [ "$made_in" != "$root" ] || [ "$built_at" != "$build" ]; }; then
+  say "the build was made in $made_in ($built_at): its CTest files now name $root ($build)"
+  find "$build" -name 'CTestTestfile.cmake' -o -name '*_tests.cmake' | while read -r f; do
+    sed -i "s|$built_at|$build|g; s|$made_in|$root|g" "$f"
+  done
+fi
+missing=$(ldd "$build/src/boids" "$build/bench/boids-bench" "$build/tests/gpu_info" 2>/dev/null |
+  grep 'not found' | sort -u | tr -s ' \t\n' ' ')
+[ -n "$missing" ] && say "WARNING: libraries not found: $missing"
+
+# ---- the device --------------------------------------------------------------------------------
+say "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+command -v nvidia-smi >/dev/null &&
+  say "nvidia-smi: $(timeout 20 nvidia-smi --query-gpu=name,driver_version,memory.total \
+    --format=csv,noheader 2>&1 | head -3 | tr '\n' ';')"
+export BOIDS_REQUIRE_GPU=1 BOIDS_GPU_CHECKS=1
+if ! stage device 60 "$build/tests/gpu_info"; then
+  say "FAILED: no GPU context: $(tail -3 "$out/device.log" | tr '\n' ' ')"
+  exit 1
+fi
+"$build/tests/gpu_info" devices >>"$out/device.log" 2>&1
+cp "$out/device.log" "$out/device.txt"
+sed 's/^/  /' "$out/device.txt" | tee -a "$report"
+
+# ---- the tests on the tolerance path ------------------------------------------------------------
+export BOIDS_TEST_EXACT=0
+# Not these: a window (no display), the install, the Python package, the documents, a second
+# build: what they add on a GPU the others hold.
+skip='^test_(window|viewer|recording|install|python|readme|figures|example_model)$'
+only=()
+[ $small = 1 ] && only=(-R '^test_(agreement|gpu_limits|metrics)$')
+if command -v ctest >/dev/null; then
+  stage tests 300 ctest --test-dir "$build" -L gpu -E "$skip" "${only[@]}" -j "$(nproc)" \
+    --timeout 240 --output-on-failure
+  rc=$?
+  passed=$(grep -cE 'Test +#[0-9]+: .* Passed' "$out/tests.log")
+  broken=$(grep -E 'Test +#[0-9]+: .*(Failed|Timeout|Not Run|Exception)' "$out/tests.log" |
+    sed -E 's/.*(test_[a-z_-]+).*/\1/' | tr '\n' ' ')
+  say "tests: $passed passed; failed: ${broken:-none}"
+  [ $rc = 0 ] || failed=1
+else
+  say "SKIPPED tests: no ctest on this machine (cmake's package has it)"
+fi
+cp "$out/tests.log" "$out/tests.log.txt" 2>/dev/null
+
+# ---- the steady flock --------------------------------------------------------------------------
+unset BOIDS_GPU_CHECKS # the check mode queries every binding: no timing with it
+if [ $small = 1 ]; then
+  sizes=5000,20000 warm=50 secs=0.2
+else
+  sizes=1000000,10000000 warm=600 secs=1
+fi
+stage bench 360 "$build/bench/boids-bench" --models shiffman-per-second --sizes "$sizes" \
+  --backends gpu,cpu --starts steady --warmup-steps $warm --repeats 3 --seconds $secs \
+  --out "$out/bench" || failed=1
+if [ -f "$out/bench/bench.csv" ]; then
+  cp "$out/bench/bench.csv" "$out/bench.csv"
+  say "the steady flock ($warm steps in), shiffman-per-second:"
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
+    { ns = $c["ns_median"]; n = $c["boids"]
+      printf "  %-4s %9d boids  %9.2f ns per boid-step  %9.1f steps/s", $c["backend"], n, ns,
+        1e9 / (ns * n)
+      if ($c["backend"] == "gpu")
+        printf "  ms per step: grid %.3f scan %.3f scatter %.3f reorder %.3f steer %.3f",
+          $c["grid_ms"], $c["scan_ms"], $c["scatter_ms"], $c["reorder_ms"], $c["steer_ms"]
+      printf "\n" }' "$out/bench.csv" | tee -a "$report"
+fi
+say "done in $(($(date +%s) - start)) s: $out/report.txt, bench.csv, device.txt, tests.log"
+exit $failed
