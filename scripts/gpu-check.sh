@@ -118,7 +118,6 @@ if command -v ctest >/dev/null; then
 else
   say "SKIPPED tests: no ctest on this machine (cmake's package has it)"
 fi
-cp "$out/tests.log" "$out/tests.log.txt" 2>/dev/null
 
 # ---- the steady flock --------------------------------------------------------------------------
 unset BOIDS_GPU_CHECKS # the check mode queries every binding: no timing with it

@@ -42,6 +42,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The false-alarm probability of one check. */
 #define TEST_ENSEMBLE_ALPHA 1e-4
@@ -76,6 +77,18 @@ static inline test_sample test_sample_of(const double *v, int n)
     for (int i = 0; i < n; ++i) s.sd += (v[i] - s.mean) * (v[i] - s.mean);
     s.sd = n > 1 ? sqrt(s.sd / (n - 1)) : 0;
     return s;
+}
+
+/* The slack of a metric (boids_metrics), one state's rounding: the GPU's and the CPU's metrics of
+ * one state agree within 1e-4 in polarization and 1e-5 of a distance or a speed (test_metrics);
+ * counts (alive, groups, catches) exactly. `kind`: "polarization", "measure" (a distance or a
+ * speed, of about `mean`) or "count"; -1 for another word. */
+static inline double test_metric_slack(const char *kind, double mean)
+{
+    if (!strcmp(kind, "polarization")) return 1e-4;
+    if (!strcmp(kind, "measure")) return 1e-5 * fabs(mean);
+    if (!strcmp(kind, "count")) return 0;
+    return -1;
 }
 
 /* One run's statistic g against the CPU's ensemble: the check above, with its derivation printed

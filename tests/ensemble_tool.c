@@ -4,6 +4,9 @@
  *   ensemble check WHAT SLACK G C1 C2 ...  one run's statistic G against the CPU ensemble C1..Ck
  *   ensemble same WHAT SLACK G1 .. -- C1 ..  two ensembles' means (the GPU's runs, the CPU's)
  *
+ * SLACK is a number, or the kind of metric whose rounding it is (test_metric_slack):
+ * polarization, measure (a distance or a speed) or count.
+ *
  * check and same print the derivation and exit 0 when the statistic is within the spread, 1 when
  * it is beyond; 2 on bad usage. */
 #include <stdlib.h>
@@ -45,11 +48,18 @@ int main(int argc, char **argv)
 {
     if (argc < 6) return usage();
     double slack, g[TEST_ENSEMBLE_MAX], c[TEST_ENSEMBLE_MAX];
-    if (!number(argv[3], &slack)) return 2;
+    const bool by_kind = test_metric_slack(argv[3], 0) >= 0;
+    if (!by_kind && !number(argv[3], &slack)) return 2;
     if (strcmp(argv[1], "check") == 0) {
         const int k = argc - 5;
         if (!numbers(argv + 4, 1, g) || !numbers(argv + 5, k, c)) return 2;
-        return test_in_spread(argv[2], g[0], test_sample_of(c, k), slack) ? 0 : 1;
+        const test_sample cpu = test_sample_of(c, k);
+        if (by_kind) slack = test_metric_slack(argv[3], cpu.mean);
+        return test_in_spread(argv[2], g[0], cpu, slack) ? 0 : 1;
+    }
+    if (by_kind) {
+        fprintf(stderr, "ensemble: same takes a number for SLACK\n");
+        return 2;
     }
     if (strcmp(argv[1], "same") == 0) {
         int sep = 4;

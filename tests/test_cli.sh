@@ -149,9 +149,8 @@ if [ "$backends" = "cpu gpu" ]; then
   # The same run on both backends. Step 0 is the same state on both: the same observables to the
   # rounding of the GPU's float sums (1e-5, relative), and so is every row on a bitwise driver.
   # Everywhere each observable of the later rows is held to the spread of the CPU's ensemble: 10
-  # runs from seeds 1 to 10 (member 0 is the run above; tests/ensemble.h states the bound). Slack:
-  # the metrics' rounding on one state (1e-4 for polarization, 1e-5 of a distance or speed), none
-  # for the counts.
+  # runs from seeds 1 to 10 (member 0 is the run above; tests/ensemble.h states the bound), with
+  # the slack of the metrics' rounding on one state (none for the counts).
   same_rows() { # FILE_A FILE_B LAST_ROW_CHECKED: the rows within 1e-5
     paste -d, "$1" "$2" | tail -n +2 | head -n "$3" | awk -F, '{
       for (k = 3; k <= 10; ++k) { a = $k; b = $(k + 10); d = a - b; if (d < 0) d = -d;
@@ -171,18 +170,16 @@ if [ "$backends" = "cpu gpu" ]; then
   in_spread() {
     local row col all=0 names
     IFS=, read -r -a names <"$1"
+    # the kind of each column 3..10: alive, polarization, mean_nn, mean/min/max speed, groups,
+    # catches
+    local kinds=(- - - count polarization measure measure measure measure count count)
     for ((row = 3; row <= rows + 1; ++row)); do
       for col in 3 4 5 6 7 8 9 10; do
-        local g values slack
-        g=$(sed -n "${row}p" "$1" | cut -d, -f$col)
-        values=$(for f in "$tmp/met_cpu.csv" "$tmp"/met_cpu[0-9].csv; do
-          sed -n "${row}p" "$f" | cut -d, -f$col; done | tr '\n' ' ')
-        # shellcheck disable=SC2086 # the values are separate arguments
-        slack=$(echo $values | awk -v c=$col '{ m = $1 < 0 ? -$1 : $1
-          print (c == 4 ? 1e-4 : (c == 3 || c == 9 || c == 10) ? 0 : 1e-5 * m) }')
-        # shellcheck disable=SC2086
-        "$ensemble" check "${names[col - 1]}@$(sed -n "${row}p" "$1" | cut -d, -f1)" "$slack" \
-          "$g" $values >>"$tmp/spread.log" 2>&1 || all=1
+        # shellcheck disable=SC2046 # the values are separate arguments
+        "$ensemble" check "${names[col - 1]}@$(sed -n "${row}p" "$1" | cut -d, -f1)" \
+          "${kinds[col]}" "$(sed -n "${row}p" "$1" | cut -d, -f$col)" \
+          $(for f in "$tmp/met_cpu.csv" "$tmp"/met_cpu[0-9].csv; do
+            sed -n "${row}p" "$f" | cut -d, -f$col; done) >>"$tmp/spread.log" 2>&1 || all=1
       done
     done
     return $all

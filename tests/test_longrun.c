@@ -102,16 +102,16 @@ static ensemble cpu_ensemble(uint32_t swarms)
     return e;
 }
 
-/* Whether every observable of a GPU run lies within the ensemble's spread. The slack is what the
- * metrics' own rounding may change on one state (GPU and CPU metrics of one state agree within
- * 1e-5 relative, polarization within 1e-4: test_metrics). */
+/* Whether every observable of a GPU run lies within the ensemble's spread, with the slack of the
+ * metrics' own rounding on one state (test_metric_slack). */
 static bool within_spread(const run_result *g, const ensemble *e)
 {
     double o[OBSERVABLES];
     observables(&g->end, o);
     bool all = true;
     for (int k = 0; k < OBSERVABLES; ++k) {
-        const double slack = k == POLARIZATION ? 1e-4 : 1e-5 * fabs(e->of[k].mean);
+        const double slack =
+            test_metric_slack(k == POLARIZATION ? "polarization" : "measure", e->of[k].mean);
         all &= test_in_spread(observable_names[k], o[k], e->of[k], slack);
     }
     return all;
