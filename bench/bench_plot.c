@@ -4,7 +4,6 @@
  * (random, steady), in the palette of app/plot.h. A flat line is linear scaling; the floor of the
  * panel is the faster. A benchmark of one size has no scaling to show: bars per backend then. */
 #include <math.h>
-#include <plplot/plplot.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -2,7 +2,6 @@
  * (plot.h). */
 #define _POSIX_C_SOURCE 200809L
 
-#include <plplot/plplot.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -15,9 +14,10 @@ static const int palette[][3] = {{255, 255, 255}, {30, 30, 35},    {200, 200, 20
                                  {23, 190, 207}};
 _Static_assert(sizeof palette / sizeof palette[0] == 3 + BOIDS_PLOT_SERIES, "a colour per series");
 
-boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx,
-                              int ny)
+boids_status boids_plot_available(void)
 {
+    boids_status st = boids_plplot_load(); /* "a figure needs libplplot.so.17 ..." */
+    if (st != BOIDS_OK) return st;
     static const char *menu[256], *dev[256];
     const char **m = menu, **d = dev;
     int n = 256;
@@ -27,7 +27,15 @@ boids_status boids_plot_begin(boids_output_file *o, const char *path, int width,
     if (!cairo)
         return boids_fail(BOIDS_E_FILE_WRITE,
                           "PLplot has no pngcairo device (apt install plplot-driver-cairo)");
-    boids_status st = boids_output_reserve(o, path);
+    return BOIDS_OK;
+}
+
+boids_status boids_plot_begin(boids_output_file *o, const char *path, int width, int height, int nx,
+                              int ny)
+{
+    boids_status st = boids_plot_available();
+    if (st != BOIDS_OK) return st;
+    st = boids_output_reserve(o, path);
     if (st != BOIDS_OK) return st;
     plsdev("pngcairo");
     plsfnam(o->tmp);

@@ -6,10 +6,9 @@
 #include <string.h>
 
 #include <glad/egl.h>
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 
 #include "base/error.h"
+#include "base/glfw.h"
 #include "gpu/checks.h"
 #include "gpu/devices.h"
 #include "gpu/gl.h"
@@ -306,6 +305,8 @@ boids_status boids_gl_create_window(int width, int height, const char *title, bo
                                     boids_gl **out)
 {
     *out = NULL;
+    boids_status loaded = boids_glfw_load(); /* "a window needs libglfw.so.3 ..." */
+    if (loaded != BOIDS_OK) return loaded;
     glfwSetErrorCallback(glfw_error);
     glfw_message[0] = '\0';
     if (glfw_users == 0 && !glfwInit())

@@ -3,12 +3,10 @@
 #ifndef BOIDS_APP_VIEWER_VIEWER_H
 #define BOIDS_APP_VIEWER_VIEWER_H
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "app/viewer/panel.h"
+#include "base/glfw.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"
