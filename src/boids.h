@@ -20,7 +20,22 @@
  *
  * Errors: every function that can fail returns a boids_status; boids_last_error_info() describes
  * the last error on the calling thread (a stable id, the key and file or boid it is about, the
- * message). Library code never exits the process.
+ * message). Library code never exits the process, and no argument crashes it: a NULL pointer, an
+ * enum out of range or a size that does not match is BOIDS_E_ARGUMENT (or the id of what the
+ * argument means: BOIDS_E_DEF_MODEL, ...); a function that returns no status gives its "none"
+ * instead (NULL or "?" for a name, 0, NaN for a parameter's value) and does nothing.
+ *
+ * Threads: a world may be used from any thread, and from several: its calls take turns (a lock
+ * per world; a call waits for another's to end). A GPU world with a context of its own leaves it
+ * current on no thread after each call (about 3 us on llvmpipe), so the next call may come from
+ * another; a context the caller gave (def.gl) stays as the caller has it. The error of a call is
+ * the calling thread's.
+ *
+ * fork(): a child gets a copy of the parent's worlds without their worker threads or GPU
+ * context, so any call on one there is BOIDS_E_FORKED, and boids_world_destroy leaves it alone;
+ * nor may the child open the GPU while its parent had a context open (BOIDS_E_FORKED, where the
+ * driver would hang). A child makes its own CPU worlds freely. Python's multiprocessing: its
+ * 'spawn' or 'forkserver' start method, or create every GPU world in the children.
  */
 #ifndef BOIDS_H
 #define BOIDS_H

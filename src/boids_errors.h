@@ -61,6 +61,7 @@
     E(NO_PREDATORS, BOIDS_ERR_INVALID, "the model has no predators")                               \
     E(TOOL, BOIDS_ERR_INVALID, "bad mouse tool")                                                   \
     E(ARGUMENT, BOIDS_ERR_INVALID, "invalid argument")                                             \
+    E(FORKED, BOIDS_ERR_INVALID, "a world or GPU used in a process forked from its creator")       \
     E(USAGE, BOIDS_ERR_INVALID, "bad command line (the program's own checks)")                     \
     /* files: path and line set */                                                                 \
     E(FILE_OPEN, BOIDS_ERR_IO, "cannot open the file")                                             \

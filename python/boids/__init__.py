@@ -244,9 +244,10 @@ class World:
         return {**_FIXED, **self._attributes}
 
     def state(self, columns=None):
-        """The state in id order as {column: numpy array}, from one read of the world."""
+        """The state in id order as {column: numpy array}, from one read of the world; a column
+        named twice is read once."""
         dtypes = self.columns()
-        names = list(dtypes) if columns is None else list(columns)
+        names = list(dtypes) if columns is None else list(dict.fromkeys(columns))
         for n in names:
             if n not in dtypes:
                 raise Error("ARGUMENT", f"no column {n} (the columns: {', '.join(dtypes)})",

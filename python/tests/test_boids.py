@@ -1,5 +1,6 @@
 """The Python package against the library it wraps (run by ctest's test_python, or
 `PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -35,6 +36,8 @@ def test_state_metrics_and_params(backend):
         assert list(s) == ["x", "y", "vx", "vy", "swarm", "age", "alive"]
         assert s["x"].dtype == np.float32 and s["alive"].dtype == np.uint32
         assert all(len(v) == 3000 for v in s.values()) and np.isfinite(s["vx"]).all()
+        twice = w.state(["x", "age", "x"])  # once killed the interpreter
+        assert list(twice) == ["x", "age"] and np.array_equal(twice["x"], s["x"])
         m = w.metrics()
         assert len(m) == 1 and m[0].step == 20 and 0 <= m[0].polarization <= 1
         assert m[0].alive == (s["alive"] == 1).sum()
@@ -207,3 +210,33 @@ def test_the_readme_s_one_liner():
     done = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.split()) >= 4  # three positions and a polarization
+
+
+def _in_forked_child(w, q):
+    answers = []
+    for what in ("inherited", "new-gpu", "new-cpu"):
+        try:
+            if what == "inherited":
+                w.step(1)
+            else:
+                with boids.World(count=300, backend=what[4:]) as mine:
+                    mine.step(2)
+            answers.append("ok")
+        except boids.Error as e:
+            answers.append(e.id)
+    q.put(answers)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_forked_child_answers_at_once(backend):
+    # multiprocessing's default on Linux forks: once it hung for ever on a GPU parent
+    ctx = multiprocessing.get_context("fork")
+    with boids.World(count=500, backend=backend) as w:
+        q = ctx.Queue()
+        child = ctx.Process(target=_in_forked_child, args=(w, q))
+        child.start()
+        answers = q.get(timeout=120)
+        child.join(60)
+        # a GPU parent has its context open: the child may not open the GPU either
+        assert answers == ["FORKED", "FORKED" if backend == "gpu" else "ok", "ok"], answers
+        w.step(1)  # the parent's world is untouched

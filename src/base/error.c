@@ -104,6 +104,11 @@ boids_status boids_fail(boids_error_id id, const char *fmt, ...)
     return st;
 }
 
+boids_status boids_fail_null(const char *what)
+{
+    return boids_fail_key(BOIDS_E_ARGUMENT, what, "must not be NULL");
+}
+
 boids_status boids_fail_key(boids_error_id id, const char *key, const char *fmt, ...)
 {
     va_list ap;

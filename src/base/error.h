@@ -36,6 +36,14 @@ boids_status boids_fail_file(boids_error_id id, const char *path, long line, con
  * keeping its id and key; `status`, if not BOIDS_OK, becomes its status (a bad value in a file is
  * BOIDS_ERR_PARSE). Returns the error's status. */
 boids_status boids_error_in_file(const char *path, long line, boids_status status);
+/* A pointer argument of a library call that is NULL: BOIDS_E_ARGUMENT about `what` (the
+ * argument's name in boids.h). */
+boids_status boids_fail_null(const char *what);
+/* Returns boids_fail_null(what) from the enclosing function where p is NULL. */
+#define BOIDS_REQUIRE(p, what)                                                                     \
+    do {                                                                                           \
+        if (!(p)) return boids_fail_null(what);                                                    \
+    } while (0)
 /* Clears the thread's last error (used where a failure is tried and recovered from). */
 void boids_clear_error(void);
 

@@ -62,6 +62,10 @@ typedef struct boids_backend_ops {
     void (*profile)(void *impl, boids_profile_acc *acc);
     void (*reset_profile)(void *impl);
     boids_gl_state (*gl_state)(const void *impl);
+    /* After the outermost call on the world: lets go of the calling thread (the GPU's own
+     * context current on none), so the next call may come from another; NULL where nothing ties
+     * the backend to a thread. */
+    void (*release)(void *impl);
     void (*destroy)(void *impl);
 } boids_backend_ops;
 

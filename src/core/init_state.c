@@ -99,6 +99,8 @@ const char *boids_layout_name(boids_layout layout)
 
 boids_status boids_layout_from_name(const char *name, boids_layout *out)
 {
+    BOIDS_REQUIRE(name, "name");
+    BOIDS_REQUIRE(out, "out");
     for (int l = 0; l < BOIDS_LAYOUT_COUNT; ++l)
         if (strcmp(name, layout_names[l]) == 0) {
             *out = (boids_layout)l;

@@ -68,6 +68,8 @@ const char *boids_model_world_text(boids_model model)
 
 boids_status boids_model_from_name(const char *name, boids_model *out)
 {
+    BOIDS_REQUIRE(name, "name");
+    BOIDS_REQUIRE(out, "out");
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
         if (strcmp(models[m].name, name) == 0) {
             *out = (boids_model)m;

@@ -101,25 +101,26 @@ boids_params boids_block_defaults(void)
 const boids_param_info *boids_model_params(boids_model model, size_t *count)
 {
     pthread_once(&tables_once, build_tables);
-    if ((unsigned)model >= BOIDS_MODEL_COUNT) {
-        *count = 0;
-        return NULL;
-    }
-    *count = model_param_count[model];
-    return model_params[model];
+    const bool known = (unsigned)model < BOIDS_MODEL_COUNT;
+    if (count) *count = known ? model_param_count[model] : 0;
+    return known ? model_params[model] : NULL;
 }
 
 const boids_param_info *boids_model_param(boids_model model, const char *name)
 {
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; name && i < n; ++i)
         if (strcmp(info[i].name, name) == 0) return &info[i];
     return NULL;
 }
 
 float boids_param_get(const boids_params *params, const boids_param_info *info)
 {
+    if (!params || !info || info->offset > sizeof *params - sizeof(float)) {
+        boids_fail_key(BOIDS_E_ARGUMENT, "info", "no parameters or no parameter: NaN");
+        return NAN;
+    }
     return *(const float *)((const char *)params + info->offset);
 }
 
@@ -131,7 +132,7 @@ static float *field(boids_params *p, const boids_param_info *info)
 bool boids_edges_from_name(const char *name, float *out)
 {
     static const char *const names[] = {"wrap", "bounded", "processing"};
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; name && out && i < 3; ++i)
         if (strcmp(name, names[i]) == 0) {
             *out = (float)i;
             return true;
@@ -164,6 +165,11 @@ static boids_status check_value(const boids_param_info *info, float v)
 boids_status boids_params_set(boids_model model, boids_params *params, const char *key,
                               const char *value)
 {
+    if ((unsigned)model >= BOIDS_MODEL_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    BOIDS_REQUIRE(params, "params");
+    BOIDS_REQUIRE(key, "key");
+    BOIDS_REQUIRE(value, "value");
     const boids_param_info *info = boids_model_param(model, key);
     if (!info) {
         size_t n;
@@ -175,7 +181,7 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
         }
         return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
                               "no such parameter for model %s (parameters: %s)",
-                              boids_model_name(model) ? boids_model_name(model) : "?", list);
+                              boids_model_name(model), list);
     }
     float v;
     if ((info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES &&
@@ -199,6 +205,7 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     if (!info) return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    BOIDS_REQUIRE(params, "params");
     for (size_t i = 0; i < n; ++i) {
         boids_status st = check_value(&info[i], boids_param_get(params, &info[i]));
         if (st != BOIDS_OK) return st;
@@ -246,6 +253,7 @@ float boids_params_max_radius(boids_model model, const boids_params *p, bool wit
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     float r = 0.0f;
+    if (!p) return r;
     for (size_t i = 0; i < n; ++i) {
         bool radius = (info[i].flags & BOIDS_PARAM_RADIUS) ||
                       (with_obstacles && (info[i].flags & BOIDS_PARAM_OBSTACLE_RADIUS));
@@ -260,7 +268,7 @@ float boids_model_group_radius(boids_model model, const boids_params *p)
 {
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; p && i < n; ++i)
         if ((info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS)
             return boids_param_get(p, &info[i]);
     return 0.0f; /* every model has one: test_layout checks */
@@ -299,6 +307,10 @@ boids_params boids_model_default_params(boids_model model)
 
 boids_status boids_model_param_default(boids_model model, const char *key, float *out)
 {
+    if ((unsigned)model >= BOIDS_MODEL_COUNT)
+        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    BOIDS_REQUIRE(key, "key");
+    BOIDS_REQUIRE(out, "out");
     const boids_param_info *p = boids_model_param(model, key);
     if (!p)
         return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key, "model %s has no parameter %s",

@@ -34,6 +34,6 @@ void boids_default_world_size(uint32_t n, float *width, float *height)
     /* 16:9 with area n * 1000 px^2; at least the area of one boid so n = 0 still has a world. */
     double area = 1000.0 * (n > 0 ? n : 1);
     double w = sqrt(area * 16.0 / 9.0);
-    *width = (float)fmax(1.0, round(w));
-    *height = (float)fmax(1.0, round(w * 9.0 / 16.0));
+    if (width) *width = (float)fmax(1.0, round(w));
+    if (height) *height = (float)fmax(1.0, round(w * 9.0 / 16.0));
 }

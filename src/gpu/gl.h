@@ -16,6 +16,10 @@ boids_status boids_gl_check(const char *what);
 typedef struct boids_gpu_limits boids_gpu_limits;
 boids_gpu_limits *boids_gl_limits(boids_gl *gl);
 
+/* Leaves a headless context current on no thread (where it is current on this one), so another
+ * thread may make it current next: a world with a context of its own does it after every call. */
+void boids_gl_release(boids_gl *gl);
+
 /* The workgroups along x a dispatch of the context current on this thread may have. */
 uint32_t boids_gl_dispatch_groups_x(void);
 

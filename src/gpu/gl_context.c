@@ -1,9 +1,13 @@
 /* GL 4.3 core contexts behind one small interface: headless through EGL (the device platform on
  * real GPUs, Mesa's software rasterizer only where the machine has no GPU; gpu/devices.c says
  * which devices there are and why a GPU gives none) or a GLFW window. */
+#define _POSIX_C_SOURCE 200809L /* getpid */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glad/egl.h>
 
@@ -26,39 +30,63 @@ struct boids_gl {
 
 /* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
  * context on it; GLFW is one library-wide state. Both are therefore counted, so destroying one
- * context never ends another's display or window system. (Contexts are made and destroyed on one
- * thread.) */
+ * context never ends another's display or window system; the counts are locked, since worlds, and
+ * so their contexts, may be made and destroyed on any thread. `opened_by` is the process that
+ * opened the displays in use: a forked child inherits them without the driver's threads. */
 #define MAX_DISPLAYS 8
 static struct {
     EGLDisplay display;
     int users;
 } displays[MAX_DISPLAYS];
 static int glfw_users;
+static pid_t opened_by;
+static pthread_mutex_t contexts_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The dispatch limit of the context current on this thread (boids_gl_dispatch_groups_x). */
 static _Thread_local uint32_t current_groups_x = 65535u;
 /* libEGL, once loaded (glad's loader), stays loaded for the process's life: unloading it when the
  * last context goes and loading it again for the next (--backend auto's probe, then the run's
  * context) leaks inside glvnd and Mesa, and saves nothing. */
 
-static int display_acquire(EGLDisplay d)
+static void display_acquire(EGLDisplay d)
 {
-    for (int i = 0; i < MAX_DISPLAYS; ++i)
-        if (displays[i].users > 0 && displays[i].display == d) return ++displays[i].users;
-    for (int i = 0; i < MAX_DISPLAYS; ++i)
-        if (displays[i].users == 0) {
-            displays[i].display = d;
-            return displays[i].users = 1;
-        }
-    return 0; /* table full: never terminate it */
+    pthread_mutex_lock(&contexts_lock);
+    int i = 0;
+    while (i < MAX_DISPLAYS && !(displays[i].users > 0 && displays[i].display == d)) ++i;
+    if (i == MAX_DISPLAYS) /* a new one, in a free place (none: never terminated) */
+        for (i = 0; i < MAX_DISPLAYS && displays[i].users > 0;) ++i;
+    if (i < MAX_DISPLAYS) displays[i].display = d, displays[i].users++;
+    opened_by = getpid();
+    pthread_mutex_unlock(&contexts_lock);
 }
 
 static void display_release(EGLDisplay d)
 {
+    pthread_mutex_lock(&contexts_lock);
     for (int i = 0; i < MAX_DISPLAYS; ++i)
         if (displays[i].users > 0 && displays[i].display == d) {
             if (--displays[i].users == 0) eglTerminate(d);
-            return;
+            break;
         }
+    pthread_mutex_unlock(&contexts_lock);
+}
+
+/* BOIDS_E_FORKED where this process is a child forked while its parent had GPU contexts open:
+ * the child has the parent's EGL displays but not the driver's threads behind them, and a context
+ * made there hangs. */
+static boids_status check_not_forked(void)
+{
+    pthread_mutex_lock(&contexts_lock);
+    bool inherited = false;
+    for (int i = 0; i < MAX_DISPLAYS; ++i) inherited |= displays[i].users > 0;
+    inherited &= opened_by != 0 && opened_by != getpid();
+    const pid_t parent = opened_by;
+    pthread_mutex_unlock(&contexts_lock);
+    if (!inherited) return BOIDS_OK;
+    return boids_fail(BOIDS_E_FORKED,
+                      "this process was forked from process %d while it had GPU contexts open, "
+                      "and a child cannot use them: start children before opening the GPU, or "
+                      "with Python's multiprocessing 'spawn' or 'forkserver' start method",
+                      (int)parent);
 }
 
 static void GLAD_API_PTR debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
@@ -263,7 +291,10 @@ static boids_status choose_device(boids_gl *gl, const boids_egl_device *devs, in
 
 boids_status boids_gl_create_headless(boids_gl **out)
 {
+    BOIDS_REQUIRE(out, "out");
     *out = NULL;
+    boids_status forked = check_not_forked();
+    if (forked != BOIDS_OK) return forked;
     if (!gladLoaderLoadEGL(EGL_NO_DISPLAY))
         return boids_fail(BOIDS_E_NO_GL, "EGL: could not load libEGL.so.1");
     boids_egl_device devs[BOIDS_EGL_MAX_DEVICES];
@@ -292,7 +323,9 @@ boids_status boids_gl_create_headless(boids_gl **out)
 
 static void glfw_release(void)
 {
+    pthread_mutex_lock(&contexts_lock);
     if (--glfw_users == 0) glfwTerminate();
+    pthread_mutex_unlock(&contexts_lock);
 }
 
 static _Thread_local char glfw_message[512];
@@ -304,14 +337,21 @@ static void glfw_error(int code, const char *text)
 boids_status boids_gl_create_window(int width, int height, const char *title, bool visible,
                                     boids_gl **out)
 {
+    BOIDS_REQUIRE(out, "out");
     *out = NULL;
+    BOIDS_REQUIRE(title, "title");
+    if (width < 1 || height < 1 || width > 16384 || height > 16384)
+        return boids_fail_key(BOIDS_E_ARGUMENT, "width", "a window of %d x %d: each in [1, 16384]",
+                              width, height);
     boids_status loaded = boids_glfw_load(); /* "a window needs libglfw.so.3 ..." */
     if (loaded != BOIDS_OK) return loaded;
     glfwSetErrorCallback(glfw_error);
     glfw_message[0] = '\0';
-    if (glfw_users == 0 && !glfwInit())
-        return boids_fail(BOIDS_E_NO_GL, "no window: %s", glfw_message);
-    glfw_users++;
+    pthread_mutex_lock(&contexts_lock);
+    const bool started = glfw_users > 0 || glfwInit();
+    glfw_users += started;
+    pthread_mutex_unlock(&contexts_lock);
+    if (!started) return boids_fail(BOIDS_E_NO_GL, "no window: %s", glfw_message);
     boids_gl *gl = calloc(1, sizeof *gl);
     if (!gl) {
         glfw_release();
@@ -358,6 +398,7 @@ void boids_gl_destroy(boids_gl *gl)
 
 boids_status boids_gl_make_current(boids_gl *gl)
 {
+    BOIDS_REQUIRE(gl, "gl");
     current_groups_x = gl->limits.groups_x; /* this context's dispatches */
     if (gl->window) {
         if (glfwGetCurrentContext() != gl->window) glfwMakeContextCurrent(gl->window);
@@ -372,17 +413,23 @@ boids_status boids_gl_make_current(boids_gl *gl)
     return BOIDS_OK;
 }
 
-const char *boids_gl_renderer(const boids_gl *gl) { return gl->renderer; }
+void boids_gl_release(boids_gl *gl)
+{
+    if (gl && !gl->window && eglGetCurrentContext() == gl->context)
+        eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
 
-const char *boids_gl_device(const boids_gl *gl) { return gl->device; }
+const char *boids_gl_renderer(const boids_gl *gl) { return gl ? gl->renderer : ""; }
 
-bool boids_gl_is_software(const boids_gl *gl) { return gl->software; }
+const char *boids_gl_device(const boids_gl *gl) { return gl ? gl->device : ""; }
+
+bool boids_gl_is_software(const boids_gl *gl) { return gl && gl->software; }
 
 boids_gpu_limits *boids_gl_limits(boids_gl *gl) { return &gl->limits; }
 
 uint32_t boids_gl_dispatch_groups_x(void) { return current_groups_x; }
 
-void *boids_gl_window(const boids_gl *gl) { return gl->window; }
+void *boids_gl_window(const boids_gl *gl) { return gl ? gl->window : NULL; }
 
 boids_status boids_gl_check(const char *what)
 {

@@ -614,6 +614,12 @@ static boids_gl_state gpu_gl_state(const void *impl)
     return s;
 }
 
+static void gpu_release(void *impl)
+{
+    const gpu_backend *g = impl;
+    if (g->owned_gl) boids_gl_release(g->owned_gl); /* a context the caller gave stays theirs */
+}
+
 static void gpu_destroy(void *impl)
 {
     gpu_backend *g = impl;
@@ -656,6 +662,7 @@ static const boids_backend_ops gpu_ops = {
     .profile = gpu_profile,
     .reset_profile = gpu_reset_profile,
     .gl_state = gpu_gl_state,
+    .release = gpu_release,
     .destroy = gpu_destroy,
 };
 

@@ -1,6 +1,7 @@
 /* What programs and bindings need beyond the definition struct: a world opened from a scenario
  * and key = value settings, its state by column, its parameters by name (boids.h, "opening a
  * world by name"). */
+#define _POSIX_C_SOURCE 200809L /* world.h's pthreads */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,9 @@ static boids_status apply_settings(boids_scenario *sc, const char *const *keys,
 boids_status boids_world_open(const char *scenario, const char *const *keys,
                               const char *const *values, size_t n, boids_world **out)
 {
+    BOIDS_REQUIRE(out, "out");
     *out = NULL;
+    BOIDS_REQUIRE((keys && values) || n == 0, "keys and values");
     boids_scenario *sc = malloc(sizeof *sc);
     if (!sc) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory opening a world");
     boids_status st = BOIDS_OK;
@@ -106,6 +109,7 @@ static size_t column_offset(int column)
 /* The column `name` names in this world; BOIDS_E_ARGUMENT naming it if there is none. */
 static boids_status column_of(const boids_world *w, const char *name, int *column)
 {
+    BOIDS_REQUIRE(name, "names[c]");
     for (int c = 0; c < 5; ++c)
         if (!strcmp(name, fixed_names[c])) return *column = c, BOIDS_OK;
     boids_world_info info;
@@ -161,10 +165,13 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
 {
     /* The backend fills one array per column (NULL: not wanted): x, y, vx, vy, swarm, then the
      * attributes; a column asked for twice is filled once and copied. */
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE((names && out) || ncols == 0, "names and out");
     void *columns[5 + BOIDS_ATTR_COUNT] = {0};
     int slot[64];
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
+        BOIDS_REQUIRE(out[c], "out[c]");
         boids_status st = column_of(w, names[c], &slot[c]);
         if (st != BOIDS_OK) return st;
         if (!columns[slot[c]]) columns[slot[c]] = out[c];
@@ -189,9 +196,12 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
 boids_status boids_world_write_columns(boids_world *w, const char *const *names,
                                        const void *const *in, size_t ncols)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE((names && in) || ncols == 0, "names and in");
     size_t offsets[64];
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
+        BOIDS_REQUIRE(in[c], "in[c]");
         int column;
         boids_status st = column_of(w, names[c], &column);
         if (st != BOIDS_OK) return st;
@@ -215,6 +225,9 @@ boids_status boids_world_write_columns(boids_world *w, const char *const *names,
 
 boids_status boids_world_get_param(boids_world *w, const char *key, float *out)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(key, "key");
+    BOIDS_REQUIRE(out, "out");
     boids_world_info info;
     boids_world_get_info(w, &info);
     const boids_param_info *p = boids_model_param(info.model, key);
@@ -227,6 +240,9 @@ boids_status boids_world_get_param(boids_world *w, const char *key, float *out)
 
 boids_status boids_world_set_param(boids_world *w, const char *key, const char *value)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(key, "key");
+    BOIDS_REQUIRE(value, "value");
     boids_world_info info;
     boids_world_get_info(w, &info);
     boids_status st = boids_params_set(info.model, &info.params, key, value);

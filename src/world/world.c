@@ -1,11 +1,13 @@
 /* The world API, the dispatcher above both backends: validates definitions and states, plans the
  * grid, builds the initial flock, and forwards to the backend. What the backends share
  * (geometry, the initial state, the tables) lives beneath both in src/core/. */
+#define _POSIX_C_SOURCE 200809L /* recursive mutexes, getpid */
 #include "world/world.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/attributes.h"
 #include "base/error.h"
@@ -22,6 +24,30 @@ static const boids_backend_create_fn backend_create[2] = {
     [BOIDS_BACKEND_GPU] = boids_gpu_backend_create,
     [BOIDS_BACKEND_CPU] = boids_cpu_backend_create,
 };
+
+/* The world's predators and random obstacles in all (per replica times the replicas, in 64
+ * bits) within their limits: the one check, whether the counts come with a definition or as
+ * parameters later (boids_world_set_params, by name, a scenario, the panel). */
+static boids_status check_totals(const boids_world_def *d, const boids_params *p,
+                                 bool explicit_obstacles)
+{
+    uint64_t predators =
+        (uint64_t)d->replicas * (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS
+                                     ? (uint32_t)p->predators.predators
+                                     : 0);
+    if (predators > BOIDS_MAX_PREDATORS)
+        return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators",
+                              "%llu predators in all (%u replicas): at most %u",
+                              (unsigned long long)predators, d->replicas, BOIDS_MAX_PREDATORS);
+    uint64_t obstacles = explicit_obstacles
+                             ? d->obstacle_count
+                             : (uint64_t)d->replicas * (uint32_t)p->obstacles.obstacles;
+    if (obstacles > BOIDS_MAX_OBSTACLES)
+        return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles",
+                              "%llu obstacles in all (%u replicas): at most %u",
+                              (unsigned long long)obstacles, d->replicas, BOIDS_MAX_OBSTACLES);
+    return BOIDS_OK;
+}
 
 static boids_status validate_def(const boids_world_def *d)
 {
@@ -69,24 +95,13 @@ static boids_status validate_def(const boids_world_def *d)
                               d->obstacle_count);
     boids_status st = boids_params_validate(d->model, &d->params);
     if (st != BOIDS_OK) return st;
-    uint64_t predators =
-        (uint64_t)d->replicas * (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS
-                                     ? (uint32_t)d->params.predators.predators
-                                     : 0);
-    if (predators > BOIDS_MAX_PREDATORS)
-        return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators", "%llu predators in all: at most %u",
-                              (unsigned long long)predators, BOIDS_MAX_PREDATORS);
-    uint64_t obstacles = d->obstacles
-                             ? d->obstacle_count
-                             : (uint64_t)d->replicas * (uint32_t)d->params.obstacles.obstacles;
-    if (obstacles > BOIDS_MAX_OBSTACLES)
-        return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles", "%llu obstacles in all: at most %u",
-                              (unsigned long long)obstacles, BOIDS_MAX_OBSTACLES);
-    return BOIDS_OK;
+    return check_totals(d, &d->params, d->obstacles != NULL);
 }
 
 boids_status boids_world_validate_state(const boids_world *w, const boids_boid *b, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(b || n == 0, "in");
     const boids_world_def *d = &w->sim.def;
     char s1[32], s2[32], s3[32], s4[32];
     if (n != d->count)
@@ -214,6 +229,8 @@ static boids_status reconfigure(boids_world *w, const boids_params *params,
 
 boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(params, "params");
     boids_status st = boids_params_validate(w->sim.def.model, params);
     if (st != BOIDS_OK) return st;
     const boids_params *p = &w->sim.def.params;
@@ -222,6 +239,8 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
         return boids_fail_key(
             BOIDS_E_PARAM_CONFLICT, "predators",
             "the number of predators is set when a world is made (reset it to change it)");
+    st = check_totals(&w->sim.def, params, w->explicit_obstacles);
+    if (st != BOIDS_OK) return st;
     /* Another random obstacle count or size: new random obstacles, from the world's seed. */
     bool new_obstacles = !w->explicit_obstacles &&
                          (params->obstacles.obstacles != p->obstacles.obstacles ||
@@ -244,6 +263,8 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 
 boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(in || n == 0, "list");
     boids_status st =
         boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
     if (st != BOIDS_OK) return st;
@@ -260,6 +281,8 @@ boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in,
 
 boids_status boids_world_read_obstacles(const boids_world *w, boids_obstacle *out, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out || n == 0, "out");
     if (n != w->sim.obstacle_count)
         return boids_fail(BOIDS_E_ARGUMENT, "read of %zu obstacles from a world of %u", n,
                           w->sim.obstacle_count);
@@ -269,6 +292,8 @@ boids_status boids_world_read_obstacles(const boids_world *w, boids_obstacle *ou
 
 boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(tool, "tool");
     if (tool->kind > BOIDS_TOOL_REPEL)
         return boids_fail_key(BOIDS_E_TOOL, "tool", "unknown kind %u", tool->kind);
     if (!isfinite(tool->x) || !isfinite(tool->y) || !isfinite(tool->radius) ||
@@ -283,8 +308,33 @@ boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
     return w->ops->configure(w->impl, false);
 }
 
+boids_world_call boids_world_call_begin(const boids_world *cw)
+{
+    boids_world *w = (boids_world *)cw; /* its lock is all a call on a const world changes */
+    if (!w) return (boids_world_call){NULL, boids_fail_null("world")};
+    if (w->pid != getpid())
+        return (boids_world_call){
+            NULL, boids_fail(BOIDS_E_FORKED,
+                             "this world belongs to process %d, and a forked child has neither "
+                             "its threads nor its GPU context: create worlds in the child "
+                             "(Python: multiprocessing's 'spawn' or 'forkserver' start method)",
+                             (int)w->pid)};
+    pthread_mutex_lock(&w->lock);
+    w->depth++;
+    return (boids_world_call){w, BOIDS_OK};
+}
+
+void boids_world_call_end(boids_world_call *call)
+{
+    boids_world *w = call->w;
+    if (!w) return;
+    if (--w->depth == 0 && w->ops && w->ops->release) w->ops->release(w->impl);
+    pthread_mutex_unlock(&w->lock);
+}
+
 boids_status boids_world_create(const boids_world_def *def, boids_world **out)
 {
+    BOIDS_REQUIRE(out, "out");
     *out = NULL;
     if (!def) return boids_fail(BOIDS_E_DEF_NULL, "world definition is NULL");
     boids_status st = validate_def(def);
@@ -292,6 +342,12 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
 
     boids_world *w = calloc(1, sizeof *w);
     if (!w) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory allocating the world");
+    pthread_mutexattr_t recursive;
+    pthread_mutexattr_init(&recursive);
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&w->lock, &recursive);
+    pthread_mutexattr_destroy(&recursive);
+    w->pid = getpid();
     boids_sim *sim = &w->sim;
     sim->def = *def;
     if (sim->def.width == 0.0f)
@@ -352,17 +408,20 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
         boids_world_destroy(w);
         return st;
     }
+    if (w->ops->release) w->ops->release(w->impl); /* the next call may come from any thread */
     *out = w;
     return BOIDS_OK;
 }
 
 void boids_world_destroy(boids_world *w)
 {
-    if (!w) return;
+    /* A forked child's copy is left as it is: its threads and context are the parent's. */
+    if (!w || w->pid != getpid()) return;
     if (w->ops) w->ops->destroy(w->impl);
     boids_event_log_free(&w->taken);
     boids_obstacle_grid_free(&w->sim.obstacle_grid);
     free(w->sim.obstacles);
+    pthread_mutex_destroy(&w->lock);
     free(w);
 }
 
@@ -396,6 +455,8 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
 
 boids_status boids_world_read_predators(boids_world *w, boids_predator *out, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out || n == 0, "out");
     if (n != w->sim.predator_count)
         return boids_fail(BOIDS_E_ARGUMENT, "read of %zu predators from a world of %u", n,
                           w->sim.predator_count);
@@ -404,6 +465,8 @@ boids_status boids_world_read_predators(boids_world *w, boids_predator *out, siz
 
 boids_status boids_world_write_predators(boids_world *w, const boids_predator *in, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(in || n == 0, "in");
     boids_status st = validate_predators(w, in, n);
     if (st != BOIDS_OK) return st;
     return n ? w->ops->write_predators(w->impl, in) : BOIDS_OK;
@@ -412,6 +475,8 @@ boids_status boids_world_write_predators(boids_world *w, const boids_predator *i
 boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, size_t n,
                                   bool *all_stopped)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out, "out");
     const uint32_t R = w->sim.def.replicas;
     if (n != R)
         return boids_fail(BOIDS_E_ARGUMENT, "status of %zu replicas from a world of %u", n, R);
@@ -432,6 +497,8 @@ boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, siz
 
 boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out, "out");
     const uint32_t R = w->sim.def.replicas, per = w->sim.per_replica;
     if (n != R)
         return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
@@ -463,6 +530,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
 
 boids_status boids_world_step(boids_world *w, uint32_t steps)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     if (steps == 0 || w->sim.def.count == 0) {
         w->sim.steps += steps;
         return BOIDS_OK;
@@ -472,10 +540,16 @@ boids_status boids_world_step(boids_world *w, uint32_t steps)
     return st;
 }
 
-void boids_world_finish(boids_world *w) { w->ops->finish(w->impl); }
+void boids_world_finish(boids_world *w)
+{
+    BOIDS_WORLD_CALL(w, );
+    w->ops->finish(w->impl);
+}
 
 boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out || n == 0, "out");
     if (n != w->sim.def.count)
         return boids_fail(BOIDS_E_ARGUMENT, "read of %zu boids from a world of %u", n,
                           w->sim.def.count);
@@ -496,6 +570,7 @@ boids_status boids_world_read(boids_world *w, boids_boid *out, size_t n)
 
 boids_status boids_world_write(boids_world *w, const boids_boid *in, size_t n)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     boids_status st = boids_world_validate_state(w, in, n);
     if (st != BOIDS_OK) return st;
     st = w->ops->write(w->impl, in);
@@ -508,6 +583,8 @@ boids_status boids_world_write(boids_world *w, const boids_boid *in, size_t n)
 
 boids_status boids_world_take_events(boids_world *w, boids_events *out)
 {
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    BOIDS_REQUIRE(out, "out");
     boids_event_log_clear(&w->taken);
     boids_status st = w->ops->take_events(w->impl, &w->taken);
     boids_event_log_sort(&w->taken);
@@ -536,15 +613,23 @@ const char *boids_pass_name(boids_pass pass)
 
 void boids_world_profile_add(boids_world *w, boids_pass pass, double sum_ms, uint64_t samples)
 {
+    BOIDS_WORLD_CALL(w, );
+    if ((unsigned)pass >= BOIDS_PASS_COUNT || !(sum_ms >= 0) || !isfinite(sum_ms)) {
+        boids_fail_key(BOIDS_E_ARGUMENT, "pass", "pass %d or time %g ms out of range (ignored)",
+                       (int)pass, sum_ms);
+        return;
+    }
     w->draw.sum_ms[pass] += sum_ms;
     w->draw.samples[pass] += samples;
 }
 
 void boids_world_get_profile(boids_world *w, boids_profile *out)
 {
+    if (out) memset(out, 0, sizeof *out);
+    BOIDS_WORLD_CALL(w, );
+    if (!out) return (void)boids_fail_null("out");
     boids_profile_acc acc = w->draw;
     w->ops->profile(w->impl, &acc);
-    memset(out, 0, sizeof *out);
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {
         out->samples[p] = acc.samples[p];
         out->ms[p] = acc.samples[p] ? acc.sum_ms[p] / (double)acc.samples[p] : 0.0;
@@ -554,14 +639,22 @@ void boids_world_get_profile(boids_world *w, boids_profile *out)
 
 void boids_world_reset_profile(boids_world *w)
 {
+    BOIDS_WORLD_CALL(w, );
     memset(&w->draw, 0, sizeof w->draw);
     w->ops->reset_profile(w->impl);
 }
 
-boids_gl_state boids_world_gl_state(const boids_world *w) { return w->ops->gl_state(w->impl); }
+boids_gl_state boids_world_gl_state(const boids_world *w)
+{
+    BOIDS_WORLD_CALL(w, (boids_gl_state){0});
+    return w->ops->gl_state(w->impl);
+}
 
 void boids_world_get_info(const boids_world *w, boids_world_info *info)
 {
+    if (info) memset(info, 0, sizeof *info);
+    BOIDS_WORLD_CALL(w, );
+    if (!info) return (void)boids_fail_null("info");
     const boids_world_def *d = &w->sim.def;
     info->model = d->model;
     info->backend = d->backend;
@@ -587,6 +680,7 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
 
 double boids_world_neighbors_per_agent(const boids_world *w)
 {
+    BOIDS_WORLD_CALL(w, 0.0);
     /* every agent checks the agents of the 3x3 cells around it, spread evenly over its replica */
     const boids_world_def *d = &w->sim.def;
     const double cells = (double)w->sim.grid.w * w->sim.grid.h, block = cells < 9 ? cells : 9;
