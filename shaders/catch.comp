@@ -33,6 +33,7 @@ void main()
                 best_d2 = d2;
             }
         }
+    candidates_end(it);
     if (best == 0xffffffffu) return;
     uint i = atomicAdd(catch_count, 1u); // the order is the scheduler's: the next passes sort
     boids_catch c;

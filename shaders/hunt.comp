@@ -39,6 +39,7 @@ void main()
             near_d = d;
             near_d2 = d2;
         }
+    candidates_end(it);
     precise float fx = 0.0, fy = 0.0; // as in rules_kit.glsl: no fused multiply-adds
     if (!isinf(near_d2)) {
         float dl = square_root(near_d2);

@@ -4,7 +4,10 @@
 // holds every partner) is united in a lock-free union-find over the slots: a root is hooked
 // under the smaller one with an atomic compare-and-swap, and finds halve their paths. Parents
 // only ever decrease, so whatever the order of the unions, each group ends with one root, its
-// smallest slot; metrics_reduce.comp counts the roots.
+// smallest slot; metrics_reduce.comp counts the roots. A partner whose parent is this boid's
+// root, or the parent of the partner last united, is in its set already and costs no find: in a
+// dense group that is nearly every partner. A loop a driver cut short raises the loop limit
+// (llvmpipe once left a dense flock in 8 groups instead of 1 without a word).
 #include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -27,16 +30,18 @@ uint find_root(uint x, inout uint budget)
     return x;
 }
 
-void unite(uint a, uint b, inout uint budget)
+// Unites the sets of a and b; returns a's root as found (an ancestor of a).
+uint unite(uint a, uint b, inout uint budget)
 {
     while (budget > 0u) {
         a = find_root(a, budget);
         b = find_root(b, budget);
-        if (a == b) return;
+        if (a == b) return a;
         uint hi = max(a, b), lo = min(a, b);
-        if (atomicCompSwap(parent[hi], hi, lo) == hi) return; // else hi gained a parent: again
+        if (atomicCompSwap(parent[hi], hi, lo) == hi) return lo; // else hi gained a parent: again
     }
     raise_status(BOIDS_STATUS_LOOP_LIMIT);
+    return a;
 }
 
 void main()
@@ -45,14 +50,21 @@ void main()
     if (s >= cell_start[graveyard()]) return;
     vec4 me = pos_vel_in[s];
     float r2 = u_radius * u_radius;
-    uint budget = frame.loop_limit;
     world_sizes ws = world_sizes_now();
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id_in[s]), me.x, me.y);
+    uint root = s, joined = s; // an ancestor of s (roots only ever decrease), one of its set
     uvec2 rg;
-    while (candidates_next(it, rg))
+    // (a walk a driver cut short raises the loop limit at candidates_end; find_root and unite
+    // raise where their loops did not end on their own)
+    while (candidates_next(it, rg)) // it.budget: the candidates taken off, the finds next
         for (uint k = rg.x; k < rg.y; ++k) {
             if (k <= s) continue; // each pair once
             vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-            if (length2(d) <= r2) unite(s, k, budget);
+            if (length2(d) > r2) continue;
+            uint pk = parent[k];
+            if (pk == root || pk == joined) continue; // in s's set already
+            root = unite(root, k, it.budget);
+            joined = pk; // k's parent then, an ancestor of k: in the set now
         }
+    candidates_end(it);
 }

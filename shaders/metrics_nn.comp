@@ -27,14 +27,24 @@ void main()
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();
     world_sizes ws = world_sizes_now();
-    uint budget = frame.loop_limit;
-    for (int ring = 0; ring <= max_ring; ++ring) {
+    // A driver that caps the loop iterations of an invocation (llvmpipe: its SIMD lanes share
+    // one count, so no count kept here can match it) ends loops early without a word; every loop
+    // below is therefore checked to have ended on its own condition, and one that did not
+    // raises the loop limit: a refused metric, never a wrong one.
+    bool cut = false, searched = false;
+    int ring = 0;
+    for (; ring <= max_ring; ++ring) {
         // every boid of ring r is at least (r - 1) cells away
         float reach = float(ring - 1) * cmin;
-        if (ring > 0 && reach > 0.0 && reach * reach > best2) break;
-        for (int dy = -ring; dy <= ring; ++dy) {
+        if (ring > 0 && reach > 0.0 && reach * reach > best2) {
+            searched = true;
+            break;
+        }
+        int dy = -ring;
+        for (; dy <= ring; ++dy) {
             int stride = (dy == -ring || dy == ring) ? 1 : 2 * ring; // inner rows: the two ends
-            for (int dx = -ring; dx <= ring; dx += stride) {
+            int dx = -ring;
+            for (; dx <= ring; dx += stride) {
                 int x = int(cx) + dx, y = int(cy) + dy;
                 if (!wrap && (x < 0 || y < 0 || x >= w || y >= h)) continue;
                 // (GLSL leaves % of a negative number undefined); a ring wider than the grid
@@ -42,20 +52,19 @@ void main()
                 x = x - w * int(floor(float(x) / float(w)));
                 y = y - h * int(floor(float(y) / float(h)));
                 uint c = base + uint(y * w + x), b = cell_start[c], e = cell_start[c + 1u];
-                if (e - b + 1u > budget) {
-                    raise_status(BOIDS_STATUS_LOOP_LIMIT);
-                    ring = max_ring + 1;
-                    break;
-                }
-                budget -= e - b + 1u;
-                for (uint k = b; k < e; ++k) {
+                uint k = b;
+                for (; k < e; ++k) {
                     if (k == s) continue;
                     vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
                     best2 = min(best2, length2(d));
                 }
+                cut = cut || k < e;
             }
+            cut = cut || dx <= ring;
         }
+        cut = cut || dy <= ring;
     }
+    if (cut || (!searched && ring <= max_ring)) raise_status(BOIDS_STATUS_LOOP_LIMIT);
     float speed = square_root(length2(me.zw));
     // alone: no neighbour
     float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;

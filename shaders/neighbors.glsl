@@ -12,6 +12,7 @@
 //   uvec2 r;
 //   while (candidates_next(it, r))
 //       for (uint k = r.x; k < r.y; ++k) { ... pos_vel_in[k] ... }
+//   candidates_end(it);
 #include "common.glsl"
 
 // The boids of step t, sorted by cell, and their grid.
@@ -125,6 +126,7 @@ uvec2 segment_slots(uint grid, uint base, uint row, uvec2 seg)
 
 struct candidates {
     uint grid, base, cy, rows, nseg, q, budget;
+    bool done; // candidates_next said the block is done: the walk ended on its own condition
     uvec2 seg0, seg1;
     bool unwrapped; // block_unwrapped(): offsets need no minimum image
 };
@@ -140,6 +142,7 @@ candidates candidates_begin(uint grid, uint replica, float x, float y)
     it.rows = block_rows(it.cy);
     it.q = 0u;
     it.budget = frame.loop_limit;
+    it.done = false;
     it.unwrapped = block_unwrapped(cx, it.cy);
     return it;
 }
@@ -150,7 +153,10 @@ candidates candidates_begin(uint grid, uint replica, float x, float y)
 bool candidates_next(inout candidates it, out uvec2 r)
 {
     r = uvec2(0u);
-    if (it.q >= it.rows * it.nseg) return false;
+    if (it.q >= it.rows * it.nseg) {
+        it.done = true;
+        return false;
+    }
     uvec2 seg = it.q % it.nseg == 0u ? it.seg0 : it.seg1;
     r = segment_slots(it.grid, it.base, block_row(it.cy, it.q / it.nseg), seg);
     it.q++;
@@ -160,6 +166,15 @@ bool candidates_next(inout candidates it, out uvec2 r)
     }
     it.budget -= r.y - r.x;
     return true;
+}
+
+// After a walk: one that a driver ended early raises the loop limit. llvmpipe caps the loop
+// iterations of an invocation, counted for its SIMD lanes together (a count the budget above,
+// kept per invocation, cannot match), and past it ends every loop without a word; the walk's
+// while loop then never saw candidates_next say the block was done.
+void candidates_end(candidates it)
+{
+    if (!it.done) raise_status(BOIDS_STATUS_LOOP_LIMIT);
 }
 
 // The sum of the unit vectors away from the agents of a grid (the predators or the obstacles)
@@ -182,5 +197,6 @@ vec2 push_from(uint grid, uint r, float x, float y, float reach, bool over_d2)
             sx -= quotient(d.x, w);
             sy -= quotient(d.y, w);
         }
+    candidates_end(it);
     return vec2(sx, sy);
 }

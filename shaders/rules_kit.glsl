@@ -34,6 +34,7 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
             }
         }
     }
+    candidates_end(it);
     return kit_sums(sep, coh, ali, n);
 }
 
@@ -71,6 +72,7 @@ void main()
             flee_x -= d.x * inv_dl;
             flee_y -= d.y * inv_dl;
         }
+    candidates_end(it);
 
     // precise: a sum of two products is fused into a multiply-add here by Mesa's compiler, which
     // the CPU reference (built with -ffp-contract=off) does not do.

@@ -75,6 +75,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
             }
         }
     }
+    candidates_end(it);
     return reynolds_sums(sep, ali, coh, sep_n, ali_n, coh_n);
 }
 

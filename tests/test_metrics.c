@@ -278,6 +278,71 @@ static void test_replica_count_does_not_change_metrics(void)
     }
 }
 
+/* Metrics that make a GPU invocation loop long: right, or refused with BOIDS_E_GPU_LOOP_LIMIT
+ * where the driver caps loops (llvmpipe), never a wrong number. Two clumps of 15 000 boids each,
+ * 60 px apart, joined only through one boid (align_radius 50) whose slot comes first: its
+ * invocation meets all 30 000 (the groups once came out 2 without a word); and 100 boids strewn
+ * along a 100 x 10^7 px world, whose nearest neighbours lie thousands of cells away (the mean
+ * was once 1.9e-3 off). */
+static void test_long_loops_are_right_or_refused(void)
+{
+    enum { CLUMP = 15000, N = 2 * CLUMP + 1 };
+    boids_boid *b = calloc(N, sizeof *b);
+    boids_rng rng = boids_rng_seeded(7);
+    b[0] = (boids_boid){500, 290, 10, 0, 0}; /* the bridge: a row of cells before the clumps */
+    for (int i = 1; i < N; ++i) {
+        const double a = boids_rng_float(&rng) * 6.283185307, r = 3 * boids_rng_float(&rng);
+        b[i] = (boids_boid){(float)((i <= CLUMP ? 470 : 530) + r * cos(a)),
+                            (float)(320 + r * sin(a)), 10, 0, 0};
+    }
+    for (int i = 0; i < N; ++i) b[i].alive = 1;
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], N);
+        d.width = d.height = 1000;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, b, N));
+        boids_metrics m;
+        boids_status st = boids_world_metrics(w, &m, 1);
+        CHECK_MSG(st == BOIDS_OK ? m.groups == 1
+                                 : boids_last_error_info()->id == BOIDS_E_GPU_LOOP_LIMIT,
+                  "%s: two clumps and their bridge: %s %u groups (expected 1)", k ? "gpu" : "cpu",
+                  st == BOIDS_OK ? "" : boids_last_error(), m.groups);
+        printf("  two clumps and a bridge, %s: %u groups%s\n", k ? "gpu" : "cpu", m.groups,
+               st == BOIDS_OK ? "" : " (refused: the driver's loop limit)");
+        boids_world_destroy(w);
+    }
+    free(b);
+    enum { SPARSE = 100 };
+    boids_boid s[SPARSE];
+    for (int i = 0; i < SPARSE; ++i)
+        s[i] = (boids_boid){(float)(100 * boids_rng_float(&rng)),
+                            (float)(1e7 * boids_rng_float(&rng)),
+                            5,
+                            5,
+                            0,
+                            .alive = 1};
+    const ref e = reference(s, SPARSE, 100, 1e7, true, 50);
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], SPARSE);
+        d.width = 100, d.height = 1e7f;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, s, SPARSE));
+        boids_metrics m;
+        boids_status st = boids_world_metrics(w, &m, 1);
+        CHECK_MSG(st == BOIDS_OK ? rel(m.mean_nn, e.mean_nn) <= 1e-5 && m.groups == e.groups
+                                 : boids_last_error_info()->id == BOIDS_E_GPU_LOOP_LIMIT,
+                  "%s: 100 x 1e7 world: %s nn %.9g (reference %.9g), %u groups (%u)",
+                  k ? "gpu" : "cpu", st == BOIDS_OK ? "" : boids_last_error(), m.mean_nn, e.mean_nn,
+                  m.groups, e.groups);
+        printf("  100 boids in 100 x 1e7 px, %s: mean nn %.6g px (reference %.6g)%s\n",
+               k ? "gpu" : "cpu", m.mean_nn, e.mean_nn,
+               st == BOIDS_OK ? "" : " (refused: the driver's loop limit)");
+        boids_world_destroy(w);
+    }
+}
+
 TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups),
-          TEST(test_gpu_equals_cpu_on_a_flock), TEST(test_replica_count_does_not_change_metrics),
-          TEST(test_polarization_at_most_one))
+          TEST(test_long_loops_are_right_or_refused), TEST(test_gpu_equals_cpu_on_a_flock),
+          TEST(test_replica_count_does_not_change_metrics), TEST(test_polarization_at_most_one))

@@ -496,13 +496,25 @@ static boids_status gpu_metrics(void *impl, float group_radius, boids_metric_sum
         return BOIDS_OK;
     }
     boids_status st = make_current_and_bind(g);
+    if (st == BOIDS_OK) st = check_report(g); /* the state's own flags first */
     if (st != BOIDS_OK) return st;
     const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.swarm[g->boids.key],
                                  g->boids.id[g->boids.key]};
     st = boids_gpu_metrics_compute(&g->metrics, &g->sorter, state, sim->def.count,
                                    boids_grid_cells(&sim->grid), sim->def.replicas,
                                    boids_grid_cells_per_replica(&sim->grid), group_radius, out);
-    return st == BOIDS_OK ? check_report(g) : st;
+    if (st != BOIDS_OK) return st;
+    /* A flag the metrics raised is theirs, not the state's: cleared, and said so. */
+    boids_gpu_report head;
+    boids_gpu_read(g->report, 0, sizeof head, &head);
+    if (!(head.status & BOIDS_STATUS_LOOP_LIMIT)) return BOIDS_OK;
+    const uint32_t clear = head.status & ~(uint32_t)BOIDS_STATUS_LOOP_LIMIT;
+    boids_gpu_write(g->report, offsetof(boids_gpu_report, status), sizeof clear, &clear);
+    return boids_fail(BOIDS_E_GPU_LOOP_LIMIT,
+                      "the metrics of this flock need longer loops than %s runs in one shader "
+                      "invocation (a group or a nearest-neighbour search that large): they are "
+                      "refused, the state is fine (--backend cpu measures them)",
+                      boids_gl_renderer(g->gl));
 }
 
 /* The obstacles and their grid (host-built, world.c): uploaded whenever they or the grid change. */
