@@ -21,7 +21,8 @@
     S(BOIDS_ERR_NO_GL, "no OpenGL 4.3 context with compute shaders")                               \
     S(BOIDS_ERR_GL, "OpenGL error")                                                                \
     S(BOIDS_ERR_LIMIT, "a limit of the machine was exceeded")                                      \
-    S(BOIDS_ERR_INTERNAL, "internal error")
+    S(BOIDS_ERR_INTERNAL, "internal error")                                                        \
+    S(BOIDS_ERR_INTERRUPTED, "stopped by a signal")
 
 #define BOIDS_ERROR_LIST(E)                                                                        \
     E(NONE, BOIDS_OK, "no error")                                                                  \
@@ -87,6 +88,7 @@
     E(EVENTS_LOST, BOIDS_ERR_LIMIT, "events were lost: more than the event buffer holds")          \
     E(EXPORT_SIZE, BOIDS_ERR_INVALID, "frame size out of range")                                   \
     E(EXPORT, BOIDS_ERR_IO, "writing frames failed")                                               \
+    E(INTERRUPTED, BOIDS_ERR_INTERRUPTED, "stopped by a signal (Ctrl-C, SIGTERM)")                 \
     E(INTERNAL, BOIDS_ERR_INTERNAL, "internal error")
 
 #endif /* BOIDS_ERRORS_H */

@@ -36,6 +36,9 @@ int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *i
                    boids_session *s);
 /* Prints the header line of a run (model, backend, renderer, sizes). */
 void boids_app_print_header(const boids_session *s, const boids_cli *cli);
+/* Says on stderr, as `program`, when a world's steps cost far more than its size suggests (its
+ * radii reach most of it): before the wait, for runs and experiments alike. */
+void boids_app_cost_note(boids_world *w, const char *program);
 /* Prints the timing and the observables, writes --dump. */
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall_s);
 /* The ffmpeg command that turns a frame directory into a video. */

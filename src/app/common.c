@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "core/attributes.h"
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "base/output_file.h"
 #include "core/state_csv.h"
 
@@ -114,22 +116,28 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
     printf("\n");
     fflush(stdout); /* the header shows while a long run works */
+    boids_app_cost_note(s->world, "boids");
+}
+
+void boids_app_cost_note(boids_world *w, const char *program)
+{
     /* A world whose radii reach most of it (kit's 950 px view with a large flock in a small
      * world, predators by the thousand) costs far more a step than its size suggests: said before
      * the wait, whatever the backend. */
-    const double seen = boids_world_neighbors_per_agent(s->world);
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    const double seen = boids_world_neighbors_per_agent(w);
     const double checks = seen * ((double)info.count + info.predators);
-    if (checks > 2e8) {
-        fprintf(
-            stderr,
-            "boids: note: each agent looks at about %.0f others a step (%.3g checks in all), since "
-            "the "
-            "grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and %u "
-            "predators): a step may take seconds; a smaller radius or fewer agents goes faster%s\n",
-            seen, checks, (double)info.cell_w, (double)info.cell_h, info.count, info.predators,
+    if (checks <= 2e8) return;
+    fprintf(stderr,
+            "%s: note: each agent looks at about %.0f others a step (%.3g checks in all), since "
+            "the grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and "
+            "%u predators): a step may take seconds; a smaller radius or fewer agents goes "
+            "faster%s\n",
+            program, seen, checks, (double)info.cell_w, (double)info.cell_h, info.count,
+            info.predators,
             info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)"
                                           : "");
-    }
 }
 
 /* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
@@ -210,7 +218,17 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     }
     boids_status st = boids_world_read(s->world, state, info.count);
     boids_metrics m;
+    /* a flock of millions takes a second or more to measure: say so on a terminal */
+    const bool note = info.count >= 2000000 && isatty(STDERR_FILENO);
+    if (note) fprintf(stderr, "  measuring the flock (nearest neighbours, groups)...\r");
     if (st == BOIDS_OK && info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
+    if (note) fprintf(stderr, "\033[K");
+    if (st != BOIDS_OK && boids_last_error_info()->id == BOIDS_E_INTERRUPTED) {
+        free(state);
+        fprintf(stderr, "boids: interrupted while measuring the flock: no metrics, state or "
+                        "events written\n");
+        return boids_interrupt_exit_code();
+    }
     if (st == BOIDS_OK && info.replicas == 1 && m.alive == 0)
         printf("  no boid alive: no flock to measure\n");
     else if (st == BOIDS_OK && info.replicas == 1)

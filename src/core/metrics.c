@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "base/error.h"
+#include "base/interrupt.h"
 
 /* Wrapped offset in double precision. */
 static double wrap_delta(double d, double size, bool wrap)
@@ -16,29 +17,38 @@ static double wrap_delta(double d, double size, bool wrap)
     return d;
 }
 
-/* A grid of about 2 boids per cell over the living boids, for searches outwards by rings. */
+/* A grid over the living boids: cells of at least `cell` px (at_most: of at most), at most 4096
+ * along an axis; the boids' positions copied into slots in cell order, so a cell's boids lie side
+ * by side in memory (read in id order, each candidate was a cache miss). */
 typedef struct ring_grid {
     int gw, gh;
     double cw, ch;
-    uint32_t *start, *order, *cell_of;
+    uint32_t *start;   /* cell c's slots: [start[c], start[c + 1]) */
+    uint32_t *order;   /* slot -> boid */
+    uint32_t *cell_of; /* slot -> cell */
+    float *x, *y;      /* slot -> position */
 } ring_grid;
 
-static void ring_grid_free(ring_grid *g) { free(g->start), free(g->order), free(g->cell_of); }
+static void ring_grid_free(ring_grid *g)
+{
+    free(g->start), free(g->order), free(g->cell_of), free(g->x), free(g->y);
+}
 
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                            float height)
+                            float height, double cell, bool at_most)
 {
-    double cell = sqrt((double)width * height / n * 2.0);
-    g->gw = (int)fmax(1, fmin(4096, floor(width / cell)));
-    g->gh = (int)fmax(1, fmin(4096, floor(height / cell)));
+    double (*round_cells)(double) = at_most ? ceil : floor;
+    g->gw = (int)fmax(1, fmin(4096, round_cells(width / cell)));
+    g->gh = (int)fmax(1, fmin(4096, round_cells(height / cell)));
     g->cw = (double)width / g->gw, g->ch = (double)height / g->gh;
     const size_t cells = (size_t)g->gw * g->gh;
     g->start = calloc(cells + 1, sizeof *g->start);
     g->order = malloc(sizeof *g->order * n);
     g->cell_of = malloc(sizeof *g->cell_of * n);
-    uint32_t *fill = calloc(cells, sizeof *fill);
-    if (!g->start || !g->order || !g->cell_of || !fill) {
-        free(fill);
+    g->x = malloc(sizeof *g->x * n), g->y = malloc(sizeof *g->y * n);
+    uint32_t *fill = calloc(cells, sizeof *fill), *cell_of_boid = malloc(sizeof *cell_of_boid * n);
+    if (!g->start || !g->order || !g->cell_of || !g->x || !g->y || !fill || !cell_of_boid) {
+        free(fill), free(cell_of_boid);
         ring_grid_free(g);
         return false;
     }
@@ -47,18 +57,21 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
          * ring's reach is measured from the cell, and outside boids are only farther) */
         int cx = (int)fmin(g->gw - 1, fmax(0, floor(b[i].x / g->cw)));
         int cy = (int)fmin(g->gh - 1, fmax(0, floor(b[i].y / g->ch)));
-        g->cell_of[i] = (uint32_t)(cy * g->gw + cx);
-        g->start[g->cell_of[i] + 1]++;
+        cell_of_boid[i] = (uint32_t)(cy * g->gw + cx);
+        g->start[cell_of_boid[i] + 1]++;
     }
     for (size_t c = 0; c < cells; ++c) g->start[c + 1] += g->start[c];
-    for (uint32_t i = 0; i < n; ++i) g->order[g->start[g->cell_of[i]] + fill[g->cell_of[i]]++] = i;
-    free(fill);
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t c = cell_of_boid[i], k = g->start[c] + fill[c]++;
+        g->order[k] = i, g->cell_of[k] = c, g->x[k] = b[i].x, g->y[k] = b[i].y;
+    }
+    free(fill), free(cell_of_boid);
     return true;
 }
 
-/* Calls visit(ctx, j, d2) for every other boid j in ring `ring` around boid i's cell. */
-static void ring_visit(const ring_grid *g, const boids_boid *b, uint32_t i, int ring, float width,
-                       float height, bool wrap, void (*visit)(void *, uint32_t, double), void *ctx)
+/* Calls visit(ctx, k, d2) for every other slot k in ring `ring` around slot i's cell. */
+static void ring_visit(const ring_grid *g, uint32_t i, int ring, float width, float height,
+                       bool wrap, void (*visit)(void *, uint32_t, double), void *ctx)
 {
     int cx = (int)(g->cell_of[i] % (uint32_t)g->gw), cy = (int)(g->cell_of[i] / (uint32_t)g->gw);
     for (int dy = -ring; dy <= ring; ++dy)
@@ -72,11 +85,10 @@ static void ring_visit(const ring_grid *g, const boids_boid *b, uint32_t i, int 
             y = (y % g->gh + g->gh) % g->gh;
             int c = y * g->gw + x;
             for (uint32_t k = g->start[c]; k < g->start[c + 1]; ++k) {
-                uint32_t j = g->order[k];
-                if (j == i) continue;
-                double ddx = wrap_delta((double)b[j].x - b[i].x, width, wrap);
-                double ddy = wrap_delta((double)b[j].y - b[i].y, height, wrap);
-                visit(ctx, j, ddx * ddx + ddy * ddy);
+                if (k == i) continue;
+                double ddx = wrap_delta((double)g->x[k] - g->x[i], width, wrap);
+                double ddy = wrap_delta((double)g->y[k] - g->y[i], height, wrap);
+                visit(ctx, k, ddx * ddx + ddy * ddy);
             }
         }
 }
@@ -88,36 +100,139 @@ static void nearest(void *ctx, uint32_t j, double d2)
     if (d2 < *best2) *best2 = d2;
 }
 
-/* Union-find over the living boids: roots are the smallest index of their set. */
-typedef struct links {
-    uint32_t *parent;
-    uint32_t i;
-    double r2;
-} links;
-
-static uint32_t find(uint32_t *parent, uint32_t x)
+/* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
+ * one with a compare-and-swap, finds halve their paths, parents only ever decrease; so whatever
+ * the order of the unions, each group ends with one root, its smallest index (as the GPU's
+ * metrics_link.comp). */
+static uint32_t find_shared(uint32_t *parent, uint32_t x)
 {
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]]; /* path halving */
-        x = parent[x];
+    for (;;) {
+        uint32_t p = __atomic_load_n(&parent[x], __ATOMIC_ACQUIRE);
+        if (p == x) return x;
+        uint32_t gp = __atomic_load_n(&parent[p], __ATOMIC_ACQUIRE);
+        if (gp != p) /* path halving: gp is still an ancestor of x */
+            __atomic_compare_exchange_n(&parent[x], &p, gp, false, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_RELAXED);
+        x = gp;
     }
-    return x;
 }
 
-static void link(void *ctx, uint32_t j, double d2)
+/* Unites the sets of a and b; returns a's root as found. */
+static uint32_t unite_shared(uint32_t *parent, uint32_t a, uint32_t b)
 {
-    links *l = ctx;
-    if (j < l->i || d2 > l->r2) return; /* each pair once, within the radius */
-    uint32_t a = find(l->parent, l->i), b = find(l->parent, j);
-    if (a == b) return;
-    if (a < b)
-        l->parent[b] = a;
-    else
-        l->parent[a] = b;
+    for (;;) {
+        a = find_shared(parent, a);
+        b = find_shared(parent, b);
+        if (a == b) return a;
+        uint32_t hi = a > b ? a : b, lo = a > b ? b : a, expected = hi;
+        if (__atomic_compare_exchange_n(&parent[hi], &expected, lo, false, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_RELAXED))
+            return lo; /* else hi gained a parent meanwhile: again */
+    }
+}
+
+/* Slots [begin, end): each one's distance to its nearest, searched outwards by rings until a
+ * ring is farther than the best found (every boid in ring r is at least (r - 1) cells away). */
+typedef struct near_job {
+    const ring_grid *g;
+    float width, height;
+    bool wrap;
+    int max_ring;
+    double cmin;
+    double *nn; /* by boid */
+} near_job;
+
+static void near_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    const near_job *j = ctx;
+    for (uint32_t i = begin; i < end; ++i) {
+        if ((i & 1023u) == 0 && boids_interrupted()) return; /* the caller looks after the run */
+        double best2 = INFINITY;
+        for (int ring = 0; ring <= j->max_ring; ++ring) {
+            double reach = (ring - 1) * j->cmin;
+            if (ring > 0 && reach > 0 && reach * reach > best2) break;
+            ring_visit(j->g, i, ring, j->width, j->height, j->wrap, nearest, &best2);
+        }
+        j->nn[j->g->order[i]] = sqrt(best2);
+    }
+}
+
+/* The groups, cell by cell, on a grid whose cells' diagonal is at most the radius: a cell's boids
+ * are all linked (one set, no pair looked at), and two cells within reach are linked by any one
+ * pair within the radius, found or ruled out once per pair of cells; cells already in one set
+ * are not looked at again. So a dense flock, whose every boid once looked at the thousands
+ * within its radius, costs about a pass over its cells. Edge cells of a box (which hold the
+ * boids outside it) and cells larger than the radius allows (the 4096-cell cap) are linked pair
+ * by pair. */
+typedef struct group_job {
+    const ring_grid *g;
+    float width, height;
+    bool wrap, whole_cells;
+    int reach; /* cells within reach: the (2 reach + 1)^2 block */
+    double r2;
+    uint32_t *parent; /* over the grid's slots */
+} group_job;
+
+static double slot_d2(const group_job *j, uint32_t a, uint32_t b)
+{
+    const ring_grid *g = j->g;
+    double dx = wrap_delta((double)g->x[b] - g->x[a], j->width, j->wrap);
+    double dy = wrap_delta((double)g->y[b] - g->y[a], j->height, j->wrap);
+    return dx * dx + dy * dy;
+}
+
+/* Whether cell c's boids are all within the radius of each other (its diagonal is, and it holds
+ * no boid from outside a box). */
+static bool cell_whole(const group_job *j, uint32_t c)
+{
+    const int cx = (int)(c % (uint32_t)j->g->gw), cy = (int)(c / (uint32_t)j->g->gw);
+    const bool edge = cx == 0 || cy == 0 || cx == j->g->gw - 1 || cy == j->g->gh - 1;
+    return j->whole_cells && (j->wrap || !edge);
+}
+
+/* Links cells c and d (d == c: within the cell) by their pairs within the radius: between two
+ * whole cells one pair is enough (and none is looked at when they are one set already). */
+static void link_cells(const group_job *j, uint32_t c, uint32_t d)
+{
+    const ring_grid *g = j->g;
+    const bool whole = c != d && cell_whole(j, c) && cell_whole(j, d);
+    if (whole && find_shared(j->parent, g->start[c]) == find_shared(j->parent, g->start[d])) return;
+    for (uint32_t a = g->start[c]; a < g->start[c + 1]; ++a)
+        for (uint32_t b = c == d ? a + 1 : g->start[d]; b < g->start[d + 1]; ++b) {
+            if (slot_d2(j, a, b) > j->r2) continue;
+            unite_shared(j->parent, a, b);
+            if (whole) return;
+        }
+}
+
+static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    const group_job *j = ctx;
+    const ring_grid *g = j->g;
+    for (uint32_t c = begin; c < end; ++c) {
+        if ((c & 255u) == 0 && boids_interrupted()) return; /* the caller looks after the run */
+        const uint32_t first = g->start[c], last = g->start[c + 1];
+        if (first == last) continue;
+        const int cx = (int)(c % (uint32_t)g->gw), cy = (int)(c / (uint32_t)g->gw);
+        if (cell_whole(j, c))
+            for (uint32_t a = first + 1; a < last; ++a) unite_shared(j->parent, first, a);
+        else
+            link_cells(j, c, c);
+        for (int dy = -j->reach; dy <= j->reach; ++dy)
+            for (int dx = -j->reach; dx <= j->reach; ++dx) {
+                int x = cx + dx, y = cy + dy;
+                if (!j->wrap && (x < 0 || y < 0 || x >= g->gw || y >= g->gh)) continue;
+                x = (x % g->gw + g->gw) % g->gw;
+                y = (y % g->gh + g->gh) % g->gh;
+                const uint32_t d = (uint32_t)(y * g->gw + x);
+                if (d > c && g->start[d] < g->start[d + 1]) link_cells(j, c, d); /* once a pair */
+            }
+    }
 }
 
 static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
-                                   bool wrap, float group_radius, boids_metric_sums *m)
+                                   bool wrap, float group_radius, boids_pool *pool,
+                                   boids_metric_sums *m)
 {
     *m = (boids_metric_sums){0};
     m->alive = n;
@@ -135,51 +250,70 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     }
     m->groups = 1;
     if (n < 2) return BOIDS_OK;
-    ring_grid g;
+    /* About 2 boids a cell for the nearest neighbours; for the groups, cells whose diagonal is
+     * at most the radius. */
+    ring_grid near = {0}, links = {0};
+    const double radius = group_radius > 0 ? group_radius : 1e-3;
+    double *nn = malloc(sizeof *nn * n);
     uint32_t *parent = malloc(sizeof *parent * n);
-    if (!parent || !ring_grid_build(&g, b, n, width, height)) {
-        free(parent);
-        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
-    }
-    const int max_ring = (g.gw > g.gh ? g.gw : g.gh) / 2 + 1;
-    const double cmin = fmin(g.cw, g.ch);
-    /* Every boid in ring r is at least (r - 1) cells away: nearest neighbours search outwards
-     * until a ring is farther than the best found; links search the rings that can hold a boid
-     * within the radius (on a torus, no farther than the grid's half, past which rings repeat). */
-    const int link_rings = (int)fmin(max_ring, ceil(group_radius / cmin) + 1);
-    for (uint32_t i = 0; i < n; ++i) {
-        double best2 = INFINITY;
-        for (int ring = 0; ring <= max_ring; ++ring) {
-            double reach = (ring - 1) * cmin;
-            if (ring > 0 && reach > 0 && reach * reach > best2) break;
-            ring_visit(&g, b, i, ring, width, height, wrap, nearest, &best2);
+    bool ok = nn && parent &&
+              ring_grid_build(&near, b, n, width, height, sqrt((double)width * height / n * 2.0),
+                              false) &&
+              ring_grid_build(&links, b, n, width, height, radius / sqrt(2.0), true);
+    boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    if (st == BOIDS_OK) {
+        for (uint32_t i = 0; i < n; ++i) parent[i] = i;
+        const int wider = near.gw > near.gh ? near.gw : near.gh;
+        /* a torus repeats past its half; a box may need its whole width */
+        near_job nj = {
+            &near, width, height, wrap, wrap ? wider / 2 + 1 : wider, fmin(near.cw, near.ch), nn};
+        const double cmin = fmin(links.cw, links.ch);
+        group_job gj = {&links,
+                        width,
+                        height,
+                        wrap,
+                        links.cw * links.cw + links.ch * links.ch <= (double)radius * radius,
+                        (int)ceil(radius / cmin),
+                        (double)group_radius * group_radius,
+                        parent};
+        const uint32_t cells = (uint32_t)(links.gw * links.gh);
+        if (pool) {
+            boids_pool_run(pool, near_chunk, &nj, n);
+            boids_pool_run(pool, group_chunk, &gj, cells);
+        } else {
+            near_chunk(&nj, 0, n);
+            group_chunk(&gj, 0, cells);
         }
-        m->nn_sum += sqrt(best2);
-        parent[i] = i;
+        if (boids_interrupted())
+            st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped", n);
     }
-    links l = {parent, 0, (double)group_radius * group_radius};
-    for (l.i = 0; l.i < n; ++l.i)
-        for (int ring = 0; ring <= link_rings; ++ring)
-            ring_visit(&g, b, l.i, ring, width, height, wrap, link, &l);
-    m->groups = 0;
-    for (uint32_t i = 0; i < n; ++i) m->groups += find(parent, i) == i;
+    if (st == BOIDS_OK) { /* in id order: the same sums whatever the threads */
+        m->groups = 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            m->nn_sum += nn[i];
+            m->groups += parent[i] == i;
+        }
+    }
+    free(nn);
     free(parent);
-    ring_grid_free(&g);
-    return BOIDS_OK;
+    ring_grid_free(&near);
+    ring_grid_free(&links);
+    return st;
 }
 
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       bool wrap, float group_radius, boids_metric_sums *out)
+                                       bool wrap, float group_radius, boids_pool *pool,
+                                       boids_metric_sums *out)
 {
     /* Caught boids are gone: the observables are the living's. */
     uint32_t living = 0;
     for (uint32_t i = 0; i < n; ++i) living += b[i].alive != 0;
-    if (living == n) return sums_of_living(b, n, width, height, wrap, group_radius, out);
+    if (living == n) return sums_of_living(b, n, width, height, wrap, group_radius, pool, out);
     boids_boid *alive = malloc(sizeof *alive * (living ? living : 1));
     if (!alive) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     for (uint32_t i = 0, k = 0; i < n; ++i)
         if (b[i].alive) alive[k++] = b[i];
-    boids_status st = sums_of_living(alive, living, width, height, wrap, group_radius, out);
+    boids_status st = sums_of_living(alive, living, width, height, wrap, group_radius, pool, out);
     free(alive);
     return st;
 }

@@ -5,6 +5,7 @@
 #define BOIDS_CORE_METRICS_H
 
 #include "boids.h"
+#include "base/thread_pool.h"
 
 /* What the metrics are made of, for the living boids of one replica. */
 typedef struct boids_metric_sums {
@@ -20,9 +21,12 @@ typedef struct boids_metric_sums {
 /* The sums of the living boids among b[0..n) (one replica's, in id order) in a width x height
  * world: distances minimum-image where wrap, plain elsewhere (boids outside a bounded world count
  * where they are); groups link boids at distance <= group_radius. Double precision; exact
- * nearest neighbours and groups (grids searched outwards until nothing nearer can exist). */
+ * nearest neighbours and groups (grids searched outwards until nothing nearer can exist), the
+ * boids shared among the pool's threads (NULL: this one), the same bits whatever the threads.
+ * A signal (base/interrupt.h) stops it within a few thousand boids: BOIDS_E_INTERRUPTED. */
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       bool wrap, float group_radius, boids_metric_sums *out);
+                                       bool wrap, float group_radius, boids_pool *pool,
+                                       boids_metric_sums *out);
 
 /* The metrics from the sums: polarization = |sum of headings| / alive, mean_nn = nn_sum / alive,
  * mean_speed = speed_sum / alive (0 where none lives). */

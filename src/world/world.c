@@ -514,10 +514,13 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
         state = malloc(sizeof *state * w->sim.def.count);
         st = state ? boids_world_read(w, state, w->sim.def.count)
                    : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
+        /* every core on a large replica (threads for a small one cost more than they save) */
+        boids_pool *pool = per >= 20000 && w->threads > 1 ? boids_pool_create(w->threads) : NULL;
         for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
             st = boids_metric_sums_compute(
                 state + (size_t)r * per, per, w->sim.def.width, w->sim.def.height,
-                w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, &sums[r]);
+                w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, pool, &sums[r]);
+        boids_pool_destroy(pool);
     }
     if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
     for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)

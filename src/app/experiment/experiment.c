@@ -29,6 +29,7 @@ typedef struct sink {
     uint64_t todo, finished;
     boids_progress progress;
     bool batched;
+    bool noted; /* the cost note said (once, for the first world) */
 } sink;
 
 /* Whether the jobs go on: no failure, no signal. */
@@ -208,6 +209,27 @@ static boids_status batch_rows(batch *b, sink *k, uint64_t count)
     return st;
 }
 
+/* Steps `steps` steps in pieces growing from one while a piece takes under a twentieth of a
+ * second, each waited for, so a signal is seen within about a second however slow a step (kit at
+ * 100 000 boids once went on for minutes after Ctrl-C). *done: the steps taken, fewer than asked
+ * where the jobs stopped. The rows do not depend on it: they are made where run_batch's pieces
+ * end. */
+static boids_status step_watching(boids_world *w, uint32_t steps, sink *k, uint32_t *done)
+{
+    uint32_t piece = 1;
+    *done = 0;
+    while (*done < steps && going_on(k)) {
+        const uint32_t now = piece < steps - *done ? piece : steps - *done;
+        const double t0 = boids_clock_seconds();
+        boids_status st = boids_world_step(w, now);
+        if (st != BOIDS_OK) return st;
+        boids_world_finish(w);
+        *done += now;
+        if (boids_clock_seconds() - t0 < 0.05 && piece < 32) piece *= 2;
+    }
+    return BOIDS_OK;
+}
+
 /* Runs [first, first + n) of one combination as the replicas of one world (n = 1 on the CPU):
  * steps in pieces ending at every 32nd step (to see which replicas stopped) and every
  * metrics_every-th; a replica's rows depend only on its own steps, so they are the same in any
@@ -218,6 +240,11 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
     batch b = {.e = e, .n = n};
     boids_status st = batch_world(e, backend, gl, first, n, &b.w);
     if (st == BOIDS_OK) {
+        pthread_mutex_lock(&k->lock);
+        const bool note = !k->noted;
+        k->noted = true;
+        pthread_mutex_unlock(&k->lock);
+        if (note) boids_app_cost_note(b.w, "boids experiment"); /* before the wait */
         boids_world_get_info(b.w, &b.info);
         st = batch_open(&b, first);
     }
@@ -232,7 +259,9 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
         uint64_t step = e->steps - count;
         if (step > 32 - count % 32) step = 32 - count % 32;
         if (K && step > K - count % K) step = K - count % K;
-        if (step > 0) st = boids_world_step(b.w, (uint32_t)step);
+        uint32_t done = 0;
+        if (step > 0) st = step_watching(b.w, (uint32_t)step, k, &done);
+        if (done < step) break; /* a signal or a failure: its runs left unfinished */
         count += step;
         if (st == BOIDS_OK) st = batch_events(&b);
         if (st == BOIDS_OK) st = batch_rows(&b, k, count);
@@ -493,8 +522,8 @@ static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *o
 {
     uint64_t first, end;
     boids_experiment_slice(e, &first, &end);
-    sink k = {PTHREAD_MUTEX_INITIALIZER,          t, BOIDS_OK, 0, 0, {0},
-              e->def.backend == BOIDS_BACKEND_GPU};
+    sink k = {PTHREAD_MUTEX_INITIALIZER,           t,    BOIDS_OK, 0, 0, {0},
+              e->def.backend == BOIDS_BACKEND_GPU, false};
     for (uint64_t r = first; r < end; ++r) k.todo += !t->done[r];
     printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), ",
            BOIDS_VERSION_STRING, (unsigned long long)boids_experiment_total(e),
