@@ -91,6 +91,42 @@ else
   kill "$spid" 2>/dev/null
 fi
 
+# 3c. Ctrl-C while recording: the stream ends after the frame in flight and ffmpeg finishes the
+# file, which keeps every frame encoded (it was once removed); exit 130 all the same.
+rm -f stdin
+PATH=$tmp/fake:$PATH "$boids" --headless --backend cpu -n 1500 --steps 1000000 --size 64x48 \
+  --video c.mp4 >out 2>err &
+pid=$!
+for _ in $(seq 1 100); do
+  [ "$(stat -c %s stdin 2>/dev/null || echo 0)" -gt 100000 ] && break
+  sleep 0.1
+done
+kill -INT $pid
+wait $pid
+rc=$?
+bytes=$(stat -c %s stdin 2>/dev/null || echo 0)
+frames=$((bytes / (64 * 48 * 4)))
+if [ $rc = 130 ] && [ $((bytes % (64 * 48 * 4))) = 0 ] && [ "$frames" -gt 0 ] &&
+   [ "$(cat c.mp4 2>/dev/null)" = "a video" ] && grep -q "c.mp4 keeps the $frames frames" err &&
+   ! ls -A | grep -q 'boids-tmp'; then
+  ok "Ctrl-C while recording: exit 130, c.mp4 kept with its $frames whole frames"
+else
+  bad "Ctrl-C while recording: exit $rc, $bytes bytes, c.mp4 '$(cat c.mp4 2>&1)': $(cat err)"
+fi
+
+# 3d. An ffmpeg that exits 0 without writing: a failure, not "20 frames encoded".
+mkdir empty
+printf '#!/bin/sh\ncat >/dev/null\nfor a in "$@"; do last=$a; done\n: >"$last"\n' >empty/ffmpeg
+chmod +x empty/ffmpeg
+PATH=$tmp/empty:$PATH run --steps 20 --size 32x32 --video e.mp4
+rc=$?
+if [ $rc = 1 ] && grep -q "e.mp4: ffmpeg ended without writing the video" err &&
+   ! grep -q "frames of" out && [ ! -e e.mp4 ] && ! ls -A | grep -q 'boids-tmp'; then
+  ok "an ffmpeg that writes nothing: exit 1, said, no e.mp4"
+else
+  bad "an ffmpeg that writes nothing: exit $rc, $(ls e.mp4 2>&1): $(cat err)"
+fi
+
 # 4. A video path that is a directory: refused before the run.
 mkdir vdir
 PATH=$tmp/fake:$PATH run --steps 4 --video vdir

@@ -202,27 +202,34 @@ static boids_status step_all(run *r)
 }
 
 /* After the steps: the frames captured written whole (even when interrupted: none stays
- * half-written), the video kept only whole, the metrics log closed; an interruption said. */
+ * half-written), the video finished with the frames captured (a signal keeps what was encoded;
+ * a failure removes it), the metrics log closed; an interruption said. */
 static int close_outputs(run *r, int code, boids_status st)
 {
     const boids_cli *cli = r->cli;
     if (code == BOIDS_EXIT_OK && st == BOIDS_OK && r->writer)
         st = boids_png_writer_finish(r->writer);
-    const bool whole = code == BOIDS_EXIT_OK && st == BOIDS_OK && !boids_interrupted();
-    boids_status vst = boids_video_writer_finish(r->video, whole);
+    const unsigned frames = r->video ? boids_video_writer_frames(r->video) : 0;
+    const bool keep = code == BOIDS_EXIT_OK && (st == BOIDS_OK || boids_interrupted()) && frames;
+    boids_status vst = boids_video_writer_finish(r->video, keep);
     if (st == BOIDS_OK) st = vst;
+    const bool video_kept = keep && vst == BOIDS_OK;
     boids_world_finish(r->s.world);
     r->wall = boids_clock_seconds() - r->t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted())
         boids_app_error(cli, NULL), code = BOIDS_EXIT_RUNTIME;
     if (code == BOIDS_EXIT_OK && boids_interrupted()) {
+        char video[160] = "";
+        if (r->video && video_kept)
+            snprintf(video, sizeof video, " (%s keeps the %u frames encoded)", cli->video_path,
+                     frames);
+        else if (r->video)
+            snprintf(video, sizeof video, " (the video is removed: ffmpeg could not finish it)");
         fprintf(stderr,
                 "boids: interrupted after %llu step%s%s: no state, metrics, events or screenshot "
                 "written\n",
                 (unsigned long long)r->done, r->done == 1 ? "" : "s",
-                r->writer  ? " (the frames written so far are whole)"
-                : r->video ? " (the video is removed)"
-                           : "");
+                r->writer ? " (the frames written so far are whole)" : video);
         code = boids_interrupt_exit_code();
     }
     st = boids_metrics_log_close(&r->log, r->s.world, code == BOIDS_EXIT_OK);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +26,7 @@ struct boids_video_writer {
     int pipe_fd; /* ffmpeg's stdin */
     pid_t pid;
     unsigned frames;
+    bool torn;             /* a frame was cut off in the pipe: the stream cannot be kept */
     unsigned char *pixels; /* one frame as read: bottom row first (ffmpeg flips it) */
     struct sigaction old_pipe;
 };
@@ -122,14 +124,18 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
     if (st != BOIDS_OK) return st;
     size_t left = (size_t)v->width * (size_t)v->height * 4;
     const unsigned char *p = v->pixels;
+    int waits_after_signal = 0;
     while (left > 0) {
         /* A stalled ffmpeg must not keep boids from stopping: wait for room in the pipe a tenth of
          * a second at a time, looking at the signals between (a signal may reach another thread
-         * and never interrupt this one's write). */
+         * and never interrupt this one's write); after a signal, the frame in flight is finished
+         * for up to a second, so that the video keeps every frame before it. */
         struct pollfd pfd = {v->pipe_fd, POLLOUT, 0};
-        if (boids_interrupted())
+        if (boids_interrupted() && ++waits_after_signal > 10) {
+            v->torn = left < (size_t)v->width * (size_t)v->height * 4;
             return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame",
                               v->out.path);
+        }
         if (poll(&pfd, 1, 100) == 0) continue;
         ssize_t n = write(v->pipe_fd, p, left);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -149,15 +155,20 @@ unsigned boids_video_writer_frames(const boids_video_writer *v) { return v->fram
 boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
 {
     if (!v) return BOIDS_OK;
+    keep = keep && !v->torn;
     close(v->pipe_fd);                /* end of input: ffmpeg finishes the file */
     if (!keep) kill(v->pid, SIGTERM); /* a video not kept: no need to wait for its end */
     int status = 0;
     pid_t r;
     bool killed = !keep;
-    for (;;) { /* ffmpeg finishing; a signal meanwhile stops it (looked at every 20 ms) */
+    /* ffmpeg finishing (looked at every 20 ms); after a signal it has two seconds, then it is
+     * stopped and its file removed (a second signal stops it at once: base/interrupt.h) */
+    for (int ticks = 0;; ++ticks) {
         r = waitpid(v->pid, &status, WNOHANG);
         if (r == v->pid || (r < 0 && errno != EINTR)) break;
-        if (boids_interrupted() && !killed) kill(v->pid, SIGTERM), keep = false, killed = true;
+        if (boids_interrupted() && !killed && ticks > 100)
+            kill(v->pid, SIGTERM), keep = false, killed = true;
+        if (!boids_interrupted()) ticks = 0;
         nanosleep(&(struct timespec){0, 20000000}, NULL);
     }
     sigaction(SIGPIPE, &v->old_pipe, NULL);
@@ -168,7 +179,10 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
         st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg failed (%s %d): see its message above",
                         v->out.path, WIFEXITED(status) ? "exit status" : "signal",
                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    if (keep && clean) st = boids_output_commit_named(&v->out);
+    struct stat written;
+    if (keep && clean && (stat(v->out.tmp, &written) != 0 || written.st_size == 0))
+        st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg ended without writing the video", v->out.path);
+    if (keep && clean && st == BOIDS_OK) st = boids_output_commit_named(&v->out);
     if (!keep || st != BOIDS_OK) boids_output_abort(&v->out);
     free(v->pixels);
     free(v);

@@ -1,9 +1,11 @@
 /* --video FILE.mp4: frames piped to ffmpeg as raw RGBA, which encodes them (H.264, yuv420p) into
  * the file's temporary name (base/output_file.h); the name is renamed into place only when
- * ffmpeg finished cleanly, so an interrupted or failed recording never leaves a half-written
- * video under the target's name nor destroys an older one. ffmpeg runs in its own process, so
- * the encoding overlaps the simulation; a full pipe makes capture wait (the back-pressure that
- * keeps memory bounded). */
+ * ffmpeg finished cleanly and wrote something, so a failed recording never leaves a half-written
+ * video under the target's name nor destroys an older one. Ctrl-C ends the stream after the
+ * frame in flight and lets ffmpeg finish the file, which keeps the frames encoded so far (a
+ * stalled ffmpeg is given two seconds, then stopped and its file removed). ffmpeg runs in its own
+ * process, so the encoding overlaps the simulation; a full pipe makes capture wait (the
+ * back-pressure that keeps memory bounded). */
 #ifndef BOIDS_RENDER_VIDEO_WRITER_H
 #define BOIDS_RENDER_VIDEO_WRITER_H
 
@@ -22,7 +24,7 @@ boids_status boids_video_writer_create(const char *path, int width, int height, 
 boids_status boids_video_writer_capture(boids_video_writer *v);
 unsigned boids_video_writer_frames(const boids_video_writer *v);
 /* Closes the pipe and waits for ffmpeg; keep: rename the video into place (when ffmpeg
- * succeeded), else remove it. Frees v. */
+ * succeeded and wrote a file that is not empty), else remove it. Frees v. */
 boids_status boids_video_writer_finish(boids_video_writer *v, bool keep);
 
 #endif
