@@ -263,6 +263,31 @@ mkdir fifo_frames && mkfifo fifo_frames/frame_000000.png
 expect 2 "--frames into a directory holding a FIFO frame, before the run" \
   "already holds frames" -- \
   "$boids" "${run[@]}" --frames fifo_frames
+# control bytes in a flag's value or a file name are echoed escaped, never raw
+"$boids" --headless -n 10 --steps 1 --set $'max\x1b[31m_speed=1' >out 2>err
+rc=$?
+[ $rc = 2 ] && ! grep -q $'\x1b' err && grep -qF 'max\x1b[31m_speed' err &&
+  ok "an ESC in --set's key is written as \\x1b" || bad "ESC in --set: exit $rc: $(cat -v err)"
+"$boids" --headless -n 10 --steps 1 --set $'max_speed=1\x07' >out 2>err
+rc=$?
+[ $rc = 2 ] && ! grep -q $'\x07' err && grep -qF '\x07' err &&
+  ok "a BEL in --set's value is written as \\x07" || bad "BEL in --set: exit $rc: $(cat -v err)"
+"$boids" --headless -n 10 --steps 1 --init $'no\x1bsuch.csv' >out 2>err
+rc=$?
+[ $rc != 0 ] && ! grep -q $'\x1b' err && grep -qF 'no\x1bsuch.csv' err &&
+  ok "an ESC in a file name is written as \\x1b" || bad "ESC in a name: exit $rc: $(cat -v err)"
+# a full disk (a 64 KiB tmpfs in a mount namespace): the experiment says so, not a stale errno
+if unshare --mount true 2>/dev/null; then
+  mkdir full
+  unshare --mount sh -c 'mount -t tmpfs -o size=64k tmpfs full && "$@"' sh \
+    "$boids" experiment kit --runs 400 --metrics-every 1 --steps 100 --backend cpu \
+    --out full/e >out 2>err
+  rc=$?
+  [ $rc != 0 ] && grep -q "No space left on device\|is the disk full" err &&
+    ! grep -q "Inappropriate ioctl" err &&
+    ok "a full disk during an experiment: exit $rc, said as such" ||
+    bad "a full disk: exit $rc: $(tail -3 err)"
+fi
 # progress: on a terminal only (script(1) gives the run a terminal)
 if command -v script >/dev/null; then
   script -qec "'$boids' -n 200000 --steps 300 --backend cpu --headless" /dev/null >tty.out 2>&1

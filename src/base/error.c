@@ -76,15 +76,33 @@ static void compose(void)
              last.key[0] ? ": " : "", last.detail);
 }
 
+/* Copies text into out with every control character (C0 and DEL) written as \xNN: an error's
+ * key, path and detail come from the user (--set, file names, API values), and an ESC or BEL
+ * echoed raw would act on the terminal. */
+static void copy_printable(char *out, size_t size, const char *text)
+{
+    size_t o = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c && o + 5 < size; ++c) {
+        if (*c < 0x20 || *c == 0x7f)
+            o += (size_t)snprintf(out + o, size - o, "\\x%02x", *c);
+        else
+            out[o++] = (char)*c;
+    }
+    out[o] = '\0';
+}
+
 static boids_status record(boids_error_id id, const char *key, const char *path, long line,
                            long long index, bool boid_prefix, const char *fmt, va_list ap)
 {
     char detail[sizeof last.detail];
     vsnprintf(detail, sizeof detail, fmt, ap); /* the arguments may point into `last` */
-    snprintf(last.key, sizeof last.key, "%s", key ? key : "");
+    char given[sizeof last.path];              /* key and path may point into `last` too */
+    snprintf(given, sizeof given, "%s", key ? key : "");
+    copy_printable(last.key, sizeof last.key, given);
     last.related[0] = '\0';
-    snprintf(last.path, sizeof last.path, "%s", path ? path : "");
-    memcpy(last.detail, detail, sizeof detail);
+    snprintf(given, sizeof given, "%s", path ? path : "");
+    copy_printable(last.path, sizeof last.path, given);
+    copy_printable(last.detail, sizeof last.detail, detail);
     if ((unsigned)id >= BOIDS_E_COUNT) id = BOIDS_E_INTERNAL;
     last.info.id = id;
     last.info.status = errors[id].status;

@@ -194,13 +194,15 @@ boids_status boids_output_open(boids_output_file *o, const char *path)
 
 boids_status boids_output_commit(boids_output_file *o)
 {
+    errno = 0; /* a failure the stream noted earlier (ferror) has no errno of its own now */
     int ok = !ferror(o->f) && fflush(o->f) == 0 && fsync(fileno(o->f)) == 0;
     int err = errno;
     ok = (fclose(o->f) == 0) && ok;
     o->f = NULL;
     if (!ok) {
         temp_remove(o->tmp);
-        return boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0, "write failed: %s", strerror(err));
+        return boids_fail_file(BOIDS_E_FILE_WRITE, o->path, 0, "write failed: %s",
+                               err ? strerror(err) : "a write failed earlier (is the disk full?)");
     }
     if (rename(o->tmp, o->path) != 0) {
         err = errno;

@@ -609,10 +609,19 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
     return st;
 }
 
-/* A file's buffered rows out and on disk. */
+/* A file's buffered rows out and on disk. errno is cleared first, so that a failure the stream
+ * noted earlier (ferror) is not reported with some other call's errno: a full disk once read
+ * "Inappropriate ioctl for device", left by a terminal check. */
 static bool sync_file(FILE *f)
 {
+    errno = 0;
     return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f));
+}
+
+/* What a failed write says: its errno, or, where the stream failed earlier, that. */
+static const char *write_failure(void)
+{
+    return errno ? strerror(errno) : "a write failed earlier (is the disk full?)";
 }
 
 /* The events and metrics rows synced, then the pending runs.csv rows after them, synced too. */
@@ -620,13 +629,14 @@ static boids_status sync_tables(boids_exp_tables *t)
 {
     if (!sync_file(t->events) || !sync_file(t->metrics))
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s",
-                               strerror(errno));
+                               write_failure());
+    errno = 0;
     if (t->pending_len && fwrite(t->pending, 1, t->pending_len, t->runs) != t->pending_len)
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s",
-                               strerror(errno));
+                               write_failure());
     if (!sync_file(t->runs))
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing runs.csv failed: %s",
-                               strerror(errno));
+                               write_failure());
     t->pending_len = 0;
     t->synced_at = boids_clock_seconds();
     return BOIDS_OK;
@@ -637,11 +647,12 @@ boids_status boids_exp_tables_append(boids_exp_tables *t, uint64_t run, const ch
                                      const char *runs_row)
 {
     /* the run's row last, once the others are on disk: a run is done once runs.csv has it */
+    errno = 0;
     if ((events_len && fwrite(events, 1, events_len, t->events) != events_len) ||
         (metrics_len && t->metrics && fwrite(metrics, 1, metrics_len, t->metrics) != metrics_len) ||
         fflush(t->events) != 0 || (t->metrics && fflush(t->metrics) != 0))
         return boids_fail_file(BOIDS_E_FILE_WRITE, t->dir, 0, "writing the tables failed: %s",
-                               strerror(errno));
+                               write_failure());
     const size_t len = strlen(runs_row);
     if (t->pending_len + len > t->pending_cap) {
         size_t cap = (t->pending_len + len) * 2 + 4096;
