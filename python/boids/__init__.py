@@ -13,6 +13,8 @@ library's stable error id, key, file and line. boids.experiment() runs `boids ex
 returns its tables.
 """
 import ctypes
+import numbers
+import time
 import warnings
 
 import numpy as np
@@ -38,7 +40,7 @@ def _model_index(name):
     for i in range(_lib.lib.boids_model_count()):
         if _lib.text(_lib.lib.boids_model_name(i)) == name:
             return i
-    raise Error("MODEL_UNKNOWN", f"unknown model '{name}' (boids.models() lists them)",
+    raise Error("MODEL_UNKNOWN", f"unknown model {name!r} (boids.models() lists them)",
                 key="model")
 
 
@@ -104,20 +106,35 @@ class Params:
 
     def __getitem__(self, key):
         out = ctypes.c_float()
-        _lib.check(_lib.lib.boids_world_get_param(self._world._handle(), str(key).encode(),
+        _lib.check(_lib.lib.boids_world_get_param(self._world._handle(),
+                                                   _lib.encoded(key, "parameter"),
                                                    ctypes.byref(out)))
         return out.value
 
     def __setitem__(self, key, value):
-        _lib.check(_lib.lib.boids_world_set_param(self._world._handle(), str(key).encode(),
-                                                   _setting(value).encode()))
+        _lib.check(_lib.lib.boids_world_set_param(self._world._handle(),
+                                                   _lib.encoded(key, "parameter"),
+                                                   _lib.encoded(_setting(value), str(key))))
 
     def items(self):
         return [(k, self[k]) for k in self.keys()]
 
     def update(self, values):
-        for k, v in dict(values).items():
-            self[k] = v
+        """Sets them all or none: an unknown name or a bad value leaves every one as it was."""
+        values = dict(values)
+        known = set(self.keys())
+        for k in values:
+            if k not in known:
+                raise Error("PARAM_UNKNOWN", f"{k!r}: the model has no parameter of that name",
+                            key=str(k))
+        before = {k: self[k] for k in values}
+        try:
+            for k, v in values.items():
+                self[k] = v
+        except Error:
+            for k, v in before.items():
+                self[k] = v
+            raise
 
     def __repr__(self):
         return "Params(" + ", ".join(f"{k}={v:g}" for k, v in self.items()) + ")"
@@ -146,7 +163,7 @@ class World:
         keys, keep_k = _lib.strings([k for k, _ in settings])
         values, keep_v = _lib.strings([v for _, v in settings])
         handle = ctypes.c_void_p()
-        scen = None if scenario is None else str(scenario).encode()
+        scen = None if scenario is None else _lib.encoded(scenario, "scenario")
         try:
             _lib.check(_lib.lib.boids_world_open(scen, keys, values, len(settings),
                                                  ctypes.byref(handle)))
@@ -228,11 +245,25 @@ class World:
 
     # -- running -------------------------------------------------------------------------------
     def step(self, steps=1):
-        """Advances the world; the GPU's steps are queued, not waited for."""
+        """Advances the world `steps` steps (a whole number). They run in pieces that grow while
+        one takes under a twentieth of a second, each waited for, so Ctrl-C raises
+        KeyboardInterrupt within about a second, the steps done so far kept and the world still
+        usable; the last piece is queued on the GPU, not waited for."""
+        if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+            raise Error("ARGUMENT", f"steps: {steps!r} is not a whole number", key="steps")
         steps = int(steps)
         if not 0 <= steps < 2**32:
             raise Error("ARGUMENT", f"steps: {steps} is not in [0, 2^32)", key="steps")
-        _lib.check(_lib.lib.boids_world_step(self._handle(), steps))
+        handle, piece, done = self._handle(), 1, 0
+        while done < steps:
+            now = min(piece, steps - done)
+            start = time.perf_counter()
+            _lib.check(_lib.lib.boids_world_step(handle, now))
+            done += now
+            if done < steps:  # Python sees a signal between two C calls
+                _lib.lib.boids_world_finish(handle)
+                if time.perf_counter() - start < 0.05:
+                    piece *= 2
 
     def finish(self):
         """Waits until the steps asked for are done (for timing)."""
@@ -250,7 +281,7 @@ class World:
         names = list(dtypes) if columns is None else list(dict.fromkeys(columns))
         for n in names:
             if n not in dtypes:
-                raise Error("ARGUMENT", f"no column {n} (the columns: {', '.join(dtypes)})",
+                raise Error("ARGUMENT", f"no column {n!r} (the columns: {', '.join(dtypes)})",
                             key=n)
         count = self.count
         arrays = {n: np.empty(count, dtype=dtypes[n]) for n in names}
@@ -267,7 +298,7 @@ class World:
         arrays = {}
         for n, values in columns.items():
             if n not in dtypes:
-                raise Error("ARGUMENT", f"no column {n} (the columns: {', '.join(dtypes)})",
+                raise Error("ARGUMENT", f"no column {n!r} (the columns: {', '.join(dtypes)})",
                             key=n)
             a = np.asarray(values)
             if a.shape != (count,):

@@ -165,7 +165,16 @@ def check(status):
         raise last_error()
 
 
-def strings(values):
+def encoded(value, what):
+    """value's UTF-8 bytes for C; a NUL inside (which C would cut the text at, so that
+    "max_speed\\0junk" once set max_speed) is an error naming `what`, before any C call."""
+    data = str(value).encode("utf-8")
+    if b"\0" in data:
+        raise Error("ARGUMENT", f"{what}: {str(value)!r} holds a NUL character", key=what)
+    return data
+
+
+def strings(values, what="setting"):
     """A C array of UTF-8 strings, and the bytes that must outlive it."""
-    data = [v.encode("utf-8") for v in values]
+    data = [encoded(v, what) for v in values]
     return (ctypes.c_char_p * max(len(data), 1))(*data), data

@@ -4,6 +4,7 @@ The program is the one beside the library (the build tree's src/boids, or PREFIX
 install), or $BOIDS_PROGRAM, or `boids` on PATH. Running it, rather than a second runner here,
 gives the command's own bits: the same tables, the same seeds, GPU runs batched as replicas.
 """
+import numbers
 import os
 import shutil
 import subprocess
@@ -66,6 +67,13 @@ def _value(v):
     return repr(v) if isinstance(v, float) else str(v)
 
 
+def _whole(value, name):
+    """A whole number as text: 2.7 runs or "3" steps are errors, not 2 or 3."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise _lib.Error("ARGUMENT", f"{name}: {value!r} is not a whole number", key=name)
+    return str(int(value))
+
+
 def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=None, seed=None,
                params=None, metrics_every=None, count=None, out=None, frames=None):
     """Runs `boids experiment SCENARIO` and returns its tables (Tables).
@@ -85,16 +93,24 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
             frames = True
         except ImportError:
             frames = False
-    cmd = [_program(), "experiment", str(scenario), "--runs", str(int(runs)),
-           "--backend", backend]
+    scenario = str(scenario)
+    if scenario.startswith("-"):  # once a bare word in argv: "--help" returned empty tables
+        scenario = os.path.join(os.curdir, scenario)
+    _lib.encoded(scenario, "scenario")
+    cmd = [_program(), "experiment", scenario, "--runs", _whole(runs, "runs"),
+           "--backend", _lib.encoded(backend, "backend").decode()]
     for key, values in (sweep or {}).items():
         cmd += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
     for key, value in (params or {}).items():
         cmd += ["--set", f"{key}={_value(value)}"]
-    for flag, value in (("--jobs", jobs), ("--steps", steps), ("--seed", seed),
-                        ("--metrics-every", metrics_every), ("--boids", count)):
+    for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),
+                              ("--seed", seed, "seed"),
+                              ("--metrics-every", metrics_every, "metrics_every"),
+                              ("--boids", count, "count")):
         if value is not None:
-            cmd += [flag, str(int(value))]
+            cmd += [flag, _whole(value, name)]
+    for arg in cmd[1:]:
+        _lib.encoded(arg, "experiment")
     temp = None if out is not None else tempfile.mkdtemp(prefix="boids-experiment-")
     directory = out if out is not None else os.path.join(temp, "tables")
     try:

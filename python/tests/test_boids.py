@@ -2,8 +2,10 @@
 `PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
+import threading
 import warnings
 
 import numpy as np
@@ -240,3 +242,46 @@ def test_forked_child_answers_at_once(backend):
         # a GPU parent has its context open: the child may not open the GPU either
         assert answers == ["FORKED", "FORKED" if backend == "gpu" else "ok", "ok"], answers
         w.step(1)  # the parent's world is untouched
+
+
+def test_step_takes_whole_numbers_and_stops_at_ctrl_c():
+    with boids.World(count=20000, backend="cpu", seed=3) as w:
+        for bad in (1.9, "3", True, None):
+            with pytest.raises(boids.Error) as e:
+                w.step(bad)
+            assert e.value.id == "ARGUMENT"
+        w.step(np.int64(2))
+        assert w.info["steps"] == 2
+        # Ctrl-C half a second in: KeyboardInterrupt long before the 10^6 steps, the world usable
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            w.step(10**6)
+        timer.join()
+        taken = w.info["steps"]
+        assert 2 < taken < 10**6
+        w.step(1)
+        assert w.info["steps"] == taken + 1
+
+
+def test_inputs_are_never_taken_silently():
+    with boids.World(model="kit", count=200, backend="cpu") as w:
+        speed = w.params["max_speed"]
+        for key, value in (("max_speed\0junk", 1), ("max_speed", "160\0garbage")):
+            with pytest.raises(boids.Error) as e:
+                w.params[key] = value
+            assert e.value.id == "ARGUMENT" and "NUL" in e.value.message
+        with pytest.raises(boids.Error):
+            w.params.update({"max_speed": speed / 2, "nope": 1})  # all or nothing
+        with pytest.raises(boids.Error):
+            w.params.update({"max_speed": speed / 2, "min_speed": -5})
+        assert w.params["max_speed"] == speed
+    with pytest.raises(boids.Error) as e:
+        boids.World(scenario="kit\0/etc/passwd")
+    assert e.value.id == "ARGUMENT"
+    for bad in ({"runs": 2.7}, {"steps": "3"}):
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("kit", **bad)
+        assert e.value.id == "ARGUMENT"
+    with pytest.raises(boids.Error):  # a scenario named like a flag is a file, not --help
+        boids.experiment("--help", runs=1)
