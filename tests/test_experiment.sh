@@ -194,6 +194,12 @@ refuse "a run twice in runs.csv is refused" "runs.csv:32: run .* again" dup
   --backend cpu --out another >/dev/null
 cp -r ref foreign && tail -n +2 another/runs.csv | head -3 >>foreign/runs.csv
 refuse "a foreign experiment's rows are refused" "runs.csv:32: " foreign
+cp -r ref edited && sed -i 's/^max_speed = .*/max_speed = 99/' edited/manifest.ini
+refuse "a manifest edited after the start (max_speed) is refused" "was edited after" edited
+cp -r ref edited2 && sed -i 's/^metrics_every = .*/metrics_every = 7/' edited2/manifest.ini
+refuse "a manifest edited after the start (metrics_every) is refused" "was edited after" edited2
+cp -r ref alive && awk -F, -v OFS=, 'NR == 2 { $6 = 99999 } { print }' ref/runs.csv >alive/runs.csv
+refuse "alive = 99999 in a world of 35 boids is refused" "runs.csv:2: " alive
 cp -r ref cutrows && head -n 20 ref/metrics.csv >cutrows/metrics.csv
 "$boids" experiment --resume cutrows >out 2>err &&
   grep -q "rows were cut short" err &&

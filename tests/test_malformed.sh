@@ -263,6 +263,12 @@ mkdir fifo_frames && mkfifo fifo_frames/frame_000000.png
 expect 2 "--frames into a directory holding a FIFO frame, before the run" \
   "already holds frames" -- \
   "$boids" "${run[@]}" --frames fifo_frames
+# a mistyped parameter gets a "did you mean", as a mistyped flag does
+"$boids" --headless -n 10 --steps 1 --set align_wieght=2 >out 2>err
+rc=$?
+[ $rc = 2 ] && grep -q "did you mean align_weight?" err &&
+  ok "--set align_wieght: exit 2, did you mean align_weight?" ||
+  bad "--set align_wieght: exit $rc: $(cat err)"
 # control bytes in a flag's value or a file name are echoed escaped, never raw
 "$boids" --headless -n 10 --steps 1 --set $'max\x1b[31m_speed=1' >out 2>err
 rc=$?

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -68,4 +69,23 @@ const char *boids_float_text(float v, char buf[32])
         if (strtof(buf, NULL) == v) return buf;
     }
     return buf; /* 9 significant digits always round-trip a float */
+}
+
+size_t boids_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+    if (la >= 63 || lb >= 63) return 99;
+    for (size_t j = 0; j <= lb; ++j) row[j] = j;
+    for (size_t i = 1; i <= la; ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; ++j) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[lb];
 }

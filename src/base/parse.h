@@ -18,4 +18,8 @@ bool boids_parse_u64(const char *s, uint64_t *out);
  * (32 bytes are always enough); returns buf. Messages print values this way, never rounded. */
 const char *boids_float_text(float v, char buf[32]);
 
+/* Edit distance of two short strings (insertions, deletions, substitutions; 99 past 62 bytes):
+ * the "did you mean" of a mistyped flag or parameter. */
+size_t boids_edit_distance(const char *a, const char *b);
+
 #endif

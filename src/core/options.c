@@ -91,33 +91,13 @@ bool boids_option_value(const boids_option *o, const char *text, void *dest, cha
     }
 }
 
-/* Edit distance of two short strings (insertions, deletions, substitutions). */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), row[64];
-    if (la >= 63 || lb >= 63) return 99;
-    for (size_t j = 0; j <= lb; ++j) row[j] = j;
-    for (size_t i = 1; i <= la; ++i) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; ++j) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            diag = up;
-            row[j] = best;
-        }
-    }
-    return row[lb];
-}
-
 const char *boids_option_guess(const char *arg)
 {
     char buf[64];
     const char *flag = flag_part(arg, buf, sizeof buf), *best = NULL;
     size_t best_d = 3; /* two edits at most: further is no guess */
     for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) {
-        size_t d = distance(flag, table[i].flag);
+        size_t d = boids_edit_distance(flag, table[i].flag);
         if (d < best_d) best_d = d, best = table[i].flag;
     }
     return best;

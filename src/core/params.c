@@ -172,13 +172,21 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
     BOIDS_REQUIRE(value, "value");
     const boids_param_info *info = boids_model_param(model, key);
     if (!info) {
-        size_t n;
+        size_t n, best_d = 3; /* two edits at most: further is no guess */
         const boids_param_info *all = boids_model_params(model, &n);
+        const char *guess = NULL;
         char list[1024] = "";
         for (size_t i = 0; i < n; ++i) {
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, all[i].name, sizeof list - strlen(list) - 1);
+            const size_t d = boids_edit_distance(key, all[i].name);
+            if (d < best_d) best_d = d, guess = all[i].name;
         }
+        if (guess)
+            return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
+                                  "no such parameter for model %s: did you mean %s? (parameters: "
+                                  "%s)",
+                                  boids_model_name(model), guess, list);
         return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
                               "no such parameter for model %s (parameters: %s)",
                               boids_model_name(model), list);

@@ -28,10 +28,11 @@ typedef struct boids_experiment {
     uint32_t shard, shards;    /* this directory holds slice shard of shards (1-based) */
     boids_sweep sweeps[BOIDS_EXP_MAX_SWEEPS];
     int nsweeps;
-    uint32_t combos;    /* combinations of the sweeps' values (1 without sweeps) */
-    char version[32];   /* the boids that wrote it */
-    char renderer[256]; /* the GL renderer (GPU) or "CPU reference" */
-    char command[8192]; /* the command line that started it */
+    uint32_t combos;      /* combinations of the sweeps' values (1 without sweeps) */
+    char version[32];     /* the boids that wrote it */
+    char renderer[256];   /* the GL renderer (GPU) or "CPU reference" */
+    char command[8192];   /* the command line that started it */
+    char fingerprint[24]; /* the manifest's, as read ("" where none: written before 0.2.1) */
 } boids_experiment;
 
 /* Runs in all, and this shard's [first, end). */

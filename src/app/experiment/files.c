@@ -22,9 +22,11 @@
 #include "base/parse.h"
 #include "core/scenario.h"
 
+/* DIR/NAME in buf; a path too long for it is cut to "" (no file has that name) rather than to a
+ * shorter name that might be another file. */
 static void path_in(char *buf, size_t size, const char *dir, const char *name)
 {
-    snprintf(buf, size, "%s/%s", dir, name);
+    if (snprintf(buf, size, "%s/%s", dir, name) >= (int)size) buf[0] = '\0';
 }
 
 boids_status boids_exp_dir_new(const char *dir, bool create)
@@ -97,6 +99,33 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
     boids_scenario_write(f, &e->def);
 }
 
+static char *bare_manifest(const boids_experiment *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    manifest_text(f, e, true);
+    fclose(f);
+    return buf;
+}
+
+/* The fingerprint of what the runs depend on (the bare manifest: the world, the plan, the
+ * sweeps), FNV-1a over its text, as 16 hex digits; "" where memory ran out. A resume compares it
+ * with the one the manifest holds, so a manifest edited since (max_speed, metrics_every) is
+ * refused rather than mixing runs of two experiments in one table. */
+static void fingerprint_of(const boids_experiment *e, char out[24])
+{
+    char *text = bare_manifest(e);
+    out[0] = '\0';
+    if (!text) return;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const unsigned char *c = (const unsigned char *)text; *c; ++c)
+        h = (h ^ *c) * 0x100000001b3ull;
+    free(text);
+    snprintf(out, 24, "%016llx", (unsigned long long)h);
+}
+
 boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e)
 {
     char path[4200];
@@ -105,6 +134,12 @@ boids_status boids_exp_manifest_write(const char *dir, const boids_experiment *e
     boids_status st = boids_output_open(&o, path);
     if (st != BOIDS_OK) return st;
     manifest_text(o.f, e, false);
+    char fp[24];
+    fingerprint_of(e, fp);
+    fprintf(o.f,
+            "; what the runs depend on, as a digest: an edit above fails a resume\n"
+            "fingerprint = %s\n",
+            fp);
     return boids_output_commit(&o);
 }
 
@@ -119,8 +154,8 @@ typedef struct manifest_ctx {
 static bool manifest_owns(void *ctx, const char *key)
 {
     (void)ctx;
-    static const char *const keys[] = {"command", "renderer", "shard",         "version",
-                                       "backend", "runs",     "metrics_every", "sweep"};
+    static const char *const keys[] = {"command", "renderer",      "shard", "version",    "backend",
+                                       "runs",    "metrics_every", "sweep", "fingerprint"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
         if (strcmp(key, keys[i]) == 0) return true;
     return false;
@@ -132,6 +167,8 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
     boids_experiment *e = m->e;
     if (!strcmp(key, "command"))
         snprintf(e->command, sizeof e->command, "%s", value);
+    else if (!strcmp(key, "fingerprint"))
+        snprintf(e->fingerprint, sizeof e->fingerprint, "%s", value);
     else if (!strcmp(key, "renderer"))
         snprintf(e->renderer, sizeof e->renderer, "%s", value);
     else if (!strcmp(key, "version"))
@@ -209,6 +246,15 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
                                    boids_last_error());
         e->combos *= e->sweeps[k].count;
     }
+    char fp[24];
+    fingerprint_of(e, fp);
+    if (e->fingerprint[0] && fp[0] && strcmp(fp, e->fingerprint) != 0)
+        return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, 0,
+                               "was edited after the experiment started (its fingerprint is %s, "
+                               "what it says now gives %s): the finished runs used other "
+                               "settings, so they cannot be finished with these; start a new "
+                               "experiment in another directory",
+                               e->fingerprint, fp);
     return BOIDS_OK;
 }
 
@@ -353,18 +399,21 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
     if (table == RUNS) {
         if (!boids_parse_u64(f[0], &u64) || u64 > e->steps) return false;
         if (strcmp(f[1], "catches") != 0 && strcmp(f[1], "steps") != 0) return false;
-        if (!boids_parse_u32(f[2], UINT32_MAX, &u) || !boids_parse_u32(f[3], UINT32_MAX, &u))
-            return false;
+        /* catches, alive and groups count boids of the world: never more than it has */
+        const uint32_t n = e->def.count;
+        if (!boids_parse_u32(f[2], n, &u) || !boids_parse_u32(f[3], n, &u)) return false;
         for (int k = 4; k < 9; ++k)
             if (!boids_parse_float(f[k], &x)) return false;
-        return boids_parse_u32(f[9], UINT32_MAX, &u);
+        return boids_parse_u32(f[9], n, &u);
     }
     if (!boids_parse_u64(f[0], &u64) || !boids_parse_float(f[1], &x)) return false; /* step, time */
     if (table == EVENTS) /* boid, age, predator */
         return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) &&
                boids_parse_u32(f[4], UINT32_MAX, &u);
     for (int k = 2; k < 10; ++k) /* alive .. catches */
-        if (!boids_parse_float(f[k], &x)) return false;
+        if (!boids_parse_float(f[k], &x) ||
+            ((k == 2 || k == 8 || k == 9) && !(x >= 0 && x <= e->def.count)))
+            return false;
     return true;
 }
 
@@ -696,17 +745,6 @@ boids_status boids_exp_tables_finish(boids_exp_tables *t)
 }
 
 /* ---- merge ---------------------------------------------------------------------------------- */
-
-static char *bare_manifest(const boids_experiment *e)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) return NULL;
-    manifest_text(f, e, true);
-    fclose(f);
-    return buf;
-}
 
 /* The shards' manifests: one experiment, each shard once; *first gets the first's. */
 static int merge_manifests(char **dirs, int ndirs, boids_experiment *first)
