@@ -2,9 +2,14 @@
 // Metrics pass 1 (boids_world_metrics), over the living boids as the metrics' own sort placed
 // them (the current state; stopped replicas keep their cells): each boid's distance to the
 // nearest other living boid of its replica, its speed and unit heading; and the start of the
-// union-find of the groups, every boid its own root. The nearest neighbour is searched in rings
-// of cells outwards (minimum image on a torus) until a ring lies farther than the best found,
-// as boids_metric_sums_compute() does on the CPU.
+// union-find of the groups, every boid its own root. The nearest neighbour is searched in squares
+// of cells around the boid's cell, of half-size 1, 2, 4, ... cells, until the square holds every
+// cell or the best found is nearer than any cell outside it. A square is read row by row, each
+// row one slot range (two where it crosses a torus's seam), so a boid thousands of cells from the
+// next costs a few thousand reads, not millions (a search in rings of cells cost the square of
+// the distance, and in a 100 x 10^7 px world ran so long that a GPU reset the context). The
+// nearest is a minimum, so it does not depend on the order of the search: the CPU's
+// (core/metrics.c) searches its own grid and finds the same neighbour.
 #include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -15,14 +20,44 @@ layout(std430, binding = BOIDS_BIND_METRIC_SLOT) writeonly buffer MetricSlot
 };
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) writeonly buffer MetricParent { uint parent[]; };
 
+// Cells [lo, hi] of an axis of n cells within r of cell c: one span, or two where a torus's span
+// crosses the seam; every cell once. A box's span is cut at its edges.
+uint axis_spans(int c, int r, int n, bool wrap, out uvec2 s0, out uvec2 s1)
+{
+    s1 = uvec2(1u, 0u); // empty
+    if (!wrap || 2 * r + 1 >= n) {
+        s0 = uvec2(wrap ? 0 : max(c - r, 0), wrap ? n - 1 : min(c + r, n - 1));
+        return 1u;
+    }
+    int lo = c - r, hi = c + r; // 2r + 1 < n: at most one end is past the seam
+    if (lo < 0) {
+        s0 = uvec2(0u, uint(hi));
+        s1 = uvec2(uint(lo + n), uint(n - 1));
+        return 2u;
+    }
+    if (hi >= n) {
+        s0 = uvec2(uint(lo), uint(n - 1));
+        s1 = uvec2(0u, uint(hi - n));
+        return 2u;
+    }
+    s0 = uvec2(uint(lo), uint(hi));
+    return 1u;
+}
+
+// Whether the cells within r of c are every cell of the axis.
+bool axis_covered(int c, int r, int n, bool wrap)
+{
+    return wrap ? 2 * r + 1 >= n : c - r <= 0 && c + r >= n - 1;
+}
+
 void main()
 {
     uint s = BOIDS_ITEM_INDEX;
     if (s >= cell_start[graveyard()]) return; // the living come first; the dead are not counted
     vec4 me = pos_vel_in[s];
-    uint base = replica_of(id_in[s]) * frame.cells_per_replica, cx, cy;
-    block_cell(me.x, me.y, cx, cy);
-    int w = int(frame.grid_w), h = int(frame.grid_h), max_ring = max(w, h) / 2 + 1;
+    uint base = replica_of(id_in[s]) * frame.cells_per_replica, ucx, ucy;
+    block_cell(me.x, me.y, ucx, ucy);
+    int w = int(frame.grid_w), h = int(frame.grid_h), cx = int(ucx), cy = int(ucy);
     float cmin = min(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h));
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();
@@ -32,44 +67,52 @@ void main()
     // below is therefore checked to have ended on its own condition, and one that did not
     // raises the loop limit: a refused metric, never a wrong one.
     bool cut = false, searched = false;
-    int ring = 0;
-    for (; ring <= max_ring; ++ring) {
-        // every boid of ring r is at least (r - 1) cells away
-        float reach = float(ring - 1) * cmin;
-        if (ring > 0 && reach > 0.0 && reach * reach > best2) {
+    int r = 1;
+    for (; r < 0x40000000; r *= 2) {
+        uvec2 rows0, rows1, cols0, cols1;
+        uint nrows = axis_spans(cy, r, h, wrap, rows0, rows1);
+        uint ncols = axis_spans(cx, r, w, wrap, cols0, cols1);
+        // rows as wide as the grid follow each other in memory: a span of them is one range
+        bool full = ncols == 1u && cols0 == uvec2(0u, uint(w - 1));
+        uint q = 0u;
+        for (; q < nrows; ++q) {
+            uvec2 rows = q == 0u ? rows0 : rows1;
+            uint y = rows.x;
+            for (; y <= rows.y; ++y) {
+                uint last = full ? rows.y : y, j = 0u;
+                for (; j < ncols; ++j) {
+                    uvec2 cols = j == 0u ? cols0 : cols1;
+                    uvec2 slots = uvec2(cell_start[base + y * uint(w) + cols.x],
+                                        cell_start[base + last * uint(w) + cols.y + 1u]);
+                    uint k = slots.x;
+                    for (; k < slots.y; ++k) {
+                        if (k == s) continue;
+                        vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
+                        best2 = min(best2, length2(d));
+                    }
+                    cut = cut || k < slots.y;
+                }
+                cut = cut || j < ncols;
+                y = last;
+            }
+            cut = cut || y <= rows.y;
+        }
+        cut = cut || q < nrows;
+        // every cell outside the square is r cells from the boid's own; a quarter of a cell
+        // off for a boid on a cell's edge that the rounded multiply put one cell off (a few
+        // ulps of its coordinate) and for a GPU's division, which may round up an ulp or two
+        float reach = (float(r) - 0.25) * cmin;
+        if ((axis_covered(cx, r, w, wrap) && axis_covered(cy, r, h, wrap)) ||
+            reach * reach >= best2) {
             searched = true;
             break;
         }
-        int dy = -ring;
-        for (; dy <= ring; ++dy) {
-            int stride = (dy == -ring || dy == ring) ? 1 : 2 * ring; // inner rows: the two ends
-            int dx = -ring;
-            for (; dx <= ring; dx += stride) {
-                int x = int(cx) + dx, y = int(cy) + dy;
-                if (!wrap && (x < 0 || y < 0 || x >= w || y >= h)) continue;
-                // (GLSL leaves % of a negative number undefined); a ring wider than the grid
-                // revisits cells: harmless for a minimum
-                x = x - w * int(floor(float(x) / float(w)));
-                y = y - h * int(floor(float(y) / float(h)));
-                uint c = base + uint(y * w + x), b = cell_start[c], e = cell_start[c + 1u];
-                uint k = b;
-                for (; k < e; ++k) {
-                    if (k == s) continue;
-                    vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-                    best2 = min(best2, length2(d));
-                }
-                cut = cut || k < e;
-            }
-            cut = cut || dx <= ring;
-        }
-        cut = cut || dy <= ring;
     }
-    if (cut || (!searched && ring <= max_ring)) raise_status(BOIDS_STATUS_LOOP_LIMIT);
+    if (cut || !searched) raise_status(BOIDS_STATUS_LOOP_LIMIT);
     float speed = square_root(length2(me.zw));
     // alone: no neighbour
     float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;
-    metric_slot[s] = speed > 0.0
-                         ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
-                         : vec4(nn, 0.0, 0.0, 0.0);
+    metric_slot[s] = speed > 0.0 ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
+                                 : vec4(nn, 0.0, 0.0, 0.0);
     parent[s] = s;
 }
