@@ -10,15 +10,19 @@
  *   numerics     native, or perturbed: a real GPU's rounding emulated (BOIDS_GPU_NUMERICS)
  *   exact        1 when the tests expect the GPU to equal the CPU bit for bit (ieee and native
  *                numerics, unless BOIDS_TEST_EXACT says otherwise)
+ *   lowered      1 when BOIDS_GPU_LIMIT_* lowered a limit
+ *   resets_told  1 when the driver tells of a GPU reset of the context (GL_LOSE_CONTEXT_ON_RESET:
+ *                a call after one fails, saying so, instead of reading buffers no pass wrote)
  * `devices` lists EGL's devices instead, one a line (the index BOIDS_EGL_DEVICE takes).
  * Exit 77 without a GL 4.3 context, 1 if BOIDS_REQUIRE_GPU=1 then. */
 #include <glad/egl.h>
 
 #include "gpu/devices.h"
+#include "gpu/gl.h"
 #include "gpu/limits.h"
 #include "gpu_exact.h"
 
-enum { KEYS = 11 };
+enum { KEYS = 12 };
 
 static int list_devices(void)
 {
@@ -56,7 +60,7 @@ int main(int argc, char **argv)
     char values[KEYS][400];
     const char *keys[KEYS] = {"renderer", "device",   "software",   "block_bytes",
                               "groups_x", "groups_y", "loop_limit", "ieee",
-                              "numerics", "exact",    "lowered"};
+                              "numerics", "exact",    "lowered",    "resets_told"};
     snprintf(values[0], sizeof values[0], "%s", boids_gl_renderer(gl));
     snprintf(values[1], sizeof values[1], "%s", boids_gl_device(gl));
     snprintf(values[2], sizeof values[2], "%d", boids_gl_is_software(gl) ? 1 : 0);
@@ -68,6 +72,7 @@ int main(int argc, char **argv)
     snprintf(values[8], sizeof values[8], "%s", perturbed ? "perturbed" : "native");
     snprintf(values[9], sizeof values[9], "%d", test_gpu_exact_on(gl) ? 1 : 0);
     snprintf(values[10], sizeof values[10], "%d", l->lowered ? 1 : 0);
+    snprintf(values[11], sizeof values[11], "%d", boids_gl_told_of_resets(gl) ? 1 : 0);
     int found = argc < 2;
     for (int k = 0; k < KEYS; ++k) {
         if (argc < 2)

@@ -15,6 +15,8 @@ boids_status boids_gl_check(const char *what);
  * measured on first use (0 until then). */
 typedef struct boids_gpu_limits boids_gpu_limits;
 boids_gpu_limits *boids_gl_limits(boids_gl *gl);
+/* Whether the driver tells of a GPU reset of this context (then boids_gl_check says so). */
+bool boids_gl_told_of_resets(const boids_gl *gl);
 
 /* Leaves a headless context current on no thread (where it is current on this one), so another
  * thread may make it current next: a world with a context of its own does it after every call. */

@@ -26,6 +26,8 @@ struct boids_gl {
     char device[400];        /* which device it runs on, and why (boids_gl_device) */
     bool software;           /* the EGL device says it runs on the CPU (EGL_MESA_device_software) */
     boids_gpu_limits limits; /* asked when made (gpu/limits.c) */
+    bool told_of_resets;     /* the driver tells of a GPU reset (GL_LOSE_CONTEXT_ON_RESET) */
+    bool lost;               /* a GPU reset took it: every later call fails */
 };
 
 /* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
@@ -43,6 +45,8 @@ static pid_t opened_by;
 static pthread_mutex_t contexts_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The dispatch limit of the context current on this thread (boids_gl_dispatch_groups_x). */
 static _Thread_local uint32_t current_groups_x = 65535u;
+/* The context made current on this thread by boids_gl_make_current (boids_gl_check's). */
+static _Thread_local boids_gl *current_gl;
 /* libEGL, once loaded (glad's loader), stays loaded for the process's life: unloading it when the
  * last context goes and loading it again for the next (--backend auto's probe, then the run's
  * context) leaks inside glvnd and Mesa, and saves nothing. */
@@ -112,6 +116,11 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
     boids_status st = boids_gpu_limits_query(&gl->limits);
     if (st != BOIDS_OK) return st;
     current_groups_x = gl->limits.groups_x;
+    current_gl = gl;
+    GLint strategy = 0;
+    glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+    gl->told_of_resets = strategy == GL_LOSE_CONTEXT_ON_RESET;
+    glGetError(); /* a driver without the query: GL_INVALID_ENUM, not the next pass's error */
     int debug = getenv("BOIDS_GL_DEBUG") != NULL;
 #ifndef NDEBUG
     debug = 1;
@@ -158,16 +167,26 @@ static boids_status make_context(boids_gl *gl, EGLDisplay dpy, const char *how)
 #ifndef NDEBUG
     debug = 1;
 #endif
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                              4,
-                              EGL_CONTEXT_MINOR_VERSION,
-                              3,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG,
-                              debug ? EGL_TRUE : EGL_FALSE,
-                              EGL_NONE};
+    /* Asked to tell of a GPU reset (EGL 1.5): a GPU resets a context whose pass runs too long or
+     * faults, and without the notification every later call silently does nothing, so results
+     * would be read from buffers no pass wrote. A driver that refuses it gets the context
+     * without (the last pair cut off). */
+    EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                        4,
+                        EGL_CONTEXT_MINOR_VERSION,
+                        3,
+                        EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                        EGL_CONTEXT_OPENGL_DEBUG,
+                        debug ? EGL_TRUE : EGL_FALSE,
+                        EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                        EGL_LOSE_CONTEXT_ON_RESET,
+                        EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    if (ctx == EGL_NO_CONTEXT) {
+        attribs[sizeof attribs / sizeof attribs[0] - 3] = EGL_NONE;
+        ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    }
     if (ctx == EGL_NO_CONTEXT) return egl_failed(how, "eglCreateContext(OpenGL 4.3 core)");
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
         boids_status st = egl_failed(how, "eglMakeCurrent");
@@ -259,7 +278,9 @@ static boids_status choose_device(boids_gl *gl, const boids_egl_device *devs, in
     for (int i = 0; i < n; ++i) {
         if (devs[i].software) continue;
         ++hardware;
-        if (try_device(gl, devs, i, n) == BOIDS_OK) return BOIDS_OK;
+        const boids_status st = try_device(gl, devs, i, n);
+        /* a bad setting (BOIDS_GPU_LIMIT_*) is the user's to fix, not this device's failure */
+        if (st == BOIDS_OK || boids_last_error_info()->id == BOIDS_E_ENVIRONMENT) return st;
         len += (size_t)snprintf(tried + len, len < sizeof tried ? sizeof tried - len : 0, "%s%s",
                                 len ? "; " : "", boids_last_error());
     }
@@ -396,10 +417,23 @@ void boids_gl_destroy(boids_gl *gl)
     free(gl);
 }
 
+/* The error of every call on a context a GPU reset took. */
+static boids_status context_lost(const boids_gl *gl)
+{
+    return boids_fail(BOIDS_E_GL,
+                      "%s reset its OpenGL context (a pass ran too long or faulted, or the "
+                      "driver recovered from another program's fault): what the worlds on it "
+                      "held on the GPU is lost, and their results since the last good call are "
+                      "not to be trusted; make them anew, or run --backend cpu",
+                      gl->renderer);
+}
+
 boids_status boids_gl_make_current(boids_gl *gl)
 {
     BOIDS_REQUIRE(gl, "gl");
+    if (gl->lost) return context_lost(gl);
     current_groups_x = gl->limits.groups_x; /* this context's dispatches */
+    current_gl = gl;
     if (gl->window) {
         if (glfwGetCurrentContext() != gl->window) glfwMakeContextCurrent(gl->window);
         return BOIDS_OK;
@@ -427,15 +461,35 @@ bool boids_gl_is_software(const boids_gl *gl) { return gl && gl->software; }
 
 boids_gpu_limits *boids_gl_limits(boids_gl *gl) { return &gl->limits; }
 
+bool boids_gl_told_of_resets(const boids_gl *gl) { return gl && gl->told_of_resets; }
+
 uint32_t boids_gl_dispatch_groups_x(void) { return current_groups_x; }
 
 void *boids_gl_window(const boids_gl *gl) { return gl ? gl->window : NULL; }
 
+/* Whether the driver says the GPU reset the current context (KHR/ARB_robustness). */
+static bool reset_happened(void)
+{
+    if (GLAD_GL_KHR_robustness && glGetGraphicsResetStatus)
+        return glGetGraphicsResetStatus() != GL_NO_ERROR;
+    if (GLAD_GL_ARB_robustness && glGetGraphicsResetStatusARB)
+        return glGetGraphicsResetStatusARB() != GL_NO_ERROR;
+    return false;
+}
+
 boids_status boids_gl_check(const char *what)
 {
+    boids_gl *gl = current_gl;
+    if (gl && gl->lost) return context_lost(gl);
     GLenum e = glGetError();
+    if (e == GL_CONTEXT_LOST || (gl && gl->told_of_resets && reset_happened())) {
+        if (gl) gl->lost = true;
+        return gl ? context_lost(gl)
+                  : boids_fail(BOIDS_E_GL, "%s: the GPU reset the context", what);
+    }
     if (e == GL_NO_ERROR) return boids_gpu_checks_take();
-    while (glGetError() != GL_NO_ERROR) {
+    /* a bounded drain: a lost context may say GL_CONTEXT_LOST for ever */
+    for (int i = 0; i < 64 && glGetError() != GL_NO_ERROR; ++i) {
     }
     return boids_fail(BOIDS_E_GL, "%s: GL error 0x%x", what, (unsigned)e);
 }
