@@ -31,3 +31,15 @@ gpu_setup() {
   bitwise=$([ "$exact" = 1 ] && echo on || echo off)
   echo "GPU: $renderer, bitwise checks: $bitwise"
 }
+# plots_setup: sets plots (1 when PLplot, which draws the figures, loads on this machine; boids
+# loads it at first use, and runs without it write their tables and say so). With
+# BOIDS_REQUIRE_PLOTS=1 (CI, whose install has it) a missing PLplot is a failure.
+plots_setup() {
+  plots=1
+  if ! ldconfig -p 2>/dev/null | grep -q 'libplplot\.so\.17 '; then
+    plots=0
+    if [ "${BOIDS_REQUIRE_PLOTS:-0}" = 1 ]; then
+      bad "no libplplot.so.17 but BOIDS_REQUIRE_PLOTS=1"
+    else echo "note: no PLplot (libplplot17): the figures' checks are skipped"; fi
+  fi
+}

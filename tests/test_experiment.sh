@@ -27,6 +27,7 @@ same() { # same NAME DIR1 DIR2: the three tables equal
   ok "$1 ($runs runs, $catches catches, $rows metrics rows)"
 }
 gpu_setup "$gpu_info"
+plots_setup
 backends="cpu"
 [ $gpu = 1 ] && backends="cpu gpu"
 
@@ -94,6 +95,7 @@ awk -F, 'NR == FNR { if (FNR > 1) last[$1] = $4; next } FNR > 1 && $4 != last[$1
   ok "a run ends the step after its last catch" ||
   bad "steps vs catches"
 for png in ages metrics; do
+  [ "$plots" = 1 ] || break
   if [ "$(head -c 8 "whole_cpu/$png.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
     [ "$(stat -c %s "whole_cpu/$png.png")" -gt 5000 ]; then
     ok "$png.png is a PNG"
@@ -277,7 +279,9 @@ grep -q "no runs in this shard" out && ! grep -q "runs 1..0" out &&
   ok "an empty shard says so" ||
   bad "empty shard: $(cat out)"
 "$boids" experiment "$kit" --runs 3 --steps 0 --metrics-every 1 --backend cpu --out point >out 2>err
-[ $? = 0 ] && [ ! -s err ] && grep -q "metrics.png: not drawn" out &&
+# (without PLplot: nothing drawn, and its note alone on stderr)
+[ $? = 0 ] && if [ "$plots" = 1 ]; then [ ! -s err ] && grep -q "metrics.png: not drawn" out
+else grep -q "no plots" err && [ "$(grep -vc 'no plots' err)" = 0 ]; fi &&
   ok "one point in time: no plot, no PLplot errors" ||
   bad "one point: $(cat err)"
 # stop_after_catches K takes exactly K catches a run, whatever the step they come in
