@@ -92,13 +92,21 @@ static int timed_steps(boids_world *w, drawer *d, uint32_t steps, double *second
 /* Steps after the timed runs, one per call, for the per-pass split. */
 #define BENCH_SPLIT_STEPS 16
 
-/* Two untimed steps (shader compilation, first touch of memory), then `repeats` runs of about
- * `seconds` each: the median, least and most seconds per step; then the per-pass split. */
+/* Two untimed steps (shader compilation, first touch of memory); runs of 1, 2, 4, ... steps until
+ * one takes a tenth of `seconds` (the step's time then, not the compilation's; and a GPU's clock
+ * up from idle); then `repeats` runs of about `seconds` each: the median, least and most seconds
+ * per step; then the per-pass split. */
 static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench_row *row)
 {
     double t;
     if (timed_steps(w, d, 2, &t) != 0) return -1;
-    uint32_t steps = t > 0 ? (uint32_t)(seconds / (t / 2)) : 100;
+    uint32_t probe = 1;
+    for (;;) {
+        if (timed_steps(w, d, probe, &t) != 0) return -1;
+        if (t >= seconds / 10 || probe >= 100000 || boids_interrupted()) break;
+        probe *= 2;
+    }
+    uint32_t steps = t > 0 ? (uint32_t)(seconds / (t / probe)) : 100;
     steps = steps < 1 ? 1 : steps > 100000 ? 100000 : steps;
     double per[100];
     for (int r = 0; r < repeats; ++r) {
