@@ -92,6 +92,27 @@ static int timed_steps(boids_world *w, drawer *d, uint32_t steps, double *second
 /* Steps after the timed runs, one per call, for the per-pass split. */
 #define BENCH_SPLIT_STEPS 16
 
+/* The cost of the summary a run ends with (the metrics of every replica: nearest neighbours,
+ * groups, speeds), against a step's: the second of two calls (the first makes the GPU's programs
+ * and buffers), from a finished step to the numbers on the host. */
+static int time_metrics(boids_world *w, bench_row *row)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_metrics *m = malloc(sizeof *m * info.replicas);
+    if (!m) return -1;
+    double t0 = 0;
+    int rc = 0;
+    for (int i = 0; i < 2 && rc == 0; ++i) {
+        boids_world_finish(w);
+        t0 = now_s();
+        rc = boids_world_metrics(w, m, info.replicas) == BOIDS_OK ? 0 : -1;
+    }
+    row->metrics_ms = (now_s() - t0) * 1e3;
+    free(m);
+    return rc;
+}
+
 /* Two untimed steps (shader compilation, first touch of memory); runs of 1, 2, 4, ... steps until
  * one takes a tenth of `seconds` (the step's time then, not the compilation's; and a GPU's clock
  * up from idle); then `repeats` runs of about `seconds` each: the median, least and most seconds
@@ -128,7 +149,7 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     boids_profile prof;
     boids_world_get_profile(w, &prof);
     memcpy(row->pass_ms, prof.ms, sizeof row->pass_ms);
-    return 0;
+    return time_metrics(w, row);
 }
 
 /* The world a model is measured in: its preset at N boids and the default density; kit as its
@@ -301,14 +322,15 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
     fprintf(f,
             "model,backend,start,threads,boids,width,height,steps,repeats,ns_median,ns_min,ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
-    fprintf(f, ",renderer\n");
+    fprintf(f, ",metrics_ms,renderer\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, r->steps, r->repeats,
                 r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",\"%s\"\n", strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
+        fprintf(f, ",%.3f,\"%s\"\n", r->metrics_ms,
+                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
     }
 }
 
@@ -328,7 +350,7 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
             fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p),
                     r->pass_ms[p]);
-        fprintf(f, "}}%s\n", i + 1 < n ? "," : "");
+        fprintf(f, "}, \"metrics_ms\": %.3f}%s\n", r->metrics_ms, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -578,8 +600,13 @@ static void print_row(const bench_row *row, bool gpu)
                 snprintf(passes + len, sizeof passes - len, " %s %.0f%%",
                          boids_pass_name((boids_pass)p), 100.0 * row->pass_ms[p] / step_ms);
             }
-    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s  %s\n", row->model, row->backend, row->start,
-           row->boids, row->threads, row->ns_median, range, passes);
+    /* the metrics in steps: what the summary a run ends with costs, against its steps */
+    const double step_wall_ms = row->ns_median * row->boids * 1e-6;
+    char metrics[32];
+    snprintf(metrics, sizeof metrics, "%.1f",
+             step_wall_ms > 0 ? row->metrics_ms / step_wall_ms : 0);
+    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s  %s\n", row->model, row->backend, row->start,
+           row->boids, row->threads, row->ns_median, range, metrics, passes);
     fflush(stdout);
 }
 
@@ -688,8 +715,8 @@ int main(int argc, char **argv)
            "steady = "
            "after %u steps\n",
            o.repeats, o.seconds, o.warmup);
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s   %s\n", "model", "backend", "start", "boids",
-           "threads", "ns", "range", "GPU passes (share of a step)");
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s   %s\n", "model", "backend", "start", "boids",
+           "threads", "ns", "range", "metrics", "GPU passes (share of a step)");
     static bench_row rows[MAX_ROWS];
     int status = 0;
     boids_progress pr;

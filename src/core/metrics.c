@@ -32,6 +32,7 @@ typedef struct ring_grid {
 static void ring_grid_free(ring_grid *g)
 {
     free(g->start), free(g->order), free(g->cell_of), free(g->x), free(g->y);
+    *g = (ring_grid){0}; /* freed twice (a build that failed, then the caller's) is harmless */
 }
 
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
@@ -69,37 +70,6 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
     return true;
 }
 
-/* Calls visit(ctx, k, d2) for every other slot k in ring `ring` around slot i's cell. */
-static void ring_visit(const ring_grid *g, uint32_t i, int ring, float width, float height,
-                       bool wrap, void (*visit)(void *, uint32_t, double), void *ctx)
-{
-    int cx = (int)(g->cell_of[i] % (uint32_t)g->gw), cy = (int)(g->cell_of[i] / (uint32_t)g->gw);
-    for (int dy = -ring; dy <= ring; ++dy)
-        for (int dx = -ring; dx <= ring; ++dx) {
-            if (abs(dx) != ring && abs(dy) != ring) continue;
-            int x = cx + dx, y = cy + dy;
-            if (!wrap && (x < 0 || y < 0 || x >= g->gw || y >= g->gh)) continue;
-            /* on a torus a ring wider than the grid revisits cells: harmless for a minimum and
-             * for a link (a second union of a pair changes nothing) */
-            x = (x % g->gw + g->gw) % g->gw;
-            y = (y % g->gh + g->gh) % g->gh;
-            int c = y * g->gw + x;
-            for (uint32_t k = g->start[c]; k < g->start[c + 1]; ++k) {
-                if (k == i) continue;
-                double ddx = wrap_delta((double)g->x[k] - g->x[i], width, wrap);
-                double ddy = wrap_delta((double)g->y[k] - g->y[i], height, wrap);
-                visit(ctx, k, ddx * ddx + ddy * ddy);
-            }
-        }
-}
-
-static void nearest(void *ctx, uint32_t j, double d2)
-{
-    (void)j;
-    double *best2 = ctx;
-    if (d2 < *best2) *best2 = d2;
-}
-
 /* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
  * one with a compare-and-swap, finds halve their paths, parents only ever decrease; so whatever
  * the order of the unions, each group ends with one root, its smallest index (as the GPU's
@@ -131,29 +101,87 @@ static uint32_t unite_shared(uint32_t *parent, uint32_t a, uint32_t b)
     }
 }
 
-/* Slots [begin, end): each one's distance to its nearest, searched outwards by rings until a
- * ring is farther than the best found (every boid in ring r is at least (r - 1) cells away). */
+/* Cells [lo, hi] of an axis of n cells within r of cell c: one span, or two where a torus's span
+ * crosses the seam; every cell once. A box's span is cut at its edges. Returns how many. */
+static int axis_spans(int c, int r, int n, bool wrap, int lo[2], int hi[2])
+{
+    if (!wrap || 2 * r + 1 >= n) {
+        lo[0] = wrap || c - r < 0 ? 0 : c - r;
+        hi[0] = wrap || c + r > n - 1 ? n - 1 : c + r;
+        return 1;
+    }
+    lo[0] = c - r, hi[0] = c + r; /* 2r + 1 < n: at most one end is past the seam */
+    if (lo[0] < 0) {
+        lo[1] = lo[0] + n, hi[1] = n - 1, lo[0] = 0;
+        return 2;
+    }
+    if (hi[0] >= n) {
+        lo[1] = 0, hi[1] = hi[0] - n, hi[0] = n - 1;
+        return 2;
+    }
+    return 1;
+}
+
+/* Whether the cells within r of c are every cell of the axis. */
+static bool axis_covered(int c, int r, int n, bool wrap)
+{
+    return wrap ? 2 * r + 1 >= n : c - r <= 0 && c + r >= n - 1;
+}
+
+/* Slots [begin, end): each one's distance to its nearest, searched in squares of cells around its
+ * own of half-size 1, 2, 4, ... until the square holds every cell or the best found is nearer
+ * than any cell outside it. A square is read row by row, each row one range of slots (two across
+ * a torus's seam; rows as wide as the grid one range together): no cell is looked at twice in a
+ * square, and a boid far from the rest costs a few reads per row, not per cell. */
 typedef struct near_job {
     const ring_grid *g;
     float width, height;
     bool wrap;
-    int max_ring;
     double cmin;
     double *nn; /* by boid */
 } near_job;
+
+static double nearest_d2(const near_job *j, uint32_t i)
+{
+    const ring_grid *g = j->g;
+    const int cx = (int)(g->cell_of[i] % (uint32_t)g->gw);
+    const int cy = (int)(g->cell_of[i] / (uint32_t)g->gw);
+    const double xi = g->x[i], yi = g->y[i];
+    double best2 = INFINITY;
+    for (int r = 1;; r *= 2) {
+        int ylo[2], yhi[2], xlo[2], xhi[2];
+        const int ny = axis_spans(cy, r, g->gh, j->wrap, ylo, yhi);
+        const int nx = axis_spans(cx, r, g->gw, j->wrap, xlo, xhi);
+        const bool full = nx == 1 && xlo[0] == 0 && xhi[0] == g->gw - 1;
+        for (int q = 0; q < ny; ++q)
+            for (int y = ylo[q]; y <= yhi[q]; ++y) {
+                const int last = full ? yhi[q] : y;
+                for (int s = 0; s < nx; ++s) {
+                    const uint32_t e = g->start[last * g->gw + xhi[s] + 1];
+                    for (uint32_t k = g->start[y * g->gw + xlo[s]]; k < e; ++k) {
+                        if (k == i) continue;
+                        const double dx = wrap_delta(g->x[k] - xi, j->width, j->wrap);
+                        const double dy = wrap_delta(g->y[k] - yi, j->height, j->wrap);
+                        best2 = fmin(best2, dx * dx + dy * dy);
+                    }
+                }
+                y = last;
+            }
+        /* every cell outside the square is r cells from the boid's own (a quarter of a cell
+         * kept for a boid on a cell's edge) */
+        const double reach = (r - 0.25) * j->cmin;
+        if ((axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap)) ||
+            reach * reach >= best2)
+            return best2;
+    }
+}
 
 static void near_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     const near_job *j = ctx;
     for (uint32_t i = begin; i < end; ++i) {
         if ((i & 1023u) == 0 && boids_interrupted()) return; /* the caller looks after the run */
-        double best2 = INFINITY;
-        for (int ring = 0; ring <= j->max_ring; ++ring) {
-            double reach = (ring - 1) * j->cmin;
-            if (ring > 0 && reach > 0 && reach * reach > best2) break;
-            ring_visit(j->g, i, ring, j->width, j->height, j->wrap, nearest, &best2);
-        }
-        j->nn[j->g->order[i]] = sqrt(best2);
+        j->nn[j->g->order[i]] = sqrt(nearest_d2(j, i));
     }
 }
 
@@ -263,10 +291,7 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i) parent[i] = i;
-        const int wider = near.gw > near.gh ? near.gw : near.gh;
-        /* a torus repeats past its half; a box may need its whole width */
-        near_job nj = {
-            &near, width, height, wrap, wrap ? wider / 2 + 1 : wider, fmin(near.cw, near.ch), nn};
+        near_job nj = {&near, width, height, wrap, fmin(near.cw, near.ch), nn};
         const double cmin = fmin(links.cw, links.ch);
         group_job gj = {&links,
                         width,
