@@ -274,6 +274,14 @@ expect2 "a run's option is no experiment's" "--warmup is not an experiment optio
   "$boids" experiment --resume wide >out 2>err &&
   ok "a sweep of 1024 values: the manifest reads back" ||
   bad "1024 values: $(cat err)"
+# a swept parameter named like a metric (max_speed) gets its own column name: no two alike
+"$boids" experiment "$(dirname "$kit")/hybrid.ini" --runs 1 -n 30 \
+  --sweep max_speed=150,170 --steps 3 --metrics-every 1 --backend cpu --out dupname >/dev/null 2>err
+twice=$(for t in runs metrics; do head -1 "dupname/$t.csv" | tr , '\n' | sort | uniq -d; done)
+[ -z "$twice" ] && head -1 dupname/runs.csv | grep -q '^run,seed,param_max_speed,.*,max_speed,' &&
+  "$boids" experiment --resume dupname >/dev/null 2>>err &&
+  ok "sweeping max_speed: param_max_speed beside the metric max_speed, and --resume reads it" ||
+  bad "sweeping max_speed: columns twice: '$twice', $(head -1 dupname/runs.csv) $(cat err)"
 "$boids" experiment "$kit" --runs 1 --shard 1/3 --backend cpu --out tiny >out 2>err
 grep -q "no runs in this shard" out && ! grep -q "runs 1..0" out &&
   ok "an empty shard says so" ||

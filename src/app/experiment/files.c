@@ -305,16 +305,28 @@ static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.cs
 enum { RUNS, EVENTS, METRICS };
 static const unsigned table_columns[3] = {10, 5, 10}; /* after run,seed,<sweeps> */
 
+/* Whether `name` is one of the comma-separated `columns`. */
+static bool has_column(const char *columns, const char *name)
+{
+    const size_t len = strlen(name);
+    for (const char *c = columns; c; c = strchr(c, ',') ? strchr(c, ',') + 1 : NULL)
+        if (strncmp(c, name, len) == 0 && (c[len] == ',' || c[len] == '\0')) return true;
+    return false;
+}
+
 static void header_text(const boids_experiment *e, int table, char *buf, size_t size)
 {
+    const char *fixed = table == RUNS     ? BOIDS_EXP_RUNS_COLUMNS
+                        : table == EVENTS ? BOIDS_CATCH_COLUMNS
+                                          : BOIDS_METRICS_COLUMNS;
     size_t n = (size_t)snprintf(buf, size, "run,seed");
+    /* a swept parameter's column is its key, or param_KEY where the table has a column of that
+     * name (max_speed and min_speed are metrics too): no two columns share a name */
     for (int k = 0; k < e->nsweeps && n < size; ++k)
-        n += (size_t)snprintf(buf + n, size - n, ",%s", e->sweeps[k].key);
-    if (n < size)
-        snprintf(buf + n, size - n, ",%s",
-                 table == RUNS     ? BOIDS_EXP_RUNS_COLUMNS
-                 : table == EVENTS ? BOIDS_CATCH_COLUMNS
-                                   : BOIDS_METRICS_COLUMNS);
+        n +=
+            (size_t)snprintf(buf + n, size - n, ",%s%s",
+                             has_column(fixed, e->sweeps[k].key) ? "param_" : "", e->sweeps[k].key);
+    if (n < size) snprintf(buf + n, size - n, ",%s", fixed);
 }
 
 /* A table's lines (complete ones: a last line without its newline was cut off), header first. */

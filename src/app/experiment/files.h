@@ -7,7 +7,8 @@
 
 #include "app/experiment/design.h"
 
-/* The tables' headers (after run,seed,<sweep keys>). */
+/* The tables' headers (after run,seed and a column per swept parameter: its key, or param_KEY
+ * where the table has a column of that name). */
 #define BOIDS_EXP_RUNS_COLUMNS                                                                     \
     "steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups"
 
