@@ -11,6 +11,7 @@ run=(
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
   python3-numpy python3-matplotlib                 # the Python package and its examples
+  python3-venv python3-pip python3-setuptools      # its install with pip into a venv
 )
 test=(
   glslang-tools xvfb xdotool                       # shader validation; windows without a

@@ -265,6 +265,48 @@ class World:
                 if time.perf_counter() - start < 0.05:
                     piece *= 2
 
+    def run(self, steps, every=1, frames=False):
+        """Steps `steps` steps and returns the metrics over time, as the command line's --metrics
+        writes them: a row per replica at the world's current step, every `every` steps after
+        it, and the last. Columns: step, time (step x dt), replica, then metrics()'s. A numpy
+        record array, or a pandas DataFrame with frames=True. Ctrl-C raises KeyboardInterrupt
+        as step() does, the steps done kept; the rows so far are on the exception (.rows)."""
+        for value, name in ((steps, "steps"), (every, "every")):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise Error("ARGUMENT", f"{name}: {value!r} is not a whole number", key=name)
+        if every < 1:
+            raise Error("ARGUMENT", f"every: {every} is not a whole number above 0", key="every")
+        if not 0 <= steps < 2**32:
+            raise Error("ARGUMENT", f"steps: {steps} is not in [0, 2^32)", key="steps")
+        dt, end, samples = self._info().dt, self.steps + int(steps), []
+
+        def sample():
+            m = self.metrics()
+            rows = np.zeros(len(m), dtype=[("step", np.uint64), ("time", np.float64),
+                                           ("replica", np.uint32)] + m.dtype.descr[1:])
+            for name in m.dtype.names:
+                rows[name] = m[name]
+            rows["time"] = rows["step"] * dt
+            rows["replica"] = np.arange(len(m))
+            samples.append(rows)
+
+        def table():
+            rows = np.concatenate(samples).view(np.recarray)
+            if frames:
+                import pandas
+                return pandas.DataFrame.from_records(rows)
+            return rows
+
+        try:
+            sample()
+            while self.steps < end:
+                self.step(min(int(every), end - self.steps))
+                sample()
+        except KeyboardInterrupt as e:
+            e.rows = table()
+            raise
+        return table()
+
     def finish(self):
         """Waits until the steps asked for are done (for timing)."""
         _lib.lib.boids_world_finish(self._handle())

@@ -1,6 +1,7 @@
 """libboids through ctypes: finding the library, the C structs the package reads, and errors.
 
-The library is, in this order: $BOIDS_LIBRARY; the build tree's (build/release/src/libboids.so.0
+The library is, in this order: $BOIDS_LIBRARY; the package's own (boids/_bin/libboids.so.0, which
+`pip install ./python` copies in from the build); the build tree's (build/release/src/libboids.so.0
 beside this source tree, for PYTHONPATH=python after a build); the installed one the loader
 finds (libboids.so.0). Only structs whose layout is fixed by the C header are mirrored here;
 everything sized by the model lists (the parameters, the passes) is asked of the library.
@@ -10,6 +11,7 @@ import ctypes.util
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE_LIB = os.path.join(_HERE, "_bin", "libboids.so.0")
 _BUILD_LIB = os.path.join(_HERE, "..", "..", "build", "release", "src", "libboids.so.0")
 
 
@@ -25,7 +27,7 @@ class Error(Exception):
 
 
 def _find_library():
-    candidates = [os.environ.get("BOIDS_LIBRARY"), os.path.normpath(_BUILD_LIB),
+    candidates = [os.environ.get("BOIDS_LIBRARY"), _PACKAGE_LIB, os.path.normpath(_BUILD_LIB),
                   ctypes.util.find_library("boids"), "libboids.so.0"]
     tried = []
     for name in candidates:

@@ -1,7 +1,8 @@
 """boids.experiment(): many runs over seeds and sweeps, by the `boids experiment` program.
 
-The program is the one beside the library (the build tree's src/boids, or PREFIX/bin/boids of an
-install), or $BOIDS_PROGRAM, or `boids` on PATH. Running it, rather than a second runner here,
+The program is $BOIDS_PROGRAM, or the one beside the library (the package's boids/_bin/boids after
+`pip install ./python`, the build tree's src/boids, or PREFIX/bin/boids of an install), or `boids`
+on PATH. Running it, rather than a second runner here,
 gives the command's own bits: the same tables, the same seeds, GPU runs batched as replicas.
 """
 import numbers

@@ -2,6 +2,7 @@
 `PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -204,14 +205,42 @@ def test_the_readme_s_example_runs_and_pictures_are_current(tmp_path):
 
 
 def test_the_readme_s_one_liner():
+    # (as the README's environment runs it; test_python_install runs the install itself)
     root = os.path.join(HERE, "..", "..")
     readme = open(os.path.join(root, "README.md"), encoding="utf-8").read().split("\n")
-    one = [l for l in readme if l.startswith("PYTHONPATH=python /usr/bin/python3 -c ")]
+    one = [l for l in readme if l.startswith("env/bin/python -c ")]
     assert len(one) == 1
-    command = one[0].replace("/usr/bin/python3", sys.executable, 1)
-    done = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True)
+    command = one[0].replace("env/bin/python", sys.executable, 1)
+    done = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.path.join(root, "python")})
     assert done.returncode == 0, done.stderr
-    assert len(done.stdout.split()) >= 4  # three positions and a polarization
+    steps = [int(k) for k in re.findall(r"\(\s*(\d+),", done.stdout)]
+    assert steps == [0, 100, 200, 300], done.stdout  # a row each, polarization and groups
+
+
+def test_run_gives_the_metrics_over_time():
+    with boids.World(model="kit", backend="cpu", seed=2) as w, \
+            boids.World(model="kit", backend="cpu", seed=2) as v:
+        t = w.run(30, every=12)
+        assert list(t.step) == [0, 12, 24, 30] and list(t.replica) == [0, 0, 0, 0]
+        assert np.allclose(t.time, t.step * w.info["dt"])
+        for k, step in enumerate(t.step):  # each row is metrics() at its step
+            v.step(int(step) - v.steps)
+            m = v.metrics()[0]
+            assert all(t[name][k] == m[name] for name in m.dtype.names), (step, t[k], m)
+        assert w.steps == 30 and len(w.run(0)) == 1  # run(0): the current step's row
+        try:  # (pandas is optional: boids[frames])
+            import pandas  # noqa: F401
+            frame = w.run(4, every=2, frames=True)
+            assert list(frame["step"]) == [30, 32, 34] and "polarization" in frame.columns
+        except ImportError:
+            assert len(w.run(4, every=2)) == 3
+        for bad in ({"steps": 1.5}, {"steps": -1}, {"steps": 3, "every": 0},
+                    {"steps": 3, "every": True}):
+            with pytest.raises(boids.Error) as e:
+                w.run(**bad)
+            assert e.value.id == "ARGUMENT"
+        assert w.steps == 34  # the refused calls stepped nothing
 
 
 def _in_forked_child(w, q):
