@@ -108,6 +108,9 @@ expect 2 "a repeated key" "dup.ini:2: boids: already set on line 1" -- \
 expect 2 "an empty [section]" "sect.ini:2: sections are not used here" -- \
   sh -c "printf 'boids = 10\n[]\n' >sect.ini; '$boids' sect.ini ${run[*]}"
 expect 2 "a directory" "adir: is a directory" -- "$boids" adir "${run[@]}"
+# a path past PATH_MAX was cut to its first 4095 bytes, which may name another file
+expect 2 "a scenario path of 5000 bytes" "a path of 5000 bytes: longer than the 4095" -- \
+  "$boids" "$(head -c 4996 /dev/zero | tr '\0' a).ini" "${run[@]}"
 expect 2 "/dev/zero (no hang)" "/dev/zero: larger than" -- timeout 20 "$boids" /dev/zero "${run[@]}"
 printf 'model = adams\nboids = 33\nvisual_range = 30\n' |
   "$boids" /dev/stdin --steps 1 --backend cpu --headless --dump pipe.csv >pipe.out 2>&1

@@ -174,6 +174,18 @@ class World:
             raise
         self._w = handle
         info = self._info()
+        model = _lib.text(_lib.lib.boids_model_name(info.model))
+        # params are the model's parameters; a world setting (steps, boids, seed, ...) taken
+        # as one was once applied to the world or ignored without a word (steps: World steps
+        # only when asked)
+        known = model_params(model)
+        for key in params or {}:
+            if key not in known:
+                self.close()
+                raise Error("PARAM_UNKNOWN", f"params: {key!r} is not a parameter of {model} "
+                            f"(boids.model_params({model!r}) lists them; the world's own "
+                            f"settings are World's arguments, and steps are step()'s or "
+                            f"run()'s)", key=key)
         self._warn_of_cost(info)
         self.model = _lib.text(_lib.lib.boids_model_name(info.model))
         self._attributes = _attributes(info.model)
@@ -342,6 +354,12 @@ class World:
             if n not in dtypes:
                 raise Error("ARGUMENT", f"no column {n!r} (the columns: {', '.join(dtypes)})",
                             key=n)
+            if np.ma.isMaskedArray(values):  # np.asarray would write the masked values as data
+                masked = int(np.ma.count_masked(values))
+                if masked:
+                    raise Error("ARGUMENT", f"{n}: a masked array with {masked} masked value"
+                                f"{'s' if masked > 1 else ''} (fill them first: .filled(v))", key=n)
+                values = np.ma.getdata(values)
             a = np.asarray(values)
             if a.shape != (count,):
                 raise Error("ARGUMENT", f"{n}: shape {a.shape}, the world has ({count},)", key=n)

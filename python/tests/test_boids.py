@@ -314,3 +314,20 @@ def test_inputs_are_never_taken_silently():
         assert e.value.id == "ARGUMENT"
     with pytest.raises(boids.Error):  # a scenario named like a flag is a file, not --help
         boids.experiment("--help", runs=1)
+    # a world setting given as a model parameter was applied or dropped without a word
+    with pytest.raises(boids.Error) as e:
+        boids.World(count=100, backend="cpu", params={"steps": 5})
+    assert e.value.id == "PARAM_UNKNOWN" and e.value.key == "steps"
+    # a path longer than a path may be was cut, and could open another file
+    with pytest.raises(boids.Error) as e:
+        boids.World(scenario="/tmp/" + "a" * 5000 + ".ini")
+    assert e.value.id == "FILE_OPEN" and "longer than" in e.value.message
+    with boids.World(count=3, backend="cpu") as w:
+        x = w.state()["x"]
+        masked = np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0])
+        with pytest.raises(boids.Error) as e:  # the masked 2.0 was written as a position
+            w.set_state(x=masked)
+        assert e.value.id == "ARGUMENT" and "masked" in e.value.message
+        assert (w.state()["x"] == x).all()
+        w.set_state(x=np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 0, 0]))  # nothing masked
+        assert list(w.state()["x"]) == [1.0, 2.0, 3.0]

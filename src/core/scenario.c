@@ -286,6 +286,10 @@ static bool preset_in(const char *dir, const char *name, char *out, size_t size)
 boids_status boids_scenario_locate(const char *name, char *out, size_t size)
 {
     struct stat sb;
+    if (strlen(name) >= size) /* cut, it could name another file */
+        return boids_fail_file(BOIDS_E_FILE_OPEN, name, 0,
+                               "a path of %zu bytes: longer than the %zu a path may have",
+                               strlen(name), size - 1);
     if (strchr(name, '/') || stat(name, &sb) == 0 || !name[0]) {
         snprintf(out, size, "%s", name);
         return BOIDS_OK;

@@ -23,6 +23,12 @@ printf 'model = kit\nboids = 20000\nsteps = 5\nstop_after_catches = 3\nmin_speed
   >"$work/ini/kitworld.ini"
 printf 'id,x,y,vx,vy,swarm,age,age\n0,1,1,1,1,0,0.5,0.6\n' >"$work/csv/twice.csv"
 printf 'id,x,y,vx,vy,swarm\n0,1,2\0003,4,0\n' >"$work/csv/nul.csv"
+# the Python package's adversary: a NUL in a key and in a value (which C once cut the text at),
+# a world setting among the model's parameters, a path past PATH_MAX
+printf 'model = kit\nmax_speed\000junk = 1\nmax_speed = 160\000garbage\nsteps = 5\n' \
+  >"$work/ini/python_nul.ini"
+{ printf 'model = hybrid\nscenario = /'; head -c 5000 /dev/zero | tr '\0' a; printf '\n'; } \
+  >"$work/ini/python_long.ini"
 # experiment tables (runs, events, metrics, split at 0xFF): a whole run, garbage, a duplicate
 head="run,seed,c_maxspeed"
 { printf '%s,steps,stop,catches,alive,polarization,' "$head"
@@ -33,6 +39,13 @@ head="run,seed,c_maxspeed"
   printf '%s,step,time,alive,polarization,' "$head"
   printf 'mean_nn,mean_speed,min_speed,max_speed,groups,catches\n'
   printf '0,1,0,0,0,35,0.1,50,100,50,150,5,0\n'; } >"$work/exp/a.tables"
+# a sweep of max_speed (Python's sweep={"max_speed": ...}): its column is param_max_speed
+{ printf 'run,seed,param_max_speed,steps,stop,catches,alive,polarization,'
+  printf 'mean_nn,mean_speed,min_speed,max_speed,groups\n0,1,150,3,steps,0,30,0.1,9,100,50,150,4\n'
+  printf '\377run,seed,param_max_speed,step,time,boid,age,predator\n\377'
+  printf 'run,seed,param_max_speed,step,time,alive,polarization,mean_nn,mean_speed,min_speed,'
+  printf 'max_speed,groups,catches\n0,1,150,0,0,30,0.1,9,100,50,150,4,0\n'
+} >"$work/exp/sweep.tables"
 status=0
 for t in fuzz_scenario:ini fuzz_state_csv:csv fuzz_predators_csv:pred fuzz_experiment_tables:exp; do
   exe=$build/tests/fuzz/${t%%:*} corpus=$work/${t##*:}
