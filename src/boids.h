@@ -355,7 +355,9 @@ void boids_default_world_size(uint32_t n, float *width, float *height);
 boids_status boids_world_create(const boids_world_def *def, boids_world **out);
 void boids_world_destroy(boids_world *world);
 
-/* Advances `steps` steps. The GPU backend only records GL commands: no read-back happens here. */
+/* Advances `steps` steps. The GPU backend only records GL commands: no read-back happens here.
+ * BOIDS_ERR_INTERRUPTED where the boids programs' Ctrl-C (their signal handler) stopped a long
+ * CPU step: the steps before it are taken, that one undone, and the world is usable. */
 boids_status boids_world_step(boids_world *world, uint32_t steps);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
 void boids_world_finish(boids_world *world);

@@ -199,6 +199,11 @@ stop_within 5 TERM "a plain headless CPU run of 100 000" -- \
   "$boids" -n 100000 --headless --backend cpu --steps 100000
 stop_within 8 INT "kit with 20 000 boids, a 950 px view" -- \
   "$boids" --model kit -n 20000 --headless --backend cpu
+# a CPU step of seconds (kit at 100 000: about 8 s on 2 cores) stops inside the step
+stop_within 3 INT "kit with 100 000 boids on the CPU, inside its first step" -- \
+  "$boids" --model kit -n 100000 --headless --backend cpu --steps 5
+stop_within 3 TERM "an experiment of kit at 100 000 on the CPU, inside a step" -- \
+  "$boids" experiment kit -n 100000 --runs 2 --steps 5 --backend cpu --out e
 stop_within 5 INT "--warmup 4294967295 (no wrap, and interruptible)" -- \
   "$boids" -n 100 --headless --backend cpu --warmup 4294967295 --steps 1 --frames f --size 32x32
 stop_within 5 TERM "a run with --dump at the signal" -- \

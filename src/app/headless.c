@@ -96,6 +96,14 @@ static void pacer_done(pacer *p, boids_world *w, uint64_t steps)
     p->piece = want < 1 ? 1 : want > 1e6 ? 1000000 : (uint64_t)want;
 }
 
+/* The steps the world has taken. */
+static uint64_t world_steps(boids_world *w)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    return info.steps;
+}
+
 /* --warmup K: K steps before anything is recorded or timed (interruptible, with progress). */
 static boids_status warm_up(boids_session *s, uint64_t steps)
 {
@@ -106,6 +114,7 @@ static boids_status warm_up(boids_session *s, uint64_t steps)
     for (uint64_t w = 0; st == BOIDS_OK && w < steps && !boids_interrupted();) {
         uint64_t n = pacer_next(&pc, steps - w);
         st = boids_world_step(s->world, (uint32_t)n);
+        if (st == BOIDS_ERR_INTERRUPTED) st = BOIDS_OK; /* Ctrl-C inside a step: the loop ends */
         pacer_done(&pc, s->world, n);
         w += n;
         boids_progress_update(&pr, w);
@@ -181,8 +190,13 @@ static boids_status step_all(run *r)
     while (st == BOIDS_OK && r->done < cli->steps && !stopped && !boids_interrupted()) {
         uint64_t n = pacer_next(&pc, cli->steps - r->done);
         if (recording && n > every - r->done % every) n = every - r->done % every;
+        const uint64_t before = world_steps(r->s.world);
         st = r->log.open ? boids_metrics_log_step(&r->log, r->s.world, (uint32_t)n)
                          : boids_world_step(r->s.world, (uint32_t)n);
+        if (st == BOIDS_ERR_INTERRUPTED) { /* Ctrl-C inside a step: the steps before it count */
+            st = BOIDS_OK;
+            n = world_steps(r->s.world) - before;
+        }
         r->done += n;
         if (st == BOIDS_OK && recording && r->done % every == 0) {
             st = exporter_draw(&r->ex, r->s.world);

@@ -38,7 +38,9 @@ typedef struct boids_profile_acc {
 } boids_profile_acc;
 
 typedef struct boids_backend_ops {
-    boids_status (*step)(void *impl, uint32_t steps);
+    /* *done: the steps taken, all of them unless a signal stopped one (BOIDS_E_INTERRUPTED, the
+     * CPU's: that step undone) or an error came */
+    boids_status (*step)(void *impl, uint32_t steps, uint32_t *done);
     void (*finish)(void *impl);
     boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the
                                                                 model's attributes filled */

@@ -156,8 +156,9 @@ static boids_status make_current_and_bind(gpu_backend *g)
     return BOIDS_OK;
 }
 
-static boids_status gpu_step(void *impl, uint32_t steps)
+static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
 {
+    *done = 0;
     gpu_backend *g = impl;
     gpu_agents *b = &g->boids, *p = &g->preds;
     const bool predators = (g->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
@@ -205,7 +206,9 @@ static boids_status gpu_step(void *impl, uint32_t steps)
         if (timed) boids_gpu_timer_end(&g->timer);
     }
     glUseProgram(0);
-    return boids_gl_check("GPU step");
+    st = boids_gl_check("GPU step");
+    if (st == BOIDS_OK) *done = steps;
+    return st;
 }
 
 static void gpu_finish(void *impl)

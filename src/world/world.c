@@ -538,8 +538,9 @@ boids_status boids_world_step(boids_world *w, uint32_t steps)
         w->sim.steps += steps;
         return BOIDS_OK;
     }
-    boids_status st = w->ops->step(w->impl, steps);
-    if (st == BOIDS_OK) w->sim.steps += steps;
+    uint32_t done = 0;
+    boids_status st = w->ops->step(w->impl, steps, &done);
+    w->sim.steps += done;
     return st;
 }
 

@@ -222,6 +222,8 @@ static boids_status step_watching(boids_world *w, uint32_t steps, sink *k, uint3
         const uint32_t now = piece < steps - *done ? piece : steps - *done;
         const double t0 = boids_clock_seconds();
         boids_status st = boids_world_step(w, now);
+        /* Ctrl-C inside a long step (the CPU's): its runs left unfinished, as between steps */
+        if (st == BOIDS_ERR_INTERRUPTED) return BOIDS_OK;
         if (st != BOIDS_OK) return st;
         boids_world_finish(w);
         *done += now;

@@ -650,6 +650,7 @@ static bool frame(viewer *v, double now, double real, double dt, int *code)
     if (steps > 0) {
         boids_status st = v->metrics.open ? boids_metrics_log_step(&v->metrics, v->s.world, steps)
                                           : boids_world_step(v->s.world, steps);
+        if (st == BOIDS_ERR_INTERRUPTED) return false; /* Ctrl-C in a long step: as between */
         if (st != BOIDS_OK) return boids_app_error(cli, "step"), *code = BOIDS_EXIT_RUNTIME, false;
         v->steps_done += steps;
     }
