@@ -268,6 +268,34 @@ static void test_panel_predators(void)
     }
 }
 
+/* The viewer's model switch (M) from kit's world: the next model gets its own step (kit's 0.08 s
+ * once stayed, and its ns per boid-step read 2 291 484), and the 4 obstacles the world keeps are
+ * its obstacles parameter too (the panel said 0 while they were drawn). */
+static void test_model_switch_from_kit(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 35);
+    d.model = BOIDS_MODEL_KIT;
+    d.params = boids_model_default_params(d.model);
+    d.width = d.height = 4000;
+    d.dt = 0.08f;
+    boids_session ss;
+    REQUIRE_OK(boids_session_create(&ss, &d, NULL));
+    boids_world_info info;
+    boids_world_get_info(ss.world, &info);
+    const uint32_t obstacles = info.obstacles;
+    CHECK(obstacles == 4 && info.dt == 0.08f);
+    REQUIRE_OK(boids_session_set_model(&ss, BOIDS_MODEL_SHIFFMAN_PER_SECOND));
+    boids_world_get_info(ss.world, &info);
+    CHECK_MSG(info.dt == boids_default_world_def().dt && info.obstacles == obstacles &&
+                  info.params.obstacles.obstacles == (float)obstacles,
+              "after M: dt %g, %u obstacles, the parameter %g", (double)info.dt, info.obstacles,
+              (double)info.params.obstacles.obstacles);
+    REQUIRE_OK(boids_session_set_model(&ss, BOIDS_MODEL_KIT)); /* and back: kit's own step */
+    boids_world_get_info(ss.world, &info);
+    CHECK(info.dt == 0.08f && info.obstacles == obstacles);
+    boids_session_destroy(&ss);
+}
+
 static void test_deflate_round_trip(void)
 {
     /* The PNG's zlib hook against stb_image's inflater (our glue: sizes, the stream's framing,
@@ -333,7 +361,8 @@ static void test_switch_models(void)
             boids_world_info info;
             boids_world_get_info(s.world, &info);
             boids_params preset = boids_model_default_params(next);
-            CHECK(info.model == next && info.count == 1500);
+            preset.obstacles.obstacles = (float)info.obstacles; /* the world's, kept: none */
+            CHECK(info.model == next && info.count == 1500 && info.obstacles == 0);
             CHECK(memcmp(&info.params, &preset, sizeof preset) == 0);
             int same = 0;
             for (int i = 0; i < 1500; ++i)
@@ -485,4 +514,5 @@ static void test_ui_o_and_zero(void)
 TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds),
           TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip),
           TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
-          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators))
+          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
+          TEST(test_model_switch_from_kit))

@@ -6,6 +6,7 @@
 
 #include "base/error.h"
 #include "core/geometry.h"
+#include "core/scenario.h"
 
 /* Replaces the session's world by one made from def, whose first `keep` boids take `state`. On
  * failure the old world stays. */
@@ -119,14 +120,32 @@ boids_status boids_session_resize(boids_session *s, uint32_t count)
     return st;
 }
 
+/* The step of a model's world (its manifest's: kit's 0.08 s), else the default 1/60 s. */
+static float model_dt(boids_model model)
+{
+    float dt = boids_default_world_def().dt;
+    boids_scenario *sc = malloc(sizeof *sc);
+    if (!sc) return dt;
+    boids_scenario_init(sc, 0);
+    if (boids_scenario_set(sc, "model", boids_model_name(model)) == BOIDS_OK) dt = sc->def.dt;
+    free(sc);
+    return dt;
+}
+
 boids_status boids_session_set_model(boids_session *s, boids_model model)
 {
     boids_boid *state;
     boids_status st = current(s, &state);
     if (st != BOIDS_OK) return st;
+    boids_world_info info;
+    boids_world_get_info(s->world, &info);
     boids_world_def d = s->def;
     d.model = model;
     d.params = boids_model_default_params(model);
+    /* the new model's step (kit's 0.08 s once stayed with the next model), and the obstacles
+     * as they stand, which the world keeps, counted in its parameters (the panel said 0) */
+    d.dt = model_dt(model);
+    d.params.obstacles.obstacles = (float)info.obstacles;
     /* Boids that strayed out of a bounded world come back in where the new one wraps. Speeds
      * keep their direction and are brought to the new model's limits by its first step. */
     if (d.params.base.edges == BOIDS_EDGES_WRAP)
