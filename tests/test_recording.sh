@@ -41,6 +41,12 @@ if [ $rc = 0 ] && [ "$bytes" = $((64 * 48 * 4 * 10)) ] && grep -qx 24 args && gr
 else
   bad "--video: rc $rc, $bytes bytes, args $(tr '\n' ' ' <args 2>/dev/null) $(cat err)"
 fi
+# the summary leads with the simulation's own time; the drawing and the files come after it
+timing=$(grep -m1 -A1 "^  20 steps" out)
+grep -q "^  20 steps.*: the simulation .* ms per step, .* ns per boid-step" <<<"$timing" &&
+  grep -q "^  with the drawing (.* ms per frame) and the files: .* s in all" <<<"$timing" &&
+  ok "an export's summary leads with the simulation's time, then the whole run's" ||
+  bad "export summary: $timing"
 ls -A | grep -q 'boids-tmp' &&
   bad "--video left a temporary file" ||
   ok "--video left no temporary file"

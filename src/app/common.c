@@ -192,23 +192,30 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     boids_world_get_info(s->world, &info);
     int per_second = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND;
     double boid_steps = (double)steps * info.count;
-    printf("  %llu steps", (unsigned long long)steps);
-    if (per_second) printf(" of %.4g ms", (double)info.dt * 1e3);
-    printf(" in %.3f s: %.1f steps/s", wall, wall > 0 ? (double)steps / wall : 0.0);
-    if (boid_steps > 0) printf(", %.1f ns per boid-step", wall * 1e9 / boid_steps);
-    printf("\n");
     /* The simulation alone, apart from drawing, encoding and files: the world's own per-pass
-     * times (GL timer queries on the GPU, the clock around each pass on the CPU). */
+     * times (GL timer queries on the GPU, the clock around each pass on the CPU). A run that
+     * drew frames leads with it: its wall clock is mostly the drawing and the files. */
     boids_profile prof;
     boids_world_finish(s->world);
     boids_world_get_profile(s->world, &prof);
-    if (prof.samples[BOIDS_PASS_STEER] > 0 && info.count > 0) {
-        printf("  simulation alone %.3f ms per step, %.1f ns per boid-step (%s)", prof.step_ms,
-               prof.step_ms * 1e6 / info.count,
-               info.backend == BOIDS_BACKEND_GPU ? "GL timer queries" : "the CPU's clock");
-        if (prof.samples[BOIDS_PASS_DRAW] > 0)
-            printf("; drawing %.3f ms per frame", prof.ms[BOIDS_PASS_DRAW]);
+    const bool alone = prof.samples[BOIDS_PASS_STEER] > 0 && info.count > 0;
+    const bool drew = alone && prof.samples[BOIDS_PASS_DRAW] > 0;
+    const char *clock = info.backend == BOIDS_BACKEND_GPU ? "GL timer queries" : "the CPU's clock";
+    printf("  %llu steps", (unsigned long long)steps);
+    if (per_second) printf(" of %.4g ms", (double)info.dt * 1e3);
+    if (drew) {
+        printf(": the simulation %.3f ms per step, %.1f ns per boid-step (%s)\n", prof.step_ms,
+               prof.step_ms * 1e6 / info.count, clock);
+        printf(
+            "  with the drawing (%.3f ms per frame) and the files: %.3f s in all, %.1f steps/s\n",
+            prof.ms[BOIDS_PASS_DRAW], wall, wall > 0 ? (double)steps / wall : 0.0);
+    } else {
+        printf(" in %.3f s: %.1f steps/s", wall, wall > 0 ? (double)steps / wall : 0.0);
+        if (boid_steps > 0) printf(", %.1f ns per boid-step", wall * 1e9 / boid_steps);
         printf("\n");
+        if (alone)
+            printf("  simulation alone %.3f ms per step, %.1f ns per boid-step (%s)\n",
+                   prof.step_ms, prof.step_ms * 1e6 / info.count, clock);
     }
 
     boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
