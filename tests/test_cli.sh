@@ -310,7 +310,16 @@ fi
 expect 0 "--help" "" -- "$boids" --help
 grep -q "shiffman-per-second" "$tmp/out" && ok "--help lists the model" ||
   bad "--help lacks the model"
-grep -q "max_speed" "$tmp/out" && ok "--help lists parameters" || bad "--help lacks parameters"
+[ "$(wc -l <"$tmp/out")" -le 100 ] && ok "--help is a screen or two ($(wc -l <"$tmp/out") lines)" ||
+  bad "--help is $(wc -l <"$tmp/out") lines"
+expect 0 "--help kit" "" -- "$boids" --help kit
+grep -q "^  c_maxspeed " "$tmp/out" && grep -q "^  max_speed  *150 " "$tmp/out" &&
+  ok "--help kit lists its parameters with its defaults" || bad "--help kit: $(head -3 "$tmp/out")"
+expect 0 "--help all" "" -- "$boids" --help all
+grep -q "^  drag \|^  c_maxspeed " "$tmp/out" && grep -q "^Viewer keys and mouse" "$tmp/out" &&
+  ok "--help all lists every model's parameters and the keys" || bad "--help all lacks them"
+expect 2 "--help nope names the topics" "no such topic (the models: shiffman-per-second" -- \
+  "$boids" --help nope
 expect 0 "--version" "" -- "$boids" --version
 # an empty world runs, and its summary invents no per-boid time and no flock
 "$boids" -n 0 --steps 3 --backend cpu --headless >"$tmp/out" 2>"$tmp/err" &&

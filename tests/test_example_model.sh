@@ -20,7 +20,8 @@ else
   exit
 fi
 boids=$build/src/boids
-"$boids" --help | grep -q "^  drag " && ok "--help lists drag" || bad "--help has no drag"
+"$boids" --help all | grep -q "^  drag " && ok "--help all lists drag" ||
+  bad "--help all has no drag"
 
 # A lone boid, nothing to steer by: each step takes c_d v dt off its velocity.
 printf 'id,x,y,vx,vy,swarm\n0,500,500,100,0,0\n' >"$tmp/one.csv"

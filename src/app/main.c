@@ -100,6 +100,10 @@ int main(int argc, char **argv)
         return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0)
         return boids_experiment_merge_main(argc - 1, argv + 1);
+    if (argc == 3 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+        return boids_cli_help_topic(stdout, argv[2]) == BOIDS_OK /* --help MODEL, keys, all */
+                   ? BOIDS_EXIT_OK
+                   : (fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
     if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK)
         return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;

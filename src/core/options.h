@@ -122,7 +122,8 @@
     O(RESUME, NULL, "--resume", NULL, "DIR", TEXT, 0, 0, resume, NULL, BOIDS_IN_EXPERIMENT,        \
       "finish an interrupted experiment (or shard) in DIR (with --jobs and --batch only)")         \
     O(HELP, NULL, "--help", "-h", NULL, SWITCH, 0, 0, help, NULL, BOIDS_IN_BOTH,                   \
-      "usage, viewer keys, examples, every model parameter with its default and unit")             \
+      "usage, options, examples, the models; --help MODEL: its parameters, defaults and units "  \
+      "(--help all: every model's and the viewer's keys; --help keys: the keys)")             \
     O(VERSION, NULL, "--version", NULL, NULL, SWITCH, 0, 0, version, NULL, BOIDS_IN_RUN,           \
       "the version")
 /* clang-format on */

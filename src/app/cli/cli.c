@@ -24,9 +24,39 @@ static void param_line(FILE *out, const boids_param_info *p, const char *value)
     boids_print_wrapped(out, p->description, c, 42, 100);
 }
 
+/* A model's heading: "model NAME (per second): its summary", wrapped. */
+static void model_heading(FILE *out, boids_model model)
+{
+    char head[256];
+    int col = snprintf(head, sizeof head, "model %s (%s): ", boids_model_name(model),
+                       boids_model_time_base(model) == BOIDS_TIME_PER_SECOND ? "per second"
+                                                                             : "per frame");
+    fputs(head, out);
+    boids_print_wrapped(out, boids_model_summary(model), col - 1, 2, 100);
+}
+
+/* One model's parameters, every one with this model's default (--help MODEL). */
+static void print_model(FILE *out, boids_model model)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(model, &n);
+    const boids_params def = boids_model_default_params(model);
+    model_heading(out, model);
+    fprintf(out, "Its parameters (--set KEY=VALUE, a scenario's KEY = VALUE, the viewer's panel), "
+                 "with its defaults:\n");
+    for (size_t i = 0; i < n; ++i) {
+        char v[32];
+        const float value = boids_param_get(&def, &info[i]);
+        param_line(out, &info[i],
+                   (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
+                       ? boids_edges_name(value)
+                       : boids_float_text(value, v));
+    }
+}
+
 /* The models and their parameters: those every model has once, then each model with the rows of
  * a block the first time one of its models is listed, and every default that differs from the
- * rows above as one line. */
+ * rows above as one line (--help all). */
 static void print_models(FILE *out)
 {
     size_t n;
@@ -52,12 +82,8 @@ static void print_models(FILE *out)
         const boids_model model = (boids_model)m;
         const boids_params def = boids_model_default_params(model);
         const boids_param_info *mi = boids_model_params(model, &n);
-        char head[256];
-        int col = snprintf(head, sizeof head, "\nmodel %s (%s): ", boids_model_name(model),
-                           boids_model_time_base(model) == BOIDS_TIME_PER_SECOND ? "per second"
-                                                                                 : "per frame");
-        fputs(head, out);
-        boids_print_wrapped(out, boids_model_summary(model), col - 1, 2, 100);
+        fputc('\n', out);
+        model_heading(out, model);
         for (size_t i = 0; i < n; ++i) { /* a block seen for the first time: its rows */
             char v[32];
             if (listed & (1u << mi[i].block)) continue;
@@ -84,6 +110,19 @@ static void print_models(FILE *out)
     }
 }
 
+/* The viewer's keys and mouse (app/cli/keys.h), as its help overlay shows them. */
+static void print_keys(FILE *out)
+{
+    static const boids_viewer_key_text keys[] = {BOIDS_VIEWER_KEYS(BOIDS_VIEWER_KEY_TEXT)};
+    char text[4096];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
+        len += (size_t)snprintf(text + len, len < sizeof text ? sizeof text - len : 0, "%s%s: %s",
+                                i ? "; " : "", keys[i].label, keys[i].help);
+    fprintf(out, "Viewer keys and mouse: ");
+    boids_print_wrapped(out, text, 23, 2, 100);
+}
+
 void boids_cli_usage(FILE *out)
 {
     fprintf(
@@ -105,18 +144,38 @@ void boids_cli_usage(FILE *out)
                  "  boids --init flock.csv --backend cpu --steps 60 --set align_weight=2\n"
                  "  boids -n 50000 --headless --warmup 300 --steps 600 --video flock.mp4\n"
                  "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
-    /* the viewer's table (app/viewer_keys.h), as its help overlay shows it */
-    static const boids_viewer_key_text keys[] = {BOIDS_VIEWER_KEYS(BOIDS_VIEWER_KEY_TEXT)};
-    char text[4096];
+    fprintf(out, "Exit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after "
+                 "signal N.\n\nThe models (--model NAME, a scenario's model = NAME):\n");
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_heading(out, (boids_model)m);
+    fprintf(out, "\nboids --help MODEL lists a model's parameters with their defaults and units; "
+                 "boids --help keys\nthe viewer's keys and mouse; boids --help all everything.\n");
+}
+
+boids_status boids_cli_help_topic(FILE *out, const char *topic)
+{
+    if (strcmp(topic, "all") == 0) {
+        boids_cli_usage(out);
+        fputc('\n', out);
+        print_keys(out);
+        print_models(out);
+        return BOIDS_OK;
+    }
+    if (strcmp(topic, "keys") == 0) {
+        print_keys(out);
+        return BOIDS_OK;
+    }
+    boids_model model;
+    if (boids_model_from_name(topic, &model) == BOIDS_OK) {
+        print_model(out, model);
+        return BOIDS_OK;
+    }
+    char names[512] = "";
     size_t len = 0;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
-        len += (size_t)snprintf(text + len, len < sizeof text ? sizeof text - len : 0, "%s%s: %s",
-                                i ? "; " : "", keys[i].label, keys[i].help);
-    fprintf(out, "Viewer keys and mouse: ");
-    boids_print_wrapped(out, text, 23, 2, 100);
-    fprintf(out, "\nExit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after "
-                 "signal N.\n");
-    print_models(out);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        len += (size_t)snprintf(names + len, len < sizeof names ? sizeof names - len : 0, "%s, ",
+                                boids_model_name((boids_model)m));
+    return boids_fail_key(BOIDS_E_USAGE, "--help", "%.60s: no such topic (the models: %sall, keys)",
+                          topic, names);
 }
 
 void boids_cli_resolve_backend(boids_cli *cli)

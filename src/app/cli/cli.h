@@ -72,6 +72,9 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
 void boids_cli_resolve_backend(boids_cli *cli);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
+/* --help TOPIC: a model's parameters (its name), the viewer's keys (keys) or everything (all);
+ * BOIDS_E_USAGE for another, its message listing the topics. */
+boids_status boids_cli_help_topic(FILE *out, const char *topic);
 
 /* Where a setting came from, as the user wrote it: "--boids", "--set max_speed", "scen.ini:3:
  * boids", or NULL for a default. key: a world-definition field (model, count, swarms, world,
