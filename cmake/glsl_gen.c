@@ -124,7 +124,7 @@ static void attributes_glsl(const char *dir)
 static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
-                      summary)                                                                     \
+                      summary, at_scale)                                                           \
     put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_MODEL_" #ID    \
         " 1\n#include \"steer_common.glsl\"\n#include \"rules_" #rules ".glsl\"\n",                \
         name, summary);                                                                            \

@@ -1,7 +1,8 @@
 /* boids_models.h: the model manifest, one line per model with everything about it (part of the
  * public API, included by boids.h).
  *
- *   M(ID, name, time, blocks, rules, attributes, features, init, preset, world, summary)
+ *   M(ID, name, time, blocks, rules, attributes, features, init, preset, world, summary,
+ *     at_scale)
  *
  *   ID          BOIDS_MODEL_<ID>, the enum value
  *   name        the CLI name (--model, scenario files)
@@ -19,6 +20,8 @@
  *               1000 px^2, dt 1/60, 600 steps), as scenario KEY=VALUE pairs (boids, world, dt,
  *               steps): what --model and a scenario's `model =` bring along
  *   summary     one line for --help
+ *   at_scale    where its world is a paper's small one: the scenario that runs it at a flock's
+ *               scale, which the note on a costly world names ("" where there is none)
  *
  * From this list come the boids_model enum, the model table of src/core/models.c (names, time
  * bases, blocks, presets), the CPU backend's rules table, one GPU steering program per model
@@ -46,34 +49,36 @@
 #define BOIDS_MODEL_LIST(M)                                                                        \
     M(SHIFFMAN_PER_SECOND, "shiffman-per-second", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS), shiffman, \
       0, 0, UNIFORM, "obstacle_radius=60 obstacle_factor=720", "",                                 \
-      "Reynolds steering in real units: each behaviour truncated to f_max, v += F dt (default)")   \
+      "Reynolds steering in real units: each behaviour truncated to f_max, v += F dt (default)",   \
+      "")                                                                                          \
     M(ADAMS, "adams", PER_FRAME, BOIDS_BLOCK_BIT(ADAMS), adams, BOIDS_ATTR_BIT(BIAS), 0, UNIFORM,  \
       "max_speed=6 min_speed=3 edges=bounded obstacle_radius=60 obstacle_factor=0.8", "",          \
-      "Adams' simple boids: raw sums straight onto v, margins, scout groups with a bias")          \
+      "Adams' simple boids: raw sums straight onto v, margins, scout groups with a bias", "")      \
     M(SHIFFMAN_PROCESSING, "shiffman-processing", PER_FRAME, BOIDS_BLOCK_BIT(REYNOLDS), shiffman,  \
       0, 0, UNIFORM,                                                                               \
       "max_speed=2 max_force=0.03 min_speed=0 border_r=2 edges=processing obstacle_radius=60 "     \
       "obstacle_factor=0.12",                                                                      \
-      "", "Processing's flocking example (table 2.6): the same rules, one frame a step")           \
+      "", "Processing's flocking example (table 2.6): the same rules, one frame a step", "")       \
     M(SHIFFMAN_NOC, "shiffman-noc", PER_FRAME, BOIDS_BLOCK_BIT(REYNOLDS), shiffman, 0, 0, UNIFORM, \
       "max_speed=3 max_force=0.05 min_speed=0 border_r=3 edges=processing obstacle_radius=60 "     \
       "obstacle_factor=0.2",                                                                       \
-      "", "Nature of Code's flocking (table 2.7): the same rules, one frame a step")               \
+      "", "Nature of Code's flocking (table 2.7): the same rules, one frame a step", "")           \
     M(HYBRID, "hybrid", PER_SECOND, BOIDS_BLOCK_BIT(HYBRID), hybrid, 0, 0, UNIFORM,                \
       "obstacle_radius=60 obstacle_factor=720", "",                                                \
-      "Adams' separation with Reynolds' alignment and cohesion, one clamp on the total force")     \
+      "Adams' separation with Reynolds' alignment and cohesion, one clamp on the total force", "") \
     M(PRIORITY, "priority", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                \
       BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM,                                                        \
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
-      "Reynolds 1987 priority allocation of a maximum acceleration")                               \
+      "Reynolds 1987 priority allocation of a maximum acceleration", "")                           \
     M(MEAN, "mean", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                        \
       BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM,                                                        \
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
-      "Reynolds 1987 mean allocation: the weighted sum brought to a maximum acceleration")         \
+      "Reynolds 1987 mean allocation: the weighted sum brought to a maximum acceleration", "")     \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE), BOIDS_FEATURE_PREDATORS, CENTRE,                \
       "max_speed=150 min_speed=25 obstacles=4", "boids=35 world=4000x4000 dt=0.08 steps=3000",     \
-      "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)")      \
+      "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)",      \
+      "scenarios/kit-flock.ini")                                                                   \
     BOIDS_EXAMPLE_MODELS(M)
 
 #endif /* BOIDS_MODELS_H */

@@ -252,6 +252,11 @@ kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 grep -q "note: each agent looks at about" err &&
   ok "a world whose radii reach most of it says so before the wait" ||
   bad "no cost note: $(cat err)"
+# the note names the scenario of kit at a flock's scale (its manifest row's), which runs
+hint=$(sed -n 's/.*(\(scenarios\/[a-z-]*\.ini\) is this model at a flock.s scale)$/\1/p' err)
+[ "$hint" = scenarios/kit-flock.ini ] &&
+  "$boids" "$(basename "$hint")" -n 300 --steps 1 --backend cpu --headless >/dev/null 2>&1 &&
+  ok "the cost note names $hint, and it runs" || bad "the note's scenario: '$hint' $(cat err)"
 (cd / && "$boids" kit.ini --steps 1 --backend cpu --headless) >out 2>err &&
   grep -q "model kit" out &&
   ok "a bare preset name finds the scenarios from another directory" ||

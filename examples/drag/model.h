@@ -12,7 +12,7 @@
 #define BOIDS_EXAMPLE_MODELS(M)                                                                    \
     M(DRAG, "drag", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS) | BOIDS_BLOCK_BIT(DRAG), drag, 0, 0,     \
       UNIFORM, "sep_radius=20 max_force=400", "",                                                  \
-      "example model: Reynolds' sums, and a drag that takes c_d v per unit of time")
+      "example model: Reynolds' sums, and a drag that takes c_d v per unit of time", "")
 
 /* Its parameter block: one row, and the block in the list of blocks (BOIDS_PARAM_BLOCK_LIST). */
 #define BOIDS_PARAMS_DRAG(P, B, F)                                                                 \

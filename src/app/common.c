@@ -8,6 +8,7 @@
 #include "app/app.h"
 #include "app/metrics_log.h"
 #include "core/attributes.h"
+#include "core/models.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
@@ -129,15 +130,15 @@ void boids_app_cost_note(boids_world *w, const char *program)
     const double seen = boids_world_neighbors_per_agent(w);
     const double checks = seen * ((double)info.count + info.predators);
     if (checks <= 2e8) return;
+    const char *at_scale = boids_model_at_scale(info.model); /* the manifest's (boids_models.h) */
     fprintf(stderr,
             "%s: note: each agent looks at about %.0f others a step (%.3g checks in all), since "
             "the grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and "
             "%u predators): a step may take seconds; a smaller radius or fewer agents goes "
-            "faster%s\n",
+            "faster%s%s%s\n",
             program, seen, checks, (double)info.cell_w, (double)info.cell_h, info.count,
-            info.predators,
-            info.model == BOIDS_MODEL_KIT ? " (scenarios/kit-flock.ini is kit at a flock's scale)"
-                                          : "");
+            info.predators, *at_scale ? " (" : "", at_scale,
+            *at_scale ? " is this model at a flock's scale)" : "");
 }
 
 /* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */

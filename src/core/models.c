@@ -12,12 +12,12 @@ typedef struct model_row {
     const char *name;
     boids_time_base time_base;
     unsigned blocks, attributes, features;
-    const char *rules, *preset, *world, *summary;
+    const char *rules, *preset, *world, *summary, *at_scale;
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
 #define BOIDS_X_MODEL_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world,     \
-                          summary)                                                                 \
+                          summary, at_scale)                                                       \
     [BOIDS_MODEL_##ID] = {name,                                                                    \
                           BOIDS_TIME_##time,                                                       \
                           BOIDS_BLOCKS_EVERY_MODEL | (blocks),                                     \
@@ -26,7 +26,8 @@ static const model_row models[BOIDS_MODEL_COUNT] = {
                           #rules,                                                                  \
                           preset,                                                                  \
                           world,                                                                   \
-                          summary},
+                          summary,                                                                 \
+                          at_scale},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW
 };
@@ -46,6 +47,12 @@ const char *boids_model_summary(boids_model model)
 {
     const model_row *r = row_of(model);
     return r ? r->summary : "";
+}
+
+const char *boids_model_at_scale(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->at_scale : "";
 }
 
 const char *boids_model_rules_name(boids_model model)

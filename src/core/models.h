@@ -12,6 +12,9 @@ const char *boids_model_rules_name(boids_model model);
 const char *boids_model_preset_text(boids_model model);
 /* The manifest's world text: "boids=35 world=4000x4000 ..." or "" (core/scenario.c applies it). */
 const char *boids_model_world_text(boids_model model);
+/* The scenario that runs the model at a flock's scale where its world is a paper's small one
+ * ("scenarios/kit-flock.ini"), else "". */
+const char *boids_model_at_scale(boids_model model);
 /* Applies the model's preset to params (the blocks' defaults already there); fails naming the
  * bad pair if the manifest's preset text does not parse (a test checks every model). */
 boids_status boids_model_apply_preset(boids_model model, boids_params *params);
