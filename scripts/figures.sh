@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The figures the README and docs/ show that seeded commands reproduce, made again from those
 # commands: the kit paper's finding (the numbers between the README's `figures:kit` markers, and
-# docs/kit-ages.png) and the gallery of the models (docs/models/NAME.png, each scenario's flock
-# after its own `steps`, on the CPU backend, so the same flock on any machine).
+# docs/kit-ages.png), the gallery of the models (docs/models/NAME.png, each scenario's flock
+# after its own `steps`, on the CPU backend, so the same flock on any machine) and the viewer
+# (docs/viewer.png: its window under Xvfb, HUD, panel and legend, 12 000 boids in 3 swarms after
+# 900 steps on the CPU; only the HUD's frame rate and times differ from one machine to another).
 #
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results)
@@ -121,6 +123,11 @@ for ini in "$root"/scenarios/*.ini; do
     --screenshot "$work/models/$name.png" >/dev/null
 done
 
+# --- the viewer -----------------------------------------------------------------------------------
+(cd "$work" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 12000 --swarms 3 --steps 900 \
+  --backend cpu --screenshot "$work/viewer.png" >/dev/null 2>&1) ||
+  { echo "FAIL the viewer's picture: its window did not run (xvfb-run, a GL context)"; exit 1; }
+
 # --- in place, or compared ------------------------------------------------------------------------
 readme_fragment() {
   sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"
@@ -133,7 +140,8 @@ if [ "$mode" = --update ]; then
   cp "$work/README.md" "$root/README.md"
   cp "$work/fig10/ages.png" "$root/docs/kit-ages.png"
   cp "$work"/models/*.png "$root/docs/models/"
-  echo "updated the README's kit figures, docs/kit-ages.png and docs/models/*.png"
+  cp "$work/viewer.png" "$root/docs/viewer.png"
+  echo "updated the README's kit figures, docs/kit-ages.png, docs/models/*.png, docs/viewer.png"
   exit 0
 fi
 status=0
@@ -149,6 +157,7 @@ compare() { # NAME COMMITTED MADE
   else echo "FAIL $1: $verdict (scripts/figures.sh --update draws it again)"; status=1; fi
 }
 compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
+compare docs/viewer.png "$root/docs/viewer.png" "$work/viewer.png"
 for f in "$work"/models/*.png; do
   name=docs/models/$(basename "$f")
   compare "$name" "$root/$name" "$f"
