@@ -221,9 +221,7 @@ static boids_status step_watching(boids_world *w, uint32_t steps, sink *k, uint3
     while (*done < steps && going_on(k)) {
         const uint32_t now = piece < steps - *done ? piece : steps - *done;
         const double t0 = boids_clock_seconds();
-        boids_status st = boids_world_step(w, now);
-        /* Ctrl-C inside a long step (the CPU's): its runs left unfinished, as between steps */
-        if (st == BOIDS_ERR_INTERRUPTED) return BOIDS_OK;
+        boids_status st = boids_world_step(w, now); /* (Ctrl-C inside it: run_batch's) */
         if (st != BOIDS_OK) return st;
         boids_world_finish(w);
         *done += now;
@@ -270,8 +268,8 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
         if (st == BOIDS_OK && step == 0) break; /* steps = 0: measured and done */
     }
     batch_close(&b);
-    /* metrics a signal stopped (core/metrics.c looks at it too): the runs stay unfinished, as
-     * when it comes between two steps; not a failure of the run */
+    /* a step or the metrics a signal stopped (the CPU backend and core/metrics.c look at it
+     * too): the runs stay unfinished, as when it comes between two steps; not a failure */
     if (st == BOIDS_ERR_INTERRUPTED && boids_interrupted()) st = BOIDS_OK;
     return st;
 }
