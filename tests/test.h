@@ -55,11 +55,45 @@ typedef struct test_case {
     void (*fn)(void);
 } test_case;
 
+/* A crash names the test it came in and where (a backtrace on stderr), then ends the process as
+ * the signal would: a driver's rare crash in CI once left only "SegFault" and no output (stdout
+ * to a pipe is buffered, and lost with the process). Under AddressSanitizer its own report does
+ * this. */
+static const char *test_current_name = "(before the first test)";
+#if !defined(__SANITIZE_ADDRESS__)
+#include <execinfo.h>
+#include <signal.h>
+#include <unistd.h>
+static void test_on_crash(int sig)
+{
+    char line[256];
+    int len =
+        snprintf(line, sizeof line, "\nsignal %d in %s; backtrace:\n", sig, test_current_name);
+    if (write(2, line, (size_t)len) < 0) _exit(128 + sig);
+    void *frames[64];
+    backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+static inline void test_catch_crashes(void)
+{
+    void *warm[1];
+    backtrace(warm, 1); /* loads libgcc now, not in the handler */
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; ++i) signal(sigs[i], test_on_crash);
+}
+#else
+static inline void test_catch_crashes(void) {}
+#endif
+
 static inline int test_run(const test_case *tests, int n)
 {
     int passed = 0, failed = 0;
+    setvbuf(stdout, NULL, _IOLBF, 0); /* every line out before a crash could lose it */
+    test_catch_crashes();
     for (int i = 0; i < n; ++i) {
         test_current_failed = 0;
+        test_current_name = tests[i].name;
         tests[i].fn();
         printf("%s %s\n", test_current_failed ? "FAIL" : "ok  ", tests[i].name);
         if (test_current_failed)
