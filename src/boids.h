@@ -356,9 +356,18 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out);
 void boids_world_destroy(boids_world *world);
 
 /* Advances `steps` steps. The GPU backend only records GL commands: no read-back happens here.
- * BOIDS_ERR_INTERRUPTED where the boids programs' Ctrl-C (their signal handler) stopped a long
- * CPU step: the steps before it are taken, that one undone, and the world is usable. */
+ * BOIDS_ERR_INTERRUPTED where a stop ended the call (boids_world_interrupt, or the boids
+ * programs' Ctrl-C): the steps before are taken, a CPU step under way is undone (the GPU looks
+ * between steps), the step count says how many, and the world is usable. */
 boids_status boids_world_step(boids_world *world, uint32_t steps);
+/* Asks the world's long calls to stop (on) or lets them run again (off). While on, a
+ * boids_world_step or boids_world_metrics under way or to come returns BOIDS_ERR_INTERRUPTED
+ * within about a second (a CPU step looks every few hundred boids, the GPU's between steps; the
+ * GPU's metrics are a few dispatches, and end first). For a caller's Ctrl-C: its handler, or a
+ * thread waiting on the call, sets it; the caller turns it off once the call has returned.
+ * Takes no lock and only stores a flag, so it is safe from any thread and from a signal handler;
+ * a NULL world is ignored. (Python's World.step and metrics use it for KeyboardInterrupt.) */
+void boids_world_interrupt(boids_world *world, bool on);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
 void boids_world_finish(boids_world *world);
 
@@ -466,7 +475,9 @@ typedef struct boids_metrics {
     double min_speed, max_speed;
 } boids_metrics;
 
-/* One entry per replica (n must equal info.replicas). */
+/* One entry per replica (n must equal info.replicas). BOIDS_ERR_INTERRUPTED where a stop ended
+ * it (boids_world_interrupt, a signal): nothing is written. A CPU world keeps what they need
+ * (about 100 bytes a boid) for the next call, until it is destroyed. */
 boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
 
 /* ---- events ---------------------------------------------------------------------------------- */

@@ -7,10 +7,14 @@
  *   - one world used from two threads at once (the calls take turns), a GPU world stepped from a
  *     thread that did not create it;
  *   - a forked child: a world it inherited is refused (BOIDS_E_FORKED), as is the GPU its parent
- *     opened; a new CPU world works there. */
+ *     opened; a new CPU world works there;
+ *   - boids_world_interrupt from another thread stops a call of a million steps, on each backend:
+ *     the steps before kept, a CPU step under way undone (the state is that of a world stepped
+ *     as many steps), the metrics refused while it is on, the world stepping on once it is off. */
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -170,6 +174,7 @@ static void test_worlds(void)
     const void *ccols[1] = {b};
     REFUSES(BOIDS_E_ARGUMENT, boids_world_step, NULL, 1);
     SURVIVES(boids_world_finish, NULL);
+    SURVIVES(boids_world_interrupt, NULL, true);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read, NULL, b, 4);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_write, NULL, b, 4);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_validate_state, NULL, b, 4);
@@ -327,6 +332,62 @@ static void test_threads(void)
     boids_world_destroy(w);
 }
 
+static void *interrupt_soon(void *w)
+{
+    nanosleep(&(struct timespec){0, 300 * 1000 * 1000}, NULL);
+    boids_world_interrupt(w, true);
+    return NULL;
+}
+
+static void interrupted(boids_backend backend)
+{
+    const uint32_t n = 6000;
+    boids_world_def d = test_def(backend, n);
+    boids_world *w = NULL, *twin = NULL;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    REQUIRE_OK(boids_world_create(&d, &twin));
+    pthread_t t;
+    pthread_create(&t, NULL, interrupt_soon, w);
+    boids_status st = boids_world_step(w, 1000000); /* an hour or more, unless stopped */
+    pthread_join(t, NULL);
+    CHECK_MSG(st == BOIDS_ERR_INTERRUPTED && boids_last_error_info()->id == BOIDS_E_INTERRUPTED,
+              "%s: status %d: %s", backend == BOIDS_BACKEND_CPU ? "CPU" : "GPU", (int)st,
+              boids_last_error());
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    const uint64_t taken = info.steps;
+    boids_metrics m;
+    CHECK(boids_world_step(w, 5) == BOIDS_ERR_INTERRUPTED); /* still on: nothing begins */
+    CHECK(boids_world_metrics(w, &m, 1) == BOIDS_ERR_INTERRUPTED || backend == BOIDS_BACKEND_GPU);
+    boids_world_get_info(w, &info);
+    CHECK_MSG(info.steps == taken, "%llu steps, then %llu", (unsigned long long)taken,
+              (unsigned long long)info.steps);
+    boids_world_interrupt(w, false);
+    REQUIRE_OK(boids_world_step(w, 1));
+    REQUIRE_OK(boids_world_metrics(w, &m, 1));
+    REQUIRE_OK(boids_world_step(twin, (uint32_t)taken + 1));
+    boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
+    REQUIRE_OK(boids_world_read(w, a, n));
+    REQUIRE_OK(boids_world_read(twin, b, n));
+    uint32_t differ = 0;
+    for (uint32_t i = 0; i < n; ++i)
+        differ += a[i].x != b[i].x || a[i].y != b[i].y || a[i].vx != b[i].vx || a[i].vy != b[i].vy;
+    CHECK_MSG(differ == 0, "%s: after %llu + 1 steps, %u boids differ from a world not stopped",
+              backend == BOIDS_BACKEND_CPU ? "CPU" : "GPU", (unsigned long long)taken, differ);
+    printf("  %s: stopped after %llu steps of 10^6\n", backend == BOIDS_BACKEND_CPU ? "CPU" : "GPU",
+           (unsigned long long)taken);
+    free(a), free(b);
+    boids_world_destroy(w);
+    boids_world_destroy(twin);
+}
+
+static void test_interrupt(void)
+{
+    interrupted(BOIDS_BACKEND_CPU);
+    test_gpu_context(); /* skips where there is no GL at all */
+    interrupted(BOIDS_BACKEND_GPU);
+}
+
 /* What a forked child may do, each answered at once (an alarm fails a hang). */
 static int child_checks(boids_world *inherited)
 {
@@ -392,4 +453,4 @@ static void test_every_function(void)
 }
 
 TEST_MAIN(TEST(test_lists_and_texts), TEST(test_contexts), TEST(test_worlds), TEST(test_totals),
-          TEST(test_threads), TEST(test_fork), TEST(test_every_function))
+          TEST(test_threads), TEST(test_interrupt), TEST(test_fork), TEST(test_every_function))

@@ -14,7 +14,7 @@ returns its tables.
 """
 import ctypes
 import numbers
-import time
+import threading
 import warnings
 
 import numpy as np
@@ -32,6 +32,8 @@ EVENT_TOOL, EVENT_CATCH = 1, 2
 class CostWarning(UserWarning):
     """A world whose radii reach most of it: a step costs far more than its size suggests."""
 library_path = _lib.path
+# A call of fewer neighbour checks than this (a few milliseconds) runs on the calling thread.
+_LONG_CALL = 1 << 22
 _FIXED = {"x": np.float32, "y": np.float32, "vx": np.float32, "vy": np.float32,
           "swarm": np.uint32}
 
@@ -218,6 +220,51 @@ class World:
     def __del__(self):
         self.close()
 
+    def _step_cost(self):
+        """A step's neighbour checks, as the library estimates them."""
+        return self.count * (1.0 + _lib.lib.boids_world_neighbors_per_agent(self._handle()))
+
+    def _stoppable(self, call, *args, cost):
+        """call(world, *args), a C call that may run long (cost: about that many neighbour
+        checks), checked. Python runs its signal handlers between bytecodes, never inside a C
+        call, so from the main thread a long call runs on a helper thread while this one waits:
+        Ctrl-C raises KeyboardInterrupt here, boids_world_interrupt stops the call (a CPU step
+        within a few hundred boids, undone), and once it has returned the world is let run
+        again. Short calls (a few milliseconds) and calls from other threads are made directly."""
+        handle = self._handle()
+        if cost < _LONG_CALL or threading.current_thread() is not threading.main_thread():
+            _lib.check(call(handle, *args))
+            return
+        failed, returned = [], threading.Event()
+
+        def work():  # the library's last error is per thread: read it on this one
+            try:
+                _lib.check(call(handle, *args))
+            except Error as e:
+                failed.append(e)
+            finally:
+                returned.set()
+
+        # (waited for on an Event: a Thread.join that KeyboardInterrupt breaks can take the
+        # thread for finished while it runs, in CPython 3.11)
+        threading.Thread(target=work, name="boids call", daemon=True).start()
+        try:
+            while not returned.wait(0.1):
+                pass
+        except KeyboardInterrupt:
+            _lib.lib.boids_world_interrupt(handle, True)
+            try:
+                while not returned.is_set():
+                    try:
+                        returned.wait()
+                    except KeyboardInterrupt:  # a second Ctrl-C: the call is stopping already
+                        pass
+            finally:
+                _lib.lib.boids_world_interrupt(handle, False)
+            raise
+        if failed:
+            raise failed[0]
+
     def _handle(self):
         if not getattr(self, "_w", None):
             raise Error("WORLD_CLOSED", "the world is closed")
@@ -257,25 +304,16 @@ class World:
 
     # -- running -------------------------------------------------------------------------------
     def step(self, steps=1):
-        """Advances the world `steps` steps (a whole number). They run in pieces that grow while
-        one takes under a twentieth of a second, each waited for, so Ctrl-C raises
-        KeyboardInterrupt within about a second, the steps done so far kept and the world still
-        usable; the last piece is queued on the GPU, not waited for."""
+        """Advances the world `steps` steps (a whole number); on the GPU they are queued, not
+        waited for. Ctrl-C raises KeyboardInterrupt within about a second, even inside one long
+        CPU step: the steps before it are kept, the one under way is undone (`steps` says how
+        many were taken), and the world is usable."""
         if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
             raise Error("ARGUMENT", f"steps: {steps!r} is not a whole number", key="steps")
         steps = int(steps)
         if not 0 <= steps < 2**32:
             raise Error("ARGUMENT", f"steps: {steps} is not in [0, 2^32)", key="steps")
-        handle, piece, done = self._handle(), 1, 0
-        while done < steps:
-            now = min(piece, steps - done)
-            start = time.perf_counter()
-            _lib.check(_lib.lib.boids_world_step(handle, now))
-            done += now
-            if done < steps:  # Python sees a signal between two C calls
-                _lib.lib.boids_world_finish(handle)
-                if time.perf_counter() - start < 0.05:
-                    piece *= 2
+        self._stoppable(_lib.lib.boids_world_step, steps, cost=steps * self._step_cost())
 
     def run(self, steps, every=1, frames=False):
         """Steps `steps` steps and returns the metrics over time, as the command line's --metrics
@@ -389,7 +427,7 @@ class World:
         mean_speed, min_speed, max_speed."""
         n = self._info().replicas
         out = (_lib.Metrics * n)()
-        _lib.check(_lib.lib.boids_world_metrics(self._handle(), out, n))
+        self._stoppable(_lib.lib.boids_world_metrics, out, n, cost=8 * self._step_cost())
         names = [f for f, _ in _lib.Metrics._fields_]
         types = [np.uint64, np.uint32, np.uint32, np.uint32] + [np.float64] * 5
         rec = np.zeros(n, dtype=list(zip(names, types)))

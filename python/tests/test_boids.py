@@ -293,6 +293,27 @@ def test_step_takes_whole_numbers_and_stops_at_ctrl_c():
         assert w.info["steps"] == taken + 1
 
 
+def test_ctrl_c_stops_inside_one_long_step():
+    # 200 000 boids each seeing nearly all the others: one step is 4e10 pairs, seconds of C even
+    # on many cores; Ctrl-C 0.3 s in stops it inside, undone, and the world steps on
+    radii = {"sep_radius": 10, "align_radius": 200, "cohesion_radius": 200}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", boids.CostWarning)
+        w = boids.World(count=200000, backend="cpu", seed=3, world=(400, 400), params=radii)
+    with w:
+        before = w.state()
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            w.step(3)
+        timer.join()
+        assert w.steps == 0  # stopped inside the first step, which is undone
+        assert all(np.array_equal(before[k], v) for k, v in w.state().items())
+        w.params.update({"align_radius": 5, "cohesion_radius": 5})
+        w.step(1)
+        assert w.steps == 1
+
+
 def test_inputs_are_never_taken_silently():
     with boids.World(model="kit", count=200, backend="cpu") as w:
         speed = w.params["max_speed"]

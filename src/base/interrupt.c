@@ -50,6 +50,13 @@ void boids_interrupt_install(void)
 
 int boids_interrupted(void) { return caught; }
 
+bool boids_should_stop(const int *request)
+{
+    return caught || (request && __atomic_load_n(request, __ATOMIC_RELAXED));
+}
+
+const char *boids_stop_reason(void) { return caught ? "a signal" : "boids_world_interrupt"; }
+
 int boids_interrupt_exit_code(void) { return 128 + (caught ? caught : SIGINT); }
 
 void boids_interrupt_child(pid_t pid) { child = pid; }

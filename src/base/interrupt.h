@@ -21,5 +21,10 @@ int boids_interrupted(void);
 int boids_interrupt_exit_code(void);
 /* The child process a second signal must stop (0: none). */
 void boids_interrupt_child(pid_t pid);
+/* Whether a long loop is to stop: a signal came (above), or a caller asked through `request`, a
+ * flag it sets from another thread or a signal handler (boids_world_interrupt; NULL: none). */
+bool boids_should_stop(const int *request);
+/* Which of the two it was, for a message: "a signal" or "boids_world_interrupt". */
+const char *boids_stop_reason(void);
 
 #endif

@@ -29,6 +29,8 @@ typedef struct boids_sim {
     boids_obstacle_grid obstacle_grid;
     bool obstacle_push; /* the external-force hook pushes boids off obstacles (there are some,
                            and the model has no rule of its own for them) */
+    int stop_request;   /* boids_world_interrupt's flag (atomic; base/interrupt.h's
+                           boids_should_stop reads it beside the signal) */
 } boids_sim;
 
 /* Time per pass, summed over the steps timed. */
@@ -38,8 +40,9 @@ typedef struct boids_profile_acc {
 } boids_profile_acc;
 
 typedef struct boids_backend_ops {
-    /* *done: the steps taken, all of them unless a signal stopped one (BOIDS_E_INTERRUPTED, the
-     * CPU's: that step undone) or an error came */
+    /* *done: the steps taken, all of them unless a stop (boids_should_stop with the sim's
+     * stop_request) ended the call (BOIDS_E_INTERRUPTED: a CPU step under way undone, the GPU
+     * looks between steps) or an error came */
     boids_status (*step)(void *impl, uint32_t steps, uint32_t *done);
     void (*finish)(void *impl);
     boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/error.h"
 #include "base/interrupt.h"
@@ -19,20 +20,81 @@ static double wrap_delta(double d, double size, bool wrap)
 
 /* A grid over the living boids: cells of at least `cell` px (at_most: of at most), at most 4096
  * along an axis; the boids' positions copied into slots in cell order, so a cell's boids lie side
- * by side in memory (read in id order, each candidate was a cache miss). */
+ * by side in memory (read in id order, each candidate was a cache miss). A slot's position is
+ * one 8-byte record and the counts turn into the starts in place: placing a boid in random order
+ * touches three cache lines, not six. */
+typedef struct ring_pos {
+    float x, y;
+} ring_pos;
+
 typedef struct ring_grid {
     int gw, gh;
     double cw, ch;
-    uint32_t *start;   /* cell c's slots: [start[c], start[c + 1]) */
-    uint32_t *order;   /* slot -> boid */
-    uint32_t *cell_of; /* slot -> cell */
-    float *x, *y;      /* slot -> position */
+    uint32_t *start;        /* cell c's slots: [start[c], start[c + 1]) */
+    uint32_t *order;        /* slot -> boid */
+    ring_pos *pos;          /* slot -> position */
+    uint32_t *cell_of_boid; /* the build's: boid -> cell */
+    size_t boids_cap, cells_cap;
 } ring_grid;
 
 static void ring_grid_free(ring_grid *g)
 {
-    free(g->start), free(g->order), free(g->cell_of), free(g->x), free(g->y);
-    *g = (ring_grid){0}; /* freed twice (a build that failed, then the caller's) is harmless */
+    free(g->start), free(g->order), free(g->pos), free(g->cell_of_boid);
+    *g = (ring_grid){0};
+}
+
+/* The memory the metrics keep from one call to the next: a million boids' grids and sums are
+ * some 60 MB, whose pages faulted in afresh at every call. */
+struct boids_metrics_work {
+    ring_grid near, links;
+    double *nn;       /* by boid */
+    uint32_t *parent; /* over the links grid's slots */
+    size_t boids_cap;
+    boids_boid *living; /* the living of a replica with dead boids */
+    size_t living_cap;
+};
+
+void boids_metrics_work_free(boids_metrics_work *w)
+{
+    if (!w) return;
+    ring_grid_free(&w->near);
+    ring_grid_free(&w->links);
+    free(w->nn), free(w->parent), free(w->living);
+    free(w);
+}
+
+/* Room for n boids and `cells` cells (what the last build left is reused). */
+static bool ring_grid_reserve(ring_grid *g, size_t n, size_t cells)
+{
+    if (n > g->boids_cap) {
+        free(g->order), free(g->pos), free(g->cell_of_boid);
+        g->order = malloc(sizeof *g->order * n), g->pos = malloc(sizeof *g->pos * n);
+        g->cell_of_boid = malloc(sizeof *g->cell_of_boid * n);
+        g->boids_cap = g->order && g->pos && g->cell_of_boid ? n : 0;
+        if (!g->boids_cap) return false;
+    }
+    if (cells > g->cells_cap) {
+        free(g->start);
+        g->start = malloc(sizeof *g->start * (cells + 1));
+        g->cells_cap = g->start ? cells : 0;
+        if (!g->cells_cap) return false;
+    }
+    return true;
+}
+
+/* floor(c) clamped to [0, n - 1] (plain comparisons: fmin, fmax and floor are calls into libm
+ * in a build for any x86-64, and the grids place a million boids). */
+static inline int cell_of_axis(double c, int n)
+{
+    return c < 1.0 ? 0 : c >= n - 1 ? n - 1 : (int)c;
+}
+
+/* The cell of a position: boids outside a bounded world go in the edge cells (the ring search
+ * stays exact: a ring's reach is measured from the cell, and outside boids are only farther). */
+static inline void ring_cell(const ring_grid *g, float x, float y, int *cx, int *cy)
+{
+    *cx = cell_of_axis(x / g->cw, g->gw);
+    *cy = cell_of_axis(y / g->ch, g->gh);
 }
 
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
@@ -43,31 +105,46 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
     g->gh = (int)fmax(1, fmin(4096, round_cells(height / cell)));
     g->cw = (double)width / g->gw, g->ch = (double)height / g->gh;
     const size_t cells = (size_t)g->gw * g->gh;
-    g->start = calloc(cells + 1, sizeof *g->start);
-    g->order = malloc(sizeof *g->order * n);
-    g->cell_of = malloc(sizeof *g->cell_of * n);
-    g->x = malloc(sizeof *g->x * n), g->y = malloc(sizeof *g->y * n);
-    uint32_t *fill = calloc(cells, sizeof *fill), *cell_of_boid = malloc(sizeof *cell_of_boid * n);
-    if (!g->start || !g->order || !g->cell_of || !g->x || !g->y || !fill || !cell_of_boid) {
-        free(fill), free(cell_of_boid);
+    if (!ring_grid_reserve(g, n, cells)) {
         ring_grid_free(g);
         return false;
     }
+    uint32_t *start = g->start, *cell_of_boid = g->cell_of_boid;
+    memset(start, 0, sizeof *start * (cells + 1));
     for (uint32_t i = 0; i < n; ++i) {
-        /* boids outside a bounded world go in the edge cells (the ring search stays exact: a
-         * ring's reach is measured from the cell, and outside boids are only farther) */
-        int cx = (int)fmin(g->gw - 1, fmax(0, floor(b[i].x / g->cw)));
-        int cy = (int)fmin(g->gh - 1, fmax(0, floor(b[i].y / g->ch)));
+        int cx, cy;
+        ring_cell(g, b[i].x, b[i].y, &cx, &cy);
         cell_of_boid[i] = (uint32_t)(cy * g->gw + cx);
-        g->start[cell_of_boid[i] + 1]++;
+        start[cell_of_boid[i] + 1]++;
     }
-    for (size_t c = 0; c < cells; ++c) g->start[c + 1] += g->start[c];
-    for (uint32_t i = 0; i < n; ++i) {
-        const uint32_t c = cell_of_boid[i], k = g->start[c] + fill[c]++;
-        g->order[k] = i, g->cell_of[k] = c, g->x[k] = b[i].x, g->y[k] = b[i].y;
+    for (size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+    for (uint32_t i = 0; i < n; ++i) { /* start[c] runs on to cell c's end */
+        const uint32_t k = start[cell_of_boid[i]]++;
+        g->order[k] = i, g->pos[k] = (ring_pos){b[i].x, b[i].y};
     }
-    free(fill), free(cell_of_boid);
+    memmove(start + 1, start, sizeof *start * cells); /* each end is the next cell's start */
+    start[0] = 0;
     return true;
+}
+
+/* The metrics' two grids, built side by side: part t of the pool builds grid t (parts >= 2), or
+ * one part builds both. */
+typedef struct grids_job {
+    const boids_boid *b;
+    uint32_t n;
+    float width, height;
+    ring_grid *grid[2];
+    double cell[2];
+    bool at_most[2];
+    bool built[2];
+} grids_job;
+
+static void grids_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    grids_job *j = ctx;
+    for (uint32_t k = part; k < 2; k += parts)
+        j->built[k] =
+            ring_grid_build(j->grid[k], j->b, j->n, j->width, j->height, j->cell[k], j->at_most[k]);
 }
 
 /* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
@@ -137,16 +214,28 @@ typedef struct near_job {
     const ring_grid *g;
     float width, height;
     bool wrap;
-    double cmin;
-    double *nn; /* by boid */
+    double *nn;      /* by boid */
+    const int *stop; /* boids_should_stop's request */
 } near_job;
+
+/* How far a boid at `pos` (its cell c on an axis of n cells of `cell` px) is from the cells
+ * outside the square of half-size r along that axis: from the square's borders, less a
+ * millionth of a cell (a boid's cell is floor(pos / cell) in double: one rounding, far less
+ * than that); +infinity on a side where a box has no cell beyond. (A boid in an edge cell from
+ * outside a box is farther from the rest than its cell, which only adds to the margin.) */
+static double side_reach(double pos, int c, int r, int n, double cell, bool wrap)
+{
+    const double below = wrap || c - r > 0 ? pos - (double)(c - r) * cell : INFINITY;
+    const double above = wrap || c + r < n - 1 ? (double)(c + r + 1) * cell - pos : INFINITY;
+    return (below < above ? below : above) - 1e-6 * cell;
+}
 
 static double nearest_d2(const near_job *j, uint32_t i)
 {
     const ring_grid *g = j->g;
-    const int cx = (int)(g->cell_of[i] % (uint32_t)g->gw);
-    const int cy = (int)(g->cell_of[i] / (uint32_t)g->gw);
-    const double xi = g->x[i], yi = g->y[i];
+    int cx, cy;
+    ring_cell(g, g->pos[i].x, g->pos[i].y, &cx, &cy);
+    const double xi = g->pos[i].x, yi = g->pos[i].y;
     double best2 = INFINITY;
     for (int r = 1;; r *= 2) {
         int ylo[2], yhi[2], xlo[2], xhi[2];
@@ -160,19 +249,19 @@ static double nearest_d2(const near_job *j, uint32_t i)
                     const uint32_t e = g->start[last * g->gw + xhi[s] + 1];
                     for (uint32_t k = g->start[y * g->gw + xlo[s]]; k < e; ++k) {
                         if (k == i) continue;
-                        const double dx = wrap_delta(g->x[k] - xi, j->width, j->wrap);
-                        const double dy = wrap_delta(g->y[k] - yi, j->height, j->wrap);
-                        best2 = fmin(best2, dx * dx + dy * dy);
+                        const double dx = wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
+                        const double dy = wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
+                        const double d2 = dx * dx + dy * dy;
+                        if (d2 < best2) best2 = d2; /* (fmin is a call into libm) */
                     }
                 }
                 y = last;
             }
-        /* every cell outside the square is r cells from the boid's own (a quarter of a cell
-         * kept for a boid on a cell's edge) */
-        const double reach = (r - 0.25) * j->cmin;
-        if ((axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap)) ||
-            reach * reach >= best2)
+        if (axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap))
             return best2;
+        const double reach = fmin(side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
+                                  side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
+        if (reach * reach >= best2) return best2;
     }
 }
 
@@ -180,7 +269,7 @@ static void near_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     const near_job *j = ctx;
     for (uint32_t i = begin; i < end; ++i) {
-        if ((i & 1023u) == 0 && boids_interrupted()) return; /* the caller looks after the run */
+        if ((i & 1023u) == 0 && boids_should_stop(j->stop)) return; /* the caller sees it */
         j->nn[j->g->order[i]] = sqrt(nearest_d2(j, i));
     }
 }
@@ -199,13 +288,14 @@ typedef struct group_job {
     int reach; /* cells within reach: the (2 reach + 1)^2 block */
     double r2;
     uint32_t *parent; /* over the grid's slots */
+    const int *stop;  /* boids_should_stop's request */
 } group_job;
 
 static double slot_d2(const group_job *j, uint32_t a, uint32_t b)
 {
     const ring_grid *g = j->g;
-    double dx = wrap_delta((double)g->x[b] - g->x[a], j->width, j->wrap);
-    double dy = wrap_delta((double)g->y[b] - g->y[a], j->height, j->wrap);
+    double dx = wrap_delta((double)g->pos[b].x - g->pos[a].x, j->width, j->wrap);
+    double dy = wrap_delta((double)g->pos[b].y - g->pos[a].y, j->height, j->wrap);
     return dx * dx + dy * dy;
 }
 
@@ -233,12 +323,21 @@ static void link_cells(const group_job *j, uint32_t c, uint32_t d)
         }
 }
 
+/* x mod n for x a few n at most from [0, n) (a division, the % operator, costs tens of cycles,
+ * and a million cells look at two dozen neighbours each). */
+static inline int wrap_cell(int x, int n)
+{
+    while (x < 0) x += n;
+    while (x >= n) x -= n;
+    return x;
+}
+
 static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     const group_job *j = ctx;
     const ring_grid *g = j->g;
     for (uint32_t c = begin; c < end; ++c) {
-        if ((c & 255u) == 0 && boids_interrupted()) return; /* the caller looks after the run */
+        if ((c & 255u) == 0 && boids_should_stop(j->stop)) return; /* the caller sees it */
         const uint32_t first = g->start[c], last = g->start[c + 1];
         if (first == last) continue;
         const int cx = (int)(c % (uint32_t)g->gw), cy = (int)(c / (uint32_t)g->gw);
@@ -250,8 +349,8 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
             for (int dx = -j->reach; dx <= j->reach; ++dx) {
                 int x = cx + dx, y = cy + dy;
                 if (!j->wrap && (x < 0 || y < 0 || x >= g->gw || y >= g->gh)) continue;
-                x = (x % g->gw + g->gw) % g->gw;
-                y = (y % g->gh + g->gh) % g->gh;
+                x = wrap_cell(x, g->gw);
+                y = wrap_cell(y, g->gh);
                 const uint32_t d = (uint32_t)(y * g->gw + x);
                 if (d > c && g->start[d] < g->start[d + 1]) link_cells(j, c, d); /* once a pair */
             }
@@ -259,8 +358,8 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
 }
 
 static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
-                                   bool wrap, float group_radius, boids_pool *pool,
-                                   boids_metric_sums *m)
+                                   bool wrap, float group_radius, boids_pool *pool, const int *stop,
+                                   boids_metrics_work *work, boids_metric_sums *m)
 {
     *m = (boids_metric_sums){0};
     m->alive = n;
@@ -278,30 +377,47 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     }
     m->groups = 1;
     if (n < 2) return BOIDS_OK;
-    /* About 2 boids a cell for the nearest neighbours; for the groups, cells whose diagonal is
-     * at most the radius. */
-    ring_grid near = {0}, links = {0};
+    /* Half a boid a cell for the nearest neighbours (in a clumped flock a cell of the mean
+     * density holds dozens, and the first square looked at nine cells of them); for the groups,
+     * cells whose diagonal is at most the radius. */
+    ring_grid *near = &work->near, *links = &work->links;
     const double radius = group_radius > 0 ? group_radius : 1e-3;
-    double *nn = malloc(sizeof *nn * n);
-    uint32_t *parent = malloc(sizeof *parent * n);
-    bool ok = nn && parent &&
-              ring_grid_build(&near, b, n, width, height, sqrt((double)width * height / n * 2.0),
-                              false) &&
-              ring_grid_build(&links, b, n, width, height, radius / sqrt(2.0), true);
+    if (n > work->boids_cap) {
+        free(work->nn), free(work->parent);
+        work->nn = malloc(sizeof *work->nn * n), work->parent = malloc(sizeof *work->parent * n);
+        work->boids_cap = work->nn && work->parent ? n : 0;
+    }
+    const bool room = work->boids_cap >= n;
+    double *nn = work->nn;
+    uint32_t *parent = work->parent;
+    grids_job grids = {b,
+                       n,
+                       width,
+                       height,
+                       {near, links},
+                       {sqrt((double)width * height / n * 0.5), radius / sqrt(2.0)},
+                       {false, true},
+                       {false, false}};
+    if (pool)
+        boids_pool_run_parts(pool, grids_part, &grids, n);
+    else
+        grids_part(&grids, 0, 1);
+    bool ok = room && grids.built[0] && grids.built[1];
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i) parent[i] = i;
-        near_job nj = {&near, width, height, wrap, fmin(near.cw, near.ch), nn};
-        const double cmin = fmin(links.cw, links.ch);
-        group_job gj = {&links,
+        near_job nj = {near, width, height, wrap, nn, stop};
+        const double cmin = fmin(links->cw, links->ch);
+        group_job gj = {links,
                         width,
                         height,
                         wrap,
-                        links.cw * links.cw + links.ch * links.ch <= (double)radius * radius,
+                        links->cw * links->cw + links->ch * links->ch <= (double)radius * radius,
                         (int)ceil(radius / cmin),
                         (double)group_radius * group_radius,
-                        parent};
-        const uint32_t cells = (uint32_t)(links.gw * links.gh);
+                        parent,
+                        stop};
+        const uint32_t cells = (uint32_t)(links->gw * links->gh);
         if (pool) {
             boids_pool_run(pool, near_chunk, &nj, n);
             boids_pool_run(pool, group_chunk, &gj, cells);
@@ -309,8 +425,9 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
             near_chunk(&nj, 0, n);
             group_chunk(&gj, 0, cells);
         }
-        if (boids_interrupted())
-            st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped", n);
+        if (boids_should_stop(stop))
+            st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped by %s", n,
+                            boids_stop_reason());
     }
     if (st == BOIDS_OK) { /* in id order: the same sums whatever the threads */
         m->groups = 0;
@@ -319,27 +436,36 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
             m->groups += parent[i] == i;
         }
     }
-    free(nn);
-    free(parent);
-    ring_grid_free(&near);
-    ring_grid_free(&links);
     return st;
 }
 
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
                                        bool wrap, float group_radius, boids_pool *pool,
+                                       const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out)
 {
+    boids_metrics_work *own = NULL;
+    if (!work) work = &own; /* nothing to keep: freed at the end */
+    if (!*work && !(*work = calloc(1, sizeof **work)))
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    boids_metrics_work *w = *work;
     /* Caught boids are gone: the observables are the living's. */
     uint32_t living = 0;
     for (uint32_t i = 0; i < n; ++i) living += b[i].alive != 0;
-    if (living == n) return sums_of_living(b, n, width, height, wrap, group_radius, pool, out);
-    boids_boid *alive = malloc(sizeof *alive * (living ? living : 1));
-    if (!alive) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
-    for (uint32_t i = 0, k = 0; i < n; ++i)
-        if (b[i].alive) alive[k++] = b[i];
-    boids_status st = sums_of_living(alive, living, width, height, wrap, group_radius, pool, out);
-    free(alive);
+    boids_status st = BOIDS_OK;
+    if (living < n && living > w->living_cap) {
+        free(w->living);
+        w->living = malloc(sizeof *w->living * living);
+        w->living_cap = w->living ? living : 0;
+        if (!w->living) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    }
+    if (st == BOIDS_OK && living < n)
+        for (uint32_t i = 0, k = 0; i < n; ++i)
+            if (b[i].alive) w->living[k++] = b[i];
+    if (st == BOIDS_OK)
+        st = sums_of_living(living < n ? w->living : b, living, width, height, wrap, group_radius,
+                            pool, stop, w, out);
+    boids_metrics_work_free(own);
     return st;
 }
 

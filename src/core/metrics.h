@@ -7,6 +7,10 @@
 #include "boids.h"
 #include "base/thread_pool.h"
 
+/* The grids and buffers the metrics keep between calls (boids_metrics_work_free frees them). */
+typedef struct boids_metrics_work boids_metrics_work;
+void boids_metrics_work_free(boids_metrics_work *work);
+
 /* What the metrics are made of, for the living boids of one replica. */
 typedef struct boids_metric_sums {
     uint32_t alive;   /* living boids */
@@ -23,9 +27,12 @@ typedef struct boids_metric_sums {
  * where they are); groups link boids at distance <= group_radius. Double precision; exact
  * nearest neighbours and groups (grids searched outwards until nothing nearer can exist), the
  * boids shared among the pool's threads (NULL: this one), the same bits whatever the threads.
- * A signal (base/interrupt.h) stops it within a few thousand boids: BOIDS_E_INTERRUPTED. */
+ * A stop (base/interrupt.h's boids_should_stop: a signal, or *stop set) ends it within a few
+ * thousand boids: BOIDS_E_INTERRUPTED. *work (made at the first call where NULL; work NULL: none
+ * kept) holds the memory the next call reuses. */
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
                                        bool wrap, float group_radius, boids_pool *pool,
+                                       const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out);
 
 /* The metrics from the sums: polarization = |sum of headings| / alive, mean_nn = nn_sum / alive,

@@ -65,7 +65,8 @@ typedef struct cpu_backend {
     cpu_state pred_cur, pred_next;
     boids_cpu_soa pred;             /* step t in cell order */
     boids_replica_record *replicas; /* per replica: catches, stop step */
-    /* What a step's catches changed, to undo them when a signal stops its steering: the caught
+    /* What a step's catches changed, to undo them when a stop (a signal, boids_world_interrupt)
+     * ends its steering: the caught
      * boids' alive words before, the replicas' records, the event log's length */
     uint32_t (*caught_alive)[2];
     boids_replica_record *replicas_before;
@@ -80,14 +81,15 @@ typedef void (*slot_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 typedef struct job {
     boids_cpu_step step;
     slot_fn fn;
-    bool stoppable; /* the steering: each thread looks at the signal every STOP_BLOCK slots */
-    int stopped;    /* a thread saw it (atomic) */
+    bool stoppable;          /* the steering: each thread looks for a stop every STOP_BLOCK slots */
+    const int *stop_request; /* the world's (boids_world_interrupt) */
+    int stopped;             /* a thread saw one (atomic) */
 } job;
 
 /* A kit step of 100 000 boids takes seconds on two cores: the steering, its bulk, stops within a
- * few hundred boids of a signal (boids_interrupted: the programs' Ctrl-C), and the step is undone
- * (cpu_step). The rules compute each boid from the step's inputs alone, so the blocks give the
- * same bits as one run. */
+ * few hundred boids of a stop (boids_should_stop: the programs' Ctrl-C, or a library caller's
+ * boids_world_interrupt), and the step is undone (cpu_step). The rules compute each boid from the
+ * step's inputs alone, so the blocks give the same bits as one run. */
 #define STOP_BLOCK 256u
 
 static void run_chunk(void *ctx, uint32_t begin, uint32_t end)
@@ -98,7 +100,7 @@ static void run_chunk(void *ctx, uint32_t begin, uint32_t end)
         return;
     }
     for (uint32_t k = begin; k < end; k += STOP_BLOCK) {
-        if (boids_interrupted()) {
+        if (boids_should_stop(j->stop_request)) {
             __atomic_store_n(&j->stopped, 1, __ATOMIC_RELAXED);
             return;
         }
@@ -233,6 +235,7 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
     job j;
     memset(&j, 0, sizeof j);
     j.step.sim = sim;
+    j.stop_request = &sim->stop_request;
     j.step.params = &sim->def.params;
     j.step.grid = &b->grid;
     j.step.events = &b->events;
@@ -277,8 +280,8 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
         if (j.stopped) { /* the state is step t's still: only the catches are to undo */
             if (predators) undo_catches(b);
             *done = s;
-            return boids_fail(BOIDS_E_INTERRUPTED, "step %llu of %u boids stopped by a signal",
-                              (unsigned long long)(sim->steps + s), n);
+            return boids_fail(BOIDS_E_INTERRUPTED, "step %llu of %u boids stopped by %s",
+                              (unsigned long long)(sim->steps + s), n, boids_stop_reason());
         }
         lap(b, BOIDS_PASS_STEER, &t);
         if (predators) {

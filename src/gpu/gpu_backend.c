@@ -32,6 +32,7 @@
 #include "core/attributes.h"
 #include "base/clock.h"
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "core/models.h"
 #include "gpu/buffers.h"
 #include "core/id_order.h"
@@ -165,7 +166,10 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
     boids_gpu_timer_poll(&g->timer);
-    for (uint32_t s = 0; s < steps; ++s) {
+    uint32_t s = 0;
+    /* A stop is looked for between steps: a step is a few dispatches, and the driver holds the
+     * loop back once its queue is full, so the loop runs at the GPU's pace. */
+    for (; s < steps && !boids_should_stop(&g->sim->stop_request); ++s) {
         const uint32_t step = (uint32_t)(g->sim->steps + s);
         /* The first step of each call is timed, pass by pass (never waited for), but never the
          * world's first step: drivers compile a program at its first dispatch (llvmpipe and zink
@@ -207,8 +211,13 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
     }
     glUseProgram(0);
     st = boids_gl_check("GPU step");
-    if (st == BOIDS_OK) *done = steps;
-    return st;
+    if (st != BOIDS_OK) return st;
+    *done = s;
+    if (s < steps)
+        return boids_fail(BOIDS_E_INTERRUPTED, "step %llu of %u boids not begun: stopped by %s",
+                          (unsigned long long)(g->sim->steps + s), g->sim->def.count,
+                          boids_stop_reason());
+    return BOIDS_OK;
 }
 
 static void gpu_finish(void *impl)

@@ -419,6 +419,8 @@ void boids_world_destroy(boids_world *w)
     if (!w || w->pid != getpid()) return;
     if (w->ops) w->ops->destroy(w->impl);
     boids_event_log_free(&w->taken);
+    boids_metrics_work_free(w->metrics_work);
+    free(w->metrics_state);
     boids_obstacle_grid_free(&w->sim.obstacle_grid);
     free(w->sim.obstacles);
     pthread_mutex_destroy(&w->lock);
@@ -505,27 +507,32 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     const float radius = boids_model_group_radius(w->sim.def.model, &w->sim.def.params);
     boids_metric_sums *sums = calloc(R, sizeof *sums);
     boids_replica_record *rs = malloc(sizeof *rs * R);
-    boids_boid *state = NULL;
     boids_status st =
         sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     if (st == BOIDS_OK && w->ops->metrics) {
         st = w->ops->metrics(w->impl, radius, sums);
     } else if (st == BOIDS_OK && w->sim.def.count) {
-        state = malloc(sizeof *state * w->sim.def.count);
-        st = state ? boids_world_read(w, state, w->sim.def.count)
+        const uint32_t count = w->sim.def.count;
+        if (count > w->metrics_state_cap) { /* kept: a million boids' pages cost to fault in */
+            free(w->metrics_state);
+            w->metrics_state = malloc(sizeof *w->metrics_state * count);
+            w->metrics_state_cap = w->metrics_state ? count : 0;
+        }
+        boids_boid *state = w->metrics_state;
+        st = state ? boids_world_read(w, state, count)
                    : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
         /* every core on a large replica (threads for a small one cost more than they save) */
         boids_pool *pool = per >= 20000 && w->threads > 1 ? boids_pool_create(w->threads) : NULL;
         for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
-            st = boids_metric_sums_compute(
-                state + (size_t)r * per, per, w->sim.def.width, w->sim.def.height,
-                w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius, pool, &sums[r]);
+            st = boids_metric_sums_compute(state + (size_t)r * per, per, w->sim.def.width,
+                                           w->sim.def.height,
+                                           w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius,
+                                           pool, &w->sim.stop_request, &w->metrics_work, &sums[r]);
         boids_pool_destroy(pool);
     }
     if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
     for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
         out[r] = boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches);
-    free(state);
     free(sums);
     free(rs);
     return st;
@@ -542,6 +549,12 @@ boids_status boids_world_step(boids_world *w, uint32_t steps)
     boids_status st = w->ops->step(w->impl, steps, &done);
     w->sim.steps += done;
     return st;
+}
+
+/* Takes no lock: it is called while the call it stops holds the world's. */
+void boids_world_interrupt(boids_world *w, bool on)
+{
+    if (w) __atomic_store_n(&w->sim.stop_request, on ? 1 : 0, __ATOMIC_RELAXED);
 }
 
 void boids_world_finish(boids_world *w)

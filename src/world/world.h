@@ -18,9 +18,13 @@ struct boids_world {
     boids_event_log taken; /* the last take's events: the array boids_world_take_events hands out */
     boids_profile_acc draw;  /* the renderer's timings (BOIDS_PASS_DRAW) */
     bool explicit_obstacles; /* given at creation or set since: params no longer redraw them */
-    pthread_mutex_t lock;    /* held through every public call (recursive: calls nest) */
-    int depth;               /* public calls in progress on the holding thread */
-    pid_t pid;               /* the creating process: a forked child's copy is refused */
+    /* what the CPU's metrics keep between calls (core/metrics.h), and the state they read */
+    boids_metrics_work *metrics_work;
+    boids_boid *metrics_state;
+    uint32_t metrics_state_cap;
+    pthread_mutex_t lock; /* held through every public call (recursive: calls nest) */
+    int depth;            /* public calls in progress on the holding thread */
+    pid_t pid;            /* the creating process: a forked child's copy is refused */
 };
 
 /* A public call on a world, from BOIDS_WORLD_CALL to the end of the enclosing block. */
