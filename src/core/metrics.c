@@ -97,8 +97,88 @@ static inline void ring_cell(const ring_grid *g, float x, float y, int *cx, int 
     *cy = cell_of_axis(y / g->ch, g->gh);
 }
 
+/* The grid's build, shared among the pool's threads without atomics (an atomic addition waits
+ * for its cache miss, which serialised the scatter): each boid's cell is found in parallel;
+ * then each thread counts, and later places, the boids of its own range of cells, reading every
+ * boid's cell (a sequential 4 bytes a boid) and touching only its own. The counts split the
+ * cells among the threads by equal shares of boids for the placing, and within a cell the boids
+ * stay in id order, as one thread would place them. */
+typedef struct grid_job {
+    ring_grid *g;
+    const boids_boid *b;
+    uint32_t n;
+    uint32_t *bounds; /* placing: part t's cells are [bounds[t], bounds[t + 1]) */
+} grid_job;
+
+static void cell_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    const grid_job *j = ctx;
+    ring_grid *g = j->g;
+    for (uint32_t i = begin; i < end; ++i) {
+        int cx, cy;
+        ring_cell(g, j->b[i].x, j->b[i].y, &cx, &cy);
+        g->cell_of_boid[i] = (uint32_t)(cy * g->gw + cx);
+    }
+}
+
+static void count_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    const grid_job *j = ctx;
+    ring_grid *g = j->g;
+    uint32_t lo, hi;
+    boids_pool_part_range((uint32_t)(g->gw * g->gh), part, parts, &lo, &hi);
+    for (uint32_t i = 0; i < j->n; ++i) {
+        const uint32_t c = g->cell_of_boid[i];
+        if (c >= lo && c < hi) g->start[c + 1]++;
+    }
+}
+
+/* The first cell whose first slot is at or after `slot`. */
+static uint32_t first_cell_from(const ring_grid *g, uint32_t slot)
+{
+    uint32_t lo = 0, hi = (uint32_t)(g->gw * g->gh);
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (g->start[mid] < slot)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static void place_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    const grid_job *j = ctx;
+    ring_grid *g = j->g;
+    (void)parts;
+    const uint32_t lo = j->bounds[part], hi = j->bounds[part + 1];
+    for (uint32_t i = 0; i < j->n; ++i) {
+        const uint32_t c = g->cell_of_boid[i];
+        if (c < lo || c >= hi) continue;
+        const uint32_t k = g->start[c]++; /* start[c] runs on to cell c's end */
+        g->order[k] = i, g->pos[k] = (ring_pos){j->b[i].x, j->b[i].y};
+    }
+}
+
+static void run_on(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n)
+{
+    if (pool)
+        boids_pool_run(pool, fn, ctx, n);
+    else
+        fn(ctx, 0, n);
+}
+
+static void run_parts_on(boids_pool *pool, boids_pool_part_fn fn, void *ctx, uint32_t n)
+{
+    if (pool)
+        boids_pool_run_parts(pool, fn, ctx, n);
+    else
+        fn(ctx, 0, 1);
+}
+
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                            float height, double cell, bool at_most)
+                            float height, double cell, bool at_most, boids_pool *pool)
 {
     double (*round_cells)(double) = at_most ? ceil : floor;
     g->gw = (int)fmax(1, fmin(4096, round_cells(width / cell)));
@@ -109,42 +189,29 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
         ring_grid_free(g);
         return false;
     }
-    uint32_t *start = g->start, *cell_of_boid = g->cell_of_boid;
+    uint32_t *start = g->start;
     memset(start, 0, sizeof *start * (cells + 1));
-    for (uint32_t i = 0; i < n; ++i) {
-        int cx, cy;
-        ring_cell(g, b[i].x, b[i].y, &cx, &cy);
-        cell_of_boid[i] = (uint32_t)(cy * g->gw + cx);
-        start[cell_of_boid[i] + 1]++;
+    const uint32_t parts = pool ? (uint32_t)boids_pool_threads(pool) : 1;
+    grid_job j = {g, b, n, malloc(sizeof *j.bounds * (parts + 1))};
+    if (!j.bounds) {
+        ring_grid_free(g);
+        return false;
     }
+    run_on(pool, cell_chunk, &j, n);
+    run_parts_on(pool, count_part, &j, n);
     for (size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-    for (uint32_t i = 0; i < n; ++i) { /* start[c] runs on to cell c's end */
-        const uint32_t k = start[cell_of_boid[i]]++;
-        g->order[k] = i, g->pos[k] = (ring_pos){b[i].x, b[i].y};
+    /* the cells whose first slot is in part t of the slots (found before start[] runs on) */
+    for (uint32_t t = 0; t < parts; ++t) {
+        uint32_t first, last;
+        boids_pool_part_range(n, t, parts, &first, &last);
+        j.bounds[t] = t == 0 ? 0 : first_cell_from(g, first);
     }
+    j.bounds[parts] = (uint32_t)cells;
+    run_parts_on(pool, place_part, &j, n);
+    free(j.bounds);
     memmove(start + 1, start, sizeof *start * cells); /* each end is the next cell's start */
     start[0] = 0;
     return true;
-}
-
-/* The metrics' two grids, built side by side: part t of the pool builds grid t (parts >= 2), or
- * one part builds both. */
-typedef struct grids_job {
-    const boids_boid *b;
-    uint32_t n;
-    float width, height;
-    ring_grid *grid[2];
-    double cell[2];
-    bool at_most[2];
-    bool built[2];
-} grids_job;
-
-static void grids_part(void *ctx, uint32_t part, uint32_t parts)
-{
-    grids_job *j = ctx;
-    for (uint32_t k = part; k < 2; k += parts)
-        j->built[k] =
-            ring_grid_build(j->grid[k], j->b, j->n, j->width, j->height, j->cell[k], j->at_most[k]);
 }
 
 /* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
@@ -368,8 +435,8 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     for (uint32_t i = 0; i < n; ++i) {
         double s = sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy);
         m->speed_sum += s;
-        m->min_speed = fmin(m->min_speed, s);
-        m->max_speed = fmax(m->max_speed, s);
+        if (s < m->min_speed) m->min_speed = s; /* (fmin and fmax: calls into libm) */
+        if (s > m->max_speed) m->max_speed = s;
         if (s > 0) {
             m->hx += b[i].vx / s;
             m->hy += b[i].vy / s;
@@ -390,19 +457,10 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     const bool room = work->boids_cap >= n;
     double *nn = work->nn;
     uint32_t *parent = work->parent;
-    grids_job grids = {b,
-                       n,
-                       width,
-                       height,
-                       {near, links},
-                       {sqrt((double)width * height / n * 0.5), radius / sqrt(2.0)},
-                       {false, true},
-                       {false, false}};
-    if (pool)
-        boids_pool_run_parts(pool, grids_part, &grids, n);
-    else
-        grids_part(&grids, 0, 1);
-    bool ok = room && grids.built[0] && grids.built[1];
+    const bool built = ring_grid_build(near, b, n, width, height,
+                                       sqrt((double)width * height / n * 0.5), false, pool) &&
+                       ring_grid_build(links, b, n, width, height, radius / sqrt(2.0), true, pool);
+    bool ok = room && built;
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i) parent[i] = i;
@@ -418,13 +476,8 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
                         parent,
                         stop};
         const uint32_t cells = (uint32_t)(links->gw * links->gh);
-        if (pool) {
-            boids_pool_run(pool, near_chunk, &nj, n);
-            boids_pool_run(pool, group_chunk, &gj, cells);
-        } else {
-            near_chunk(&nj, 0, n);
-            group_chunk(&gj, 0, cells);
-        }
+        run_on(pool, near_chunk, &nj, n);
+        run_on(pool, group_chunk, &gj, cells);
         if (boids_should_stop(stop))
             st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped by %s", n,
                             boids_stop_reason());

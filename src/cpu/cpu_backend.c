@@ -309,10 +309,18 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
 
 static void cpu_finish(void *impl) { (void)impl; }
 
-static boids_status cpu_read(void *impl, boids_boid *out)
+typedef struct read_job {
+    const cpu_backend *b;
+    boids_boid *out;
+} read_job;
+
+/* Slots [begin, end) into their boids' places (each a place of its own: the threads share). */
+static void read_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
-    cpu_backend *b = impl;
-    for (uint32_t e = 0; e < b->sim->def.count; ++e) {
+    const read_job *j = ctx;
+    const cpu_backend *b = j->b;
+    boids_boid *out = j->out;
+    for (uint32_t e = begin; e < end; ++e) {
         const uint32_t i = b->cur_id[e];
         out[i].x = b->cur.x[e];
         out[i].y = b->cur.y[e];
@@ -322,6 +330,13 @@ static boids_status cpu_read(void *impl, boids_boid *out)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) boids_boid_set_attr_bits(&out[i], (boids_attribute)a, b->attr[a][i]);
     }
+}
+
+static boids_status cpu_read(void *impl, boids_boid *out)
+{
+    cpu_backend *b = impl;
+    read_job j = {b, out};
+    boids_pool_run(b->pool, read_chunk, &j, b->sim->def.count);
     return BOIDS_OK;
 }
 
