@@ -29,15 +29,21 @@
 #ifndef BOIDS_PARAMS_H
 #define BOIDS_PARAMS_H
 
-#define BOIDS_PARAM_RADIUS 1u  /* an interaction radius: the grid's cells are at least as large */
-#define BOIDS_PARAM_INTEGER 2u /* a whole number (a count) */
-#define BOIDS_PARAM_SWITCH 6u  /* 0 or 1 (an integer) */
-#define BOIDS_PARAM_EDGES 10u  /* BOIDS_EDGES_*, also by name: wrap, bounded, processing */
+/* A parameter's flags: one bit each, */
+#define BOIDS_PARAM_RADIUS                                                                         \
+    (1u << 0) /* an interaction radius: the grid's cells are at least as large */
+#define BOIDS_PARAM_INTEGER (1u << 1)     /* a whole number (a count) */
+#define BOIDS_PARAM_BINARY (1u << 2)      /* 0 or 1 */
+#define BOIDS_PARAM_NAMED_EDGES (1u << 3) /* also by name: wrap, bounded, processing */
 /* a reach around obstacles: an interaction radius where the world has obstacles */
-#define BOIDS_PARAM_OBSTACLE_RADIUS 16u
-/* the alignment radius (an interaction radius): boids within it of each other are in one group
- * (the metrics) */
-#define BOIDS_PARAM_GROUP_RADIUS 33u
+#define BOIDS_PARAM_OBSTACLE_RADIUS (1u << 4)
+/* boids within it of each other are in one group (the metrics) */
+#define BOIDS_PARAM_GROUPS (1u << 5)
+/* and the combinations the rows use */
+#define BOIDS_PARAM_SWITCH (BOIDS_PARAM_INTEGER | BOIDS_PARAM_BINARY)     /* 0 or 1 */
+#define BOIDS_PARAM_EDGES (BOIDS_PARAM_INTEGER | BOIDS_PARAM_NAMED_EDGES) /* BOIDS_EDGES_* */
+/* the alignment radius: an interaction radius, and the groups' */
+#define BOIDS_PARAM_GROUP_RADIUS (BOIDS_PARAM_RADIUS | BOIDS_PARAM_GROUPS)
 
 /* Every model: speed limits and the world's edges. Defaults: docs/models.md (shiffman-per-second)
  */

@@ -39,6 +39,18 @@ typedef struct boids_profile_acc {
     uint64_t samples[BOIDS_PASS_COUNT];
 } boids_profile_acc;
 
+/* The state's columns as the backends read them (read_columns): the fixed ones, then one per
+ * attribute, BOIDS_COLUMN_ATTR + its boids_attribute. */
+typedef enum boids_column {
+    BOIDS_COLUMN_X,
+    BOIDS_COLUMN_Y,
+    BOIDS_COLUMN_VX,
+    BOIDS_COLUMN_VY,
+    BOIDS_COLUMN_SWARM,
+    BOIDS_COLUMN_ATTR,
+    BOIDS_COLUMN_COUNT = BOIDS_COLUMN_ATTR + BOIDS_ATTR_COUNT
+} boids_column;
+
 typedef struct boids_backend_ops {
     /* *done: the steps taken, all of them unless a stop (boids_should_stop with the sim's
      * stop_request) ended the call (BOIDS_E_INTERRUPTED: a CPU step under way undone, the GPU
@@ -48,9 +60,10 @@ typedef struct boids_backend_ops {
     boids_status (*read)(void *impl, boids_boid *out);       /* id order, count entries; the
                                                                 model's attributes filled */
     boids_status (*write)(void *impl, const boids_boid *in); /* id order, validated */
-    /* The state by column, id order, count entries in each array that is not NULL: x, y, vx, vy
-     * (float), swarm (uint32_t), then one per attribute (its 32-bit words; the model's only). */
-    boids_status (*read_columns)(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT]);
+    /* The state by column (boids_column), id order, count entries in each array that is not
+     * NULL: x, y, vx, vy (float), swarm (uint32_t), then one per attribute (its 32-bit words;
+     * the model's only). */
+    boids_status (*read_columns)(void *impl, void *const columns[BOIDS_COLUMN_COUNT]);
     boids_status (*read_predators)(void *impl, boids_predator *out);       /* predator_count */
     boids_status (*write_predators)(void *impl, const boids_predator *in); /* validated */
     /* The replicas' catches and stop steps (boids_replica_record per replica). */

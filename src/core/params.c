@@ -192,15 +192,12 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
                               boids_model_name(model), list);
     }
     float v;
-    if ((info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES &&
-        boids_edges_from_name(value, &v)) {
+    if ((info->flags & BOIDS_PARAM_NAMED_EDGES) && boids_edges_from_name(value, &v)) {
         /* edges=wrap|bounded|processing */
     } else if (!boids_parse_float(value, &v)) {
-        return boids_fail_key(BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' is not a decimal number%s",
-                              value,
-                              (info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
-                                  ? " (or wrap, bounded, processing)"
-                                  : "");
+        return boids_fail_key(
+            BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' is not a decimal number%s", value,
+            (info->flags & BOIDS_PARAM_NAMED_EDGES) ? " (or wrap, bounded, processing)" : "");
     }
     boids_status st = check_value(info, v);
     if (st != BOIDS_OK) return st;
@@ -277,8 +274,7 @@ float boids_model_group_radius(boids_model model, const boids_params *p)
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     for (size_t i = 0; p && i < n; ++i)
-        if ((info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS)
-            return boids_param_get(p, &info[i]);
+        if (info[i].flags & BOIDS_PARAM_GROUPS) return boids_param_get(p, &info[i]);
     return 0.0f; /* every model has one: test_layout checks */
 }
 

@@ -431,8 +431,7 @@ void boids_scenario_write(FILE *f, const boids_world_def *def)
     const boids_param_info *info = boids_model_params(def->model, &n);
     for (size_t i = 0; i < n; ++i) {
         const float value = boids_param_get(&def->params, &info[i]);
-        const bool edges =
-            (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES; /* by name: wrap, ... */
+        const bool edges = info[i].flags & BOIDS_PARAM_NAMED_EDGES; /* by name: wrap, ... */
         fprintf(f, "%s = %s\n", info[i].name,
                 edges ? boids_edges_name(value) : boids_float_text(value, v));
     }

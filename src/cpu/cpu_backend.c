@@ -340,7 +340,7 @@ static boids_status cpu_read(void *impl, boids_boid *out)
     return BOIDS_OK;
 }
 
-static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT])
+static boids_status cpu_read_columns(void *impl, void *const columns[BOIDS_COLUMN_COUNT])
 {
     cpu_backend *b = impl;
     const uint32_t n = b->sim->def.count;
@@ -350,7 +350,8 @@ static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_A
         (const uint32_t *)b->cur.vy, NULL};
     const size_t stride[BOIDS_SCATTER_COLUMNS] = {1, 1, 1, 1, 1};
     uint32_t bad = UINT32_MAX;
-    if (columns[0] || columns[1] || columns[2] || columns[3]) {
+    if (columns[BOIDS_COLUMN_X] || columns[BOIDS_COLUMN_Y] || columns[BOIDS_COLUMN_VX] ||
+        columns[BOIDS_COLUMN_VY]) {
         boids_status st = boids_scatter_by_id(n, b->cur_id, from, stride,
                                               (uint32_t *const *)columns, b->pool, &bad);
         if (st != BOIDS_OK) return st;
@@ -358,9 +359,11 @@ static boids_status cpu_read_columns(void *impl, void *const columns[5 + BOIDS_A
     if (bad != UINT32_MAX)
         return boids_fail(BOIDS_E_STATE_CORRUPT,
                           "the state is corrupt: id %u is out of range or in two slots", bad);
-    if (columns[4]) memcpy(columns[4], b->swarm, sizeof(uint32_t) * n);
+    if (columns[BOIDS_COLUMN_SWARM])
+        memcpy(columns[BOIDS_COLUMN_SWARM], b->swarm, sizeof(uint32_t) * n);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
-        if (columns[5 + a] && b->attr[a]) memcpy(columns[5 + a], b->attr[a], sizeof(uint32_t) * n);
+        if (columns[BOIDS_COLUMN_ATTR + a] && b->attr[a])
+            memcpy(columns[BOIDS_COLUMN_ATTR + a], b->attr[a], sizeof(uint32_t) * n);
     return BOIDS_OK;
 }
 

@@ -65,7 +65,8 @@ typedef struct gpu_backend {
     boids_pool *read_pool; /* the host's threads, for reads ordered on the host */
     GLuint prog_steer, prog_catch, prog_stop, prog_hunt,
         prog_catch_apply; /* all but steer: predators */
-    GLint u_step[5];      /* steer, catch, stop, hunt, catch_apply: the step's number */
+    /* each program's u_step uniform, the step's number (-1: a program the model has not) */
+    GLint u_step_steer, u_step_catch, u_step_stop, u_step_hunt, u_step_catch_apply;
     gpu_agents boids, preds;
     GLuint frame, attributes, report, replicas, obstacles, obs_cell_start, catches;
     uint32_t attr_base[BOIDS_ATTR_COUNT]; /* where each attribute starts in `attributes` */
@@ -124,18 +125,18 @@ static void predators_and_catches(gpu_backend *g, uint32_t step)
     sort_agents(g, p, 1, false); /* with none, an empty grid: the walks read its cells */
     boids_gpu_clear_head(g->catches, sizeof(GLuint) * 4); /* none found yet */
     glUseProgram(g->prog_catch);
-    glUniform1ui(g->u_step[1], step);
+    glUniform1ui(g->u_step_catch, step);
     boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[b->key]);
     bind_predators(g);
     boids_gpu_dispatch("catches", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     glUseProgram(g->prog_catch_apply);
-    glUniform1ui(g->u_step[4], step);
+    glUniform1ui(g->u_step_catch_apply, step);
     boids_gpu_dispatch("catches made", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     glUseProgram(g->prog_stop);
-    glUniform1ui(g->u_step[2], step);
+    glUniform1ui(g->u_step_stop, step);
     boids_gpu_dispatch("stops", boids_gpu_groups(g->sim->def.replicas, BOIDS_WG_SIZE));
     boids_gpu_barrier();
 }
@@ -184,7 +185,7 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
         const int sorted = 1 - b->key;
 
         glUseProgram(g->prog_steer);
-        glUniform1ui(g->u_step[0], step);
+        glUniform1ui(g->u_step_steer, step);
         boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
         boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
         boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
@@ -198,7 +199,7 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
 
         if (predators && p->count) {
             glUseProgram(g->prog_hunt);
-            glUniform1ui(g->u_step[3], step);
+            glUniform1ui(g->u_step_hunt, step);
             boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
             boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
             boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
@@ -249,7 +250,7 @@ static boids_status check_report(gpu_backend *g)
  * in id order, ordered on the device (gpu/id_order.c: one dispatch, then one copy a column),
  * checked there: the report's flags, and every id exactly once in the slots. */
 static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t which,
-                                    void *const cols[5])
+                                    void *const cols[BOIDS_COLUMN_ATTR])
 {
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
@@ -257,12 +258,12 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
     boids_gpu_hot slots = {a->pos_vel[0], a->swarm[a->key], a->id[a->key]};
     st = boids_gpu_id_order_run(&g->order, which, a->count, slots);
     if (st == BOIDS_OK) st = check_report(g);
-    for (uint32_t c = 0; st == BOIDS_OK && c < 4; ++c)
+    for (uint32_t c = BOIDS_COLUMN_X; st == BOIDS_OK && c <= BOIDS_COLUMN_VY; ++c)
         if (cols[c])
             boids_gpu_read(g->order.columns, boids_gpu_id_order_column(c, a->count),
                            sizeof(float) * a->count, cols[c]);
-    if (st == BOIDS_OK && cols[4])
-        boids_gpu_read(g->order.swarm, 0, sizeof(uint32_t) * a->count, cols[4]);
+    if (st == BOIDS_OK && cols[BOIDS_COLUMN_SWARM])
+        boids_gpu_read(g->order.swarm, 0, sizeof(uint32_t) * a->count, cols[BOIDS_COLUMN_SWARM]);
     return st;
 }
 
@@ -270,7 +271,8 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
  * host's memory (the state's buffers stay in the device's and are never mapped), that buffer
  * mapped, then scattered by id on a pool of the host's threads (core/id_order.c), which checks on
  * the way that they hold every id once. */
-static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const cols[5])
+static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
+                                  void *const cols[BOIDS_COLUMN_ATTR])
 {
     const uint32_t n = a->count;
     boids_status st = boids_gl_make_current(g->gl);
@@ -314,7 +316,7 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a, void *const col
  * orders both ways and keeps the faster (the device's pass runs once untimed before, for the
  * driver to compile it). The bits are the same either way; BOIDS_GPU_READ=device or host fixes
  * the place (test_columns reads both). */
-static boids_status read_boid_columns(gpu_backend *g, void *const cols[5])
+static boids_status read_boid_columns(gpu_backend *g, void *const cols[BOIDS_COLUMN_ATTR])
 {
     gpu_agents *a = &g->boids;
     if (g->read_place == GPU_READ_UNMEASURED) {
@@ -346,8 +348,9 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     gpu_backend *g = impl;
     const uint32_t n = g->sim->def.count;
     const float *col = g->staging_pv;
-    void *cols[5] = {g->staging_pv, g->staging_pv + n, g->staging_pv + 2 * (size_t)n,
-                     g->staging_pv + 3 * (size_t)n, g->staging_u};
+    void *cols[BOIDS_COLUMN_ATTR] = {g->staging_pv, g->staging_pv + n,
+                                     g->staging_pv + 2 * (size_t)n, g->staging_pv + 3 * (size_t)n,
+                                     g->staging_u};
     boids_status st = read_boid_columns(g, cols);
     if (st == BOIDS_OK && g->attr_words)
         boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
@@ -367,16 +370,16 @@ static boids_status gpu_read(void *impl, boids_boid *out)
 
 /* The columns asked for straight into the caller's arrays (attributes live in id order already:
  * one copy each). */
-static boids_status gpu_read_columns(void *impl, void *const columns[5 + BOIDS_ATTR_COUNT])
+static boids_status gpu_read_columns(void *impl, void *const columns[BOIDS_COLUMN_COUNT])
 {
     gpu_backend *g = impl;
     const uint32_t n = g->boids.count;
     boids_status st = read_boid_columns(g, columns);
     if (st != BOIDS_OK) return st;
     for (int at = 0; at < BOIDS_ATTR_COUNT; ++at)
-        if (columns[5 + at] && (g->sim->attributes & (1u << at)))
+        if (columns[BOIDS_COLUMN_ATTR + at] && (g->sim->attributes & (1u << at)))
             boids_gpu_read(g->attributes, sizeof(uint32_t) * g->attr_base[at], sizeof(uint32_t) * n,
-                           columns[5 + at]);
+                           columns[BOIDS_COLUMN_ATTR + at]);
     return boids_gl_check("reading the GPU state");
 }
 
@@ -469,7 +472,7 @@ static boids_status gpu_read_predators(void *impl, boids_predator *out)
     gpu_backend *g = impl;
     const uint32_t n = g->preds.count;
     float *col = g->staging_pv;
-    void *cols[5] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, NULL};
+    void *cols[BOIDS_COLUMN_ATTR] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, NULL};
     boids_status st = order_on_device(g, &g->preds, 1, cols);
     for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i)
         out[i] =
@@ -690,6 +693,12 @@ static const boids_backend_ops gpu_ops = {
     .destroy = gpu_destroy,
 };
 
+/* Where a program's u_step uniform is (-1: no program, the model has not this pass). */
+static GLint step_uniform(GLuint program)
+{
+    return program ? glGetUniformLocation(program, "u_step") : -1;
+}
+
 static boids_status create_programs(gpu_backend *g, boids_model model)
 {
     char steer[128];
@@ -704,10 +713,11 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
         if ((st = boids_program_compute("catch_apply.comp", &g->prog_catch_apply)) != BOIDS_OK)
             return st;
     }
-    GLuint stepped[5] = {g->prog_steer, g->prog_catch, g->prog_stop, g->prog_hunt,
-                         g->prog_catch_apply};
-    for (int i = 0; i < 5; ++i)
-        g->u_step[i] = stepped[i] ? glGetUniformLocation(stepped[i], "u_step") : -1;
+    g->u_step_steer = step_uniform(g->prog_steer);
+    g->u_step_catch = step_uniform(g->prog_catch);
+    g->u_step_stop = step_uniform(g->prog_stop);
+    g->u_step_hunt = step_uniform(g->prog_hunt);
+    g->u_step_catch_apply = step_uniform(g->prog_catch_apply);
     return BOIDS_OK;
 }
 

@@ -96,21 +96,26 @@ boids_status boids_world_open(const char *scenario, const char *const *keys,
 
 /* The columns, in the backends' order (boids_backend_ops.read_columns): x, y, vx, vy, swarm, then
  * the attributes; where each lives in a boids_boid. */
-static const char *const fixed_names[5] = {"x", "y", "vx", "vy", "swarm"};
+static const char *const fixed_names[] = {"x", "y", "vx", "vy", "swarm"};
+_Static_assert(sizeof fixed_names / sizeof fixed_names[0] == BOIDS_COLUMN_ATTR,
+               "a name for each fixed column of boids_column");
 static size_t column_offset(int column)
 {
-    static const size_t fixed[5] = {offsetof(boids_boid, x), offsetof(boids_boid, y),
-                                    offsetof(boids_boid, vx), offsetof(boids_boid, vy),
-                                    offsetof(boids_boid, swarm)};
-    return column < 5 ? fixed[column]
-                      : boids_attribute_info_of((boids_attribute)(column - 5))->offset;
+    static const size_t fixed[] = {offsetof(boids_boid, x), offsetof(boids_boid, y),
+                                   offsetof(boids_boid, vx), offsetof(boids_boid, vy),
+                                   offsetof(boids_boid, swarm)};
+    _Static_assert(sizeof fixed / sizeof fixed[0] == BOIDS_COLUMN_ATTR,
+                   "an offset for each fixed column of boids_column");
+    return column < BOIDS_COLUMN_ATTR
+               ? fixed[column]
+               : boids_attribute_info_of((boids_attribute)(column - BOIDS_COLUMN_ATTR))->offset;
 }
 
 /* The column `name` names in this world; BOIDS_E_ARGUMENT naming it if there is none. */
 static boids_status column_of(const boids_world *w, const char *name, int *column)
 {
     BOIDS_REQUIRE(name, "names[c]");
-    for (int c = 0; c < 5; ++c)
+    for (int c = 0; c < BOIDS_COLUMN_ATTR; ++c)
         if (!strcmp(name, fixed_names[c])) return *column = c, BOIDS_OK;
     boids_world_info info;
     boids_world_get_info((boids_world *)w, &info);
@@ -119,7 +124,7 @@ static boids_status column_of(const boids_world *w, const char *name, int *colum
         if (!(boids_model_attributes(info.model) & (1u << a)))
             return boids_fail_key(BOIDS_E_ARGUMENT, name, "model %s has no attribute %s",
                                   boids_model_name(info.model), name);
-        return *column = 5 + a, BOIDS_OK;
+        return *column = BOIDS_COLUMN_ATTR + a, BOIDS_OK;
     }
     return boids_fail_key(BOIDS_E_ARGUMENT, name,
                           "no column %s (x, y, vx, vy, swarm or an attribute of the model)", name);
@@ -167,7 +172,7 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
      * attributes; a column asked for twice is filled once and copied. */
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     BOIDS_REQUIRE((names && out) || ncols == 0, "names and out");
-    void *columns[5 + BOIDS_ATTR_COUNT] = {0};
+    void *columns[BOIDS_COLUMN_COUNT] = {0};
     int slot[64];
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
@@ -182,7 +187,7 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
     if (st != BOIDS_OK) return st;
     /* As boids_world_read: the rules cannot make inf or NaN from a valid state; if one ever
      * does, say so rather than hand it on. */
-    for (int c = 0; c < 4; ++c) {
+    for (int c = BOIDS_COLUMN_X; c <= BOIDS_COLUMN_VY; ++c) { /* the float columns */
         const uint32_t i = columns[c] ? first_non_finite(columns[c], n) : n;
         if (i < n)
             return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "", "non-finite state after step %llu",

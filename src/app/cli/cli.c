@@ -48,9 +48,8 @@ static void print_model(FILE *out, boids_model model)
         char v[32];
         const float value = boids_param_get(&def, &info[i]);
         param_line(out, &info[i],
-                   (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
-                       ? boids_edges_name(value)
-                       : boids_float_text(value, v));
+                   (info[i].flags & BOIDS_PARAM_NAMED_EDGES) ? boids_edges_name(value)
+                                                             : boids_float_text(value, v));
     }
 }
 
@@ -72,9 +71,8 @@ static void print_models(FILE *out)
         if (!shared_param(&info[i])) continue;
         const float value = boids_param_get(&first, &info[i]);
         param_line(out, &info[i],
-                   (info[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES
-                       ? boids_edges_name(value)
-                       : boids_float_text(value, v));
+                   (info[i].flags & BOIDS_PARAM_NAMED_EDGES) ? boids_edges_name(value)
+                                                             : boids_float_text(value, v));
     }
     unsigned listed = BOIDS_BLOCKS_EVERY_MODEL; /* blocks whose rows are printed already */
     boids_params shown = first;                 /* and the defaults those rows say */
@@ -97,7 +95,7 @@ static void print_models(FILE *out)
             char v[32];
             const float value = boids_param_get(&def, &mi[i]);
             if (boids_param_get(&shown, &mi[i]) == value) continue;
-            const bool edges = (mi[i].flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES;
+            const bool edges = mi[i].flags & BOIDS_PARAM_NAMED_EDGES;
             len += (size_t)snprintf(diff + len, len < sizeof diff ? sizeof diff - len : 0,
                                     "%s%s %s", len ? ", " : "", mi[i].name,
                                     edges ? boids_edges_name(value) : boids_float_text(value, v));

@@ -26,8 +26,8 @@ static const char *const edge_names[] = {"wrap", "bounded", "processing"};
 
 static row_kind kind_of(const boids_param_info *info)
 {
-    if ((info->flags & BOIDS_PARAM_EDGES) == BOIDS_PARAM_EDGES) return ROW_CHOICE;
-    if ((info->flags & BOIDS_PARAM_SWITCH) == BOIDS_PARAM_SWITCH) return ROW_SWITCH;
+    if (info->flags & BOIDS_PARAM_NAMED_EDGES) return ROW_CHOICE;
+    if (info->flags & BOIDS_PARAM_BINARY) return ROW_SWITCH;
     return ROW_SLIDER;
 }
 
