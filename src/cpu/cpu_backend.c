@@ -34,11 +34,6 @@ static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
 #undef BOIDS_X_RULES_ROW
 };
 
-struct boids_cpu_event_sink {
-    pthread_mutex_t lock;
-    boids_event_log log;
-};
-
 typedef struct cpu_state {
     float *x, *y, *vx, *vy;
 } cpu_state;
@@ -106,15 +101,6 @@ static void run_chunk(void *ctx, uint32_t begin, uint32_t end)
         }
         j->fn(&j->step, k, end - k > STOP_BLOCK ? k + STOP_BLOCK : end);
     }
-}
-
-void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject, uint32_t other,
-                    float v0, float v1, float v2, float v3)
-{
-    boids_event e = {kind, s->step, subject, other, {v0, v1, v2, v3}};
-    pthread_mutex_lock(&s->events->lock);
-    boids_event_log_push(&s->events->log, &e);
-    pthread_mutex_unlock(&s->events->lock);
 }
 
 /* Adds the time since *t to pass p, and moves *t on. */

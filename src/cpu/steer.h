@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/backend.h"
+#include "cpu/event_sink.h"
 #include "cpu/grid.h"
 
 /* Step t in structure-of-arrays form, in the order the candidates are walked: sorted by cell for
@@ -24,8 +25,6 @@ typedef struct boids_cpu_soa {
     float *x, *y, *vx, *vy;
     uint32_t *swarm, *id;
 } boids_cpu_soa;
-
-typedef struct boids_cpu_event_sink boids_cpu_event_sink;
 
 typedef struct boids_cpu_step {
     const boids_sim *sim;
@@ -65,9 +64,13 @@ void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 void boids_cpu_apply_catches(const boids_cpu_step *s);
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
-/* Records an event (thread-safe; the world sorts them when they are taken). */
-void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject, uint32_t other,
-                    float v0, float v1, float v2, float v3);
+/* Records an event of this step (thread-safe; the world sorts them when they are taken). */
+static inline void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject,
+                                  uint32_t other, float v0, float v1, float v2, float v3)
+{
+    const boids_event e = {kind, s->step, subject, other, {v0, v1, v2, v3}};
+    boids_cpu_event_record(s->events, &e);
+}
 
 /* ---- candidates ------------------------------------------------------------------------------ */
 
