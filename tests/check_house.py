@@ -4,7 +4,7 @@
 1. Layers: every #include "..." in src/, bench/ and the shared C/GLSL headers of shaders/ goes
    from a layer to one it may use (ALLOWED below; docs/architecture.md draws it).
 2. No circles: no two files (a .c with its .h counting as one) include each other, directly or
-   through others.
+   through others; no two .c files call functions the other defines, directly or through others.
 3. No function in src/ or bench/ is longer than 80 lines.
 4. No line of code, script or build file is wider than 100 columns.
 5. Every model of the manifest has a row in the README's model table and a section of
@@ -127,7 +127,29 @@ def check_layers(files, breaches):
     return edges
 
 
-def check_circles(edges, breaches):
+DEFINED = re.compile(r"^(?!static\b)[a-z][\w \*]*?\b(boids_\w+)\(", re.M)
+CALLED = re.compile(r"\b(boids_\w+)\s*\(")
+
+
+def call_edges(files):
+    """An edge from each .c file to each other one that defines a function it calls (whatever
+    header declares it: a file that calls back into its caller is a circle even where both
+    share one header)."""
+    texts = {rel: open(os.path.join(ROOT, rel), encoding="utf-8").read()
+             for rel in files if rel.endswith(".c")}
+    defined_in, edges = {}, {}
+    for rel, text in texts.items():
+        for m in DEFINED.finditer(text):
+            defined_in.setdefault(m.group(1), module(rel))
+    for rel, text in texts.items():
+        for m in CALLED.finditer(text):
+            home = defined_in.get(m.group(1))
+            if home and home != module(rel):
+                edges.setdefault(module(rel), set()).add(home)
+    return edges
+
+
+def check_circles(edges, breaches, kind="include"):
     """Depth-first search for a path back to where it started."""
     state = {}
 
@@ -136,7 +158,7 @@ def check_circles(edges, breaches):
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == "open":
                 cycle = path[path.index(nxt):] + [nxt]
-                breaches.append("include circle: " + " -> ".join(cycle))
+                breaches.append(f"{kind} circle: " + " -> ".join(cycle))
             elif nxt not in state:
                 visit(nxt, path + [nxt])
         state[node] = "done"
@@ -229,7 +251,8 @@ def main():
     files = tracked(CHECKED_DIRS) + ["shaders/boids_shared.h", "shaders/boids_draw.h"]
     results = {}
     for rule, check in (("layers", lambda b: results.setdefault("edges", check_layers(files, b))),
-                        ("circles", lambda b: check_circles(results["edges"], b)),
+                        ("circles", lambda b: (check_circles(results["edges"], b),
+                                               check_circles(call_edges(files), b, "call"))),
                         ("functions", lambda b: check_functions(files, b)),
                         ("width", check_width),
                         ("models", check_models),

@@ -20,6 +20,7 @@
 #include "gpu/devices.h"
 #include "gpu/gl.h"
 #include "gpu/limits.h"
+#include "gpu/loop_limit.h"
 #include "gpu_exact.h"
 
 enum { KEYS = 12 };

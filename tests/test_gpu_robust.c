@@ -10,6 +10,7 @@
 #include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
 #include "gpu/limits.h"
+#include "gpu/loop_limit.h"
 #include "gpu/program.h"
 #include "world/world.h"
 #include "test.h"

@@ -39,6 +39,7 @@
 #include "gpu/gpu_backend.h"
 #include "gpu/id_order.h"
 #include "gpu/limits.h"
+#include "gpu/loop_limit.h"
 #include "gpu/metrics.h"
 #include "gpu/program.h"
 #include "gpu/sort.h"

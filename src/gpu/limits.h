@@ -33,12 +33,4 @@ typedef struct boids_gpu_need {
 boids_status boids_gpu_limits_check(const boids_gpu_limits *l, const char *renderer,
                                     const boids_gpu_need *needs, size_t n);
 
-/* Iterations one shader invocation may run in its loops before a pass stops on its own and
- * raises BOIDS_STATUS_LOOP_LIMIT. llvmpipe, and the drivers built on it (zink over lavapipe),
- * end an invocation silently after about 65535 loop iterations in all; shaders/loop_probe.comp
- * finds that out, and the limit is then 1 % below what it measured, to leave room for the
- * loops a pass runs besides its candidates. A driver that runs the probe's million iterations
- * has no limit: UINT32_MAX. gl must be current. */
-boids_status boids_gpu_loop_limit(boids_gl *gl, uint32_t *out);
-
 #endif
