@@ -1,7 +1,7 @@
 /* The thread pool hands out every item of a job exactly once, whatever the thread count and the
  * job's size: its parts, the chunks taken from their fronts, and the chunks stolen from their
  * backs tile [0, n) with no gap and no overlap. A chunk also stays within the job. A job of fixed
- * parts runs each part once. */
+ * parts runs each part once. A NULL pool is the caller alone: one thread, one part. */
 #include <stdatomic.h>
 
 #include "base/thread_pool.h"
@@ -98,4 +98,19 @@ static void test_each_part_once(void)
     }
 }
 
-TEST_MAIN(TEST(test_every_item_once), TEST(test_each_part_once))
+static void test_no_pool(void)
+{
+    CHECK(boids_pool_threads(NULL) == 1);
+    job j = {calloc(1000, sizeof(_Atomic uint32_t)), 1000, 0};
+    if (!j.seen) return;
+    boids_pool_run(NULL, visit, &j, 1000);
+    uint32_t wrong = 0;
+    for (uint32_t k = 0; k < 1000; ++k) wrong += atomic_load(&j.seen[k]) != 1;
+    CHECK(wrong == 0 && atomic_load(&j.bad_chunks) == 0);
+    free(j.seen);
+    parts_job pj = {.parts = 1};
+    boids_pool_run_parts(NULL, visit_part, &pj, 100000);
+    CHECK(atomic_load(&pj.calls[0]) == 1 && atomic_load(&pj.bad) == 0);
+}
+
+TEST_MAIN(TEST(test_every_item_once), TEST(test_each_part_once), TEST(test_no_pool))

@@ -150,7 +150,7 @@ void boids_pool_destroy(boids_pool *p)
     free(p);
 }
 
-int boids_pool_threads(const boids_pool *p) { return p->threads; }
+int boids_pool_threads(const boids_pool *p) { return p ? p->threads : 1; }
 
 /* Starts the current job on the workers, works on it, and waits for them. */
 static void run_job(boids_pool *p)
@@ -168,7 +168,7 @@ static void run_job(boids_pool *p)
 
 void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
 {
-    if (p->threads == 1 || n <= SHARE_MIN) {
+    if (!p || p->threads == 1 || n <= SHARE_MIN) {
         if (n) fn(ctx, 0, n);
         return;
     }
@@ -185,8 +185,9 @@ void boids_pool_run(boids_pool *p, boids_pool_fn fn, void *ctx, uint32_t n)
 
 void boids_pool_run_parts(boids_pool *p, boids_pool_part_fn fn, void *ctx, uint32_t n)
 {
-    if (p->threads == 1 || n <= SHARE_MIN) {
-        for (int t = 0; t < p->threads; ++t) fn(ctx, (uint32_t)t, (uint32_t)p->threads);
+    if (!p || p->threads == 1 || n <= SHARE_MIN) {
+        const int threads = boids_pool_threads(p);
+        for (int t = 0; t < threads; ++t) fn(ctx, (uint32_t)t, (uint32_t)threads);
         return;
     }
     p->fn = NULL;

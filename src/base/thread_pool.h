@@ -10,7 +10,8 @@ typedef struct boids_pool boids_pool;
 typedef void (*boids_pool_fn)(void *ctx, uint32_t begin, uint32_t end);
 typedef void (*boids_pool_part_fn)(void *ctx, uint32_t part, uint32_t parts);
 
-/* threads: total threads including the caller (>= 1). NULL on failure. */
+/* threads: total threads including the caller (>= 1). NULL on failure. Every call below takes a
+ * NULL pool too: the calling thread alone (one thread, one part). */
 boids_pool *boids_pool_create(int threads);
 void boids_pool_destroy(boids_pool *pool);
 int boids_pool_threads(const boids_pool *pool);

@@ -112,27 +112,19 @@ static void write_part(void *ctx, uint32_t part, uint32_t parts)
 /* The passes, on the pool or the caller; only the first when it found an id out of range. */
 static void run_passes(scatter_job *j, boids_pool *pool, uint32_t parts)
 {
-    if (pool)
-        boids_pool_run_parts(pool, count_part, j, j->n);
-    else
-        count_part(j, 0, 1);
+    boids_pool_run_parts(pool, count_part, j, j->n);
     for (uint32_t p = 0; p < parts; ++p)
         if (j->bad[p] != UINT32_MAX) return;
     place_parts(j, parts);
-    if (pool) {
-        boids_pool_run_parts(pool, group_part, j, j->n);
-        boids_pool_run_parts(pool, write_part, j, j->n);
-    } else {
-        group_part(j, 0, 1);
-        write_part(j, 0, 1);
-    }
+    boids_pool_run_parts(pool, group_part, j, j->n);
+    boids_pool_run_parts(pool, write_part, j, j->n);
 }
 
 boids_status boids_scatter_by_id(uint32_t n, const uint32_t *ids, const uint32_t *const src[COLS],
                                  const size_t stride[COLS], uint32_t *const dst[COLS],
                                  boids_pool *pool, uint32_t *bad_id)
 {
-    const uint32_t parts = pool ? (uint32_t)boids_pool_threads(pool) : 1u;
+    const uint32_t parts = (uint32_t)boids_pool_threads(pool);
     scatter_job j = {
         .n = n, .blocks = (n >> BLOCK_BITS) + 1, .ids = ids, .src = src, .stride = stride};
     for (int c = 0; c < COLS; ++c) j.dst[c] = src[c] ? dst[c] : NULL;

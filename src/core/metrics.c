@@ -161,22 +161,6 @@ static void place_part(void *ctx, uint32_t part, uint32_t parts)
     }
 }
 
-static void run_on(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n)
-{
-    if (pool)
-        boids_pool_run(pool, fn, ctx, n);
-    else
-        fn(ctx, 0, n);
-}
-
-static void run_parts_on(boids_pool *pool, boids_pool_part_fn fn, void *ctx, uint32_t n)
-{
-    if (pool)
-        boids_pool_run_parts(pool, fn, ctx, n);
-    else
-        fn(ctx, 0, 1);
-}
-
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
                             float height, double cell, bool at_most, boids_pool *pool)
 {
@@ -191,14 +175,14 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
     }
     uint32_t *start = g->start;
     memset(start, 0, sizeof *start * (cells + 1));
-    const uint32_t parts = pool ? (uint32_t)boids_pool_threads(pool) : 1;
+    const uint32_t parts = (uint32_t)boids_pool_threads(pool);
     grid_job j = {g, b, n, malloc(sizeof *j.bounds * (parts + 1))};
     if (!j.bounds) {
         ring_grid_free(g);
         return false;
     }
-    run_on(pool, cell_chunk, &j, n);
-    run_parts_on(pool, count_part, &j, n);
+    boids_pool_run(pool, cell_chunk, &j, n);
+    boids_pool_run_parts(pool, count_part, &j, n);
     for (size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
     /* the cells whose first slot is in part t of the slots (found before start[] runs on) */
     for (uint32_t t = 0; t < parts; ++t) {
@@ -207,7 +191,7 @@ static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float
         j.bounds[t] = t == 0 ? 0 : first_cell_from(g, first);
     }
     j.bounds[parts] = (uint32_t)cells;
-    run_parts_on(pool, place_part, &j, n);
+    boids_pool_run_parts(pool, place_part, &j, n);
     free(j.bounds);
     memmove(start + 1, start, sizeof *start * cells); /* each end is the next cell's start */
     start[0] = 0;
@@ -476,8 +460,8 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
                         parent,
                         stop};
         const uint32_t cells = (uint32_t)(links->gw * links->gh);
-        run_on(pool, near_chunk, &nj, n);
-        run_on(pool, group_chunk, &gj, cells);
+        boids_pool_run(pool, near_chunk, &nj, n);
+        boids_pool_run(pool, group_chunk, &gj, cells);
         if (boids_should_stop(stop))
             st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped by %s", n,
                             boids_stop_reason());
