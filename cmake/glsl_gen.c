@@ -5,7 +5,10 @@
  *                          (boids_attributes.h), as boids_shared.h expects them in GLSL
  *   boids_attributes.glsl  attr_<name>(id) and set_attr_<name>(id, v) for every attribute
  *   steer_<model>.comp     one steering program per model of the manifest (boids_models.h):
- *                          BOIDS_MODEL_<ID> defined, steer_common.glsl, rules_<rules>.glsl
+ *                          BOIDS_THIS_MODEL, its attributes and features defined,
+ *                          steer_common.glsl, its rules (rules/<rules>.h), then the Reynolds
+ *                          walk's main (steer_reynolds.glsl) or, with BOIDS_FEATURE_OWN_WALK,
+ *                          the model's own (rules_<rules>.glsl)
  *
  * Usage: glsl_gen OUT_DIR. A file whose text did not change is left alone (no needless
  * rebuilds). */
@@ -67,6 +70,15 @@ static void generated_glsl(const char *dir)
     BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_ID)
 #undef BOIDS_X_ATTR_ID
     put("#define BOIDS_ATTR_COUNT %d\n\n", BOIDS_ATTR_COUNT);
+    put("// Models and their features (src/boids_models.h).\n");
+#define BOIDS_X_MODEL_ID(ID, name, time, blocks, rules, attrs, features, init, preset, world,      \
+                         summary, at_scale)                                                        \
+    put("#define BOIDS_MODEL_" #ID " %uu\n", (unsigned)BOIDS_MODEL_##ID);
+    BOIDS_MODEL_LIST(BOIDS_X_MODEL_ID)
+#undef BOIDS_X_MODEL_ID
+    put("#define BOIDS_FEATURE_PREDATORS %uu\n", BOIDS_FEATURE_PREDATORS);
+    put("#define BOIDS_FEATURE_OBSTACLE_RULE %uu\n", BOIDS_FEATURE_OBSTACLE_RULE);
+    put("#define BOIDS_FEATURE_OWN_WALK %uu\n\n", BOIDS_FEATURE_OWN_WALK);
 
     put("// Parameter blocks (src/boids_params.h), each padded to whole vec4s as in C.\n");
 #define BOIDS_X_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                    \
@@ -125,9 +137,15 @@ static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
                       summary, at_scale)                                                           \
-    put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_MODEL_" #ID    \
-        " 1\n#include \"steer_common.glsl\"\n#include \"rules_" #rules ".glsl\"\n",                \
-        name, summary);                                                                            \
+    put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_THIS_MODEL "   \
+        "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n"                   \
+        "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \
+        name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features));       \
+    if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
+        put("#include \"rules_" #rules ".glsl\"\n");                                               \
+    else                                                                                           \
+        put("#define RULES_RADII " #rules "_radii\n#define RULES_STEER " #rules                    \
+            "_steer\n#include \"steer_reynolds.glsl\"\n");                                         \
     flush(dir, "steer_" name ".comp");
     BOIDS_MODEL_LIST(BOIDS_X_STEER)
 #undef BOIDS_X_STEER

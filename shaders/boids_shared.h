@@ -176,7 +176,7 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 predator_count; /* predators in all */
     BOIDS_U32 predators_per_replica;
     BOIDS_U32 obstacle_count; /* obstacles in all */
-    BOIDS_U32 reserved0;
+    BOIDS_U32 seed;           /* the world's seed for the rules' noise (boids_rules_seed) */
     BOIDS_U32 reserved1;
     BOIDS_U32 reserved2;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the

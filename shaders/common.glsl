@@ -77,8 +77,9 @@ float quotient(float a, float b) { return a / b; }
 float square_root(float x) { return sqrt(x); }
 vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream) { return v; }
 #endif
-// The squared length of d, as every walk compares it with a squared radius.
-float length2(vec2 d) { return mul_add(d.x, d.x, d.y * d.y); }
+// The rules' language and the helpers every model's rules share (length2(), set_length(), ...),
+// written once for both backends.
+#include "rules/common.h"
 
 // Attribute k of boid id: cold data in id order, read and written once per boid and step.
 uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }

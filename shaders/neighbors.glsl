@@ -180,7 +180,7 @@ void candidates_end(candidates it)
 // The sum of the unit vectors away from the agents of a grid (the predators or the obstacles)
 // within reach of (x, y) in replica r, (x, y) itself left out; as boids_cpu_obstacle_push() and
 // the predators' separation in boids_cpu_hunt(). over_d2: of those vectors over the distance,
-// -d / d^2, as the allocation models' obstacles (obstacle_differences() in rules_allocation.c).
+// -d / d^2, as the allocation models' obstacles (rules/allocation.h).
 vec2 push_from(uint grid, uint r, float x, float y, float reach, bool over_d2)
 {
     float r2 = reach * reach;

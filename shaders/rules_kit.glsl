@@ -1,11 +1,7 @@
-// kit (docs/models.md (kit)), GPU rules for the boids. The formulas, the choices and
-// the order of every operation are those of src/cpu/rules_kit.c.
-
-// Sums of the walk of the boids (the kit rules' own, as walk_one() in rules_kit.c).
-struct kit_sums {
-    vec2 sep, coh, ali; // eq. 3's unit vectors away; the view field's offsets and velocities
-    uint n;             // boids in the view field
-};
+// kit (docs/models.md (kit)), the GPU's walks: the rules are rules/kit.h, shared with the CPU;
+// the view field is kit's own walk, so this file gathers kit_sums as src/cpu/rules_kit.c does,
+// over the boids within R_S (eq. 3) and in the view field, and over the predators within R_P
+// (eq. 6), each sum in the candidates' order with the CPU's operations.
 
 // The walk over the block. `unwrapped` is a constant where main() calls it: the minimum image
 // is left out where it cannot change a bit (block_unwrapped()).
@@ -35,7 +31,7 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
         }
     }
     candidates_end(it);
-    return kit_sums(sep, coh, ali, n);
+    return kit_sums(sep.x, sep.y, coh.x, coh.y, ali.x, ali.y, n, 0.0, 0.0);
 }
 
 void main()
@@ -48,16 +44,13 @@ void main()
         pos_vel_out[s] = me;
         return;
     }
-    float age = attr_age(id), a = (age - 0.5) * (age - 0.5);
-    float R = frame.params.kit.view_radius - frame.params.kit.c_view_radius * a, R2 = R * R;
-    float cos_view = cos_deg(frame.params.kit.view_angle - frame.params.kit.c_view_angle * a);
-    float vmax = frame.params.base.max_speed - frame.params.kit.c_maxspeed * a;
+    kit_view view = kit_individuality(attr_age(id));
     float rs2 = frame.params.kit.sep_radius * frame.params.kit.sep_radius;
     float rp2 = frame.params.kit.predator_radius * frame.params.kit.predator_radius;
 
     candidates it = candidates_begin(GRID_BOIDS, r, me.x, me.y);
-    kit_sums m = it.unwrapped ? walk_kit(it, me, R2, rs2, cos_view, true)
-                              : walk_kit(it, me, R2, rs2, cos_view, false);
+    kit_sums m = it.unwrapped ? walk_kit(it, me, view.R2, rs2, view.cos_view, true)
+                              : walk_kit(it, me, view.R2, rs2, view.cos_view, false);
     // eq. 6: the predators within R_P, from the predators' grid
     precise float flee_x = 0.0, flee_y = 0.0;
     world_sizes ws = world_sizes_now();
@@ -73,21 +66,8 @@ void main()
             flee_y -= d.y * inv_dl;
         }
     candidates_end(it);
-
-    // precise: a sum of two products is fused into a multiply-add here by Mesa's compiler, which
-    // the CPU reference (built with -ffp-contract=off) does not do.
-    precise float fx =
-        m.sep.x * frame.params.kit.separation_factor + flee_x * frame.params.kit.predator_factor;
-    precise float fy =
-        m.sep.y * frame.params.kit.separation_factor + flee_y * frame.params.kit.predator_factor;
-    if (m.n > 0u) {
-        float fn = float(m.n), cf = frame.params.kit.cohesion_factor;
-        float af = frame.params.kit.alignment_factor;
-        fx += quotient(m.coh.x, fn) * cf + (quotient(m.ali.x, fn) - me.z) * af;
-        fy += quotient(m.coh.y, fn) * cf + (quotient(m.ali.y, fn) - me.w) * af;
-    }
-    vec2 fe = external_force(id, me.x, me.y); // the obstacles (eq. 4) and the mouse tool
-    vec2 v = speed_limits(vec2(me.z + (fx + fe.x), me.w + (fy + fe.y)), frame.params.base.min_speed,
-                          vmax);
-    move_boid(s, id, me, v);
+    m.flee_x = flee_x;
+    m.flee_y = flee_y;
+    rules_boid b = rules_boid_at(id, me);
+    store_boid(s, b, kit_steer(m, b));
 }

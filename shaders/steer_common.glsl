@@ -1,66 +1,22 @@
-// What every model's steering pass has, as src/cpu/steer.h: the positions and velocities of step
-// t+1 (written, the slots of step t) and the helpers the models share: vector helpers, the
-// external-force hook and the integration; the neighbours come from neighbors.glsl. A generated
-// gen/steer_<model>.comp includes this file and then the model's rules_<rules>.glsl, which
-// defines main(). Each helper mirrors a function of steer.h operation for operation.
+// What every model's steering pass has besides its rules (src/rules/, included by common.glsl),
+// as src/cpu/steer.h and src/cpu/lanes.h have for the CPU: the positions and velocities of step
+// t+1 (written, the slots of step t), the external-force hook, a boid in and out of its rules
+// (rules_boid_at, store_boid) and the move through the edges; the neighbours come from
+// neighbors.glsl. A generated gen/steer_<model>.comp includes this file, the model's
+// rules/<rules>.h, and the walk with main(): steer_reynolds.glsl, or the model's own
+// rules_<rules>.glsl. The helpers here are per backend (a walk over the obstacles' grid, an
+// event, the edges), each the twin of the CPU's, operation for operation.
 #include "neighbors.glsl"
+
+// The model's attributes and features (a steering program defines them: cmake/glsl_gen.c); none
+// in the other passes that include this file.
+#ifndef BOIDS_MODEL_ATTRS
+#define BOIDS_MODEL_ATTRS 0u
+#define BOIDS_MODEL_FEATURES 0u
+#endif
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
-
-// ---- vector helpers ----------------------------------------------------------------------------
-
-// v scaled to length len (divide by the length, then multiply); zero stays zero; squares that
-// overflow or underflow are avoided by dividing by the largest component first. As
-// boids_set_length().
-vec2 set_length(vec2 v, float len)
-{
-    float m2 = length2(v);
-    if (m2 > 0.0 && !isinf(m2)) {
-        float m = square_root(m2);
-        v.x = quotient(v.x, m) * len;
-        v.y = quotient(v.y, m) * len;
-    } else if (v.x != 0.0 || v.y != 0.0) {
-        float s = max(abs(v.x), abs(v.y));
-        float ux = quotient(v.x, s), uy = quotient(v.y, s);
-        float m = square_root(length2(vec2(ux, uy)));
-        v.x = quotient(ux, m) * len;
-        v.y = quotient(uy, m) * len;
-    }
-    return v;
-}
-
-// Truncates v to length m; as boids_limit().
-vec2 limit_length(vec2 v, float m)
-{
-    return length2(v) > m * m ? set_length(v, m) : v;
-}
-
-// cos of an angle in degrees in [0, 180]: a fixed polynomial, the same bits as boids_cos_deg().
-float cos_deg(float deg)
-{
-    float sign = 1.0;
-    if (deg > 90.0) {
-        deg = 180.0 - deg;
-        sign = -1.0;
-    }
-    float x = deg * 0.0174532925199432958, t = x * x;
-    float c = 1.0 + t * (-0.5 + t * (0.0416666667 +
-                                     t * (-0.00138888889 +
-                                          t * (0.0000248015873 + t * (-0.000000275573192 +
-                                                                      t * 0.00000000208767570)))));
-    return sign * c;
-}
-
-// Whether offset d (d2 its squared length, > 0) is within the half-angle whose cosine is c of
-// heading v; a boid at rest sees all around. As boids_in_view().
-bool in_view(vec2 v, vec2 d, float d2, float c)
-{
-    float v2 = length2(v);
-    if (!(v2 > 0.0)) return true;
-    float dt = mul_add(v.x, d.x, v.y * d.y), lhs = dt * dt, rhs = c * c * v2 * d2;
-    return c >= 0.0 ? dt >= 0.0 && lhs >= rhs : dt >= 0.0 || lhs <= rhs;
-}
 
 // ---- what every model shares -------------------------------------------------------------------
 
@@ -88,16 +44,6 @@ vec2 external_force(uint id, float x, float y)
     vec2 t = set_length(vec2(dx, dy), frame.tool.strength);
     return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(f.x - t.x, f.y - t.y)
                                                : vec2(f.x + t.x, f.y + t.y);
-}
-
-// Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
-// vmin along its heading; as boids_cpu_speed_limits().
-vec2 speed_limits(vec2 v, float vmin, float vmax)
-{
-    float v2 = length2(v);
-    if (v2 > vmax * vmax) return set_length(v, vmax);
-    if (v2 < vmin * vmin && (v.x != 0.0 || v.y != 0.0)) return set_length(v, vmin);
-    return v;
 }
 
 // Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
@@ -141,14 +87,40 @@ void move_boid(uint s, uint id, vec4 me, vec2 v)
     pos_vel_out[s] = vec4(q, v);
 }
 
-// The end of a step for every model whose update takes a force (all but Adams): the external
-// forces added to the model's own f, v' = v + f dt within the speed limits, then move_boid();
-// as boids_cpu_apply_force().
-void apply_force(uint s, uint id, vec4 me, vec2 f)
+// The boid of slot s (id, at step t me) as its rules see it (rules_boid): its external forces,
+// its obstacles' differences where the model has its own obstacle rule, and the model's
+// attributes; as boids_cpu_lane_boids().
+rules_boid rules_boid_at(uint id, vec4 me)
 {
-    vec2 fe = external_force(id, me.x, me.y);
-    float fx = f.x + fe.x, fy = f.y + fe.y;
-    vec2 v = speed_limits(vec2(mul_add(fx, frame.dt, me.z), mul_add(fy, frame.dt, me.w)),
-                          frame.params.base.min_speed, frame.params.base.max_speed);
-    move_boid(s, id, me, v);
+    rules_boid b;
+    b.x = me.x;
+    b.y = me.y;
+    b.vx = me.z;
+    b.vy = me.w;
+    b.id = id;
+    vec2 e = external_force(id, me.x, me.y);
+    b.ex = e.x;
+    b.ey = e.y;
+    vec2 o = vec2(0.0);
+    if ((BOIDS_MODEL_FEATURES & BOIDS_FEATURE_OBSTACLE_RULE) != 0u && frame.obstacle_count > 0u)
+        o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y,
+                      frame.params.obstacles.obstacle_radius, true);
+    b.ox = o.x;
+    b.oy = o.y;
+    for (uint k = 0u; k < uint(BOIDS_ATTR_COUNT); ++k)
+        b.attr[k] = (BOIDS_MODEL_ATTRS & (1u << k)) != 0u
+                        ? uintBitsToFloat(attr_words[attr_index(k, id)])
+                        : 0.0;
+    return b;
+}
+
+// Step t+1 of slot s, whose boid was `was` and is now b (its velocity step t+1's): moved through
+// the edges, and the attributes its rules changed stored; as boids_cpu_lane_store().
+void store_boid(uint s, rules_boid was, rules_boid b)
+{
+    move_boid(s, b.id, vec4(was.x, was.y, was.vx, was.vy), vec2(b.vx, b.vy));
+    for (uint k = 0u; k < uint(BOIDS_ATTR_COUNT); ++k)
+        if ((BOIDS_MODEL_ATTRS & (1u << k)) != 0u &&
+            floatBitsToUint(b.attr[k]) != floatBitsToUint(was.attr[k]))
+            attr_words[attr_index(k, b.id)] = floatBitsToUint(b.attr[k]);
 }

@@ -9,24 +9,7 @@
 // candidate is not the boid itself outside Adams' rule (its offset is (0, 0), which d2 > 0 leaves
 // out), and the swarm of each candidate in a world of one swarm.
 
-// What a model sums; as boids_cpu_radii.
-struct reynolds_radii {
-    float sep2, ali2, coh2; // squared radii
-    bool sep_raw;           // separation sums the offsets p_i - p_j (hybrid), not over d^2
-    // Adams' own reading (implies sep_raw): a candidate counts only inside the box |dx|, |dy| <
-    // box; coincident boids and every swarm count; alignment and cohesion leave out the
-    // separation zone unless flock_in_sep.
-    bool adams, flock_in_sep;
-    float box;
-};
-
-// A boid's sums; as boids_cpu_sums.
-struct reynolds_sums {
-    vec2 sep; // sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy))
-    vec2 ali; // sum of the neighbours' velocities
-    vec2 coh; // sum of the offsets to them (minimum image)
-    uint sep_n, ali_n, coh_n;
-};
+// What a model sums (reynolds_radii) and the sums (reynolds_sums) are rules/common.h's.
 
 // The walk over one block. `unwrapped` and `one_swarm` are constants where walk_reynolds() calls
 // it, so each of the four loops the compiler makes of it tests neither.
@@ -76,7 +59,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
         }
     }
     candidates_end(it);
-    return reynolds_sums(sep, ali, coh, sep_n, ali_n, coh_n);
+    return reynolds_sums(sep.x, sep.y, ali.x, ali.y, coh.x, coh.y, sep_n, ali_n, coh_n);
 }
 
 // The sums of the boid in slot s (me its position and velocity, id and swarm its own).

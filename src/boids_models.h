@@ -9,8 +9,10 @@
  *   time        PER_SECOND (integrates with dt) or PER_FRAME (one frame per step, dt ignored)
  *   blocks      the parameter blocks beyond those of every model (base, obstacles:
  *               boids_params.h), as BOIDS_BLOCK_BIT(...)
- *   rules       the rules: boids_cpu_rules_<rules>() in src/cpu/rules_<rules>.c and
- *               shaders/rules_<rules>.glsl; both see BOIDS_MODEL_<ID> to tell models apart
+ *   rules       the rules: src/rules/<rules>.h, one source for the CPU and the GPU
+ *               (<rules>_radii and <rules>_steer, docs/adding-a-model.md); a model with its
+ *               own walk (BOIDS_FEATURE_OWN_WALK) adds it in src/cpu/rules_<rules>.c and
+ *               shaders/rules_<rules>.glsl
  *   attributes  the per-boid attributes it reads or writes (boids_attributes.h), BOIDS_ATTR_BIT
  *   features    BOIDS_FEATURE_* it has
  *   init        its random initial layout (BOIDS_LAYOUT_<init>, boids_layout in boids.h)
@@ -36,6 +38,8 @@
 #define BOIDS_FEATURE_PREDATORS 1u
 /* the rules treat obstacles themselves (the external-force hook leaves its generic push out) */
 #define BOIDS_FEATURE_OBSTACLE_RULE 2u
+/* the rules walk the neighbours their own way instead of taking the Reynolds walk's sums */
+#define BOIDS_FEATURE_OWN_WALK 4u
 
 /* A build configured with -DBOIDS_EXAMPLE_MODEL=ON adds the example model of examples/drag/
  * (docs/adding-a-model.md): BOIDS_EXAMPLE_MODEL names its header, which extends this list. */
@@ -75,7 +79,8 @@
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
       "Reynolds 1987 mean allocation: the weighted sum brought to a maximum acceleration", "")     \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
-      BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE), BOIDS_FEATURE_PREDATORS, CENTRE,                \
+      BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE),                                                 \
+      BOIDS_FEATURE_PREDATORS | BOIDS_FEATURE_OWN_WALK, CENTRE,                                    \
       "max_speed=150 min_speed=25 obstacles=4", "boids=35 world=4000x4000 dt=0.08 steps=3000",     \
       "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)",      \
       "scenarios/kit-flock.ini")                                                                   \

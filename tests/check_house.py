@@ -26,7 +26,8 @@ ALLOWED = {
     "draw": set(),                          # shaders/boids_draw.h: the renderer's palette
     "base": {"public"},                     # errors, parsing, output files, the thread pool
     "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
-    "cpu": {"public", "base", "core", "shared"},
+    "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
+    "cpu": {"public", "base", "core", "shared", "rules"},
     "gpu": {"public", "base", "core", "shared"},
     "world": {"public", "base", "core", "shared", "cpu", "gpu"},
     "render": {"public", "base", "core", "shared", "draw", "gpu"},

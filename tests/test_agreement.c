@@ -4,7 +4,14 @@
  * checked there; BOIDS_TEST_EXACT=0 leaves only the tolerance checks, as on a real GPU. The
  * tolerance checks must be able to fail: a rule with a flipped sign or a shrunken radius on one
  * side is caught by them. Also: the CPU's brute-force search agrees with its grid, and the CPU
- * result does not depend on the thread count. */
+ * result does not depend on the thread count.
+ *
+ * Every model's rules are one source for both backends (src/rules/). What this test holds equal
+ * is what stays twinned, written once per backend because lanes and invocations differ in kind
+ * there: the walks over the neighbours (cpu/walk_reynolds.c and shaders/walk_reynolds.glsl; kit's
+ * cpu/rules_kit.c and shaders/rules_kit.glsl), the predators' steering and catches
+ * (cpu/predators.c; hunt.comp, catch.comp, catch_apply.comp), the external-force hook and the
+ * move through the edges (cpu/steer.h, shaders/steer_common.glsl), and the grids. */
 #include <string.h>
 
 #include "core/rng.h"
@@ -173,7 +180,7 @@ static void test_one_step_small_grid(void)
     one_step(d, NULL, "2x2-cell world");
 }
 
-/* The CPU walks the candidates of up to 8 boids of a cell row at once (SIMD lanes, cpu/simd.h),
+/* The CPU walks the candidates of up to 8 boids of a cell row at once (SIMD lanes, rules/simd.h),
  * and each boid alone where its block wraps across the row's ends: worlds whose grids make every
  * kind of group, against the GPU, which walks each boid alone. */
 static void test_one_step_lane_groups(void)
@@ -288,6 +295,8 @@ static void test_cpu_threads_independent(void)
 
 static void test_every_model(void)
 {
+    printf("  twinned per backend and held equal here: the walks (Reynolds', kit's), the "
+           "predators, the external-force hook, the edges, the grids\n");
     /* One step (within the tolerance, in the model's units) and, on a bitwise driver, 100 steps
      * bit for bit, for
      * every model with its preset, 2 swarms; Adams with scouts and the dynamic bias. */

@@ -14,6 +14,7 @@
 
 #include "core/rng.h"
 #include "cpu/steer.h"
+#include "rules/allocation.h"
 #include "test.h"
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
@@ -228,6 +229,18 @@ static void test_separation_scaling(void)
     }
 }
 
+/* priority_allocate (rules/allocation.h, the rules of both backends) of one case, in every lane;
+ * the first lane's result. */
+static void allocate(const float x[2], const float y[2], const float z[2], float m, float a[2])
+{
+    const lane_v2 r =
+        priority_allocate(LANE_V2(boids_vf_all(x[0]), boids_vf_all(x[1])),
+                          LANE_V2(boids_vf_all(y[0]), boids_vf_all(y[1])),
+                          LANE_V2(boids_vf_all(z[0]), boids_vf_all(z[1])), boids_vf_all(m));
+    a[0] = r.x[0];
+    a[1] = r.y[0];
+}
+
 static void test_priority_alpha(void)
 {
     boids_rng rng = boids_rng_seeded(12);
@@ -239,12 +252,12 @@ static void test_priority_alpha(void)
             y[i] = (boids_rng_float(&rng) - 0.5f) * 2.0f * m;
             z[i] = (boids_rng_float(&rng) - 0.5f) * 2.0f * m;
         }
-        boids_priority_allocate(x, y, z, m, a);
+        allocate(x, y, z, m, a);
         exceeded += hypotf(a[0], a[1]) > m * (1.0f + 1e-5f);
         if (hypotf(x[0], x[1]) <= m) {
             /* x is kept whole and y added in a part alpha in [0, 1]: a - x = alpha y */
             const float zero[2] = {0, 0};
-            boids_priority_allocate(x, y, zero, m, a);
+            allocate(x, y, zero, m, a);
             float rx = a[0] - x[0], ry = a[1] - x[1], yy = y[0] * y[0] + y[1] * y[1];
             float alpha = (rx * y[0] + ry * y[1]) / yy, cross = rx * y[1] - ry * y[0];
             not_whole += alpha < -1e-4f || alpha > 1.0f + 1e-4f || fabsf(cross) > 1e-3f * yy;
@@ -257,18 +270,18 @@ static void test_priority_alpha(void)
     CHECK(not_whole == 0);
     /* Everything fits: the sum whole. The first vector alone too long: rescaled to m. */
     float x[2] = {1, 0}, y[2] = {0, 1}, z[2] = {-0.5f, 0}, a[2];
-    boids_priority_allocate(x, y, z, 10, a);
+    allocate(x, y, z, 10, a);
     CHECK(a[0] == 0.5f && a[1] == 1.0f);
     float big[2] = {30, 40};
-    boids_priority_allocate(big, y, z, 10, a);
+    allocate(big, y, z, 10, a);
     CHECK(fabsf(a[0] - 6) < 1e-5f && fabsf(a[1] - 8) < 1e-5f);
     /* The first fits, the second does not: x + alpha y has length m exactly. */
     float y2[2] = {0, 100};
-    boids_priority_allocate(x, y2, z, 10, a);
+    allocate(x, y2, z, 10, a);
     CHECK(a[0] == 1.0f && fabsf(hypotf(a[0], a[1]) - 10.0f) < 1e-4f);
     /* Only one vector non-zero: the same direction as mean allocation's (which truncates it). */
     float zero[2] = {0, 0}, only[2] = {300, -400};
-    boids_priority_allocate(zero, only, zero, 50, a);
+    allocate(zero, only, zero, 50, a);
     float mx = only[0], my = only[1];
     boids_limit(&mx, &my, 50);
     CHECK(fabsf(a[0] - mx) < 1e-3f && fabsf(a[1] - my) < 1e-3f);

@@ -1,15 +1,20 @@
-/* The CPU's SIMD helpers (src/cpu/simd.h) against the scalar helpers they stand for
- * (src/cpu/steer.h, core/geometry.h): every lane must be the scalar result bit for bit, for the
- * values where the two could part: zeros of both signs, subnormals, the squares' underflow and
- * overflow (set_length's rescue path), the largest floats; the speed limits; the view cone's
- * cosine over its whole range; and the walks' integer tests of distances and slot ranges. The
- * lanes are computed in functions compiled for every instruction set the library dispatches to
- * (BOIDS_SIMD_CLONES), so this machine's own path is the one checked. */
+/* The rules' helpers on the CPU's SIMD lanes (src/rules/common.h, src/rules/simd.h) against the
+ * scalar helpers of the CPU's own walks and predators (src/cpu/steer.h, core/geometry.h): the
+ * scalar twins (the view cone, the minimum image) are written apart, and the others are the
+ * rules' own helpers on a lane of their own, where this checks that a lane's result does not
+ * depend on what its neighbours hold. every
+ * lane must be the scalar result bit for bit, for the values where the two could part: zeros of
+ * both signs, subnormals, the squares' underflow and overflow (set_length's rescue path), the
+ * largest floats; the speed limits; the view cone's cosine over its whole range; and the walks'
+ * integer tests of distances and slot ranges. The lanes are computed in functions compiled for
+ * every instruction set the library dispatches to (BOIDS_SIMD_CLONES), so this machine's own path
+ * is the one checked. */
 #include <float.h>
 #include <stdint.h>
 
-#include "cpu/simd.h"
 #include "cpu/steer.h"
+#include "rules/common.h"
+#include "rules/simd.h"
 #include "test.h"
 
 static const float values[] = {0.0f,     -0.0f, 1e-40f, -3e-39f,  1e-20f,  -1e-19f,
@@ -28,10 +33,9 @@ BOIDS_SIMD_CLONES static void lanes(const float *x, const float *y, const int32_
     boids_vf vx, vy;
     boids_vi von;
     for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l], von[l] = on[l] ? -1 : 0;
-    boids_vf ax = vx, ay = vy;
-    boids_vset_length(&ax, &ay, boids_vf_all(len), von);
-    boids_vf bx = vx, by = vy;
-    boids_vlimit(&bx, &by, boids_vf_all(lim));
+    const lane_v2 a = set_length_where(LANE_V2(vx, vy), boids_vf_all(len), von);
+    const lane_v2 b = limit_length(LANE_V2(vx, vy), boids_vf_all(lim));
+    const boids_vf ax = a.x, ay = a.y, bx = b.x, by = b.y;
     const boids_vf r = boids_vsqrt(vx * vx), m = boids_vmin_image(vx, vy, 1000.0f, 500.0f);
     const boids_vf s = boids_vf_all(x[0]);
     for (int l = 0; l < BOIDS_LANES; ++l) {
@@ -77,14 +81,14 @@ static void test_lanes_equal_scalar(void)
     printf("  %d lanes against the scalar helpers, %d differ\n", pairs, mismatches);
 }
 
-/* Lane l: boids_vspeed_limits of (x[l], y[l]) within [vmin, vmax]. */
+/* Lane l: speed_limits of (x[l], y[l]) within [vmin, vmax]. */
 BOIDS_SIMD_CLONES static void limits_lanes(const float *x, const float *y, float vmin, float vmax,
                                            float *ox, float *oy)
 {
     boids_vf vx, vy;
     for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l];
-    boids_vspeed_limits(&vx, &vy, boids_vf_all(vmin), boids_vf_all(vmax));
-    for (int l = 0; l < BOIDS_LANES; ++l) ox[l] = vx[l], oy[l] = vy[l];
+    const lane_v2 v = speed_limits(LANE_V2(vx, vy), boids_vf_all(vmin), boids_vf_all(vmax));
+    for (int l = 0; l < BOIDS_LANES; ++l) ox[l] = v.x[l], oy[l] = v.y[l];
 }
 
 /* The speed limits on lanes equal boids_cpu_speed_limits bit for bit: every pair of the values
@@ -115,12 +119,12 @@ static void test_speed_limits_lanes(void)
     printf("  %d speed limits on lanes against boids_cpu_speed_limits, %d differ\n", n, mismatches);
 }
 
-/* Lane l: boids_vcos_deg of deg[l]. */
+/* Lane l: cos_deg of deg[l]. */
 BOIDS_SIMD_CLONES static void cos_lanes(const float *deg, float *out)
 {
     boids_vf d;
     for (int l = 0; l < BOIDS_LANES; ++l) d[l] = deg[l];
-    const boids_vf c = boids_vcos_deg(d);
+    const boids_vf c = cos_deg(d);
     for (int l = 0; l < BOIDS_LANES; ++l) out[l] = c[l];
 }
 
@@ -245,5 +249,102 @@ static void test_slot_ranges(void)
     printf("  %d slot tests against begin <= k < end, %d differ\n", n, mismatches);
 }
 
-TEST_MAIN(TEST(test_lanes_equal_scalar), TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes),
-          TEST(test_distance_keys), TEST(test_slot_ranges))
+/* Lane l: in_view (rules/common.h) of heading (vx[l], vy[l]), offset (dx[l], dy[l]), cosine c[l].
+ */
+BOIDS_SIMD_CLONES static void view_lanes(const float *vx, const float *vy, const float *dx,
+                                         const float *dy, const float *c, int32_t *out)
+{
+    boids_vf a, b, p, q, k;
+    for (int l = 0; l < BOIDS_LANES; ++l)
+        a[l] = vx[l], b[l] = vy[l], p[l] = dx[l], q[l] = dy[l], k[l] = c[l];
+    const boids_vi in = in_view(LANE_V2(a, b), LANE_V2(p, q), p * p + q * q, k);
+    for (int l = 0; l < BOIDS_LANES; ++l) out[l] = in[l];
+}
+
+/* The view cone on lanes decides as the scalar walks' boids_in_view: headings and offsets from
+ * the values above (at rest, tiny, huge, both signs), against cones narrow and wide, through
+ * the right angle and all around. */
+static void test_in_view_lanes(void)
+{
+    const float cosines[] = {1.0f, 0.9f, 0.5f, 1e-7f, 0.0f, -0.3f, -0.99f, -1.0f};
+    const float dirs[] = {0.0f, 1.0f, -1.0f, 0.25f, -3.5f, 1e-20f, 7e18f};
+    enum { ND = sizeof dirs / sizeof dirs[0], NC = sizeof cosines / sizeof cosines[0] };
+    int n = 0, mismatches = 0;
+    const int total = ND * ND * ND * ND * NC;
+    for (int start = 0; start < total; start += BOIDS_LANES) {
+        float vx[BOIDS_LANES], vy[BOIDS_LANES], dx[BOIDS_LANES], dy[BOIDS_LANES], c[BOIDS_LANES];
+        int32_t got[BOIDS_LANES];
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            int k = (start + l) % total;
+            vx[l] = dirs[k % ND], k /= ND;
+            vy[l] = dirs[k % ND], k /= ND;
+            dx[l] = dirs[k % ND], k /= ND;
+            dy[l] = dirs[k % ND], k /= ND;
+            c[l] = cosines[k];
+        }
+        view_lanes(vx, vy, dx, dy, c, got);
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            const float d2 = dx[l] * dx[l] + dy[l] * dy[l];
+            if (!(d2 > 0.0f)) continue; /* the walks ask only of offsets that are not zero */
+            const bool want = boids_in_view(vx[l], vy[l], dx[l], dy[l], d2, c[l]);
+            const bool ok = (got[l] != 0) == want;
+            CHECK_MSG(ok, "v (%g, %g) d (%g, %g) c %g: lanes %d, scalar %d", (double)vx[l],
+                      (double)vy[l], (double)dx[l], (double)dy[l], (double)c[l], got[l] != 0, want);
+            mismatches += !ok;
+            ++n;
+        }
+    }
+    printf("  %d view cones on lanes against boids_in_view, %d differ\n", n, mismatches);
+}
+
+/* Lane l: noise (rules/common.h) of boid id[l], draw k, in a step of a world. */
+BOIDS_SIMD_CLONES static void noise_lanes(uint32_t seed, uint32_t step, const uint32_t *id,
+                                          uint32_t k, float *out)
+{
+    const boids_rules_ctx c = {.seed = seed, .step = step}, *ctx = &c;
+    boids_vu v;
+    for (int l = 0; l < BOIDS_LANES; ++l) v[l] = id[l];
+    const boids_vf r = noise(ctx, v, boids_vu_all(k));
+    for (int l = 0; l < BOIDS_LANES; ++l) out[l] = r[l];
+}
+
+/* The rules' noise: a function of (seed, step, id, k) alone, whatever lane a boid is in; within
+ * [0, 1) and uniform (16 bins, chi-square); and another seed, step, id or draw gives another
+ * number. */
+static void test_noise(void)
+{
+    enum { N = 1 << 16, BINS = 16 };
+    int bins[BINS] = {0}, outside = 0, lane_moved = 0, same[4] = {0};
+    for (uint32_t i = 0; i < N; i += BOIDS_LANES) {
+        uint32_t id[BOIDS_LANES], rev[BOIDS_LANES];
+        float r[BOIDS_LANES], back[BOIDS_LANES], other[4][BOIDS_LANES];
+        for (int l = 0; l < BOIDS_LANES; ++l)
+            id[l] = i + (uint32_t)l, rev[BOIDS_LANES - 1 - l] = id[l];
+        noise_lanes(7, 42, id, 0, r);
+        noise_lanes(7, 42, rev, 0, back);
+        noise_lanes(8, 42, id, 0, other[0]);
+        noise_lanes(7, 43, id, 0, other[1]);
+        noise_lanes(7, 42, rev, 0, other[2]); /* another boid in each lane */
+        noise_lanes(7, 42, id, 1, other[3]);
+        for (int l = 0; l < BOIDS_LANES; ++l) {
+            outside += !(r[l] >= 0.0f && r[l] < 1.0f);
+            if (!outside) ++bins[(int)(r[l] * BINS)];
+            lane_moved += !same_bits(r[l], back[BOIDS_LANES - 1 - l]);
+            for (int o = 0; o < 4; ++o)
+                same[o] += (o != 2 || id[l] != rev[l]) && same_bits(r[l], other[o][l]);
+        }
+    }
+    double chi2 = 0.0, expect = (double)N / BINS;
+    for (int b = 0; b < BINS; ++b) chi2 += (bins[b] - expect) * (bins[b] - expect) / expect;
+    printf("  %d draws: %d outside [0, 1), chi-square %.1f over %d bins, %d change with the lane; "
+           "equal draws for another seed %d, step %d, boid %d, k %d\n",
+           N, outside, chi2, BINS, lane_moved, same[0], same[1], same[2], same[3]);
+    CHECK(outside == 0);
+    CHECK(lane_moved == 0);
+    CHECK(chi2 < 37.7); /* p = 0.001 for 15 degrees of freedom */
+    for (int o = 0; o < 4; ++o) CHECK(same[o] < N / 1000);
+}
+
+TEST_MAIN(TEST(test_noise), TEST(test_in_view_lanes), TEST(test_lanes_equal_scalar),
+          TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes), TEST(test_distance_keys),
+          TEST(test_slot_ranges))

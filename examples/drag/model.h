@@ -1,10 +1,10 @@
 /* The example model of docs/adding-a-model.md: Reynolds' three sums with a linear drag.
  *
  * A build configured with -DBOIDS_EXAMPLE_MODEL=ON includes this file from the two lists it
- * extends (src/boids_models.h, src/boids_params.h), adds rules_drag.c to the CPU backend and
- * finds rules_drag.glsl for the GPU. The suite builds and checks it (tests/test_example_model.sh),
- * so the guide's quotes from here cannot go stale. A model of the simulator proper writes the
- * same lines straight into those lists and its rules into src/cpu/ and shaders/. */
+ * extends (src/boids_models.h, src/boids_params.h) and compiles its rules, rules/drag.h, for both
+ * backends. The suite builds and checks it (tests/test_example_model.sh), so the guide's quotes
+ * from here cannot go stale. A model of the simulator proper writes the same lines straight into
+ * those lists and its rules into src/rules/. */
 #ifndef BOIDS_EXAMPLE_DRAG_MODEL_H
 #define BOIDS_EXAMPLE_DRAG_MODEL_H
 

@@ -27,7 +27,7 @@ void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_rang
 }
 
 void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                             float reach, float *px, float *py)
+                             float reach, bool over_d2, float *px, float *py)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     const float r2 = reach * reach;
@@ -41,9 +41,9 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
                 boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
             float d2 = dx * dx + dy * dy;
             if (!(d2 > 0.0f && d2 <= r2)) continue;
-            float d = sqrtf(d2);
-            sx -= dx / d;
-            sy -= dy / d;
+            float w = over_d2 ? d2 : sqrtf(d2);
+            sx -= dx / w;
+            sy -= dy / w;
         }
     *px = sx;
     *py = sy;

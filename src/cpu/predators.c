@@ -135,7 +135,7 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         fy += sy * pp->pred_sep_factor;
         if (s->sim->obstacle_count > 0) {
             float ox, oy;
-            boids_cpu_obstacle_push(s, replica, x, y, pp->pred_obstacle_radius, &ox, &oy);
+            boids_cpu_obstacle_push(s, replica, x, y, pp->pred_obstacle_radius, false, &ox, &oy);
             fx += ox * pp->pred_obstacle_factor;
             fy += oy * pp->pred_obstacle_factor;
         }

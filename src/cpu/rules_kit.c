@@ -1,60 +1,31 @@
-/* kit (docs/models.md (kit)), CPU reference: the boids' rules.
- *
- *   individuality (eq. 7-9): a = (age - 0.5)^2; R = view_radius - c_view_radius a,
- *     alpha = view_angle - c_view_angle a, v_max = max_speed - c_maxspeed a
- *   view field V: other boids at distance <= R whose offset is within alpha of the heading
- *   F_c = c_c (mean offset to V)              eq. 1 (minimum image: the mean position - x)
- *   F_a = c_a (mean velocity of V - v)        eq. 2
- *   F_s = -c_s sum (x_n - x)/|x_n - x|        eq. 3, every boid within R_S, seen or not
- *   F_pa = -c_pa sum (p_n - x)/|p_n - x|      eq. 6, every predator within R_P
- *   F_oa = -c_oa sum (o_n - x)/|o_n - x|      eq. 4, through the external-force hook
- *   v' = v + F_tot (no dt: eq. 10), cut to [v_min, v_max(age)] (eq. 11), x' = x + dt v' (eq. 12),
- *   wrapped (a torus).
- *
- * Dead boids (caught) and the boids of a stopped replica do not move; dead boids are in the
- * grid's graveyard, so nobody sees them. Distances are inclusive (<=), as in the authors' code;
- * a neighbour at distance 0 has no direction and counts in no sum; a boid at rest sees all
- * around and stays at rest. The view cone test compares squares (boids_in_view). The order of
- * every operation matches shaders/rules_kit.glsl. */
+/* kit (docs/models.md (kit)), the CPU's walks: the rules are rules/kit.h, shared with the GPU; its
+ * view field is its own walk (shaders/rules_kit.glsl is the GPU's), so this file gathers
+ * kit_sums: over the boids within R_S (eq. 3) and in the view field, and over the predators
+ * within R_P (eq. 6). Up to BOIDS_LANES boids of a cell row walk together on SIMD lanes
+ * (boids_cpu_group); a boid that cannot walks alone. Either way its sums are the same bits, added
+ * in the order of the shader's walk. */
 #include <math.h>
 
-#include "cpu/simd.h"
-#include "cpu/steer.h"
-
-/* What a boid's walk over its flockmates gathers: eq. 3's sum over R_S, and the sums over its
- * view field V with their count; and its v_max, worked out with its view (individuality). */
-typedef struct kit_sums {
-    float sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
-    uint32_t n;
-    float vmax;
-} kit_sums;
-
-/* A boid's individuality (eq. 7-9) from its age: the squared view radius R^2, cos(alpha), and
- * v_max. walk_group computes the same on its lanes. */
-static void individuality(const boids_cpu_step *s, uint32_t id, float *R2, float *cos_view,
-                          float *vmax)
-{
-    const boids_kit_params *k = &s->params->kit;
-    const float age = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id), a = (age - 0.5f) * (age - 0.5f);
-    const float R = k->view_radius - k->c_view_radius * a;
-    *R2 = R * R;
-    *cos_view = boids_cos_deg(k->view_angle - k->c_view_angle * a);
-    *vmax = s->params->base.max_speed - k->c_maxspeed * a;
-}
+#include "cpu/lanes.h"
+#include "rules/kit.h"
 
 /* One boid's walk over its flockmates. */
 static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
 {
     const boids_kit_params *k = &s->params->kit;
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     const float rs2 = k->sep_radius * k->sep_radius;
     const float *cvx = s->cand.vx, *cvy = s->cand.vy;
     const uint32_t *cid = s->cand.id;
     const uint32_t id = cid[slot];
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
-    float R2, cos_view, vmax;
-    individuality(s, id, &R2, &cos_view, &vmax);
+    /* its individuality: computed on lanes, taken from the first */
+    const kit_view view =
+        kit_individuality(&ctx, boids_vf_all(boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id)));
+    const float R2 = view.R2[0], cos_view = view.cos_view[0];
     const float rmax2 = fmaxf(R2, rs2);
-    *m = (kit_sums){.vmax = vmax};
+    float sep_x = 0.0f, sep_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f;
+    uint32_t n = 0;
     boids_cpu_ranges r;
     boids_cpu_candidates(s, slot, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
@@ -66,18 +37,22 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
             if (!(d2 > 0.0f && d2 <= rmax2)) continue;
             if (d2 <= rs2) {                    /* eq. 3: every boid within R_S */
                 float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
-                m->sep_x -= dx * inv_d;
-                m->sep_y -= dy * inv_d;
+                sep_x -= dx * inv_d;
+                sep_y -= dy * inv_d;
             }
             if (d2 <= R2 && boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) { /* the view field */
-                m->coh_x += dx;
-                m->coh_y += dy;
-                m->ali_x += cvx[j];
-                m->ali_y += cvy[j];
-                m->n++;
+                coh_x += dx;
+                coh_y += dy;
+                ali_x += cvx[j];
+                ali_y += cvy[j];
+                n++;
             }
         }
     }
+    const boids_vf zero = boids_vf_all(0.0f);
+    *m = (kit_sums){zero, zero, zero, zero, zero, zero, boids_vu_all(0), zero, zero};
+    m->sep_x[0] = sep_x, m->sep_y[0] = sep_y, m->coh_x[0] = coh_x, m->coh_y[0] = coh_y;
+    m->ali_x[0] = ali_x, m->ali_y[0] = ali_y, m->n[0] = n;
 }
 
 /* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): walk_one's operations on
@@ -100,16 +75,13 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
                    y = boids_vf_load(cy + slot, lanes, 0.0f);
     const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f),
                    vy = boids_vf_load(cvy + slot, lanes, 0.0f);
-    /* individuality() on the lanes (the cosine's polynomial is a chain of a dozen operations) */
+    /* the individuality on the lanes (the cosine's polynomial is a chain of a dozen operations) */
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     boids_vf age = zero;
     for (uint32_t l = 0; l < lanes; ++l)
         age[l] = boids_cpu_attr_float(s, BOIDS_ATTR_AGE, cid[slot + l]);
-    const boids_vf a = (age - boids_vf_all(0.5f)) * (age - boids_vf_all(0.5f));
-    const boids_vf R = boids_vf_all(k->view_radius) - boids_vf_all(k->c_view_radius) * a,
-                   R2 = R * R;
-    const boids_vf c =
-        boids_vcos_deg(boids_vf_all(k->view_angle) - boids_vf_all(k->c_view_angle) * a);
-    const boids_vf vmax = boids_vf_all(s->params->base.max_speed) - boids_vf_all(k->c_maxspeed) * a;
+    const kit_view view = kit_individuality(&ctx, age);
+    const boids_vf R2 = view.R2, c = view.cos_view;
     /* d2 > 0 and each radius as one integer compare (boids_vdist_key) */
     const boids_vi upto_s = (boids_vi)boids_vu_all(boids_dist_upto(k->sep_radius * k->sep_radius));
     const boids_vi upto_view = boids_vdist_upto(R2);
@@ -148,9 +120,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             n -= flock; /* masks are -1 */
         }
     }
-    for (uint32_t l = 0; l < g->lanes; ++l)
-        out[l] = (kit_sums){sep_x[l], sep_y[l], coh_x[l],       coh_y[l],
-                            ali_x[l], ali_y[l], (uint32_t)n[l], vmax[l]};
+    *out = (kit_sums){sep_x, sep_y, coh_x, coh_y, ali_x, ali_y, (boids_vu)n, zero, zero};
 }
 
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
@@ -162,20 +132,16 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
         walk_lanes(s, slot, g, false, out);
 }
 
-/* The rest of a living boid's step from its sums: the predators (eq. 6), the forces, the speed
- * limits and the move. */
-static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
+/* eq. 6's sum for the boid in slot: the unit vectors away from the predators within R_P, from
+ * the predators' grid. */
+static void flee(const boids_cpu_step *s, uint32_t slot, float *fx, float *fy)
 {
-    const boids_params *p = s->params;
-    const boids_kit_params *k = &p->kit;
+    const boids_kit_params *k = &s->params->kit;
     const float rp2 = k->predator_radius * k->predator_radius;
-    const uint32_t id = s->cand.id[slot], replica = boids_cpu_replica(s, id);
-    const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = s->cand.vx[slot],
-                vy0 = s->cand.vy[slot];
-    /* eq. 6: the predators within R_P, from the predators' grid */
+    const float x = s->cand.x[slot], y = s->cand.y[slot];
     float flee_x = 0.0f, flee_y = 0.0f;
     boids_cpu_ranges r;
-    boids_cpu_predators_near(s, replica, x, y, &r);
+    boids_cpu_predators_near(s, boids_cpu_replica(s, s->cand.id[slot]), x, y, &r);
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
             float dx, dy;
@@ -186,31 +152,36 @@ static void finish(const boids_cpu_step *s, uint32_t slot, const kit_sums *m)
             flee_x -= dx * inv_d;
             flee_y -= dy * inv_d;
         }
+    *fx = flee_x;
+    *fy = flee_y;
+}
 
-    float fx = m->sep_x * k->separation_factor + flee_x * k->predator_factor;
-    float fy = m->sep_y * k->separation_factor + flee_y * k->predator_factor;
-    if (m->n > 0) {
-        float fn = (float)m->n;
-        fx += m->coh_x / fn * k->cohesion_factor + (m->ali_x / fn - vx0) * k->alignment_factor;
-        fy += m->coh_y / fn * k->cohesion_factor + (m->ali_y / fn - vy0) * k->alignment_factor;
+/* The rest of the step of the living boids of slots [slot, slot + lanes), from their sums: the
+ * predators (eq. 6), then the rules (rules/kit.h) on the lanes, then the move. */
+BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
+                                     kit_sums *m)
+{
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
+    for (uint32_t l = 0; l < lanes; ++l) {
+        float fx, fy;
+        flee(s, slot + l, &fx, &fy);
+        m->flee_x[l] = fx, m->flee_y[l] = fy;
     }
-    float ex, ey; /* the obstacles (eq. 4) and the mouse tool */
-    boids_cpu_external_force(s, id, x, y, &ex, &ey);
-    float vx = vx0 + (fx + ex), vy = vy0 + (fy + ey); /* eq. 10: v += F, no dt */
-    boids_cpu_speed_limits(&vx, &vy, p->base.min_speed, m->vmax);
-    boids_cpu_move(s, slot, x, y, vx, vy);
+    const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);
+    const rules_boid next = kit_steer(&ctx, *m, b);
+    boids_cpu_lane_store(s, slot, lanes, &b, &next);
 }
 
 void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
-    kit_sums m[BOIDS_GROUP_MAX];
+    kit_sums m;
     for (uint32_t slot = begin; slot < end;) {
         boids_cpu_group g;
         boids_cpu_group_at(s, slot, end, BOIDS_LANES,
                            &g); /* the dead are in the graveyard: alone */
         if (g.lanes > 1) {
-            walk_group(s, slot, &g, m);
-            for (uint32_t l = 0; l < g.lanes; ++l) finish(s, slot + l, &m[l]);
+            walk_group(s, slot, &g, &m);
+            finish(s, slot, g.lanes, &m);
             slot += g.lanes;
             continue;
         }
@@ -220,8 +191,8 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
             s->out_x[slot] = s->cand.x[slot], s->out_y[slot] = s->cand.y[slot];
             s->out_vx[slot] = s->cand.vx[slot], s->out_vy[slot] = s->cand.vy[slot];
         } else {
-            walk_one(s, slot, &m[0]);
-            finish(s, slot, &m[0]);
+            walk_one(s, slot, &m);
+            finish(s, slot, 1, &m);
         }
         ++slot;
     }

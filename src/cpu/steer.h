@@ -1,7 +1,10 @@
-/* What a CPU rules file sees for one step, and the helpers every model shares: the candidate walk,
- * vector helpers, the external-force hook and the integration. Each helper has a twin of the same
- * arithmetic in shaders/steer_common.glsl, so both backends agree bit for bit where the GPU
- * rounds as IEEE does (llvmpipe).
+/* What the CPU's walks and rules see for one step: the candidates, the per-backend helpers (the
+ * external-force hook, the move through the edges) and the scalar vector helpers of the walks
+ * and the predators. The models' rules themselves are src/rules/, one source for both backends
+ * (run on lanes by cpu/lanes.h). Each helper here has a twin of the same arithmetic in
+ * shaders/steer_common.glsl or in the rules (test_simd holds the scalar ones equal to the
+ * rules' lanes), so both backends agree bit for bit where the GPU rounds as IEEE does
+ * (llvmpipe).
  *
  * Synchronous update: every boid reads step t (the candidate arrays) and writes step t+1 (the out
  * arrays) in its own slot: a thread's stores fill cache lines of its own, and the next step reads
@@ -18,6 +21,7 @@
 #include "core/backend.h"
 #include "cpu/event_sink.h"
 #include "cpu/grid.h"
+#include "rules/common.h"
 
 /* Step t in structure-of-arrays form, in the order the candidates are walked: sorted by cell for
  * the grid, id order for brute force. */
@@ -108,17 +112,9 @@ typedef struct boids_cpu_group {
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
                         boids_cpu_group *g);
 
-/* The Reynolds walk (walk_reynolds.c): a boid's sums over its neighbours within each radius
- * (squared), separation over every swarm, alignment and cohesion over its own. */
-typedef struct boids_cpu_radii {
-    float sep2, ali2, coh2;
-    bool sep_raw; /* separation sums the offsets p_i - p_j themselves (Adams'), not over d^2 */
-    /* Adams' own reading (rules_adams.c; implies sep_raw): a candidate counts only inside the
-     * box |dx|, |dy| < box; coincident boids and every swarm count; alignment and cohesion
-     * leave out the separation zone unless flock_in_sep. */
-    bool adams, flock_in_sep;
-    float box;
-} boids_cpu_radii;
+/* The Reynolds walk (walk_reynolds.c): a boid's sums over its neighbours within the radii a
+ * model's rules give (reynolds_radii, rules/common.h), separation over every swarm, alignment and
+ * cohesion over its own. */
 typedef struct boids_cpu_sums {
     float sep_x, sep_y; /* sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy)) */
     float ali_x, ali_y; /* sum of the neighbours' velocities */
@@ -142,12 +138,7 @@ static inline boids_cpu_sums boids_cpu_lane(const boids_cpu_lane_sums *m, uint32
 /* The sums of the boids from slot on (a lane group, or the one boid in lane 0); returns how many
  * boids that was (at least 1, at most BOIDS_GROUP_MAX). */
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end,
-                                 const boids_cpu_radii *radii, boids_cpu_lane_sums *out);
-/* A model's rules over slots [begin, end): the walk, then steer() for each boid with its sums. */
-typedef void (*boids_cpu_reynolds_fn)(const boids_cpu_step *s, uint32_t slot,
-                                      const boids_cpu_sums *m);
-void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end,
-                              const boids_cpu_radii *radii, boids_cpu_reynolds_fn steer);
+                                 const reynolds_radii *radii, boids_cpu_lane_sums *out);
 /* The neighbour candidates of the boid in slot: the ranges around its cell (its replica's only). */
 void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_ranges *r);
 
@@ -228,31 +219,18 @@ static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attri
 
 /* ---- vector helpers -------------------------------------------------------------------------- */
 
-/* (x, y) scaled to length len, as Processing's normalize() then mult(len): divide by the length,
- * then multiply. (0, 0) stays (0, 0) (PVector leaves a zero vector alone). Where the squares
- * overflow (|x| above ~1.8e19) or underflow (below ~1e-19), the vector is first divided by its
- * largest component, so the direction survives instead of becoming inf/inf or 0. */
+/* The rules' vector helpers (rules/common.h) for the few scalar callers (the tool's pull, the
+ * predators), on a lane of their own: one arithmetic for every caller. */
 static inline void boids_set_length(float *x, float *y, float len)
 {
-    float m2 = *x * *x + *y * *y;
-    if (m2 > 0.0f && m2 < INFINITY) {
-        float m = sqrtf(m2);
-        *x = *x / m * len;
-        *y = *y / m * len;
-    } else if (*x != 0.0f || *y != 0.0f) {
-        float s = fmaxf(fabsf(*x), fabsf(*y));
-        float ux = *x / s, uy = *y / s;
-        float m = sqrtf(ux * ux + uy * uy);
-        *x = ux / m * len;
-        *y = uy / m * len;
-    }
+    const lane_v2 v = set_length(LANE_V2(boids_vf_all(*x), boids_vf_all(*y)), boids_vf_all(len));
+    *x = v.x[0], *y = v.y[0];
 }
 
-/* Truncates (x, y) to length m (Processing's PVector.limit). */
 static inline void boids_limit(float *x, float *y, float m)
 {
-    float m2 = *x * *x + *y * *y;
-    if (m2 > m * m) boids_set_length(x, y, m);
+    const lane_v2 v = limit_length(LANE_V2(boids_vf_all(*x), boids_vf_all(*y)), boids_vf_all(m));
+    *x = v.x[0], *y = v.y[0];
 }
 
 /* x where keep is 1, +0.0 where it is 0, without a branch. Adding a masked +0 to a sum leaves its
@@ -267,29 +245,14 @@ static inline float boids_mask(float x, int keep)
     return v.f;
 }
 
-/* cos of an angle in degrees, for 0 <= deg <= 180, to about 1e-8: a fixed polynomial, so the CPU
- * and the shaders (cos_deg() in steer_common.glsl) get the same bits where libm's cosf and a
- * GPU's cos would not. Reduced to [0, 90] by cos(x) = -cos(180 - x); a Taylor series in x^2. */
-static inline float boids_cos_deg(float deg)
-{
-    float sign = 1.0f;
-    if (deg > 90.0f) {
-        deg = 180.0f - deg;
-        sign = -1.0f;
-    }
-    float x = deg * 0.0174532925199432958f, t = x * x;
-    float c =
-        1.0f + t * (-0.5f + t * (0.0416666667f +
-                                 t * (-0.00138888889f +
-                                      t * (0.0000248015873f +
-                                           t * (-0.000000275573192f + t * 0.00000000208767570f)))));
-    return sign * c;
-}
+static inline float boids_cos_deg(float deg) { return cos_deg(boids_vf_all(deg))[0]; }
 
 /* Whether offset (dx, dy) (d2 = its squared length, > 0) is within half-angle alpha of heading
  * (vx, vy), alpha given by c = cos(alpha): the angle between them is at most alpha. Compared in
- * squares, no sqrt, no division; a boid at rest sees all around (its heading is undefined). As
- * in_view() in steer_common.glsl. */
+ * squares, no sqrt, no division; a boid at rest sees all around (its heading is undefined). The
+ * scalar twin of the rules' in_view() (rules/common.h), for the inner loops of the scalar walks
+ * (kit's lone boids, the predators), where a lane of its own would cost; test_simd holds the two
+ * equal. */
 static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d2, float c)
 {
     float v2 = vx * vx + vy * vy;
@@ -299,9 +262,11 @@ static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d
 }
 
 /* The push of the obstacles within `reach` of (x, y) in replica r: the sum of the unit vectors
- * from their centres (eq. 4 of the kit paper without its factor). */
+ * from their centres (eq. 4 of the kit paper without its factor), or with over_d2 of the offsets
+ * from them over d^2 (the allocation models' "differences from stationary objects"). As
+ * push_from() in neighbors.glsl. */
 void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                             float reach, float *px, float *py);
+                             float reach, bool over_d2, float *px, float *py);
 
 /* ---- what every model shares ----------------------------------------------------------------- */
 
@@ -320,7 +285,7 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     if (s->sim->obstacle_push) {
         float ox, oy;
         boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y,
-                                s->params->obstacles.obstacle_radius, &ox, &oy);
+                                s->params->obstacles.obstacle_radius, false, &ox, &oy);
         *fx = ox * s->params->obstacles.obstacle_factor;
         *fy = oy * s->params->obstacles.obstacle_factor;
     }
@@ -336,15 +301,12 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     *fy += t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
 }
 
-/* Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
- * vmin along its heading. As speed_limits() in steer_common.glsl. */
+/* Reynolds' speed limits (the rules' speed_limits(), rules/common.h), for the predators. */
 static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, float vmax)
 {
-    float v2 = *vx * *vx + *vy * *vy;
-    if (v2 > vmax * vmax)
-        boids_set_length(vx, vy, vmax);
-    else if (v2 < vmin * vmin && (*vx != 0.0f || *vy != 0.0f))
-        boids_set_length(vx, vy, vmin);
+    const lane_v2 v = speed_limits(LANE_V2(boids_vf_all(*vx), boids_vf_all(*vy)),
+                                   boids_vf_all(vmin), boids_vf_all(vmax));
+    *vx = v.x[0], *vy = v.y[0];
 }
 
 /* Step t+1 of the boid in slot: position p + v dt through the world's edges, velocity v. As
@@ -361,28 +323,5 @@ static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float 
     s->out_vx[slot] = vx;
     s->out_vy[slot] = vy;
 }
-
-/* The end of a step for every model whose update takes a force (all but Adams, which steers v
- * directly): the external forces added to the model's own F, v' = v + F dt within the speed
- * limits, p' = p + v' dt through the edges, for the boid in slot (at (x, y), velocity (vx, vy)).
- * As apply_force() in steer_common.glsl. */
-static inline void boids_cpu_apply_force(const boids_cpu_step *s, uint32_t slot, float x, float y,
-                                         float vx, float vy, float fx, float fy)
-{
-    float ex, ey;
-    boids_cpu_external_force(s, s->cand.id[slot], x, y, &ex, &ey);
-    fx += ex;
-    fy += ey;
-    vx = vx + fx * s->sim->dt;
-    vy = vy + fy * s->sim->dt;
-    boids_cpu_speed_limits(&vx, &vy, s->params->base.min_speed, s->params->base.max_speed);
-    boids_cpu_move(s, slot, x, y, vx, vy);
-}
-
-/* Priority allocation (docs/models.md (priority, mean)): adds the weighted vectors x (highest
- * priority), y, z in that order, each in full while the sum stays within m, the last one in the
- * part alpha that brings the sum's length to exactly m. x alone longer than m is rescaled to m. */
-void boids_priority_allocate(const float x[2], const float y[2], const float z[2], float m,
-                             float out[2]);
 
 #endif

@@ -3,18 +3,20 @@
  * each within its radius. The Shiffman models, the allocation models (priority, mean: their
  * alignment and cohesion share one radius), hybrid (Adams' raw separation: the offsets
  * themselves, sep_raw) and adams (its box, every swarm, coincident boids: radii.adams) step
- * from these sums. Up to 8 boids of a cell row walk
- * together on SIMD lanes (boids_cpu_group, cpu/simd.h); a boid that cannot walks alone. Either
- * way a boid's sums are the same bits, added in the order of shaders/steer_common.glsl's walk.
+ * from these sums (their rules: src/rules/, run by BOIDS_CPU_REYNOLDS_RULES, cpu/lanes.h). Up to
+ * 8 boids of a cell row walk together on SIMD lanes (boids_cpu_group, rules/simd.h); a boid that
+ * cannot walks alone. Either way a boid's sums are the same bits, added in the order of
+ * shaders/walk_reynolds.glsl, the GPU's walk: the walks are per backend, as the grid and the
+ * sort are (lanes here, one invocation per boid there), and test_agreement holds them equal.
  * (kit walks the same groups with its own sums: rules_kit.c.) */
 #include <math.h>
 #include <string.h>
 
-#include "cpu/simd.h"
+#include "rules/simd.h"
 #include "cpu/steer.h"
 
 /* One boid's walk over its candidates. */
-static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_radii *radii,
+static void walk_one(const boids_cpu_step *s, uint32_t slot, const reynolds_radii *radii,
                      boids_cpu_sums *m)
 {
     const float rs2 = radii->sep2, ra2 = radii->ali2, rc2 = radii->coh2;
@@ -72,7 +74,7 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const boids_cpu_rad
  * one flock (one swarm, alignment and cohesion within the same radius: the presets of the
  * Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                              const boids_cpu_radii *radii, const bool raw, const bool adams,
+                              const reynolds_radii *radii, const bool raw, const bool adams,
                               const bool unwrapped, const bool one_flock, boids_cpu_lane_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
@@ -149,7 +151,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
 }
 
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
-                                         const boids_cpu_group *g, const boids_cpu_radii *radii,
+                                         const boids_cpu_group *g, const reynolds_radii *radii,
                                          boids_cpu_lane_sums *out)
 {
     /* The groups on the world's seam walk the general loop; the others, most of them, one made
@@ -176,7 +178,7 @@ BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end,
-                                 const boids_cpu_radii *radii, boids_cpu_lane_sums *out)
+                                 const reynolds_radii *radii, boids_cpu_lane_sums *out)
 {
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
@@ -192,18 +194,4 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
         out->sep_n[0] = m.sep_n, out->ali_n[0] = m.ali_n, out->coh_n[0] = m.coh_n;
     }
     return g.lanes;
-}
-
-void boids_cpu_steer_reynolds(const boids_cpu_step *s, uint32_t begin, uint32_t end,
-                              const boids_cpu_radii *radii, boids_cpu_reynolds_fn steer)
-{
-    boids_cpu_lane_sums m;
-    for (uint32_t slot = begin; slot < end;) {
-        uint32_t n = boids_cpu_walk_reynolds(s, slot, end, radii, &m);
-        for (uint32_t l = 0; l < n; ++l) {
-            const boids_cpu_sums one = boids_cpu_lane(&m, l);
-            steer(s, slot + l, &one);
-        }
-        slot += n;
-    }
 }

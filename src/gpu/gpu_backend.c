@@ -396,6 +396,7 @@ static void upload_frame(gpu_backend *g)
     f.inv_cell_w = sim->grid.inv_cell_w;
     f.inv_cell_h = sim->grid.inv_cell_h;
     f.dt = sim->dt;
+    f.seed = boids_rules_seed(sim->def.seed);
     f.count = sim->def.count;
     f.grid_w = sim->grid.w;
     f.grid_h = sim->grid.h;

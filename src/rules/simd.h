@@ -4,8 +4,8 @@
  * the binary runs anywhere and never needs -march=native. Every lane performs the scalar code's
  * operations in the scalar code's order (and the library is built without FMA contraction), so a
  * lane's result is the scalar result, bit for bit. */
-#ifndef BOIDS_CPU_SIMD_H
-#define BOIDS_CPU_SIMD_H
+#ifndef BOIDS_RULES_SIMD_H
+#define BOIDS_RULES_SIMD_H
 
 #include <stdint.h>
 
@@ -143,66 +143,6 @@ BOIDS_VINLINE boids_vf boids_vsqrt(boids_vf x)
 {
     for (int l = 0; l < BOIDS_LANES; ++l) x[l] = __builtin_sqrtf(x[l]);
     return x;
-}
-
-/* boids_set_length (cpu/steer.h), lane by lane where `on` is set; lanes off keep (x, y). The
- * rescue path is computed only where some lane needs it (its divisions and square root were
- * about 4 % of a step), and each lane takes its own path's result, so it gets the scalar bits. */
-BOIDS_VINLINE void boids_vset_length(boids_vf *x, boids_vf *y, boids_vf len, boids_vi on)
-{
-    const boids_vf zero = boids_vf_all(0.0f), inf = boids_vf_all(__builtin_inff());
-    const boids_vf m2 = *x * *x + *y * *y;
-    const boids_vi plain = (m2 > zero) & (m2 < inf);
-    const boids_vi rescue = ~plain & ((*x != zero) | (*y != zero));
-    /* plain: (x, y) / |(x, y)| * len */
-    const boids_vf m = boids_vsqrt(boids_vselect(plain, m2, boids_vf_all(1.0f)));
-    const boids_vf px = *x / m * len, py = *y / m * len;
-    boids_vf rx = *x, ry = *y;
-    if (boids_vany(on & rescue)) { /* rare: the squares over- or underflowed */
-        /* divided by the largest component first */
-        const boids_vf ax = boids_vabs(*x), ay = boids_vabs(*y);
-        const boids_vf big =
-            boids_vselect(rescue, boids_vselect(ax < ay, ay, ax), boids_vf_all(1.0f));
-        const boids_vf ux = *x / big, uy = *y / big;
-        const boids_vf um = boids_vsqrt(ux * ux + uy * uy);
-        rx = ux / um * len, ry = uy / um * len;
-    }
-    *x = boids_vselect(on & plain, px, boids_vselect(on & rescue, rx, *x));
-    *y = boids_vselect(on & plain, py, boids_vselect(on & rescue, ry, *y));
-}
-
-/* boids_cpu_speed_limits (cpu/steer.h), lane by lane: truncated to vmax, or, slower than vmin
- * (and not at rest), raised to vmin along the heading. */
-BOIDS_VINLINE void boids_vspeed_limits(boids_vf *vx, boids_vf *vy, boids_vf vmin, boids_vf vmax)
-{
-    const boids_vf zero = boids_vf_all(0.0f), v2 = *vx * *vx + *vy * *vy;
-    const boids_vi fast = v2 > vmax * vmax;
-    const boids_vi slow = ~fast & (v2 < vmin * vmin) & ((*vx != zero) | (*vy != zero));
-    boids_vset_length(vx, vy, boids_vselect(fast, vmax, vmin), fast | slow);
-}
-
-/* boids_cos_deg (cpu/steer.h), lane by lane: the same polynomial in the same order, its branch
- * (angles above 90 degrees) as a select. */
-BOIDS_VINLINE boids_vf boids_vcos_deg(boids_vf deg)
-{
-    const boids_vi obtuse = deg > boids_vf_all(90.0f);
-    deg = boids_vselect(obtuse, boids_vf_all(180.0f) - deg, deg);
-    const boids_vf sign = boids_vselect(obtuse, boids_vf_all(-1.0f), boids_vf_all(1.0f));
-    const boids_vf x = deg * boids_vf_all(0.0174532925199432958f), t = x * x;
-    const boids_vf c =
-        boids_vf_all(1.0f) +
-        t * (boids_vf_all(-0.5f) + t * (boids_vf_all(0.0416666667f) +
-                                        t * (boids_vf_all(-0.00138888889f) +
-                                             t * (boids_vf_all(0.0000248015873f) +
-                                                  t * (boids_vf_all(-0.000000275573192f) +
-                                                       t * boids_vf_all(0.00000000208767570f))))));
-    return sign * c;
-}
-
-/* boids_limit, lane by lane: truncated to length m where longer. */
-BOIDS_VINLINE void boids_vlimit(boids_vf *x, boids_vf *y, boids_vf m)
-{
-    boids_vset_length(x, y, m, *x * *x + *y * *y > m * m);
 }
 
 #endif

@@ -1,0 +1,18 @@
+// The steering pass of a model whose rules take the Reynolds walk's sums (the manifest's models
+// without BOIDS_FEATURE_OWN_WALK): the walk (walk_reynolds.glsl) with the radii the model's rules
+// file gives, then its rules, then the move. A generated gen/steer_<model>.comp includes
+// steer_common.glsl, the model's rules/<rules>.h, and this file, with RULES_RADII and RULES_STEER
+// naming the rules' <rules>_radii and <rules>_steer; the CPU does the same in
+// BOIDS_CPU_REYNOLDS_RULES (src/cpu/lanes.h).
+#include "walk_reynolds.glsl"
+
+void main()
+{
+    uint s = BOIDS_ITEM_INDEX;
+    if (s >= frame.count) return;
+    vec4 me = pos_vel_in[s];
+    uint id = id_in[s];
+    reynolds_sums m = walk_reynolds(s, me, id, swarm_in[s], RULES_RADII());
+    rules_boid b = rules_boid_at(id, me);
+    store_boid(s, b, RULES_STEER(m, b));
+}

@@ -1,0 +1,122 @@
+/* The CPU's side of the shared rules (src/rules/): a lane group's boids handed to a model's rules
+ * as GCC vectors and their results stored back, as shaders/steer_common.glsl does for one
+ * invocation. What a rules file cannot say for both backends happens here, boid by boid: the
+ * external forces (a walk over the obstacles' grid, the tool's event), the obstacles' differences
+ * of the models with their own obstacle rule, the attributes in and out, and the move through the
+ * world's edges.
+ *
+ * A model whose rules take the Reynolds walk's sums (rules/common.h's reynolds_radii and
+ * reynolds_sums) needs no CPU file of its own: the build writes, for each src/rules/<rules>.h
+ * without a src/cpu/rules_<rules>.c, a unit that includes it and says
+ * BOIDS_CPU_REYNOLDS_RULES(<rules>) (src/CMakeLists.txt). */
+#ifndef BOIDS_CPU_LANES_H
+#define BOIDS_CPU_LANES_H
+
+#include <string.h>
+
+#include "cpu/steer.h"
+#include "rules/common.h"
+
+/* The rules' context of a step (the GPU's is its frame). */
+static inline boids_rules_ctx boids_cpu_rules_ctx(const boids_cpu_step *s)
+{
+    return (boids_rules_ctx){.params = s->params,
+                             .dt = s->sim->dt,
+                             .world_w = s->sim->def.width,
+                             .world_h = s->sim->def.height,
+                             .seed = boids_rules_seed(s->sim->def.seed),
+                             .step = s->step,
+                             .per_replica = s->sim->per_replica,
+                             .model = s->sim->def.model};
+}
+
+/* The Reynolds walk's sums of a lane group, as the rules take them. */
+BOIDS_VINLINE reynolds_sums boids_cpu_lane_reynolds(const boids_cpu_lane_sums *m)
+{
+    reynolds_sums r;
+    memcpy(&r.sep_x, m->sep_x, sizeof r.sep_x), memcpy(&r.sep_y, m->sep_y, sizeof r.sep_y);
+    memcpy(&r.ali_x, m->ali_x, sizeof r.ali_x), memcpy(&r.ali_y, m->ali_y, sizeof r.ali_y);
+    memcpy(&r.coh_x, m->coh_x, sizeof r.coh_x), memcpy(&r.coh_y, m->coh_y, sizeof r.coh_y);
+    memcpy(&r.sep_n, m->sep_n, sizeof r.sep_n), memcpy(&r.ali_n, m->ali_n, sizeof r.ali_n);
+    memcpy(&r.coh_n, m->coh_n, sizeof r.coh_n);
+    return r;
+}
+
+/* The boids in candidate slots [slot, slot + lanes) as the rules see them (rules_boid); lanes past
+ * `lanes` hold zeros. The external forces, the obstacles' differences and the attributes are
+ * gathered only where the world has them. */
+BOIDS_VINLINE rules_boid boids_cpu_lane_boids(const boids_cpu_step *s, uint32_t slot,
+                                              uint32_t lanes)
+{
+    const boids_sim *sim = s->sim;
+    const uint32_t *id = s->cand.id + slot;
+    rules_boid b;
+    b.x = boids_vf_load(s->cand.x + slot, lanes, 0.0f);
+    b.y = boids_vf_load(s->cand.y + slot, lanes, 0.0f);
+    b.vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f);
+    b.vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
+    b.id = boids_vu_load(id, lanes, 0);
+    b.ex = b.ey = b.ox = b.oy = boids_vf_all(0.0f);
+    if (sim->obstacle_push || sim->tool.kind != BOIDS_TOOL_NONE)
+        for (uint32_t l = 0; l < lanes; ++l) {
+            float fx, fy; /* (no address of a vector lane: clang refuses it) */
+            boids_cpu_external_force(s, id[l], b.x[l], b.y[l], &fx, &fy);
+            b.ex[l] = fx, b.ey[l] = fy;
+        }
+    if ((sim->features & BOIDS_FEATURE_OBSTACLE_RULE) && sim->obstacle_count > 0)
+        for (uint32_t l = 0; l < lanes; ++l) {
+            float ox, oy;
+            boids_cpu_obstacle_push(s, boids_cpu_replica(s, id[l]), b.x[l], b.y[l],
+                                    s->params->obstacles.obstacle_radius, true, &ox, &oy);
+            b.ox[l] = ox, b.oy[l] = oy;
+        }
+    for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) {
+        b.attr[k] = boids_vf_all(0.0f);
+        if (sim->attributes & (1u << k))
+            for (uint32_t l = 0; l < lanes; ++l) memcpy(&b.attr[k][l], &s->attr[k][id[l]], 4);
+    }
+    return b;
+}
+
+/* Step t+1 of the boids of slots [slot, slot + lanes) that were `was` and are now `b` (its
+ * velocity step t+1's): moved through the edges, and the attributes the rules changed stored. */
+BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
+                                        const rules_boid *was, const rules_boid *b)
+{
+    for (uint32_t l = 0; l < lanes; ++l)
+        boids_cpu_move(s, slot + l, b->x[l], b->y[l], b->vx[l], b->vy[l]);
+    const uint32_t *id = s->cand.id + slot;
+    for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) {
+        if (!(s->sim->attributes & (1u << k))) continue;
+        const boids_vi changed = (boids_vi)was->attr[k] != (boids_vi)b->attr[k];
+        if (boids_vany(changed))
+            for (uint32_t l = 0; l < lanes; ++l) memcpy(&s->attr[k][id[l]], &b->attr[k][l], 4);
+    }
+}
+
+/* The CPU rules of a model whose rules file (rules/<rules>.h) defines <rules>_radii() and
+ * <rules>_steer(): the SIMD lane walk of the Reynolds sums (walk_reynolds.c), then the rules on
+ * the group's lanes, then the move. The lane function is compiled for each instruction set and
+ * chosen at run time (BOIDS_SIMD_CLONES). */
+#define BOIDS_CPU_REYNOLDS_RULES(rules)                                                            \
+    BOIDS_SIMD_CLONES static void rules##_lanes(const boids_cpu_step *s, uint32_t slot,            \
+                                                uint32_t lanes, const boids_cpu_lane_sums *m)      \
+    {                                                                                              \
+        const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);                                        \
+        const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);                                 \
+        const rules_boid next = rules##_steer(&ctx, boids_cpu_lane_reynolds(m), b);                \
+        boids_cpu_lane_store(s, slot, lanes, &b, &next);                                           \
+    }                                                                                              \
+    void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end)            \
+    {                                                                                              \
+        const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);                                        \
+        const reynolds_radii radii = rules##_radii(&ctx);                                          \
+        boids_cpu_lane_sums m;                                                                     \
+        for (uint32_t slot = begin; slot < end;) {                                                 \
+            const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, &m);                  \
+            rules##_lanes(s, slot, n, &m);                                                         \
+            slot += n;                                                                             \
+        }                                                                                          \
+    }
+
+#endif
