@@ -7,8 +7,10 @@
  * both backends give the same list (bit for bit where the GPU rounds as IEEE does); a world that
  * does not ask for the
  * kind records none; more events than the capacity are counted as lost and reported, never
- * dropped silently. The profile: after steps, every pass of a step has timings on both backends. */
+ * dropped silently. The profile: after steps, every pass of a step (core/step.h's table) that runs
+ * for the model has timings on both backends, and the passes it does not run have none. */
 #include "gpu_exact.h"
+#include "core/step.h"
 #include "test.h"
 
 static int exact(void) { return test_gpu_exact_on(test_gpu_context()); }
@@ -162,29 +164,38 @@ static void test_events_only_when_asked_and_lost_ones_reported(void)
 
 static void test_profile(void)
 {
-    for (int k = 0; k < 2; ++k) {
-        boids_world_def d = test_def(backends[k], 5000);
-        boids_world *w;
-        REQUIRE_OK(boids_world_create(&d, &w));
-        for (int i = 0; i < 5; ++i) REQUIRE_OK(boids_world_step(w, 2));
-        boids_world_finish(w);
-        boids_profile p;
-        boids_world_get_profile(w, &p);
-        printf("  %s:", names[k]);
-        for (int pass = 0; pass < BOIDS_PASS_COUNT; ++pass)
-            printf(" %s %.3f ms (%llu)", boids_pass_name((boids_pass)pass), p.ms[pass],
-                   (unsigned long long)p.samples[pass]);
-        printf(", step %.3f ms\n", p.step_ms);
-        for (int pass = BOIDS_PASS_GRID; pass <= BOIDS_PASS_STEER; ++pass)
-            CHECK_MSG(p.samples[pass] > 0 && p.ms[pass] >= 0, "%s: pass %s not timed", names[k],
-                      boids_pass_name((boids_pass)pass));
-        CHECK(p.samples[BOIDS_PASS_DRAW] == 0); /* nothing drawn */
-        CHECK(p.step_ms > 0);
-        boids_world_reset_profile(w);
-        boids_world_get_profile(w, &p);
-        CHECK(p.samples[BOIDS_PASS_STEER] == 0);
-        boids_world_destroy(w);
-    }
+    const boids_model models[] = {BOIDS_MODEL_SHIFFMAN_PER_SECOND, BOIDS_MODEL_KIT};
+    for (int m = 0; m < 2; ++m)
+        for (int k = 0; k < 2; ++k) {
+            boids_world_def d = test_def(backends[k], m == 0 ? 5000 : 500); /* kit: a small world */
+            d.model = models[m];
+            d.params = boids_model_default_params(d.model);
+            boids_world *w;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            for (int i = 0; i < 5; ++i) REQUIRE_OK(boids_world_step(w, 2));
+            boids_world_finish(w);
+            boids_profile p;
+            boids_world_get_profile(w, &p);
+            printf("  %s, %s:", boids_model_name(d.model), names[k]);
+            for (int pass = 0; pass < BOIDS_PASS_COUNT; ++pass)
+                printf(" %s %.3f ms (%llu)", boids_pass_name((boids_pass)pass), p.ms[pass],
+                       (unsigned long long)p.samples[pass]);
+            printf(", step %.3f ms\n", p.step_ms);
+            const unsigned features = boids_model_features(d.model);
+            for (int s = 0; s < BOIDS_STEP_PASS_COUNT; ++s) {
+                const boids_pass pass = boids_step_passes[s].pass;
+                const bool runs = boids_step_pass_runs(s, features);
+                CHECK_MSG((p.samples[pass] > 0) == runs && p.ms[pass] >= 0, "%s, %s: pass %s %s",
+                          boids_model_name(d.model), names[k], boids_pass_name(pass),
+                          runs ? "not timed" : "timed, but not run");
+            }
+            CHECK(p.samples[BOIDS_PASS_DRAW] == 0); /* nothing drawn */
+            CHECK(p.step_ms > 0);
+            boids_world_reset_profile(w);
+            boids_world_get_profile(w, &p);
+            CHECK(p.samples[BOIDS_PASS_STEER] == 0);
+            boids_world_destroy(w);
+        }
 }
 
 TEST_MAIN(TEST(test_tool_events_match_the_oracle),

@@ -18,6 +18,7 @@
 
 #include "core/attributes.h"
 #include "core/id_order.h"
+#include "core/step.h"
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/interrupt.h"
@@ -212,12 +213,98 @@ static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
         for (uint32_t k = begin; k < end; ++k) b->cand.swarm[k] = b->swarm[b->grid.order[k]];
 }
 
+/* ---- the passes of a step (core/step.h's table), each on the thread pool ----------------------
+ */
+
+typedef boids_status (*cpu_pass)(cpu_backend *b, job *j);
+
+static boids_status pass_predators(cpu_backend *b, job *j)
+{
+    const boids_sim *sim = b->sim;
+    predators_and_catches(b, j);
+    for (uint32_t r = 0; r < sim->def.replicas;
+         ++r) { /* the caught and the stopped leave the grid */
+        const uint32_t first = r * sim->per_replica, last = first + sim->per_replica;
+        const uint8_t stopped = b->replicas[r].stop_step != BOIDS_RUNNING;
+        for (uint32_t i = first; i < last && i < sim->def.count; ++i)
+            b->dead[i] = stopped | (b->attr[BOIDS_ATTR_ALIVE][i] == 0);
+    }
+    return BOIDS_OK;
+}
+
+/* The grid: a counting sort by cell, the count and scatter split over the threads. */
+static boids_status pass_grid(cpu_backend *b, job *j)
+{
+    (void)j;
+    boids_pool_run_parts(b->pool, count_part, b, b->sim->def.count);
+    return BOIDS_OK;
+}
+
+static boids_status pass_scan(cpu_backend *b, job *j)
+{
+    (void)j;
+    boids_cpu_grid_scan(&b->grid);
+    return BOIDS_OK;
+}
+
+static boids_status pass_scatter(cpu_backend *b, job *j)
+{
+    (void)j;
+    boids_pool_run_parts(b->pool, scatter_part, b, b->sim->def.count);
+    return BOIDS_OK;
+}
+
+static boids_status pass_reorder(cpu_backend *b, job *j)
+{
+    boids_pool_run(b->pool, reorder_chunk, b, b->sim->def.count);
+    j->step.cand = b->cand;
+    j->step.cand.id = b->grid.order;
+    j->step.out_x = b->next.x;
+    j->step.out_y = b->next.y;
+    j->step.out_vx = b->next.vx;
+    j->step.out_vy = b->next.vy;
+    return BOIDS_OK;
+}
+
+/* The model's rules; the one pass a stop request ends inside, leaving step t as it was. */
+static boids_status pass_steer(cpu_backend *b, job *j)
+{
+    const boids_sim *sim = b->sim;
+    j->fn = rules[sim->def.model];
+    j->stoppable = true, j->stopped = 0;
+    boids_pool_run(b->pool, run_chunk, j, sim->def.count);
+    j->stoppable = false;
+    if (!j->stopped) return BOIDS_OK;
+    if (sim->features & BOIDS_FEATURE_PREDATORS) undo_catches(b); /* the rest is step t's still */
+    return boids_fail(BOIDS_E_INTERRUPTED, "step %u of %u boids stopped by %s", j->step.step,
+                      sim->def.count, boids_stop_reason());
+}
+
+static boids_status pass_hunt(cpu_backend *b, job *j)
+{
+    j->step.pred_out_x = b->pred_next.x;
+    j->step.pred_out_y = b->pred_next.y;
+    j->step.pred_out_vx = b->pred_next.vx;
+    j->step.pred_out_vy = b->pred_next.vy;
+    j->fn = boids_cpu_hunt;
+    boids_pool_run(b->pool, run_chunk, j, b->sim->predator_count);
+    cpu_state tmp = b->pred_cur;
+    b->pred_cur = b->pred_next;
+    b->pred_next = tmp;
+    return BOIDS_OK;
+}
+
+static const cpu_pass cpu_passes[BOIDS_PASS_COUNT] = {
+    [BOIDS_PASS_PREDATORS] = pass_predators, [BOIDS_PASS_GRID] = pass_grid,
+    [BOIDS_PASS_SCAN] = pass_scan,           [BOIDS_PASS_SCATTER] = pass_scatter,
+    [BOIDS_PASS_REORDER] = pass_reorder,     [BOIDS_PASS_STEER] = pass_steer,
+    [BOIDS_PASS_HUNT] = pass_hunt,
+};
+
 static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
 {
     cpu_backend *b = impl;
     const boids_sim *sim = b->sim;
-    const uint32_t n = sim->def.count;
-    const bool predators = (sim->features & BOIDS_FEATURE_PREDATORS) != 0;
     job j;
     memset(&j, 0, sizeof j);
     j.step.sim = sim;
@@ -233,54 +320,15 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
         double t = 1e3 * boids_clock_seconds();
         j.step.step = (uint32_t)(sim->steps + s);
         j.step.pred = b->pred;
-        if (predators) {
-            predators_and_catches(b, &j);
-            lap(b, BOIDS_PASS_PREDATORS, &t);
-            for (uint32_t r = 0; r < sim->def.replicas;
-                 ++r) { /* the caught and the stopped leave the grid */
-                const uint32_t first = r * sim->per_replica, last = first + sim->per_replica;
-                const uint8_t stopped = b->replicas[r].stop_step != BOIDS_RUNNING;
-                for (uint32_t i = first; i < last && i < n; ++i)
-                    b->dead[i] = stopped | (b->attr[BOIDS_ATTR_ALIVE][i] == 0);
+        for (int k = 0; k < BOIDS_STEP_PASS_COUNT; ++k) {
+            if (!boids_step_pass_runs(k, sim->features)) continue;
+            const boids_pass p = boids_step_passes[k].pass;
+            const boids_status st = cpu_passes[p](b, &j);
+            if (st != BOIDS_OK) {
+                *done = s;
+                return st;
             }
-        }
-        /* The grid: a counting sort by cell, the count and scatter split over the threads. */
-        boids_pool_run_parts(b->pool, count_part, b, n);
-        lap(b, BOIDS_PASS_GRID, &t);
-        boids_cpu_grid_scan(&b->grid);
-        lap(b, BOIDS_PASS_SCAN, &t);
-        boids_pool_run_parts(b->pool, scatter_part, b, n);
-        lap(b, BOIDS_PASS_SCATTER, &t);
-        boids_pool_run(b->pool, reorder_chunk, b, n);
-        lap(b, BOIDS_PASS_REORDER, &t);
-        j.step.cand = b->cand;
-        j.step.cand.id = b->grid.order;
-        j.step.out_x = b->next.x;
-        j.step.out_y = b->next.y;
-        j.step.out_vx = b->next.vx;
-        j.step.out_vy = b->next.vy;
-        j.fn = rules[sim->def.model];
-        j.stoppable = true, j.stopped = 0;
-        boids_pool_run(b->pool, run_chunk, &j, n);
-        j.stoppable = false;
-        if (j.stopped) { /* the state is step t's still: only the catches are to undo */
-            if (predators) undo_catches(b);
-            *done = s;
-            return boids_fail(BOIDS_E_INTERRUPTED, "step %llu of %u boids stopped by %s",
-                              (unsigned long long)(sim->steps + s), n, boids_stop_reason());
-        }
-        lap(b, BOIDS_PASS_STEER, &t);
-        if (predators) {
-            j.step.pred_out_x = b->pred_next.x;
-            j.step.pred_out_y = b->pred_next.y;
-            j.step.pred_out_vx = b->pred_next.vx;
-            j.step.pred_out_vy = b->pred_next.vy;
-            j.fn = boids_cpu_hunt;
-            boids_pool_run(b->pool, run_chunk, &j, sim->predator_count);
-            cpu_state tmp = b->pred_cur;
-            b->pred_cur = b->pred_next;
-            b->pred_next = tmp;
-            lap(b, BOIDS_PASS_HUNT, &t);
+            lap(b, p, &t);
         }
         cpu_state tmp = b->cur;
         b->cur = b->next;

@@ -34,6 +34,7 @@
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "core/models.h"
+#include "core/step.h"
 #include "gpu/buffers.h"
 #include "core/id_order.h"
 #include "gpu/gpu_backend.h"
@@ -96,14 +97,16 @@ static void free_agents(gpu_agents *a)
     boids_gpu_grid_free(&a->grid);
 }
 
-/* The four grid passes on a set of agents (which: 0 boids, 1 predators): afterwards the sorted
- * copies are the other buffers (pos_vel[1], swarm/id[1 - key]). Timed pass by pass if `timed`. */
-static void sort_agents(gpu_backend *g, gpu_agents *a, uint32_t which, bool timed)
+/* The sort of a set of agents (which: 0 boids, 1 predators) from their state into the other
+ * buffers (pos_vel[1], swarm/id[1 - key]). */
+static boids_gpu_sort_job sort_job(gpu_agents *a, uint32_t which)
 {
     const int cur = a->key, other = 1 - a->key;
-    boids_gpu_hot in = {a->pos_vel[0], a->swarm[cur], a->id[cur]},
-                  out = {a->pos_vel[1], a->swarm[other], a->id[other]};
-    boids_gpu_sort(&g->sorter, which, a->count, in, &a->grid, out, false, timed ? &g->timer : NULL);
+    return (boids_gpu_sort_job){.which = which,
+                                .count = a->count,
+                                .in = {a->pos_vel[0], a->swarm[cur], a->id[cur]},
+                                .out = {a->pos_vel[1], a->swarm[other], a->id[other]},
+                                .grid = &a->grid};
 }
 
 /* The sorted predators and their grid, at their bindings. Every steering program declares them
@@ -123,7 +126,8 @@ static void bind_predators(gpu_backend *g)
 static void predators_and_catches(gpu_backend *g, uint32_t step)
 {
     gpu_agents *p = &g->preds, *b = &g->boids;
-    sort_agents(g, p, 1, false); /* with none, an empty grid: the walks read its cells */
+    const boids_gpu_sort_job sort = sort_job(p, 1);
+    boids_gpu_sort(&g->sorter, &sort); /* with none, an empty grid: the walks read its cells */
     boids_gpu_clear_head(g->catches, sizeof(GLuint) * 4); /* none found yet */
     glUseProgram(g->prog_catch);
     glUniform1ui(g->u_step_catch, step);
@@ -159,12 +163,72 @@ static boids_status make_current_and_bind(gpu_backend *g)
     return BOIDS_OK;
 }
 
+/* ---- the passes of a step (core/step.h's table) --------------------------------------------- */
+
+typedef void (*gpu_pass)(gpu_backend *g, uint32_t step);
+
+static void pass_predators(gpu_backend *g, uint32_t step) { predators_and_catches(g, step); }
+
+/* The boids' sort, pass by pass: GRID, SCAN, SCATTER, REORDER (gpu/sort.h). */
+static void pass_sort(gpu_backend *g, boids_pass pass)
+{
+    const boids_gpu_sort_job sort = sort_job(&g->boids, 0);
+    boids_gpu_sort_pass(&g->sorter, &sort, pass);
+}
+static void pass_grid(gpu_backend *g, uint32_t step) { (void)step, pass_sort(g, BOIDS_PASS_GRID); }
+static void pass_scan(gpu_backend *g, uint32_t step) { (void)step, pass_sort(g, BOIDS_PASS_SCAN); }
+static void pass_scatter(gpu_backend *g, uint32_t step)
+{
+    (void)step, pass_sort(g, BOIDS_PASS_SCATTER);
+}
+static void pass_reorder(gpu_backend *g, uint32_t step)
+{
+    (void)step, pass_sort(g, BOIDS_PASS_REORDER);
+}
+
+/* The model's steering program: step t, sorted, into step t+1 in the same slots. */
+static void pass_steer(gpu_backend *g, uint32_t step)
+{
+    gpu_agents *b = &g->boids;
+    const int sorted = 1 - b->key;
+    glUseProgram(g->prog_steer);
+    glUniform1ui(g->u_step_steer, step);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
+    boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
+    boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
+    boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+    bind_predators(g);
+    boids_gpu_dispatch("steering", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
+    boids_gpu_barrier();
+    b->key = sorted; /* the sorted swarms and ids are the state's now */
+}
+
+static void pass_hunt(gpu_backend *g, uint32_t step)
+{
+    gpu_agents *b = &g->boids, *p = &g->preds;
+    if (!p->count) return;
+    glUseProgram(g->prog_hunt);
+    glUniform1ui(g->u_step_hunt, step);
+    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
+    boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
+    boids_gpu_dispatch("predators' hunt", boids_gpu_groups(p->count, BOIDS_WG_SIZE));
+    boids_gpu_barrier();
+    p->key = 1 - p->key;
+}
+
+static const gpu_pass gpu_passes[BOIDS_PASS_COUNT] = {
+    [BOIDS_PASS_PREDATORS] = pass_predators, [BOIDS_PASS_GRID] = pass_grid,
+    [BOIDS_PASS_SCAN] = pass_scan,           [BOIDS_PASS_SCATTER] = pass_scatter,
+    [BOIDS_PASS_REORDER] = pass_reorder,     [BOIDS_PASS_STEER] = pass_steer,
+    [BOIDS_PASS_HUNT] = pass_hunt,
+};
+
 static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
 {
     *done = 0;
     gpu_backend *g = impl;
-    gpu_agents *b = &g->boids, *p = &g->preds;
-    const bool predators = (g->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
     boids_gpu_timer_poll(&g->timer);
@@ -178,36 +242,11 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
          * do, and a GPU may), which made one timed step take longer than the whole run. */
         bool timed = s == 0 && g->warm && boids_gpu_timer_begin(&g->timer);
         g->warm = true;
-        if (predators) {
-            predators_and_catches(g, step);
-            if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_PREDATORS);
-        }
-        sort_agents(g, b, 0, timed);
-        const int sorted = 1 - b->key;
-
-        glUseProgram(g->prog_steer);
-        glUniform1ui(g->u_step_steer, step);
-        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
-        boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
-        boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
-        boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
-        boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
-        bind_predators(g);
-        boids_gpu_dispatch("steering", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
-        boids_gpu_barrier();
-        if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_STEER);
-        b->key = sorted; /* the sorted swarms and ids are the state's now */
-
-        if (predators && p->count) {
-            glUseProgram(g->prog_hunt);
-            glUniform1ui(g->u_step_hunt, step);
-            boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
-            boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
-            boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
-            boids_gpu_dispatch("predators' hunt", boids_gpu_groups(p->count, BOIDS_WG_SIZE));
-            boids_gpu_barrier();
-            p->key = 1 - p->key;
-            if (timed) boids_gpu_timer_mark(&g->timer, BOIDS_PASS_HUNT);
+        for (int k = 0; k < BOIDS_STEP_PASS_COUNT; ++k) {
+            if (!boids_step_pass_runs(k, g->sim->features)) continue;
+            const boids_pass p = boids_step_passes[k].pass;
+            gpu_passes[p](g, step);
+            if (timed) boids_gpu_timer_mark(&g->timer, p);
         }
         if (timed) boids_gpu_timer_end(&g->timer);
     }

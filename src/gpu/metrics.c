@@ -62,7 +62,13 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
     (void)cells_per_replica; /* the shaders read it from the frame */
     boids_status st = prepare(m, count, cells, replicas);
     if (st != BOIDS_OK) return st;
-    boids_gpu_sort(sorter, 0, count, state, &m->grid, m->sorted, true, NULL);
+    const boids_gpu_sort_job sort = {.which = 0,
+                                     .count = count,
+                                     .in = state,
+                                     .out = m->sorted,
+                                     .grid = &m->grid,
+                                     .keep_stopped = true};
+    boids_gpu_sort(sorter, &sort);
     const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
     boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, m->sorted.pos_vel);
     boids_gpu_bind(BOIDS_BIND_ID_IN, m->sorted.id);

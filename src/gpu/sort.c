@@ -15,12 +15,17 @@ boids_status boids_gpu_sorter_create(boids_gpu_sorter *s)
     if ((st = boids_program_compute("scan_add.comp", &s->prog_scan_add)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("scatter.comp", &s->prog_scatter)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("reorder.comp", &s->prog_reorder)) != BOIDS_OK) return st;
-    const char *scan_u[5] = {"u_n", "u_in_off", "u_out_off", "u_sums_off", "u_write_sums"};
-    for (int i = 0; i < 5; ++i) s->u_scan[i] = glGetUniformLocation(s->prog_scan, scan_u[i]);
-    const char *add_u[3] = {"u_n", "u_out_off", "u_sums_off"};
-    for (int i = 0; i < 3; ++i) s->u_add[i] = glGetUniformLocation(s->prog_scan_add, add_u[i]);
-    GLuint agents[3] = {s->prog_cell, s->prog_scatter, s->prog_reorder};
-    for (int i = 0; i < 3; ++i) s->u_agents[i] = glGetUniformLocation(agents[i], "u_agents");
+    s->u_scan.n = glGetUniformLocation(s->prog_scan, "u_n");
+    s->u_scan.in_off = glGetUniformLocation(s->prog_scan, "u_in_off");
+    s->u_scan.out_off = glGetUniformLocation(s->prog_scan, "u_out_off");
+    s->u_scan.sums_off = glGetUniformLocation(s->prog_scan, "u_sums_off");
+    s->u_scan.write_sums = glGetUniformLocation(s->prog_scan, "u_write_sums");
+    s->u_add.n = glGetUniformLocation(s->prog_scan_add, "u_n");
+    s->u_add.out_off = glGetUniformLocation(s->prog_scan_add, "u_out_off");
+    s->u_add.sums_off = glGetUniformLocation(s->prog_scan_add, "u_sums_off");
+    s->u_agents.cell = glGetUniformLocation(s->prog_cell, "u_agents");
+    s->u_agents.scatter = glGetUniformLocation(s->prog_scatter, "u_agents");
+    s->u_agents.reorder = glGetUniformLocation(s->prog_reorder, "u_agents");
     s->u_keep_stopped = glGetUniformLocation(s->prog_cell, "u_keep_stopped");
     return BOIDS_OK;
 }
@@ -93,11 +98,11 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
         boids_gpu_bind(BOIDS_BIND_SCAN_IN, v->in);
         boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
         boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(s->u_scan[0], v->n);
-        glUniform1ui(s->u_scan[1], v->in_off);
-        glUniform1ui(s->u_scan[2], v->out_off);
-        glUniform1ui(s->u_scan[3], v->sums_off);
-        glUniform1ui(s->u_scan[4], top ? 0u : 1u);
+        glUniform1ui(s->u_scan.n, v->n);
+        glUniform1ui(s->u_scan.in_off, v->in_off);
+        glUniform1ui(s->u_scan.out_off, v->out_off);
+        glUniform1ui(s->u_scan.sums_off, v->sums_off);
+        glUniform1ui(s->u_scan.write_sums, top ? 0u : 1u);
         boids_gpu_dispatch("grid: scan", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
         boids_gpu_barrier();
     }
@@ -107,57 +112,66 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
         const boids_gpu_scan_level *v = &grid->levels[l];
         boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
         boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(s->u_add[0], v->n);
-        glUniform1ui(s->u_add[1], v->out_off);
-        glUniform1ui(s->u_add[2], v->sums_off);
+        glUniform1ui(s->u_add.n, v->n);
+        glUniform1ui(s->u_add.out_off, v->out_off);
+        glUniform1ui(s->u_add.sums_off, v->sums_off);
         boids_gpu_dispatch("grid: scan totals", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
         boids_gpu_barrier();
     }
 }
 
-void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in,
-                    boids_gpu_grid *grid, boids_gpu_hot out, bool keep_stopped,
-                    boids_gpu_timer *timer)
+void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *job, boids_pass pass)
 {
-    const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
-    boids_gpu_clear(grid->cell_count);
-    boids_gpu_clear(grid->cell_fill);
+    const uint32_t n_groups = boids_gpu_groups(job->count, BOIDS_WG_SIZE);
+    const boids_gpu_grid *grid = job->grid;
+    const boids_gpu_hot in = job->in, out = job->out;
+    switch (pass) {
+    case BOIDS_PASS_GRID:
+        boids_gpu_clear(grid->cell_count);
+        boids_gpu_clear(grid->cell_fill);
+        glUseProgram(s->prog_cell);
+        glUniform1ui(s->u_agents.cell, job->which);
+        glUniform1ui(s->u_keep_stopped, job->keep_stopped ? 1u : 0u);
+        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
+        boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+        boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+        boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
+        boids_gpu_dispatch("grid: cells", n_groups);
+        boids_gpu_barrier();
+        break;
+    case BOIDS_PASS_SCAN: run_scan(s, grid); break;
+    case BOIDS_PASS_SCATTER:
+        glUseProgram(s->prog_scatter);
+        glUniform1ui(s->u_agents.scatter, job->which);
+        boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+        boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
+        boids_gpu_bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
+        boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
+        boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+        boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
+        boids_gpu_dispatch("grid: scatter", n_groups);
+        boids_gpu_barrier();
+        break;
+    case BOIDS_PASS_REORDER:
+        glUseProgram(s->prog_reorder);
+        glUniform1ui(s->u_agents.reorder, job->which);
+        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
+        boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, out.pos_vel);
+        boids_gpu_bind(BOIDS_BIND_SWARM_IN, in.swarm);
+        boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
+        boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
+        boids_gpu_bind(BOIDS_BIND_ID_OUT, out.id);
+        boids_gpu_dispatch("grid: reorder", n_groups);
+        boids_gpu_barrier();
+        break;
+    default: /* not a pass of the sort */ break;
+    }
+}
 
-    glUseProgram(s->prog_cell);
-    glUniform1ui(s->u_agents[0], which);
-    glUniform1ui(s->u_keep_stopped, keep_stopped ? 1u : 0u);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
-    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
-    boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
-    boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
-    boids_gpu_dispatch("grid: cells", n_groups);
-    boids_gpu_barrier();
-    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_GRID);
-
-    run_scan(s, grid);
-    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCAN);
-
-    glUseProgram(s->prog_scatter);
-    glUniform1ui(s->u_agents[1], which);
-    boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
-    boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
-    boids_gpu_bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
-    boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
-    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
-    boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
-    boids_gpu_dispatch("grid: scatter", n_groups);
-    boids_gpu_barrier();
-    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_SCATTER);
-
-    glUseProgram(s->prog_reorder);
-    glUniform1ui(s->u_agents[2], which);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, out.pos_vel);
-    boids_gpu_bind(BOIDS_BIND_SWARM_IN, in.swarm);
-    boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
-    boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
-    boids_gpu_bind(BOIDS_BIND_ID_OUT, out.id);
-    boids_gpu_dispatch("grid: reorder", n_groups);
-    boids_gpu_barrier();
-    if (timer) boids_gpu_timer_mark(timer, BOIDS_PASS_REORDER);
+void boids_gpu_sort(const boids_gpu_sorter *s, const boids_gpu_sort_job *job)
+{
+    const boids_pass passes[] = {BOIDS_PASS_GRID, BOIDS_PASS_SCAN, BOIDS_PASS_SCATTER,
+                                 BOIDS_PASS_REORDER};
+    for (size_t k = 0; k < sizeof passes / sizeof passes[0]; ++k)
+        boids_gpu_sort_pass(s, job, passes[k]);
 }

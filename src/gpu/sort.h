@@ -43,11 +43,27 @@ typedef struct boids_gpu_hot {
 /* The sort's programs and their uniforms. */
 typedef struct boids_gpu_sorter {
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder;
-    GLint u_scan[5];   /* u_n, u_in_off, u_out_off, u_sums_off, u_write_sums */
-    GLint u_add[3];    /* u_n, u_out_off, u_sums_off */
-    GLint u_agents[3]; /* grid_cell, scatter, reorder: which agents */
+    struct {
+        GLint n, in_off, out_off, sums_off, write_sums;
+    } u_scan; /* scan.comp's uniforms */
+    struct {
+        GLint n, out_off, sums_off;
+    } u_add; /* scan_add.comp's */
+    struct {
+        GLint cell, scatter, reorder;
+    } u_agents; /* each program's u_agents: which agents it sorts */
     GLint u_keep_stopped;
 } boids_gpu_sorter;
+
+/* One sort: `count` agents (which: 0 boids, 1 predators) from `in` (any slot order) into `out` by
+ * the cells of `grid` (the frame's dimensions). keep_stopped: the living boids of stopped
+ * replicas keep their cells (the metrics) instead of going to the graveyard (the steps). */
+typedef struct boids_gpu_sort_job {
+    uint32_t which, count;
+    boids_gpu_hot in, out;
+    boids_gpu_grid *grid;
+    bool keep_stopped;
+} boids_gpu_sort_job;
 
 boids_status boids_gpu_sorter_create(boids_gpu_sorter *s);
 void boids_gpu_sorter_destroy(boids_gpu_sorter *s);
@@ -57,12 +73,11 @@ void boids_gpu_sorter_destroy(boids_gpu_sorter *s);
 boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents);
 void boids_gpu_grid_free(boids_gpu_grid *g);
 
-/* Sorts `count` agents (which: 0 boids, 1 predators) from `in` (any slot order) into `out` by the
- * cells of `grid` (the frame's dimensions). keep_stopped: the living boids of stopped replicas
- * keep their cells (the metrics) instead of going to the graveyard (the steps). Timed pass by
- * pass into timer if not NULL. */
-void boids_gpu_sort(const boids_gpu_sorter *s, uint32_t which, uint32_t count, boids_gpu_hot in,
-                    boids_gpu_grid *grid, boids_gpu_hot out, bool keep_stopped,
-                    boids_gpu_timer *timer);
+/* One pass of the sort: BOIDS_PASS_GRID (each agent's cell, the histogram), SCAN, SCATTER or
+ * REORDER (core/step.h), each ending in a barrier. */
+void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *job, boids_pass pass);
+
+/* The whole sort, its four passes in order. */
+void boids_gpu_sort(const boids_gpu_sorter *s, const boids_gpu_sort_job *job);
 
 #endif
