@@ -391,7 +391,10 @@ void boids_world_get_info(const boids_world *world, boids_world_info *info);
 double boids_world_neighbors_per_agent(const boids_world *world);
 
 /* Changes the model parameters of a running world (the viewer's panel): validated like a
- * definition; the grid follows the radii. On failure nothing changes. */
+ * definition; the grid follows the radii; another number of predators keeps each replica's first
+ * ones and adds those a world made with the new number would start with (or drops the last);
+ * another number of random obstacles draws them anew. The step count goes on. On failure
+ * nothing changes. */
 boids_status boids_world_set_params(boids_world *world, const boids_params *params);
 /* Sets the mouse tool's force field (boids_tool in boids_values.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);

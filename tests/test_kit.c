@@ -608,6 +608,88 @@ static void test_flock_bit_identical(void)
     }
 }
 
+/* The number of predators changed in a running world (boids_world_set_params), on both backends:
+ * each replica keeps its first predators and gains those a world made with the new number would
+ * start with (or drops its last ones); the step count goes on; and the two
+ * backends then step on alike (bit for bit where the driver rounds as IEEE does). */
+static void test_predator_count_changes_live(void)
+{
+    boids_world_def d;
+    if (!test_scenario_def("kit-flock.ini", &d)) {
+        CHECK_MSG(0, "scenarios/kit-flock.ini is missing");
+        return;
+    }
+    enum { R = 2, BEFORE = 3, MORE = 5, FEWER = 1 };
+    d.count = 4000;
+    d.replicas = R;
+    d.params.predators.predators = BEFORE;
+    d.seed = 11;
+    const bool exact = test_gpu_exact_on(test_gpu_context());
+    boids_predator fresh[R * MORE], kept[R * BEFORE], now[R * MORE], end[2][R * FEWER];
+    { /* the predators a world made with MORE starts with */
+        boids_world_def m = d;
+        m.backend = BOIDS_BACKEND_CPU;
+        m.params.predators.predators = MORE;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&m, &w));
+        REQUIRE_OK(boids_world_read_predators(w, fresh, R * MORE));
+        boids_world_destroy(w);
+    }
+    boids_boid *b[2] = {malloc(sizeof(boids_boid) * d.count), malloc(sizeof(boids_boid) * d.count)};
+    for (int k = 0; k < 2; ++k) {
+        d.backend = backends[k];
+        d.gl = k ? test_gpu_context() : NULL;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 20));
+        REQUIRE_OK(boids_world_read_predators(w, kept, R * BEFORE));
+        boids_params p = d.params;
+        p.predators.predators = MORE;
+        REQUIRE_OK(boids_world_set_params(w, &p));
+        boids_world_info info;
+        boids_world_get_info(w, &info);
+        CHECK_MSG(info.predators == R * MORE && info.steps == 20, "%s: %u predators, step %llu",
+                  names[k], info.predators, (unsigned long long)info.steps);
+        REQUIRE_OK(boids_world_read_predators(w, now, R * MORE));
+        int first = 0, added = 0;
+        for (int r = 0; r < R; ++r)
+            for (int i = 0; i < MORE; ++i) {
+                const boids_predator *want =
+                    i < BEFORE ? &kept[r * BEFORE + i] : &fresh[r * MORE + i];
+                const int same = memcmp(&now[r * MORE + i], want, sizeof *want) == 0;
+                first += i < BEFORE && same, added += i >= BEFORE && same;
+            }
+        printf("  %s: 3 predators a replica, then 5 after 20 steps: %d/%d kept, %d/%d new as a new "
+               "world's\n",
+               names[k], first, R * BEFORE, added, R * (MORE - BEFORE));
+        CHECK(first == R * BEFORE && added == R * (MORE - BEFORE));
+        REQUIRE_OK(boids_world_step(w, 30));
+        p.predators.predators = FEWER; /* and fewer: the first of each replica stays */
+        REQUIRE_OK(boids_world_read_predators(w, now, R * MORE));
+        REQUIRE_OK(boids_world_set_params(w, &p));
+        REQUIRE_OK(boids_world_read_predators(w, end[k], R * FEWER));
+        for (int r = 0; r < R; ++r)
+            CHECK(memcmp(&end[k][r], &now[r * MORE], sizeof end[k][r]) == 0);
+        REQUIRE_OK(boids_world_step(w, 10));
+        REQUIRE_OK(boids_world_read(w, b[k], d.count));
+        REQUIRE_OK(boids_world_read_predators(w, end[k], R * FEWER));
+        boids_world_destroy(w);
+    }
+    uint32_t same = 0;
+    double worst = 0;
+    for (uint32_t i = 0; i < d.count; ++i) {
+        same += memcmp(&b[0][i], &b[1][i], sizeof b[0][i]) == 0;
+        worst = fmax(worst, hypot(b[0][i].x - b[1][i].x, b[0][i].y - b[1][i].y));
+    }
+    printf("  after the changes and 40 more steps: %u/%u boids bit-identical, max |dp| %.3g px\n",
+           same, d.count, worst);
+    if (exact)
+        CHECK(same == d.count && memcmp(end[0], end[1], sizeof end[0]) == 0);
+    else
+        CHECK(worst < 1.0);
+    free(b[0]), free(b[1]);
+}
+
 /* More dead boids than one shader invocation may loop over (llvmpipe's 65 535): the graveyard is
  * not ordered, so a world that lost most of its flock (or a stopped one) still steps and reads. */
 static void test_a_crowded_graveyard(void)
@@ -637,8 +719,9 @@ static void test_a_crowded_graveyard(void)
     }
 }
 
-TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_a_crowded_graveyard),
-          TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
-          TEST(test_catches_per_run_agree_as_samples), TEST(test_same_catches_on_both_backends),
+TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_predator_count_changes_live),
+          TEST(test_a_crowded_graveyard), TEST(test_random_flocks_match_the_equations),
+          TEST(test_hand_placed_cases), TEST(test_catches_per_run_agree_as_samples),
+          TEST(test_same_catches_on_both_backends),
           TEST(test_catch_by_two_counts_once_and_the_dead_are_gone), TEST(test_stop_after_catches),
           TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))

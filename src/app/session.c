@@ -158,46 +158,6 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
     return st;
 }
 
-/* The world made anew from params with count predators: the boids as they are, the first
- * predators kept, then `extra` (if not NULL) as the last one, the others the new world's random
- * ones. */
-static boids_status remake_with_predators(boids_session *s, boids_params params, uint32_t count,
-                                          const boids_predator *extra)
-{
-    boids_world_info info;
-    boids_world_get_info(s->world, &info);
-    boids_boid *state;
-    boids_status st = current(s, &state);
-    if (st != BOIDS_OK) return st;
-    const uint32_t keep = info.predators < count ? info.predators : count;
-    boids_predator *old = malloc(sizeof *old * (keep + 1)),
-                   *all = malloc(sizeof *all * (count + 1));
-    if (!old || !all) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", count);
-    if (st == BOIDS_OK && keep) {
-        boids_predator *now = malloc(sizeof *now * info.predators);
-        st = now ? boids_world_read_predators(s->world, now, info.predators)
-                 : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", info.predators);
-        if (st == BOIDS_OK) memcpy(old, now, sizeof *old * keep);
-        free(now);
-    }
-    boids_world_def d = s->def;
-    d.params = params;
-    d.params.predators.predators = (float)count;
-    if (st == BOIDS_OK) st = replace(s, d, state, d.count);
-    if (st == BOIDS_OK && count) {
-        st = boids_world_read_predators(s->world, all, count);
-        if (st == BOIDS_OK) {
-            memcpy(all, old, sizeof *all * keep);
-            if (extra) all[count - 1] = *extra;
-            st = boids_world_write_predators(s->world, all, count);
-        }
-    }
-    free(old);
-    free(all);
-    free(state);
-    return st;
-}
-
 boids_status boids_session_add_predator(boids_session *s, float x, float y)
 {
     boids_world_info info;
@@ -205,10 +165,23 @@ boids_status boids_session_add_predator(boids_session *s, float x, float y)
     if (!(boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS))
         return boids_fail(BOIDS_E_NO_PREDATORS, "model %s has no predators",
                           boids_model_name(info.model));
-    /* the new one heads along +x at its lowest speed */
-    boids_predator p = {boids_wrap(x, info.width), boids_wrap(y, info.height),
-                        fmaxf(info.params.predators.pred_min_speed, 1.0f), 0.0f};
-    return remake_with_predators(s, info.params, info.predators + 1, &p);
+    /* one more predator (the world adds it), then put where the user clicked, heading along +x
+     * at its lowest speed */
+    boids_params p = info.params;
+    p.predators.predators += 1.0f;
+    boids_status st = boids_world_set_params(s->world, &p);
+    const uint32_t n = info.predators + 1;
+    boids_predator *all = st == BOIDS_OK ? malloc(sizeof *all * n) : NULL;
+    if (st == BOIDS_OK && !all)
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", n);
+    if (st == BOIDS_OK) st = boids_world_read_predators(s->world, all, n);
+    if (st == BOIDS_OK) {
+        all[n - 1] = (boids_predator){boids_wrap(x, info.width), boids_wrap(y, info.height),
+                                      fmaxf(info.params.predators.pred_min_speed, 1.0f), 0.0f};
+        st = boids_world_write_predators(s->world, all, n);
+    }
+    free(all);
+    return st;
 }
 
 boids_status boids_session_set_param(boids_session *s, const char *key, const char *value)
@@ -218,8 +191,5 @@ boids_status boids_session_set_param(boids_session *s, const char *key, const ch
     boids_params p = info.params;
     boids_status st = boids_params_set(info.model, &p, key, value);
     if (st != BOIDS_OK) return st;
-    if ((boids_model_features(info.model) & BOIDS_FEATURE_PREDATORS) &&
-        p.predators.predators != info.params.predators.predators)
-        return remake_with_predators(s, p, (uint32_t)p.predators.predators, NULL);
-    return boids_world_set_params(s->world, &p);
+    return boids_world_set_params(s->world, &p); /* the world resizes what a count changes */
 }

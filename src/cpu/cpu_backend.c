@@ -59,7 +59,8 @@ typedef struct cpu_backend {
     /* predators (models with BOIDS_FEATURE_PREDATORS) */
     boids_cpu_grid pred_grid;
     cpu_state pred_cur, pred_next;
-    boids_cpu_soa pred;             /* step t in cell order */
+    uint32_t predators; /* the predators the arrays hold (sim->predator_count since configure) */
+    boids_cpu_soa pred; /* step t in cell order */
     boids_replica_record *replicas; /* per replica: catches, stop step */
     /* What a step's catches changed, to undo them when a stop (a signal, boids_world_interrupt)
      * ends its steering: the caught
@@ -456,18 +457,65 @@ static boids_status cpu_replicas(void *impl, boids_replica_record *out)
     return BOIDS_OK;
 }
 
+/* Frees and allocates the float arrays of a state of n entries. */
+static bool alloc_state(cpu_state *s, size_t n)
+{
+    float **f[] = {&s->x, &s->y, &s->vx, &s->vy};
+    bool ok = true;
+    for (int i = 0; i < 4; ++i) ok &= (*f[i] = malloc(sizeof(float) * (n ? n : 1))) != NULL;
+    return ok;
+}
+
+static void free_state(cpu_state *s) { free(s->x), free(s->y), free(s->vx), free(s->vy); }
+
+/* The boids' candidates have swarms, and their ids are the grid's order (set each step); the
+ * predators' have ids of their own. */
+static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids)
+{
+    n = n ? n : 1;
+    bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
+              (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n));
+    uint32_t **ints = boids ? &s->swarm : &s->id;
+    return ok && (*ints = malloc(sizeof(uint32_t) * n)) != NULL;
+}
+
+static void free_soa(boids_cpu_soa *s)
+{
+    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->swarm), free(s->id);
+}
+
+/* The predators' arrays for sim->predator_count (their values are the world's to write next);
+ * on failure the old ones stay. */
+static boids_status size_predators(cpu_backend *b)
+{
+    const uint32_t np = b->sim->predator_count;
+    cpu_state cur = {0}, next = {0};
+    boids_cpu_soa sorted = {0};
+    if (!alloc_state(&cur, np) || !alloc_state(&next, np) || !alloc_soa(&sorted, np, false)) {
+        free_state(&cur), free_state(&next), free_soa(&sorted);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", np);
+    }
+    free_state(&b->pred_cur), free_state(&b->pred_next), free_soa(&b->pred);
+    b->pred_cur = cur, b->pred_next = next, b->pred = sorted;
+    b->predators = np;
+    return BOIDS_OK;
+}
+
 static boids_status cpu_configure(void *impl, bool grid_changed)
 {
     cpu_backend *b = impl;
-    if (!grid_changed)
-        return BOIDS_OK; /* the rules read the parameters, tool and obstacles each step */
-    b->dims = walk_dims(b->sim);
-    boids_cpu_grid_free(&b->grid);
+    const bool resized = b->predators != b->sim->predator_count;
+    boids_status st = resized ? size_predators(b) : BOIDS_OK;
+    if (st != BOIDS_OK || (!grid_changed && !resized))
+        return st; /* the rules read the parameters, tool and obstacles each step */
+    if (grid_changed) {
+        b->dims = walk_dims(b->sim);
+        boids_cpu_grid_free(&b->grid);
+        const int threads = boids_pool_threads(b->pool);
+        st = boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count,
+                                 threads < GRID_PARTS_MAX ? (uint32_t)threads : GRID_PARTS_MAX);
+    }
     boids_cpu_grid_free(&b->pred_grid);
-    const int threads = boids_pool_threads(b->pool);
-    boids_status st =
-        boids_cpu_grid_init(&b->grid, &b->dims, b->sim->def.count,
-                            threads < GRID_PARTS_MAX ? (uint32_t)threads : GRID_PARTS_MAX);
     if (st == BOIDS_OK)
         st = boids_cpu_grid_init(&b->pred_grid, &b->dims, b->sim->predator_count, 1);
     if (st == BOIDS_OK && b->sim->predator_count) /* sparse: most blocks are empty */
@@ -505,33 +553,6 @@ static boids_gl_state cpu_gl_state(const void *impl)
     boids_gl_state none;
     memset(&none, 0, sizeof none);
     return none;
-}
-
-/* Frees and allocates the float arrays of a state of n entries. */
-static bool alloc_state(cpu_state *s, size_t n)
-{
-    float **f[] = {&s->x, &s->y, &s->vx, &s->vy};
-    bool ok = true;
-    for (int i = 0; i < 4; ++i) ok &= (*f[i] = malloc(sizeof(float) * (n ? n : 1))) != NULL;
-    return ok;
-}
-
-static void free_state(cpu_state *s) { free(s->x), free(s->y), free(s->vx), free(s->vy); }
-
-/* The boids' candidates have swarms, and their ids are the grid's order (set each step); the
- * predators' have ids of their own. */
-static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids)
-{
-    n = n ? n : 1;
-    bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
-              (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n));
-    uint32_t **ints = boids ? &s->swarm : &s->id;
-    return ok && (*ints = malloc(sizeof(uint32_t) * n)) != NULL;
-}
-
-static void free_soa(boids_cpu_soa *s)
-{
-    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->swarm), free(s->id);
 }
 
 static void cpu_destroy(void *impl)
@@ -590,6 +611,7 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) &&
               alloc_state(&b->pred_cur, np) && alloc_state(&b->pred_next, np) &&
               alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
+    b->predators = (uint32_t)np;
     ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->cur_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->next_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;

@@ -614,10 +614,16 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     while (glGetError() != GL_NO_ERROR) {
     }
     const uint32_t cells = boids_grid_cells(&g->sim->grid);
+    const bool resized = g->preds.count != g->sim->predator_count;
+    if (resized) { /* another number of predators: their buffers anew, for the world to write */
+        free_agents(&g->preds);
+        memset(&g->preds, 0, sizeof g->preds);
+        make_agents(&g->preds, g->sim->predator_count);
+    }
     if (grid_changed &&
         (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
         return st;
-    if (grid_changed &&
+    if ((grid_changed || resized) &&
         (st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK)
         return st;
     upload_obstacles(g);

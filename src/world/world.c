@@ -179,6 +179,9 @@ static void derive(boids_sim *sim)
     sim->half_w = wrap ? sim->def.width * 0.5f : INFINITY;
     sim->half_h = wrap ? sim->def.height * 0.5f : INFINITY;
     sim->obstacle_push = sim->obstacle_count > 0 && !(sim->features & BOIDS_FEATURE_OBSTACLE_RULE);
+    sim->predators_per_replica =
+        sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)sim->def.params.predators.predators : 0;
+    sim->predator_count = sim->predators_per_replica * sim->def.replicas;
     sim->def.obstacles = sim->obstacles;
     sim->def.obstacle_count = sim->obstacle_count;
 }
@@ -227,6 +230,38 @@ static boids_status reconfigure(boids_world *w, const boids_params *params,
     return BOIDS_OK;
 }
 
+/* The predators after their number per replica changes from the world's to params': each
+ * replica keeps its first ones, and the others are those a world made with these parameters
+ * would start with (its replica's stream, after its boids, as boids_world_create draws them). */
+static boids_status predators_for(const boids_world *w, const boids_params *params,
+                                  boids_predator **before, boids_predator **out)
+{
+    const boids_sim *sim = &w->sim;
+    boids_world_def d = sim->def;
+    d.params = *params;
+    const uint32_t R = d.replicas, per = sim->per_replica, was = sim->predators_per_replica;
+    const uint32_t now = (uint32_t)params->predators.predators, keep = was < now ? was : now;
+    boids_predator *old = malloc(sizeof *old * (sim->predator_count ? sim->predator_count : 1));
+    boids_predator *list = malloc(sizeof *list * (now * R > 0 ? now * R : 1));
+    boids_boid *scratch = malloc(sizeof *scratch * per);
+    boids_status st =
+        old && list && scratch
+            ? BOIDS_OK
+            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", now * R);
+    if (st == BOIDS_OK && sim->predator_count) st = w->ops->read_predators(w->impl, old);
+    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) {
+        boids_rng rng = boids_rng_seeded(d.seed + r);
+        boids_layout_init(d.layout, d.model)(&d, &rng, d.count ? per : 0, scratch, now,
+                                             &list[r * now]);
+        memcpy(&list[r * now], &old[r * was], sizeof *list * keep);
+    }
+    free(scratch);
+    if (st != BOIDS_OK) free(old), free(list), old = list = NULL;
+    *before = old;
+    *out = list;
+    return st;
+}
+
 boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
@@ -234,30 +269,45 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     boids_status st = boids_params_validate(w->sim.def.model, params);
     if (st != BOIDS_OK) return st;
     const boids_params *p = &w->sim.def.params;
-    if (params->predators.predators != p->predators.predators &&
-        (w->sim.features & BOIDS_FEATURE_PREDATORS))
-        return boids_fail_key(
-            BOIDS_E_PARAM_CONFLICT, "predators",
-            "the number of predators is set when a world is made (reset it to change it)");
     st = check_totals(&w->sim.def, params, w->explicit_obstacles);
     if (st != BOIDS_OK) return st;
+    /* Another number of predators: the world keeps each replica's first ones and adds new ones
+     * (or drops the last), its backend sized for them by reconfigure(). */
+    boids_predator *before = NULL, *predators = NULL;
+    const uint32_t had = w->sim.predator_count;
+    const bool new_predators = (w->sim.features & BOIDS_FEATURE_PREDATORS) &&
+                               params->predators.predators != p->predators.predators;
+    if (new_predators && (st = predators_for(w, params, &before, &predators)) != BOIDS_OK)
+        return st;
     /* Another random obstacle count or size: new random obstacles, from the world's seed. */
     bool new_obstacles = !w->explicit_obstacles &&
                          (params->obstacles.obstacles != p->obstacles.obstacles ||
                           params->obstacles.max_obstacle_size != p->obstacles.max_obstacle_size);
-    if (!new_obstacles) return reconfigure(w, params, NULL, 0);
-    boids_world_def d = w->sim.def;
-    d.params = *params;
-    uint32_t per = (uint32_t)params->obstacles.obstacles, n = per * d.replicas;
-    boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
-    if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
-    for (uint32_t r = 0; r < d.replicas;
-         ++r) { /* a stream of their own: the flock is not redrawn */
-        boids_rng rng = boids_rng_seeded(d.seed + r + 0x0b57ac1e5ull);
-        boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
+    boids_obstacle *list = NULL;
+    uint32_t n = 0;
+    if (new_obstacles) {
+        boids_world_def d = w->sim.def;
+        d.params = *params;
+        uint32_t per = (uint32_t)params->obstacles.obstacles;
+        n = per * d.replicas;
+        list = malloc(sizeof *list * (n ? n : 1));
+        if (!list) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
+        for (uint32_t r = 0; st == BOIDS_OK && r < d.replicas; ++r) {
+            /* a stream of their own: the flock is not redrawn */
+            boids_rng rng = boids_rng_seeded(d.seed + r + 0x0b57ac1e5ull);
+            boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
+        }
     }
-    st = reconfigure(w, params, list, n);
-    if (st != BOIDS_OK) free(list);
+    if (st == BOIDS_OK) st = reconfigure(w, params, list, n);
+    if (st != BOIDS_OK) {
+        free(list);
+        if (new_predators && had) /* sized back by reconfigure(): the predators as they were */
+            w->ops->write_predators(w->impl, before);
+    } else if (new_predators && w->sim.predator_count) {
+        st = w->ops->write_predators(w->impl, predators);
+    }
+    free(before);
+    free(predators);
     return st;
 }
 
@@ -356,9 +406,6 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     sim->features = boids_model_features(def->model);
     sim->tool.kind = BOIDS_TOOL_NONE;
     sim->per_replica = def->count / def->replicas ? def->count / def->replicas : 1;
-    sim->predators_per_replica =
-        sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)def->params.predators.predators : 0;
-    sim->predator_count = sim->predators_per_replica * def->replicas;
     /* Obstacles: the explicit list (the same wherever it says), or random ones per replica. */
     w->explicit_obstacles = def->obstacles != NULL;
     sim->obstacle_count = def->obstacles
