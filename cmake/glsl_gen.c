@@ -71,8 +71,7 @@ static void generated_glsl(const char *dir)
 #undef BOIDS_X_ATTR_ID
     put("#define BOIDS_ATTR_COUNT %d\n\n", BOIDS_ATTR_COUNT);
     put("// Models and their features (src/boids_models.h).\n");
-#define BOIDS_X_MODEL_ID(ID, name, time, blocks, rules, attrs, features, init, preset, world,      \
-                         summary, at_scale)                                                        \
+#define BOIDS_X_MODEL_ID(ID, ...)                                                                  \
     put("#define BOIDS_MODEL_" #ID " %uu\n", (unsigned)BOIDS_MODEL_##ID);
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ID)
 #undef BOIDS_X_MODEL_ID
@@ -81,8 +80,7 @@ static void generated_glsl(const char *dir)
     put("#define BOIDS_FEATURE_OWN_WALK %uu\n\n", BOIDS_FEATURE_OWN_WALK);
 
     put("// Parameter blocks (src/boids_params.h), each padded to whole vec4s as in C.\n");
-#define BOIDS_X_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                    \
-    put("    float " #field ";\n"), ++n;
+#define BOIDS_X_MEMBER(B, F, field, ...) put("    float " #field ";\n"), ++n;
 #define BOIDS_X_BLOCK(ID, field, rows)                                                             \
     {                                                                                              \
         int n = 0;                                                                                 \
@@ -136,7 +134,7 @@ static void attributes_glsl(const char *dir)
 static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
-                      summary, at_scale)                                                           \
+                      summary, ...)                                                                \
     put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_THIS_MODEL "   \
         "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n"                   \
         "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \

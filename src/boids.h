@@ -110,9 +110,7 @@ const boids_error *boids_last_error_info(void);
 /* ---- models and parameters ------------------------------------------------------------------- */
 
 typedef enum boids_model {
-#define BOIDS_X_MODEL_ENUM(ID, name, time, blocks, rules, attrs, features, init, preset, world,    \
-                           summary, at_scale)                                                      \
-    BOIDS_MODEL_##ID,
+#define BOIDS_X_MODEL_ENUM(ID, ...) BOIDS_MODEL_##ID,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
 #undef BOIDS_X_MODEL_ENUM
         BOIDS_MODEL_COUNT

@@ -28,7 +28,9 @@
  * From this list come the boids_model enum, the model table of src/core/models.c (names, time
  * bases, blocks, presets), the CPU backend's rules table, one GPU steering program per model
  * (generated at build time: build/.../shaders/gen/steer_<name>.comp) and the per-model test
- * lists. docs/adding-a-model.md says what a new line needs. */
+ * lists. docs/adding-a-model.md says what a new line needs. A site that expands the list spells
+ * the columns up to the last it reads and `...` for the rest (BOIDS_X_MODEL_ENUM(ID, ...)), so a
+ * column added at the end touches none of them. */
 #ifndef BOIDS_MODELS_H
 #define BOIDS_MODELS_H
 

@@ -220,8 +220,8 @@ typedef enum boids_param_block {
 #define BOIDS_BLOCKS_EVERY_MODEL (BOIDS_BLOCK_BIT(BASE) | BOIDS_BLOCK_BIT(OBSTACLES))
 
 /* One struct per block, its members in row order, padded to whole vec4s. */
-#define BOIDS_X_PARAM_MEMBER(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) float field;
-#define BOIDS_X_PARAM_ONE(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc) +1
+#define BOIDS_X_PARAM_MEMBER(B, F, field, ...) float field;
+#define BOIDS_X_PARAM_ONE(B, ...) +1
 #define BOIDS_X_BLOCK_STRUCT(ID, field, rows)                                                      \
     typedef union boids_##field##_params {                                                         \
         struct {                                                                                   \

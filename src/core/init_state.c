@@ -73,8 +73,7 @@ static const boids_init_fn layouts[BOIDS_LAYOUT_COUNT] = {
 };
 
 static const boids_layout model_layout[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, preset, world,  \
-                             summary, at_scale)                                                    \
+#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, ...)            \
     [BOIDS_MODEL_##ID] = BOIDS_LAYOUT_##init,
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_LAYOUT)
 #undef BOIDS_X_MODEL_LAYOUT

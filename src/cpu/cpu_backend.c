@@ -28,8 +28,7 @@
 
 /* The rules of each model, from the manifest. */
 static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world,     \
-                          summary, at_scale)                                                       \
+#define BOIDS_X_RULES_ROW(ID, name, time, blocks, rules, ...)                                      \
     [BOIDS_MODEL_##ID] = boids_cpu_rules_##rules,
     BOIDS_MODEL_LIST(BOIDS_X_RULES_ROW)
 #undef BOIDS_X_RULES_ROW

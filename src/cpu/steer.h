@@ -54,8 +54,7 @@ typedef struct boids_cpu_step {
 /* One rules function per manifest line's `rules`: computes step t+1 of the boids in candidate
  * slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
-#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, attrs, features, init, preset, world,    \
-                           summary, at_scale)                                                      \
+#define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, ...)                                     \
     void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL

@@ -469,14 +469,15 @@ static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const u
     boids_gpu_write(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
 }
 
-static void reset_replicas(gpu_backend *g)
+static boids_status reset_replicas(gpu_backend *g)
 {
     const uint32_t R = g->sim->def.replicas;
     boids_replica_record *rs = malloc(sizeof *rs * R);
-    if (!rs) return;
+    if (!rs) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
     for (uint32_t r = 0; r < R; ++r) rs[r] = (boids_replica_record){0, BOIDS_RUNNING};
     boids_gpu_write(g->replicas, 0, sizeof *rs * R, rs);
     free(rs);
+    return BOIDS_OK;
 }
 
 static boids_status gpu_write(void *impl, const boids_boid *in)
@@ -502,7 +503,8 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
     if (g->attr_words)
         boids_gpu_write(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
     boids_gpu_clear(g->report); /* a new state starts with a clean slate: no flags, no events, */
-    reset_replicas(g);          /* no catches, every replica running */
+    st = reset_replicas(g);     /* no catches, every replica running */
+    if (st != BOIDS_OK) return st;
     upload_frame(g);
     return boids_gl_check("uploading the state");
 }
@@ -797,7 +799,7 @@ static boids_status make_buffers(gpu_backend *g)
         return boids_fail(BOIDS_E_GL, "allocating GPU buffers: GL error 0x%x", (unsigned)err);
     if (st == BOIDS_OK) {
         upload_obstacles(g);
-        reset_replicas(g);
+        st = reset_replicas(g);
     }
     return st;
 }

@@ -17,6 +17,10 @@
 #include "cpu/cpu_backend.h"
 #include "gpu/gpu_backend.h"
 
+/* Where the streams of obstacles drawn anew in a running world start (seed + this + replica):
+ * the replicas' own streams are seed + replica, below BOIDS_MAX_BOIDS. */
+#define BOIDS_OBSTACLE_STREAM 0x0b57ac1e5ull
+
 /* Largest side of a world, px. */
 #define BOIDS_MAX_WORLD 1e7f
 
@@ -293,8 +297,9 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
         list = malloc(sizeof *list * (n ? n : 1));
         if (!list) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
         for (uint32_t r = 0; st == BOIDS_OK && r < d.replicas; ++r) {
-            /* a stream of their own: the flock is not redrawn */
-            boids_rng rng = boids_rng_seeded(d.seed + r + 0x0b57ac1e5ull);
+            /* a stream of their own, apart from the replicas' (seed + r) by a constant far above
+             * any replica count, so new obstacles redraw neither the flock nor the others */
+            boids_rng rng = boids_rng_seeded(d.seed + r + BOIDS_OBSTACLE_STREAM);
             boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
         }
     }
