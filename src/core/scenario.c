@@ -181,7 +181,7 @@ static boids_status set_model(boids_scenario *sc, const char *value)
         st = boids_scenario_set(sc, pair, eq + 1);
         if (st != BOIDS_OK) return st;
     }
-    sc->preset_size = sc->given[BOIDS_OPT_WORLD];
+    sc->preset_size = sc->given[BOIDS_SET_WORLD];
     memset(sc->given, 0, sizeof sc->given); /* the preset's, not the user's */
     return BOIDS_OK;
 }
@@ -236,11 +236,11 @@ typedef boids_status (*setter)(boids_scenario *sc, const char *value);
 static const struct {
     size_t offset;
     setter set;
-} dest[BOIDS_OPTION_COUNT] = {
+} dest[BOIDS_SETTING_COUNT] = {
 #define WORLD_ROW(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)          \
-    [BOIDS_OPT_##ID] = {DEST_OFFSET_##kind(m), DEST_SET_##kind(m)},
+    [BOIDS_SET_##ID] = {DEST_OFFSET_##kind(m), DEST_SET_##kind(m)},
 #define NO_ROW(...)
-    BOIDS_OPTIONS(WORLD_ROW, NO_ROW)
+    BOIDS_WORLD_SETTINGS(WORLD_ROW)
 #undef WORLD_ROW
 };
 /* Each member is of its row's kind (ggml's habit: the check beside the table). */
@@ -253,13 +253,13 @@ static const struct {
 #define DEST_TYPE_CUSTOM(f)
 #define WORLD_CHECK(ID, key, flag, alias, metavar, kind, lo, hi, m, error_key, where, help)        \
     DEST_TYPE_##kind(m)
-BOIDS_OPTIONS(WORLD_CHECK, NO_ROW)
+BOIDS_WORLD_SETTINGS(WORLD_CHECK)
 #undef WORLD_CHECK
 #undef NO_ROW
 
 boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value)
 {
-    const boids_option *o = boids_option_of_key(key);
+    const boids_option *o = boids_setting_of_key(key);
     if (!o) return boids_params_set(sc->def.model, &sc->def.params, key, value);
     if (dest[o->id].set) {
         boids_status st = dest[o->id].set(sc, value);
@@ -335,7 +335,7 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 
 void boids_scenario_finish(boids_scenario *sc)
 {
-    const bool count = sc->given[BOIDS_OPT_COUNT];
+    const bool count = sc->given[BOIDS_SET_COUNT];
     if (sc->preset_size && count) sc->def.width = sc->def.height = 0; /* the default world */
     sc->preset_size = sc->preset_size && !count;
 }

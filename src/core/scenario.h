@@ -35,7 +35,7 @@ typedef struct boids_scenario {
     boids_world_def def;
     uint32_t steps; /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
-    bool given[BOIDS_OPTION_COUNT]; /* the world settings (core/options.h) the file set */
+    bool given[BOIDS_SETTING_COUNT]; /* the world settings (core/options.h) the file set */
     bool preset_size; /* the world's size is the model's preset (see boids_scenario_finish) */
     struct {
         char key[64]; /* a key the file set (model, boids, a parameter, ...) */

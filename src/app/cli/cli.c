@@ -203,7 +203,7 @@ static boids_status bad(const char *flag, const char *value, const char *what)
     return boids_fail(BOIDS_E_USAGE, "%s: '%s' is not %s", flag, value, what);
 }
 
-/* The CUSTOM readers of core/options.h's command-line rows. */
+/* The CUSTOM readers of app/cli/options.h's rows. */
 typedef boids_status (*reader)(boids_cli *cli, const char *flag, const char *val);
 
 static boids_status read_backend(boids_cli *cli, const char *flag, const char *val)
@@ -310,7 +310,7 @@ static boids_status read_shard(boids_cli *cli, const char *flag, const char *val
     return BOIDS_OK;
 }
 
-/* Where each command-line row of core/options.h goes: a member of boids_cli (read by the row's
+/* Where each command-line row of app/cli/options.h goes: a member of boids_cli (read by the row's
  * kind) or the reader above; a world row goes to the scenario, as its file key would. */
 #define DEST_OFFSET_SWITCH(m) offsetof(boids_cli, m)
 #define DEST_OFFSET_TEXT(m) offsetof(boids_cli, m)
@@ -531,7 +531,7 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     /* the file's count and swarms are defaults an --init state overrides; its world is not */
     cli->count_given = cli->given[BOIDS_OPT_COUNT] != NULL;
     cli->swarms_given = cli->given[BOIDS_OPT_SWARMS] != NULL;
-    cli->world_given = cli->scenario.given[BOIDS_OPT_WORLD];
+    cli->world_given = cli->scenario.given[BOIDS_SET_WORLD];
     cli->steps_given = cli->given[BOIDS_OPT_STEPS] != NULL;
     /* Explicit obstacles replace the random ones: the command line's, else the file's. */
     for (uint32_t i = 0; i < cli->scenario.obstacle_count; ++i)

@@ -1,4 +1,4 @@
-/* Command lines of `boids` and `boids experiment`, parsed after the table of core/options.h.
+/* Command lines of `boids` and `boids experiment`, parsed after the table of app/cli/options.h.
  * Parsing only: no side effects. The parsed options remember where each setting came from (a
  * flag, --set, or a line of the scenario file), so an error about a setting names what the user
  * wrote (boids_cli_origin). */
@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "core/options.h"
+#include "app/cli/options.h"
 #include "boids.h"
 #include "core/scenario.h"
 

@@ -220,7 +220,7 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
     boids_scenario_extras extras = {manifest_owns, manifest_set, &m};
     boids_status st = boids_scenario_load_extras(path, 0, &extras, &sc);
     if (st != BOIDS_OK) return st;
-    if (!m.has_runs || !m.has_version || !m.has_backend || !sc.given[BOIDS_OPT_STEPS])
+    if (!m.has_runs || !m.has_version || !m.has_backend || !sc.given[BOIDS_SET_STEPS])
         return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0,
                                "not an experiment's manifest (runs, version, backend "
                                "and steps are missing)");
