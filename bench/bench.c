@@ -170,8 +170,8 @@ static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_
         }
         *def = sc.def;
         def->width = def->height = 0; /* the default density at n */
-        def->params.predators.predators = (float)(n / 1000 > 0 ? n / 1000 : 1);
-        def->params.obstacles.obstacles = (float)(n / 4000 > 0 ? n / 4000 : 1);
+        def->params.predators.predators = n / 1000 > 0 ? n / 1000 : 1;
+        def->params.obstacles.obstacles = n / 4000 > 0 ? n / 4000 : 1;
     } else {
         def->model = m;
         def->params = boids_model_default_params(m);

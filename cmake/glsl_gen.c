@@ -80,7 +80,10 @@ static void generated_glsl(const char *dir)
     put("#define BOIDS_FEATURE_OWN_WALK %uu\n\n", BOIDS_FEATURE_OWN_WALK);
 
     put("// Parameter blocks (src/boids_params.h), each padded to whole vec4s as in C.\n");
-#define BOIDS_X_MEMBER(B, F, field, ...) put("    float " #field ";\n"), ++n;
+#define BOIDS_GLSL_TYPE_REAL "float"
+#define BOIDS_GLSL_TYPE_COUNT "uint"
+#define BOIDS_X_MEMBER(B, F, field, type, ...)                                                     \
+    put("    " BOIDS_GLSL_TYPE_##type " " #field ";\n"), ++n;
 #define BOIDS_X_BLOCK(ID, field, rows)                                                             \
     {                                                                                              \
         int n = 0;                                                                                 \

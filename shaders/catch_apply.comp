@@ -14,7 +14,7 @@ void main()
     uint i = BOIDS_ITEM_INDEX, n = catches_found();
     if (i >= n) return;
     boids_catch c = catches[i];
-    uint stop = uint(frame.params.predators.stop_after_catches);
+    uint stop = frame.params.predators.stop_after_catches;
     if (stop > 0u) {
         uint done = replicas[c.replica].catches, room = done < stop ? stop - done : 0u;
         if (n > frame.loop_limit) raise_status(BOIDS_STATUS_LOOP_LIMIT);

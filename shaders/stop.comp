@@ -14,7 +14,7 @@ void main()
     uint n = catches_found(), found = 0u;
     if (n > frame.loop_limit) raise_status(BOIDS_STATUS_LOOP_LIMIT);
     for (uint j = 0u; j < min(n, frame.loop_limit); ++j) found += catches[j].replica == r ? 1u : 0u;
-    uint stop = uint(frame.params.predators.stop_after_catches), done = replicas[r].catches;
+    uint stop = frame.params.predators.stop_after_catches, done = replicas[r].catches;
     if (stop > 0u) found = min(found, done < stop ? stop - done : 0u);
     replicas[r].catches = done + found;
     if (stop > 0u && done + found >= stop && replicas[r].stop_step == BOIDS_RUNNING)

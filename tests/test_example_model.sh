@@ -15,7 +15,7 @@ if cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOIDS_WERROR=ON \
    cmake --build "$build" --target boids -j 2 >"$tmp/build" 2>&1; then
   ok "a build with the example model"
 else
-  bad "the example model does not build: $(tail -20 "$tmp/cfg" "$tmp/build")"
+  bad "the example model does not build: $(tail -n 20 "$tmp/cfg" "$tmp/build")"
   finish
   exit
 fi

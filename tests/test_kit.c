@@ -143,7 +143,7 @@ static boids_world *make(boids_backend be, const scene *sc, const boids_params *
     boids_world_def d = test_def(be, (uint32_t)sc->n);
     d.model = BOIDS_MODEL_KIT;
     d.params = *prm;
-    d.params.predators.predators = (float)sc->np;
+    d.params.predators.predators = (uint32_t)sc->np;
     d.width = (float)W;
     d.height = (float)H;
     d.dt = dt;
@@ -322,7 +322,7 @@ static void test_hand_placed_cases(void)
 
 /* The paper's world (35 boids, 4000 px square, dt 0.08) with ages that matter (c_maxspeed 200):
  * its first catches come within a few hundred steps from seed 7. */
-static boids_world_def paper_world(int k, float stop_after_catches)
+static boids_world_def paper_world(int k, uint32_t stop_after_catches)
 {
     boids_world_def d = test_def(backends[k], 35);
     d.model = BOIDS_MODEL_KIT;

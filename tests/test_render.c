@@ -287,9 +287,9 @@ static void test_model_switch_from_kit(void)
     REQUIRE_OK(boids_session_set_model(&ss, BOIDS_MODEL_SHIFFMAN_PER_SECOND));
     boids_world_get_info(ss.world, &info);
     CHECK_MSG(info.dt == boids_default_world_def().dt && info.obstacles == obstacles &&
-                  info.params.obstacles.obstacles == (float)obstacles,
-              "after M: dt %g, %u obstacles, the parameter %g", (double)info.dt, info.obstacles,
-              (double)info.params.obstacles.obstacles);
+                  info.params.obstacles.obstacles == obstacles,
+              "after M: dt %g, %u obstacles, the parameter %u", (double)info.dt, info.obstacles,
+              info.params.obstacles.obstacles);
     REQUIRE_OK(boids_session_set_model(&ss, BOIDS_MODEL_KIT)); /* and back: kit's own step */
     boids_world_get_info(ss.world, &info);
     CHECK(info.dt == 0.08f && info.obstacles == obstacles);
@@ -361,7 +361,7 @@ static void test_switch_models(void)
             boids_world_info info;
             boids_world_get_info(s.world, &info);
             boids_params preset = boids_model_default_params(next);
-            preset.obstacles.obstacles = (float)info.obstacles; /* the world's, kept: none */
+            preset.obstacles.obstacles = info.obstacles; /* the world's, kept: none */
             CHECK(info.model == next && info.count == 1500 && info.obstacles == 0);
             CHECK(memcmp(&info.params, &preset, sizeof preset) == 0);
             int same = 0;

@@ -16,7 +16,7 @@
 
 /* Its parameter block: one row, and the block in the list of blocks (BOIDS_PARAM_BLOCK_LIST). */
 #define BOIDS_PARAMS_DRAG(P, B, F)                                                                 \
-    P(B, F, drag, "1/T", 0, 100, 5, 0.5f, 0, 0.5f,                                                 \
+    P(B, F, drag, REAL, "1/T", 0, 100, 5, 0.5f, 0, 0.5f,                                           \
       "c_d, the share of its velocity a boid loses per unit of time")
 #define BOIDS_EXAMPLE_PARAM_BLOCKS(X) X(DRAG, drag, BOIDS_PARAMS_DRAG)
 

@@ -55,11 +55,11 @@ static int read_predators(boids_cli *cli, boids_init_state *init)
         return boids_app_error(cli, "--predators"), BOIDS_EXIT_USAGE;
     char buf[64];
     const char *origin = boids_cli_origin(cli, "predators", buf, sizeof buf);
-    const float asked = cli->def.params.predators.predators;
-    cli->def.params.predators.predators = (float)init->predator_count;
-    if (origin && strncmp(origin, "--set", 5) == 0 && asked != (float)init->predator_count) {
-        fprintf(stderr, "boids: --predators: %s has %u predators but --set predators asks for %g\n",
-                cli->predators_path, init->predator_count, (double)asked);
+    const uint32_t asked = cli->def.params.predators.predators;
+    cli->def.params.predators.predators = init->predator_count;
+    if (origin && strncmp(origin, "--set", 5) == 0 && asked != init->predator_count) {
+        fprintf(stderr, "boids: --predators: %s has %u predators but --set predators asks for %u\n",
+                cli->predators_path, init->predator_count, asked);
         return BOIDS_EXIT_USAGE;
     }
     return BOIDS_EXIT_OK;

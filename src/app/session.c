@@ -145,7 +145,7 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
     /* the new model's step (kit's 0.08 s once stayed with the next model), and the obstacles
      * as they stand, which the world keeps, counted in its parameters (the panel said 0) */
     d.dt = model_dt(model);
-    d.params.obstacles.obstacles = (float)info.obstacles;
+    d.params.obstacles.obstacles = info.obstacles;
     /* Boids that strayed out of a bounded world come back in where the new one wraps. Speeds
      * keep their direction and are brought to the new model's limits by its first step. */
     if (d.params.base.edges == BOIDS_EDGES_WRAP)
@@ -168,7 +168,7 @@ boids_status boids_session_add_predator(boids_session *s, float x, float y)
     /* one more predator (the world adds it), then put where the user clicked, heading along +x
      * at its lowest speed */
     boids_params p = info.params;
-    p.predators.predators += 1.0f;
+    p.predators.predators += 1;
     boids_status st = boids_world_set_params(s->world, &p);
     const uint32_t n = info.predators + 1;
     boids_predator *all = st == BOIDS_OK ? malloc(sizeof *all * n) : NULL;

@@ -23,19 +23,18 @@ typedef struct param_row {
     const char *description;
 } param_row;
 
-#define BOIDS_X_ROW(B, F, field, unit, lo, hi, ui_s, ui_f, flags, def, desc)                       \
-    {                                                                                              \
-        #field,                                                                                    \
-        BOIDS_BLOCK_##B,                                                                           \
-        offsetof(boids_params, F.field),                                                           \
-        unit,                                                                                      \
-        lo,                                                                                        \
-        hi,                                                                                        \
-        ui_s,                                                                                      \
-        ui_f,                                                                                      \
-        flags,                                                                                     \
-        def,                                                                                       \
-        desc},
+#define BOIDS_X_ROW(B, F, field, type, unit, lo, hi, ui_s, ui_f, flags, def, desc)                 \
+    {#field,                                                                                       \
+     BOIDS_BLOCK_##B,                                                                              \
+     offsetof(boids_params, F.field),                                                              \
+     unit,                                                                                         \
+     lo,                                                                                           \
+     hi,                                                                                           \
+     ui_s,                                                                                         \
+     ui_f,                                                                                         \
+     (flags) | BOIDS_PARAM_TYPE_FLAGS_##type,                                                      \
+     def,                                                                                          \
+     desc},
 #define BOIDS_X_BLOCK_ROWS(ID, field, rows) rows(BOIDS_X_ROW, ID, field)
 static const param_row rows[] = {BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ROWS)};
 #undef BOIDS_X_BLOCK_ROWS
@@ -90,11 +89,26 @@ static void build_tables(void)
     }
 }
 
+/* Stores v (checked: a whole number in range, where the row is a count) in its field. */
+static void set_field(boids_params *p, const boids_param_info *info, float v)
+{
+    char *at = (char *)p + info->offset;
+    if (info->flags & BOIDS_PARAM_COUNT) {
+        const uint32_t n = (uint32_t)v;
+        memcpy(at, &n, sizeof n);
+    } else {
+        memcpy(at, &v, sizeof v);
+    }
+}
+
 boids_params boids_block_defaults(void)
 {
     boids_params p;
     memset(&p, 0, sizeof p);
-    for (size_t r = 0; r < ROW_COUNT; ++r) *(float *)((char *)&p + rows[r].offset) = rows[r].def;
+    for (size_t r = 0; r < ROW_COUNT; ++r) {
+        const boids_param_info info = {.offset = rows[r].offset, .flags = rows[r].flags};
+        set_field(&p, &info, rows[r].def);
+    }
     return p;
 }
 
@@ -121,12 +135,15 @@ float boids_param_get(const boids_params *params, const boids_param_info *info)
         boids_fail_key(BOIDS_E_ARGUMENT, "info", "no parameters or no parameter: NaN");
         return NAN;
     }
-    return *(const float *)((const char *)params + info->offset);
-}
-
-static float *field(boids_params *p, const boids_param_info *info)
-{
-    return (float *)((char *)p + info->offset);
+    const char *at = (const char *)params + info->offset;
+    if (info->flags & BOIDS_PARAM_COUNT) {
+        uint32_t n;
+        memcpy(&n, at, sizeof n);
+        return (float)n;
+    }
+    float v;
+    memcpy(&v, at, sizeof v);
+    return v;
 }
 
 bool boids_edges_from_name(const char *name, float *out)
@@ -201,7 +218,7 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
     }
     boids_status st = check_value(info, v);
     if (st != BOIDS_OK) return st;
-    *field(params, info) = v;
+    set_field(params, info, v);
     return BOIDS_OK;
 }
 

@@ -61,7 +61,7 @@ static int by_replica_predator_boid(const void *pa, const void *pb)
 
 void boids_cpu_apply_catches(const boids_cpu_step *s)
 {
-    const uint32_t n = *s->catch_count, stop = (uint32_t)s->params->predators.stop_after_catches;
+    const uint32_t n = *s->catch_count, stop = s->params->predators.stop_after_catches;
     qsort(s->catches, n, sizeof *s->catches, by_replica_predator_boid);
     for (uint32_t i = 0; i < n; ++i) {
         const boids_catch *c = &s->catches[i];

@@ -56,7 +56,7 @@ RULES_FN rules_boid adams_steer(RULES_CTX reynolds_sums m, rules_boid b)
 
     /* scouts are the first ids of each replica: n1 of group 1, then n2 of group 2 */
     lane_u local = RULES_LOCAL(b.id);
-    uint n1 = TO_UINT(UNIFORM(adams.scout1_count)), n2 = TO_UINT(UNIFORM(adams.scout2_count));
+    uint n1 = UNIFORM(adams.scout1_count), n2 = UNIFORM(adams.scout2_count);
     lane_m first = local < n1, scout = OR(first, local - n1 < n2);
     if (ANY(scout)) {
         lane_f bias = b.attr[BOIDS_ATTR_BIAS];

@@ -31,7 +31,6 @@
  *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_EDGES, RULES_SEED, RULES_STEP
  *   RULES_LOCAL(id)          a boid's place among its replica's boids
  *   RULES_MODEL              the model stepping (== BOIDS_MODEL_<ID>: a constant on the GPU)
- *   TO_UINT(x)               a uniform float (a count among the parameters) as an unsigned
  *
  * Float constants carry an f (2.0f): a GCC vector meets only floats, and GLSL reads the suffix.
  * Integer constants carry a u where they meet a lane_u. */
@@ -83,7 +82,6 @@
 #define RULES_STEP u_step
 #define RULES_LOCAL(id) ((id) % frame.per_replica)
 #define RULES_MODEL BOIDS_THIS_MODEL
-#define TO_UINT(x) uint(x)
 
 #else /* C: the CPU backend's lanes */
 
@@ -150,7 +148,6 @@ typedef struct lane_v2 {
 #define RULES_STEP ctx->step
 #define RULES_LOCAL(id) ((id) % ctx->per_replica)
 #define RULES_MODEL ctx->model
-#define TO_UINT(x) ((uint32_t)(x))
 
 #endif
 

@@ -36,16 +36,14 @@ static boids_status check_totals(const boids_world_def *d, const boids_params *p
                                  bool explicit_obstacles)
 {
     uint64_t predators =
-        (uint64_t)d->replicas * (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS
-                                     ? (uint32_t)p->predators.predators
-                                     : 0);
+        (uint64_t)d->replicas *
+        (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS ? p->predators.predators : 0);
     if (predators > BOIDS_MAX_PREDATORS)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators",
                               "%llu predators in all (%u replicas): at most %u",
                               (unsigned long long)predators, d->replicas, BOIDS_MAX_PREDATORS);
-    uint64_t obstacles = explicit_obstacles
-                             ? d->obstacle_count
-                             : (uint64_t)d->replicas * (uint32_t)p->obstacles.obstacles;
+    uint64_t obstacles =
+        explicit_obstacles ? d->obstacle_count : (uint64_t)d->replicas * p->obstacles.obstacles;
     if (obstacles > BOIDS_MAX_OBSTACLES)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles",
                               "%llu obstacles in all (%u replicas): at most %u",
@@ -184,7 +182,7 @@ static void derive(boids_sim *sim)
     sim->half_h = wrap ? sim->def.height * 0.5f : INFINITY;
     sim->obstacle_push = sim->obstacle_count > 0 && !(sim->features & BOIDS_FEATURE_OBSTACLE_RULE);
     sim->predators_per_replica =
-        sim->features & BOIDS_FEATURE_PREDATORS ? (uint32_t)sim->def.params.predators.predators : 0;
+        sim->features & BOIDS_FEATURE_PREDATORS ? sim->def.params.predators.predators : 0;
     sim->predator_count = sim->predators_per_replica * sim->def.replicas;
     sim->def.obstacles = sim->obstacles;
     sim->def.obstacle_count = sim->obstacle_count;
@@ -194,7 +192,7 @@ static void derive(boids_sim *sim)
  * (init_flock draws them in that order). */
 static void random_obstacles(boids_world *w, boids_rng *streams)
 {
-    const uint32_t per = (uint32_t)w->sim.def.params.obstacles.obstacles;
+    const uint32_t per = w->sim.def.params.obstacles.obstacles;
     for (uint32_t r = 0; r < w->sim.def.replicas; ++r)
         boids_obstacles_random(&w->sim.def, r, &streams[r], per, &w->sim.obstacles[r * per]);
 }
@@ -244,7 +242,7 @@ static boids_status predators_for(const boids_world *w, const boids_params *para
     boids_world_def d = sim->def;
     d.params = *params;
     const uint32_t R = d.replicas, per = sim->per_replica, was = sim->predators_per_replica;
-    const uint32_t now = (uint32_t)params->predators.predators, keep = was < now ? was : now;
+    const uint32_t now = params->predators.predators, keep = was < now ? was : now;
     boids_predator *old = malloc(sizeof *old * (sim->predator_count ? sim->predator_count : 1));
     boids_predator *list = malloc(sizeof *list * (now * R > 0 ? now * R : 1));
     boids_boid *scratch = malloc(sizeof *scratch * per);
@@ -292,7 +290,7 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     if (new_obstacles) {
         boids_world_def d = w->sim.def;
         d.params = *params;
-        uint32_t per = (uint32_t)params->obstacles.obstacles;
+        uint32_t per = params->obstacles.obstacles;
         n = per * d.replicas;
         list = malloc(sizeof *list * (n ? n : 1));
         if (!list) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
@@ -413,9 +411,8 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     sim->per_replica = def->count / def->replicas ? def->count / def->replicas : 1;
     /* Obstacles: the explicit list (the same wherever it says), or random ones per replica. */
     w->explicit_obstacles = def->obstacles != NULL;
-    sim->obstacle_count = def->obstacles
-                              ? def->obstacle_count
-                              : (uint32_t)def->params.obstacles.obstacles * def->replicas;
+    sim->obstacle_count =
+        def->obstacles ? def->obstacle_count : def->params.obstacles.obstacles * def->replicas;
     sim->obstacles =
         malloc(sizeof *sim->obstacles * (sim->obstacle_count ? sim->obstacle_count : 1));
     st = sim->obstacles
