@@ -1,10 +1,11 @@
 #version 430 core
 // Models with predators, after the boids: the predators' steering (eq. 5 of the kit paper, with
-// separation and obstacle avoidance). The formulas and the order of every operation are those of
-// boids_cpu_hunt() in src/cpu/predators.c. Reads the boids of step t sorted by cell (POS_VEL_IN,
-// CELL_START) and the predators sorted by theirs; writes the predators' step t+1 to the same
-// slots of PRED_POS_VEL_OUT.
+// separation and obstacle avoidance): the walks here, in the order of boids_cpu_hunt() in
+// src/cpu/predators.c, and the steering rules/hunt.h's, the CPU's own. Reads the boids of step t
+// sorted by cell (POS_VEL_IN, CELL_START) and the predators sorted by theirs; writes the
+// predators' step t+1 to the same slots of PRED_POS_VEL_OUT.
 #include "steer_common.glsl"
+#include "rules/hunt.h"
 
 layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVelOut
 {
@@ -40,24 +41,14 @@ void main()
             near_d2 = d2;
         }
     candidates_end(it);
-    precise float fx = 0.0, fy = 0.0; // as in rules_kit.glsl: no fused multiply-adds
-    if (!isinf(near_d2)) {
-        float dl = square_root(near_d2);
-        fx = quotient(near_d.x, dl) * frame.params.predators.attack_factor;
-        fy = quotient(near_d.y, dl) * frame.params.predators.attack_factor;
-    }
-    // keeping apart from the other predators
+    // keeping apart from the other predators, and from the obstacles
     vec2 sp = push_from(GRID_PREDATORS, r, me.x, me.y, sep, false);
-    fx += sp.x * frame.params.predators.pred_sep_factor;
-    fy += sp.y * frame.params.predators.pred_sep_factor;
-    if (frame.obstacle_count > 0u) {
-        vec2 o = push_from(GRID_OBSTACLES, r, me.x, me.y,
-                           frame.params.predators.pred_obstacle_radius, false);
-        fx += o.x * frame.params.predators.pred_obstacle_factor;
-        fy += o.y * frame.params.predators.pred_obstacle_factor;
-    }
-    vec2 v = speed_limits(vec2(me.z + fx, me.w + fy), frame.params.predators.pred_min_speed,
-                          frame.params.predators.pred_max_speed);
+    vec2 o = vec2(0.0);
+    if (frame.obstacle_count > 0u)
+        o = push_from(GRID_OBSTACLES, r, me.x, me.y, frame.params.predators.pred_obstacle_radius,
+                      false);
+    // the steering (rules/hunt.h, the CPU's too)
+    vec2 v = hunt_velocity(hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y), me.zw);
     v = perturbed_velocity(v, me.zw, pid, 1u);
     vec2 q = apply_edges(vec2(mul_add(v.x, frame.dt, me.x), mul_add(v.y, frame.dt, me.y)));
     pred_pos_vel_out[s] = vec4(q, v);

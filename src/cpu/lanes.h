@@ -6,9 +6,8 @@
  * world's edges.
  *
  * A model whose rules take the Reynolds walk's sums (rules/common.h's reynolds_radii and
- * reynolds_sums) needs no CPU file of its own: the build writes, for each src/rules/<rules>.h
- * without a src/cpu/rules_<rules>.c, a unit that includes it and says
- * BOIDS_CPU_REYNOLDS_RULES(<rules>) (src/CMakeLists.txt). */
+ * reynolds_sums) needs no CPU file of its own: cmake/glsl_gen.c writes, from the manifest, the
+ * unit that includes each such rules file and says BOIDS_CPU_REYNOLDS_RULES(<rules>). */
 #ifndef BOIDS_CPU_LANES_H
 #define BOIDS_CPU_LANES_H
 
@@ -27,6 +26,7 @@ static inline boids_rules_ctx boids_cpu_rules_ctx(const boids_cpu_step *s)
                              .seed = boids_rules_seed(s->sim->def.seed),
                              .step = s->step,
                              .per_replica = s->sim->per_replica,
+                             .obstacles = s->sim->obstacle_count,
                              .model = s->sim->def.model};
 }
 

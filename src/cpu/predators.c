@@ -12,13 +12,17 @@
  *           - c_oa' sum u(obstacles within R_O'), u the unit vector from the predator; the view
  *     is distance <= pred_view_radius and angle <= pred_view_angle (the nearest: the first in the
  *     canonical order at the least distance); v' = v + F cut to [pred_min_speed,
- *     pred_max_speed], x' = x + dt v', wrapped.
+ *     pred_max_speed] (rules/hunt.h, the one source of both backends), x' = x + dt v', wrapped.
  *
- * The order of every operation matches shaders/catch.comp and shaders/hunt.comp. */
+ * The catches and the hunt's walks stay per backend, as the boids' walks do (the catches'
+ * order is a matter of the CPU's threads or the GPU's atomics, and test_agreement and test_kit
+ * hold the two equal); the order of every operation matches shaders/catch.comp and
+ * shaders/hunt.comp. */
 #include <math.h>
 #include <stdlib.h>
 
-#include "cpu/steer.h"
+#include "cpu/lanes.h"
+#include "rules/hunt.h"
 
 void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
@@ -88,6 +92,7 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
     const float cos_view = boids_cos_deg(pp->pred_view_angle);
     const float W = s->sim->def.width, H = s->sim->def.height;
     const uint32_t per = s->sim->predators_per_replica;
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     for (uint32_t slot = begin; slot < end; ++slot) {
         const uint32_t pid = s->pred.id[slot], replica = pid / per;
         const float x = s->pred.x[slot], y = s->pred.y[slot], vx0 = s->pred.vx[slot],
@@ -111,14 +116,8 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 if (!boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) continue;
                 near_dx = dx, near_dy = dy, near_d2 = d2;
             }
-        float fx = 0.0f, fy = 0.0f;
-        if (near_d2 < INFINITY) {
-            float d = sqrtf(near_d2);
-            fx = near_dx / d * pp->attack_factor;
-            fy = near_dy / d * pp->attack_factor;
-        }
-        /* keeping apart from the other predators */
-        float sx = 0.0f, sy = 0.0f;
+        /* keeping apart from the other predators, and from the obstacles */
+        float sx = 0.0f, sy = 0.0f, ox = 0.0f, oy = 0.0f;
         boids_cpu_predators_near(s, replica, x, y, &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
@@ -131,16 +130,14 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 sx -= dx / d;
                 sy -= dy / d;
             }
-        fx += sx * pp->pred_sep_factor;
-        fy += sy * pp->pred_sep_factor;
-        if (s->sim->obstacle_count > 0) {
-            float ox, oy;
+        if (s->sim->obstacle_count > 0)
             boids_cpu_obstacle_push(s, replica, x, y, pp->pred_obstacle_radius, false, &ox, &oy);
-            fx += ox * pp->pred_obstacle_factor;
-            fy += oy * pp->pred_obstacle_factor;
-        }
-        float vx = vx0 + fx, vy = vy0 + fy;
-        boids_cpu_speed_limits(&vx, &vy, pp->pred_min_speed, pp->pred_max_speed);
+        /* the steering (rules/hunt.h), on a lane of its own */
+        const hunt_sums m = {boids_vf_all(near_dx), boids_vf_all(near_dy), boids_vf_all(near_d2),
+                             boids_vf_all(sx),      boids_vf_all(sy),      boids_vf_all(ox),
+                             boids_vf_all(oy)};
+        const lane_v2 v = hunt_velocity(&ctx, m, LANE_V2(boids_vf_all(vx0), boids_vf_all(vy0)));
+        const float vx = v.x[0], vy = v.y[0];
         float nx = x + vx * s->sim->dt, ny = y + vy * s->sim->dt;
         boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, W, H, &nx,
                           &ny);

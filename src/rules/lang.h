@@ -30,6 +30,7 @@
  *                            value, which may decide an `if`
  *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_EDGES, RULES_SEED, RULES_STEP
  *   RULES_LOCAL(id)          a boid's place among its replica's boids
+ *   RULES_OBSTACLES          the obstacles in the world (all replicas')
  *   RULES_MODEL              the model stepping (== BOIDS_MODEL_<ID>: a constant on the GPU)
  *
  * Float constants carry an f (2.0f): a GCC vector meets only floats, and GLSL reads the suffix.
@@ -81,6 +82,7 @@
 #define RULES_SEED frame.seed
 #define RULES_STEP u_step
 #define RULES_LOCAL(id) ((id) % frame.per_replica)
+#define RULES_OBSTACLES frame.obstacle_count
 #define RULES_MODEL BOIDS_THIS_MODEL
 
 #else /* C: the CPU backend's lanes */
@@ -96,6 +98,7 @@ typedef struct boids_rules_ctx {
     uint32_t seed;        /* the world's seed folded to 32 bits (frame.seed on the GPU) */
     uint32_t step;        /* the step being computed */
     uint32_t per_replica; /* boids per replica */
+    uint32_t obstacles;   /* obstacles in the world */
     boids_model model;
 } boids_rules_ctx;
 
@@ -147,6 +150,7 @@ typedef struct lane_v2 {
 #define RULES_SEED ctx->seed
 #define RULES_STEP ctx->step
 #define RULES_LOCAL(id) ((id) % ctx->per_replica)
+#define RULES_OBSTACLES ctx->obstacles
 #define RULES_MODEL ctx->model
 
 #endif

@@ -1,0 +1,41 @@
+/* The predators' steering of models with predators (kit: eq. 5 of the kit paper, with separation
+ * and obstacle avoidance), one source for both backends (rules/lang.h); the walks that find what
+ * it takes are each backend's (cpu/predators.c's boids_cpu_hunt, shaders/hunt.comp).
+ *
+ *   F = c_att (nearest boid in view - p) / |...|        the attack, where one is in view
+ *     + c_sep sum over the other predators within R_sep of (p - p_n) / |p - p_n|
+ *     + c_obs sum over the obstacles within R_obs of (p - o) / |p - o|   (where there are any)
+ *   v' = v + F (no dt, as the boids' eq. 10), within [v_min, v_max] of the predators */
+#ifndef BOIDS_RULES_HUNT_H
+#define BOIDS_RULES_HUNT_H
+
+#include "rules/common.h"
+
+/* What a predator's walks found. */
+RULES_STRUCT(hunt_sums)
+{
+    lane_f near_x, near_y, near_d2; /* the offset to the nearest boid in view, its square; near_d2
+                                       +infinity where none is */
+    lane_f sep_x, sep_y;            /* the unit vectors away from the other predators */
+    lane_f obs_x, obs_y;            /* and from the obstacles (0 where the world has none) */
+}
+RULES_STRUCT_END(hunt_sums)
+
+RULES_FN lane_v2 hunt_velocity(RULES_CTX hunt_sums m, lane_v2 v)
+{
+    lane_m found = m.near_d2 <= 3.40282347e+38f;
+    lane_f d = SQRT(SELECT(found, m.near_d2, LANE_F(1.0f)));
+    /* precise: no fused multiply-adds, as the CPU (-ffp-contract=off) */
+    PRECISE lane_f fx = MASK(DIV(m.near_x, d) * PARAM(predators.attack_factor), found);
+    PRECISE lane_f fy = MASK(DIV(m.near_y, d) * PARAM(predators.attack_factor), found);
+    fx += m.sep_x * PARAM(predators.pred_sep_factor);
+    fy += m.sep_y * PARAM(predators.pred_sep_factor);
+    if (RULES_OBSTACLES > 0u) {
+        fx += m.obs_x * PARAM(predators.pred_obstacle_factor);
+        fy += m.obs_y * PARAM(predators.pred_obstacle_factor);
+    }
+    return speed_limits(LANE_V2(v.x + fx, v.y + fy), PARAM(predators.pred_min_speed),
+                        PARAM(predators.pred_max_speed));
+}
+
+#endif
