@@ -6,7 +6,7 @@
 
 /* The parameter blocks the model reads: BOIDS_BLOCK_BIT(BASE) and its manifest's blocks. */
 unsigned boids_model_blocks(boids_model model);
-/* The manifest's rules name ("shiffman"): rules_<name>.c and rules_<name>.glsl. */
+/* The manifest's rules name ("shiffman"): src/rules/<name>.h. */
 const char *boids_model_rules_name(boids_model model);
 /* The manifest's preset text ("max_speed=6 min_speed=3 edges=bounded"). */
 const char *boids_model_preset_text(boids_model model);
@@ -20,5 +20,17 @@ const char *boids_model_at_scale(boids_model model);
 boids_status boids_model_apply_preset(boids_model model, boids_params *params);
 /* Every block's defaults (the rows' default column). */
 boids_params boids_block_defaults(void);
+
+/* What a world takes from a model's parameters, worked out where they are checked, so a world
+ * reads them in one call: the largest interaction radius (the grid's cells are at least as
+ * large) without and with the obstacles' reach, and the predators and random obstacles a
+ * replica has. */
+typedef struct boids_params_facts {
+    float radius, radius_with_obstacles;
+    uint32_t predators, obstacles; /* per replica; predators 0 for a model without them */
+} boids_params_facts;
+/* boids_params_validate, then the facts of the valid params. */
+boids_status boids_params_resolve(boids_model model, const boids_params *params,
+                                  boids_params_facts *out);
 
 #endif

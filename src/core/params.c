@@ -270,6 +270,19 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
     return BOIDS_OK;
 }
 
+boids_status boids_params_resolve(boids_model model, const boids_params *params,
+                                  boids_params_facts *out)
+{
+    boids_status st = boids_params_validate(model, params);
+    if (st != BOIDS_OK) return st;
+    out->radius = boids_params_max_radius(model, params, false);
+    out->radius_with_obstacles = boids_params_max_radius(model, params, true);
+    out->predators =
+        boids_model_features(model) & BOIDS_FEATURE_PREDATORS ? params->predators.predators : 0;
+    out->obstacles = params->obstacles.obstacles;
+    return BOIDS_OK;
+}
+
 float boids_params_max_radius(boids_model model, const boids_params *p, bool with_obstacles)
 {
     size_t n;

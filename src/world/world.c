@@ -32,18 +32,16 @@ static const boids_backend_create_fn backend_create[2] = {
 /* The world's predators and random obstacles in all (per replica times the replicas, in 64
  * bits) within their limits: the one check, whether the counts come with a definition or as
  * parameters later (boids_world_set_params, by name, a scenario, the panel). */
-static boids_status check_totals(const boids_world_def *d, const boids_params *p,
+static boids_status check_totals(const boids_world_def *d, const boids_params_facts *f,
                                  bool explicit_obstacles)
 {
-    uint64_t predators =
-        (uint64_t)d->replicas *
-        (boids_model_features(d->model) & BOIDS_FEATURE_PREDATORS ? p->predators.predators : 0);
+    uint64_t predators = (uint64_t)d->replicas * f->predators;
     if (predators > BOIDS_MAX_PREDATORS)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "predators",
                               "%llu predators in all (%u replicas): at most %u",
                               (unsigned long long)predators, d->replicas, BOIDS_MAX_PREDATORS);
     uint64_t obstacles =
-        explicit_obstacles ? d->obstacle_count : (uint64_t)d->replicas * p->obstacles.obstacles;
+        explicit_obstacles ? d->obstacle_count : (uint64_t)d->replicas * f->obstacles;
     if (obstacles > BOIDS_MAX_OBSTACLES)
         return boids_fail_key(BOIDS_E_PARAM_RANGE, "obstacles",
                               "%llu obstacles in all (%u replicas): at most %u",
@@ -51,7 +49,7 @@ static boids_status check_totals(const boids_world_def *d, const boids_params *p
     return BOIDS_OK;
 }
 
-static boids_status validate_def(const boids_world_def *d)
+static boids_status validate_def(const boids_world_def *d, boids_params_facts *facts)
 {
     char a[32], b[32], c[32];
     if ((unsigned)d->model >= BOIDS_MODEL_COUNT)
@@ -95,9 +93,9 @@ static boids_status validate_def(const boids_world_def *d)
     if (d->obstacle_count > 0 && !d->obstacles)
         return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%u obstacles but no list",
                               d->obstacle_count);
-    boids_status st = boids_params_validate(d->model, &d->params);
+    boids_status st = boids_params_resolve(d->model, &d->params, facts);
     if (st != BOIDS_OK) return st;
-    return check_totals(d, &d->params, d->obstacles != NULL);
+    return check_totals(d, facts, d->obstacles != NULL);
 }
 
 boids_status boids_world_validate_state(const boids_world *w, const boids_boid *b, size_t n)
@@ -146,13 +144,14 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
     return BOIDS_OK;
 }
 
-/* The grid for parameters p in the (resolved) world d with `obstacles` obstacles, after the checks
- * that depend on both. */
-static boids_status plan_grid(const boids_world_def *d, const boids_params *p, uint32_t obstacles,
+/* The grid for parameters p (with their facts f) in the (resolved) world d with `obstacles`
+ * obstacles, after the checks that depend on both. */
+static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
+                              const boids_params_facts *f, uint32_t obstacles,
                               boids_grid_dims *grid)
 {
     char a[32], b[32], c[32];
-    float radius = boids_params_max_radius(d->model, p, obstacles > 0);
+    const float radius = obstacles > 0 ? f->radius_with_obstacles : f->radius;
     if (d->cell_size > 0.0f && d->cell_size < radius)
         return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size",
                               "%s px is below the largest interaction radius %s px",
@@ -200,10 +199,12 @@ static void random_obstacles(boids_world *w, boids_rng *streams)
 /* Moves the world to params/grid/obstacles (obstacles: a new list, owned; NULL keeps the list),
  * telling the backend; on failure everything stays as it was. */
 static boids_status reconfigure(boids_world *w, const boids_params *params,
-                                boids_obstacle *obstacles, uint32_t n)
+                                const boids_params_facts *facts, boids_obstacle *obstacles,
+                                uint32_t n)
 {
     boids_grid_dims grid;
-    boids_status st = plan_grid(&w->sim.def, params, obstacles ? n : w->sim.obstacle_count, &grid);
+    boids_status st =
+        plan_grid(&w->sim.def, params, facts, obstacles ? n : w->sim.obstacle_count, &grid);
     if (st != BOIDS_OK) return st;
     boids_obstacle_grid og = {0};
     st = boids_obstacle_grid_build(&og, &grid, obstacles ? obstacles : w->sim.obstacles,
@@ -229,6 +230,7 @@ static boids_status reconfigure(boids_world *w, const boids_params *params,
     }
     boids_obstacle_grid_free(&old.obstacle_grid);
     if (obstacles) free(old.obstacles);
+    w->facts = *facts;
     return BOIDS_OK;
 }
 
@@ -268,29 +270,29 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     BOIDS_REQUIRE(params, "params");
-    boids_status st = boids_params_validate(w->sim.def.model, params);
+    boids_params_facts facts; /* what the world takes from params, in one call */
+    boids_status st = boids_params_resolve(w->sim.def.model, params, &facts);
     if (st != BOIDS_OK) return st;
     const boids_params *p = &w->sim.def.params;
-    st = check_totals(&w->sim.def, params, w->explicit_obstacles);
+    st = check_totals(&w->sim.def, &facts, w->explicit_obstacles);
     if (st != BOIDS_OK) return st;
     /* Another number of predators: the world keeps each replica's first ones and adds new ones
      * (or drops the last), its backend sized for them by reconfigure(). */
     boids_predator *before = NULL, *predators = NULL;
     const uint32_t had = w->sim.predator_count;
-    const bool new_predators = (w->sim.features & BOIDS_FEATURE_PREDATORS) &&
-                               params->predators.predators != p->predators.predators;
+    const bool new_predators = facts.predators != w->facts.predators;
     if (new_predators && (st = predators_for(w, params, &before, &predators)) != BOIDS_OK)
         return st;
     /* Another random obstacle count or size: new random obstacles, from the world's seed. */
     bool new_obstacles = !w->explicit_obstacles &&
-                         (params->obstacles.obstacles != p->obstacles.obstacles ||
+                         (facts.obstacles != w->facts.obstacles ||
                           params->obstacles.max_obstacle_size != p->obstacles.max_obstacle_size);
     boids_obstacle *list = NULL;
     uint32_t n = 0;
     if (new_obstacles) {
         boids_world_def d = w->sim.def;
         d.params = *params;
-        uint32_t per = params->obstacles.obstacles;
+        uint32_t per = facts.obstacles;
         n = per * d.replicas;
         list = malloc(sizeof *list * (n ? n : 1));
         if (!list) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u obstacles", n);
@@ -301,7 +303,7 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
             boids_obstacles_random(&d, r, &rng, per, &list[r * per]);
         }
     }
-    if (st == BOIDS_OK) st = reconfigure(w, params, list, n);
+    if (st == BOIDS_OK) st = reconfigure(w, params, &facts, list, n);
     if (st != BOIDS_OK) {
         free(list);
         if (new_predators && had) /* sized back by reconfigure(): the predators as they were */
@@ -324,7 +326,7 @@ boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in,
     boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
     if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu obstacles", n);
     memcpy(list, in, sizeof *list * n);
-    st = reconfigure(w, &w->sim.def.params, list, (uint32_t)n);
+    st = reconfigure(w, &w->sim.def.params, &w->facts, list, (uint32_t)n);
     if (st != BOIDS_OK)
         free(list);
     else
@@ -390,7 +392,8 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     BOIDS_REQUIRE(out, "out");
     *out = NULL;
     if (!def) return boids_fail(BOIDS_E_DEF_NULL, "world definition is NULL");
-    boids_status st = validate_def(def);
+    boids_params_facts facts;
+    boids_status st = validate_def(def, &facts);
     if (st != BOIDS_OK) return st;
 
     boids_world *w = calloc(1, sizeof *w);
@@ -424,7 +427,9 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
                                       sim->def.height, def->replicas);
     }
     derive(sim);
-    if (st == BOIDS_OK) st = plan_grid(&sim->def, &def->params, sim->obstacle_count, &sim->grid);
+    if (st == BOIDS_OK)
+        st = plan_grid(&sim->def, &def->params, &facts, sim->obstacle_count, &sim->grid);
+    w->facts = facts;
     if (st == BOIDS_OK) st = boids_event_log_init(&w->taken, def->event_capacity);
 
     /* The initial flock, replica by replica, each from its own stream (seed + replica): boids,

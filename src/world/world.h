@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "core/backend.h"
+#include "core/models.h"
 
 struct boids_world {
     boids_sim sim;
@@ -16,8 +17,9 @@ struct boids_world {
     const char *renderer, *device;
     int threads;
     boids_event_log taken; /* the last take's events: the array boids_world_take_events hands out */
-    boids_profile_acc draw;  /* the renderer's timings (BOIDS_PASS_DRAW) */
-    bool explicit_obstacles; /* given at creation or set since: params no longer redraw them */
+    boids_profile_acc draw;   /* the renderer's timings (BOIDS_PASS_DRAW) */
+    bool explicit_obstacles;  /* given at creation or set since: params no longer redraw them */
+    boids_params_facts facts; /* of sim.def.params (core/models.h) */
     /* what the CPU's metrics keep between calls (core/metrics.h), and the state they read */
     boids_metrics_work *metrics_work;
     boids_boid *metrics_state;
