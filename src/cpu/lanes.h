@@ -70,10 +70,11 @@ BOIDS_VINLINE rules_boid boids_cpu_lane_boids(const boids_cpu_step *s, uint32_t 
                                     s->params->obstacles.obstacle_radius, true, &ox, &oy);
             b.ox[l] = ox, b.oy[l] = oy;
         }
-    for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) {
-        b.attr[k] = boids_vf_all(0.0f);
+    for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) { /* their bits, as the vector's */
+        boids_vu bits = boids_vu_all(0);
         if (sim->attributes & (1u << k))
-            for (uint32_t l = 0; l < lanes; ++l) memcpy(&b.attr[k][l], &s->attr[k][id[l]], 4);
+            for (uint32_t l = 0; l < lanes; ++l) bits[l] = s->attr[k][id[l]];
+        b.attr[k] = (boids_vf)bits;
     }
     return b;
 }
@@ -88,9 +89,9 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
     const uint32_t *id = s->cand.id + slot;
     for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) {
         if (!(s->sim->attributes & (1u << k))) continue;
-        const boids_vi changed = (boids_vi)was->attr[k] != (boids_vi)b->attr[k];
-        if (boids_vany(changed))
-            for (uint32_t l = 0; l < lanes; ++l) memcpy(&s->attr[k][id[l]], &b->attr[k][l], 4);
+        const boids_vu bits = (boids_vu)b->attr[k];
+        if (boids_vany((boids_vi)was->attr[k] != (boids_vi)b->attr[k]))
+            for (uint32_t l = 0; l < lanes; ++l) s->attr[k][id[l]] = bits[l];
     }
 }
 
