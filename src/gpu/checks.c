@@ -28,6 +28,11 @@ void boids_gpu_poison(GLuint buffer)
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffer);
     glClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &word);
     glBindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+    /* The clear done before anything else touches the buffer. Without this, NVIDIA's driver
+     * (580.159, an H200) let the glBufferSubData that followed at once (the predators of a world
+     * whose number of them had just changed) land first, and the clear then wiped it: the state
+     * read back as poison though GL orders the two commands. */
+    glFinish();
 }
 
 /* Records the first violation (printf-style) and prints it. */
