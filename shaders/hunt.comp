@@ -50,6 +50,5 @@ void main()
     // the steering (rules/hunt.h, the CPU's too)
     vec2 v = hunt_velocity(hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y), me.zw);
     v = perturbed_velocity(v, me.zw, pid, 1u);
-    vec2 q = apply_edges(vec2(mul_add(v.x, frame.dt, me.x), mul_add(v.y, frame.dt, me.y)));
-    pred_pos_vel_out[s] = vec4(q, v);
+    pred_pos_vel_out[s] = vec4(moved_position(me.xy, v), v);
 }

@@ -4,8 +4,9 @@
 // (rules_boid_at, store_boid) and the move through the edges; the neighbours come from
 // neighbors.glsl. A generated gen/steer_<model>.comp includes this file, the model's
 // rules/<rules>.h, and the walk with main(): steer_reynolds.glsl, or the model's own
-// rules_<rules>.glsl. The helpers here are per backend (a walk over the obstacles' grid, an
-// event, the edges), each the twin of the CPU's, operation for operation.
+// rules_<rules>.glsl. What is per backend here (a walk over the obstacles' grid, an event, the
+// state's buffers) is the twin of the CPU's, operation for operation; the arithmetic (the tool's
+// force, the edges) is the rules'.
 #include "neighbors.glsl"
 
 // The model's attributes and features (a steering program defines them: cmake/glsl_gen.c); none
@@ -23,9 +24,9 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 // The external-force hook: the forces from outside the flock on the boid `id` at (x, y), which
 // every model adds to its own steering where its update takes a force; as
 // boids_cpu_external_force(): the obstacles' push (obstacle_factor times their push_from()
-// within obstacle_radius) unless the model treats obstacles itself, and the mouse tool: within its
-// radius (minimum image) a constant pull or push of frame.tool.strength; such a boid also reports
-// a BOIDS_EVENT_TOOL event.
+// within obstacle_radius) unless the model treats obstacles itself, and the mouse tool's force
+// (rules/common.h's tool_reaches and tool_force, at the minimum-image offset); a boid the tool
+// reaches also reports a BOIDS_EVENT_TOOL event.
 vec2 external_force(uint id, float x, float y)
 {
     vec2 f = vec2(0.0);
@@ -38,53 +39,18 @@ vec2 external_force(uint id, float x, float y)
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
     float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
-    float d2 = length2(vec2(dx, dy));
-    if (!(d2 > 0.0 && d2 < frame.tool.radius * frame.tool.radius)) return f;
-    emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(d2), 0.0, 0.0, 0.0));
-    vec2 t = set_length(vec2(dx, dy), frame.tool.strength);
-    return frame.tool.kind == BOIDS_TOOL_REPEL ? vec2(f.x - t.x, f.y - t.y)
-                                               : vec2(f.x + t.x, f.y + t.y);
+    if (!tool_reaches(vec2(dx, dy))) return f;
+    emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(length2(vec2(dx, dy))), 0.0, 0.0, 0.0));
+    return tool_force(vec2(dx, dy), f);
 }
 
-// Where a boid that moved to p ends up by the world's edges; as boids_apply_edges().
-float wrap_coord(float x, float size)
-{
-    if (x < 0.0)
-        x += size;
-    else if (x >= size)
-        x -= size;
-    if (x < 0.0 || x >= size) {
-        x = x - size * floor(x / size);
-        if (!(x < size) || x < 0.0) x = 0.0;
-    }
-    return x;
-}
-
-vec2 apply_edges(vec2 p)
-{
-    uint e = world_edges();
-    if (e == BOIDS_EDGES_WRAP) {
-        p.x = wrap_coord(p.x, frame.world_w);
-        p.y = wrap_coord(p.y, frame.world_h);
-    } else if (e == BOIDS_EDGES_PROCESSING) {
-        float r = frame.params.base.border_r;
-        if (p.x < -r) p.x = frame.world_w + r;
-        if (p.y < -r) p.y = frame.world_h + r;
-        if (p.x > frame.world_w + r) p.x = -r;
-        if (p.y > frame.world_h + r) p.y = -r;
-    } else { // bounded: held within the positions a state may hold
-        p = clamp(p, vec2(-BOIDS_MAX_POSITION), vec2(BOIDS_MAX_POSITION));
-    }
-    return p;
-}
-
-// Step t+1 of slot s (boid id, at step t me): p + v dt through the edges, with the new velocity
-// v; as boids_cpu_move(). (The perturbed numerics move v by an ulp first.)
+// Step t+1 of slot s (boid id, at step t me): p + v dt through the edges (rules/common.h's
+// moved_position), with the new velocity v; as boids_cpu_lane_store(). (The perturbed numerics
+// move v by an ulp first.)
 void move_boid(uint s, uint id, vec4 me, vec2 v)
 {
     v = perturbed_velocity(v, me.zw, id, 0u);
-    vec2 q = apply_edges(vec2(mul_add(v.x, frame.dt, me.x), mul_add(v.y, frame.dt, me.y)));
-    pos_vel_out[s] = vec4(q, v);
+    pos_vel_out[s] = vec4(moved_position(me.xy, v), v);
 }
 
 // The boid of slot s (id, at step t me) as its rules see it (rules_boid): its external forces,

@@ -345,6 +345,43 @@ static void test_noise(void)
     for (int o = 0; o < 4; ++o) CHECK(same[o] < N / 1000);
 }
 
-TEST_MAIN(TEST(test_noise), TEST(test_in_view_lanes), TEST(test_lanes_equal_scalar),
-          TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes), TEST(test_distance_keys),
-          TEST(test_slot_ranges))
+/* The rules' wrap of the torus (wrap_coord, the step's edges) is the host's boids_wrap (initial
+ * states, the tool) lane by lane, bit for bit: one size off, far outside, and the rounding that
+ * lands a tiny negative x + size on size itself. */
+BOIDS_SIMD_CLONES static void wrap_lanes(const float *x, float size, float *out)
+{
+    boids_vf v;
+    for (int l = 0; l < BOIDS_LANES; ++l) v[l] = x[l];
+    const boids_vf w = wrap_coord(v, boids_vf_all(size));
+    for (int l = 0; l < BOIDS_LANES; ++l) out[l] = w[l];
+}
+
+static void test_wrap_lanes(void)
+{
+    static const float xs[] = {0.0f,    -0.0f,    -1e-9f,  640.0f,  639.99994f, -10.0f, 650.0f,
+                               5000.5f, -5000.5f, 1279.0f, -641.0f, 2e7f,       -2e7f,  1e30f,
+                               1e-40f,  320.0f,   -640.0f, 1280.0f, 3e-39f,     -1e-30f};
+    enum { N = sizeof xs / sizeof xs[0] };
+    const float sizes[] = {640.0f, 1.0f, 2.0e7f};
+    int mismatches = 0, checked = 0;
+    for (int si = 0; si < 3; ++si)
+        for (int start = 0; start < N; start += BOIDS_LANES) {
+            float x[BOIDS_LANES], out[BOIDS_LANES];
+            for (int l = 0; l < BOIDS_LANES; ++l) x[l] = xs[(start + l) % N];
+            wrap_lanes(x, sizes[si], out);
+            for (int l = 0; l < BOIDS_LANES && start + l < N; ++l, ++checked) {
+                const float want = boids_wrap(x[l], sizes[si]);
+                if (!same_bits(out[l], want) || !(out[l] >= 0.0f && out[l] < sizes[si])) {
+                    ++mismatches;
+                    printf("  wrap(%g, %g): lanes %.9g, boids_wrap %.9g\n", x[l], sizes[si], out[l],
+                           want);
+                }
+            }
+        }
+    printf("  %d wraps, lanes against boids_wrap: %d differ\n", checked, mismatches);
+    CHECK(mismatches == 0 && checked == 3 * N);
+}
+
+TEST_MAIN(TEST(test_noise), TEST(test_wrap_lanes), TEST(test_in_view_lanes),
+          TEST(test_lanes_equal_scalar), TEST(test_speed_limits_lanes), TEST(test_cos_deg_lanes),
+          TEST(test_distance_keys), TEST(test_slot_ranges))

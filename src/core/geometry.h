@@ -132,28 +132,4 @@ static inline float boids_wrap(float x, float size)
     return x;
 }
 
-/* Where a boid ends up after moving to (x, y), by the world's edges (BOIDS_EDGES_*): wrapped
- * into [0, size) on a torus, left alone in a bounded box, Processing's borders() at r. */
-static inline void boids_apply_edges(unsigned edges, float border_r, float w, float h, float *x,
-                                     float *y)
-{
-    if (edges == BOIDS_EDGES_WRAP) {
-        *x = boids_wrap(*x, w);
-        *y = boids_wrap(*y, h);
-    } else if (edges == BOIDS_EDGES_PROCESSING) {
-        /* borders(), in the sketch's order */
-        if (*x < -border_r) *x = w + border_r;
-        if (*y < -border_r) *y = h + border_r;
-        if (*x > w + border_r) *x = -border_r;
-        if (*y > h + border_r) *y = -border_r;
-    } else { /* bounded: held within the positions a state may hold */
-        *x = *x > (float)BOIDS_MAX_POSITION    ? (float)BOIDS_MAX_POSITION
-             : *x < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION
-                                               : *x;
-        *y = *y > (float)BOIDS_MAX_POSITION    ? (float)BOIDS_MAX_POSITION
-             : *y < -(float)BOIDS_MAX_POSITION ? -(float)BOIDS_MAX_POSITION
-                                               : *y;
-    }
-}
-
 #endif

@@ -20,6 +20,7 @@
 static inline boids_rules_ctx boids_cpu_rules_ctx(const boids_cpu_step *s)
 {
     return (boids_rules_ctx){.params = s->params,
+                             .tool = &s->sim->tool,
                              .dt = s->sim->dt,
                              .world_w = s->sim->def.width,
                              .world_h = s->sim->def.height,
@@ -84,8 +85,14 @@ BOIDS_VINLINE rules_boid boids_cpu_lane_boids(const boids_cpu_step *s, uint32_t 
 BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
                                         const rules_boid *was, const rules_boid *b)
 {
-    for (uint32_t l = 0; l < lanes; ++l)
-        boids_cpu_move(s, slot + l, b->x[l], b->y[l], b->vx[l], b->vy[l]);
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
+    const lane_v2 p = moved_position(&ctx, LANE_V2(b->x, b->y), LANE_V2(b->vx, b->vy));
+    for (uint32_t l = 0; l < lanes; ++l) {
+        s->out_x[slot + l] = p.x[l];
+        s->out_y[slot + l] = p.y[l];
+        s->out_vx[slot + l] = b->vx[l];
+        s->out_vy[slot + l] = b->vy[l];
+    }
     const uint32_t *id = s->cand.id + slot;
     for (uint32_t k = 0; k < BOIDS_ATTR_COUNT; ++k) {
         if (!(s->sim->attributes & (1u << k))) continue;

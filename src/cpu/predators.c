@@ -90,7 +90,6 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
     const float view2 = pp->pred_view_radius * pp->pred_view_radius,
                 sep2 = pp->pred_sep_radius * pp->pred_sep_radius;
     const float cos_view = boids_cos_deg(pp->pred_view_angle);
-    const float W = s->sim->def.width, H = s->sim->def.height;
     const uint32_t per = s->sim->predators_per_replica;
     const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     for (uint32_t slot = begin; slot < end; ++slot) {
@@ -137,11 +136,8 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                              boids_vf_all(sx),      boids_vf_all(sy),      boids_vf_all(ox),
                              boids_vf_all(oy)};
         const lane_v2 v = hunt_velocity(&ctx, m, LANE_V2(boids_vf_all(vx0), boids_vf_all(vy0)));
-        const float vx = v.x[0], vy = v.y[0];
-        float nx = x + vx * s->sim->dt, ny = y + vy * s->sim->dt;
-        boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, W, H, &nx,
-                          &ny);
-        s->pred_out_x[pid] = nx, s->pred_out_y[pid] = ny, s->pred_out_vx[pid] = vx,
-        s->pred_out_vy[pid] = vy;
+        const lane_v2 q = moved_position(&ctx, LANE_V2(boids_vf_all(x), boids_vf_all(y)), v);
+        s->pred_out_x[pid] = q.x[0], s->pred_out_y[pid] = q.y[0], s->pred_out_vx[pid] = v.x[0],
+        s->pred_out_vy[pid] = v.y[0];
     }
 }

@@ -218,8 +218,8 @@ static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attri
 
 /* ---- vector helpers -------------------------------------------------------------------------- */
 
-/* The rules' vector helpers (rules/common.h) for the few scalar callers (the tool's pull, the
- * predators), on a lane of their own: one arithmetic for every caller. */
+/* The rules' vector helpers (rules/common.h) on one float pair, on a lane of their own, for
+ * scalar callers (the tests' checks): one arithmetic for every caller. */
 static inline void boids_set_length(float *x, float *y, float len)
 {
     const lane_v2 v = set_length(LANE_V2(boids_vf_all(*x), boids_vf_all(*y)), boids_vf_all(len));
@@ -273,9 +273,9 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
  * model adds to its own steering where its update takes a force: the obstacles' push (eq. 4 of
  * the kit paper: obstacle_factor times the sum of the unit vectors from the centres within
  * obstacle_radius), unless the model's rules treat obstacles themselves; and the mouse tool
- * (boids_tool in boids_values.h): within its radius (minimum image) a constant pull or push of
- * its strength; such a boid also reports a BOIDS_EVENT_TOOL event. As external_force() in
- * steer_common.glsl. */
+ * (boids_tool in boids_values.h): the rules' tool_reaches and tool_force (rules/common.h) at the
+ * minimum-image offset; a boid the tool reaches also reports a BOIDS_EVENT_TOOL event. As
+ * external_force() in steer_common.glsl. */
 static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,
                                             float *fx, float *fy)
 {
@@ -289,15 +289,15 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
         *fy = oy * s->params->obstacles.obstacle_factor;
     }
     if (t->kind == BOIDS_TOOL_NONE) return;
-    float dx = boids_min_image(x, t->x, s->sim->def.width, s->sim->half_w);
-    float dy = boids_min_image(y, t->y, s->sim->def.height, s->sim->half_h);
-    float d2 = dx * dx + dy * dy;
-    if (!(d2 > 0.0f && d2 < t->radius * t->radius)) return;
+    const boids_rules_ctx ctx = {.tool = t};
+    const float dx = boids_min_image(x, t->x, s->sim->def.width, s->sim->half_w);
+    const float dy = boids_min_image(y, t->y, s->sim->def.height, s->sim->half_h);
+    const lane_v2 d = LANE_V2(boids_vf_all(dx), boids_vf_all(dy));
+    if (!tool_reaches(&ctx, d)[0]) return;
     if (s->sim->def.event_mask & (1u << BOIDS_EVENT_TOOL))
-        boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, sqrtf(d2), 0.0f, 0.0f, 0.0f);
-    boids_set_length(&dx, &dy, t->strength);
-    *fx += t->kind == BOIDS_TOOL_REPEL ? -dx : dx;
-    *fy += t->kind == BOIDS_TOOL_REPEL ? -dy : dy;
+        boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, sqrtf(dx * dx + dy * dy), 0.0f, 0.0f, 0.0f);
+    const lane_v2 f = tool_force(&ctx, d, LANE_V2(boids_vf_all(*fx), boids_vf_all(*fy)));
+    *fx = f.x[0], *fy = f.y[0];
 }
 
 /* Reynolds' speed limits (the rules' speed_limits(), rules/common.h), for the predators. */
@@ -306,21 +306,6 @@ static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, floa
     const lane_v2 v = speed_limits(LANE_V2(boids_vf_all(*vx), boids_vf_all(*vy)),
                                    boids_vf_all(vmin), boids_vf_all(vmax));
     *vx = v.x[0], *vy = v.y[0];
-}
-
-/* Step t+1 of the boid in slot: position p + v dt through the world's edges, velocity v. As
- * move_boid(). */
-static inline void boids_cpu_move(const boids_cpu_step *s, uint32_t slot, float x, float y,
-                                  float vx, float vy)
-{
-    const boids_sim *sim = s->sim;
-    float nx = x + vx * sim->dt, ny = y + vy * sim->dt;
-    boids_apply_edges((unsigned)s->params->base.edges, s->params->base.border_r, sim->def.width,
-                      sim->def.height, &nx, &ny);
-    s->out_x[slot] = nx;
-    s->out_y[slot] = ny;
-    s->out_vx[slot] = vx;
-    s->out_vy[slot] = vy;
 }
 
 #endif

@@ -68,6 +68,74 @@ RULES_FN lane_v2 integrate_force(RULES_CTX lane_v2 v, lane_v2 f, lane_v2 e)
                         PARAM(base.min_speed), PARAM(base.max_speed));
 }
 
+/* ---- the mouse tool
+ * ------------------------------------------------------------------------------
+ */
+
+/* Whether the mouse tool reaches a boid whose offset to it (minimum image) is d: within its
+ * radius, and not at its very centre. */
+RULES_FN lane_m tool_reaches(RULES_CTX lane_v2 d)
+{
+    lane_f d2 = length2(d), r = LANE_F(RULES_TOOL(radius));
+    return AND(d2 > 0.0f, d2 < r * r);
+}
+
+/* The tool's force on a boid it reaches, f being the other external forces on it: a constant pull
+ * of the tool's strength towards it (BOIDS_TOOL_ATTRACT), or a push away, whatever the distance.
+ * Part of every model's external-force hook (each backend's external_force, which finds d and
+ * the obstacles' push, and reports the tool's event). */
+RULES_FN lane_v2 tool_force(RULES_CTX lane_v2 d, lane_v2 f)
+{
+    lane_v2 t = set_length(d, LANE_F(RULES_TOOL(strength)));
+    return RULES_TOOL(kind) == BOIDS_TOOL_REPEL ? LANE_V2(f.x - t.x, f.y - t.y)
+                                                : LANE_V2(f.x + t.x, f.y + t.y);
+}
+
+/* ---- the world's edges --------------------------------------------------------------------------
+ */
+
+/* x kept inside [0, size): the wrap of the toroidal world, robust to any finite x. One size off is
+ * the common case; far outside, or x + size rounded up to size, takes the floor. (The host's own
+ * placements, initial states and the tool, wrap with core/geometry.h's boids_wrap, the same
+ * arithmetic on one float.) */
+RULES_FN lane_f wrap_coord(lane_f x, lane_f size)
+{
+    x = SELECT(x < 0.0f, x + size, SELECT(x >= size, x - size, x));
+    lane_m far = OR(x < 0.0f, x >= size);
+    if (ANY(far)) {
+        lane_f y = x - size * FLOOR(DIV(x, size));
+        x = SELECT(far, SELECT(OR(NOT(y < size), y < 0.0f), LANE_F(0.0f), y), x);
+    }
+    return x;
+}
+
+/* Where an agent that moved to p ends up by the world's edges (BOIDS_EDGES_*): wrapped into
+ * [0, size) on a torus; Processing's borders() at border_r, in the sketch's order; in a bounded
+ * box, held within the positions a state may hold. */
+RULES_FN lane_v2 apply_edges(RULES_CTX lane_v2 p)
+{
+    lane_f w = RULES_WORLD_W, h = RULES_WORLD_H;
+    if (RULES_EDGES == BOIDS_EDGES_WRAP) return LANE_V2(wrap_coord(p.x, w), wrap_coord(p.y, h));
+    if (RULES_EDGES == BOIDS_EDGES_PROCESSING) {
+        lane_f r = PARAM(base.border_r);
+        p.x = SELECT(p.x < -r, w + r, p.x);
+        p.y = SELECT(p.y < -r, h + r, p.y);
+        p.x = SELECT(p.x > w + r, -r, p.x);
+        p.y = SELECT(p.y > h + r, -r, p.y);
+        return p;
+    }
+    lane_f m = LANE_F(BOIDS_MAX_POSITION);
+    return LANE_V2(SELECT(p.x > m, m, SELECT(p.x < -m, -m, p.x)),
+                   SELECT(p.y > m, m, SELECT(p.y < -m, -m, p.y)));
+}
+
+/* Step t+1's position of an agent at p whose velocity of step t+1 is v: p + v dt, through the
+ * world's edges (every model's move, and the predators'). */
+RULES_FN lane_v2 moved_position(RULES_CTX lane_v2 p, lane_v2 v)
+{
+    return apply_edges(RULES_PASS LANE_V2(MAD(v.x, RULES_DT, p.x), MAD(v.y, RULES_DT, p.y)));
+}
+
 /* ---- angles ------------------------------------------------------------------------------------
  */
 

@@ -17,7 +17,8 @@
  *                            `if (ANY(m))` may skip work no lane needs
  *   DIV, SQRT, MAD           division, square root, a * b + c: plain IEEE operations on the CPU
  *                            (built without contraction) and on a GPU by default; the GPU's
- *                            BOIDS_GPU_NUMERICS=perturbed rounds them as a real GPU might
+ *                            BOIDS_GPU_NUMERICS=perturbed rounds them as a real GPU might;
+ *                            FLOOR, lane by lane
  *   PRECISE                  GLSL's `precise`: a sum the compiler must not contract
  *   INOUT(type, name), OUT(name), REF(name)
  *                            a parameter the function changes for its caller (GLSL's inout)
@@ -31,6 +32,7 @@
  *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_EDGES, RULES_SEED, RULES_STEP
  *   RULES_LOCAL(id)          a boid's place among its replica's boids
  *   RULES_OBSTACLES          the obstacles in the world (all replicas')
+ *   RULES_TOOL(field)        the mouse tool's field (boids_tool: kind, x, y, radius, strength)
  *   RULES_MODEL              the model stepping (== BOIDS_MODEL_<ID>: a constant on the GPU)
  *
  * Float constants carry an f (2.0f): a GCC vector meets only floats, and GLSL reads the suffix.
@@ -61,6 +63,7 @@
 #define MAX(a, b) max(a, b)
 #define DIV(a, b) quotient(a, b)
 #define SQRT(x) square_root(x)
+#define FLOOR(x) floor(x)
 #define MAD(a, b, c) mul_add(a, b, c)
 #define PRECISE precise
 #define INOUT(type, name) inout type name
@@ -83,6 +86,7 @@
 #define RULES_STEP u_step
 #define RULES_LOCAL(id) ((id) % frame.per_replica)
 #define RULES_OBSTACLES frame.obstacle_count
+#define RULES_TOOL(field) frame.tool.field
 #define RULES_MODEL BOIDS_THIS_MODEL
 
 #else /* C: the CPU backend's lanes */
@@ -94,6 +98,7 @@
 /* What a rules function reads besides its lanes: the per-step block of the CPU. */
 typedef struct boids_rules_ctx {
     const boids_params *params;
+    const boids_tool *tool; /* the mouse tool (frame.tool on the GPU) */
     float dt, world_w, world_h;
     uint32_t seed;        /* the world's seed folded to 32 bits (frame.seed on the GPU) */
     uint32_t step;        /* the step being computed */
@@ -129,6 +134,7 @@ typedef struct lane_v2 {
 #define MAX(a, b) boids_vselect((a) < (b), b, a)
 #define DIV(a, b) ((a) / (b))
 #define SQRT(x) boids_vsqrt(x)
+#define FLOOR(x) boids_vfloor(x)
 #define MAD(a, b, c) ((a) * (b) + (c))
 #define PRECISE
 #define INOUT(type, name) type *name
@@ -151,6 +157,7 @@ typedef struct lane_v2 {
 #define RULES_STEP ctx->step
 #define RULES_LOCAL(id) ((id) % ctx->per_replica)
 #define RULES_OBSTACLES ctx->obstacles
+#define RULES_TOOL(field) (ctx->tool->field)
 #define RULES_MODEL ctx->model
 
 #endif

@@ -145,4 +145,11 @@ BOIDS_VINLINE boids_vf boids_vsqrt(boids_vf x)
     return x;
 }
 
+/* floor lane by lane (floorf's bits). Only the edges' rare far-outside wrap takes it. */
+BOIDS_VINLINE boids_vf boids_vfloor(boids_vf x)
+{
+    for (int l = 0; l < BOIDS_LANES; ++l) x[l] = __builtin_floorf(x[l]);
+    return x;
+}
+
 #endif
