@@ -394,6 +394,13 @@ double boids_world_neighbors_per_agent(const boids_world *world);
  * another number of random obstacles draws them anew. The step count goes on. On failure
  * nothing changes. */
 boids_status boids_world_set_params(boids_world *world, const boids_params *params);
+/* Changes the number of boids of a running world (the viewer's resize): each replica keeps its
+ * first boids (by id) and gains those a world of `count` boids would start with, or drops its last
+ * ones; the world's size, parameters, obstacles, predators, tool and step count stay, and the
+ * events gathered so far come with the next take. The replicas' catches and stops start over, as
+ * after boids_world_write. count must divide among the replicas (BOIDS_E_DEF_COUNT, naming
+ * "count"). On failure nothing changes. */
+boids_status boids_world_set_count(boids_world *world, uint32_t count);
 /* Sets the mouse tool's force field (boids_tool in boids_values.h); kind NONE switches it off. */
 boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
 

@@ -184,6 +184,7 @@ static void test_worlds(void)
     GIVES(0.0, boids_world_neighbors_per_agent, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_params, NULL, &p);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_tool, NULL, &tool);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_set_count, NULL, 10);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read_columns, NULL, names, cols, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_write_columns, NULL, names, ccols, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_get_param, NULL, "max_speed", &f);
@@ -211,6 +212,7 @@ static void test_worlds(void)
     SURVIVES(boids_world_get_info, w, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_params, w, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_tool, w, NULL);
+    REFUSES(BOIDS_E_DEF_COUNT, boids_world_set_count, w, BOIDS_MAX_BOIDS + 1u);
     tool.kind = 9;
     REFUSES(BOIDS_E_TOOL, boids_world_set_tool, w, &tool);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read_columns, w, NULL, cols, 1);

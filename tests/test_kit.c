@@ -690,6 +690,122 @@ static void test_predator_count_changes_live(void)
     free(b[0]), free(b[1]);
 }
 
+/* The number of boids changed in a running world (boids_world_set_count), on both backends: each
+ * replica keeps its first boids and gains those a world of the new count would start with (or
+ * drops its last ones); the predators, the step count and the events gathered so far stay; a
+ * count that does not divide among the replicas is refused and changes nothing; and the two
+ * backends then step on alike (bit for bit where the driver rounds as IEEE does). */
+static void test_boid_count_changes_live(void)
+{
+    boids_world_def d;
+    if (!test_scenario_def("kit-flock.ini", &d)) {
+        CHECK_MSG(0, "scenarios/kit-flock.ini is missing");
+        return;
+    }
+    enum { R = 2, BEFORE = 1000, MORE = 1600, FEWER = 600, NP = R * 3 };
+    d.count = BEFORE;
+    d.replicas = R;
+    d.params.predators.predators = 3;
+    d.seed = 5;
+    d.width = d.height = 0.0f;              /* the default size of BEFORE boids, which then stays */
+    d.event_mask |= 1u << BOIDS_EVENT_TOOL; /* a tool's events every step: some to carry over */
+    const bool exact = test_gpu_exact_on(test_gpu_context());
+    boids_boid *fresh = malloc(sizeof *fresh * MORE), *kept = malloc(sizeof *kept * BEFORE),
+               *now = malloc(sizeof *now * MORE),
+               *end[2] = {malloc(sizeof(boids_boid) * FEWER), malloc(sizeof(boids_boid) * FEWER)};
+    boids_predator pred_before[NP], pred_after[NP];
+    for (int k = 0; k < 2; ++k) {
+        d.backend = backends[k];
+        d.gl = k ? test_gpu_context() : NULL;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        boids_world_info info;
+        boids_world_get_info(w, &info);
+        if (k == 0) { /* the boids a world of MORE boids, the same size, starts with */
+            boids_world_def m = d;
+            m.count = MORE, m.width = info.width, m.height = info.height;
+            boids_world *wm;
+            REQUIRE_OK(boids_world_create(&m, &wm));
+            REQUIRE_OK(boids_world_read(wm, fresh, MORE));
+            boids_world_destroy(wm);
+        }
+        const boids_tool tool = {.x = info.width / 2,
+                                 .y = info.height / 2,
+                                 .radius = 300.0f,
+                                 .strength = 0.5f,
+                                 .kind = BOIDS_TOOL_ATTRACT};
+        REQUIRE_OK(boids_world_set_tool(w, &tool));
+        REQUIRE_OK(boids_world_step(w, 20));
+        boids_events ev;
+        REQUIRE_OK(boids_world_take_events(w, &ev)); /* none left before the change */
+        REQUIRE_OK(boids_world_step(w, 5));          /* these steps' events are taken after it */
+        REQUIRE_OK(boids_world_read(w, kept, BEFORE));
+        REQUIRE_OK(boids_world_read_predators(w, pred_before, NP));
+        boids_world_info after;
+        CHECK(boids_world_set_count(w, MORE + 1) != BOIDS_OK && /* 2 replicas */
+              boids_last_error_info()->id == BOIDS_E_DEF_COUNT &&
+              strstr(boids_last_error(), "count") != NULL);
+        boids_world_get_info(w, &after);
+        CHECK(after.count == BEFORE && after.steps == 25);
+        REQUIRE_OK(boids_world_set_count(w, MORE));
+        boids_world_get_info(w, &after);
+        CHECK_MSG(after.count == MORE && after.steps == 25 && after.width == info.width &&
+                      after.height == info.height && after.predators == NP,
+                  "%s: %u boids, step %llu, %gx%g", names[k], after.count,
+                  (unsigned long long)after.steps, after.width, after.height);
+        REQUIRE_OK(boids_world_read(w, now, MORE));
+        REQUIRE_OK(boids_world_read_predators(w, pred_after, NP));
+        uint32_t first = 0, added = 0;
+        for (uint32_t r = 0; r < R; ++r)
+            for (uint32_t i = 0; i < MORE / R; ++i) {
+                const boids_boid *want =
+                    i < BEFORE / R ? &kept[r * (BEFORE / R) + i] : &fresh[r * (MORE / R) + i];
+                const int same = memcmp(&now[r * (MORE / R) + i], want, sizeof *want) == 0;
+                if (i < BEFORE / R)
+                    first += same;
+                else
+                    added += same;
+            }
+        REQUIRE_OK(boids_world_take_events(w, &ev));
+        uint64_t late = 0;
+        for (size_t e = 0; e < ev.count; ++e) late += ev.events[e].step >= 20;
+        printf("  %s: %d boids, then %d after 25 steps: %u/%d kept, %u/%d new as a new world's; "
+               "%llu events of steps 20-24 taken after the change\n",
+               names[k], BEFORE, MORE, first, BEFORE, added, MORE - BEFORE,
+               (unsigned long long)late);
+        CHECK(first == BEFORE && added == MORE - BEFORE);
+        CHECK(memcmp(pred_before, pred_after, sizeof pred_before) == 0);
+        CHECK_MSG(late > 0 && late == ev.count, "%s: %zu events, %llu of steps 20-24", names[k],
+                  ev.count, (unsigned long long)late);
+        REQUIRE_OK(boids_world_step(w, 10));
+        REQUIRE_OK(boids_world_read(w, now, MORE));
+        REQUIRE_OK(boids_world_set_count(w, FEWER)); /* and fewer: the first of each replica */
+        REQUIRE_OK(boids_world_read(w, end[k], FEWER));
+        uint32_t stay = 0;
+        for (uint32_t r = 0; r < R; ++r)
+            for (uint32_t i = 0; i < FEWER / R; ++i)
+                stay += memcmp(&end[k][r * (FEWER / R) + i], &now[r * (MORE / R) + i],
+                               sizeof *now) == 0;
+        CHECK_MSG(stay == FEWER, "%s: %u/%d boids kept when fewer", names[k], stay, FEWER);
+        REQUIRE_OK(boids_world_step(w, 10));
+        REQUIRE_OK(boids_world_read(w, end[k], FEWER));
+        boids_world_destroy(w);
+    }
+    uint32_t same = 0;
+    double worst = 0;
+    for (uint32_t i = 0; i < FEWER; ++i) {
+        same += memcmp(&end[0][i], &end[1][i], sizeof end[0][i]) == 0;
+        worst = fmax(worst, hypot(end[0][i].x - end[1][i].x, end[0][i].y - end[1][i].y));
+    }
+    printf("  after the changes and 20 more steps: %u/%d boids bit-identical, max |dp| %.3g px\n",
+           same, FEWER, worst);
+    if (exact)
+        CHECK(same == FEWER);
+    else
+        CHECK(worst < 1.0);
+    free(fresh), free(kept), free(now), free(end[0]), free(end[1]);
+}
+
 /* More dead boids than one shader invocation may loop over (llvmpipe's 65 535): the graveyard is
  * not ordered, so a world that lost most of its flock (or a stopped one) still steps and reads. */
 static void test_a_crowded_graveyard(void)
@@ -720,8 +836,8 @@ static void test_a_crowded_graveyard(void)
 }
 
 TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_predator_count_changes_live),
-          TEST(test_a_crowded_graveyard), TEST(test_random_flocks_match_the_equations),
-          TEST(test_hand_placed_cases), TEST(test_catches_per_run_agree_as_samples),
-          TEST(test_same_catches_on_both_backends),
+          TEST(test_boid_count_changes_live), TEST(test_a_crowded_graveyard),
+          TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
+          TEST(test_catches_per_run_agree_as_samples), TEST(test_same_catches_on_both_backends),
           TEST(test_catch_by_two_counts_once_and_the_dead_are_gone), TEST(test_stop_after_catches),
           TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))

@@ -109,14 +109,8 @@ boids_status boids_session_reset(boids_session *s, uint64_t seed)
 
 boids_status boids_session_resize(boids_session *s, uint32_t count)
 {
-    boids_boid *state;
-    boids_status st = current(s, &state);
-    if (st != BOIDS_OK) return st;
-    boids_world_def d = s->def;
-    d.params = live_params(s);
-    d.count = count;
-    st = replace(s, d, state, count < s->def.count ? count : s->def.count);
-    free(state);
+    boids_status st = boids_world_set_count(s->world, count); /* the world resizes itself */
+    if (st == BOIDS_OK) s->def.count = count;
     return st;
 }
 

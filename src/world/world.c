@@ -316,6 +316,96 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     return st;
 }
 
+/* The boids after their number changes from the world's to count: each replica keeps its first
+ * ones (by id) and gains those a world of count boids would start with (its replica's stream, as
+ * boids_world_create draws them), or drops its last ones. *old: the state as it was. */
+static boids_status boids_for(const boids_world *w, uint32_t count, boids_boid **old,
+                              boids_boid **out)
+{
+    const boids_sim *sim = &w->sim;
+    boids_world_def d = sim->def;
+    d.count = count;
+    const uint32_t R = d.replicas, was = sim->def.count / R, now = count / R;
+    const uint32_t keep = was < now ? was : now, pp = sim->predators_per_replica;
+    *old = malloc(sizeof **old * (sim->def.count ? sim->def.count : 1));
+    *out = malloc(sizeof **out * (count ? count : 1));
+    boids_predator *scratch = malloc(sizeof *scratch * (pp ? pp : 1));
+    boids_status st = *old && *out && scratch
+                          ? BOIDS_OK
+                          : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", count);
+    if (st == BOIDS_OK && sim->def.count) st = w->ops->read(w->impl, *old);
+    for (uint32_t r = 0; st == BOIDS_OK && r < R && now > 0; ++r) {
+        boids_rng rng = boids_rng_seeded(d.seed + r);
+        boids_layout_init(d.layout, d.model)(&d, &rng, now, &(*out)[r * now], pp, scratch);
+        memcpy(&(*out)[r * now], &(*old)[r * was], sizeof **out * keep);
+    }
+    free(scratch);
+    if (st != BOIDS_OK) free(*old), free(*out), *old = *out = NULL;
+    return st;
+}
+
+boids_status boids_world_set_count(boids_world *w, uint32_t count)
+{
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    const boids_world_def *d = &w->sim.def;
+    if (count == d->count) return BOIDS_OK;
+    if (count > BOIDS_MAX_BOIDS)
+        return boids_fail_key(BOIDS_E_DEF_COUNT, "count", "%u exceeds the maximum of %u", count,
+                              BOIDS_MAX_BOIDS);
+    if (count % d->replicas != 0)
+        return boids_fail_key(BOIDS_E_DEF_COUNT, "count",
+                              "%u boids do not divide among %u replicas", count, d->replicas);
+    /* The world as it will be: the same size, parameters, obstacles, predators and step count. */
+    boids_sim next = w->sim;
+    next.def.count = count;
+    next.per_replica = count / d->replicas ? count / d->replicas : 1;
+    next.obstacle_grid = (boids_obstacle_grid){0};
+    boids_status st =
+        plan_grid(&next.def, &next.def.params, &w->facts, next.obstacle_count, &next.grid);
+    if (st == BOIDS_OK)
+        st = boids_obstacle_grid_build(&next.obstacle_grid, &next.grid, next.obstacles,
+                                       next.obstacle_count);
+    boids_boid *old = NULL, *boids = NULL;
+    boids_predator *predators =
+        malloc(sizeof *predators * (w->sim.predator_count ? w->sim.predator_count : 1));
+    if (st == BOIDS_OK && !predators)
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the predators");
+    if (st == BOIDS_OK) st = boids_for(w, count, &old, &boids);
+    if (st == BOIDS_OK && w->sim.predator_count) st = w->ops->read_predators(w->impl, predators);
+    if (st != BOIDS_OK) {
+        boids_obstacle_grid_free(&next.obstacle_grid);
+        free(predators);
+        return st;
+    }
+    /* A backend of the new size beside the old one (which reads nothing of the world until it is
+     * destroyed), so that on failure the old one goes on untouched. */
+    boids_sim was = w->sim;
+    w->sim = next;
+    const boids_backend_ops *ops = NULL;
+    void *impl = NULL;
+    const char *renderer = NULL, *device = NULL;
+    int threads = 0;
+    st = backend_create[next.def.backend](&w->sim, &ops, &impl, &renderer, &device, &threads);
+    if (st == BOIDS_OK) st = ops->write(impl, boids);
+    if (st == BOIDS_OK && w->sim.predator_count) st = ops->write_predators(impl, predators);
+    if (st != BOIDS_OK) {
+        if (impl) ops->destroy(impl);
+        boids_obstacle_grid_free(&w->sim.obstacle_grid);
+        w->sim = was;
+    } else { /* the old backend's events so far go out at the next take; then it goes */
+        boids_status taken = w->ops->take_events(w->impl, &w->held);
+        (void)taken; /* a failed take loses only its events, which the next take then counts */
+        w->ops->destroy(w->impl);
+        boids_obstacle_grid_free(&was.obstacle_grid);
+        w->ops = ops, w->impl = impl, w->renderer = renderer, w->device = device;
+        w->threads = threads;
+    }
+    free(old);
+    free(boids);
+    free(predators);
+    return st;
+}
+
 boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
@@ -431,6 +521,7 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
         st = plan_grid(&sim->def, &def->params, &facts, sim->obstacle_count, &sim->grid);
     w->facts = facts;
     if (st == BOIDS_OK) st = boids_event_log_init(&w->taken, def->event_capacity);
+    if (st == BOIDS_OK) st = boids_event_log_init(&w->held, def->event_capacity);
 
     /* The initial flock, replica by replica, each from its own stream (seed + replica): boids,
      * predators, then the random obstacles. */
@@ -473,6 +564,7 @@ void boids_world_destroy(boids_world *w)
     if (!w || w->pid != getpid()) return;
     if (w->ops) w->ops->destroy(w->impl);
     boids_event_log_free(&w->taken);
+    boids_event_log_free(&w->held);
     boids_metrics_work_free(w->metrics_work);
     free(w->metrics_state);
     boids_obstacle_grid_free(&w->sim.obstacle_grid);
@@ -657,6 +749,9 @@ boids_status boids_world_take_events(boids_world *w, boids_events *out)
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     BOIDS_REQUIRE(out, "out");
     boids_event_log_clear(&w->taken);
+    for (size_t i = 0; i < w->held.count; ++i) boids_event_log_push(&w->taken, &w->held.events[i]);
+    w->taken.lost += w->held.lost;
+    boids_event_log_clear(&w->held);
     boids_status st = w->ops->take_events(w->impl, &w->taken);
     boids_event_log_sort(&w->taken);
     out->events = w->taken.events;

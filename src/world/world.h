@@ -17,6 +17,8 @@ struct boids_world {
     const char *renderer, *device;
     int threads;
     boids_event_log taken; /* the last take's events: the array boids_world_take_events hands out */
+    boids_event_log held;  /* events a backend gathered before a change of count replaced it,
+                              handed out at the next take */
     boids_profile_acc draw;   /* the renderer's timings (BOIDS_PASS_DRAW) */
     bool explicit_obstacles;  /* given at creation or set since: params no longer redraw them */
     boids_params_facts facts; /* of sim.def.params (core/models.h) */
