@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #define BOIDS_VINLINE static inline __attribute__((always_inline))
+/* The next loop fully unrolled (a short one over a constant count), so its index is a constant
+ * in each copy. */
+#define BOIDS_UNROLL _Pragma("GCC unroll 16")
 #if defined(__clang__)
 /* clang (the fuzz build) refuses 32-byte vectors by value where AVX is off, inlined or not: 4
  * lanes there (one SSE register; a lane's result does not depend on how many lanes there are). */
@@ -51,15 +54,34 @@ typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
 /* a[0..n) in the first n lanes, `fill` in the others: a lane group's own values. */
 BOIDS_VINLINE boids_vf boids_vf_load(const float *a, uint32_t n, float fill)
 {
-    boids_vf v = boids_vf_all(fill);
+    boids_vf v;
+    if (n == BOIDS_LANES) { /* a full group: one unaligned load, not a call to memcpy */
+        __builtin_memcpy(&v, a, sizeof v);
+        return v;
+    }
+    v = boids_vf_all(fill);
     for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
     return v;
 }
 BOIDS_VINLINE boids_vu boids_vu_load(const uint32_t *a, uint32_t n, uint32_t fill)
 {
-    boids_vu v = boids_vu_all(fill);
+    boids_vu v;
+    if (n == BOIDS_LANES) {
+        __builtin_memcpy(&v, a, sizeof v);
+        return v;
+    }
+    v = boids_vu_all(fill);
     for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
     return v;
+}
+
+/* The first n lanes of v to a[0..n). */
+BOIDS_VINLINE void boids_vf_store(float *a, uint32_t n, boids_vf v)
+{
+    if (n == BOIDS_LANES)
+        __builtin_memcpy(a, &v, sizeof v);
+    else
+        for (uint32_t l = 0; l < n; ++l) a[l] = v[l];
 }
 
 /* |x| lane by lane, as fabsf: the sign bit cleared. */
