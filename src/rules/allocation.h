@@ -36,6 +36,7 @@ RULES_FN lane_v2 allocate_next(lane_v2 a, lane_v2 n, lane_f m2, INOUT(lane_m, do
 {
     lane_f n2 = length2(n);
     lane_m live = AND(NOT(OUT(done)), n2 > 0.0f); /* a zero vector adds nothing */
+    if (!ANY(live)) return a; /* no square root or division where no lane takes them */
     lane_f xy = MAD(a.x, n.x, a.y * n.y), x2 = length2(a);
     lane_f disc = (2.0f * xy) * (2.0f * xy) + 4.0f * n2 * (m2 - x2);
     lane_f alpha = DIV(-2.0f * xy + SQRT(MAX(disc, LANE_F(0.0f))), 2.0f * n2);
@@ -55,6 +56,7 @@ RULES_FN lane_v2 priority_allocate(lane_v2 x, lane_v2 y, lane_v2 z, lane_f m)
     lane_m done = over;
     lane_v2 a = allocate_next(x, y, m2, REF(done));
     a = allocate_next(a, z, m2, REF(done));
+    if (!ANY(over)) return a;
     lane_v2 r = set_length_where(x, m, over);
     return LANE_V2(SELECT(over, r.x, a.x), SELECT(over, r.y, a.y));
 }
