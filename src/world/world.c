@@ -393,8 +393,9 @@ boids_status boids_world_set_count(boids_world *w, uint32_t count)
         boids_obstacle_grid_free(&w->sim.obstacle_grid);
         w->sim = was;
     } else { /* the old backend's events so far go out at the next take; then it goes */
-        boids_status taken = w->ops->take_events(w->impl, &w->held);
-        (void)taken; /* a failed take loses only its events, which the next take then counts */
+        /* A take that fails (the old backend's context gone) drops only those events: the new
+         * count stands, and the new backend reports what it meets itself. */
+        (void)w->ops->take_events(w->impl, &w->held);
         w->ops->destroy(w->impl);
         boids_obstacle_grid_free(&was.obstacle_grid);
         w->ops = ops, w->impl = impl, w->renderer = renderer, w->device = device;
