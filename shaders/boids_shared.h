@@ -47,7 +47,9 @@
 /* Shader storage buffer bindings. The state lives in slots sorted by cell: a slot's position and
  * velocity (one vec4), swarm and id are the hot data every step reads and the reorder moves; the
  * attributes (boids_attributes.h) are cold, kept in id order and read once per boid. */
-#define BOIDS_BIND_POS_VEL_IN 0  /* vec4 (px, py, vx, vy) per slot, read */
+/* vec4 (px, py, vx, vy) per slot, read; a 3D world's agents have a second vec4 each, (pz, vz, 0,
+ * 0), after the first n (n the agents': boids, predators, metrics' copies) */
+#define BOIDS_BIND_POS_VEL_IN 0
 #define BOIDS_BIND_POS_VEL_OUT 1 /* vec4 per slot, written */
 #define BOIDS_BIND_SWARM_IN 2    /* uint swarm per slot, read */
 #define BOIDS_BIND_SWARM_OUT 3   /* uint swarm per slot, written (the reorder) */
@@ -177,6 +179,12 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 predators_per_replica;
     BOIDS_U32 obstacle_count; /* obstacles in all */
     BOIDS_U32 seed;           /* the world's seed for the rules' noise (boids_rules_seed) */
+    /* a 3D world's third axis (programs built with BOIDS_DIMS 3 read them): its depth, half of it
+     * (+inf where nothing wraps), cells per px and cells along z; a flat world's are 0 */
+    float world_d;
+    float half_d;
+    float inv_cell_d;
+    BOIDS_U32 grid_d;
     BOIDS_U32 reserved1;
     BOIDS_U32 reserved2;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the

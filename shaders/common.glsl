@@ -71,15 +71,27 @@ vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream)
     uint h = numerics_hash(local * 2u + stream, u_step);
     return vec2(nudged(v.x, h & 1u), nudged(v.y, h & 2u));
 }
+// A boid's vz in a 3D world, as perturbed_velocity() moves vx and vy (the hash's third bit).
+float perturbed_depth_velocity(float vz, float old, uint id)
+{
+    if (vz == old) return vz;
+    uint h = numerics_hash((id % frame.per_replica) * 2u, u_step);
+    return nudged(vz, h & 4u);
+}
 #else
 float mul_add(float a, float b, float c) { return a * b + c; }
 float quotient(float a, float b) { return a / b; }
 float square_root(float x) { return sqrt(x); }
 vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream) { return v; }
+float perturbed_depth_velocity(float vz, float old, uint id) { return vz; }
 #endif
 // The rules' language and the helpers every model's rules share (length2(), set_length(), ...),
 // written once for both backends.
 #include "rules/common.h"
+#if BOIDS_DIMS == 3
+// The plane's |v|^2, for what a 3D world's passes keep flat (obstacles and predators: none yet).
+float length2(vec2 v) { return mul_add(v.x, v.x, v.y * v.y); }
+#endif
 
 // Attribute k of boid id: cold data in id order, read and written once per boid and step.
 uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }
@@ -132,6 +144,17 @@ uint cell_of_position(uint r, float x, float y)
            cell_coord(x, frame.inv_cell_w, frame.grid_w);
 }
 
+#if BOIDS_DIMS == 3
+// The cell of a position in replica r of a 3D world; as boids_cell_of(): layer, row, column.
+uint cell_of_position(uint r, float x, float y, float z)
+{
+    uint layer = frame.grid_d > 1u ? cell_coord(z, frame.inv_cell_d, frame.grid_d) : 0u;
+    return r * frame.cells_per_replica +
+           (layer * frame.grid_h + cell_coord(y, frame.inv_cell_h, frame.grid_h)) * frame.grid_w +
+           cell_coord(x, frame.inv_cell_w, frame.grid_w);
+}
+#endif
+
 // Offset from a to b along an axis: minimum-image where half_size = size / 2, plain where the
 // world does not wrap (the host sets half_w/half_h to +infinity); as boids_min_image().
 float offset_of(float a, float b, float size, float half_size)
@@ -149,10 +172,18 @@ float offset_of(float a, float b, float size, float half_size)
 // at every use inside the loop, lane by lane (a sixth of a Shiffman step at 100k boids).
 struct world_sizes {
     float w, h, half_w, half_h;
+#if BOIDS_DIMS == 3
+    float d, half_d;
+#endif
 };
 world_sizes world_sizes_now()
 {
+#if BOIDS_DIMS == 3
+    return world_sizes(frame.world_w, frame.world_h, frame.half_w, frame.half_h, frame.world_d,
+                       frame.half_d);
+#else
     return world_sizes(frame.world_w, frame.world_h, frame.half_w, frame.half_h);
+#endif
 }
 
 // Offset from a to b in both axes; as boids_cand_offset().

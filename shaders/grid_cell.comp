@@ -21,7 +21,12 @@ void main()
     bool dead =
         u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
                            (replica_stopped(r) && u_keep_stopped == 0u));
+#if BOIDS_DIMS == 3
+    float z = pos_vel_in[agent_count() + i].x; // (the second half: z, vz)
+    uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y, z);
+#else
     uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
+#endif
     cell_of[i] = c;
     atomicAdd(cell_count[c], 1u);
 }

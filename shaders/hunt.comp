@@ -48,7 +48,8 @@ void main()
         o = push_from(GRID_OBSTACLES, r, me.x, me.y, frame.params.predators.pred_obstacle_radius,
                       false);
     // the steering (rules/hunt.h, the CPU's too)
-    vec2 v = hunt_velocity(hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y), me.zw);
+    hunt_sums m = hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y, 0.0, 0.0, 0.0);
+    vec2 v = hunt_velocity(m, me.zw); // (z: predators are flat for now)
     v = perturbed_velocity(v, me.zw, pid, 1u);
     pred_pos_vel_out[s] = vec4(moved_position(me.xy, v), v);
 }

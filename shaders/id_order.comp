@@ -34,5 +34,10 @@ void main()
     columns[n + id] = floatBitsToUint(s.y);
     columns[2u * n + id] = floatBitsToUint(s.z);
     columns[3u * n + id] = floatBitsToUint(s.w);
+#if BOIDS_DIMS == 3
+    vec4 d = pos_vel_in[n + k]; // (z, vz): the fifth and sixth columns
+    columns[4u * n + id] = floatBitsToUint(d.x);
+    columns[5u * n + id] = floatBitsToUint(d.y);
+#endif
     if (u_agents == 0u) swarm_out[id] = swarm_in[k]; // predators have no swarm
 }

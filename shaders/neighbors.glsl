@@ -55,24 +55,26 @@ void block_cell(float x, float y, out uint cx, out uint cy)
     cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
 }
 
-// Rows of the block: 3 around cy (wrapped on a torus, cut at the edges of a box), or every row
-// of a grid less than 3 high; as boids_grid_axis().
-uint block_rows(uint cy)
+// The cells of the block along an axis of h cells: 3 around cy (wrapped on a torus, cut at the
+// edges of a box), or every one of an axis less than 3 long; as boids_grid_axis(). The rows of a
+// block, and in a 3D world its layers.
+uint block_span(uint cy, uint h)
 {
-    uint h = frame.grid_h;
     if (h < 3u || world_wraps()) return h < 3u ? h : 3u;
     return (cy + 1u < h ? cy + 1u : h - 1u) - (cy > 0u ? cy - 1u : 0u) + 1u;
 }
 
-uint block_row(uint cy, uint j)
+uint block_at(uint cy, uint h, uint j)
 {
-    uint h = frame.grid_h;
     if (h < 3u) return j;
     if (!world_wraps()) return (cy > 0u ? cy - 1u : 0u) + j;
     if (cy + j == 0u) return h - 1u;
     uint y = cy + j - 1u;
     return y >= h ? y - h : y;
 }
+
+uint block_rows(uint cy) { return block_span(cy, frame.grid_h); }
+uint block_row(uint cy, uint j) { return block_at(cy, frame.grid_h, j); }
 
 // Columns [x0, x1] of the row's segments, in canonical order; returns how many (1 or 2).
 uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
@@ -129,6 +131,9 @@ struct candidates {
     bool done; // candidates_next said the block is done: the walk ended on its own condition
     uvec2 seg0, seg1;
     bool unwrapped; // block_unwrapped(): offsets need no minimum image
+#if BOIDS_DIMS == 3
+    uint cz, layers; // the block's layer and how many layers it spans (1 where it starts flat)
+#endif
 };
 
 candidates candidates_begin(uint grid, uint replica, float x, float y)
@@ -144,8 +149,31 @@ candidates candidates_begin(uint grid, uint replica, float x, float y)
     it.budget = frame.loop_limit;
     it.done = false;
     it.unwrapped = block_unwrapped(cx, it.cy);
+#if BOIDS_DIMS == 3
+    it.cz = 0u;
+    it.layers = 1u;
+#endif
     return it;
 }
+
+#if BOIDS_DIMS == 3
+// (z, vz) of slot k of the boids' grid in a 3D world: the second half of its buffer.
+vec2 boid_depth(uint k) { return pos_vel_in[frame.count + k].xy; }
+
+// The candidates around (x, y, z) in a 3D world: the block's layers front to back, each as a
+// flat block's rows (boids_grid_block_rows()).
+candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float z)
+{
+    candidates it = candidates_begin(grid, replica, x, y);
+    uint d = frame.grid_d;
+    it.cz = d > 1u ? cell_coord(z, frame.inv_cell_d, d) : 0u;
+    it.layers = block_span(it.cz, d);
+    it.unwrapped = it.unwrapped && (!world_wraps() || d == 1u ||
+                                    (it.cz >= 1u && it.cz + 1u < d &&
+                                     4.0 * (frame.world_d / float(d)) <= frame.half_d));
+    return it;
+}
+#endif
 
 // The next slot range [r.x, r.y); false when the block is done. A pass that would loop past
 // frame.loop_limit candidates stops there and raises BOIDS_STATUS_LOOP_LIMIT (llvmpipe would
@@ -153,12 +181,25 @@ candidates candidates_begin(uint grid, uint replica, float x, float y)
 bool candidates_next(inout candidates it, out uvec2 r)
 {
     r = uvec2(0u);
+#if BOIDS_DIMS == 3
+    uint per_layer = it.rows * it.nseg;
+    if (it.q >= it.layers * per_layer) {
+        it.done = true;
+        return false;
+    }
+    uint in_layer = it.q % per_layer;
+    uvec2 seg = in_layer % it.nseg == 0u ? it.seg0 : it.seg1;
+    uint layer = block_at(it.cz, frame.grid_d, it.q / per_layer);
+    r = segment_slots(it.grid, it.base + layer * frame.grid_h * frame.grid_w,
+                      block_row(it.cy, in_layer / it.nseg), seg);
+#else
     if (it.q >= it.rows * it.nseg) {
         it.done = true;
         return false;
     }
     uvec2 seg = it.q % it.nseg == 0u ? it.seg0 : it.seg1;
     r = segment_slots(it.grid, it.base, block_row(it.cy, it.q / it.nseg), seg);
+#endif
     it.q++;
     if (r.y - r.x > it.budget) {
         raise_status(BOIDS_STATUS_LOOP_LIMIT);

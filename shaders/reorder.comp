@@ -39,6 +39,9 @@ void main()
         dst = begin + rank;
     }
     pos_vel_out[dst] = pos_vel_in[src];
+#if BOIDS_DIMS == 3
+    pos_vel_out[agent_count() + dst] = pos_vel_in[agent_count() + src]; // (z, vz)
+#endif
     if (u_agents == 0u) swarm_out[dst] = swarm_in[src]; // predators have no swarm
     id_out[dst] = id;
 }

@@ -31,7 +31,7 @@ kit_sums walk_kit(candidates it, vec4 me, float R2, float rs2, float cos_view, b
         }
     }
     candidates_end(it);
-    return kit_sums(sep.x, sep.y, coh.x, coh.y, ali.x, ali.y, n, 0.0, 0.0);
+    return kit_sums(sep.x, sep.y, coh.x, coh.y, ali.x, ali.y, n, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
 }
 
 void main()
@@ -68,6 +68,6 @@ void main()
     candidates_end(it);
     m.flee_x = flee_x;
     m.flee_y = flee_y;
-    rules_boid b = rules_boid_at(id, me);
+    rules_boid b = rules_boid_at(id, me, vec2(0.0));
     store_boid(s, b, kit_steer(m, b));
 }

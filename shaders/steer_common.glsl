@@ -27,46 +27,78 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 // within obstacle_radius) unless the model treats obstacles itself, and the mouse tool's force
 // (rules/common.h's tool_reaches and tool_force, at the minimum-image offset); a boid the tool
 // reaches also reports a BOIDS_EVENT_TOOL event.
-vec2 external_force(uint id, float x, float y)
+// (z is a 3D world's depth of the boid, and the tool's at its own; a 3D world has no obstacles
+// yet.)
+lane_vec external_force(uint id, float x, float y, float z)
 {
-    vec2 f = vec2(0.0);
+    lane_vec f = lane_vec(0.0);
     if ((frame.flags & BOIDS_FRAME_OBSTACLE_PUSH) != 0u) {
         float reach = frame.params.obstacles.obstacle_radius;
         vec2 o = push_from(GRID_OBSTACLES, replica_of(id), x, y, reach, false);
-        f = vec2(o.x * frame.params.obstacles.obstacle_factor,
-                 o.y * frame.params.obstacles.obstacle_factor);
+        f = VEC(o.x * frame.params.obstacles.obstacle_factor,
+                o.y * frame.params.obstacles.obstacle_factor, 0.0);
     }
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
     float dy = offset_of(y, frame.tool.y, frame.world_h, frame.half_h);
-    if (!tool_reaches(vec2(dx, dy))) return f;
-    emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(length2(vec2(dx, dy))), 0.0, 0.0, 0.0));
-    return tool_force(vec2(dx, dy), f);
+#if BOIDS_DIMS == 3
+    float dz = offset_of(z, frame.tool.z, frame.world_d, frame.half_d);
+#endif
+    lane_vec d = VEC(dx, dy, dz);
+    if (!tool_reaches(d)) return f;
+    emit_event(BOIDS_EVENT_TOOL, id, 0u, vec4(sqrt(length2(d)), 0.0, 0.0, 0.0));
+    return tool_force(d, f);
 }
 
-// Step t+1 of slot s (boid id, at step t me): p + v dt through the edges (rules/common.h's
-// moved_position), with the new velocity v; as boids_cpu_lane_store(). (The perturbed numerics
-// move v by an ulp first.)
-void move_boid(uint s, uint id, vec4 me, vec2 v)
+// The (z, vz) of slot s in a 3D world; (0, 0) in a flat one, whose programs never use them.
+vec2 boid_depth_or_none(uint s)
 {
+#if BOIDS_DIMS == 3
+    return boid_depth(s);
+#else
+    return vec2(0.0);
+#endif
+}
+
+// Step t+1 of slot s (boid id, at step t me, mz its (z, vz) in a 3D world): p + v dt through the
+// edges (rules/common.h's moved_position), with the new velocity v; as boids_cpu_lane_store().
+// (The perturbed numerics move v by an ulp first.) A 3D world's z and vz go to the second half
+// of the buffer.
+void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
+{
+#if BOIDS_DIMS == 3
+    vec2 vxy = perturbed_velocity(v.xy, me.zw, id, 0u);
+    v = vec3(vxy, perturbed_depth_velocity(v.z, mz.y, id));
+    vec3 p = moved_position(vec3(me.xy, mz.x), v);
+    pos_vel_out[s] = vec4(p.xy, v.xy);
+    pos_vel_out[frame.count + s] = vec4(p.z, v.z, 0.0, 0.0);
+#else
     v = perturbed_velocity(v, me.zw, id, 0u);
     pos_vel_out[s] = vec4(moved_position(me.xy, v), v);
+#endif
 }
 
 // The boid of slot s (id, at step t me) as its rules see it (rules_boid): its external forces,
 // its obstacles' differences where the model has its own obstacle rule, and the model's
 // attributes; as boids_cpu_lane_boids().
-rules_boid rules_boid_at(uint id, vec4 me)
+rules_boid rules_boid_at(uint id, vec4 me, vec2 mz)
 {
     rules_boid b;
     b.x = me.x;
     b.y = me.y;
     b.vx = me.z;
     b.vy = me.w;
+    b.z = mz.x; // (0 in a flat world, whose rules never read them)
+    b.vz = mz.y;
+    b.ez = 0.0;
+    b.oz = 0.0;
     b.id = id;
-    vec2 e = external_force(id, me.x, me.y);
+    lane_vec e = external_force(id, me.x, me.y, mz.x);
     b.ex = e.x;
     b.ey = e.y;
+#if BOIDS_DIMS == 3
+    b.ez = e.z;
+#endif
     vec2 o = vec2(0.0);
     if ((BOIDS_MODEL_FEATURES & BOIDS_FEATURE_OBSTACLE_RULE) != 0u && frame.obstacle_count > 0u)
         o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y,
@@ -84,7 +116,8 @@ rules_boid rules_boid_at(uint id, vec4 me)
 // the edges, and the attributes its rules changed stored; as boids_cpu_lane_store().
 void store_boid(uint s, rules_boid was, rules_boid b)
 {
-    move_boid(s, b.id, vec4(was.x, was.y, was.vx, was.vy), vec2(b.vx, b.vy));
+    move_boid(s, b.id, vec4(was.x, was.y, was.vx, was.vy), vec2(was.z, was.vz),
+              VEC(b.vx, b.vy, b.vz));
     for (uint k = 0u; k < uint(BOIDS_ATTR_COUNT); ++k)
         if ((BOIDS_MODEL_ATTRS & (1u << k)) != 0u &&
             floatBitsToUint(b.attr[k]) != floatBitsToUint(was.attr[k]))

@@ -11,8 +11,9 @@ void main()
     uint s = BOIDS_ITEM_INDEX;
     if (s >= frame.count) return;
     vec4 me = pos_vel_in[s];
+    vec2 mz = boid_depth_or_none(s);
     uint id = id_in[s];
-    reynolds_sums m = walk_reynolds(s, me, id, swarm_in[s], RULES_RADII());
-    rules_boid b = rules_boid_at(id, me);
+    reynolds_sums m = walk_reynolds(s, me, mz, id, swarm_in[s], RULES_RADII());
+    rules_boid b = rules_boid_at(id, me, mz);
     store_boid(s, b, RULES_STEER(m, b));
 }

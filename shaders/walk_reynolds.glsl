@@ -12,24 +12,38 @@
 // What a model sums (reynolds_radii) and the sums (reynolds_sums) are rules/common.h's.
 
 // The walk over one block. `unwrapped` and `one_swarm` are constants where walk_reynolds() calls
-// it, so each of the four loops the compiler makes of it tests neither.
-reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_radii rr,
+// it, so each of the four loops the compiler makes of it tests neither. In a 3D world (BOIDS_DIMS
+// 3) the offsets and velocities have z, read from the second half of the boids' buffer, and mz is
+// the boid's own (z, vz); a flat world's program has neither.
+reynolds_sums walk_block(candidates it, uint s, vec4 me, vec2 mz, uint swarm, reynolds_radii rr,
                          bool unwrapped, bool one_swarm)
 {
     // precise: sep -= d * inv_d2 must not become a fused multiply-add (the CPU does not fuse)
-    precise vec2 sep = vec2(0.0);
-    vec2 ali = vec2(0.0), coh = vec2(0.0);
+    precise lane_vec sep = lane_vec(0.0);
+    lane_vec ali = lane_vec(0.0), coh = lane_vec(0.0);
     uint sep_n = 0u, ali_n = 0u, coh_n = 0u;
     world_sizes ws = world_sizes_now();
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
             vec4 o = pos_vel_in[k];
+#if BOIDS_DIMS == 3
+            vec2 oz = boid_depth(k);
+            vec3 d = unwrapped ? vec3(o.xy - me.xy, oz.x - mz.x)
+                               : vec3(offset_to(ws, me.x, me.y, o.xy),
+                                      offset_of(mz.x, oz.x, ws.d, ws.half_d));
+            vec3 vo = vec3(o.zw, oz.y);
+#else
             vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
+            vec2 vo = o.zw;
+#endif
             float d2 = length2(d);
             bool near, same;
             if (rr.adams) {
                 near = k != s && abs(d.x) < rr.box && abs(d.y) < rr.box;
+#if BOIDS_DIMS == 3
+                near = near && abs(d.z) < rr.box;
+#endif
                 same = true;
             } else {
                 near = d2 > 0.0; // coincident boids are no neighbours (Shiffman's d > 0)
@@ -49,7 +63,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
             if (rr.adams && !rr.flock_in_sep && in_sep) same = false;
             if (!same) continue;
             if (d2 < rr.ali2) {
-                ali += o.zw;
+                ali += vo;
                 ali_n++;
             }
             if (d2 < rr.coh2) {
@@ -59,18 +73,29 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, uint swarm, reynolds_ra
         }
     }
     candidates_end(it);
-    return reynolds_sums(sep.x, sep.y, ali.x, ali.y, coh.x, coh.y, sep_n, ali_n, coh_n);
+#if BOIDS_DIMS == 3
+    return reynolds_sums(sep.x, sep.y, sep.z, ali.x, ali.y, ali.z, coh.x, coh.y, coh.z, sep_n,
+                         ali_n, coh_n);
+#else
+    return reynolds_sums(sep.x, sep.y, 0.0, ali.x, ali.y, 0.0, coh.x, coh.y, 0.0, sep_n, ali_n,
+                         coh_n);
+#endif
 }
 
-// The sums of the boid in slot s (me its position and velocity, id and swarm its own).
-reynolds_sums walk_reynolds(uint s, vec4 me, uint id, uint swarm, reynolds_radii rr)
+// The sums of the boid in slot s (me its position and velocity, mz its (z, vz) in a 3D world, id
+// and swarm its own).
+reynolds_sums walk_reynolds(uint s, vec4 me, vec2 mz, uint id, uint swarm, reynolds_radii rr)
 {
+#if BOIDS_DIMS == 3
+    candidates it = candidates_begin_3d(GRID_BOIDS, replica_of(id), me.x, me.y, mz.x);
+#else
     candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
+#endif
     bool one_swarm = frame.swarms == 1u;
     if (it.unwrapped) {
-        return one_swarm ? walk_block(it, s, me, swarm, rr, true, true)
-                         : walk_block(it, s, me, swarm, rr, true, false);
+        return one_swarm ? walk_block(it, s, me, mz, swarm, rr, true, true)
+                         : walk_block(it, s, me, mz, swarm, rr, true, false);
     }
-    return one_swarm ? walk_block(it, s, me, swarm, rr, false, true)
-                     : walk_block(it, s, me, swarm, rr, false, false);
+    return one_swarm ? walk_block(it, s, me, mz, swarm, rr, false, true)
+                     : walk_block(it, s, me, mz, swarm, rr, false, false);
 }

@@ -232,11 +232,15 @@ typedef enum boids_neighbor_search {
  * members after swarm are the attributes of boids_attributes.h: a world keeps those of its model
  * and reads back the default for the others. */
 typedef struct boids_boid {
-    float x, y;     /* position: 0 <= x < width, 0 <= y < height where the world wraps; in a
-                       bounded world boids may be outside (the model steers them back) */
+    float x, y;     /* position: 0 <= x < width, 0 <= y < height (0 <= z < depth) where the
+                       world wraps; in a bounded world boids may be outside (the model steers
+                       them back) */
     float vx, vy;   /* velocity */
     uint32_t swarm; /* 0 <= swarm < swarms */
     BOIDS_ATTRIBUTE_LIST(BOIDS_X_ATTR_MEMBER)
+    float z, vz; /* a 3D world's third coordinate and velocity component; a flat world reads 0
+                    and ignores what is written (last, so {x, y, vx, vy, swarm} stays a flat
+                    boid) */
 } boids_boid;
 
 /* An obstacle: a circle in one replica's world (px). */
@@ -279,12 +283,16 @@ typedef struct boids_world_def {
     uint32_t count;        /* number of boids N; default 100000 */
     uint32_t swarms;       /* number of swarms K >= 1; boid i starts in swarm i mod K; default 1 */
     float width, height;   /* world size in px; 0 = 16:9 at one boid per 1000 px^2 (default) */
-    float dt;              /* step in s for per-second models; default 1/60 */
-    uint64_t seed;         /* initial state; default 1 */
-    boids_layout layout;   /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
-    float cell_size;       /* grid cell in px; 0 = the largest interaction radius (default);
-                              must be >= that radius; the grid tiles the world exactly, so
-                              cells may be slightly larger than asked */
+    /* the world's depth in px: 0 = a flat world, x and y only (default); > 0 = a box of three
+       dimensions, width x height x depth (width and height 0 with a depth > 0: a cube of the
+       default 3D size, boids_default_world_size_3d) */
+    float depth;
+    float dt;            /* step in s for per-second models; default 1/60 */
+    uint64_t seed;       /* initial state; default 1 */
+    boids_layout layout; /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
+    float cell_size;     /* grid cell in px; 0 = the largest interaction radius (default);
+                            must be >= that radius; the grid tiles the world exactly, so
+                            cells may be slightly larger than asked */
     boids_neighbor_search neighbors; /* CPU only; default BOIDS_NEIGHBORS_GRID */
     int threads;                     /* CPU only: worker threads, 0 = one per core (default) */
     /* independent copies of the world in one (experiments run many runs as one world): count /
@@ -339,6 +347,10 @@ typedef struct boids_world_info {
     float dt;                /* s */
     uint64_t seed;
     const char *device;  /* the GPU's device and why it was taken (boids_gl_device); "" for CPU */
+    uint32_t dims;       /* 2 (a flat world) or 3 */
+    float depth;         /* px; 0 in a flat world */
+    uint32_t grid_d;     /* cells along z (1 in a flat world) */
+    float cell_d;        /* px (0 in a flat world) */
     boids_params params; /* the parameters in force (last: bindings mirror the fields above) */
 } boids_world_info;
 
@@ -346,6 +358,9 @@ typedef struct boids_world_info {
 boids_world_def boids_default_world_def(void);
 /* The default world size for n boids: 16:9, one boid per 1000 px^2, whole px. */
 void boids_default_world_size(uint32_t n, float *width, float *height);
+/* The default 3D world for n boids: a cube with the flat default's spacing between boids (one
+ * boid per 1000^1.5 px^3, about 31.6 px apart, as one per 1000 px^2 is), whole px. */
+float boids_default_world_size_3d(uint32_t n);
 
 /* Validates def, allocates the backend and fills a random initial state from def->seed
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],

@@ -36,9 +36,9 @@
 #define BOIDS_MAX_POSITION 2.0e7
 
 /* The viewer's mouse tool: a force field around a point that every model adds to its steering
- * force. Within `radius` of (x, y) (minimum image) a boid feels `strength` towards the point
- * (attract) or away from it (repel), whatever the distance; px/s^2 for per-second models,
- * px/frame^2 for frame-based ones. */
+ * force. Within `radius` of (x, y) (or (x, y, z) in a 3D world; minimum image) a boid feels
+ * `strength` towards the point (attract) or away from it (repel), whatever the distance; px/s^2 for
+ * per-second models, px/frame^2 for frame-based ones. */
 #define BOIDS_TOOL_NONE 0u
 #define BOIDS_TOOL_ATTRACT 1u
 #define BOIDS_TOOL_REPEL 2u
@@ -49,7 +49,7 @@ BOIDS_STRUCT(boids_tool)
     float radius;   /* px */
     float strength; /* force */
     BOIDS_U32 kind; /* BOIDS_TOOL_* */
-    BOIDS_U32 reserved0;
+    float z;        /* px: its depth in a 3D world (ignored in a flat one) */
     BOIDS_U32 reserved1;
     BOIDS_U32 reserved2;
 };

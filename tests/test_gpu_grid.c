@@ -21,7 +21,7 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
     REQUIRE_OK(boids_cpu_grid_init(&g, &w->sim.grid, def.count, 1));
     float *xs = malloc(sizeof *xs * def.count), *ys = malloc(sizeof *ys * def.count);
     for (uint32_t i = 0; i < def.count; ++i) xs[i] = initial[i].x, ys[i] = initial[i].y;
-    boids_cpu_grid_build(&g, xs, ys, def.count, def.count, NULL);
+    boids_cpu_grid_build(&g, xs, ys, NULL, def.count, def.count, NULL);
     free(xs), free(ys);
     uint32_t *count = malloc(sizeof *count * g.cells), *start = malloc(sizeof *start * g.cells);
     uint32_t *ids = malloc(sizeof *ids * def.count);
@@ -120,7 +120,7 @@ static void test_block_edges(void)
         d.width = (float)cells * 10.52f;
         d.height = 10.52f; /* one row of cells */
         d.params.base.max_speed = 100;
-        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 10.5f, d.count, true, 1);
+        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 0.0f, 10.5f, d.count, true, 1);
         CHECK(g.w == cells && g.h == 1);
         char what[64];
         snprintf(what, sizeof what, "%u cells in one row", g.w * g.h);

@@ -30,7 +30,7 @@ static void test_check_mode(void)
     CHECK_MSG(poisoned == 16, "%d of 16 words poisoned", poisoned);
     /* A dispatch whose program has a block without a buffer is found, named, and an error. */
     GLuint prog = 0;
-    REQUIRE_OK(boids_program_compute("scatter.comp", &prog));
+    REQUIRE_OK(boids_program_compute("scatter.comp", 2, &prog));
     for (GLuint k = 0; k < 32; ++k) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, k, 0);
     glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, 0);
     glUseProgram(prog);

@@ -8,7 +8,7 @@
 static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, float H, float r,
                                    const char *what)
 {
-    boids_grid_dims dims = boids_grid_dims_for(W, H, r, n, true, 1);
+    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, r, n, true, 1);
     boids_cpu_grid g;
     if (boids_cpu_grid_init(&g, &dims, n, 1) != BOIDS_OK) {
         CHECK(!"grid init");
@@ -16,13 +16,13 @@ static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, flo
     }
     float *xs = malloc(sizeof *xs * n), *ys = malloc(sizeof *ys * n);
     for (uint32_t i = 0; i < n; ++i) xs[i] = b[i].x, ys[i] = b[i].y;
-    boids_cpu_grid_build(&g, xs, ys, n, n, NULL);
+    boids_cpu_grid_build(&g, xs, ys, NULL, n, n, NULL);
     free(xs), free(ys);
     unsigned char *by_grid = calloc(n, 1);
     uint32_t mismatches = 0, pairs = 0, revisits = 0;
     const float r2 = r * r;
     for (uint32_t i = 0; i < n; ++i) {
-        uint32_t cells[9], c = g.cell_of[i];
+        uint32_t cells[BOIDS_BLOCK_MAX], c = g.cell_of[i];
         uint32_t nc = boids_grid_block(&dims, c, cells);
         memset(by_grid, 0, n);
         for (uint32_t q = 0; q < nc; ++q) {
@@ -105,7 +105,7 @@ static void test_wrap_edges_and_borders(void)
     boids_boid *b = malloc(sizeof *b * N);
     boids_rng rng = boids_rng_seeded(3);
     const float W = 1000, H = 600, r = 50;
-    boids_grid_dims d = boids_grid_dims_for(W, H, r, N, true, 1);
+    boids_grid_dims d = boids_grid_dims_for(W, H, 0.0f, r, N, true, 1);
     for (uint32_t i = 0; i < N; ++i) {
         float x, y;
         switch (i % 4) {
@@ -181,11 +181,11 @@ static void test_small_grids(void)
                            "2x2 cells", "3x2 cells", "1xN cells"};
     for (int s = 0; s < 6; ++s) {
         random_flock(b, N, sizes[s][0], sizes[s][1], 100 + (uint64_t)s);
-        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 50, N, true, 1);
+        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 0.0f, 50, N, true, 1);
         printf("  (%s: %ux%u)\n", names[s], d.w, d.h);
         compare_neighbour_sets(b, N, sizes[s][0], sizes[s][1], 50, names[s]);
     }
-    boids_grid_dims d = boids_grid_dims_for(70, 120, 50, N, true, 1);
+    boids_grid_dims d = boids_grid_dims_for(70, 120, 0.0f, 50, N, true, 1);
     CHECK(d.w == 1 && d.h == 2);
     free(b);
 }
@@ -197,7 +197,7 @@ static void test_cells_at_least_radius(void)
     for (int r = 0; r < 5; ++r)
         for (int w = 0; w < 4; ++w) {
             boids_grid_dims d =
-                boids_grid_dims_for(worlds[w][0], worlds[w][1], radii[r], 10000, true, 1);
+                boids_grid_dims_for(worlds[w][0], worlds[w][1], 0.0f, radii[r], 10000, true, 1);
             int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
             CHECK(tiles);
             CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));
@@ -250,7 +250,8 @@ static void check_any_order(const boids_grid_dims *dims, const float *x, const f
         float *ex = malloc(sizeof *ex * n), *ey = malloc(sizeof *ey * n);
         for (uint32_t k = 0; k < n; ++k)
             ex[k] = x[perm[k]], ey[k] = y[perm[k]]; /* entry k is boid perm[k] */
-        for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_count(&g, p, ex, ey, perm, n, n, NULL);
+        for (uint32_t p = parts; p-- > 0;)
+            boids_cpu_grid_count(&g, p, ex, ey, NULL, perm, n, n, NULL);
         boids_cpu_grid_scan(&g);
         for (uint32_t p = parts; p-- > 0;) boids_cpu_grid_scatter(&g, p, perm, n);
         uint32_t covered = 0, spans_wrong = 0;
@@ -278,13 +279,13 @@ static void test_entries_in_any_order(void)
     random_flock(b, N, W, H, 7);
     float *x = malloc(sizeof *x * N), *y = malloc(sizeof *y * N);
     for (uint32_t i = 0; i < N; ++i) x[i] = b[i].x, y[i] = b[i].y;
-    boids_grid_dims dims = boids_grid_dims_for(W, H, r, N, true, 1);
+    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, r, N, true, 1);
     boids_cpu_grid ref;
     if (boids_cpu_grid_init(&ref, &dims, N, 1) != BOIDS_OK) {
         CHECK(!"grid init");
         return;
     }
-    boids_cpu_grid_build(&ref, x, y, N, N, NULL);
+    boids_cpu_grid_build(&ref, x, y, NULL, N, N, NULL);
     uint32_t *perm = malloc(sizeof *perm * N);
     /* reversed: every cell's boids come in descending id */
     for (uint32_t k = 0; k < N; ++k) perm[k] = N - 1 - k;
@@ -304,7 +305,7 @@ static void test_entries_in_any_order(void)
         x[i] = boids_wrap(x[i] + (float)(i % 7) * 3.0f - 9.0f, W);
         y[i] = boids_wrap(y[i] + (float)(i % 5) * 4.0f - 8.0f, H);
     }
-    boids_cpu_grid_build(&ref, x, y, N, N, NULL);
+    boids_cpu_grid_build(&ref, x, y, NULL, N, N, NULL);
     check_any_order(&dims, x, y, perm, N, &ref, "last order, moved");
     free(perm), free(x), free(y), free(b);
     boids_cpu_grid_free(&ref);

@@ -170,7 +170,7 @@ static void test_state_buffers_layout(void)
 {
     test_gpu_context();
     GLuint prog;
-    REQUIRE_OK(boids_program_compute("reorder.comp", &prog)); /* moves all the hot data */
+    REQUIRE_OK(boids_program_compute("reorder.comp", 2, &prog)); /* moves all the hot data */
     const struct {
         const char *name;
         GLint stride;
@@ -191,7 +191,7 @@ static void test_report_layout(void)
     char steer[128];
     snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name(BOIDS_MODEL_ADAMS));
     GLuint prog;
-    REQUIRE_OK(boids_program_compute(steer, &prog));
+    REQUIRE_OK(boids_program_compute(steer, 2, &prog));
     const field fields[] = {
         {"report.status", offsetof(boids_gpu_report, status)},
         {"report.event_count", offsetof(boids_gpu_report, event_count)},
@@ -222,7 +222,7 @@ static void test_frame_ubo_layout(void)
     char steer[128];
     snprintf(steer, sizeof steer, "steer_%s.comp",
              boids_model_name(BOIDS_MODEL_SHIFFMAN_PER_SECOND));
-    REQUIRE_OK(boids_program_compute(steer, &prog));
+    REQUIRE_OK(boids_program_compute(steer, 2, &prog));
 #define F(name)                                                                                    \
     {                                                                                              \
         "frame." #name, offsetof(boids_gpu_frame, name)                                            \

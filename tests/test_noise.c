@@ -29,7 +29,7 @@ static void test_noise_gpu_equals_cpu(void)
 {
     test_gpu_context();
     GLuint prog, frame, result, others[3];
-    REQUIRE_OK(boids_program_compute("rules_probe.comp", &prog));
+    REQUIRE_OK(boids_program_compute("rules_probe.comp", 2, &prog));
     frame = boids_gpu_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
     result = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * N);
     glUseProgram(prog);

@@ -233,10 +233,10 @@ static void test_separation_scaling(void)
  * the first lane's result. */
 static void allocate(const float x[2], const float y[2], const float z[2], float m, float a[2])
 {
-    const lane_v2 r =
-        priority_allocate(LANE_V2(boids_vf_all(x[0]), boids_vf_all(x[1])),
-                          LANE_V2(boids_vf_all(y[0]), boids_vf_all(y[1])),
-                          LANE_V2(boids_vf_all(z[0]), boids_vf_all(z[1])), boids_vf_all(m));
+    const lane_vec r = priority_allocate(
+        VEC(boids_vf_all(x[0]), boids_vf_all(x[1]), boids_vf_all(0.0f)),
+        VEC(boids_vf_all(y[0]), boids_vf_all(y[1]), boids_vf_all(0.0f)),
+        VEC(boids_vf_all(z[0]), boids_vf_all(z[1]), boids_vf_all(0.0f)), boids_vf_all(m));
     a[0] = r.x[0];
     a[1] = r.y[0];
 }

@@ -33,8 +33,8 @@ BOIDS_SIMD_CLONES static void lanes(const float *x, const float *y, const int32_
     boids_vf vx, vy;
     boids_vi von;
     for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l], von[l] = on[l] ? -1 : 0;
-    const lane_v2 a = set_length_where(LANE_V2(vx, vy), boids_vf_all(len), von);
-    const lane_v2 b = limit_length(LANE_V2(vx, vy), boids_vf_all(lim));
+    const lane_vec a = set_length_where(VEC(vx, vy, 0), boids_vf_all(len), von);
+    const lane_vec b = limit_length(VEC(vx, vy, 0), boids_vf_all(lim));
     const boids_vf ax = a.x, ay = a.y, bx = b.x, by = b.y;
     const boids_vf r = boids_vsqrt(vx * vx), m = boids_vmin_image(vx, vy, 1000.0f, 500.0f);
     const boids_vf s = boids_vf_all(x[0]);
@@ -87,7 +87,7 @@ BOIDS_SIMD_CLONES static void limits_lanes(const float *x, const float *y, float
 {
     boids_vf vx, vy;
     for (int l = 0; l < BOIDS_LANES; ++l) vx[l] = x[l], vy[l] = y[l];
-    const lane_v2 v = speed_limits(LANE_V2(vx, vy), boids_vf_all(vmin), boids_vf_all(vmax));
+    const lane_vec v = speed_limits(VEC(vx, vy, 0), boids_vf_all(vmin), boids_vf_all(vmax));
     for (int l = 0; l < BOIDS_LANES; ++l) ox[l] = v.x[l], oy[l] = v.y[l];
 }
 
@@ -257,7 +257,7 @@ BOIDS_SIMD_CLONES static void view_lanes(const float *vx, const float *vy, const
     boids_vf a, b, p, q, k;
     for (int l = 0; l < BOIDS_LANES; ++l)
         a[l] = vx[l], b[l] = vy[l], p[l] = dx[l], q[l] = dy[l], k[l] = c[l];
-    const boids_vi in = in_view(LANE_V2(a, b), LANE_V2(p, q), p * p + q * q, k);
+    const boids_vi in = in_view(VEC(a, b, 0), VEC(p, q, 0), p * p + q * q, k);
     for (int l = 0; l < BOIDS_LANES; ++l) out[l] = in[l];
 }
 

@@ -83,8 +83,8 @@ def _setting(value):
         return "1" if value else "0"
     if isinstance(value, float):
         return repr(value)
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return f"{value[0]!r}x{value[1]!r}"
+    if isinstance(value, (tuple, list)) and len(value) in (2, 3):  # a world: WxH or WxHxD
+        return "x".join(repr(v) for v in value)
     return str(value)
 
 
@@ -147,7 +147,8 @@ class World:
 
     scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
     model      the model's name (boids.models()); brings its preset parameters and world
-    count      boids; swarms, world=(width, height), dt, layout, obstacles as the CLI takes them
+    count      boids; swarms, world=(width, height) or (width, height, depth) for a 3D world,
+               dims (2 or 3), dt, layout, obstacles as the CLI takes them
     backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
     seed       the random initial state's seed
     params     {name: value} as --set takes them (boids.model_params(model) lists them)
@@ -155,8 +156,9 @@ class World:
 
     def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
                  params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
-                 threads=None):
+                 threads=None, dims=None):
         settings = [("model", model), ("boids", count), ("swarms", swarms), ("world", world),
+                    ("dims", dims),
                     ("dt", dt), ("layout", layout), ("seed", seed), ("backend", backend),
                     ("threads", threads)]
         settings += [("obstacle", ",".join(repr(float(c)) for c in o)) for o in obstacles]
@@ -191,6 +193,7 @@ class World:
         self._warn_of_cost(info)
         self.model = _lib.text(_lib.lib.boids_model_name(info.model))
         self._attributes = _attributes(info.model)
+        self._depth = {"z": np.float32, "vz": np.float32} if info.dims == 3 else {}
         self.params = Params(self)
 
     def _warn_of_cost(self, info):
@@ -278,10 +281,12 @@ class World:
     # -- what it is ----------------------------------------------------------------------------
     @property
     def info(self):
-        """count, swarms, size, backend, renderer, device, steps, replicas, predators, dt, seed."""
+        """count, swarms, size ((width, height), or with depth in 3D), dims, backend, renderer,
+        device, steps, replicas, predators, dt, seed."""
         i = self._info()
+        size = (i.width, i.height, i.depth) if i.dims == 3 else (i.width, i.height)
         return {"model": self.model, "count": i.count, "swarms": i.swarms,
-                "size": (i.width, i.height), "backend": "gpu" if i.backend == 0 else "cpu",
+                "size": size, "dims": i.dims, "backend": "gpu" if i.backend == 0 else "cpu",
                 "renderer": _lib.text(i.renderer), "device": _lib.text(i.device),
                 "steps": i.steps, "replicas": i.replicas,
                 "predators": i.predators, "obstacles": i.obstacles, "dt": i.dt, "seed": i.seed,
@@ -363,8 +368,9 @@ class World:
 
     # -- the state -----------------------------------------------------------------------------
     def columns(self):
-        """The state's columns and their dtypes: x, y, vx, vy, swarm, then the attributes."""
-        return {**_FIXED, **self._attributes}
+        """The state's columns and their dtypes: x, y, vx, vy, swarm, in a 3D world z and vz,
+        then the attributes."""
+        return {**_FIXED, **self._depth, **self._attributes}
 
     def state(self, columns=None):
         """The state in id order as {column: numpy array}, from one read of the world; a column

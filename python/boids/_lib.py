@@ -78,7 +78,8 @@ class WorldInfo(ctypes.Structure):
                 ("renderer", ctypes.c_char_p), ("steps", ctypes.c_uint64),
                 ("replicas", ctypes.c_uint32), ("predators", ctypes.c_uint32),
                 ("obstacles", ctypes.c_uint32), ("dt", ctypes.c_float), ("seed", ctypes.c_uint64),
-                ("device", ctypes.c_char_p)]
+                ("device", ctypes.c_char_p), ("dims", ctypes.c_uint32), ("depth", ctypes.c_float),
+                ("grid_d", ctypes.c_uint32), ("cell_d", ctypes.c_float)]
 
 
 class Metrics(ctypes.Structure):

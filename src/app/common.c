@@ -109,9 +109,17 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
            boids_model_name(info.model), info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu",
            cli->backend_note[0] ? cli->backend_note : info.renderer, info.device[0] ? "; " : "",
            info.device);
-    printf("  %u boids in %u swarm%s, world %gx%g px, grid %ux%u cells of %.1fx%.1f px", info.count,
-           info.swarms, info.swarms == 1 ? "" : "s", (double)info.width, (double)info.height,
-           info.grid_w, info.grid_h, (double)info.cell_w, (double)info.cell_h);
+    if (info.dims == 3)
+        printf("  %u boids in %u swarm%s, 3D world %gx%gx%g px, grid %ux%ux%u cells of "
+               "%.1fx%.1fx%.1f px",
+               info.count, info.swarms, info.swarms == 1 ? "" : "s", (double)info.width,
+               (double)info.height, (double)info.depth, info.grid_w, info.grid_h, info.grid_d,
+               (double)info.cell_w, (double)info.cell_h, (double)info.cell_d);
+    else
+        printf("  %u boids in %u swarm%s, world %gx%g px, grid %ux%u cells of %.1fx%.1f px",
+               info.count, info.swarms, info.swarms == 1 ? "" : "s", (double)info.width,
+               (double)info.height, info.grid_w, info.grid_h, (double)info.cell_w,
+               (double)info.cell_h);
     if (info.backend == BOIDS_BACKEND_CPU)
         printf(", %d thread%s%s", info.threads, info.threads == 1 ? "" : "s",
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
@@ -246,7 +254,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                m.max_speed, m.mean_speed, per_second ? "px/s" : "px/frame");
     if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
-        st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model));
+        st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model),
+                             info.dims == 3);
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
     }
     if (st == BOIDS_OK && cli->dump_predators_path) {

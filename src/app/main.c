@@ -42,6 +42,13 @@ static int read_init(boids_cli *cli, boids_init_state *init)
                 swarms - 1, cli->def.swarms);
         code = BOIDS_EXIT_USAGE;
     }
+    if (code == BOIDS_EXIT_OK && csv.three && cli->def.depth == 0) {
+        fprintf(stderr,
+                "boids: --init: %s is a 3D state (columns z, vz) but the world is flat: give "
+                "--world WxHxD or --dims 3\n",
+                cli->init_path);
+        code = BOIDS_EXIT_USAGE;
+    }
     cli->def.count = n;
     if (!cli->swarms_given) cli->def.swarms = swarms;
     return code;

@@ -65,6 +65,7 @@ boids_status boids_session_create(boids_session *s, const boids_world_def *def,
     boids_world_get_info(s->world, &info);
     d.width = info.width; /* resolved: later worlds keep this size */
     d.height = info.height;
+    d.depth = info.depth;
     s->def = d;
     if (init) st = boids_world_write(s->world, init, d.count);
     if (st != BOIDS_OK) boids_session_destroy(s);

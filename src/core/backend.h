@@ -22,6 +22,8 @@ typedef struct boids_sim {
     unsigned features;    /* the model's BOIDS_FEATURE_* */
     float dt;             /* per step: def.dt for per-second models, 1 for frame-based ones */
     float half_w, half_h; /* world size / 2 where it wraps, +infinity elsewhere (geometry.h) */
+    float half_d;         /* the same along z (+infinity in a flat world) */
+    bool three;           /* a 3D world: def.depth > 0 */
     uint32_t per_replica; /* boids per replica (>= 1) */
     uint32_t predators_per_replica, predator_count;
     boids_obstacle *obstacles; /* every replica's, owned by the world */
@@ -51,6 +53,8 @@ typedef enum boids_column {
     BOIDS_COLUMN_VX,
     BOIDS_COLUMN_VY,
     BOIDS_COLUMN_SWARM,
+    BOIDS_COLUMN_Z, /* a 3D world's */
+    BOIDS_COLUMN_VZ,
     BOIDS_COLUMN_ATTR,
     BOIDS_COLUMN_COUNT = BOIDS_COLUMN_ATTR + BOIDS_ATTR_COUNT
 } boids_column;

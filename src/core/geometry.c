@@ -10,26 +10,30 @@ uint32_t boids_grid_max_cells(uint32_t count)
     return (uint32_t)cap;
 }
 
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count,
-                                    bool wrap, uint32_t replicas)
+boids_grid_dims boids_grid_dims_for(float width, float height, float depth, float min_cell,
+                                    uint32_t count, bool wrap, uint32_t replicas)
 {
     boids_grid_dims g;
     /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
      * which can put a boid sitting on a cell border one cell off (an error of about x * 2^-23 px),
      * and distances are compared in float; the margin keeps every neighbour within the radius
      * inside the 3x3 block even then. */
-    double cell = (double)min_cell * (1.0 + 1e-6) + fmax(width, height) * 1e-6;
-    double gw = floor(width / cell), gh = floor(height / cell);
+    double cell = (double)min_cell * (1.0 + 1e-6) + fmax(fmax(width, height), depth) * 1e-6;
+    double gw = floor(width / cell), gh = floor(height / cell),
+           gd = depth > 0.0f ? floor(depth / cell) : 1;
     if (gw < 1) gw = 1;
     if (gh < 1) gh = 1;
+    if (gd < 1) gd = 1;
     /* Coarsen evenly until the cell count of every replica fits the cap. */
     double cap = boids_grid_max_cells(count);
-    while (gw * gh * replicas > cap && (gw > 1 || gh > 1)) {
+    while (gw * gh * gd * replicas > cap && (gw > 1 || gh > 1 || gd > 1)) {
         gw = fmax(1, floor(gw / 2));
         gh = fmax(1, floor(gh / 2));
+        gd = fmax(1, floor(gd / 2));
     }
     g.w = (uint32_t)gw;
     g.h = (uint32_t)gh;
+    g.d = (uint32_t)gd;
     g.replicas = replicas;
     g.wrap = wrap;
     g.cell_w = width / (float)g.w;
@@ -38,6 +42,8 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, u
      * Cells are never smaller than `cell`: width / floor(width / cell) >= cell. */
     g.inv_cell_w = (float)g.w / width;
     g.inv_cell_h = (float)g.h / height;
+    g.cell_d = depth > 0.0f ? depth / (float)g.d : 0.0f;
+    g.inv_cell_d = depth > 0.0f ? (float)g.d / depth : 0.0f;
     return g;
 }
 
@@ -47,7 +53,7 @@ void boids_grid_mark_blocks(const boids_grid_dims *d, const uint32_t *cell_start
     memset(block_any, 0, cells);
     for (uint32_t c = 0; c < cells; ++c) {
         if (cell_start[c] == cell_start[c + 1]) continue;
-        uint32_t block[9];
+        uint32_t block[BOIDS_BLOCK_MAX];
         const uint32_t n = boids_grid_block(d, c, block);
         for (uint32_t i = 0; i < n; ++i) block_any[block[i]] = 1;
     }

@@ -15,31 +15,34 @@
  * around a boid (minimum-image distances). */
 typedef struct boids_grid_dims {
     uint32_t w, h;        /* cells along x and y of one replica's world, >= 1 */
-    uint32_t replicas;    /* independent copies of the world, each with its w x h cells: cell
-                             r * w * h + (cy * w + cx) of replica r; cell replicas * w * h is
-                             the graveyard, where dead boids go, in nobody's block */
+    uint32_t d;           /* cells along z: 1 in a flat world, whose one layer is the grid */
+    uint32_t replicas;    /* independent copies of the world, each with its w x h x d cells:
+                             cell r * w * h * d + ((cz * h + cy) * w + cx) of replica r; cell
+                             replicas * w * h * d is the graveyard, where dead boids go, in
+                             nobody's block */
     bool wrap;            /* the block of cells around a boid wraps at the edges (torus) */
     float cell_w, cell_h; /* px */
     float inv_cell_w, inv_cell_h;
+    float cell_d, inv_cell_d; /* px along z; 0 in a flat world (every z is layer 0) */
 } boids_grid_dims;
 
 /* Most cells a grid may have: bounded by the boid count so a tiny radius in a huge world cannot
  * ask for billions of cells (cells then grow, which stays correct), and by the GPU scan. */
 uint32_t boids_grid_max_cells(uint32_t count);
-/* Picks the grid for a world of `replicas` copies; min_cell is the smallest acceptable cell size
- * in px (the largest interaction radius); cells come out slightly larger, see the margin in
- * geometry.c. */
-boids_grid_dims boids_grid_dims_for(float width, float height, float min_cell, uint32_t count,
-                                    bool wrap, uint32_t replicas);
+/* Picks the grid for a world of `replicas` copies, flat where depth is 0; min_cell is the
+ * smallest acceptable cell size in px (the largest interaction radius); cells come out slightly
+ * larger, see the margin in geometry.c. */
+boids_grid_dims boids_grid_dims_for(float width, float height, float depth, float min_cell,
+                                    uint32_t count, bool wrap, uint32_t replicas);
 
 /* Cells of one replica, and of all (the graveyard's index). */
 static inline uint32_t boids_grid_cells_per_replica(const boids_grid_dims *d)
 {
-    return d->w * d->h;
+    return d->w * d->h * d->d;
 }
 static inline uint32_t boids_grid_cells(const boids_grid_dims *d)
 {
-    return d->replicas * d->w * d->h;
+    return d->replicas * boids_grid_cells_per_replica(d);
 }
 
 /* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get
@@ -55,18 +58,24 @@ static inline uint32_t boids_cell_coord(float x, float inv_cell, uint32_t cells)
     return i < cells ? i : cells - 1;
 }
 
-/* The cell of a position in replica r. */
-static inline uint32_t boids_cell_of(const boids_grid_dims *d, uint32_t replica, float x, float y)
+/* The cell of a position in replica r (z is 0 in a flat world, whose one layer it finds). */
+static inline uint32_t boids_cell_of(const boids_grid_dims *d, uint32_t replica, float x, float y,
+                                     float z)
 {
-    return replica * (d->w * d->h) + boids_cell_coord(y, d->inv_cell_h, d->h) * d->w +
+    const uint32_t layer = d->d > 1 ? boids_cell_coord(z, d->inv_cell_d, d->d) : 0;
+    return replica * boids_grid_cells_per_replica(d) +
+           (layer * d->h + boids_cell_coord(y, d->inv_cell_h, d->h)) * d->w +
            boids_cell_coord(x, d->inv_cell_w, d->w);
 }
 
-/* The distinct cells of the block around cell (cx, cy), in the canonical order both backends use:
- * rows bottom to top, cells left to right. A 3x3 block when the grid has 3 or more cells along
- * an axis, wrapped on a torus and cut at the edges otherwise; with 1 or 2 cells along an axis,
- * each of them once (a 3-wide block would visit a cell twice). Returns the number of cells
- * written to out (at most 9). */
+/* The distinct cells of the block around cell (cx, cy, cz), in the canonical order both backends
+ * use: layers front to back (z up), in each its rows bottom to top, in each its cells left to
+ * right. Three cells along each axis when the grid has 3 or more cells along it, wrapped on a
+ * torus and cut at the edges otherwise; with 1 or 2 cells along an axis, each of them once (a
+ * 3-wide block would visit a cell twice). A flat world has one layer: its blocks are 3x3. Returns
+ * the number of cells written to out (at most BOIDS_BLOCK_MAX). */
+#define BOIDS_BLOCK_MAX 27
+#define BOIDS_BLOCK_ROWS 9 /* rows of cells a block spans: 3 rows in each of 3 layers */
 static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32_t out[3])
 {
     uint32_t k = 0;
@@ -84,16 +93,34 @@ static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32
     return k;
 }
 
-/* The block around cell c (a cell of any replica: the block stays in c's replica). */
-static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c, uint32_t out[9])
+/* The rows of the block around cell c (a cell of any replica: the block stays in c's replica),
+ * in the canonical order: the cell that starts each (at column 0) in row_base, and the block's
+ * columns xs[0..*nx). Returns the number of rows (at most BOIDS_BLOCK_ROWS). */
+static inline uint32_t boids_grid_block_rows(const boids_grid_dims *d, uint32_t c,
+                                             uint32_t row_base[BOIDS_BLOCK_ROWS], uint32_t xs[3],
+                                             uint32_t *nx)
 {
-    const uint32_t cpr = d->w * d->h, base = c / cpr * cpr, local = c - base;
-    uint32_t xs[3], ys[3];
-    uint32_t nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs),
-             ny = boids_grid_axis(local / d->w, d->h, d->wrap, ys);
+    const uint32_t cpr = boids_grid_cells_per_replica(d), base = c / cpr * cpr, local = c - base;
+    const uint32_t row = local / d->w;
+    uint32_t ys[3], zs[3];
+    *nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs);
+    const uint32_t ny = boids_grid_axis(row % d->h, d->h, d->wrap, ys),
+                   nz = boids_grid_axis(row / d->h, d->d, d->wrap, zs);
     uint32_t n = 0;
-    for (uint32_t j = 0; j < ny; ++j)
-        for (uint32_t i = 0; i < nx; ++i) out[n++] = base + ys[j] * d->w + xs[i];
+    for (uint32_t k = 0; k < nz; ++k)
+        for (uint32_t j = 0; j < ny; ++j) row_base[n++] = base + (zs[k] * d->h + ys[j]) * d->w;
+    return n;
+}
+
+/* The block around cell c, cell by cell. */
+static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c,
+                                        uint32_t out[BOIDS_BLOCK_MAX])
+{
+    uint32_t rows[BOIDS_BLOCK_ROWS], xs[3], nx;
+    const uint32_t nr = boids_grid_block_rows(d, c, rows, xs, &nx);
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < nr; ++j)
+        for (uint32_t i = 0; i < nx; ++i) out[n++] = rows[j] + xs[i];
     return n;
 }
 

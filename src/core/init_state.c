@@ -13,12 +13,36 @@ static float uniform(boids_rng *rng, float lo, float hi)
     return lo + boids_rng_float(rng) * (hi - lo);
 }
 
+/* A 3D world's boids: positions uniform in the box, headings uniform on the sphere (cos of the
+ * polar angle uniform in [-1, 1]), speeds uniform in [v_min, v_max]. */
+static void uniform_3d(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b)
+{
+    const float two_pi = 6.28318530717958647692f;
+    const float vmin = d->params.base.min_speed, vmax = d->params.base.max_speed;
+    for (uint32_t i = 0; i < n; ++i) {
+        float x = boids_rng_float(rng) * d->width;
+        float y = boids_rng_float(rng) * d->height;
+        float z = boids_rng_float(rng) * d->depth;
+        float u = 2.0f * boids_rng_float(rng) - 1.0f, a = boids_rng_float(rng) * two_pi;
+        float s = vmin + boids_rng_float(rng) * (vmax - vmin), r = sqrtf(fmaxf(0.0f, 1 - u * u));
+        b[i].x = boids_wrap(x, d->width);
+        b[i].y = boids_wrap(y, d->height);
+        b[i].z = boids_wrap(z, d->depth);
+        b[i].vx = s * r * cosf(a);
+        b[i].vy = s * r * sinf(a);
+        b[i].vz = s * u;
+        b[i].swarm = i % d->swarms;
+        boids_boid_default_attrs(&b[i], 0, &d->params);
+    }
+}
+
 void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
                         uint32_t p, boids_predator *predators)
 {
     const float two_pi = 6.28318530717958647692f;
     const float vmin = d->params.base.min_speed, vmax = d->params.base.max_speed;
-    for (uint32_t i = 0; i < n; ++i) {
+    if (d->depth > 0.0f) uniform_3d(d, rng, n, b);
+    for (uint32_t i = 0; d->depth == 0.0f && i < n; ++i) {
         float x = boids_rng_float(rng) * d->width;
         float y = boids_rng_float(rng) * d->height;
         float a = boids_rng_float(rng) * two_pi;
@@ -27,6 +51,7 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
         b[i].y = boids_wrap(y, d->height);
         b[i].vx = s * cosf(a);
         b[i].vy = s * sinf(a);
+        b[i].z = b[i].vz = 0.0f;
         b[i].swarm = i % d->swarms;
         boids_boid_default_attrs(&b[i], 0, &d->params);
     }
@@ -47,12 +72,14 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
 void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
                        uint32_t p, boids_predator *predators)
 {
-    const float W = d->width, H = d->height;
+    const float W = d->width, H = d->height, D = d->depth;
     for (uint32_t i = 0; i < n; ++i) {
         b[i].x = boids_wrap(uniform(rng, 3 * W / 8, 5 * W / 8), W);
         b[i].y = boids_wrap(uniform(rng, 3 * H / 8, 5 * H / 8), H);
+        b[i].z = D > 0.0f ? boids_wrap(uniform(rng, 3 * D / 8, 5 * D / 8), D) : 0.0f;
         b[i].vx = uniform(rng, -50, 50);
         b[i].vy = uniform(rng, -50, 50);
+        b[i].vz = D > 0.0f ? uniform(rng, -50, 50) : 0.0f;
         b[i].swarm = i % d->swarms;
         boids_boid_default_attrs(&b[i], 0, &d->params);
         b[i].age = boids_rng_float(rng);

@@ -24,12 +24,13 @@ static double wrap_delta(double d, double size, bool wrap)
  * one 8-byte record and the counts turn into the starts in place: placing a boid in random order
  * touches three cache lines, not six. */
 typedef struct ring_pos {
-    float x, y;
+    float x, y, z; /* z: 0 in a flat world */
 } ring_pos;
 
+/* A flat world's grid has one layer (gd = 1, its z all 0); a 3D world's, layers along z. */
 typedef struct ring_grid {
-    int gw, gh;
-    double cw, ch;
+    int gw, gh, gd;
+    double cw, ch, cd;
     uint32_t *start;        /* cell c's slots: [start[c], start[c + 1]) */
     uint32_t *order;        /* slot -> boid */
     ring_pos *pos;          /* slot -> position */
@@ -91,11 +92,20 @@ static inline int cell_of_axis(double c, int n)
 
 /* The cell of a position: boids outside a bounded world go in the edge cells (the ring search
  * stays exact: a ring's reach is measured from the cell, and outside boids are only farther). */
-static inline void ring_cell(const ring_grid *g, float x, float y, int *cx, int *cy)
+static inline void ring_cell(const ring_grid *g, ring_pos p, int *cx, int *cy, int *cz)
 {
-    *cx = cell_of_axis(x / g->cw, g->gw);
-    *cy = cell_of_axis(y / g->ch, g->gh);
+    *cx = cell_of_axis(p.x / g->cw, g->gw);
+    *cy = cell_of_axis(p.y / g->ch, g->gh);
+    *cz = g->gd > 1 ? cell_of_axis(p.z / g->cd, g->gd) : 0;
 }
+
+/* The index of cell (x, y, z). */
+static inline uint32_t ring_index(const ring_grid *g, int x, int y, int z)
+{
+    return (uint32_t)((z * g->gh + y) * g->gw + x);
+}
+
+static inline ring_pos pos_of(const boids_boid *b) { return (ring_pos){b->x, b->y, b->z}; }
 
 /* The grid's build, shared among the pool's threads without atomics (an atomic addition waits
  * for its cache miss, which serialised the scatter): each boid's cell is found in parallel;
@@ -115,9 +125,9 @@ static void cell_chunk(void *ctx, uint32_t begin, uint32_t end)
     const grid_job *j = ctx;
     ring_grid *g = j->g;
     for (uint32_t i = begin; i < end; ++i) {
-        int cx, cy;
-        ring_cell(g, j->b[i].x, j->b[i].y, &cx, &cy);
-        g->cell_of_boid[i] = (uint32_t)(cy * g->gw + cx);
+        int cx, cy, cz;
+        ring_cell(g, pos_of(&j->b[i]), &cx, &cy, &cz);
+        g->cell_of_boid[i] = ring_index(g, cx, cy, cz);
     }
 }
 
@@ -126,7 +136,7 @@ static void count_part(void *ctx, uint32_t part, uint32_t parts)
     const grid_job *j = ctx;
     ring_grid *g = j->g;
     uint32_t lo, hi;
-    boids_pool_part_range((uint32_t)(g->gw * g->gh), part, parts, &lo, &hi);
+    boids_pool_part_range((uint32_t)(g->gw * g->gh * g->gd), part, parts, &lo, &hi);
     for (uint32_t i = 0; i < j->n; ++i) {
         const uint32_t c = g->cell_of_boid[i];
         if (c >= lo && c < hi) g->start[c + 1]++;
@@ -136,7 +146,7 @@ static void count_part(void *ctx, uint32_t part, uint32_t parts)
 /* The first cell whose first slot is at or after `slot`. */
 static uint32_t first_cell_from(const ring_grid *g, uint32_t slot)
 {
-    uint32_t lo = 0, hi = (uint32_t)(g->gw * g->gh);
+    uint32_t lo = 0, hi = (uint32_t)(g->gw * g->gh * g->gd);
     while (lo < hi) {
         const uint32_t mid = lo + (hi - lo) / 2;
         if (g->start[mid] < slot)
@@ -157,18 +167,23 @@ static void place_part(void *ctx, uint32_t part, uint32_t parts)
         const uint32_t c = g->cell_of_boid[i];
         if (c < lo || c >= hi) continue;
         const uint32_t k = g->start[c]++; /* start[c] runs on to cell c's end */
-        g->order[k] = i, g->pos[k] = (ring_pos){j->b[i].x, j->b[i].y};
+        g->order[k] = i, g->pos[k] = pos_of(&j->b[i]);
     }
 }
 
+/* (depth 0: a flat world, one layer; a 3D world's layers at most 256 deep, so its cells stay
+ * within memory) */
 static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                            float height, double cell, bool at_most, boids_pool *pool)
+                            float height, float depth, double cell, bool at_most, boids_pool *pool)
 {
     double (*round_cells)(double) = at_most ? ceil : floor;
-    g->gw = (int)fmax(1, fmin(4096, round_cells(width / cell)));
-    g->gh = (int)fmax(1, fmin(4096, round_cells(height / cell)));
+    const double most = depth > 0 ? 256 : 4096;
+    g->gw = (int)fmax(1, fmin(most, round_cells(width / cell)));
+    g->gh = (int)fmax(1, fmin(most, round_cells(height / cell)));
+    g->gd = depth > 0 ? (int)fmax(1, fmin(most, round_cells(depth / cell))) : 1;
     g->cw = (double)width / g->gw, g->ch = (double)height / g->gh;
-    const size_t cells = (size_t)g->gw * g->gh;
+    g->cd = depth > 0 ? (double)depth / g->gd : 1.0;
+    const size_t cells = (size_t)g->gw * g->gh * g->gd;
     if (!ring_grid_reserve(g, n, cells)) {
         ring_grid_free(g);
         return false;
@@ -263,7 +278,7 @@ static bool axis_covered(int c, int r, int n, bool wrap)
  * square, and a boid far from the rest costs a few reads per row, not per cell. */
 typedef struct near_job {
     const ring_grid *g;
-    float width, height;
+    float width, height, depth;
     bool wrap;
     double *nn;      /* by boid */
     const int *stop; /* boids_should_stop's request */
@@ -284,34 +299,45 @@ static double side_reach(double pos, int c, int r, int n, double cell, bool wrap
 static double nearest_d2(const near_job *j, uint32_t i)
 {
     const ring_grid *g = j->g;
-    int cx, cy;
-    ring_cell(g, g->pos[i].x, g->pos[i].y, &cx, &cy);
-    const double xi = g->pos[i].x, yi = g->pos[i].y;
+    int cx, cy, cz;
+    ring_cell(g, g->pos[i], &cx, &cy, &cz);
+    const double xi = g->pos[i].x, yi = g->pos[i].y, zi = g->pos[i].z;
+    const bool flat = g->gd == 1 && j->depth == 0;
     double best2 = INFINITY;
     for (int r = 1;; r *= 2) {
-        int ylo[2], yhi[2], xlo[2], xhi[2];
+        int ylo[2], yhi[2], xlo[2], xhi[2], zlo[2] = {0, 0}, zhi[2] = {0, 0};
         const int ny = axis_spans(cy, r, g->gh, j->wrap, ylo, yhi);
         const int nx = axis_spans(cx, r, g->gw, j->wrap, xlo, xhi);
+        const int nz = flat ? 1 : axis_spans(cz, r, g->gd, j->wrap, zlo, zhi);
         const bool full = nx == 1 && xlo[0] == 0 && xhi[0] == g->gw - 1;
-        for (int q = 0; q < ny; ++q)
-            for (int y = ylo[q]; y <= yhi[q]; ++y) {
-                const int last = full ? yhi[q] : y;
-                for (int s = 0; s < nx; ++s) {
-                    const uint32_t e = g->start[last * g->gw + xhi[s] + 1];
-                    for (uint32_t k = g->start[y * g->gw + xlo[s]]; k < e; ++k) {
-                        if (k == i) continue;
-                        const double dx = wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
-                        const double dy = wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
-                        const double d2 = dx * dx + dy * dy;
-                        if (d2 < best2) best2 = d2; /* (fmin is a call into libm) */
+        for (int p = 0; p < nz; ++p)
+            for (int z = zlo[p]; z <= zhi[p]; ++z)
+                for (int q = 0; q < ny; ++q)
+                    for (int y = ylo[q]; y <= yhi[q]; ++y) {
+                        const int last = full ? yhi[q] : y;
+                        for (int s = 0; s < nx; ++s) {
+                            const uint32_t e = g->start[ring_index(g, xhi[s], last, z) + 1];
+                            for (uint32_t k = g->start[ring_index(g, xlo[s], y, z)]; k < e; ++k) {
+                                if (k == i) continue;
+                                const double dx = wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
+                                const double dy = wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
+                                double d2 = dx * dx + dy * dy;
+                                if (!flat) {
+                                    const double dz =
+                                        wrap_delta(g->pos[k].z - zi, j->depth, j->wrap);
+                                    d2 += dz * dz;
+                                }
+                                if (d2 < best2) best2 = d2; /* (fmin is a call into libm) */
+                            }
+                        }
+                        y = last;
                     }
-                }
-                y = last;
-            }
-        if (axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap))
+        if (axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap) &&
+            (flat || axis_covered(cz, r, g->gd, j->wrap)))
             return best2;
-        const double reach = fmin(side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
-                                  side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
+        double reach = fmin(side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
+                            side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
+        if (!flat) reach = fmin(reach, side_reach(zi, cz, r, g->gd, g->cd, j->wrap));
         if (reach * reach >= best2) return best2;
     }
 }
@@ -334,9 +360,9 @@ static void near_chunk(void *ctx, uint32_t begin, uint32_t end)
  * by pair. */
 typedef struct group_job {
     const ring_grid *g;
-    float width, height;
+    float width, height, depth; /* depth 0: a flat world */
     bool wrap, whole_cells;
-    int reach; /* cells within reach: the (2 reach + 1)^2 block */
+    int reach; /* cells within reach: the (2 reach + 1)^2 block ((2 reach + 1)^3 in 3D) */
     double r2;
     uint32_t *parent; /* over the grid's slots */
     const int *stop;  /* boids_should_stop's request */
@@ -347,15 +373,20 @@ static double slot_d2(const group_job *j, uint32_t a, uint32_t b)
     const ring_grid *g = j->g;
     double dx = wrap_delta((double)g->pos[b].x - g->pos[a].x, j->width, j->wrap);
     double dy = wrap_delta((double)g->pos[b].y - g->pos[a].y, j->height, j->wrap);
-    return dx * dx + dy * dy;
+    if (j->depth == 0) return dx * dx + dy * dy;
+    double dz = wrap_delta((double)g->pos[b].z - g->pos[a].z, j->depth, j->wrap);
+    return dx * dx + dy * dy + dz * dz;
 }
 
 /* Whether cell c's boids are all within the radius of each other (its diagonal is, and it holds
  * no boid from outside a box). */
 static bool cell_whole(const group_job *j, uint32_t c)
 {
-    const int cx = (int)(c % (uint32_t)j->g->gw), cy = (int)(c / (uint32_t)j->g->gw);
-    const bool edge = cx == 0 || cy == 0 || cx == j->g->gw - 1 || cy == j->g->gh - 1;
+    const ring_grid *g = j->g;
+    const int cx = (int)(c % (uint32_t)g->gw), row = (int)(c / (uint32_t)g->gw), cy = row % g->gh,
+              cz = row / g->gh;
+    const bool edge = cx == 0 || cy == 0 || cx == g->gw - 1 || cy == g->gh - 1 ||
+                      (j->depth > 0 && (cz == 0 || cz == g->gd - 1));
     return j->whole_cells && (j->wrap || !edge);
 }
 
@@ -391,39 +422,49 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
         if ((c & 255u) == 0 && boids_should_stop(j->stop)) return; /* the caller sees it */
         const uint32_t first = g->start[c], last = g->start[c + 1];
         if (first == last) continue;
-        const int cx = (int)(c % (uint32_t)g->gw), cy = (int)(c / (uint32_t)g->gw);
+        const int cx = (int)(c % (uint32_t)g->gw), row = (int)(c / (uint32_t)g->gw),
+                  cy = row % g->gh, cz = row / g->gh;
         if (cell_whole(j, c))
             for (uint32_t a = first + 1; a < last; ++a) unite_shared(j->parent, first, a);
         else
             link_cells(j, c, c);
-        for (int dy = -j->reach; dy <= j->reach; ++dy)
-            for (int dx = -j->reach; dx <= j->reach; ++dx) {
-                int x = cx + dx, y = cy + dy;
-                if (!j->wrap && (x < 0 || y < 0 || x >= g->gw || y >= g->gh)) continue;
-                x = wrap_cell(x, g->gw);
-                y = wrap_cell(y, g->gh);
-                const uint32_t d = (uint32_t)(y * g->gw + x);
-                if (d > c && g->start[d] < g->start[d + 1]) link_cells(j, c, d); /* once a pair */
-            }
+        const int rz = j->depth > 0 ? j->reach : 0;
+        for (int dz = -rz; dz <= rz; ++dz)
+            for (int dy = -j->reach; dy <= j->reach; ++dy)
+                for (int dx = -j->reach; dx <= j->reach; ++dx) {
+                    int x = cx + dx, y = cy + dy, z = cz + dz;
+                    if (!j->wrap &&
+                        (x < 0 || y < 0 || z < 0 || x >= g->gw || y >= g->gh || z >= g->gd))
+                        continue;
+                    x = wrap_cell(x, g->gw);
+                    y = wrap_cell(y, g->gh);
+                    z = wrap_cell(z, g->gd);
+                    const uint32_t d = ring_index(g, x, y, z);
+                    if (d > c && g->start[d] < g->start[d + 1])
+                        link_cells(j, c, d); /* once a pair */
+                }
     }
 }
 
 static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
-                                   bool wrap, float group_radius, boids_pool *pool, const int *stop,
-                                   boids_metrics_work *work, boids_metric_sums *m)
+                                   float depth, bool wrap, float group_radius, boids_pool *pool,
+                                   const int *stop, boids_metrics_work *work, boids_metric_sums *m)
 {
     *m = (boids_metric_sums){0};
     m->alive = n;
     if (n == 0) return BOIDS_OK;
     m->min_speed = INFINITY;
+    const bool three = depth > 0;
     for (uint32_t i = 0; i < n; ++i) {
-        double s = sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy);
+        const double vz = three ? b[i].vz : 0.0;
+        double s = sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy + vz * vz);
         m->speed_sum += s;
         if (s < m->min_speed) m->min_speed = s; /* (fmin and fmax: calls into libm) */
         if (s > m->max_speed) m->max_speed = s;
         if (s > 0) {
             m->hx += b[i].vx / s;
             m->hy += b[i].vy / s;
+            m->hz += vz / s;
         }
     }
     m->groups = 1;
@@ -441,25 +482,31 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     const bool room = work->boids_cap >= n;
     double *nn = work->nn;
     uint32_t *parent = work->parent;
-    const bool built = ring_grid_build(near, b, n, width, height,
-                                       sqrt((double)width * height / n * 0.5), false, pool) &&
-                       ring_grid_build(links, b, n, width, height, radius / sqrt(2.0), true, pool);
+    const double near_cell = three ? cbrt((double)width * height * depth / n * 0.5)
+                                   : sqrt((double)width * height / n * 0.5);
+    const bool built = ring_grid_build(near, b, n, width, height, depth, near_cell, false, pool) &&
+                       ring_grid_build(links, b, n, width, height, depth,
+                                       radius / sqrt(three ? 3.0 : 2.0), true, pool);
     bool ok = room && built;
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i) parent[i] = i;
-        near_job nj = {near, width, height, wrap, nn, stop};
-        const double cmin = fmin(links->cw, links->ch);
+        near_job nj = {near, width, height, depth, wrap, nn, stop};
+        const double cmin =
+            three ? fmin(fmin(links->cw, links->ch), links->cd) : fmin(links->cw, links->ch);
+        const double diagonal2 =
+            links->cw * links->cw + links->ch * links->ch + (three ? links->cd * links->cd : 0.0);
         group_job gj = {links,
                         width,
                         height,
+                        depth,
                         wrap,
-                        links->cw * links->cw + links->ch * links->ch <= (double)radius * radius,
+                        diagonal2 <= (double)radius * radius,
                         (int)ceil(radius / cmin),
                         (double)group_radius * group_radius,
                         parent,
                         stop};
-        const uint32_t cells = (uint32_t)(links->gw * links->gh);
+        const uint32_t cells = (uint32_t)(links->gw * links->gh * links->gd);
         boids_pool_run(pool, near_chunk, &nj, n);
         boids_pool_run(pool, group_chunk, &gj, cells);
         if (boids_should_stop(stop))
@@ -477,7 +524,7 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
 }
 
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       bool wrap, float group_radius, boids_pool *pool,
+                                       float depth, bool wrap, float group_radius, boids_pool *pool,
                                        const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out)
 {
@@ -500,8 +547,8 @@ boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float wi
         for (uint32_t i = 0, k = 0; i < n; ++i)
             if (b[i].alive) w->living[k++] = b[i];
     if (st == BOIDS_OK)
-        st = sums_of_living(living < n ? w->living : b, living, width, height, wrap, group_radius,
-                            pool, stop, w, out);
+        st = sums_of_living(living < n ? w->living : b, living, width, height, depth, wrap,
+                            group_radius, pool, stop, w, out);
     boids_metrics_work_free(own);
     return st;
 }
@@ -514,7 +561,7 @@ boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step,
     m.alive = s->alive;
     m.groups = s->groups;
     if (s->alive == 0) return m;
-    m.polarization = sqrt(s->hx * s->hx + s->hy * s->hy) / s->alive;
+    m.polarization = sqrt(s->hx * s->hx + s->hy * s->hy + s->hz * s->hz) / s->alive;
     /* |a sum of unit vectors| never exceeds their count, but the GPU's float sums of unit
      * headings (each rounded) can, by an ulp: 1.00000006 for a flock flying as one */
     if (m.polarization > 1.0) m.polarization = 1.0;

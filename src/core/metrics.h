@@ -20,18 +20,20 @@ typedef struct boids_metric_sums {
     double speed_sum; /* sum of speeds */
     double hx, hy;    /* sum of unit headings (a boid at rest adds nothing) */
     double min_speed, max_speed; /* 0 when none lives */
+    double hz;                   /* a 3D world's third component of the headings' sum */
 } boids_metric_sums;
 
 /* The sums of the living boids among b[0..n) (one replica's, in id order) in a width x height
- * world: distances minimum-image where wrap, plain elsewhere (boids outside a bounded world count
- * where they are); groups link boids at distance <= group_radius. Double precision; exact
- * nearest neighbours and groups (grids searched outwards until nothing nearer can exist), the
- * boids shared among the pool's threads (NULL: this one), the same bits whatever the threads.
- * A stop (base/interrupt.h's boids_should_stop: a signal, or *stop set) ends it within a few
- * thousand boids: BOIDS_E_INTERRUPTED. *work (made at the first call where NULL; work NULL: none
- * kept) holds the memory the next call reuses. */
+ * world (x depth where depth > 0: a 3D world, its boids' z and vz counted): distances minimum-image
+ * where wrap, plain elsewhere (boids outside a bounded world count where they are); groups link
+ * boids at distance <= group_radius. Double precision; exact nearest neighbours and groups (grids
+ * searched outwards until nothing nearer can exist), the boids shared among the pool's threads
+ * (NULL: this one), the same bits whatever the threads. A stop (base/interrupt.h's
+ * boids_should_stop: a signal, or *stop set) ends it within a few thousand boids:
+ * BOIDS_E_INTERRUPTED. *work (made at the first call where NULL; work NULL: none kept) holds the
+ * memory the next call reuses. */
 boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       bool wrap, float group_radius, boids_pool *pool,
+                                       float depth, bool wrap, float group_radius, boids_pool *pool,
                                        const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out);
 

@@ -70,7 +70,7 @@ boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_
     }
     /* A stable counting sort: cell_start counts, then holds each cell's start. */
     for (uint32_t i = 0; i < n; ++i) {
-        cell[i] = boids_cell_of(dims, list[i].replica, list[i].x, list[i].y);
+        cell[i] = boids_cell_of(dims, list[i].replica, list[i].x, list[i].y, 0.0f);
         g->cell_start[cell[i] + 1]++;
     }
     for (uint32_t c = 0; c < g->cells; ++c) g->cell_start[c + 1] += g->cell_start[c];

@@ -2,6 +2,7 @@
 #include "core/scenario.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,20 +187,26 @@ static boids_status set_model(boids_scenario *sc, const char *value)
     return BOIDS_OK;
 }
 
+/* WxH (a flat world) or WxHxD (a 3D one): positive sizes in px. */
 static boids_status set_world(boids_scenario *sc, const char *value)
 {
-    char w[64], h[64];
-    const char *x = strchr(value, 'x');
-    if (!x || (size_t)(x - value) >= sizeof w || strlen(x + 1) >= sizeof h)
-        return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world", "'%s' is not WxH", value);
-    snprintf(w, sizeof w, "%.*s", (int)(x - value), value);
-    snprintf(h, sizeof h, "%s", x + 1);
-    float fw, fh;
-    if (!boids_parse_float(w, &fw) || !boids_parse_float(h, &fh) || !(fw > 0) || !(fh > 0))
+    char text[192];
+    float v[3] = {0, 0, 0};
+    int n = 0;
+    bool ok = strlen(value) < sizeof text;
+    if (ok) {
+        snprintf(text, sizeof text, "%s", value);
+        for (char *p = text, *x; ok && p; p = x ? x + 1 : NULL, ++n) {
+            if ((x = strchr(p, 'x'))) *x = '\0';
+            ok = n < 3 && boids_parse_float(p, &v[n]) && v[n] > 0;
+        }
+    }
+    if (!ok || n < 2)
         return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world",
-                              "'%s' is not WxH with positive W and H", value);
-    sc->def.width = fw;
-    sc->def.height = fh;
+                              "'%s' is not WxH or WxHxD with positive sizes", value);
+    sc->def.width = v[0];
+    sc->def.height = v[1];
+    sc->def.depth = v[2];
     sc->preset_size = false;
     return BOIDS_OK;
 }
@@ -336,8 +343,14 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 void boids_scenario_finish(boids_scenario *sc)
 {
     const bool count = sc->given[BOIDS_SET_COUNT];
-    if (sc->preset_size && count) sc->def.width = sc->def.height = 0; /* the default world */
+    if (sc->preset_size && count) /* the default world */
+        sc->def.width = sc->def.height = sc->def.depth = 0;
     sc->preset_size = sc->preset_size && !count;
+    /* dims: 2 flattens the world; 3 gives a flat size a depth, the smaller of its sides, and the
+     * default size the default cube (a depth with no width: boids_world_def) */
+    if (sc->dims == 2) sc->def.depth = 0;
+    if (sc->dims == 3 && sc->def.depth == 0)
+        sc->def.depth = sc->def.width > 0 ? fminf(sc->def.width, sc->def.height) : 1;
 }
 
 void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)
@@ -416,12 +429,12 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
 void boids_scenario_write(FILE *f, const boids_world_def *def)
 {
     char v[32], w[32], t[32];
-    fprintf(
-        f,
-        "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s\ndt = %s\nlayout = %s\n",
-        boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
-        boids_float_text(def->height, w), boids_float_text(def->dt, t),
-        boids_layout_name(def->layout));
+    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s",
+            boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
+            boids_float_text(def->height, w));
+    if (def->depth > 0) fprintf(f, "x%s", boids_float_text(def->depth, v));
+    fprintf(f, "\ndt = %s\nlayout = %s\n", boids_float_text(def->dt, t),
+            boids_layout_name(def->layout));
     for (uint32_t i = 0; i < def->obstacle_count; ++i)
         fprintf(f, "obstacle = %s,%s,%s\n", boids_float_text(def->obstacles[i].x, v),
                 boids_float_text(def->obstacles[i].y, w),

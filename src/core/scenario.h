@@ -37,6 +37,7 @@ typedef struct boids_scenario {
     uint32_t default_steps;
     bool given[BOIDS_SETTING_COUNT]; /* the world settings (core/options.h) the file set */
     bool preset_size; /* the world's size is the model's preset (see boids_scenario_finish) */
+    uint32_t dims;    /* `dims` as set: 0 (not set: the world's size says), 2 or 3 */
     struct {
         char key[64]; /* a key the file set (model, boids, a parameter, ...) */
         long line;    /* and its line, so later errors about it can name the file and line */

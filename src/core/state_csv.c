@@ -233,13 +233,17 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
 
 /* ---- boids ---------------------------------------------------------------------------------- */
 
+/* The fixed columns of a flat state and of a 3D one; the file's header begins with the first
+ * three, and its fourth says which. */
 static const char *const boid_columns[] = {"id", "x", "y", "vx", "vy", "swarm"};
+static const char *const boid_columns_3d[] = {"id", "x", "y", "z", "vx", "vy", "vz", "swarm"};
 
 typedef struct boid_table {
     id_rows rows;
     int attr_col[BOIDS_ATTR_COUNT];
     unsigned attributes;
     uint32_t max_swarm;
+    bool three; /* the header's 3D columns */
 } boid_table;
 
 /* Reads one attribute field into b; false if it is not a value of the attribute's type. */
@@ -262,13 +266,22 @@ static boids_status boid_header(void *ctx, char **fields, int nf, long line)
 {
     boid_table *t = ctx;
     char q[48];
+    t->three = nf > 3 && strcmp(fields[3], "z") == 0;
+    const char *const *want = t->three ? boid_columns_3d : boid_columns;
+    const int fixed = t->three ? 8 : 6;
+    for (int c = 3; c < fixed; ++c)
+        if (c >= nf || strcmp(fields[c], want[c]) != 0)
+            return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
+                                   "header must begin id,x,y,vx,vy,swarm or "
+                                   "id,x,y,z,vx,vy,vz,swarm (column %d is '%s')",
+                                   c + 1, c < nf ? quoted(fields[c], q) : "missing");
     for (int c = 1; c < nf; ++c) /* a column twice: which one would count? */
         for (int d = 0; d < c; ++d)
             if (fields[c][0] && strcmp(fields[c], fields[d]) == 0)
                 return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
                                        "column '%s' twice (columns %d and %d)",
                                        quoted(fields[c], q), d + 1, c + 1);
-    for (int c = 6; c < nf; ++c)
+    for (int c = fixed; c < nf; ++c)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (strcmp(fields[c], boids_attribute_info_of((boids_attribute)a)->name) == 0) {
                 t->attr_col[a] = c;
@@ -287,12 +300,14 @@ static boids_status boid_row(void *ctx, char **fields, int nf, long line)
     memset(&b, 0, sizeof b);
     uint32_t id;
     boids_status st = parse_id(path, line, fields[0], &id);
-    float *vals[4] = {&b.x, &b.y, &b.vx, &b.vy};
-    for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
-        st = field_float(path, line, boid_columns[1 + c], fields[1 + c], vals[c]);
-    if (st == BOIDS_OK && !boids_parse_u32(fields[5], BOIDS_MAX_SWARMS - 1, &b.swarm))
+    float *flat[4] = {&b.x, &b.y, &b.vx, &b.vy}, *deep[6] = {&b.x, &b.y, &b.z, &b.vx, &b.vy, &b.vz};
+    const char *const *names = t->three ? boid_columns_3d : boid_columns;
+    const int nv = t->three ? 6 : 4;
+    for (int c = 0; c < nv && st == BOIDS_OK; ++c)
+        st = field_float(path, line, names[1 + c], fields[1 + c], t->three ? deep[c] : flat[c]);
+    if (st == BOIDS_OK && !boids_parse_u32(fields[1 + nv], BOIDS_MAX_SWARMS - 1, &b.swarm))
         st = boids_fail_file(BOIDS_E_CSV_VALUE, path, line,
-                             "swarm '%s' is not a whole number below %u", quoted(fields[5], q),
+                             "swarm '%s' is not a whole number below %u", quoted(fields[1 + nv], q),
                              BOIDS_MAX_SWARMS);
     for (int a = 0; a < BOIDS_ATTR_COUNT && st == BOIDS_OK; ++a)
         if (t->attr_col[a] >= 0 && !parse_attribute(fields[t->attr_col[a]], (boids_attribute)a, &b))
@@ -326,7 +341,7 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
     t.rows.path = path;
     t.rows.size = sizeof(boids_boid);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) t.attr_col[a] = -1;
-    boids_status st = read_table(path, boid_columns, 6, boid_header, boid_row, &t);
+    boids_status st = read_table(path, boid_columns, 3, boid_header, boid_row, &t);
     size_t n = t.rows.count;
     if (st != BOIDS_OK) {
         free(t.rows.data), free(t.rows.ids), free(t.rows.lines);
@@ -339,6 +354,7 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
     out->count = (uint32_t)n;
     out->swarms = t.max_swarm + 1;
     out->attributes = t.attributes;
+    out->three = t.three;
     return BOIDS_OK;
 }
 
@@ -389,19 +405,24 @@ boids_status boids_predators_csv_read(const char *path, boids_predator **out, ui
 
 boids_status boids_csv_check_writable(const char *path) { return boids_output_check(path); }
 
-boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, unsigned attributes)
+boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, unsigned attributes,
+                             bool three)
 {
     boids_output_file o;
     boids_status st = boids_output_open(&o, path);
     if (st != BOIDS_OK) return st;
-    fputs("id,x,y,vx,vy,swarm", o.f);
+    fputs(three ? "id,x,y,z,vx,vy,vz,swarm" : "id,x,y,vx,vy,swarm", o.f);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (attributes & (1u << a))
             fprintf(o.f, ",%s", boids_attribute_info_of((boids_attribute)a)->name);
     fputc('\n', o.f);
     for (uint32_t i = 0; i < n && !ferror(o.f); ++i) {
-        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y,
-                (double)b[i].vx, (double)b[i].vy, b[i].swarm);
+        if (three)
+            fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y,
+                    (double)b[i].z, (double)b[i].vx, (double)b[i].vy, (double)b[i].vz, b[i].swarm);
+        else
+            fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%u", i, (double)b[i].x, (double)b[i].y,
+                    (double)b[i].vx, (double)b[i].vy, b[i].swarm);
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
             if (!(attributes & (1u << a))) continue;
             if (boids_attribute_info_of((boids_attribute)a)->is_uint)

@@ -1,5 +1,6 @@
-/* The state CSV of --init and --dump: header `id,x,y,vx,vy,swarm`, then a column per attribute
- * of the world's model (boids_attributes.h), one row per boid in id order. A reader reads the
+/* The state CSV of --init and --dump: header `id,x,y,vx,vy,swarm` (a flat world) or
+ * `id,x,y,z,vx,vy,vz,swarm` (a 3D one), then a column per attribute of the world's model
+ * (boids_attributes.h), one row per boid in id order. A reader reads the
  * attribute columns it knows and ignores other extra columns. Floats are written with 9
  * significant digits, so a dump read back is bit-exact. */
 #ifndef BOIDS_CORE_STATE_CSV_H
@@ -14,6 +15,7 @@ typedef struct boids_csv_state {
     long *lines;         /* the file line of each id (free it) */
     unsigned attributes; /* the attribute columns the file had (BOIDS_ATTR_BIT); the others are
                             left 0 for the caller to default */
+    bool three;          /* the file had the 3D columns (else z and vz are 0) */
 } boids_csv_state;
 
 /* Reads a state. Rows may come in any order but their ids must be 0..N-1, each once.
@@ -23,9 +25,9 @@ void boids_csv_state_free(boids_csv_state *s);
 
 /* Writes a state atomically: to a temporary file beside `path`, then renamed over it, so a
  * failure never leaves a half-written file (nor destroys an older one). `attributes` says which
- * attribute columns to write (the world's model's). */
+ * attribute columns to write (the world's model's); `three`, the 3D columns. */
 boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count,
-                             unsigned attributes);
+                             unsigned attributes, bool three);
 
 /* The predators' CSV of --predators and --dump-predators: header `id,x,y,vx,vy`, one row per
  * predator, in id order when written, in any order when read (ids 0..N-1, each once); *lines

@@ -37,3 +37,9 @@ void boids_default_world_size(uint32_t n, float *width, float *height)
     if (width) *width = (float)fmax(1.0, round(w));
     if (height) *height = (float)fmax(1.0, round(w * 9.0 / 16.0));
 }
+
+float boids_default_world_size_3d(uint32_t n)
+{
+    /* volume n * 1000^1.5 px^3: the flat default's mean spacing, sqrt(1000) px, along z too */
+    return (float)fmax(1.0, round(cbrt(pow(1000.0, 1.5) * (n > 0 ? n : 1))));
+}

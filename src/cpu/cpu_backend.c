@@ -36,6 +36,7 @@ static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
 
 typedef struct cpu_state {
     float *x, *y, *vx, *vy;
+    float *z, *vz; /* a 3D world's; NULL in a flat one */
 } cpu_state;
 
 typedef struct cpu_backend {
@@ -118,11 +119,13 @@ static boids_grid_dims walk_dims(const boids_sim *sim)
 {
     boids_grid_dims d = sim->grid;
     if (sim->def.neighbors == BOIDS_NEIGHBORS_BRUTE) {
-        d.w = d.h = 1;
+        d.w = d.h = d.d = 1;
         d.cell_w = sim->def.width;
         d.cell_h = sim->def.height;
         d.inv_cell_w = 1.0f / sim->def.width;
         d.inv_cell_h = 1.0f / sim->def.height;
+        d.cell_d = sim->def.depth;
+        d.inv_cell_d = sim->three ? 1.0f / sim->def.depth : 0.0f;
     }
     return d;
 }
@@ -133,7 +136,7 @@ static void predators_and_catches(cpu_backend *b, job *j)
 {
     const boids_sim *sim = b->sim;
     const uint32_t np = sim->predator_count;
-    boids_cpu_grid_build(&b->pred_grid, b->pred_cur.x, b->pred_cur.y, np,
+    boids_cpu_grid_build(&b->pred_grid, b->pred_cur.x, b->pred_cur.y, b->pred_cur.z, np,
                          sim->predators_per_replica, NULL);
     for (uint32_t k = 0; k < np; ++k) {
         uint32_t id = b->pred_grid.order[k];
@@ -145,6 +148,7 @@ static void predators_and_catches(cpu_backend *b, job *j)
     }
     j->step.cur_x = b->cur.x;
     j->step.cur_y = b->cur.y;
+    j->step.cur_z = b->cur.z;
     j->step.cur_id = b->cur_id;
     j->step.catches = b->catches;
     j->step.catch_count = &b->catch_count;
@@ -180,7 +184,7 @@ static void count_part(void *ctx, uint32_t part, uint32_t parts)
     (void)parts;
     if (part >= b->grid.parts) return;
     const bool predators = (b->sim->features & BOIDS_FEATURE_PREDATORS) != 0;
-    boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur_id, b->sim->def.count,
+    boids_cpu_grid_count(&b->grid, part, b->cur.x, b->cur.y, b->cur.z, b->cur_id, b->sim->def.count,
                          b->sim->per_replica, predators ? b->dead : NULL);
 }
 
@@ -209,6 +213,12 @@ static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
         b->cand.vy[k] = b->cur.vy[e];
         b->next_id[k] = b->grid.order[k]; /* the order the rules write step t+1 in */
     }
+    if (b->sim->three)
+        for (uint32_t k = begin; k < end; ++k) {
+            const uint32_t e = b->grid.src[k];
+            b->cand.z[k] = b->cur.z[e];
+            b->cand.vz[k] = b->cur.vz[e];
+        }
     if (!b->one_swarm)
         for (uint32_t k = begin; k < end; ++k) b->cand.swarm[k] = b->swarm[b->grid.order[k]];
 }
@@ -263,6 +273,8 @@ static boids_status pass_reorder(cpu_backend *b, job *j)
     j->step.out_y = b->next.y;
     j->step.out_vx = b->next.vx;
     j->step.out_vy = b->next.vy;
+    j->step.out_z = b->next.z;
+    j->step.out_vz = b->next.vz;
     return BOIDS_OK;
 }
 
@@ -270,7 +282,7 @@ static boids_status pass_reorder(cpu_backend *b, job *j)
 static boids_status pass_steer(cpu_backend *b, job *j)
 {
     const boids_sim *sim = b->sim;
-    j->fn = rules[sim->def.model];
+    j->fn = sim->three ? boids_cpu_rules3[sim->def.model] : rules[sim->def.model];
     j->stoppable = true, j->stopped = 0;
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
     j->stoppable = false;
@@ -360,6 +372,8 @@ static void read_chunk(void *ctx, uint32_t begin, uint32_t end)
         out[i].y = b->cur.y[e];
         out[i].vx = b->cur.vx[e];
         out[i].vy = b->cur.vy[e];
+        out[i].z = b->cur.z ? b->cur.z[e] : 0.0f;
+        out[i].vz = b->cur.vz ? b->cur.vz[e] : 0.0f;
         out[i].swarm = b->swarm[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) boids_boid_set_attr_bits(&out[i], (boids_attribute)a, b->attr[a][i]);
@@ -390,6 +404,14 @@ static boids_status cpu_read_columns(void *impl, void *const columns[BOIDS_COLUM
                                               (uint32_t *const *)columns, b->pool, &bad);
         if (st != BOIDS_OK) return st;
     }
+    if (b->sim->three && (columns[BOIDS_COLUMN_Z] || columns[BOIDS_COLUMN_VZ])) {
+        const uint32_t *from_z[BOIDS_SCATTER_COLUMNS] = {(const uint32_t *)b->cur.z,
+                                                         (const uint32_t *)b->cur.vz};
+        uint32_t *const to_z[BOIDS_SCATTER_COLUMNS] = {columns[BOIDS_COLUMN_Z],
+                                                       columns[BOIDS_COLUMN_VZ]};
+        boids_status st = boids_scatter_by_id(n, b->cur_id, from_z, stride, to_z, b->pool, &bad);
+        if (st != BOIDS_OK) return st;
+    }
     if (bad != UINT32_MAX)
         return boids_fail(BOIDS_E_STATE_CORRUPT,
                           "the state is corrupt: id %u is out of range or in two slots", bad);
@@ -416,6 +438,7 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
         b->cur.y[i] = in[i].y;
         b->cur.vx[i] = in[i].vx;
         b->cur.vy[i] = in[i].vy;
+        if (b->sim->three) b->cur.z[i] = in[i].z, b->cur.vz[i] = in[i].vz;
         b->cur_id[i] = i;
         b->swarm[i] = in[i].swarm;
         b->one_swarm &= in[i].swarm == 0;
@@ -456,31 +479,38 @@ static boids_status cpu_replicas(void *impl, boids_replica_record *out)
     return BOIDS_OK;
 }
 
-/* Frees and allocates the float arrays of a state of n entries. */
-static bool alloc_state(cpu_state *s, size_t n)
+/* Allocates the float arrays of a state of n entries (z and vz in a 3D world only). */
+static bool alloc_state(cpu_state *s, size_t n, bool three)
 {
-    float **f[] = {&s->x, &s->y, &s->vx, &s->vy};
+    float **f[] = {&s->x, &s->y, &s->vx, &s->vy, &s->z, &s->vz};
     bool ok = true;
-    for (int i = 0; i < 4; ++i) ok &= (*f[i] = malloc(sizeof(float) * (n ? n : 1))) != NULL;
+    for (int i = 0; i < (three ? 6 : 4); ++i)
+        ok &= (*f[i] = malloc(sizeof(float) * (n ? n : 1))) != NULL;
     return ok;
 }
 
-static void free_state(cpu_state *s) { free(s->x), free(s->y), free(s->vx), free(s->vy); }
+static void free_state(cpu_state *s)
+{
+    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->z), free(s->vz);
+}
 
 /* The boids' candidates have swarms, and their ids are the grid's order (set each step); the
  * predators' have ids of their own. */
-static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids)
+static bool alloc_soa(boids_cpu_soa *s, size_t n, bool boids, bool three)
 {
     n = n ? n : 1;
     bool ok = (s->x = malloc(sizeof(float) * n)) && (s->y = malloc(sizeof(float) * n)) &&
               (s->vx = malloc(sizeof(float) * n)) && (s->vy = malloc(sizeof(float) * n));
+    ok = ok &&
+         (!three || ((s->z = malloc(sizeof(float) * n)) && (s->vz = malloc(sizeof(float) * n))));
     uint32_t **ints = boids ? &s->swarm : &s->id;
     return ok && (*ints = malloc(sizeof(uint32_t) * n)) != NULL;
 }
 
 static void free_soa(boids_cpu_soa *s)
 {
-    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->swarm), free(s->id);
+    free(s->x), free(s->y), free(s->vx), free(s->vy), free(s->z), free(s->vz), free(s->swarm),
+        free(s->id);
 }
 
 /* The predators' arrays for sim->predator_count (their values are the world's to write next);
@@ -490,7 +520,9 @@ static boids_status size_predators(cpu_backend *b)
     const uint32_t np = b->sim->predator_count;
     cpu_state cur = {0}, next = {0};
     boids_cpu_soa sorted = {0};
-    if (!alloc_state(&cur, np) || !alloc_state(&next, np) || !alloc_soa(&sorted, np, false)) {
+    const bool three = b->sim->three;
+    if (!alloc_state(&cur, np, three) || !alloc_state(&next, np, three) ||
+        !alloc_soa(&sorted, np, false, three)) {
         free_state(&cur), free_state(&next), free_soa(&sorted);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", np);
     }
@@ -607,9 +639,10 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     b->sim = sim;
     pthread_mutex_init(&b->events.lock, NULL);
     const size_t n = sim->def.count, np = sim->predator_count;
-    bool ok = alloc_state(&b->cur, n) && alloc_state(&b->next, n) &&
-              alloc_state(&b->pred_cur, np) && alloc_state(&b->pred_next, np) &&
-              alloc_soa(&b->cand, n, true) && alloc_soa(&b->pred, np, false);
+    const bool three = sim->three;
+    bool ok = alloc_state(&b->cur, n, three) && alloc_state(&b->next, n, three) &&
+              alloc_state(&b->pred_cur, np, three) && alloc_state(&b->pred_next, np, three) &&
+              alloc_soa(&b->cand, n, true, three) && alloc_soa(&b->pred, np, false, three);
     b->predators = (uint32_t)np;
     ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->cur_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;

@@ -57,7 +57,7 @@ static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p)
 }
 
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
-                          const uint32_t *ids, uint32_t n, uint32_t per_replica,
+                          const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead)
 {
     const boids_grid_dims *d = &g->dims;
@@ -67,7 +67,9 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     boids_pool_part_range(n, part, g->parts, &begin, &end);
     for (uint32_t k = begin; k < end; ++k) {
         const uint32_t id = ids ? ids[k] : k;
-        uint32_t c = dead && dead[id] ? g->cells : boids_cell_of(d, id / per_replica, x[k], y[k]);
+        uint32_t c = dead && dead[id]
+                         ? g->cells
+                         : boids_cell_of(d, id / per_replica, x[k], y[k], z ? z[k] : 0.0f);
         g->cell_of[k] = c;
         count[c]++;
     }
@@ -131,11 +133,11 @@ void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to)
     }
 }
 
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n,
-                          uint32_t per_replica, const uint8_t *dead)
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, const float *z,
+                          uint32_t n, uint32_t per_replica, const uint8_t *dead)
 {
     for (uint32_t p = 0; p < g->parts; ++p)
-        boids_cpu_grid_count(g, p, x, y, NULL, n, per_replica, dead);
+        boids_cpu_grid_count(g, p, x, y, z, NULL, n, per_replica, dead);
     boids_cpu_grid_scan(g);
     for (uint32_t p = 0; p < g->parts; ++p)
         boids_cpu_grid_scatter(g, p, NULL, n); /* ids ascend: sorted */

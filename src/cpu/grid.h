@@ -38,15 +38,16 @@ void boids_cpu_grid_free(boids_cpu_grid *g);
 /* Keeps block_any from the next build on: for a sparse grid (the predators'), where most blocks
  * are empty and a look-up can skip its ranges. */
 boids_status boids_cpu_grid_track_blocks(boids_cpu_grid *g);
-/* Sorts boids 0..n-1 at (x[id], y[id]) into cells: the phases below in turn. */
-void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, uint32_t n,
-                          uint32_t per_replica, const uint8_t *dead);
+/* Sorts boids 0..n-1 at (x[id], y[id], z[id]) into cells (z NULL in a flat world): the phases
+ * below in turn. */
+void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, const float *z,
+                          uint32_t n, uint32_t per_replica, const uint8_t *dead);
 /* For the entries of one part (boids_pool_part_range of n into parts): the cell of entry k, boid id
- * = ids[k] (k where ids is NULL) at (x[k], y[k]) in replica id / per_replica (the graveyard where
- * dead[id], if dead is not NULL), and the part's histogram of boids per cell. Parts may be counted
- * at the same time. */
+ * = ids[k] (k where ids is NULL) at (x[k], y[k], z[k]) (z NULL: a flat world) in replica id /
+ * per_replica (the graveyard where dead[id], if dead is not NULL), and the part's histogram of
+ * boids per cell. Parts may be counted at the same time. */
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
-                          const uint32_t *ids, uint32_t n, uint32_t per_replica,
+                          const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
 /* cell_count and cell_start from the parts' histograms, and each part's first slot in each cell. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);

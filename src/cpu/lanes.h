@@ -24,6 +24,7 @@ static inline boids_rules_ctx boids_cpu_rules_ctx(const boids_cpu_step *s)
                              .dt = s->sim->dt,
                              .world_w = s->sim->def.width,
                              .world_h = s->sim->def.height,
+                             .world_d = s->sim->def.depth,
                              .seed = boids_rules_seed(s->sim->def.seed),
                              .step = s->step,
                              .per_replica = s->sim->per_replica,
@@ -40,6 +41,12 @@ BOIDS_VINLINE reynolds_sums boids_cpu_lane_reynolds(const boids_cpu_lane_sums *m
     memcpy(&r.coh_x, m->coh_x, sizeof r.coh_x), memcpy(&r.coh_y, m->coh_y, sizeof r.coh_y);
     memcpy(&r.sep_n, m->sep_n, sizeof r.sep_n), memcpy(&r.ali_n, m->ali_n, sizeof r.ali_n);
     memcpy(&r.coh_n, m->coh_n, sizeof r.coh_n);
+#if BOIDS_DIMS == 3
+    memcpy(&r.sep_z, m->sep_z, sizeof r.sep_z), memcpy(&r.ali_z, m->ali_z, sizeof r.ali_z);
+    memcpy(&r.coh_z, m->coh_z, sizeof r.coh_z);
+#else
+    r.sep_z = r.ali_z = r.coh_z = boids_vf_all(0.0f); /* (a flat world's rules never read them) */
+#endif
     return r;
 }
 
@@ -57,12 +64,21 @@ BOIDS_VINLINE rules_boid boids_cpu_lane_boids(const boids_cpu_step *s, uint32_t 
     b.vx = boids_vf_load(s->cand.vx + slot, lanes, 0.0f);
     b.vy = boids_vf_load(s->cand.vy + slot, lanes, 0.0f);
     b.id = boids_vu_load(id, lanes, 0);
-    b.ex = b.ey = b.ox = b.oy = boids_vf_all(0.0f);
+#if BOIDS_DIMS == 3
+    b.z = boids_vf_load(s->cand.z + slot, lanes, 0.0f);
+    b.vz = boids_vf_load(s->cand.vz + slot, lanes, 0.0f);
+#else
+    b.z = b.vz = boids_vf_all(0.0f);                  /* (a flat world's rules never read them) */
+#endif
+    b.ex = b.ey = b.ez = b.ox = b.oy = b.oz = boids_vf_all(0.0f);
     if (sim->obstacle_push || sim->tool.kind != BOIDS_TOOL_NONE)
         for (uint32_t l = 0; l < lanes; ++l) {
-            float fx, fy; /* (no address of a vector lane: clang refuses it) */
-            boids_cpu_external_force(s, id[l], b.x[l], b.y[l], &fx, &fy);
+            float fx, fy, fz; /* (no address of a vector lane: clang refuses it) */
+            boids_cpu_external_force(s, id[l], b.x[l], b.y[l], b.z[l], &fx, &fy, &fz);
             b.ex[l] = fx, b.ey[l] = fy;
+#if BOIDS_DIMS == 3
+            b.ez[l] = fz;
+#endif
         }
     if ((sim->features & BOIDS_FEATURE_OBSTACLE_RULE) && sim->obstacle_count > 0)
         for (uint32_t l = 0; l < lanes; ++l) {
@@ -90,11 +106,15 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
                                         const rules_boid *was, const rules_boid *b)
 {
     const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
-    const lane_v2 p = moved_position(&ctx, LANE_V2(b->x, b->y), LANE_V2(b->vx, b->vy));
+    const lane_vec p = moved_position(&ctx, boid_position(*b), boid_velocity(*b));
     boids_vf_store(s->out_x + slot, lanes, p.x);
     boids_vf_store(s->out_y + slot, lanes, p.y);
     boids_vf_store(s->out_vx + slot, lanes, b->vx);
     boids_vf_store(s->out_vy + slot, lanes, b->vy);
+#if BOIDS_DIMS == 3
+    boids_vf_store(s->out_z + slot, lanes, p.z);
+    boids_vf_store(s->out_vz + slot, lanes, b->vz);
+#endif
     const uint32_t *id = s->cand.id + slot;
     /* constant indices, as in boids_cpu_lane_boids */
     BOIDS_UNROLL
@@ -109,7 +129,13 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
 /* The CPU rules of a model whose rules file (rules/<rules>.h) defines <rules>_radii() and
  * <rules>_steer(): the SIMD lane walk of the Reynolds sums (walk_reynolds.c), then the rules on
  * the group's lanes, then the move. The lane function is compiled for each instruction set and
- * chosen at run time (BOIDS_SIMD_CLONES). */
+ * chosen at run time (BOIDS_SIMD_CLONES). A unit compiled with BOIDS_DIMS 3 makes the rules of
+ * 3D worlds, boids_cpu_rules3_<rules>. */
+#if BOIDS_DIMS == 3
+#define BOIDS_CPU_RULES_FN(rules) boids_cpu_rules3_##rules
+#else
+#define BOIDS_CPU_RULES_FN(rules) boids_cpu_rules_##rules
+#endif
 #define BOIDS_CPU_REYNOLDS_RULES(rules)                                                            \
     BOIDS_SIMD_CLONES static void rules##_lanes(const boids_cpu_step *s, uint32_t slot,            \
                                                 uint32_t lanes, const boids_cpu_lane_sums *m)      \
@@ -119,7 +145,7 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
         const rules_boid next = rules##_steer(&ctx, boids_cpu_lane_reynolds(m), b);                \
         boids_cpu_lane_store(s, slot, lanes, &b, &next);                                           \
     }                                                                                              \
-    void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end)            \
+    void BOIDS_CPU_RULES_FN(rules)(const boids_cpu_step *s, uint32_t begin, uint32_t end)          \
     {                                                                                              \
         const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);                                        \
         const reynolds_radii radii = rules##_radii(&ctx);                                          \

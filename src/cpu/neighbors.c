@@ -7,7 +7,7 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
 {
     r->count = 0;
     if (cell >= boids_grid_cells(dims)) return; /* the graveyard: a dead boid has no neighbours */
-    uint32_t cells[9];
+    uint32_t cells[BOIDS_BLOCK_MAX];
     uint32_t n = boids_grid_block(dims, cell, cells);
     /* Cells next to each other in memory become one range (the order is unchanged). */
     for (uint32_t k = 0; k < n; ++k) {
@@ -84,17 +84,22 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
         ++n;
     }
     if (n < 2) return;
-    const uint32_t cpr = d->w * d->h, base = c0 / cpr * cpr, cy = (row_begin - base) / d->w;
-    uint32_t ys[3];
-    g->rows = boids_grid_axis(cy, d->h, d->wrap, ys);
-    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows do
-     * not wrap and the columns and rows it spans, a cell of margin added for positions on a
-     * cell's edge, are at most half the world on each axis. */
-    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w, span_h = 4.0f * d->cell_h;
-    g->unwrapped = !d->wrap || (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w &&
-                                span_h <= s->sim->half_h);
+    const uint32_t cpr = boids_grid_cells_per_replica(d), base = c0 / cpr * cpr,
+                   row_index = (row_begin - base) / d->w, cy = row_index % d->h,
+                   cz = row_index / d->h;
+    uint32_t rows[BOIDS_BLOCK_ROWS], xs[3], nx;
+    g->rows = boids_grid_block_rows(d, c0, rows, xs, &nx);
+    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows and
+     * layers do not wrap and the columns, rows and layers it spans, a cell of margin added for
+     * positions on a cell's edge, are at most half the world on each axis. */
+    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w, span_h = 4.0f * d->cell_h,
+                span_d = 4.0f * d->cell_d;
+    g->unwrapped =
+        !d->wrap ||
+        (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h &&
+         (d->d == 1 || (cz >= 1 && cz + 1 < d->d && span_d <= s->sim->half_d)));
     for (uint32_t j = 0; j < g->rows; ++j) {
-        const uint32_t *row = cs + base + ys[j] * d->w;
+        const uint32_t *row = cs + rows[j];
         g->begin[j] = row[a[0]];
         g->end[j] = row[b[n - 1] + 1];
         for (uint32_t l = 0; l < n; ++l) {

@@ -105,7 +105,7 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         float near_dx = 0.0f, near_dy = 0.0f, near_d2 = INFINITY;
         boids_cpu_ranges r;
         boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start,
-                              boids_cell_of(&s->grid->dims, replica, x, y), &r);
+                              boids_cell_of(&s->grid->dims, replica, x, y, 0.0f), &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
                 float dx, dy;
@@ -134,9 +134,12 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         /* the steering (rules/hunt.h), on a lane of its own */
         const hunt_sums m = {boids_vf_all(near_dx), boids_vf_all(near_dy), boids_vf_all(near_d2),
                              boids_vf_all(sx),      boids_vf_all(sy),      boids_vf_all(ox),
-                             boids_vf_all(oy)};
-        const lane_v2 v = hunt_velocity(&ctx, m, LANE_V2(boids_vf_all(vx0), boids_vf_all(vy0)));
-        const lane_v2 q = moved_position(&ctx, LANE_V2(boids_vf_all(x), boids_vf_all(y)), v);
+                             boids_vf_all(oy),      boids_vf_all(0.0f),    boids_vf_all(0.0f),
+                             boids_vf_all(0.0f)}; /* (z: predators are flat for now) */
+        const lane_vec v =
+            hunt_velocity(&ctx, m, VEC(boids_vf_all(vx0), boids_vf_all(vy0), boids_vf_all(0.0f)));
+        const lane_vec q =
+            moved_position(&ctx, VEC(boids_vf_all(x), boids_vf_all(y), boids_vf_all(0.0f)), v);
         s->pred_out_x[pid] = q.x[0], s->pred_out_y[pid] = q.y[0], s->pred_out_vx[pid] = v.x[0],
         s->pred_out_vy[pid] = v.y[0];
     }

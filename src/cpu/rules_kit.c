@@ -50,7 +50,8 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
         }
     }
     const boids_vf zero = boids_vf_all(0.0f);
-    *m = (kit_sums){zero, zero, zero, zero, zero, zero, boids_vu_all(0), zero, zero};
+    *m = (kit_sums){zero, zero, zero, zero, zero, zero, boids_vu_all(0),
+                    zero, zero, zero, zero, zero, zero}; /* (z: kit is flat for now) */
     m->sep_x[0] = sep_x, m->sep_y[0] = sep_y, m->coh_x[0] = coh_x, m->coh_y[0] = coh_y;
     m->ali_x[0] = ali_x, m->ali_y[0] = ali_y, m->n[0] = n;
 }
@@ -120,7 +121,8 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
             n -= flock; /* masks are -1 */
         }
     }
-    *out = (kit_sums){sep_x, sep_y, coh_x, coh_y, ali_x, ali_y, (boids_vu)n, zero, zero};
+    *out = (kit_sums){sep_x, sep_y, coh_x, coh_y, ali_x, ali_y, (boids_vu)n,
+                      zero,  zero,  zero,  zero,  zero,  zero};
 }
 
 BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,

@@ -27,6 +27,7 @@
  * the grid, id order for brute force. */
 typedef struct boids_cpu_soa {
     float *x, *y, *vx, *vy;
+    float *z, *vz; /* a 3D world's (NULL in a flat one) */
     uint32_t *swarm, *id;
 } boids_cpu_soa;
 
@@ -34,11 +35,12 @@ typedef struct boids_cpu_step {
     const boids_sim *sim;
     const boids_params *params; /* &sim->def.params */
     const boids_cpu_grid *grid;
-    boids_cpu_soa cand;         /* step t, candidate order: a boid's own data is cand[slot] */
-    const float *cur_x, *cur_y; /* step t, in the backend's order (the catches come before
-                                   the grid) ... */
-    const uint32_t *cur_id;     /* ... and the ids in that order */
+    boids_cpu_soa cand; /* step t, candidate order: a boid's own data is cand[slot] */
+    const float *cur_x, *cur_y, *cur_z;     /* step t, in the backend's order (the catches come
+                                               before the grid; cur_z NULL in a flat world) ... */
+    const uint32_t *cur_id;                 /* ... and the ids in that order */
     float *out_x, *out_y, *out_vx, *out_vy; /* step t+1, by slot */
+    float *out_z, *out_vz;                  /* (a 3D world's) */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes (32-bit words, id order), read and
                                         written in place: only the boid itself touches its own */
     const boids_cpu_grid *pred_grid;  /* models with predators: the predators of step t by cell */
@@ -55,9 +57,13 @@ typedef struct boids_cpu_step {
  * slots [begin, end). */
 typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 #define BOIDS_X_RULES_DECL(ID, name, time, blocks, rules, ...)                                     \
-    void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+    void boids_cpu_rules_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);           \
+    void boids_cpu_rules3_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL
+/* The rules of a 3D world, by model; NULL for a model that does not run in 3D yet (the models with
+ * their own walk: kit). The generated unit of the rules compiled with BOIDS_DIMS 3 holds it. */
+extern const boids_cpu_rules_fn boids_cpu_rules3[BOIDS_MODEL_COUNT];
 
 /* Models with predators (cpu/predators.c): the catches at the start of a step, found over boid
  * ids [begin, end) (listed in s->catches), then made so, up to stop_after_catches (one thread;
@@ -80,7 +86,7 @@ static inline void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32
 /* The candidate ranges [begin[r], end[r]) of one boid, r < count. */
 typedef struct boids_cpu_ranges {
     uint32_t count;
-    uint32_t begin[9], end[9];
+    uint32_t begin[BOIDS_BLOCK_MAX], end[BOIDS_BLOCK_MAX];
 } boids_cpu_ranges;
 
 /* The slot ranges of the block of cells around `cell` on a grid of dims (cell_start as
@@ -98,13 +104,15 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
 #define BOIDS_GROUP_MAX 8
 #define BOIDS_GROUP_SPAN 3
 typedef struct boids_cpu_group {
-    uint32_t lanes;            /* slots in the group, from the first */
-    uint32_t rows;             /* cell rows walked (up to 3) */
-    bool unwrapped;            /* every candidate is less than half a world from every lane on
-                                  both axes: the minimum image would return the plain offsets
-                                  unchanged, so the walk may skip it (most groups) */
-    uint32_t begin[3], end[3]; /* the union of the lanes' ranges in each row */
-    uint32_t own_begin[3][BOIDS_GROUP_MAX], own_end[3][BOIDS_GROUP_MAX];
+    uint32_t lanes; /* slots in the group, from the first */
+    uint32_t rows;  /* cell rows walked (up to 3, 9 in a 3D world) */
+    bool unwrapped; /* every candidate is less than half a world from every lane on
+                       both axes: the minimum image would return the plain offsets
+                       unchanged, so the walk may skip it (most groups) */
+    /* the union of the lanes' ranges in each row */
+    uint32_t begin[BOIDS_BLOCK_ROWS], end[BOIDS_BLOCK_ROWS];
+    uint32_t own_begin[BOIDS_BLOCK_ROWS][BOIDS_GROUP_MAX],
+        own_end[BOIDS_BLOCK_ROWS][BOIDS_GROUP_MAX];
 } boids_cpu_group;
 /* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
  * slot's boid cannot share its walk (the caller then walks it alone). */
@@ -119,6 +127,7 @@ typedef struct boids_cpu_sums {
     float ali_x, ali_y; /* sum of the neighbours' velocities */
     float coh_x, coh_y; /* sum of the offsets to them (minimum image) */
     uint32_t sep_n, ali_n, coh_n;
+    float sep_z, ali_z, coh_z; /* a 3D world's (0 in a flat one) */
 } boids_cpu_sums;
 /* The sums of a lane group, lane l for the boid in slot + l: structure of arrays, so the lane
  * walk stores its vectors whole and a steering on lanes loads them whole. Lanes past the group's
@@ -128,11 +137,13 @@ typedef struct boids_cpu_lane_sums {
     float sep_y[BOIDS_GROUP_MAX], ali_x[BOIDS_GROUP_MAX], ali_y[BOIDS_GROUP_MAX],
         coh_x[BOIDS_GROUP_MAX], coh_y[BOIDS_GROUP_MAX];
     uint32_t sep_n[BOIDS_GROUP_MAX], ali_n[BOIDS_GROUP_MAX], coh_n[BOIDS_GROUP_MAX];
+    float sep_z[BOIDS_GROUP_MAX], ali_z[BOIDS_GROUP_MAX], coh_z[BOIDS_GROUP_MAX]; /* 3D only */
 } boids_cpu_lane_sums;
 static inline boids_cpu_sums boids_cpu_lane(const boids_cpu_lane_sums *m, uint32_t l)
 {
-    return (boids_cpu_sums){m->sep_x[l], m->sep_y[l], m->ali_x[l], m->ali_y[l], m->coh_x[l],
-                            m->coh_y[l], m->sep_n[l], m->ali_n[l], m->coh_n[l]};
+    return (boids_cpu_sums){m->sep_x[l], m->sep_y[l], m->ali_x[l], m->ali_y[l],
+                            m->coh_x[l], m->coh_y[l], m->sep_n[l], m->ali_n[l],
+                            m->coh_n[l], m->sep_z[l], m->ali_z[l], m->coh_z[l]};
 }
 /* The sums of the boids from slot on (a lane group, or the one boid in lane 0); returns how many
  * boids that was (at least 1, at most BOIDS_GROUP_MAX). */
@@ -158,6 +169,11 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dx = boids_min_image(x, s->cand.x[k], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
+/* ... and along z, in a 3D world. */
+static inline float boids_cand_offset_z(const boids_cpu_step *s, float z, uint32_t k)
+{
+    return boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d);
+}
 
 /* boids_cpu_ranges_near on a sparse grid that marks which blocks hold anyone (block_any, from
  * boids_grid_mark_blocks; NULL: not marked): none, at once, where the block is empty. */
@@ -180,7 +196,7 @@ static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t re
 {
     const boids_cpu_grid *g = s->pred_grid;
     boids_cpu_ranges_near_sparse(&g->dims, g->cell_start, g->block_any,
-                                 boids_cell_of(&g->dims, replica, x, y), r);
+                                 boids_cell_of(&g->dims, replica, x, y, 0.0f), r);
 }
 
 /* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r (most
@@ -190,7 +206,7 @@ static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t re
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     boids_cpu_ranges_near_sparse(&s->sim->grid, og->cell_start, og->block_any,
-                                 boids_cell_of(&s->sim->grid, replica, x, y), r);
+                                 boids_cell_of(&s->sim->grid, replica, x, y, 0.0f), r);
 }
 
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
@@ -222,13 +238,15 @@ static inline void boids_cpu_set_attr_float(const boids_cpu_step *s, boids_attri
  * scalar callers (the tests' checks): one arithmetic for every caller. */
 static inline void boids_set_length(float *x, float *y, float len)
 {
-    const lane_v2 v = set_length(LANE_V2(boids_vf_all(*x), boids_vf_all(*y)), boids_vf_all(len));
+    const lane_vec v =
+        set_length(VEC(boids_vf_all(*x), boids_vf_all(*y), boids_vf_all(0.0f)), boids_vf_all(len));
     *x = v.x[0], *y = v.y[0];
 }
 
 static inline void boids_limit(float *x, float *y, float m)
 {
-    const lane_v2 v = limit_length(LANE_V2(boids_vf_all(*x), boids_vf_all(*y)), boids_vf_all(m));
+    const lane_vec v =
+        limit_length(VEC(boids_vf_all(*x), boids_vf_all(*y), boids_vf_all(0.0f)), boids_vf_all(m));
     *x = v.x[0], *y = v.y[0];
 }
 
@@ -275,12 +293,18 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
  * obstacle_radius), unless the model's rules treat obstacles themselves; and the mouse tool
  * (boids_tool in boids_values.h): the rules' tool_reaches and tool_force (rules/common.h) at the
  * minimum-image offset; a boid the tool reaches also reports a BOIDS_EVENT_TOOL event. As
- * external_force() in steer_common.glsl. */
+ * external_force() in steer_common.glsl. A unit of 3D rules (BOIDS_DIMS 3) reads z and sets *fz
+ * too (the tool at its depth; a 3D world has no obstacles yet); a flat one leaves them alone. */
 static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,
-                                            float *fx, float *fy)
+                                            float z, float *fx, float *fy, float *fz)
 {
     const boids_tool *t = &s->sim->tool;
     *fx = *fy = 0.0f;
+#if BOIDS_DIMS == 3
+    *fz = 0.0f;
+#else
+    (void)z, (void)fz;
+#endif
     if (s->sim->obstacle_push) {
         float ox, oy;
         boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y,
@@ -292,19 +316,29 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     const boids_rules_ctx ctx = {.tool = t};
     const float dx = boids_min_image(x, t->x, s->sim->def.width, s->sim->half_w);
     const float dy = boids_min_image(y, t->y, s->sim->def.height, s->sim->half_h);
-    const lane_v2 d = LANE_V2(boids_vf_all(dx), boids_vf_all(dy));
+#if BOIDS_DIMS == 3
+    const float dz = boids_min_image(z, t->z, s->sim->def.depth, s->sim->half_d);
+    const float dist = sqrtf(dx * dx + (dy * dy + dz * dz)); /* (as the rules' length2) */
+#else
+    const float dist = sqrtf(dx * dx + dy * dy);
+#endif
+    const lane_vec d = VEC(boids_vf_all(dx), boids_vf_all(dy), boids_vf_all(dz));
     if (!tool_reaches(&ctx, d)[0]) return;
     if (s->sim->def.event_mask & (1u << BOIDS_EVENT_TOOL))
-        boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, sqrtf(dx * dx + dy * dy), 0.0f, 0.0f, 0.0f);
-    const lane_v2 f = tool_force(&ctx, d, LANE_V2(boids_vf_all(*fx), boids_vf_all(*fy)));
+        boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, dist, 0.0f, 0.0f, 0.0f);
+    const lane_vec f =
+        tool_force(&ctx, d, VEC(boids_vf_all(*fx), boids_vf_all(*fy), boids_vf_all(0.0f)));
     *fx = f.x[0], *fy = f.y[0];
+#if BOIDS_DIMS == 3
+    *fz = f.z[0];
+#endif
 }
 
 /* Reynolds' speed limits (the rules' speed_limits(), rules/common.h), for the predators. */
 static inline void boids_cpu_speed_limits(float *vx, float *vy, float vmin, float vmax)
 {
-    const lane_v2 v = speed_limits(LANE_V2(boids_vf_all(*vx), boids_vf_all(*vy)),
-                                   boids_vf_all(vmin), boids_vf_all(vmax));
+    const lane_vec v = speed_limits(VEC(boids_vf_all(*vx), boids_vf_all(*vy), boids_vf_all(0.0f)),
+                                    boids_vf_all(vmin), boids_vf_all(vmax));
     *vx = v.x[0], *vy = v.y[0];
 }
 

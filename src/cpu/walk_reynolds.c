@@ -27,21 +27,31 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const reynolds_radi
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
     const uint32_t id = cid[slot], swarm = cswarm[slot];
     const float x = s->cand.x[slot], y = s->cand.y[slot];
+    const bool three = s->sim->three;
+    const float z = three ? s->cand.z[slot] : 0.0f;
+    const float *cvz = s->cand.vz;
     *m = (boids_cpu_sums){0};
     boids_cpu_ranges r;
     boids_cpu_candidates(s, slot, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-            float dx, dy;
+            float dx, dy, dz = 0.0f;
             boids_cand_offset(s, x, y, k, &dx, &dy);
-            float d2 = dx * dx + dy * dy;
+            float d2;
+            if (three) { /* z's square added to y's first, as the rules' length2(): where dz = 0
+                            d2 has the flat world's bits */
+                dz = boids_cand_offset_z(s, z, k);
+                d2 = dx * dx + (dy * dy + dz * dz);
+            } else {
+                d2 = dx * dx + dy * dy;
+            }
             /* Masks, not branches: which neighbours fall in which radius, or in none (no early
              * exit), is a coin toss the branch predictor loses (see boids_mask). Coincident boids
              * (d2 = 0) and the boid itself are no neighbours (Shiffman's d > 0). Adams: coincident
              * boids count, inside the box, whatever their swarm. */
             int near = cid[k] != id;
             if (adams)
-                near &= (fabsf(dx) < box) & (fabsf(dy) < box);
+                near &= (fabsf(dx) < box) & (fabsf(dy) < box) & (fabsf(dz) < box);
             else
                 near &= d2 > 0.0f;
             int sep = near & (d2 < rs2);
@@ -57,6 +67,11 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const reynolds_radi
             m->ali_y += boids_mask(cvy[k], ali);
             m->coh_x += boids_mask(dx, coh);
             m->coh_y += boids_mask(dy, coh);
+            if (three) {
+                m->sep_z -= boids_mask(raw ? dz : dz * inv_d2, sep);
+                m->ali_z += boids_mask(cvz[k], ali);
+                m->coh_z += boids_mask(dz, coh);
+            }
             m->sep_n += (uint32_t)sep;
             m->ali_n += (uint32_t)ali;
             m->coh_n += (uint32_t)coh;
@@ -64,30 +79,91 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, const reynolds_radi
     }
 }
 
+/* Where the lanes of a group stand, and the world, for the offsets to their candidates. */
+typedef struct lane_origin {
+    boids_vf x, y, z;          /* the group's boids (z: a 3D world's) */
+    float w, h, d, hw, hh, hd; /* the world's sizes, and half of each where it wraps */
+    const float *cx, *cy, *cz; /* the candidates' positions */
+} lane_origin;
+
+/* The offsets from the lanes to candidate k, and their squared length, added as walk_one adds. */
+typedef struct lane_offset {
+    boids_vf dx, dy, dz, d2;
+} lane_offset;
+BOIDS_VINLINE lane_offset lane_offset_to(const lane_origin *o, uint32_t k, const bool unwrapped,
+                                         const bool three)
+{
+    lane_offset r;
+    r.dx = unwrapped ? boids_vf_all(o->cx[k]) - o->x
+                     : boids_vmin_image(o->x, boids_vf_all(o->cx[k]), o->w, o->hw);
+    r.dy = unwrapped ? boids_vf_all(o->cy[k]) - o->y
+                     : boids_vmin_image(o->y, boids_vf_all(o->cy[k]), o->h, o->hh);
+    if (three) {
+        r.dz = unwrapped ? boids_vf_all(o->cz[k]) - o->z
+                         : boids_vmin_image(o->z, boids_vf_all(o->cz[k]), o->d, o->hd);
+        r.d2 = r.dx * r.dx + (r.dy * r.dy + r.dz * r.dz);
+    } else {
+        r.dz = boids_vf_all(0.0f);
+        r.d2 = r.dx * r.dx + r.dy * r.dy;
+    }
+    return r;
+}
+
+/* A group's sums as they are gathered (boids_cpu_lane_sums' vectors). */
+typedef struct lane_acc {
+    boids_vf sep_x, sep_y, sep_z, ali_x, ali_y, ali_z, coh_x, coh_y, coh_z;
+    boids_vi sep_n, ali_n, coh_n;
+} lane_acc;
+
+/* The sums into out (lanes past the group's walked no candidate: zeros). */
+BOIDS_VINLINE void lane_acc_store(const lane_acc *a, const bool three, boids_cpu_lane_sums *out)
+{
+    memcpy(out->sep_x, &a->sep_x, sizeof a->sep_x), memcpy(out->sep_y, &a->sep_y, sizeof a->sep_y);
+    memcpy(out->ali_x, &a->ali_x, sizeof a->ali_x), memcpy(out->ali_y, &a->ali_y, sizeof a->ali_y);
+    memcpy(out->coh_x, &a->coh_x, sizeof a->coh_x), memcpy(out->coh_y, &a->coh_y, sizeof a->coh_y);
+    memcpy(out->sep_n, &a->sep_n, sizeof a->sep_n), memcpy(out->ali_n, &a->ali_n, sizeof a->ali_n);
+    memcpy(out->coh_n, &a->coh_n, sizeof a->coh_n);
+    if (three) {
+        memcpy(out->sep_z, &a->sep_z, sizeof a->sep_z);
+        memcpy(out->ali_z, &a->ali_z, sizeof a->ali_z);
+        memcpy(out->coh_z, &a->coh_z, sizeof a->coh_z);
+    }
+}
+
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams`, `unwrapped` and
- * `one_flock` are constants where this is inlined (walk_group), so the hot loop has no branch on
- * them. Some of walk_one's operations are left out where they cannot change a bit: the minimum
- * image of an unwrapped group (boids_cpu_group); outside Adams' rule, the test that a candidate
- * is not the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves out) and the
- * guard against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with it); and for
- * one flock (one swarm, alignment and cohesion within the same radius: the presets of the
- * Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
+ * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams`, `unwrapped`,
+ * `one_flock` and `three` are constants where this is inlined (walk_group), so the hot loop has no
+ * branch on them. Some of walk_one's operations are left out where they cannot change a bit: the
+ * minimum image of an unwrapped group (boids_cpu_group); outside Adams' rule, the test that a
+ * candidate is not the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves
+ * out) and the guard against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with
+ * it); and for one flock (one swarm, alignment and cohesion within the same radius: the presets of
+ * the Shiffman and allocation models) the swarm test and cohesion's own mask and count. */
 BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                               const reynolds_radii *radii, const bool raw, const bool adams,
-                              const bool unwrapped, const bool one_flock, boids_cpu_lane_sums *out)
+                              const bool unwrapped, const bool one_flock, const bool three,
+                              boids_cpu_lane_sums *out)
 {
     const bool ring = adams && !radii->flock_in_sep;
     const boids_vf box = boids_vf_all(radii->box);
     const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2),
                    rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w,
-                hh = s->sim->half_h;
-    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const boids_sim *sim = s->sim;
+    const lane_origin o = {boids_vf_load(s->cand.x + slot, g->lanes, 0.0f),
+                           boids_vf_load(s->cand.y + slot, g->lanes, 0.0f),
+                           three ? boids_vf_load(s->cand.z + slot, g->lanes, 0.0f) : zero,
+                           sim->def.width,
+                           sim->def.height,
+                           sim->def.depth,
+                           sim->half_w,
+                           sim->half_h,
+                           sim->half_d,
+                           s->cand.x,
+                           s->cand.y,
+                           s->cand.z};
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy, *cvz = s->cand.vz;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-    const boids_vf x = boids_vf_load(cx + slot, g->lanes, 0.0f),
-                   y = boids_vf_load(cy + slot, g->lanes, 0.0f);
     const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
     const boids_vu swarm = boids_vu_load(cswarm + slot, g->lanes, UINT32_MAX);
     /* outside Adams' rule, d2 > 0 and each radius as one integer compare (boids_vdist_key) */
@@ -95,8 +171,8 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const boids_vi below_a = (boids_vi)boids_vu_all(boids_dist_below(radii->ali2));
     const boids_vi below_c = (boids_vi)boids_vu_all(boids_dist_below(radii->coh2));
     const boids_vu step = boids_vu_all(1);
-    boids_vf sep_x = zero, sep_y = zero, ali_x = zero, ali_y = zero, coh_x = zero, coh_y = zero;
-    boids_vi sep_n = (boids_vi)boids_vu_all(0), ali_n = sep_n, coh_n = sep_n;
+    const boids_vi none = (boids_vi)boids_vu_all(0);
+    lane_acc a = {zero, zero, zero, zero, zero, zero, zero, zero, zero, none, none, none};
     for (uint32_t j = 0; j < g->rows; ++j) {
         /* each lane's own range in this row (empty for unused lanes), as boids_vslot_from */
         const boids_vu own_b = boids_vu_load(g->own_begin[j], g->lanes, 0);
@@ -104,77 +180,84 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vi own = boids_vslot_bound(own_b, own_e);
         boids_vu at = boids_vslot_from(g->begin[j], own_b);
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k, at += step) {
-            const boids_vf dx = unwrapped ? boids_vf_all(cx[k]) - x
-                                          : boids_vmin_image(x, boids_vf_all(cx[k]), w, hw);
-            const boids_vf dy = unwrapped ? boids_vf_all(cy[k]) - y
-                                          : boids_vmin_image(y, boids_vf_all(cy[k]), h, hh);
-            const boids_vf d2 = dx * dx + dy * dy;
+            const lane_offset d = lane_offset_to(&o, k, unwrapped, three);
             const boids_vi mine = (boids_vi)at < own;
             boids_vi sep, ali, coh;
-            if (adams) { /* not itself, fabsf(dx) < box && fabsf(dy) < box; coincident boids count
-                          */
-                const boids_vi near = mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(dx) < box) &
-                                      (boids_vabs(dy) < box);
-                sep = near & (d2 < rs2);
+            if (adams) { /* not itself, |dx|, |dy| (|dz|) < box; coincident boids count */
+                boids_vi near = mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(d.dx) < box) &
+                                (boids_vabs(d.dy) < box);
+                if (three) near &= boids_vabs(d.dz) < box;
+                sep = near & (d.d2 < rs2);
                 const boids_vi same = ring ? near & ~sep : near;
-                ali = same & (d2 < ra2), coh = same & (d2 < rc2);
+                ali = same & (d.d2 < ra2), coh = same & (d.d2 < rc2);
             } else {
-                const boids_vi key = boids_vdist_key(d2);
+                const boids_vi key = boids_vdist_key(d.d2);
                 const boids_vi same = one_flock ? mine : mine & (boids_vu_all(cswarm[k]) == swarm);
                 sep = mine & (key < below_s);
                 ali = same & (key < below_a), coh = one_flock ? ali : same & (key < below_c);
             }
-            if (raw) {
-                sep_x -= boids_vmask(dx, sep);
-                sep_y -= boids_vmask(dy, sep);
-            } else {
-                const boids_vf inv_d2 = one / d2;
-                sep_x -= boids_vmask(dx * inv_d2, sep);
-                sep_y -= boids_vmask(dy * inv_d2, sep);
+            const boids_vf inv_d2 = raw ? one : one / d.d2; /* (raw: the offsets themselves) */
+            a.sep_x -= boids_vmask(raw ? d.dx : d.dx * inv_d2, sep);
+            a.sep_y -= boids_vmask(raw ? d.dy : d.dy * inv_d2, sep);
+            a.ali_x += boids_vmask(boids_vf_all(cvx[k]), ali);
+            a.ali_y += boids_vmask(boids_vf_all(cvy[k]), ali);
+            a.coh_x += boids_vmask(d.dx, coh);
+            a.coh_y += boids_vmask(d.dy, coh);
+            if (three) {
+                a.sep_z -= boids_vmask(raw ? d.dz : d.dz * inv_d2, sep);
+                a.ali_z += boids_vmask(boids_vf_all(cvz[k]), ali);
+                a.coh_z += boids_vmask(d.dz, coh);
             }
-            ali_x += boids_vmask(boids_vf_all(cvx[k]), ali);
-            ali_y += boids_vmask(boids_vf_all(cvy[k]), ali);
-            coh_x += boids_vmask(dx, coh);
-            coh_y += boids_vmask(dy, coh);
-            sep_n -= sep; /* masks are -1 */
-            ali_n -= ali;
-            if (!one_flock) coh_n -= coh;
+            a.sep_n -= sep; /* masks are -1 */
+            a.ali_n -= ali;
+            if (!one_flock) a.coh_n -= coh;
         }
     }
-    if (one_flock) coh_n = ali_n;
-    /* (lanes past the group's walked no candidate: zeros) */
-    memcpy(out->sep_x, &sep_x, sizeof sep_x), memcpy(out->sep_y, &sep_y, sizeof sep_y);
-    memcpy(out->ali_x, &ali_x, sizeof ali_x), memcpy(out->ali_y, &ali_y, sizeof ali_y);
-    memcpy(out->coh_x, &coh_x, sizeof coh_x), memcpy(out->coh_y, &coh_y, sizeof coh_y);
-    memcpy(out->sep_n, &sep_n, sizeof sep_n), memcpy(out->ali_n, &ali_n, sizeof ali_n);
-    memcpy(out->coh_n, &coh_n, sizeof coh_n);
+    if (one_flock) a.coh_n = a.ali_n;
+    lane_acc_store(&a, three, out);
 }
 
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
-                                         const boids_cpu_group *g, const reynolds_radii *radii,
-                                         boids_cpu_lane_sums *out)
+/* The walk of a group in its case: `three` a constant where this is inlined. */
+BOIDS_VINLINE void walk_case(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                             const reynolds_radii *radii, const bool three,
+                             boids_cpu_lane_sums *out)
 {
     /* The groups on the world's seam walk the general loop; the others, most of them, one made
      * for their case. */
     const bool one_flock = !radii->adams && s->sim->def.swarms == 1 && radii->ali2 == radii->coh2;
     if (!g->unwrapped) {
         if (radii->adams)
-            walk_lanes(s, slot, g, radii, true, true, false, false, out);
+            walk_lanes(s, slot, g, radii, true, true, false, false, three, out);
         else if (radii->sep_raw)
-            walk_lanes(s, slot, g, radii, true, false, false, false, out);
+            walk_lanes(s, slot, g, radii, true, false, false, false, three, out);
         else
-            walk_lanes(s, slot, g, radii, false, false, false, false, out);
+            walk_lanes(s, slot, g, radii, false, false, false, false, three, out);
     } else if (radii->adams)
-        walk_lanes(s, slot, g, radii, true, true, true, false, out);
+        walk_lanes(s, slot, g, radii, true, true, true, false, three, out);
     else if (radii->sep_raw) {
         if (one_flock)
-            walk_lanes(s, slot, g, radii, true, false, true, true, out);
+            walk_lanes(s, slot, g, radii, true, false, true, true, three, out);
         else
-            walk_lanes(s, slot, g, radii, true, false, true, false, out);
+            walk_lanes(s, slot, g, radii, true, false, true, false, three, out);
     } else if (one_flock)
-        walk_lanes(s, slot, g, radii, false, false, true, true, out);
+        walk_lanes(s, slot, g, radii, false, false, true, true, three, out);
     else
-        walk_lanes(s, slot, g, radii, false, false, true, false, out);
+        walk_lanes(s, slot, g, radii, false, false, true, false, three, out);
+}
+
+BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
+                                         const boids_cpu_group *g, const reynolds_radii *radii,
+                                         boids_cpu_lane_sums *out)
+{
+    walk_case(s, slot, g, radii, false, out);
+}
+
+/* A 3D world's groups: the same walks with z. */
+BOIDS_SIMD_CLONES static void walk_group3(const boids_cpu_step *s, uint32_t slot,
+                                          const boids_cpu_group *g, const reynolds_radii *radii,
+                                          boids_cpu_lane_sums *out)
+{
+    walk_case(s, slot, g, radii, true, out);
 }
 
 uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_t end,
@@ -183,7 +266,10 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
     if (g.lanes > 1) {
-        walk_group(s, slot, &g, radii, out);
+        if (s->sim->three)
+            walk_group3(s, slot, &g, radii, out);
+        else
+            walk_group(s, slot, &g, radii, out);
     } else {
         boids_cpu_sums m;
         walk_one(s, slot, radii, &m);
@@ -192,6 +278,7 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
         out->ali_y[0] = m.ali_y;
         out->coh_x[0] = m.coh_x, out->coh_y[0] = m.coh_y;
         out->sep_n[0] = m.sep_n, out->ali_n[0] = m.ali_n, out->coh_n[0] = m.coh_n;
+        out->sep_z[0] = m.sep_z, out->ali_z[0] = m.ali_z, out->coh_z[0] = m.coh_z;
     }
     return g.lanes;
 }

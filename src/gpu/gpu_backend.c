@@ -80,11 +80,16 @@ typedef struct gpu_backend {
     boids_gpu_timer timer;
 } gpu_backend;
 
-static void make_agents(gpu_agents *a, uint32_t count)
+/* Vec4s an agent's position and velocity take: a 3D world's have a second, (z, vz, 0, 0), in
+ * the buffer's second half (shaders/boids_shared.h). */
+static size_t agent_vec4s(const boids_sim *sim) { return sim->three ? 2 : 1; }
+
+static void make_agents(gpu_agents *a, uint32_t count, size_t vec4s)
 {
     a->count = count;
     for (int i = 0; i < 2; ++i) {
-        a->pos_vel[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        a->pos_vel[i] =
+            boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * vec4s * count);
         a->swarm[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         a->id[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
     }
@@ -302,6 +307,10 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
         if (cols[c])
             boids_gpu_read(g->order.columns, boids_gpu_id_order_column(c, a->count),
                            sizeof(float) * a->count, cols[c]);
+    for (uint32_t c = 0; st == BOIDS_OK && g->sim->three && which == 0 && c < 2; ++c)
+        if (cols[BOIDS_COLUMN_Z + c]) /* a 3D world's z and vz: the order's fifth and sixth */
+            boids_gpu_read(g->order.columns, boids_gpu_id_order_column(4 + c, a->count),
+                           sizeof(float) * a->count, cols[BOIDS_COLUMN_Z + c]);
     if (st == BOIDS_OK && cols[BOIDS_COLUMN_SWARM])
         boids_gpu_read(g->order.swarm, 0, sizeof(uint32_t) * a->count, cols[BOIDS_COLUMN_SWARM]);
     return st;
@@ -320,7 +329,8 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
     if ((st = check_report(g)) != BOIDS_OK) return st;
     if (!g->read_pool && !(g->read_pool = boids_pool_create(boids_cpu_count())))
         return boids_fail(BOIDS_E_NO_MEMORY, "no threads for reading the GPU state");
-    const size_t pv_bytes = sizeof(float) * 4 * n, u_bytes = sizeof(uint32_t) * n;
+    const size_t pv_bytes = sizeof(float) * 4 * agent_vec4s(g->sim) * n,
+                 u_bytes = sizeof(uint32_t) * n;
     const size_t total = pv_bytes + 2 * u_bytes;
     if (g->staging_bytes < total) {
         boids_gpu_delete(&g->staging, 1);
@@ -336,10 +346,17 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
         st = boids_fail(BOIDS_E_GL, "%s would not map the staging buffer of a read",
                         boids_gl_renderer(g->gl));
     } else {
-        const uint32_t *ids = map + 4 * (size_t)n, *swarms = ids + n;
+        const uint32_t *ids = map + pv_bytes / sizeof(uint32_t), *swarms = ids + n;
         const uint32_t *from[BOIDS_SCATTER_COLUMNS] = {map, map + 1, map + 2, map + 3, swarms};
         const size_t stride[BOIDS_SCATTER_COLUMNS] = {4, 4, 4, 4, 1};
         st = boids_scatter_by_id(n, ids, from, stride, (uint32_t *const *)cols, g->read_pool, &bad);
+        if (st == BOIDS_OK && g->sim->three && (cols[BOIDS_COLUMN_Z] || cols[BOIDS_COLUMN_VZ])) {
+            const uint32_t *depth = map + 4 * (size_t)n; /* (z, vz, 0, 0) by slot */
+            const uint32_t *from_z[BOIDS_SCATTER_COLUMNS] = {depth, depth + 1};
+            uint32_t *const to_z[BOIDS_SCATTER_COLUMNS] = {cols[BOIDS_COLUMN_Z],
+                                                           cols[BOIDS_COLUMN_VZ]};
+            st = boids_scatter_by_id(n, ids, from_z, stride, to_z, g->read_pool, &bad);
+        }
         boids_gpu_unmap(g->staging);
     }
     if (st == BOIDS_OK) st = boids_gl_check("reading the GPU state");
@@ -388,9 +405,13 @@ static boids_status gpu_read(void *impl, boids_boid *out)
     gpu_backend *g = impl;
     const uint32_t n = g->sim->def.count;
     const float *col = g->staging_pv;
-    void *cols[BOIDS_COLUMN_ATTR] = {g->staging_pv, g->staging_pv + n,
-                                     g->staging_pv + 2 * (size_t)n, g->staging_pv + 3 * (size_t)n,
-                                     g->staging_u};
+    void *cols[BOIDS_COLUMN_ATTR] = {g->staging_pv,
+                                     g->staging_pv + n,
+                                     g->staging_pv + 2 * (size_t)n,
+                                     g->staging_pv + 3 * (size_t)n,
+                                     g->staging_u,
+                                     g->sim->three ? g->staging_pv + 4 * (size_t)n : NULL,
+                                     g->sim->three ? g->staging_pv + 5 * (size_t)n : NULL};
     boids_status st = read_boid_columns(g, cols);
     if (st == BOIDS_OK && g->attr_words)
         boids_gpu_read(g->attributes, 0, sizeof(uint32_t) * g->attr_words, g->staging_attr);
@@ -399,6 +420,8 @@ static boids_status gpu_read(void *impl, boids_boid *out)
         out[i].y = col[n + i];
         out[i].vx = col[2 * (size_t)n + i];
         out[i].vy = col[3 * (size_t)n + i];
+        out[i].z = g->sim->three ? col[4 * (size_t)n + i] : 0.0f;
+        out[i].vz = g->sim->three ? col[5 * (size_t)n + i] : 0.0f;
         out[i].swarm = g->staging_u[i];
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (g->sim->attributes & (1u << a))
@@ -434,6 +457,10 @@ static void upload_frame(gpu_backend *g)
     f.half_h = sim->half_h;
     f.inv_cell_w = sim->grid.inv_cell_w;
     f.inv_cell_h = sim->grid.inv_cell_h;
+    f.world_d = sim->def.depth;
+    f.half_d = sim->half_d;
+    f.inv_cell_d = sim->grid.inv_cell_d;
+    f.grid_d = sim->grid.d;
     f.dt = sim->dt;
     f.seed = boids_rules_seed(sim->def.seed);
     f.count = sim->def.count;
@@ -464,7 +491,7 @@ static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const u
 {
     for (uint32_t i = 0; i < a->count; ++i) g->staging_id[i] = i;
     a->key = 0;
-    boids_gpu_write(a->pos_vel[0], 0, sizeof(float) * 4 * a->count, pv);
+    boids_gpu_write(a->pos_vel[0], 0, sizeof(float) * 4 * agent_vec4s(g->sim) * a->count, pv);
     if (swarm) boids_gpu_write(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
     boids_gpu_write(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
 }
@@ -493,6 +520,10 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
         pv[2] = in[i].vx;
         pv[3] = in[i].vy;
         g->staging_u[i] = in[i].swarm;
+        if (g->sim->three) { /* the second half: (z, vz, 0, 0) */
+            float *d = &g->staging_pv[4 * ((size_t)n + i)];
+            d[0] = in[i].z, d[1] = in[i].vz, d[2] = d[3] = 0.0f;
+        }
     }
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (g->sim->attributes & (1u << a))
@@ -595,7 +626,8 @@ static boids_status check_fits(const gpu_backend *g)
     const boids_gpu_need needs[] = {
         /* the state and its sorted copy, the read's id-ordered columns, the metrics' copies; the
          * catches, a head and a catch per boid, are one more of the same */
-        {"their positions and velocities", sizeof(boids_catch), 16, most, "boid"},
+        {"their positions and velocities", sizeof(boids_catch), 16 * agent_vec4s(sim), most,
+         "boid"},
         {"their attributes", 0, 4 * attrs, n, "boid"},
         {"the grid's counts and starts", 4, 4, boids_grid_cells(&sim->grid), "cell"},
         {"the events held between two takes", sizeof(boids_gpu_report), sizeof(boids_event),
@@ -620,7 +652,7 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     if (resized) { /* another number of predators: their buffers anew, for the world to write */
         free_agents(&g->preds);
         memset(&g->preds, 0, sizeof g->preds);
-        make_agents(&g->preds, g->sim->predator_count);
+        make_agents(&g->preds, g->sim->predator_count, agent_vec4s(g->sim));
     }
     if (grid_changed &&
         (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
@@ -753,13 +785,15 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     char steer[128];
     snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name(model)); /* glsl_gen's name */
     boids_status st;
-    if ((st = boids_gpu_sorter_create(&g->sorter)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute(steer, &g->prog_steer)) != BOIDS_OK) return st;
+    const int dims = g->sim->three ? 3 : 2;
+    g->order.dims = dims;
+    if ((st = boids_gpu_sorter_create(&g->sorter, dims)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute(steer, dims, &g->prog_steer)) != BOIDS_OK) return st;
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {
-        if ((st = boids_program_compute("catch.comp", &g->prog_catch)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("stop.comp", &g->prog_stop)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("hunt.comp", &g->prog_hunt)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("catch_apply.comp", &g->prog_catch_apply)) != BOIDS_OK)
+        if ((st = boids_program_compute("catch.comp", 2, &g->prog_catch)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("stop.comp", 2, &g->prog_stop)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("hunt.comp", 2, &g->prog_hunt)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("catch_apply.comp", 2, &g->prog_catch_apply)) != BOIDS_OK)
             return st;
     }
     g->u_step_steer = step_uniform(g->prog_steer);
@@ -775,8 +809,8 @@ static boids_status make_buffers(gpu_backend *g)
     const boids_sim *sim = g->sim;
     while (glGetError() != GL_NO_ERROR) {
     }
-    make_agents(&g->boids, sim->def.count);
-    make_agents(&g->preds, sim->predator_count);
+    make_agents(&g->boids, sim->def.count, agent_vec4s(sim));
+    make_agents(&g->preds, sim->predator_count, agent_vec4s(sim));
     g->frame = boids_gpu_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
     g->attributes = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
     g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
@@ -835,7 +869,8 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
         free(g);
         return st;
     }
-    g->staging_pv = malloc(sizeof(float) * 4 * n1);
+    g->staging_pv = malloc(sizeof(float) * (sim->three ? 8 : 4) * n1); /* (3D: 6 columns, 8 to
+                                                                           write) */
     g->staging_u = malloc(sizeof(uint32_t) * n1);
     g->staging_id = malloc(sizeof(uint32_t) * n1);
     g->staging_attr = malloc(sizeof(uint32_t) * (g->attr_words ? g->attr_words : 1));

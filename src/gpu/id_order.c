@@ -19,7 +19,7 @@ void boids_gpu_id_order_free(boids_gpu_id_order *o)
 static boids_status prepare(boids_gpu_id_order *o, uint32_t count)
 {
     if (!o->prog) {
-        boids_status st = boids_program_compute("id_order.comp", &o->prog);
+        boids_status st = boids_program_compute("id_order.comp", o->dims == 3 ? 3 : 2, &o->prog);
         if (st != BOIDS_OK) return st;
         o->u_stamp = glGetUniformLocation(o->prog, "u_stamp");
         o->u_agents = glGetUniformLocation(o->prog, "u_agents");
@@ -28,7 +28,8 @@ static boids_status prepare(boids_gpu_id_order *o, uint32_t count)
         GLuint bufs[] = {o->columns, o->swarm, o->marks};
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
         /* three buffers, none larger than the state's pos_vel, whose size a driver took */
-        o->columns = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        const size_t columns = o->dims == 3 ? 6 : 4;
+        o->columns = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * columns * count);
         o->swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         o->marks = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         o->capacity = count;

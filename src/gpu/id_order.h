@@ -15,6 +15,7 @@ typedef struct boids_gpu_id_order {
     GLuint columns, swarm, marks; /* x, y, vx, vy one after another; the swarms; each id's mark */
     uint32_t capacity;            /* agents the buffers hold */
     uint32_t stamp;               /* the last read's mark */
+    int dims; /* the world's dimension: 3 adds the columns z and vz after vy (set before a run) */
 } boids_gpu_id_order;
 
 /* Runs the pass over `count` agents (which: 0 the boids, 1 the predators, which have no swarm)

@@ -33,7 +33,7 @@ static boids_status measure(uint32_t *iterations)
     uint32_t stop = 0;
     const uint32_t full = replay(&stop);
     GLuint prog = 0;
-    boids_status st = boids_program_compute("loop_probe.comp", &prog);
+    boids_status st = boids_program_compute("loop_probe.comp", 2, &prog);
     if (st != BOIDS_OK) return st;
     GLuint result = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, 2 * sizeof(uint32_t));
     glUseProgram(prog);

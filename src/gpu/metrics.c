@@ -23,9 +23,10 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
 {
     boids_status st = BOIDS_OK;
     if (!m->prog_nn) {
-        if ((st = boids_program_compute("metrics_nn.comp", &m->prog_nn)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("metrics_link.comp", &m->prog_link)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("metrics_reduce.comp", &m->prog_reduce)) != BOIDS_OK)
+        if ((st = boids_program_compute("metrics_nn.comp", 2, &m->prog_nn)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("metrics_link.comp", 2, &m->prog_link)) != BOIDS_OK)
+            return st;
+        if ((st = boids_program_compute("metrics_reduce.comp", 2, &m->prog_reduce)) != BOIDS_OK)
             return st;
         m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
     }
@@ -91,9 +92,9 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas' metrics", replicas);
     boids_gpu_read(m->sums, 0, sizeof *raw * replicas, raw);
     for (uint32_t r = 0; r < replicas; ++r)
-        out[r] =
-            (boids_metric_sums){raw[r].alive, raw[r].groups, raw[r].nn_sum,    raw[r].speed_sum,
-                                raw[r].hx,    raw[r].hy,     raw[r].min_speed, raw[r].max_speed};
+        out[r] = (boids_metric_sums){raw[r].alive,     raw[r].groups,    raw[r].nn_sum,
+                                     raw[r].speed_sum, raw[r].hx,        raw[r].hy,
+                                     raw[r].min_speed, raw[r].max_speed, 0.0};
     free(raw);
     return boids_gl_check("the GPU metrics");
 }

@@ -16,20 +16,24 @@ boids_status boids_gpu_numerics_perturbed(bool *perturbed)
                           "'%.40s' is neither native nor perturbed", v);
 }
 
-static boids_status compile(GLenum type, const char *name, GLuint *out)
+static boids_status compile(GLenum type, const char *name, int dims, GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
     if (!src) return boids_fail(BOIDS_E_SHADER, "shader %s was not embedded in this build", name);
     bool perturbed = false;
     boids_status st = boids_gpu_numerics_perturbed(&perturbed);
     if (st != BOIDS_OK) return st;
-    /* The perturbed numerics' definition goes after the #version line (the source's #line
-     * directives that follow keep the error messages' numbers right). */
+    /* The definitions (the perturbed numerics, a 3D world's dimension) go after the #version line
+     * (the source's #line directives that follow keep the error messages' numbers right). */
     const char *after_version = strchr(src->text, '\n');
-    const char *parts[3] = {src->text, "#define BOIDS_NUMERICS_PERTURBED 1\n", ""};
+    char defines[96] = "";
+    if (perturbed && type == GL_COMPUTE_SHADER)
+        strcat(defines, "#define BOIDS_NUMERICS_PERTURBED 1\n");
+    if (dims == 3) strcat(defines, "#define BOIDS_DIMS 3\n");
+    const char *parts[3] = {src->text, defines, ""};
     GLint lengths[3] = {-1, -1, -1};
     GLsizei count = 1;
-    if (perturbed && type == GL_COMPUTE_SHADER && after_version) {
+    if (defines[0] && after_version) {
         lengths[0] = (GLint)(after_version + 1 - src->text);
         parts[2] = after_version + 1;
         count = 3;
@@ -71,10 +75,10 @@ static boids_status link(GLuint prog, const char *what)
     return st;
 }
 
-boids_status boids_program_compute(const char *name, GLuint *out)
+boids_status boids_program_compute(const char *name, int dims, GLuint *out)
 {
     GLuint cs;
-    boids_status st = compile(GL_COMPUTE_SHADER, name, &cs);
+    boids_status st = compile(GL_COMPUTE_SHADER, name, dims, &cs);
     if (st != BOIDS_OK) return st;
     GLuint prog = glCreateProgram();
     glAttachShader(prog, cs);
@@ -93,9 +97,9 @@ boids_status boids_program_compute(const char *name, GLuint *out)
 boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out)
 {
     GLuint vs, fs;
-    boids_status st = compile(GL_VERTEX_SHADER, vert, &vs);
+    boids_status st = compile(GL_VERTEX_SHADER, vert, 2, &vs);
     if (st != BOIDS_OK) return st;
-    st = compile(GL_FRAGMENT_SHADER, frag, &fs);
+    st = compile(GL_FRAGMENT_SHADER, frag, 2, &fs);
     if (st != BOIDS_OK) {
         glDeleteShader(vs);
         return st;

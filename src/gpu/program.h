@@ -10,8 +10,10 @@
  * native). Another value is BOIDS_E_ENVIRONMENT, naming the variable. */
 boids_status boids_gpu_numerics_perturbed(bool *perturbed);
 
-/* A compute program from shaders/<name>, with the numerics above. */
-boids_status boids_program_compute(const char *name, GLuint *out);
+/* A compute program from shaders/<name>, with the numerics above, for a world of `dims`
+ * dimensions (3 defines BOIDS_DIMS 3; 2 for a flat world, and for a pass that has no
+ * positions). */
+boids_status boids_program_compute(const char *name, int dims, GLuint *out);
 /* A vertex + fragment program. */
 boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out);
 

@@ -6,15 +6,15 @@
 #include "gpu/buffers.h"
 #include "gpu/program.h"
 
-boids_status boids_gpu_sorter_create(boids_gpu_sorter *s)
+boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims)
 {
     memset(s, 0, sizeof *s);
     boids_status st;
-    if ((st = boids_program_compute("grid_cell.comp", &s->prog_cell)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scan.comp", &s->prog_scan)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scan_add.comp", &s->prog_scan_add)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scatter.comp", &s->prog_scatter)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("reorder.comp", &s->prog_reorder)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("grid_cell.comp", dims, &s->prog_cell)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scan.comp", 2, &s->prog_scan)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scan_add.comp", 2, &s->prog_scan_add)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scatter.comp", 2, &s->prog_scatter)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("reorder.comp", dims, &s->prog_reorder)) != BOIDS_OK) return st;
     s->u_scan.n = glGetUniformLocation(s->prog_scan, "u_n");
     s->u_scan.in_off = glGetUniformLocation(s->prog_scan, "u_in_off");
     s->u_scan.out_off = glGetUniformLocation(s->prog_scan, "u_out_off");

@@ -65,7 +65,8 @@ typedef struct boids_gpu_sort_job {
     bool keep_stopped;
 } boids_gpu_sort_job;
 
-boids_status boids_gpu_sorter_create(boids_gpu_sorter *s);
+/* The sort's programs, for a world of `dims` dimensions (a 3D world's cells and its z halves). */
+boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims);
 void boids_gpu_sorter_destroy(boids_gpu_sorter *s);
 
 /* The per-cell buffers and the scan plan of a grid of `cells` for `agents` (freed first if

@@ -15,7 +15,9 @@
  *
  * Choices: cohesion uses the mean offset to the neighbours (= mean position - p, and right
  * across a wrap); Adams has no swarms, so every boid counts whatever its swarm; a boid with
- * exactly zero speed has no direction to be raised to min along and keeps v = 0. Adams steers v
+ * exactly zero speed has no direction to be raised to min along and keeps v = 0. In 3D the rules
+ * are the same on three components, the margins turn boids on all six faces (the pseudocode's
+ * four, then near and far) and the scouts' bias stays along x. Adams steers v
  * itself, not through a force: the external forces are added to v where the obstacles' push
  * would be, before the scouts' bias. */
 #ifndef BOIDS_RULES_ADAMS_H
@@ -37,22 +39,39 @@ RULES_FN reynolds_radii adams_radii(RULES_CTX_ONLY)
 RULES_FN rules_boid adams_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
     lane_f vx = b.vx, vy = b.vy;
+#if BOIDS_DIMS == 3
+    lane_f vz = b.vz;
+#endif
     lane_m any = m.ali_n > 0u;
     lane_f fn = SELECT(any, LANE_TO_F(m.ali_n), LANE_F(1.0f));
     lane_f cf = PARAM(adams.centering_factor), mf = PARAM(adams.matching_factor);
     vx = SELECT(any, vx + DIV(m.coh_x, fn) * cf + (DIV(m.ali_x, fn) - vx) * mf, vx);
     vy = SELECT(any, vy + DIV(m.coh_y, fn) * cf + (DIV(m.ali_y, fn) - vy) * mf, vy);
+#if BOIDS_DIMS == 3
+    vz = SELECT(any, vz + DIV(m.coh_z, fn) * cf + (DIV(m.ali_z, fn) - vz) * mf, vz);
+#endif
     vx = MAD(m.sep_x, PARAM(adams.avoid_factor), vx);
     vy = MAD(m.sep_y, PARAM(adams.avoid_factor), vy);
+#if BOIDS_DIMS == 3
+    vz = MAD(m.sep_z, PARAM(adams.avoid_factor), vz);
+#endif
     if (RULES_EDGES == BOIDS_EDGES_BOUNDED) {
         lane_f margin = PARAM(adams.margin), t = PARAM(adams.turn_factor);
         vy = SELECT(b.y < margin, vy + t, vy);                 /* top (y points down) */
         vx = SELECT(b.x > RULES_WORLD_W - margin, vx - t, vx); /* right */
         vx = SELECT(b.x < margin, vx + t, vx);                 /* left */
         vy = SELECT(b.y > RULES_WORLD_H - margin, vy - t, vy); /* bottom */
+#if BOIDS_DIMS == 3
+        /* the two faces along z, after the pseudocode's four (ours: it is flat) */
+        vz = SELECT(b.z < margin, vz + t, vz);                 /* near */
+        vz = SELECT(b.z > RULES_WORLD_D - margin, vz - t, vz); /* far */
+#endif
     }
     vx += b.ex;
     vy += b.ey;
+#if BOIDS_DIMS == 3
+    vz += b.ez;
+#endif
 
     /* scouts are the first ids of each replica: n1 of group 1, then n2 of group 2 */
     lane_u local = RULES_LOCAL(b.id);
@@ -72,16 +91,18 @@ RULES_FN rules_boid adams_steer(RULES_CTX reynolds_sums m, rules_boid b)
         b.attr[BOIDS_ATTR_BIAS] = SELECT(scout, bias, b.attr[BOIDS_ATTR_BIAS]);
     }
 
-    lane_f speed = SQRT(length2(LANE_V2(vx, vy)));
+    lane_f speed = SQRT(length2(VEC(vx, vy, vz)));
     lane_f vmin = PARAM(base.min_speed), vmax = PARAM(base.max_speed);
     lane_m slow = AND(speed<vmin, speed> 0.0f), fast = speed > vmax;
     vx = SELECT(slow, DIV(vx, speed) * vmin, vx);
     vy = SELECT(slow, DIV(vy, speed) * vmin, vy);
     vx = SELECT(fast, DIV(vx, speed) * vmax, vx);
     vy = SELECT(fast, DIV(vy, speed) * vmax, vy);
-    b.vx = vx;
-    b.vy = vy;
-    return b;
+#if BOIDS_DIMS == 3
+    vz = SELECT(slow, DIV(vz, speed) * vmin, vz);
+    vz = SELECT(fast, DIV(vz, speed) * vmax, vz);
+#endif
+    return with_velocity(b, VEC(vx, vy, vz));
 }
 
 #endif

@@ -32,60 +32,59 @@ RULES_FN reynolds_radii allocation_radii(RULES_CTX_ONLY)
 
 /* One vector of the allocation added to a (where not `done`): whole while the sum stays within
  * m (m2 = m^2), else the part alpha that brings the sum's length to exactly m, which ends it. */
-RULES_FN lane_v2 allocate_next(lane_v2 a, lane_v2 n, lane_f m2, INOUT(lane_m, done))
+RULES_FN lane_vec allocate_next(lane_vec a, lane_vec n, lane_f m2, INOUT(lane_m, done))
 {
     lane_f n2 = length2(n);
     lane_m live = AND(NOT(OUT(done)), n2 > 0.0f); /* a zero vector adds nothing */
     if (!ANY(live)) return a; /* no square root or division where no lane takes them */
-    lane_f xy = MAD(a.x, n.x, a.y * n.y), x2 = length2(a);
+    lane_f xy = vdot(a, n), x2 = length2(a);
     lane_f disc = (2.0f * xy) * (2.0f * xy) + 4.0f * n2 * (m2 - x2);
     lane_f alpha = DIV(-2.0f * xy + SQRT(MAX(disc, LANE_F(0.0f))), 2.0f * n2);
     lane_m whole = alpha > 1.0f; /* all of it fits */
     OUT(done) = OR(OUT(done), AND(live, NOT(whole)));
-    return LANE_V2(SELECT(live, SELECT(whole, a.x + n.x, a.x + alpha * n.x), a.x),
-                   SELECT(live, SELECT(whole, a.y + n.y, a.y + alpha * n.y), a.y));
+    return vselect(
+        live,
+        vselect(whole, vadd(a, n), VEC(a.x + alpha * n.x, a.y + alpha * n.y, a.z + alpha * n.z)),
+        a);
 }
 
 /* Priority allocation: x (the highest priority), y, z in that order, each in full while the sum
  * stays within m, the last one in the part alpha that brings the sum's length to exactly m. x
  * alone longer than m is rescaled to m. */
-RULES_FN lane_v2 priority_allocate(lane_v2 x, lane_v2 y, lane_v2 z, lane_f m)
+RULES_FN lane_vec priority_allocate(lane_vec x, lane_vec y, lane_vec z, lane_f m)
 {
     lane_f m2 = m * m;
     lane_m over = length2(x) > m2; /* the highest priority alone exceeds the maximum */
     lane_m done = over;
-    lane_v2 a = allocate_next(x, y, m2, REF(done));
+    lane_vec a = allocate_next(x, y, m2, REF(done));
     a = allocate_next(a, z, m2, REF(done));
     if (!ANY(over)) return a;
-    lane_v2 r = set_length_where(x, m, over);
-    return LANE_V2(SELECT(over, r.x, a.x), SELECT(over, r.y, a.y));
+    return vselect(over, set_length_where(x, m, over), a);
 }
 
 RULES_FN rules_boid allocation_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
     /* vector 3, with the "differences from stationary objects" */
-    lane_f of = PARAM(obstacles.obstacle_factor);
-    lane_v2 v3 = LANE_V2(m.sep_x * PARAM(allocation.sep_weight) + b.ox * of,
-                         m.sep_y * PARAM(allocation.sep_weight) + b.oy * of);
+    lane_f of = PARAM(obstacles.obstacle_factor), sw = PARAM(allocation.sep_weight);
+    lane_vec v3 = VEC(m.sep_x * sw + b.ox * of, m.sep_y * sw + b.oy * of, m.sep_z * sw + b.oz * of);
     lane_m any = m.ali_n > 0u;
     lane_f fn = SELECT(any, LANE_TO_F(m.ali_n), LANE_F(1.0f));
     lane_f aw = PARAM(allocation.align_weight), cw = PARAM(allocation.cohesion_weight);
-    lane_v2 v2 = LANE_V2(MASK((DIV(m.ali_x, fn) - b.vx) * aw, any),
-                         MASK((DIV(m.ali_y, fn) - b.vy) * aw, any));
-    lane_v2 v1 = LANE_V2(MASK(DIV(m.coh_x, fn) * cw, any), MASK(DIV(m.coh_y, fn) * cw, any));
+    lane_vec v2 =
+        VEC(MASK((DIV(m.ali_x, fn) - b.vx) * aw, any), MASK((DIV(m.ali_y, fn) - b.vy) * aw, any),
+            MASK((DIV(m.ali_z, fn) - b.vz) * aw, any));
+    lane_vec v1 = VEC(MASK(DIV(m.coh_x, fn) * cw, any), MASK(DIV(m.coh_y, fn) * cw, any),
+                      MASK(DIV(m.coh_z, fn) * cw, any));
     lane_f amax = PARAM(allocation.max_accel);
-    lane_v2 a;
+    lane_vec a;
     if (RULES_MODEL == BOIDS_MODEL_PRIORITY) {
         a = priority_allocate(v3, v2, v1, amax);
     } else {
-        a = LANE_V2(v3.x + v2.x + v1.x, v3.y + v2.y + v1.y);
+        a = vadd(vadd(v3, v2), v1);
         a = UNIFORM(allocation.mean_set_length) != 0.0f ? set_length(a, amax)
                                                         : limit_length(a, amax);
     }
-    lane_v2 v = integrate_force(RULES_PASS LANE_V2(b.vx, b.vy), a, LANE_V2(b.ex, b.ey));
-    b.vx = v.x;
-    b.vy = v.y;
-    return b;
+    return with_velocity(b, integrate_force(RULES_PASS boid_velocity(b), a, boid_external(b)));
 }
 
 #endif

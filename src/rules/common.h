@@ -12,60 +12,142 @@
 /* ---- vectors -----------------------------------------------------------------------------------
  */
 
-/* |v|^2, as every walk compares it with a squared radius. */
-RULES_FN lane_f length2(lane_v2 v) { return MAD(v.x, v.x, v.y * v.y); }
+/* |v|^2, as every walk compares it with a squared radius. (3D: z's square is added to y's first,
+ * so a vector with z = 0 has the flat length's bits.) */
+RULES_FN lane_f length2(lane_vec v)
+{
+#if BOIDS_DIMS == 3
+    return MAD(v.x, v.x, MAD(v.y, v.y, v.z * v.z));
+#else
+    return MAD(v.x, v.x, v.y * v.y);
+#endif
+}
+
+/* Whether any component of v is not zero. */
+RULES_FN lane_m nonzero(lane_vec v)
+{
+#if BOIDS_DIMS == 3
+    return OR(OR(v.x != 0.0f, v.y != 0.0f), v.z != 0.0f);
+#else
+    return OR(v.x != 0.0f, v.y != 0.0f);
+#endif
+}
+
+/* Component by component: a where m, else b; a + b; a - b; a * s. */
+RULES_FN lane_vec vselect(lane_m m, lane_vec a, lane_vec b)
+{
+#if BOIDS_DIMS == 3
+    return VEC(SELECT(m, a.x, b.x), SELECT(m, a.y, b.y), SELECT(m, a.z, b.z));
+#else
+    return VEC(SELECT(m, a.x, b.x), SELECT(m, a.y, b.y), 0);
+#endif
+}
+RULES_FN lane_vec vadd(lane_vec a, lane_vec b)
+{
+#if BOIDS_DIMS == 3
+    return VEC(a.x + b.x, a.y + b.y, a.z + b.z);
+#else
+    return VEC(a.x + b.x, a.y + b.y, 0);
+#endif
+}
+RULES_FN lane_vec vsub(lane_vec a, lane_vec b)
+{
+#if BOIDS_DIMS == 3
+    return VEC(a.x - b.x, a.y - b.y, a.z - b.z);
+#else
+    return VEC(a.x - b.x, a.y - b.y, 0);
+#endif
+}
+
+/* a . b, added as length2 adds (z's term into y's first). */
+RULES_FN lane_f vdot(lane_vec a, lane_vec b)
+{
+#if BOIDS_DIMS == 3
+    return MAD(a.x, b.x, MAD(a.y, b.y, a.z * b.z));
+#else
+    return MAD(a.x, b.x, a.y * b.y);
+#endif
+}
+
+/* acc + w f where m (the weighted sum of the steering forces, each added where it steers). */
+RULES_FN lane_vec add_weighted(lane_m m, lane_f w, lane_vec f, lane_vec acc)
+{
+    return vselect(m, VEC(MAD(w, f.x, acc.x), MAD(w, f.y, acc.y), MAD(w, f.z, acc.z)), acc);
+}
+
+/* A sum over n neighbours, divided by n (n = 1 where there are none: the sum is 0). */
+RULES_FN lane_vec mean_of(lane_vec sum, lane_f n)
+{
+    return VEC(DIV(sum.x, n), DIV(sum.y, n), DIV(sum.z, n));
+}
 
 /* v scaled to length len where `on` (Processing's normalize() then mult(len): divide by the
  * length, then multiply); elsewhere v. A zero v stays zero (PVector leaves it alone). Where the
  * squares overflow (|v| above ~1.8e19) or underflow (below ~1e-19), v is first divided by its
  * largest component, so the direction survives instead of becoming inf/inf or 0; that rare path
  * runs only where some lane needs it. */
-RULES_FN lane_v2 set_length_where(lane_v2 v, lane_f len, lane_m on)
+RULES_FN lane_vec set_length_where(lane_vec v, lane_f len, lane_m on)
 {
     lane_f m2 = length2(v);
     lane_m plain = AND(m2 > 0.0f, m2 <= 3.40282347e+38f); /* finite and not zero */
-    lane_m rescue = AND(NOT(plain), OR(v.x != 0.0f, v.y != 0.0f));
+    lane_m rescue = AND(NOT(plain), nonzero(v));
     lane_f m = SQRT(SELECT(plain, m2, LANE_F(1.0f)));
     lane_f px = DIV(v.x, m) * len, py = DIV(v.y, m) * len;
     lane_f rx = v.x, ry = v.y;
+#if BOIDS_DIMS == 3
+    lane_f pz = DIV(v.z, m) * len, rz = v.z;
+#endif
     if (ANY(AND(on, rescue))) {
         lane_f ax = ABS(v.x), ay = ABS(v.y);
-        lane_f big = SELECT(rescue, SELECT(ax < ay, ay, ax), LANE_F(1.0f));
+        lane_f big = SELECT(ax < ay, ay, ax);
+#if BOIDS_DIMS == 3
+        lane_f az = ABS(v.z);
+        big = SELECT(big < az, az, big);
+#endif
+        big = SELECT(rescue, big, LANE_F(1.0f));
         lane_f ux = DIV(v.x, big), uy = DIV(v.y, big);
-        lane_f um = SQRT(length2(LANE_V2(ux, uy)));
+#if BOIDS_DIMS == 3
+        lane_f uz = DIV(v.z, big);
+        lane_f um = SQRT(length2(VEC(ux, uy, uz)));
+        rz = DIV(uz, um) * len;
+#else
+        lane_f um = SQRT(length2(VEC(ux, uy, 0)));
+#endif
         rx = DIV(ux, um) * len;
         ry = DIV(uy, um) * len;
     }
-    return LANE_V2(SELECT(AND(on, plain), px, SELECT(AND(on, rescue), rx, v.x)),
-                   SELECT(AND(on, plain), py, SELECT(AND(on, rescue), ry, v.y)));
+    lane_m use_p = AND(on, plain), use_r = AND(on, rescue);
+    return VEC(SELECT(use_p, px, SELECT(use_r, rx, v.x)), SELECT(use_p, py, SELECT(use_r, ry, v.y)),
+               SELECT(use_p, pz, SELECT(use_r, rz, v.z)));
 }
 
-RULES_FN lane_v2 set_length(lane_v2 v, lane_f len) { return set_length_where(v, len, LANE_TRUE); }
+RULES_FN lane_vec set_length(lane_vec v, lane_f len) { return set_length_where(v, len, LANE_TRUE); }
 
 /* v truncated to length m (Processing's PVector.limit). */
-RULES_FN lane_v2 limit_length(lane_v2 v, lane_f m)
+RULES_FN lane_vec limit_length(lane_vec v, lane_f m)
 {
     return set_length_where(v, m, length2(v) > m * m);
 }
 
 /* Reynolds' speed limits: v truncated to vmax, or, slower than vmin (and not at rest), raised to
  * vmin along its heading. */
-RULES_FN lane_v2 speed_limits(lane_v2 v, lane_f vmin, lane_f vmax)
+RULES_FN lane_vec speed_limits(lane_vec v, lane_f vmin, lane_f vmax)
 {
     lane_f v2 = length2(v);
     lane_m fast = v2 > vmax * vmax;
-    lane_m slow = AND(AND(NOT(fast), v2 < vmin * vmin), OR(v.x != 0.0f, v.y != 0.0f));
+    lane_m slow = AND(AND(NOT(fast), v2 < vmin * vmin), nonzero(v));
     return set_length_where(v, SELECT(fast, vmax, vmin), OR(fast, slow));
 }
 
 /* The end of a step for every model whose update takes a force: its own f and the external
  * forces e (the obstacles' push and the mouse tool, which each backend finds: boids_cpu_external_
  * force, external_force()) make v' = v + (f + e) dt, within the speed limits. */
-RULES_FN lane_v2 integrate_force(RULES_CTX lane_v2 v, lane_v2 f, lane_v2 e)
+RULES_FN lane_vec integrate_force(RULES_CTX lane_vec v, lane_vec f, lane_vec e)
 {
-    lane_f fx = f.x + e.x, fy = f.y + e.y;
-    return speed_limits(LANE_V2(MAD(fx, RULES_DT, v.x), MAD(fy, RULES_DT, v.y)),
-                        PARAM(base.min_speed), PARAM(base.max_speed));
+    lane_vec t = vadd(f, e);
+    return speed_limits(
+        VEC(MAD(t.x, RULES_DT, v.x), MAD(t.y, RULES_DT, v.y), MAD(t.z, RULES_DT, v.z)),
+        PARAM(base.min_speed), PARAM(base.max_speed));
 }
 
 /* ---- the mouse tool
@@ -74,7 +156,7 @@ RULES_FN lane_v2 integrate_force(RULES_CTX lane_v2 v, lane_v2 f, lane_v2 e)
 
 /* Whether the mouse tool reaches a boid whose offset to it (minimum image) is d: within its
  * radius, and not at its very centre. */
-RULES_FN lane_m tool_reaches(RULES_CTX lane_v2 d)
+RULES_FN lane_m tool_reaches(RULES_CTX lane_vec d)
 {
     lane_f d2 = length2(d), r = LANE_F(RULES_TOOL(radius));
     return AND(d2 > 0.0f, d2 < r * r);
@@ -84,11 +166,10 @@ RULES_FN lane_m tool_reaches(RULES_CTX lane_v2 d)
  * of the tool's strength towards it (BOIDS_TOOL_ATTRACT), or a push away, whatever the distance.
  * Part of every model's external-force hook (each backend's external_force, which finds d and
  * the obstacles' push, and reports the tool's event). */
-RULES_FN lane_v2 tool_force(RULES_CTX lane_v2 d, lane_v2 f)
+RULES_FN lane_vec tool_force(RULES_CTX lane_vec d, lane_vec f)
 {
-    lane_v2 t = set_length(d, LANE_F(RULES_TOOL(strength)));
-    return RULES_TOOL(kind) == BOIDS_TOOL_REPEL ? LANE_V2(f.x - t.x, f.y - t.y)
-                                                : LANE_V2(f.x + t.x, f.y + t.y);
+    lane_vec t = set_length(d, LANE_F(RULES_TOOL(strength)));
+    return RULES_TOOL(kind) == BOIDS_TOOL_REPEL ? vsub(f, t) : vadd(f, t);
 }
 
 /* ---- the world's edges --------------------------------------------------------------------------
@@ -112,28 +193,40 @@ RULES_FN lane_f wrap_coord(lane_f x, lane_f size)
 /* Where an agent that moved to p ends up by the world's edges (BOIDS_EDGES_*): wrapped into
  * [0, size) on a torus; Processing's borders() at border_r, in the sketch's order; in a bounded
  * box, held within the positions a state may hold. */
-RULES_FN lane_v2 apply_edges(RULES_CTX lane_v2 p)
+RULES_FN lane_vec apply_edges(RULES_CTX lane_vec p)
 {
     lane_f w = RULES_WORLD_W, h = RULES_WORLD_H;
-    if (RULES_EDGES == BOIDS_EDGES_WRAP) return LANE_V2(wrap_coord(p.x, w), wrap_coord(p.y, h));
+#if BOIDS_DIMS == 3
+    lane_f d = RULES_WORLD_D;
+#endif
+    if (RULES_EDGES == BOIDS_EDGES_WRAP)
+        return VEC(wrap_coord(p.x, w), wrap_coord(p.y, h), wrap_coord(p.z, d));
     if (RULES_EDGES == BOIDS_EDGES_PROCESSING) {
         lane_f r = PARAM(base.border_r);
         p.x = SELECT(p.x < -r, w + r, p.x);
         p.y = SELECT(p.y < -r, h + r, p.y);
+#if BOIDS_DIMS == 3
+        p.z = SELECT(p.z < -r, d + r, p.z);
+#endif
         p.x = SELECT(p.x > w + r, -r, p.x);
         p.y = SELECT(p.y > h + r, -r, p.y);
+#if BOIDS_DIMS == 3
+        p.z = SELECT(p.z > d + r, -r, p.z);
+#endif
         return p;
     }
     lane_f m = LANE_F(BOIDS_MAX_POSITION);
-    return LANE_V2(SELECT(p.x > m, m, SELECT(p.x < -m, -m, p.x)),
-                   SELECT(p.y > m, m, SELECT(p.y < -m, -m, p.y)));
+    return VEC(SELECT(p.x > m, m, SELECT(p.x < -m, -m, p.x)),
+               SELECT(p.y > m, m, SELECT(p.y < -m, -m, p.y)),
+               SELECT(p.z > m, m, SELECT(p.z < -m, -m, p.z)));
 }
 
 /* Step t+1's position of an agent at p whose velocity of step t+1 is v: p + v dt, through the
  * world's edges (every model's move, and the predators'). */
-RULES_FN lane_v2 moved_position(RULES_CTX lane_v2 p, lane_v2 v)
+RULES_FN lane_vec moved_position(RULES_CTX lane_vec p, lane_vec v)
 {
-    return apply_edges(RULES_PASS LANE_V2(MAD(v.x, RULES_DT, p.x), MAD(v.y, RULES_DT, p.y)));
+    return apply_edges(
+        RULES_PASS VEC(MAD(v.x, RULES_DT, p.x), MAD(v.y, RULES_DT, p.y), MAD(v.z, RULES_DT, p.z)));
 }
 
 /* ---- angles ------------------------------------------------------------------------------------
@@ -159,10 +252,10 @@ RULES_FN lane_f cos_deg(lane_f deg)
 /* Whether offset d (d2 its squared length, > 0) is within the half-angle whose cosine is c of
  * heading v: compared in squares, no square root, no division. A boid at rest sees all around
  * (its heading is undefined). */
-RULES_FN lane_m in_view(lane_v2 v, lane_v2 d, lane_f d2, lane_f c)
+RULES_FN lane_m in_view(lane_vec v, lane_vec d, lane_f d2, lane_f c)
 {
     lane_f v2 = length2(v);
-    lane_f dot = MAD(v.x, d.x, v.y * d.y), lhs = dot * dot, rhs = c * c * v2 * d2;
+    lane_f dot = vdot(v, d), lhs = dot * dot, rhs = c * c * v2 * d2;
     lane_m ahead = dot >= 0.0f;
     lane_m narrow = AND(ahead, lhs >= rhs), wide = OR(ahead, lhs <= rhs);
     return OR(NOT(v2 > 0.0f), SELECT_M(c >= 0.0f, narrow, wide));
@@ -233,13 +326,13 @@ RULES_FN reynolds_radii reynolds_radii_of(float sep, float ali, float coh, bool 
  * step t+1 once its rules have set them (the backend then moves it through the world's edges). */
 RULES_STRUCT(rules_boid)
 {
-    lane_f x, y, vx, vy;
+    lane_f x, y, z, vx, vy, vz; /* z and vz: 0 in a flat world, whose rules never read them */
     lane_u id;
-    lane_f ex, ey; /* the external forces on it: the obstacles' push (unless the model has its own
-                      obstacle rule) and the mouse tool; integrate_force() adds them, and a model
-                      that does not finish through it adds them itself */
-    lane_f ox, oy; /* a model with its own obstacle rule (BOIDS_FEATURE_OBSTACLE_RULE): the sum of
-                      (p - o) / d^2 over the obstacles within obstacle_radius; else 0 */
+    lane_f ex, ey, ez; /* the external forces on it: the obstacles' push (unless the model has its
+                          own obstacle rule) and the mouse tool; integrate_force() adds them, and
+                          a model that does not finish through it adds them itself */
+    lane_f ox, oy, oz; /* a model with its own obstacle rule (BOIDS_FEATURE_OBSTACLE_RULE): the sum
+                          of (p - o) / d^2 over the obstacles within obstacle_radius; else 0 */
     lane_f attr[BOIDS_ATTR_COUNT]; /* the model's attributes (a UINT one as its bits) */
 }
 RULES_STRUCT_END(rules_boid)
@@ -247,11 +340,27 @@ RULES_STRUCT_END(rules_boid)
 /* A boid's sums from the Reynolds walk. */
 RULES_STRUCT(reynolds_sums)
 {
-    lane_f sep_x, sep_y; /* sum of -(dx, dy) / d^2 (sep_raw: of -(dx, dy)) */
-    lane_f ali_x, ali_y; /* sum of the neighbours' velocities */
-    lane_f coh_x, coh_y; /* sum of the offsets to them (minimum image) */
+    lane_f sep_x, sep_y, sep_z; /* sum of -(dx, dy, dz) / d^2 (sep_raw: of -(dx, dy, dz)) */
+    lane_f ali_x, ali_y, ali_z; /* sum of the neighbours' velocities */
+    lane_f coh_x, coh_y, coh_z; /* sum of the offsets to them (minimum image); the z sums are 0
+                                   in a flat world */
     lane_u sep_n, ali_n, coh_n;
 }
 RULES_STRUCT_END(reynolds_sums)
+
+/* A boid's position, velocity, external forces (as vectors of the world's dimension). */
+RULES_FN lane_vec boid_position(rules_boid b) { return VEC(b.x, b.y, b.z); }
+RULES_FN lane_vec boid_velocity(rules_boid b) { return VEC(b.vx, b.vy, b.vz); }
+RULES_FN lane_vec boid_external(rules_boid b) { return VEC(b.ex, b.ey, b.ez); }
+/* b with velocity v. */
+RULES_FN rules_boid with_velocity(rules_boid b, lane_vec v)
+{
+    b.vx = v.x;
+    b.vy = v.y;
+#if BOIDS_DIMS == 3
+    b.vz = v.z;
+#endif
+    return b;
+}
 
 #endif

@@ -18,10 +18,11 @@ RULES_STRUCT(hunt_sums)
                                        +infinity where none is */
     lane_f sep_x, sep_y;            /* the unit vectors away from the other predators */
     lane_f obs_x, obs_y;            /* and from the obstacles (0 where the world has none) */
+    lane_f near_z, sep_z, obs_z;    /* 0 in a flat world */
 }
 RULES_STRUCT_END(hunt_sums)
 
-RULES_FN lane_v2 hunt_velocity(RULES_CTX hunt_sums m, lane_v2 v)
+RULES_FN lane_vec hunt_velocity(RULES_CTX hunt_sums m, lane_vec v)
 {
     lane_m found = m.near_d2 <= 3.40282347e+38f;
     lane_f d = SQRT(SELECT(found, m.near_d2, LANE_F(1.0f)));
@@ -30,11 +31,18 @@ RULES_FN lane_v2 hunt_velocity(RULES_CTX hunt_sums m, lane_v2 v)
     PRECISE lane_f fy = MASK(DIV(m.near_y, d) * PARAM(predators.attack_factor), found);
     fx += m.sep_x * PARAM(predators.pred_sep_factor);
     fy += m.sep_y * PARAM(predators.pred_sep_factor);
+#if BOIDS_DIMS == 3
+    PRECISE lane_f fz = MASK(DIV(m.near_z, d) * PARAM(predators.attack_factor), found);
+    fz += m.sep_z * PARAM(predators.pred_sep_factor);
+#endif
     if (RULES_OBSTACLES > 0u) {
         fx += m.obs_x * PARAM(predators.pred_obstacle_factor);
         fy += m.obs_y * PARAM(predators.pred_obstacle_factor);
+#if BOIDS_DIMS == 3
+        fz += m.obs_z * PARAM(predators.pred_obstacle_factor);
+#endif
     }
-    return speed_limits(LANE_V2(v.x + fx, v.y + fy), PARAM(predators.pred_min_speed),
+    return speed_limits(VEC(v.x + fx, v.y + fy, v.z + fz), PARAM(predators.pred_min_speed),
                         PARAM(predators.pred_max_speed));
 }
 

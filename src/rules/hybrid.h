@@ -22,23 +22,18 @@ RULES_FN reynolds_radii hybrid_radii(RULES_CTX_ONLY)
 
 RULES_FN rules_boid hybrid_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
-    lane_f vmax = PARAM(base.max_speed);
-    lane_f fx = m.sep_x * PARAM(hybrid.sep_weight), fy = m.sep_y * PARAM(hybrid.sep_weight);
+    lane_f vmax = PARAM(base.max_speed), ws = PARAM(hybrid.sep_weight);
+    lane_vec v = boid_velocity(b);
+    lane_vec f = VEC(m.sep_x * ws, m.sep_y * ws, m.sep_z * ws);
     lane_m ali_on = m.ali_n > 0u, coh_on = m.coh_n > 0u;
     lane_f n = SELECT(ali_on, LANE_TO_F(m.ali_n), LANE_F(1.0f));
-    lane_v2 u = set_length(LANE_V2(DIV(m.ali_x, n), DIV(m.ali_y, n)), vmax);
-    fx = SELECT(ali_on, MAD(u.x - b.vx, PARAM(hybrid.align_weight), fx), fx);
-    fy = SELECT(ali_on, MAD(u.y - b.vy, PARAM(hybrid.align_weight), fy), fy);
+    lane_vec u = set_length(mean_of(VEC(m.ali_x, m.ali_y, m.ali_z), n), vmax);
+    f = add_weighted(ali_on, PARAM(hybrid.align_weight), vsub(u, v), f);
     n = SELECT(coh_on, LANE_TO_F(m.coh_n), LANE_F(1.0f));
-    u = set_length(LANE_V2(DIV(m.coh_x, n), DIV(m.coh_y, n)), vmax);
-    fx = SELECT(coh_on, MAD(u.x - b.vx, PARAM(hybrid.cohesion_weight), fx), fx);
-    fy = SELECT(coh_on, MAD(u.y - b.vy, PARAM(hybrid.cohesion_weight), fy), fy);
-    lane_v2 v = integrate_force(RULES_PASS LANE_V2(b.vx, b.vy),
-                                limit_length(LANE_V2(fx, fy), PARAM(hybrid.max_force)),
-                                LANE_V2(b.ex, b.ey));
-    b.vx = v.x;
-    b.vy = v.y;
-    return b;
+    u = set_length(mean_of(VEC(m.coh_x, m.coh_y, m.coh_z), n), vmax);
+    f = add_weighted(coh_on, PARAM(hybrid.cohesion_weight), vsub(u, v), f);
+    return with_velocity(b, integrate_force(RULES_PASS v, limit_length(f, PARAM(hybrid.max_force)),
+                                            boid_external(b)));
 }
 
 #endif

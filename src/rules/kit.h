@@ -46,6 +46,7 @@ RULES_STRUCT(kit_sums)
     lane_f sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
     lane_u n;
     lane_f flee_x, flee_y;
+    lane_f sep_z, coh_z, ali_z, flee_z; /* 0 in a flat world */
 }
 RULES_STRUCT_END(kit_sums)
 
@@ -64,12 +65,14 @@ RULES_FN rules_boid kit_steer(RULES_CTX kit_sums m, rules_boid b)
     lane_f cf = PARAM(kit.cohesion_factor), af = PARAM(kit.alignment_factor);
     fx = SELECT(any, fx + (DIV(m.coh_x, fn) * cf + (DIV(m.ali_x, fn) - b.vx) * af), fx);
     fy = SELECT(any, fy + (DIV(m.coh_y, fn) * cf + (DIV(m.ali_y, fn) - b.vy) * af), fy);
+#if BOIDS_DIMS == 3
+    PRECISE lane_f fz =
+        m.sep_z * PARAM(kit.separation_factor) + m.flee_z * PARAM(kit.predator_factor);
+    fz = SELECT(any, fz + (DIV(m.coh_z, fn) * cf + (DIV(m.ali_z, fn) - b.vz) * af), fz);
+#endif
     /* eq. 10: v += F, no dt; the obstacles (eq. 4) and the mouse tool are the external forces */
-    lane_v2 v = LANE_V2(b.vx + (fx + b.ex), b.vy + (fy + b.ey));
-    v = speed_limits(v, PARAM(base.min_speed), vmax);
-    b.vx = v.x;
-    b.vy = v.y;
-    return b;
+    lane_vec v = VEC(b.vx + (fx + b.ex), b.vy + (fy + b.ey), b.vz + (fz + b.ez));
+    return with_velocity(b, speed_limits(v, PARAM(base.min_speed), vmax));
 }
 
 #endif

@@ -9,8 +9,11 @@
  *
  *   lane_f, lane_u, lane_m   a lane's float, unsigned and mask (GLSL: float, uint, bool)
  *   float, uint, bool        a value the same in every lane (a parameter, a count)
- *   lane_v2 / LANE_V2(x, y)  two floats, used component by component (no vector arithmetic:
- *                            its evaluation order is a driver's choice)
+ *   lane_vec / VEC(x, y, z)  a vector of the world's dimension (BOIDS_DIMS: 2, the default,
+ *                            or 3), used component by component (no vector arithmetic: its
+ *                            evaluation order is a driver's choice); in a flat world it has
+ *                            x and y only, and VEC drops its z. What only a 3D world computes
+ *                            stands in `#if BOIDS_DIMS == 3`, so the flat rules are unchanged.
  *   LANE_F(c)                a constant, or a parameter, in every lane
  *   SELECT(m, a, b), SELECT_M, MASK(x, m), AND, OR, NOT, ANY, LANE_TRUE
  *                            decisions: no `if` on a lane's value (a GCC vector has none); an
@@ -29,7 +32,7 @@
  *                            is the only parameter
  *   PARAM(block.field)       a parameter in every lane; UNIFORM(block.field) the same as one
  *                            value, which may decide an `if`
- *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_EDGES, RULES_SEED, RULES_STEP
+ *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_WORLD_D, RULES_EDGES, RULES_SEED, RULES_STEP
  *   RULES_LOCAL(id)          a boid's place among its replica's boids
  *   RULES_OBSTACLES          the obstacles in the world (all replicas')
  *   RULES_TOOL(field)        the mouse tool's field (boids_tool: kind, x, y, radius, strength)
@@ -40,13 +43,24 @@
 #ifndef BOIDS_RULES_LANG_H
 #define BOIDS_RULES_LANG_H
 
+/* The world's dimension the rules are compiled for: 2 unless the unit says 3 (the CPU compiles
+ * its rules once for each, cpu/lanes.h). */
+#ifndef BOIDS_DIMS
+#define BOIDS_DIMS 2
+#endif
+
 #if defined(BOIDS_GLSL)
 
 #define lane_f float
 #define lane_u uint
 #define lane_m bool
-#define lane_v2 vec2
-#define LANE_V2(x, y) vec2(x, y)
+#if BOIDS_DIMS == 3
+#define lane_vec vec3
+#define VEC(x, y, z) vec3(x, y, z)
+#else
+#define lane_vec vec2
+#define VEC(x, y, z) vec2(x, y)
+#endif
 #define LANE_F(c) float(c)
 #define LANE_U(c) uint(c)
 #define LANE_TO_F(u) float(u)
@@ -81,6 +95,7 @@
 #define RULES_DT frame.dt
 #define RULES_WORLD_W frame.world_w
 #define RULES_WORLD_H frame.world_h
+#define RULES_WORLD_D frame.world_d
 #define RULES_EDGES uint(frame.params.base.edges)
 #define RULES_SEED frame.seed
 #define RULES_STEP u_step
@@ -98,8 +113,8 @@
 /* What a rules function reads besides its lanes: the per-step block of the CPU. */
 typedef struct boids_rules_ctx {
     const boids_params *params;
-    const boids_tool *tool; /* the mouse tool (frame.tool on the GPU) */
-    float dt, world_w, world_h;
+    const boids_tool *tool;              /* the mouse tool (frame.tool on the GPU) */
+    float dt, world_w, world_h, world_d; /* world_d: 0 in a flat world */
     uint32_t seed;        /* the world's seed folded to 32 bits (frame.seed on the GPU) */
     uint32_t step;        /* the step being computed */
     uint32_t per_replica; /* boids per replica */
@@ -111,13 +126,20 @@ typedef struct boids_rules_ctx {
  * <sys/types.h>'s, where that is included too). */
 typedef unsigned int uint;
 
-typedef struct lane_v2 {
+typedef struct lane_vec {
     boids_vf x, y;
-} lane_v2;
+#if BOIDS_DIMS == 3
+    boids_vf z;
+#endif
+} lane_vec;
 #define lane_f boids_vf
 #define lane_u boids_vu
 #define lane_m boids_vi
-#define LANE_V2(x, y) ((lane_v2){x, y})
+#if BOIDS_DIMS == 3
+#define VEC(x, y, z) ((lane_vec){x, y, z})
+#else
+#define VEC(x, y, z) ((lane_vec){x, y})
+#endif
 #define LANE_F(c) boids_vf_all(c)
 #define LANE_U(c) boids_vu_all(c)
 #define LANE_TO_F(u) __builtin_convertvector((boids_vi)(u), boids_vf) /* counts below 2^31 */
@@ -152,6 +174,7 @@ typedef struct lane_v2 {
 #define RULES_DT boids_vf_all(ctx->dt)
 #define RULES_WORLD_W boids_vf_all(ctx->world_w)
 #define RULES_WORLD_H boids_vf_all(ctx->world_h)
+#define RULES_WORLD_D boids_vf_all(ctx->world_d)
 #define RULES_EDGES ((uint32_t)ctx->params->base.edges)
 #define RULES_SEED ctx->seed
 #define RULES_STEP ctx->step

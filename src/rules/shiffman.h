@@ -26,37 +26,29 @@ RULES_FN reynolds_radii shiffman_radii(RULES_CTX_ONLY)
 
 /* Reynolds steering towards a direction at full speed: truncate(normalize(dir) v_max - v, f_max).
  * A zero direction gives desired = 0. */
-RULES_FN lane_v2 seek_dir(lane_v2 dir, lane_v2 v, lane_f vmax, lane_f fmax)
+RULES_FN lane_vec seek_dir(lane_vec dir, lane_vec v, lane_f vmax, lane_f fmax)
 {
-    lane_v2 desired = set_length(dir, vmax);
-    return limit_length(LANE_V2(desired.x - v.x, desired.y - v.y), fmax);
+    return limit_length(vsub(set_length(dir, vmax), v), fmax);
 }
 
 RULES_FN rules_boid shiffman_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
-    lane_v2 v = LANE_V2(b.vx, b.vy);
+    lane_vec v = boid_velocity(b);
     lane_f vmax = PARAM(base.max_speed), fmax = PARAM(reynolds.max_force);
     /* the means, of lanes with neighbours (the others divide by 1, and take nothing) */
     lane_m sep_any = m.sep_n > 0u, ali_on = m.ali_n > 0u, coh_on = m.coh_n > 0u;
     lane_f sep_n = SELECT(sep_any, LANE_TO_F(m.sep_n), LANE_F(1.0f));
     lane_f ali_n = SELECT(ali_on, LANE_TO_F(m.ali_n), LANE_F(1.0f));
     lane_f coh_n = SELECT(coh_on, LANE_TO_F(m.coh_n), LANE_F(1.0f));
-    lane_f mx = DIV(m.sep_x, sep_n), my = DIV(m.sep_y, sep_n);
-    lane_m sep_on = AND(sep_any, OR(mx != 0.0f, my != 0.0f)); /* steers only when |s| > 0 */
-    lane_f fx = LANE_F(0.0f), fy = LANE_F(0.0f);
-    lane_v2 f = seek_dir(LANE_V2(mx, my), v, vmax, fmax);
-    fx = SELECT(sep_on, MAD(PARAM(reynolds.sep_weight), f.x, fx), fx);
-    fy = SELECT(sep_on, MAD(PARAM(reynolds.sep_weight), f.y, fy), fy);
-    f = seek_dir(LANE_V2(DIV(m.ali_x, ali_n), DIV(m.ali_y, ali_n)), v, vmax, fmax);
-    fx = SELECT(ali_on, MAD(PARAM(reynolds.align_weight), f.x, fx), fx);
-    fy = SELECT(ali_on, MAD(PARAM(reynolds.align_weight), f.y, fy), fy);
-    f = seek_dir(LANE_V2(DIV(m.coh_x, coh_n), DIV(m.coh_y, coh_n)), v, vmax, fmax);
-    fx = SELECT(coh_on, MAD(PARAM(reynolds.cohesion_weight), f.x, fx), fx);
-    fy = SELECT(coh_on, MAD(PARAM(reynolds.cohesion_weight), f.y, fy), fy);
-    v = integrate_force(RULES_PASS v, LANE_V2(fx, fy), LANE_V2(b.ex, b.ey));
-    b.vx = v.x;
-    b.vy = v.y;
-    return b;
+    lane_vec s = mean_of(VEC(m.sep_x, m.sep_y, m.sep_z), sep_n);
+    lane_m sep_on = AND(sep_any, nonzero(s)); /* steers only when |s| > 0 */
+    lane_vec f = VEC(LANE_F(0.0f), LANE_F(0.0f), LANE_F(0.0f));
+    f = add_weighted(sep_on, PARAM(reynolds.sep_weight), seek_dir(s, v, vmax, fmax), f);
+    f = add_weighted(ali_on, PARAM(reynolds.align_weight),
+                     seek_dir(mean_of(VEC(m.ali_x, m.ali_y, m.ali_z), ali_n), v, vmax, fmax), f);
+    f = add_weighted(coh_on, PARAM(reynolds.cohesion_weight),
+                     seek_dir(mean_of(VEC(m.coh_x, m.coh_y, m.coh_z), coh_n), v, vmax, fmax), f);
+    return with_velocity(b, integrate_force(RULES_PASS v, f, boid_external(b)));
 }
 
 #endif

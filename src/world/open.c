@@ -96,14 +96,15 @@ boids_status boids_world_open(const char *scenario, const char *const *keys,
 
 /* The columns, in the backends' order (boids_backend_ops.read_columns): x, y, vx, vy, swarm, then
  * the attributes; where each lives in a boids_boid. */
-static const char *const fixed_names[] = {"x", "y", "vx", "vy", "swarm"};
+static const char *const fixed_names[] = {"x", "y", "vx", "vy", "swarm", "z", "vz"};
 _Static_assert(sizeof fixed_names / sizeof fixed_names[0] == BOIDS_COLUMN_ATTR,
                "a name for each fixed column of boids_column");
 static size_t column_offset(int column)
 {
-    static const size_t fixed[] = {offsetof(boids_boid, x), offsetof(boids_boid, y),
-                                   offsetof(boids_boid, vx), offsetof(boids_boid, vy),
-                                   offsetof(boids_boid, swarm)};
+    static const size_t fixed[] = {offsetof(boids_boid, x),     offsetof(boids_boid, y),
+                                   offsetof(boids_boid, vx),    offsetof(boids_boid, vy),
+                                   offsetof(boids_boid, swarm), offsetof(boids_boid, z),
+                                   offsetof(boids_boid, vz)};
     _Static_assert(sizeof fixed / sizeof fixed[0] == BOIDS_COLUMN_ATTR,
                    "an offset for each fixed column of boids_column");
     return column < BOIDS_COLUMN_ATTR
@@ -115,10 +116,14 @@ static size_t column_offset(int column)
 static boids_status column_of(const boids_world *w, const char *name, int *column)
 {
     BOIDS_REQUIRE(name, "names[c]");
-    for (int c = 0; c < BOIDS_COLUMN_ATTR; ++c)
-        if (!strcmp(name, fixed_names[c])) return *column = c, BOIDS_OK;
     boids_world_info info;
     boids_world_get_info((boids_world *)w, &info);
+    for (int c = 0; c < BOIDS_COLUMN_ATTR; ++c) {
+        if (strcmp(name, fixed_names[c]) != 0) continue;
+        if ((c == BOIDS_COLUMN_Z || c == BOIDS_COLUMN_VZ) && info.dims != 3)
+            return boids_fail_key(BOIDS_E_ARGUMENT, name, "a flat world has no column %s", name);
+        return *column = c, BOIDS_OK;
+    }
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
         if (strcmp(name, boids_attribute_info_of((boids_attribute)a)->name) != 0) continue;
         if (!(boids_model_attributes(info.model) & (1u << a)))
@@ -127,7 +132,9 @@ static boids_status column_of(const boids_world *w, const char *name, int *colum
         return *column = BOIDS_COLUMN_ATTR + a, BOIDS_OK;
     }
     return boids_fail_key(BOIDS_E_ARGUMENT, name,
-                          "no column %s (x, y, vx, vy, swarm or an attribute of the model)", name);
+                          "no column %s (x, y, vx, vy, swarm, in a 3D world z and vz, or an "
+                          "attribute of the model)",
+                          name);
 }
 
 /* The whole state, in id order, in a new array (free it). */
@@ -187,7 +194,8 @@ boids_status boids_world_read_columns(boids_world *w, const char *const *names, 
     if (st != BOIDS_OK) return st;
     /* As boids_world_read: the rules cannot make inf or NaN from a valid state; if one ever
      * does, say so rather than hand it on. */
-    for (int c = BOIDS_COLUMN_X; c <= BOIDS_COLUMN_VY; ++c) { /* the float columns */
+    for (int c = BOIDS_COLUMN_X; c < BOIDS_COLUMN_ATTR; ++c) { /* the float columns */
+        if (c == BOIDS_COLUMN_SWARM) continue;
         const uint32_t i = columns[c] ? first_non_finite(columns[c], n) : n;
         if (i < n)
             return boids_fail_boid(BOIDS_E_STATE_CORRUPT, i, "", "non-finite state after step %llu",
@@ -207,7 +215,7 @@ boids_status boids_world_write_columns(boids_world *w, const char *const *names,
     if (ncols > 64) return boids_fail(BOIDS_E_ARGUMENT, "%zu columns (at most 64)", ncols);
     for (size_t c = 0; c < ncols; ++c) {
         BOIDS_REQUIRE(in[c], "in[c]");
-        int column;
+        int column = 0;
         boids_status st = column_of(w, names[c], &column);
         if (st != BOIDS_OK) return st;
         offsets[c] = column_offset(column);

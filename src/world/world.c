@@ -70,6 +70,20 @@ static boids_status validate_def(const boids_world_def *d, boids_params_facts *f
                               "%sx%s is not a size in (0, %s] px (or 0x0 for the default)",
                               boids_float_text(d->width, a), boids_float_text(d->height, b),
                               boids_float_text(BOIDS_MAX_WORLD, c));
+    if (!isfinite(d->depth) || d->depth < 0 || d->depth > BOIDS_MAX_WORLD)
+        return boids_fail_key(BOIDS_E_DEF_WORLD, "world",
+                              "depth %s is not in (0, %s] px (or 0 for a flat world)",
+                              boids_float_text(d->depth, a), boids_float_text(BOIDS_MAX_WORLD, c));
+    if (d->depth > 0.0f) {
+        /* What 3D worlds do not have yet (issue 30 brings them in turn): each refused by name. */
+        if (boids_model_features(d->model) & (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PREDATORS))
+            return boids_fail_keys(BOIDS_E_DEF_DEPTH, "depth", "model",
+                                   "model %s does not run in a 3D world yet",
+                                   boids_model_name(d->model));
+        if (d->obstacle_count > 0 || d->params.obstacles.obstacles > 0.0f)
+            return boids_fail_keys(BOIDS_E_DEF_DEPTH, "depth", "obstacles",
+                                   "a 3D world has no obstacles yet");
+    }
     if (!isfinite(d->dt) || d->dt <= 0.0f || d->dt > 1.0f)
         return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]",
                               boids_float_text(d->dt, a));
@@ -128,6 +142,20 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
                                    "velocity (%s, %s) has a component beyond +-%s",
                                    boids_float_text(b[i].vx, s1), boids_float_text(b[i].vy, s2),
                                    boids_float_text(BOIDS_MAX_STATE_SPEED, s3));
+        if (w->sim.three) { /* (a flat world ignores z and vz) */
+            if (!isfinite(b[i].z) || !isfinite(b[i].vz))
+                return boids_fail_boid(BOIDS_E_STATE_NOT_FINITE, i, "",
+                                       "position and velocity must be finite");
+            if ((wrap && (b[i].z < 0 || b[i].z >= d->depth)) ||
+                fabsf(b[i].z) > (float)BOIDS_MAX_POSITION)
+                return boids_fail_boid(
+                    BOIDS_E_STATE_OUTSIDE, i, "z", "%s is outside the world's depth [0, %s)",
+                    boids_float_text(b[i].z, s1), boids_float_text(d->depth, s2));
+            if (fabsf(b[i].vz) > BOIDS_MAX_STATE_SPEED)
+                return boids_fail_boid(BOIDS_E_STATE_SPEED, i, "vz", "%s is beyond +-%s",
+                                       boids_float_text(b[i].vz, s1),
+                                       boids_float_text(BOIDS_MAX_STATE_SPEED, s2));
+        }
         if (b[i].swarm >= d->swarms)
             return boids_fail_boid(BOIDS_E_STATE_SWARM, i, "swarm", "%u is not below swarms = %u",
                                    b[i].swarm, d->swarms);
@@ -159,7 +187,9 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
     /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
     int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
     float step = per_second ? p->base.max_speed * d->dt : p->base.max_speed;
-    if (p->base.edges == BOIDS_EDGES_WRAP && step >= fminf(d->width, d->height))
+    const float smallest =
+        d->depth > 0.0f ? fminf(fminf(d->width, d->height), d->depth) : fminf(d->width, d->height);
+    if (p->base.edges == BOIDS_EDGES_WRAP && step >= smallest)
         return boids_fail_keys(
             BOIDS_E_DEF_STEP_TOO_LONG, "max_speed", per_second ? "dt,world" : "world",
             per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
@@ -167,9 +197,20 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
             boids_float_text(step, a), boids_float_text(d->width, b),
             boids_float_text(d->height, c));
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
-    *grid = boids_grid_dims_for(d->width, d->height, min_cell, d->count,
+    *grid = boids_grid_dims_for(d->width, d->height, d->depth, min_cell, d->count,
                                 p->base.edges == BOIDS_EDGES_WRAP, d->replicas);
     return BOIDS_OK;
+}
+
+/* A definition's default size, where it asks for one (width 0): a flat world's, or a 3D world's
+ * cube where it has a depth. */
+static void default_size(boids_world_def *d)
+{
+    const uint32_t per = d->count / d->replicas;
+    if (d->width == 0.0f && d->depth > 0.0f)
+        d->width = d->height = d->depth = boids_default_world_size_3d(per);
+    else if (d->width == 0.0f)
+        boids_default_world_size(per, &d->width, &d->height);
 }
 
 /* The derived values of sim that follow from its definition and obstacles. */
@@ -179,6 +220,8 @@ static void derive(boids_sim *sim)
     sim->dt = boids_model_time_base(sim->def.model) == BOIDS_TIME_PER_SECOND ? sim->def.dt : 1.0f;
     sim->half_w = wrap ? sim->def.width * 0.5f : INFINITY;
     sim->half_h = wrap ? sim->def.height * 0.5f : INFINITY;
+    sim->three = sim->def.depth > 0.0f;
+    sim->half_d = wrap && sim->three ? sim->def.depth * 0.5f : INFINITY;
     sim->obstacle_push = sim->obstacle_count > 0 && !(sim->features & BOIDS_FEATURE_OBSTACLE_RULE);
     sim->predators_per_replica =
         sim->features & BOIDS_FEATURE_PREDATORS ? sim->def.params.predators.predators : 0;
@@ -276,6 +319,9 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     const boids_params *p = &w->sim.def.params;
     st = check_totals(&w->sim.def, &facts, w->explicit_obstacles);
     if (st != BOIDS_OK) return st;
+    if (w->sim.three && facts.obstacles > 0)
+        return boids_fail_keys(BOIDS_E_DEF_DEPTH, "obstacles", "depth",
+                               "a 3D world has no obstacles yet");
     /* Another number of predators: the world keeps each replica's first ones and adds new ones
      * (or drops the last), its backend sized for them by reconfigure(). */
     boids_predator *before = NULL, *predators = NULL;
@@ -410,6 +456,9 @@ boids_status boids_world_set_count(boids_world *w, uint32_t count)
 boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    if (w->sim.three && n > 0)
+        return boids_fail_keys(BOIDS_E_DEF_DEPTH, "obstacles", "depth",
+                               "a 3D world has no obstacles yet");
     BOIDS_REQUIRE(in || n == 0, "list");
     boids_status st =
         boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
@@ -442,14 +491,16 @@ boids_status boids_world_set_tool(boids_world *w, const boids_tool *tool)
     BOIDS_REQUIRE(tool, "tool");
     if (tool->kind > BOIDS_TOOL_REPEL)
         return boids_fail_key(BOIDS_E_TOOL, "tool", "unknown kind %u", tool->kind);
-    if (!isfinite(tool->x) || !isfinite(tool->y) || !isfinite(tool->radius) ||
-        !isfinite(tool->strength) || tool->radius < 0.0f || fabsf(tool->strength) > 1e7f)
+    if (!isfinite(tool->x) || !isfinite(tool->y) || (w->sim.three && !isfinite(tool->z)) ||
+        !isfinite(tool->radius) || !isfinite(tool->strength) || tool->radius < 0.0f ||
+        fabsf(tool->strength) > 1e7f)
         return boids_fail_key(BOIDS_E_TOOL, "tool",
                               "position, radius >= 0 and |strength| <= 1e7 must be finite");
     w->sim.tool = *tool;
     if (w->sim.def.params.base.edges == BOIDS_EDGES_WRAP) {
         w->sim.tool.x = boids_wrap(tool->x, w->sim.def.width);
         w->sim.tool.y = boids_wrap(tool->y, w->sim.def.height);
+        w->sim.tool.z = w->sim.three ? boids_wrap(tool->z, w->sim.def.depth) : 0.0f;
     }
     return w->ops->configure(w->impl, false);
 }
@@ -497,8 +548,7 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     w->pid = getpid();
     boids_sim *sim = &w->sim;
     sim->def = *def;
-    if (sim->def.width == 0.0f)
-        boids_default_world_size(def->count / def->replicas, &sim->def.width, &sim->def.height);
+    default_size(&sim->def);
     sim->attributes = boids_model_attributes(def->model);
     sim->features = boids_model_features(def->model);
     sim->tool.kind = BOIDS_TOOL_NONE;
@@ -656,7 +706,8 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     boids_replica_record *rs = malloc(sizeof *rs * R);
     boids_status st =
         sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
-    if (st == BOIDS_OK && w->ops->metrics) {
+    /* (a 3D world's metrics come from its state on the host for now, on either backend) */
+    if (st == BOIDS_OK && w->ops->metrics && !w->sim.three) {
         st = w->ops->metrics(w->impl, radius, sums);
     } else if (st == BOIDS_OK && w->sim.def.count) {
         const uint32_t count = w->sim.def.count;
@@ -672,7 +723,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
         boids_pool *pool = per >= 20000 && w->threads > 1 ? boids_pool_create(w->threads) : NULL;
         for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
             st = boids_metric_sums_compute(state + (size_t)r * per, per, w->sim.def.width,
-                                           w->sim.def.height,
+                                           w->sim.def.height, w->sim.def.depth,
                                            w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius,
                                            pool, &w->sim.stop_request, &w->metrics_work, &sums[r]);
         boids_pool_destroy(pool);
@@ -833,6 +884,10 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->grid_h = w->sim.grid.h;
     info->cell_w = w->sim.grid.cell_w;
     info->cell_h = w->sim.grid.cell_h;
+    info->dims = w->sim.three ? 3 : 2;
+    info->depth = d->depth;
+    info->grid_d = w->sim.grid.d;
+    info->cell_d = w->sim.grid.cell_d;
     info->threads = w->threads;
     info->renderer = w->renderer ? w->renderer : "";
     info->device = w->device ? w->device : "";

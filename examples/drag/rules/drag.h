@@ -21,24 +21,24 @@ RULES_FN reynolds_radii drag_radii(RULES_CTX_ONLY)
                              UNIFORM(reynolds.cohesion_radius), true);
 }
 
-/* One boid's step from its sums: the force, then the shared integration. */
+/* One boid's step from its sums: the force, then the shared integration. Written with the
+ * vectors of rules/common.h, it serves flat and 3D worlds alike. */
 RULES_FN rules_boid drag_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
-    lane_f fx = m.sep_x * PARAM(reynolds.sep_weight), fy = m.sep_y * PARAM(reynolds.sep_weight);
+    lane_vec v = boid_velocity(b);
+    lane_f ws = PARAM(reynolds.sep_weight);
+    lane_vec f = VEC(m.sep_x * ws, m.sep_y * ws, m.sep_z * ws);
     lane_m ali = m.ali_n > 0u, coh = m.coh_n > 0u; /* a mean needs a neighbour */
     lane_f na = SELECT(ali, LANE_TO_F(m.ali_n), LANE_F(1.0f));
     lane_f nc = SELECT(coh, LANE_TO_F(m.coh_n), LANE_F(1.0f));
-    fx += MASK((DIV(m.ali_x, na) - b.vx) * PARAM(reynolds.align_weight), ali);
-    fy += MASK((DIV(m.ali_y, na) - b.vy) * PARAM(reynolds.align_weight), ali);
-    fx += MASK(DIV(m.coh_x, nc) * PARAM(reynolds.cohesion_weight), coh);
-    fy += MASK(DIV(m.coh_y, nc) * PARAM(reynolds.cohesion_weight), coh);
-    lane_v2 f = limit_length(LANE_V2(fx, fy), PARAM(reynolds.max_force));
+    lane_vec to_mean_v = vsub(mean_of(VEC(m.ali_x, m.ali_y, m.ali_z), na), v);
+    f = add_weighted(ali, PARAM(reynolds.align_weight), to_mean_v, f);
+    f = add_weighted(coh, PARAM(reynolds.cohesion_weight),
+                     mean_of(VEC(m.coh_x, m.coh_y, m.coh_z), nc), f);
+    f = limit_length(f, PARAM(reynolds.max_force));
     lane_f drag = PARAM(drag.drag);
-    f = LANE_V2(f.x - drag * b.vx, f.y - drag * b.vy);
-    lane_v2 v = integrate_force(RULES_PASS LANE_V2(b.vx, b.vy), f, LANE_V2(b.ex, b.ey));
-    b.vx = v.x;
-    b.vy = v.y;
-    return b;
+    f = VEC(f.x - drag * v.x, f.y - drag * v.y, f.z - drag * v.z);
+    return with_velocity(b, integrate_force(RULES_PASS v, f, boid_external(b)));
 }
 
 #endif

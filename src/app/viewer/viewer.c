@@ -231,7 +231,8 @@ static void dump_state(viewer *v)
                           ? boids_world_read(v->s.world, state, info.count)
                           : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", info.count);
     if (st == BOIDS_OK)
-        st = boids_csv_write(path, state, info.count, boids_model_attributes(info.model));
+        st = boids_csv_write(path, state, info.count, boids_model_attributes(info.model),
+                             info.dims == 3);
     free(state);
     if (st != BOIDS_OK)
         say_error(v, "dumping the state");
