@@ -28,15 +28,20 @@
 #define BOIDS_RGB_MIDDLE 0.35, 0.95, 0.40 /* 0.5 */
 #define BOIDS_RGB_OLD 1.00, 0.90, 0.30    /* 1 */
 #define BOIDS_RGB_PREDATOR 1.00, 0.22, 0.18
+/* The background (tests look for anything else; the 3D boids fade into it with distance). */
+#define BOIDS_BACKGROUND_R 0.055f
+#define BOIDS_BACKGROUND_G 0.063f
+#define BOIDS_BACKGROUND_B 0.082f
 /* The heading colour wheel: 0.55 + 0.45 * (d.x, -d.x/2 + sqrt(3)/2 d.y, -d.x/2 - sqrt(3)/2 d.y)
  * for the unit velocity d in world coordinates (y down): three cosines 120 degrees apart. */
 #define BOIDS_HEADING_MID 0.55
 #define BOIDS_HEADING_AMP 0.45
 
 /* Vertex attribute locations of the boid renderer: read straight from the state buffers. */
-#define BOIDS_ATTR_POS_VEL 0           /* vec4 (px, py, vx, vy), per instance */
-#define BOIDS_ATTR_SWARM 1             /* uint swarm, per instance */
-#define BOIDS_ATTR_ID 2                /* uint id, per instance (for the attributes: alive, age) */
+#define BOIDS_ATTR_POS_VEL 0 /* vec4 (px, py, vx, vy), per instance */
+#define BOIDS_ATTR_SWARM 1   /* uint swarm, per instance */
+#define BOIDS_ATTR_ID 2      /* uint id, per instance (for the attributes: alive, age) */
+#define BOIDS_ATTR_DEPTH 3   /* vec4 (pz, vz, 0, 0), per instance: a 3D world's second half */
 #define BOIDS_NO_ATTRIBUTE 0xffffffffu /* a renderer's attribute base: the model has none */
 
 #endif /* BOIDS_DRAW_H */

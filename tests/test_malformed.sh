@@ -307,6 +307,30 @@ if unshare --mount true 2>/dev/null; then
     ok "a full disk during an experiment: exit $rc, said as such" ||
     bad "a full disk: exit $rc: $(tail -3 err)"
 fi
+# --- 3D worlds: their sizes, cameras and states, refused by name --------------------------------
+expect 2 "--world with a fourth size is refused" "--world: '1x2x3x4'" -- \
+  "$boids" "${run[@]}" --world 1x2x3x4
+expect 2 "--world with a zero depth is refused" "--world: '100x100x0'" -- \
+  "$boids" "${run[@]}" --world 100x100x0
+expect 2 "--dims 4 is refused" "--dims" -- "$boids" "${run[@]}" --dims 4
+expect 2 "--camera with five numbers is refused" "--camera" -- \
+  "$boids" "${run[@]}" --dims 3 --camera 1,2,3,4,5
+expect 2 "--camera with the eye on its target is refused" "--camera" -- \
+  "$boids" "${run[@]}" --dims 3 --camera 1,2,3,1,2,3
+expect 2 "--camera with a field of view of 180 is refused" "--camera" -- \
+  "$boids" "${run[@]}" --dims 3 --camera 0,0,0,1,1,1,180
+expect 2 "kit in 3D is refused, naming the model" "model kit does not run in a 3D world yet" -- \
+  "$boids" "${kit[@]}" --dims 3
+"$boids" "${run[@]}" --dims 3 --dump deep.csv >/dev/null 2>&1
+head -1 deep.csv | grep -q '^id,x,y,z,vx,vy,vz,swarm' &&
+  ok "a 3D world's dump has the columns z and vz" || bad "3D dump: $(head -1 deep.csv)"
+expect 2 "a 3D state into a flat world is refused" "is a 3D state" -- \
+  "$boids" "${run[@]}" --init deep.csv
+sed '3s/^\([0-9]*\),\([^,]*\),\([^,]*\),[^,]*,/\1,\2,\3,nan,/' deep.csv >nan.csv
+expect 2 "a 3D state with a NaN z is refused, naming its line" "nan.csv:3" -- \
+  "$boids" "${run[@]}" --dims 3 --init nan.csv
+expect 0 "a 3D state read back steps on" "" -- "$boids" "${run[@]}" --dims 3 --init deep.csv
+
 # progress: on a terminal only (script(1) gives the run a terminal)
 if command -v script >/dev/null; then
   script -qec "'$boids' -n 200000 --steps 300 --backend cpu --headless" /dev/null >tty.out 2>&1

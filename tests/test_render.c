@@ -96,6 +96,68 @@ static void test_one_boid_where_expected(void)
     one_boid(310, 60, -60, 60); /* down and left */
 }
 
+/* A 3D world's boid where the orbit camera projects it, its nose along its velocity as the camera
+ * sees it, on both backends. */
+static void one_boid_3d(boids_backend backend, const float p[3], const float v[3])
+{
+    enum { W = 480, H = 360 };
+    boids_world_def d = test_def(backend, 1);
+    d.width = 600, d.height = 400, d.depth = 500;
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_boid b = {p[0], p[1], v[0], v[1], 0};
+    b.z = p[2], b.vz = v[2];
+    REQUIRE_OK(boids_world_write(w, &b, 1));
+    boids_target t;
+    boids_renderer *r;
+    REQUIRE_OK(boids_target_create(&t, W, H));
+    REQUIRE_OK(boids_renderer_create(&r));
+    boids_camera cam = {0};
+    const float eye[3] = {p[0], p[1], p[2] + 200}, at[3] = {p[0], p[1], p[2]};
+    cam.view_w = W, cam.view_h = H;
+    boids_camera_look(&cam, eye, at, 45);
+    boids_draw_style style = boids_default_draw_style(w);
+    style.boid_px = 40, style.color_mode = BOIDS_COLOR_SWARM;
+    boids_target_bind(&t);
+    REQUIRE_OK(boids_renderer_draw(r, w, &cam, &style));
+    static unsigned char px[W * H * 4];
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    float sx, sy, depth, nx, ny;
+    boids_camera_project(&cam, p, &sx, &sy, &depth);
+    const float nose[3] = {p[0] + v[0] * 0.05f, p[1] + v[1] * 0.05f, p[2] + v[2] * 0.05f};
+    boids_camera_project(&cam, nose, &nx, &ny, &depth);
+    int lit = 0;
+    double cx = 0, cy = 0, best = -1, far_x = 0, far_y = 0;
+    for (int row = 0; row < H; ++row)
+        for (int ix = 0; ix < W; ++ix) {
+            const unsigned char *q = px + 4 * (row * W + ix);
+            const double dx = ix + 0.5 - sx, dy = (H - 1 - row) + 0.5 - sy;
+            if (is_background(q) || hypot(dx, dy) > 60) continue; /* (the box's edges) */
+            ++lit, cx += dx, cy += dy;
+            if (hypot(dx, dy) > best) best = hypot(dx, dy), far_x = dx, far_y = dy;
+        }
+    const double along = (far_x * (nx - sx) + far_y * (ny - sy)) / (best * hypot(nx - sx, ny - sy));
+    printf("  3D boid on the %s at (%g, %g, %g): %d pixels lit about (%.0f, %.0f), its centre "
+           "off by (%+.1f, %+.1f), nose along the velocity %.2f\n",
+           backend == BOIDS_BACKEND_GPU ? "GPU" : "CPU", (double)p[0], (double)p[1], (double)p[2],
+           lit, (double)sx, (double)sy, lit ? cx / lit : 0, lit ? cy / lit : 0, along);
+    CHECK(lit >= 20);
+    CHECK(lit > 0 && hypot(cx / lit, cy / lit) < 12);
+    CHECK_MSG(along > 0.8, "the nose does not point along the velocity");
+    boids_renderer_destroy(r);
+    boids_target_destroy(&t);
+    boids_world_destroy(w);
+}
+
+static void test_3d_boid_where_expected(void)
+{
+    const float p[3] = {300, 200, 250}, right[3] = {120, 0, 0}, up[3] = {0, -90, 0};
+    one_boid_3d(BOIDS_BACKEND_GPU, p, right);
+    one_boid_3d(BOIDS_BACKEND_CPU, p, up);
+    const float q[3] = {150, 300, 400}, slant[3] = {60, 60, -40};
+    one_boid_3d(BOIDS_BACKEND_GPU, q, slant);
+}
+
 static int count_files(const char *dir, const char *suffix)
 {
     DIR *d = opendir(dir);
@@ -513,6 +575,7 @@ static void test_ui_o_and_zero(void)
 
 TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds),
           TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip),
-          TEST(test_one_boid_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
-          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
+          TEST(test_one_boid_where_expected), TEST(test_3d_boid_where_expected),
+          TEST(test_export_gpu), TEST(test_export_cpu), TEST(test_panel_equals_set),
+          TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
           TEST(test_model_switch_from_kit))

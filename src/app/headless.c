@@ -23,6 +23,7 @@ typedef struct exporter {
     boids_renderer *renderer;
     boids_camera camera;
     boids_draw_style style;
+    float orbit_per_frame; /* degrees a 3D view turns between two frames (--orbit / --fps) */
 } exporter;
 
 static boids_status exporter_open(exporter *e, boids_world *w, const boids_cli *cli)
@@ -33,11 +34,18 @@ static boids_status exporter_open(exporter *e, boids_world *w, const boids_cli *
     boids_world_info info;
     boids_world_get_info(w, &info);
     const float vw = (float)cli->size_w, vh = (float)cli->size_h;
-    if (cli->has_view)
+    if (info.dims == 3 && cli->has_camera) {
+        e->camera.view_w = vw, e->camera.view_h = vh;
+        boids_camera_look(&e->camera, cli->camera, cli->camera + 3, cli->camera[6]);
+    } else if (info.dims == 3) {
+        boids_camera_fit_3d(&e->camera, info.width, info.height, info.depth, vw, vh);
+    } else if (cli->has_view) {
         boids_camera_frame(&e->camera, cli->view[0], cli->view[1], cli->view[2], cli->view[3], vw,
                            vh);
-    else
+    } else {
         boids_camera_fit(&e->camera, info.width, info.height, vw, vh);
+    }
+    e->orbit_per_frame = cli->orbit / cli->fps;
     e->style = boids_default_draw_style(w);
     if (cli->boid_size > 0)
         e->style.boid_px = cli->boid_size, e->style.min_px = 3.0f; /* the user's size */
@@ -54,7 +62,9 @@ static void exporter_close(exporter *e)
 static boids_status exporter_draw(exporter *e, boids_world *w)
 {
     boids_target_bind(&e->target);
-    return boids_renderer_draw(e->renderer, w, &e->camera, &e->style);
+    boids_status st = boids_renderer_draw(e->renderer, w, &e->camera, &e->style);
+    if (e->camera.three) boids_camera_orbit(&e->camera, e->orbit_per_frame, 0.0f); /* the next */
+    return st;
 }
 
 /* Whether every replica of the world stopped (stop_after_catches), and then the step after the

@@ -17,9 +17,16 @@ typedef struct upload {
     size_t cap; /* bytes */
 } upload;
 
+/* The 3D program's uniforms (boids3d.vert). */
+typedef struct uniforms_3d {
+    GLint view, eye, proj_scale, viewport, size, min_px, fog, count, color_mode, speed, alive, age,
+        pulled;
+} uniforms_3d;
+
 struct boids_renderer {
-    GLuint prog_boids, prog_lines;
+    GLuint prog_boids, prog_lines, prog_boids3d;
     GLint u_view, u_viewport, u_size, u_color_mode, u_speed, u_alive, u_age, u_predators, u_pulled;
+    uniforms_3d u3;
     GLint ul_viewport;
     GLuint vao, lines_vao, lines_vbo;
     size_t lines_cap; /* floats the lines buffer holds */
@@ -59,6 +66,7 @@ boids_status boids_renderer_create(boids_renderer **out)
     if (!r) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the renderer");
     boids_status st = boids_program_graphics("boids.vert", "boids.frag", &r->prog_boids);
     if (st == BOIDS_OK) st = boids_program_graphics("ui.vert", "ui.frag", &r->prog_lines);
+    if (st == BOIDS_OK) st = boids_program_graphics("boids3d.vert", "boids.frag", &r->prog_boids3d);
     if (st != BOIDS_OK) {
         boids_renderer_destroy(r);
         return st;
@@ -71,6 +79,15 @@ boids_status boids_renderer_create(boids_renderer **out)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
         *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
     r->ul_viewport = glGetUniformLocation(r->prog_lines, "u_viewport");
+    const char *names3[] = {"u_view",       "u_eye",         "u_proj_scale", "u_viewport",
+                            "u_size",       "u_min_px",      "u_fog",        "u_count",
+                            "u_color_mode", "u_speed_range", "u_alive_base", "u_age_base",
+                            "u_pulled"};
+    GLint *locs3[] = {&r->u3.view,   &r->u3.eye, &r->u3.proj_scale, &r->u3.viewport,   &r->u3.size,
+                      &r->u3.min_px, &r->u3.fog, &r->u3.count,      &r->u3.color_mode, &r->u3.speed,
+                      &r->u3.alive,  &r->u3.age, &r->u3.pulled};
+    for (size_t i = 0; i < sizeof names3 / sizeof names3[0]; ++i)
+        *locs3[i] = glGetUniformLocation(r->prog_boids3d, names3[i]);
     GLint vertex_blocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vertex_blocks);
     r->vertex_ssbo = vertex_blocks > 0; /* without it: caught boids drawn, no age colours */
@@ -96,6 +113,7 @@ void boids_renderer_destroy(boids_renderer *r)
     if (!r) return;
     if (r->prog_boids) glDeleteProgram(r->prog_boids);
     if (r->prog_lines) glDeleteProgram(r->prog_lines);
+    if (r->prog_boids3d) glDeleteProgram(r->prog_boids3d);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     if (r->lines_vao) glDeleteVertexArrays(1, &r->lines_vao);
     if (r->lines_vbo) glDeleteBuffers(1, &r->lines_vbo);
@@ -147,7 +165,8 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
     if (state) r->cpu_state = state;
     boids_predator *preds = realloc(r->cpu_preds, sizeof *preds * (np ? np : 1));
     if (preds) r->cpu_preds = preds;
-    float *buf = scratch(r, sizeof(float) * 4 * ((n > np ? n : np) + 1));
+    const bool three = info->dims == 3;
+    float *buf = scratch(r, sizeof(float) * (three ? 8 : 4) * ((n > np ? n : np) + 1));
     if (!state || !preds || !buf)
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
     boids_status st = boids_world_read(w, state, n);
@@ -156,7 +175,11 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < n; ++i)
         memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
-    upload_bytes(&r->pv, buf, sizeof(float) * 4 * n);
+    for (uint32_t i = 0; three && i < n; ++i) { /* a 3D world's second half: (z, vz, 0, 0) */
+        float *d = &buf[4 * ((size_t)n + i)];
+        d[0] = state[i].z, d[1] = state[i].vz, d[2] = d[3] = 0.0f;
+    }
+    upload_bytes(&r->pv, buf, sizeof(float) * 4 * (three ? 2 : 1) * n);
     uint32_t *u = (uint32_t *)buf;
     for (uint32_t i = 0; i < n; ++i) u[i] = state[i].swarm;
     upload_bytes(&r->swarm, u, sizeof(uint32_t) * n);
@@ -237,6 +260,56 @@ static const boids_obstacle *read_obstacles(boids_renderer *r, const boids_world
     return r->obstacles;
 }
 
+/* Draws the frame's lines (line_triangle's) with the lines program. */
+static void flush_lines(boids_renderer *r, const boids_camera *cam)
+{
+    glBindBuffer(GL_ARRAY_BUFFER, r->lines_vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * r->lines_len), r->lines,
+                 GL_STREAM_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(r->prog_lines);
+    glUniform2f(r->ul_viewport, cam->view_w, cam->view_h);
+    glBindVertexArray(r->lines_vao);
+    boids_gpu_check_bindings("drawing the obstacles");
+    glDrawArrays(GL_TRIANGLES, 0, (GLsizei)(r->lines_len / 6));
+    glDisable(GL_BLEND);
+}
+
+/* A line of w framebuffer pixels from (x0, y0) to (x1, y1), as two triangles. */
+static void line_segment(boids_renderer *r, float x0, float y0, float x1, float y1, float w,
+                         const float c[4])
+{
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+    if (!(len > 0.0f)) return;
+    const float nx = -dy / len * w * 0.5f, ny = dx / len * w * 0.5f;
+    const float a[6] = {x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny},
+                b[6] = {x0 + nx, y0 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny};
+    line_triangle(r, a, c);
+    line_triangle(r, b, c);
+}
+
+/* A 3D world's box: its 12 edges, those whose ends are both in front of the eye. */
+static void draw_box(boids_renderer *r, const boids_world_info *info, const boids_camera *cam)
+{
+    r->lines_len = 0;
+    const float edge[4] = {0.25f, 0.28f, 0.34f, 1.0f};
+    float sx[8], sy[8], w[8];
+    for (int k = 0; k < 8; ++k) { /* corner k: bit 0 x, bit 1 y, bit 2 z */
+        const float p[3] = {k & 1 ? info->width : 0.0f, k & 2 ? info->height : 0.0f,
+                            k & 4 ? info->depth : 0.0f};
+        boids_camera_project(cam, p, &sx[k], &sy[k], &w[k]);
+    }
+    for (int a = 0; a < 8; ++a)
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            const int b = a | bit;
+            if (b == a || w[a] <= 0.0f || w[b] <= 0.0f) continue;
+            line_segment(r, sx[a], sy[a], sx[b], sy[b], 1.5f, edge);
+        }
+    flush_lines(r, cam);
+}
+
 /* The world's edge as a 1-pixel frame, and every obstacle of replica 0 as a filled disc with a
  * rim, in framebuffer pixels (the lines program). */
 static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info *info,
@@ -274,18 +347,7 @@ static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info
             line_triangle(r, rt1, rim);
         }
     }
-    glBindBuffer(GL_ARRAY_BUFFER, r->lines_vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * r->lines_len), r->lines,
-                 GL_STREAM_DRAW);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glUseProgram(r->prog_lines);
-    glUniform2f(r->ul_viewport, cam->view_w, cam->view_h);
-    glBindVertexArray(r->lines_vao);
-    boids_gpu_check_bindings("drawing the obstacles");
-    glDrawArrays(GL_TRIANGLES, 0, (GLsizei)(r->lines_len / 6));
-    glDisable(GL_BLEND);
+    flush_lines(r, cam);
 }
 
 /* Per-instance vertex data from a buffer (0: the constant `value` for every instance). */
@@ -327,6 +389,85 @@ static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, G
     }
 }
 
+/* The end of a frame's draw: its timing handed to the world's profile. */
+static boids_status finish_draw(boids_renderer *r, boids_world *w, bool timed)
+{
+    glUseProgram(0);
+    if (timed) {
+        boids_gpu_timer_mark(&r->timer, BOIDS_PASS_DRAW);
+        boids_gpu_timer_end(&r->timer);
+    }
+    /* Hand finished draw timings to the world's profile (one call gives every pass). */
+    boids_gpu_timer_poll(&r->timer);
+    boids_world_profile_add(w, BOIDS_PASS_DRAW, r->timer.acc.sum_ms[BOIDS_PASS_DRAW],
+                            r->timer.acc.samples[BOIDS_PASS_DRAW]);
+    memset(&r->timer.acc, 0, sizeof r->timer.acc);
+    return boids_gl_check("drawing the boids");
+}
+
+/* A 3D world's boids (boids3d.vert): folded darts in perspective, the depth test on. */
+static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
+                          const boids_gl_state *state, const boids_camera *cam,
+                          const boids_draw_style *style)
+{
+    mat4 view;
+    boids_camera_matrix(cam, view);
+    float eye[3];
+    boids_camera_eye(cam, eye);
+    /* depth cueing from the near side of the box's bounding sphere to its far side */
+    const float c[3] = {info->width * 0.5f, info->height * 0.5f, info->depth * 0.5f};
+    const float radius = sqrtf(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+    const float to_c = sqrtf((eye[0] - c[0]) * (eye[0] - c[0]) + (eye[1] - c[1]) * (eye[1] - c[1]) +
+                             (eye[2] - c[2]) * (eye[2] - c[2]));
+    const unsigned attrs = boids_model_attributes(info->model);
+    const bool read_attrs = r->vertex_ssbo && state->attributes;
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glUseProgram(r->prog_boids3d);
+    glUniformMatrix4fv(r->u3.view, 1, GL_FALSE, (const float *)view);
+    glUniform3f(r->u3.eye, eye[0], eye[1], eye[2]);
+    glUniform1f(r->u3.proj_scale, 1.0f / tanf(glm_rad(cam->fov_deg) * 0.5f));
+    glUniform2f(r->u3.viewport, cam->view_w, cam->view_h);
+    glUniform1f(r->u3.size, style->boid_px);
+    glUniform1f(r->u3.min_px, style->min_px);
+    glUniform2f(r->u3.fog, fmaxf(to_c - radius, 0.0f), to_c + radius);
+    glUniform1ui(r->u3.count, info->count);
+    glUniform1i(r->u3.color_mode, style->color_mode);
+    glUniform2f(r->u3.speed, style->speed_lo, style->speed_hi);
+    glUniform1ui(r->u3.alive, read_attrs && (attrs & BOIDS_ATTR_BIT(ALIVE))
+                                  ? state->attr_base[BOIDS_ATTR_ALIVE]
+                                  : BOIDS_NO_ATTRIBUTE);
+    glUniform1ui(r->u3.age, read_attrs && (attrs & BOIDS_ATTR_BIT(AGE))
+                                ? state->attr_base[BOIDS_ATTR_AGE]
+                                : BOIDS_NO_ATTRIBUTE);
+    glUniform1i(r->u3.pulled, r->pulled);
+    if (read_attrs)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state->attributes);
+    glBindVertexArray(r->vao);
+    if (r->pulled) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state->pos_vel);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, state->swarm);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, state->id);
+        boids_gpu_check_bindings("drawing the 3D boids");
+        glDrawArrays(GL_TRIANGLES, 0, 6 * (GLsizei)info->count);
+    } else { /* the second half, (z, vz, 0, 0), as a per-instance attribute of its own */
+        instance_attr(BOIDS_ATTR_POS_VEL, state->pos_vel, false, 4, 0);
+        instance_attr(BOIDS_ATTR_SWARM, state->swarm, true, 1, 0);
+        instance_attr(BOIDS_ATTR_ID, state->id, true, 1, 0);
+        glBindBuffer(GL_ARRAY_BUFFER, state->pos_vel);
+        glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
+        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
+                              (void *)(sizeof(float) * 4 * (size_t)info->count));
+        glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        boids_gpu_check_bindings("drawing the 3D boids");
+        glDrawArraysInstanced(GL_TRIANGLES, 0, 6, (GLsizei)info->count);
+        glDisableVertexAttribArray(BOIDS_ATTR_DEPTH);
+    }
+    glBindVertexArray(0);
+    glDisable(GL_DEPTH_TEST);
+}
+
 boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_camera *cam,
                                  const boids_draw_style *style)
 {
@@ -336,8 +477,12 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glClearColor(BOIDS_BACKGROUND_R, BOIDS_BACKGROUND_G, BOIDS_BACKGROUND_B, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    draw_lines(r, w, &info, cam);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const bool three = info.dims == 3 && cam->three;
+    if (three)
+        draw_box(r, &info, cam);
+    else
+        draw_lines(r, w, &info, cam);
     if (info.count == 0) return boids_gl_check("drawing");
 
     boids_gl_state state = boids_world_gl_state(w);
@@ -348,6 +493,10 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     boids_gpu_timer_poll(&r->timer);
     bool timed = boids_gpu_timer_begin(&r->timer);
     glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    if (three) {
+        draw_boids_3d(r, &info, &state, cam, style);
+        return finish_draw(r, w, timed);
+    }
 
     mat4 view;
     boids_camera_matrix(cam, view); /* orthographic, y down, the same zoom on both axes */
@@ -381,15 +530,5 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
         draw_agents(r, state.pred_pos_vel, 0, 0, state.predators);
     }
     glBindVertexArray(0);
-    glUseProgram(0);
-    if (timed) {
-        boids_gpu_timer_mark(&r->timer, BOIDS_PASS_DRAW);
-        boids_gpu_timer_end(&r->timer);
-    }
-    /* Hand finished draw timings to the world's profile (one call gives every pass). */
-    boids_gpu_timer_poll(&r->timer);
-    boids_world_profile_add(w, BOIDS_PASS_DRAW, r->timer.acc.sum_ms[BOIDS_PASS_DRAW],
-                            r->timer.acc.samples[BOIDS_PASS_DRAW]);
-    memset(&r->timer.acc, 0, sizeof r->timer.acc);
-    return boids_gl_check("drawing the boids");
+    return finish_draw(r, w, timed);
 }

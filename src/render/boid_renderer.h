@@ -27,9 +27,7 @@ void boids_renderer_destroy(boids_renderer *r);
 boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_camera *cam,
                                  const boids_draw_style *style);
 
-/* The background colour (tests look for anything else). */
-#define BOIDS_BACKGROUND_R 0.055f
-#define BOIDS_BACKGROUND_G 0.063f
-#define BOIDS_BACKGROUND_B 0.082f
+/* The background colour (tests look for anything else): BOIDS_BACKGROUND_R, _G, _B in
+ * boids_draw.h, which the 3D boids fade into. */
 
 #endif

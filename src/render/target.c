@@ -18,10 +18,14 @@ boids_status boids_target_create(boids_target *t, int width, int height)
     glGenRenderbuffers(1, &t->color);
     glBindRenderbuffer(GL_RENDERBUFFER, t->color);
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glGenRenderbuffers(1, &t->depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, t->depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
     glBindRenderbuffer(GL_RENDERBUFFER, 0);
     glGenFramebuffers(1, &t->fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->color);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, t->depth);
     GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
@@ -36,6 +40,7 @@ void boids_target_destroy(boids_target *t)
 {
     if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
     if (t->color) glDeleteRenderbuffers(1, &t->color);
+    if (t->depth) glDeleteRenderbuffers(1, &t->depth);
     memset(t, 0, sizeof *t);
 }
 

@@ -6,7 +6,7 @@
 #include "gpu/gl.h"
 
 typedef struct boids_target {
-    GLuint fbo, color;
+    GLuint fbo, color, depth; /* depth: for a 3D world's picture */
     int width, height;
 } boids_target;
 

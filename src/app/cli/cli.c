@@ -265,20 +265,41 @@ static boids_status read_sweep(boids_cli *cli, const char *flag, const char *val
     return BOIDS_OK;
 }
 
+/* Numbers joined by commas into out (at most `most`): how many, or 0 where one is not a number
+ * or there are more. */
+static int comma_floats(const char *val, float *out, int most)
+{
+    int n = 0;
+    for (const char *p = val;; ++n) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char part[64];
+        if (n == most || len >= sizeof part) return 0;
+        snprintf(part, sizeof part, "%.*s", (int)len, p);
+        if (!boids_parse_float(part, &out[n])) return 0;
+        if (!comma) return n + 1;
+        p = comma + 1;
+    }
+}
+
 static boids_status read_view(boids_cli *cli, const char *flag, const char *val)
 {
-    char part[4][64];
-    bool fine = true;
-    const char *p = val;
-    for (int k = 0; k < 4 && fine; ++k) { /* X,Y,W,H */
-        const char *end = k < 3 ? strchr(p, ',') : p + strlen(p);
-        fine = end && (size_t)(end - p) < sizeof part[k];
-        if (fine) snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p), p = end + (k < 3);
-        fine = fine && boids_parse_float(part[k], &cli->view[k]);
-    }
-    if (!fine || !(cli->view[2] > 0) || !(cli->view[3] > 0))
+    if (comma_floats(val, cli->view, 4) != 4 || !(cli->view[2] > 0) || !(cli->view[3] > 0))
         return bad(flag, val, "X,Y,W,H: a world rectangle with W, H > 0");
     cli->has_view = true;
+    return BOIDS_OK;
+}
+
+static boids_status read_camera(boids_cli *cli, const char *flag, const char *val)
+{
+    float *c = cli->camera;
+    const int n = comma_floats(val, c, 7);
+    if (n == 6) c[6] = 45.0f;
+    const float dx = c[0] - c[3], dy = c[1] - c[4], dz = c[2] - c[5];
+    if ((n != 6 && n != 7) || !(c[6] > 0 && c[6] < 180) || !(dx * dx + dy * dy + dz * dz > 0))
+        return bad(flag, val,
+                   "X,Y,Z,TX,TY,TZ[,FOV]: an eye, a target apart from it, FOV in (0, 180)");
+    cli->has_camera = true;
     return BOIDS_OK;
 }
 

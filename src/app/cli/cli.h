@@ -44,6 +44,9 @@ typedef struct boids_cli {
     float fps;              /* --fps: the video's frame rate (default 30) */
     uint32_t warmup;        /* --warmup K: steps before the first frame */
     bool has_view;          /* --view X,Y,W,H: the region of the world exported */
+    bool has_camera;        /* --camera: a 3D world's exported eye, target and field of view */
+    float camera[7];
+    float orbit; /* --orbit: degrees per second of video the 3D view turns by */
     float view[4];
     float boid_size;        /* --boid-size: a boid's drawn length in world px (0: the default) */
     bool backend_auto;      /* --backend auto (the default): see boids_cli_resolve_backend */

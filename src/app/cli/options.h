@@ -62,6 +62,13 @@
       "steps run before the first frame, not exported or timed")                                   \
     O(VIEW, NULL, "--view", NULL, "X,Y,W,H", CUSTOM, 0, 0, read_view, NULL, BOIDS_IN_RUN,          \
       "export this rectangle of the world (default: all of it)")                                   \
+    O(CAMERA, NULL, "--camera", NULL, "X,Y,Z,TX,TY,TZ[,FOV]", CUSTOM, 0, 0, read_camera,           \
+      NULL, BOIDS_IN_RUN,                                                                          \
+      "a 3D world's exported view: the eye at (X, Y, Z) looking at (TX, TY, TZ), FOV degrees "     \
+      "high (default 45; without --camera: the whole box from above a corner)")                    \
+    O(ORBIT, NULL, "--orbit", NULL, "DEG", FLOAT, -3600, 3600, orbit, NULL, BOIDS_IN_RUN,          \
+      "turn a 3D world's exported view about its target by DEG degrees per second of video (at "   \
+      "--fps)")                                                                                    \
     O(BOID_SIZE, NULL, "--boid-size", NULL, "PX", FLOAT, 0, 1e5, boid_size, NULL, BOIDS_IN_RUN,    \
       "a boid's drawn length in world px (default 8; at least 3 screen px)")                       \
     O(SCREENSHOT, NULL, "--screenshot", NULL, "FILE", TEXT, 0, 0, screenshot, NULL, BOIDS_IN_RUN,  \

@@ -81,7 +81,9 @@ static void draw_hud(viewer *v, float room)
              (unsigned long long)(v->s.steps_before + info.steps), (unsigned long long)v->seed,
              (double)v->cam.zoom, v->vsync ? "on" : "off", catches);
     snprintf(l[3], sizeof l[3], "tool %s (T) | colour %s (C) | G: plot | I: passes | H: help",
-             boids_overlay_tool_name(v->tool_kind), boids_overlay_color_name(v->style.color_mode));
+             v->cam.three && v->tool_kind == TOOL_NONE ? "none (drag turns, Shift+drag pans)"
+                                                       : boids_overlay_tool_name(v->tool_kind),
+             boids_overlay_color_name(v->style.color_mode));
     l[4][0] = '\0';
     if (v->show_passes) /* the world's profile, pass by pass (GL timer queries on the GPU) */
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) {

@@ -54,7 +54,11 @@ static void fit(viewer *v)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    boids_camera_fit(&v->cam, info.width, info.height, (float)v->fb_w, (float)v->fb_h);
+    if (info.dims == 3)
+        boids_camera_fit_3d(&v->cam, info.width, info.height, info.depth, (float)v->fb_w,
+                            (float)v->fb_h);
+    else
+        boids_camera_fit(&v->cam, info.width, info.height, (float)v->fb_w, (float)v->fb_h);
 }
 
 /* ---- recording ------------------------------------------------------------------------------ */
@@ -120,16 +124,23 @@ static void set_tool(viewer *v)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    float wx, wy;
+    float wx, wy, at[3] = {0, 0, 0};
     boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
-    boids_tool t = {wx, wy, 0, 0, BOIDS_TOOL_NONE, 0, 0, 0};
+    if (v->cam.three) { /* in 3D: on the plane through the camera's target, facing it */
+        boids_camera_to_world_3d(&v->cam, (float)v->mouse_x, (float)v->mouse_y, at);
+        wx = at[0], wy = at[1];
+    }
+    /* a sixth of the view's height, in world px (a 3D view's: at its target) */
+    const float reach = v->cam.three ? v->cam.distance * tanf(glm_rad(v->cam.fov_deg) * 0.5f) / 3.0f
+                                     : (float)v->fb_h / 6.0f / v->cam.zoom;
+    boids_tool t = {wx, wy, 0, 0, BOIDS_TOOL_NONE, at[2], 0, 0};
     if (v->tool_down && (v->tool_kind == TOOL_ATTRACT || v->tool_kind == TOOL_REPEL)) {
         /* A reach of a sixth of the view and a pull that would take a boid from rest to four
          * times its top speed in a second (60 frames for frame-based models): felt at once, yet
          * a force like the model's own. */
         bool per_second = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND;
         t.kind = v->tool_kind == TOOL_ATTRACT ? BOIDS_TOOL_ATTRACT : BOIDS_TOOL_REPEL;
-        t.radius = (float)v->fb_h / 6.0f / v->cam.zoom;
+        t.radius = reach;
         t.strength = 4.0f * info.params.base.max_speed / (per_second ? 1.0f : 60.0f);
     }
     v->s.tool = t;
@@ -439,7 +450,11 @@ static void on_cursor(GLFWwindow *win, double x, double y)
     glfwGetWindowSize(win, &ww, &wh);
     /* window coordinates -> framebuffer pixels (HiDPI) */
     double fx = ww > 0 ? x * v->fb_w / ww : x, fy = wh > 0 ? y * v->fb_h / wh : y;
-    if (v->panning) boids_camera_pan(&v->cam, (float)(fx - v->mouse_x), (float)(fy - v->mouse_y));
+    const float dx = (float)(fx - v->mouse_x), dy = (float)(fy - v->mouse_y);
+    if (v->panning && v->orbiting)
+        boids_camera_orbit(&v->cam, -0.3f * dx, 0.3f * dy); /* degrees per pixel */
+    else if (v->panning)
+        boids_camera_pan(&v->cam, dx, dy);
     v->mouse_x = fx;
     v->mouse_y = fy;
     if (v->panel.dragging >= 0) boids_panel_drag(&v->panel, &v->s, (float)fx);
@@ -464,12 +479,13 @@ static void on_button(GLFWwindow *win, int button, int action, int mods)
                 world_changed(v);
         } else if (left && v->tool_kind != TOOL_NONE) {
             v->tool_down = true;
-        } else {
+        } else { /* a 3D world: the left button turns the view, the others move it */
             v->panning = true;
+            v->orbiting = v->cam.three && left && !(mods & GLFW_MOD_SHIFT);
         }
     } else {
         boids_panel_release(&v->panel);
-        v->panning = false;
+        v->panning = v->orbiting = false;
         v->tool_down = false;
     }
 }

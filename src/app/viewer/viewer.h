@@ -39,6 +39,7 @@ typedef struct viewer {
     /* input */
     double mouse_x, mouse_y; /* framebuffer pixels */
     bool panning, tool_down;
+    bool orbiting; /* a 3D world's left drag turns the camera about its target */
     unsigned tool_kind;
     /* statistics */
     boids_profile profile; /* the last half second's, per pass */
