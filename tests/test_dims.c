@@ -1,9 +1,13 @@
-/* 3D worlds: proofs that the third dimension is right, not just plausible (the CPU reference).
+/* 3D worlds: proofs that the third dimension is right, not just plausible, on the CPU reference
+ * and on the GPU (test_agreement holds the two equal in 3D too).
  *
  * - The plane: a 3D world whose boids all lie in one plane z = c with vz = 0 steps exactly as the
  *   flat world does, bit for bit in x, y, vx, vy, for every model that runs in 3D, at its
  *   preset's parameters and edges (the extra terms are zeros, added where they cannot move a
- *   bit), and z and vz stay c and 0.
+ *   bit), and z and vz stay c and 0. (A GPU that rounds otherwise than IEEE may fuse its flat and
+ *   its 3D programs differently: there, one step within a tolerance.)
+ * - The oracles: each 3D model's step written here from its formulas in double precision, brute
+ *   force over every pair, against both backends, within the 2D oracles' tolerance.
  * - The axes: in a cubic world, turning every boid's axes (x, y, z) -> (y, z, x) turns the
  *   results the same way, within rounding (the sums then come in another order).
  * - Flat worlds are unchanged by the third dimension's arrival: test_golden's hashes hold that.
@@ -13,7 +17,17 @@
 
 #include "core/geometry.h"
 #include "core/rng.h"
+#include "gpu_exact.h"
 #include "test.h"
+
+/* The backend the cases run on (each test runs them on both). */
+static boids_backend backend_now = BOIDS_BACKEND_CPU;
+static const char *backend_name(void) { return backend_now == BOIDS_BACKEND_GPU ? "GPU" : "CPU"; }
+/* Whether the backend's steps are IEEE's bit for bit (the CPU; llvmpipe, zink). */
+static bool bitwise(void)
+{
+    return backend_now == BOIDS_BACKEND_CPU || test_gpu_exact_on(test_gpu_context());
+}
 
 /* The models that run in 3D: every one with the Reynolds walk (kit, with its own walk and its
  * predators, is refused for now). */
@@ -23,7 +37,7 @@ static bool runs_in_3d(boids_model m)
 }
 
 /* The model's preset world (its scenario file where there is one), n boids of `swarms`, on the
- * CPU, with the world W x H (x D where D > 0). */
+ * backend of the moment, with the world W x H (x D where D > 0). */
 static boids_world_def model_def(boids_model m, uint32_t n, uint32_t swarms, float W, float H,
                                  float D)
 {
@@ -34,7 +48,8 @@ static boids_world_def model_def(boids_model m, uint32_t n, uint32_t swarms, flo
         d.model = m;
         d.params = boids_model_default_params(m);
     }
-    d.backend = BOIDS_BACKEND_CPU;
+    d.backend = backend_now;
+    d.gl = backend_now == BOIDS_BACKEND_GPU ? test_gpu_context() : NULL;
     d.count = n;
     d.swarms = swarms;
     d.threads = 2;
@@ -88,7 +103,7 @@ static void start_of(const boids_world_def *d, boids_boid *b)
 
 static void plane_case(boids_model m, uint32_t swarms)
 {
-    const uint32_t n = 1500, steps = 60;
+    const uint32_t n = 1500, steps = bitwise() ? 60 : 1;
     const float W = 400, H = 300, D = 400, c = 200; /* D <= max(W, H): the same cells */
     boids_world_def flat = model_def(m, n, swarms, W, H, 0),
                     deep = model_def(m, n, swarms, W, H, D);
@@ -98,7 +113,7 @@ static void plane_case(boids_model m, uint32_t swarms)
     for (uint32_t i = 0; i < n; ++i) b[i].z = c, b[i].vz = 0;
     step_pair(&flat, a, &deep, b, n, steps);
     uint32_t same = 0, plane = 0;
-    double moved = 0;
+    double moved = 0, worst = 0;
     for (uint32_t i = 0; i < n; ++i) {
         same += memcmp(&a[i].x, &b[i].x, sizeof(float)) == 0 &&
                 memcmp(&a[i].y, &b[i].y, sizeof(float)) == 0 &&
@@ -106,10 +121,17 @@ static void plane_case(boids_model m, uint32_t swarms)
                 memcmp(&a[i].vy, &b[i].vy, sizeof(float)) == 0;
         plane += b[i].z == c && b[i].vz == 0.0f;
         moved += hypot(a[i].vx, a[i].vy);
+        worst = fmax(worst, hypot(a[i].vx - b[i].vx, a[i].vy - b[i].vy));
     }
-    printf("  %-20s %u swarm%s: %u/%u boids bit for bit after %u steps, %u in the plane\n",
-           boids_model_name(m), swarms, swarms == 1 ? " " : "s", same, n, steps, plane);
-    CHECK_MSG(same == n, "%s: the plane's boids differ from the flat world's", boids_model_name(m));
+    printf("  %s %-20s %u swarm%s: %u/%u boids bit for bit after %u step%s, %u in the plane\n",
+           backend_name(), boids_model_name(m), swarms, swarms == 1 ? " " : "s", same, n, steps,
+           steps == 1 ? "" : "s", plane);
+    if (bitwise())
+        CHECK_MSG(same == n, "%s: the plane's boids differ from the flat world's",
+                  boids_model_name(m));
+    else /* within the agreement's tolerance of one step (test_agreement's TOL_DV) */
+        CHECK_MSG(worst <= 1e-3, "%s: the plane's boids differ from the flat world's by %g",
+                  boids_model_name(m), worst);
     CHECK_MSG(plane == n, "%s: boids left the plane", boids_model_name(m));
     CHECK_MSG(moved > 0, "%s: nothing moved", boids_model_name(m));
     free(a), free(b);
@@ -117,11 +139,15 @@ static void plane_case(boids_model m, uint32_t swarms)
 
 static void test_plane_is_the_flat_world(void)
 {
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (runs_in_3d((boids_model)m)) plane_case((boids_model)m, 1);
-    plane_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3); /* the swarms' own paths */
-    plane_case(BOIDS_MODEL_HYBRID, 2);
-    plane_case(BOIDS_MODEL_MEAN, 2);
+    for (int k = 0; k < 2; ++k) {
+        backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+            if (runs_in_3d((boids_model)m)) plane_case((boids_model)m, 1);
+        plane_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3); /* the swarms' own paths */
+        plane_case(BOIDS_MODEL_HYBRID, 2);
+        plane_case(BOIDS_MODEL_MEAN, 2);
+    }
+    backend_now = BOIDS_BACKEND_CPU;
 }
 
 /* A boid's position and velocity with its axes turned: (x, y, z) -> (y, z, x). */
@@ -155,9 +181,10 @@ static void axes_case(boids_model m, uint32_t steps, double tol)
         worst_v = fmax(
             worst_v, fmax(fabs(e.vx - b[i].vx), fmax(fabs(e.vy - b[i].vy), fabs(e.vz - b[i].vz))));
     }
-    printf("  %-20s %3u step%s: turned axes give the turned results within %.2g px, %.2g of "
+    printf("  %s %-20s %3u step%s: turned axes give the turned results within %.2g px, %.2g of "
            "v_max\n",
-           boids_model_name(m), steps, steps == 1 ? " " : "s", worst_p, worst_v / vscale);
+           backend_name(), boids_model_name(m), steps, steps == 1 ? " " : "s", worst_p,
+           worst_v / vscale);
     CHECK_MSG(worst_p <= tol * L && worst_v <= tol * vscale, "%s: turned axes differ",
               boids_model_name(m));
     free(a), free(b);
@@ -165,11 +192,226 @@ static void axes_case(boids_model m, uint32_t steps, double tol)
 
 static void test_turned_axes_turn_the_results(void)
 {
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (runs_in_3d((boids_model)m)) {
-            axes_case((boids_model)m, 1, 1e-5);
-            axes_case((boids_model)m, 10, 1e-3);
+    for (int k = 0; k < 2; ++k) {
+        backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+            if (runs_in_3d((boids_model)m)) {
+                axes_case((boids_model)m, 1, 1e-5);
+                axes_case((boids_model)m, 10, 1e-3);
+            }
+    }
+    backend_now = BOIDS_BACKEND_CPU;
+}
+
+/* ---- the oracles: each 3D model's step from its formulas, in double precision, brute force ----
+ */
+
+typedef struct d3 {
+    double x, y, z;
+} d3;
+static d3 d3_of(double x, double y, double z) { return (d3){x, y, z}; }
+static d3 d3_add(d3 a, d3 b) { return d3_of(a.x + b.x, a.y + b.y, a.z + b.z); }
+static d3 d3_sub(d3 a, d3 b) { return d3_of(a.x - b.x, a.y - b.y, a.z - b.z); }
+static d3 d3_mul(d3 a, double s) { return d3_of(a.x * s, a.y * s, a.z * s); }
+static double d3_len(d3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+/* a at length m (zero stays zero: Processing's normalize) */
+static d3 d3_at(d3 a, double m) { return d3_len(a) > 0 ? d3_mul(a, m / d3_len(a)) : a; }
+static d3 d3_trunc(d3 a, double m) { return d3_len(a) > m ? d3_at(a, m) : a; }
+static d3 d3_limits(d3 v, double vmin, double vmax) /* Reynolds' speed limits */
+{
+    const double s = d3_len(v);
+    return s > vmax ? d3_at(v, vmax) : s < vmin && s > 0 ? d3_at(v, vmin) : v;
+}
+static double wrap_d(double d, double size, bool wrap)
+{
+    return !wrap ? d : d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
+
+/* The priority allocation (Reynolds 1987) of x, y, z in that order within m. */
+static d3 allocate(d3 x, d3 y, d3 z, double m)
+{
+    if (d3_len(x) > m) return d3_at(x, m);
+    d3 a = x;
+    const d3 next[2] = {y, z};
+    for (int k = 0; k < 2; ++k) {
+        const d3 n = next[k];
+        const double n2 = n.x * n.x + n.y * n.y + n.z * n.z;
+        if (!(n2 > 0)) continue;
+        if (d3_len(d3_add(a, n)) <= m) {
+            a = d3_add(a, n);
+            continue;
         }
+        const double an = a.x * n.x + a.y * n.y + a.z * n.z, a2 = d3_len(a) * d3_len(a);
+        const double alpha = (-an + sqrt(fmax(an * an + n2 * (m * m - a2), 0))) / n2;
+        return d3_add(a, d3_mul(n, alpha));
+    }
+    return a;
+}
+
+/* One step of model m for boid i of b[0..n) in a W x H x D world, from the formulas of
+ * docs/models.md, brute force over every other boid. */
+static boids_boid oracle_3d(boids_model m, const boids_params *p, const boids_boid *b, uint32_t n,
+                            uint32_t i, double W, double H, double D, double dt)
+{
+    const bool wrap = p->base.edges == BOIDS_EDGES_WRAP;
+    const d3 pi = d3_of(b[i].x, b[i].y, b[i].z), v = d3_of(b[i].vx, b[i].vy, b[i].vz);
+    const bool adams = m == BOIDS_MODEL_ADAMS, hybrid = m == BOIDS_MODEL_HYBRID,
+               alloc = m == BOIDS_MODEL_PRIORITY || m == BOIDS_MODEL_MEAN;
+    const double rs = adams    ? p->adams.protected_range
+                      : hybrid ? p->hybrid.sep_radius
+                      : alloc  ? p->allocation.sep_radius
+                               : p->reynolds.sep_radius;
+    const double ra = adams    ? p->adams.visual_range
+                      : hybrid ? p->hybrid.align_radius
+                      : alloc  ? p->allocation.neighbor_radius
+                               : p->reynolds.align_radius;
+    const double rc = adams    ? p->adams.visual_range
+                      : hybrid ? p->hybrid.cohesion_radius
+                      : alloc  ? p->allocation.neighbor_radius
+                               : p->reynolds.cohesion_radius;
+    d3 sep = d3_of(0, 0, 0), ali = sep, coh = sep;
+    int ns = 0, na = 0, nc = 0;
+    for (uint32_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        const d3 off = d3_of(wrap_d((double)b[j].x - b[i].x, W, wrap),
+                             wrap_d((double)b[j].y - b[i].y, H, wrap),
+                             wrap_d((double)b[j].z - b[i].z, D, wrap));
+        const double d = d3_len(off);
+        if (adams) { /* the box, every swarm, coincident boids too */
+            const double box = p->adams.visual_range;
+            if (!(fabs(off.x) < box && fabs(off.y) < box && fabs(off.z) < box)) continue;
+        } else if (!(d > 0)) {
+            continue;
+        }
+        const bool in_sep = d < rs;
+        if (in_sep)
+            sep = d3_add(sep, hybrid || adams ? d3_mul(off, -1) : d3_mul(off, -1 / (d * d)));
+        ns += in_sep;
+        if (!adams && b[j].swarm != b[i].swarm) continue;
+        if (adams && in_sep && p->adams.include_protected == 0) continue;
+        if (d < ra) ali = d3_add(ali, d3_of(b[j].vx, b[j].vy, b[j].vz)), na++;
+        if (d < rc) coh = d3_add(coh, off), nc++;
+    }
+    const double vmax = p->base.max_speed, vmin = p->base.min_speed;
+    d3 v1;
+    if (adams) {
+        d3 w = v;
+        if (na)
+            w = d3_add(d3_add(w, d3_mul(coh, p->adams.centering_factor / na)),
+                       d3_mul(d3_sub(d3_mul(ali, 1.0 / na), w), p->adams.matching_factor));
+        w = d3_add(w, d3_mul(sep, p->adams.avoid_factor));
+        if (p->base.edges == BOIDS_EDGES_BOUNDED) { /* six faces */
+            const double mg = p->adams.margin, t = p->adams.turn_factor;
+            w.y += pi.y < mg ? t : 0, w.x -= pi.x > W - mg ? t : 0, w.x += pi.x < mg ? t : 0;
+            w.y -= pi.y > H - mg ? t : 0, w.z += pi.z < mg ? t : 0, w.z -= pi.z > D - mg ? t : 0;
+        }
+        v1 = d3_limits(w, vmin, vmax);
+    } else if (hybrid) {
+        d3 f = d3_mul(sep, p->hybrid.sep_weight);
+        if (na)
+            f = d3_add(
+                f, d3_mul(d3_sub(d3_at(d3_mul(ali, 1.0 / na), vmax), v), p->hybrid.align_weight));
+        if (nc)
+            f = d3_add(f, d3_mul(d3_sub(d3_at(d3_mul(coh, 1.0 / nc), vmax), v),
+                                 p->hybrid.cohesion_weight));
+        v1 = d3_limits(d3_add(v, d3_mul(d3_trunc(f, p->hybrid.max_force), dt)), vmin, vmax);
+    } else if (alloc) {
+        const d3 v3 = d3_mul(sep, p->allocation.sep_weight);
+        const d3 v2 = na ? d3_mul(d3_sub(d3_mul(ali, 1.0 / na), v), p->allocation.align_weight)
+                         : d3_of(0, 0, 0);
+        const d3 vc = na ? d3_mul(coh, p->allocation.cohesion_weight / na) : d3_of(0, 0, 0);
+        const double amax = p->allocation.max_accel;
+        d3 a = d3_add(d3_add(v3, v2), vc);
+        if (m == BOIDS_MODEL_PRIORITY)
+            a = allocate(v3, v2, vc, amax);
+        else
+            a = p->allocation.mean_set_length != 0 ? d3_at(a, amax) : d3_trunc(a, amax);
+        v1 = d3_limits(d3_add(v, d3_mul(a, dt)), vmin, vmax);
+    } else { /* the Shiffman models */
+        const double fmax = p->reynolds.max_force;
+        d3 f = d3_of(0, 0, 0);
+        const d3 mean_s = d3_mul(sep, ns ? 1.0 / ns : 0);
+        if (ns && d3_len(mean_s) > 0)
+            f = d3_add(
+                f, d3_mul(d3_trunc(d3_sub(d3_at(mean_s, vmax), v), fmax), p->reynolds.sep_weight));
+        if (na)
+            f = d3_add(f, d3_mul(d3_trunc(d3_sub(d3_at(d3_mul(ali, 1.0 / na), vmax), v), fmax),
+                                 p->reynolds.align_weight));
+        if (nc)
+            f = d3_add(f, d3_mul(d3_trunc(d3_sub(d3_at(d3_mul(coh, 1.0 / nc), vmax), v), fmax),
+                                 p->reynolds.cohesion_weight));
+        v1 = d3_limits(d3_add(v, d3_mul(f, dt)), vmin, vmax);
+    }
+    d3 q = d3_add(pi, d3_mul(v1, dt));
+    const double size[3] = {W, H, D}, r = p->base.border_r;
+    double *c[3] = {&q.x, &q.y, &q.z};
+    for (int k = 0; k < 3; ++k) {
+        if (wrap) *c[k] -= size[k] * floor(*c[k] / size[k]);
+        if (p->base.edges == BOIDS_EDGES_PROCESSING)
+            *c[k] = *c[k] < -r ? size[k] + r : *c[k] > size[k] + r ? -r : *c[k];
+    }
+    boids_boid o = b[i];
+    o.x = (float)q.x, o.y = (float)q.y, o.z = (float)q.z;
+    o.vx = (float)v1.x, o.vy = (float)v1.y, o.vz = (float)v1.z;
+    return o;
+}
+
+/* A small dense 3D flock of model m (every rule active, across the wrap), one step on the
+ * backend of the moment, against the oracle: within the 2D oracles' tolerance (test_rules), in
+ * the model's units. */
+static void oracle_case(boids_model m, uint32_t swarms)
+{
+    const uint32_t n = 80;
+    const float W = 160, H = 120, D = 100;
+    boids_world_def d = model_def(m, n, swarms, W, H, D);
+    d.params.adams.scout1_count = d.params.adams.scout2_count = 0; /* (test_papers: the scouts) */
+    boids_boid *in = malloc(sizeof *in * n), *out = malloc(sizeof *out * n);
+    boids_rng rng = boids_rng_seeded(500 + m);
+    const float vmax = d.params.base.max_speed;
+    for (uint32_t i = 0; i < n; ++i) {
+        memset(&in[i], 0, sizeof in[i]);
+        in[i].x = boids_rng_float(&rng) * W, in[i].y = boids_rng_float(&rng) * H;
+        in[i].z = boids_rng_float(&rng) * D;
+        in[i].vx = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        in[i].vy = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        in[i].vz = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        in[i].swarm = i % swarms, in[i].bias = d.params.adams.bias;
+    }
+    memcpy(out, in, sizeof *in * n);
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    REQUIRE_OK(boids_world_write(w, out, n));
+    REQUIRE_OK(boids_world_step(w, 1));
+    REQUIRE_OK(boids_world_read(w, out, n));
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_world_destroy(w);
+    const double dt = boids_model_time_base(m) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0;
+    double worst = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        const boids_boid e = oracle_3d(m, &d.params, in, n, i, W, H, D, dt);
+        worst = fmax(worst, fmax(fabs(out[i].vx - e.vx),
+                                 fmax(fabs(out[i].vy - e.vy), fabs(out[i].vz - e.vz))));
+    }
+    printf("  %s %-20s %u swarm%s: worst velocity error vs the 3D formulas %.2g (of v_max %g)\n",
+           backend_name(), boids_model_name(m), swarms, swarms == 1 ? " " : "s", worst,
+           (double)vmax);
+    /* test_rules' 1e-2 px/s at v_max 180 px/s, scaled to the model's v_max */
+    CHECK_MSG(worst < 1e-2 * vmax / 180.0, "%s: %g off the 3D formulas", boids_model_name(m),
+              worst);
+    free(in), free(out);
+}
+
+static void test_oracles_3d(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+            if (runs_in_3d((boids_model)m)) oracle_case((boids_model)m, 1);
+        oracle_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3);
+        oracle_case(BOIDS_MODEL_MEAN, 2);
+    }
+    backend_now = BOIDS_BACKEND_CPU;
 }
 
 /* z counts: boids whose z alone is shuffled among them steer otherwise after one step (a walk or
@@ -250,5 +492,6 @@ static void test_3d_state(void)
     free(b), free(z);
 }
 
-TEST_MAIN(TEST(test_plane_is_the_flat_world), TEST(test_turned_axes_turn_the_results),
-          TEST(test_z_counts), TEST(test_what_3d_lacks_is_refused), TEST(test_3d_state))
+TEST_MAIN(TEST(test_plane_is_the_flat_world), TEST(test_oracles_3d),
+          TEST(test_turned_axes_turn_the_results), TEST(test_z_counts),
+          TEST(test_what_3d_lacks_is_refused), TEST(test_3d_state))
