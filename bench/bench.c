@@ -152,6 +152,22 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     return time_metrics(w, row);
 }
 
+/* The world's dimension (--dims): 2, the flat default density (one boid per 1000 px^2); 3, the
+ * 3D default cube, the same spacing between boids (one per 1000^1.5 px^3: about twice the flat
+ * world's neighbours within a radius); 3n, a cube whose boids have the flat world's neighbour
+ * count within the model's group radius r (density 3 / (4 r) per 1000 px^2 of the flat one's). */
+static void world_in_dims(const char *dims, boids_world_def *def)
+{
+    if (boids_model_features(def->model) & BOIDS_FEATURE_PREDATORS) return; /* kit: flat */
+    if (!strcmp(dims, "3")) {
+        def->width = def->height = 0, def->depth = 1; /* the default cube */
+    } else if (!strcmp(dims, "3n")) {
+        const double r = boids_model_group_radius(def->model, &def->params);
+        const double density = 3.0 / (4.0 * r) / 1000.0; /* boids per px^3 */
+        def->width = def->height = def->depth = (float)round(cbrt(def->count / density));
+    }
+}
+
 /* The world a model is measured in: its preset at N boids and the default density; kit as its
  * flock at scale (kit-flock.ini) with predators and obstacles in proportion. */
 static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_world_def *def)
@@ -285,7 +301,7 @@ static void usage(FILE *f)
         "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
         "random,steady]\n"
         "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-        "                   [--scenarios DIR] [--quick]\n"
+        "                   [--scenarios DIR] [--dims 2|3|3n] [--quick]\n"
         "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
         "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
         "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
@@ -299,6 +315,9 @@ static void usage(FILE *f)
         "(a run lasts at least one step, which for a large flock on llvmpipe outlasts\n"
         "--seconds), and a progress line runs on a terminal.\n"
         "--quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
+        "--dims 3 measures 3D worlds (kit stays flat), the default cube: the flat default's\n"
+        "spacing between boids, so about twice its neighbours; --dims 3n a cube of the flat\n"
+        "world's neighbour count within the model's group radius.\n"
         "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
         "measured\n"
         "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
@@ -320,14 +339,15 @@ static int listed(const char *list, const char *item)
 static void write_csv(FILE *f, const bench_row *rows, int n, const char *renderer)
 {
     fprintf(f,
-            "model,backend,start,threads,boids,width,height,steps,repeats,ns_median,ns_min,ns_max");
+            "model,backend,start,threads,boids,width,height,depth,steps,repeats,ns_median,ns_min,"
+            "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
     fprintf(f, ",metrics_ms,renderer\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
-        fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
-                r->threads, r->boids, (double)r->width, (double)r->height, r->steps, r->repeats,
-                r->ns_median, r->ns_min, r->ns_max);
+        fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
+                r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
+                r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
         fprintf(f, ",%.3f,\"%s\"\n", r->metrics_ms,
                 strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
@@ -342,11 +362,11 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         const bench_row *r = &rows[i];
         fprintf(f,
                 "    {\"model\": \"%s\", \"backend\": \"%s\", \"start\": \"%s\", \"threads\": %d, "
-                "\"boids\": %u, "
+                "\"boids\": %u, \"depth\": %g, "
                 "\"steps\": %u, \"repeats\": %d, \"ns_median\": %.3f, \"ns_min\": %.3f, "
                 "\"ns_max\": %.3f, \"pass_ms\": {",
-                r->model, r->backend, r->start, r->threads, r->boids, r->steps, r->repeats,
-                r->ns_median, r->ns_min, r->ns_max);
+                r->model, r->backend, r->start, r->threads, r->boids, (double)r->depth, r->steps,
+                r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
             fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p),
                     r->pass_ms[p]);
@@ -379,11 +399,32 @@ typedef struct bench_opts {
     double seconds;
     uint32_t warmup;
     const char *models, *backends, *starts, *out_dir, *scenario_dir;
+    const char *dims; /* 2, 3 or 3n (world_in_dims) */
     int export_mode, ew, eh, sizes_given;
     unsigned eframes;
 } bench_opts;
 
 static const char *const all_backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
+
+/* Every name of --backends known: 0, or 2 (the exit status) after saying which is not. */
+static int check_backends(const char *list)
+{
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int known = 0;
+        for (int b = 0; b < 5; ++b)
+            known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
+        if (!known)
+            return fprintf(stderr,
+                           "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, "
+                           "cpu-brute\n",
+                           (int)len, p),
+                   2;
+        p = end ? end + 1 : p + len;
+    }
+    return 0;
+}
 
 /* A numeric value of an option, checked: 0, or 2 (the exit status) after saying why. */
 static int number(const char *flag, const char *v, double lo, double hi, double *out)
@@ -408,6 +449,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
                       "random,steady",
                       NULL,
                       NULL,
+                      "2",
                       0,
                       1920,
                       1080,
@@ -440,7 +482,11 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->out_dir = v;
         else if (!strcmp(a, "--scenarios") && v)
             o->scenario_dir = v;
-        else if (!strcmp(a, "--size") && v) {
+        else if (!strcmp(a, "--dims") && v) {
+            o->dims = v;
+            if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "3n"))
+                fprintf(stderr, "boids-bench: --dims: '%s' is not 2, 3 or 3n\n", v), rc = 2;
+        } else if (!strcmp(a, "--size") && v) {
             if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 ||
                 o->ew > 16384 || o->eh > 16384)
                 fprintf(stderr, "boids-bench: --size: '%s' is not WxH\n", v), rc = 2;
@@ -461,21 +507,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         if (rc) return rc;
         i += takes;
     }
-    for (const char *p = o->backends; *p;) { /* every name known */
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        int known = 0;
-        for (int b = 0; b < 5; ++b)
-            known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
-        if (!known)
-            return fprintf(stderr,
-                           "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, "
-                           "cpu-brute\n",
-                           (int)len, p),
-                   2;
-        p = end ? end + 1 : p + len;
-    }
-    return 0;
+    return check_backends(o->backends);
 }
 
 /* --export: PNG export's frames per second. */
@@ -576,8 +608,11 @@ static int measure_one(const bench_opts *o, const boids_world_def *base, int b, 
         boids_world_info info;
         boids_world_get_info(w, &info);
         row->threads = info.threads;
-        row->width = info.width, row->height = info.height;
-        if (b == 1) {
+        row->width = info.width, row->height = info.height, row->depth = info.depth;
+        if (b == 1 && info.dims == 3) {
+            boids_camera_fit_3d(&dr->camera, info.width, info.height, info.depth, DRAW_W, DRAW_H);
+            dr->style = boids_default_draw_style(w);
+        } else if (b == 1) {
             boids_camera_fit(&dr->camera, info.width, info.height, DRAW_W, DRAW_H);
             dr->style = boids_default_draw_style(w);
         }
@@ -625,6 +660,7 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                 *status = 1;
                 continue;
             }
+            world_in_dims(o->dims, &base);
             steady st = {0};
             for (int start = 0; start < 2 && !boids_interrupted(); ++start) {
                 if (!listed(o->starts, start ? "steady" : "random")) continue;

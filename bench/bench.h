@@ -13,6 +13,7 @@ typedef struct bench_row {
     int threads;
     uint32_t boids;
     float width, height;
+    float depth;    /* 0: a flat world */
     uint32_t steps; /* per repeat */
     int repeats;
     double ns_median, ns_min, ns_max; /* ns per boid-step over the repeats */

@@ -4,7 +4,9 @@
 # docs/kit-ages.png), the gallery of the models (docs/models/NAME.png, each scenario's flock
 # after its own `steps`, on the CPU backend, so the same flock on any machine) and the viewer
 # (docs/viewer.png: its window under Xvfb, HUD, panel and legend, 12 000 boids in 3 swarms after
-# 900 steps on the CPU; only the HUD's frame rate and times differ from one machine to another).
+# 900 steps on the CPU; only the HUD's frame rate and times differ from one machine to another)
+# and a 3D flock (docs/flock-3d.png: 30 000 boids in the default cube after 900 steps on the CPU,
+# the export's default camera).
 #
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results)
@@ -128,6 +130,10 @@ done
   --backend cpu --screenshot "$work/viewer.png" >/dev/null 2>&1) ||
   { echo "FAIL the viewer's picture: its window did not run (xvfb-run, a GL context)"; exit 1; }
 
+# --- a 3D flock ---------------------------------------------------------------------------------
+"$boids" --dims 3 -n 30000 --backend cpu --headless --warmup 900 --steps 1 --size 960x540 \
+  --screenshot "$work/flock-3d.png" >/dev/null
+
 # --- in place, or compared ------------------------------------------------------------------------
 readme_fragment() {
   sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"
@@ -141,7 +147,9 @@ if [ "$mode" = --update ]; then
   cp "$work/fig10/ages.png" "$root/docs/kit-ages.png"
   cp "$work"/models/*.png "$root/docs/models/"
   cp "$work/viewer.png" "$root/docs/viewer.png"
-  echo "updated the README's kit figures, docs/kit-ages.png, docs/models/*.png, docs/viewer.png"
+  cp "$work/flock-3d.png" "$root/docs/flock-3d.png"
+  echo "updated the README's kit figures, docs/kit-ages.png, docs/models/*.png, docs/viewer.png," \
+    "docs/flock-3d.png"
   exit 0
 fi
 status=0
@@ -158,6 +166,7 @@ compare() { # NAME COMMITTED MADE
 }
 compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
 compare docs/viewer.png "$root/docs/viewer.png" "$work/viewer.png"
+compare docs/flock-3d.png "$root/docs/flock-3d.png" "$work/flock-3d.png"
 for f in "$work"/models/*.png; do
   name=docs/models/$(basename "$f")
   compare "$name" "$root/$name" "$f"

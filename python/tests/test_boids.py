@@ -352,3 +352,23 @@ def test_inputs_are_never_taken_silently():
         assert (w.state()["x"] == x).all()
         w.set_state(x=np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 0, 0]))  # nothing masked
         assert list(w.state()["x"]) == [1.0, 2.0, 3.0]
+
+
+def test_a_3d_world_has_z_and_vz():
+    """A world with a depth: its size and dims, the columns z and vz, a flat world without them."""
+    with boids.World(count=2000, world=(400, 300, 200), backend="cpu", seed=3) as w:
+        assert w.info["dims"] == 3 and w.info["size"] == (400, 300, 200)
+        assert "z" in w.columns() and "vz" in w.columns()
+        s = w.state()
+        assert (s["z"] >= 0).all() and (s["z"] < 200).all() and s["vz"].std() > 1
+        w.set_state(z=np.full(2000, 50, dtype=np.float32), vz=np.zeros(2000, dtype=np.float32))
+        w.step(5)
+        s = w.state(["z", "vz"])
+        assert (s["z"] == 50).all() and (s["vz"] == 0).all()  # the plane stays the plane
+    with boids.World(count=1000, dims=3, backend="cpu") as w:
+        assert w.info["dims"] == 3 and w.info["size"][0] == w.info["size"][2]
+    with boids.World(count=1000, backend="cpu") as w:
+        assert w.info["dims"] == 2 and "z" not in w.columns()
+        with pytest.raises(boids.Error) as e:
+            w.state(["z"])
+        assert e.value.key == "z"

@@ -93,23 +93,32 @@ static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32
     return k;
 }
 
+/* The rows of the block around row cy of layer cz of the replica whose first cell is base, in the
+ * canonical order: the cell that starts each (at column 0) in row_base. No division (the hot
+ * walks call it per group of boids). Returns the number of rows (at most BOIDS_BLOCK_ROWS). */
+static inline uint32_t boids_grid_rows_around(const boids_grid_dims *d, uint32_t base, uint32_t cy,
+                                              uint32_t cz, uint32_t row_base[BOIDS_BLOCK_ROWS])
+{
+    uint32_t ys[3], zs[3] = {0, 0, 0};
+    const uint32_t ny = boids_grid_axis(cy, d->h, d->wrap, ys),
+                   nz = d->d == 1 ? 1 : boids_grid_axis(cz, d->d, d->wrap, zs);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < nz; ++k)
+        for (uint32_t j = 0; j < ny; ++j) row_base[n++] = base + (zs[k] * d->h + ys[j]) * d->w;
+    return n;
+}
+
 /* The rows of the block around cell c (a cell of any replica: the block stays in c's replica),
- * in the canonical order: the cell that starts each (at column 0) in row_base, and the block's
- * columns xs[0..*nx). Returns the number of rows (at most BOIDS_BLOCK_ROWS). */
+ * as boids_grid_rows_around gives them, and the block's columns xs[0..*nx). */
 static inline uint32_t boids_grid_block_rows(const boids_grid_dims *d, uint32_t c,
                                              uint32_t row_base[BOIDS_BLOCK_ROWS], uint32_t xs[3],
                                              uint32_t *nx)
 {
     const uint32_t cpr = boids_grid_cells_per_replica(d), base = c / cpr * cpr, local = c - base;
     const uint32_t row = local / d->w;
-    uint32_t ys[3], zs[3];
-    *nx = boids_grid_axis(local % d->w, d->w, d->wrap, xs);
-    const uint32_t ny = boids_grid_axis(row % d->h, d->h, d->wrap, ys),
-                   nz = boids_grid_axis(row / d->h, d->d, d->wrap, zs);
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < nz; ++k)
-        for (uint32_t j = 0; j < ny; ++j) row_base[n++] = base + (zs[k] * d->h + ys[j]) * d->w;
-    return n;
+    *nx = boids_grid_axis(local - row * d->w, d->w, d->wrap, xs);
+    return d->d == 1 ? boids_grid_rows_around(d, base, row, 0, row_base)
+                     : boids_grid_rows_around(d, base, row % d->h, row / d->h, row_base);
 }
 
 /* The block around cell c, cell by cell. */

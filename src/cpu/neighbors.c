@@ -84,11 +84,13 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
         ++n;
     }
     if (n < 2) return;
+    /* (one division for a flat world's row, as before its third dimension; two more in 3D) */
     const uint32_t cpr = boids_grid_cells_per_replica(d), base = c0 / cpr * cpr,
-                   row_index = (row_begin - base) / d->w, cy = row_index % d->h,
-                   cz = row_index / d->h;
-    uint32_t rows[BOIDS_BLOCK_ROWS], xs[3], nx;
-    g->rows = boids_grid_block_rows(d, c0, rows, xs, &nx);
+                   row_index = (row_begin - base) / d->w,
+                   cy = d->d == 1 ? row_index : row_index % d->h,
+                   cz = d->d == 1 ? 0 : row_index / d->h;
+    uint32_t rows[BOIDS_BLOCK_ROWS];
+    g->rows = boids_grid_rows_around(d, base, cy, cz, rows);
     /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows and
      * layers do not wrap and the columns, rows and layers it spans, a cell of margin added for
      * positions on a cell's edge, are at most half the world on each axis. */
