@@ -139,6 +139,10 @@ BOIDS_STRUCT(boids_gpu_metric_sums)
     float hy;
     float min_speed;
     float max_speed;
+    float mill_num; /* |sum of r_i x v_i| about the centre (boids_metrics.milling) */
+    float mill_den; /* sum of |r_i| |v_i| */
+    float reserved0;
+    float reserved1;
 };
 
 /* frame.flags */
@@ -199,7 +203,8 @@ _Static_assert(BOIDS_MAX_BOIDS <= (1u << 30),
 _Static_assert(sizeof(boids_gpu_report) == 16, "boids_gpu_report is one vec4");
 _Static_assert(sizeof(boids_replica_record) == 8, "boids_replica_record is two uints (std430)");
 _Static_assert(sizeof(boids_catch) == 16, "boids_catch is one uvec4 (std430)");
-_Static_assert(sizeof(boids_gpu_metric_sums) == 32, "boids_gpu_metric_sums is two vec4s (std430)");
+_Static_assert(sizeof(boids_gpu_metric_sums) == 48,
+               "boids_gpu_metric_sums is three vec4s (std430)");
 _Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
 _Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0,
                "std140 aligns arrays of uvec4 to 16");

@@ -496,6 +496,10 @@ typedef struct boids_metrics {
     double mean_nn;      /* mean distance to the nearest other living boid (minimum image), px */
     double mean_speed;   /* px/s or px/frame */
     double min_speed, max_speed;
+    double milling; /* the flock's turning about its centre of mass c: |sum of r_i x v_i| /
+                       sum of |r_i| |v_i|, r_i = p_i - c (minimum image; on a torus c is each
+                       axis's circular mean), in [0, 1]; 1 = every boid circles c the same way
+                       (a mill), 0 = no turning (a flock flying straight, or at random) */
 } boids_metrics;
 
 /* One entry per replica (n must equal info.replicas). BOIDS_ERR_INTERRUPTED where a stop ended

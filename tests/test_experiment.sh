@@ -78,7 +78,7 @@ if [ "$backends" = "cpu gpu" ]; then
     ok "a GPU whose predators flee fails the runs' comparison"
 fi
 runs_header='run,seed,c_maxspeed,steps,stop,catches,alive,polarization,'
-runs_header+='mean_nn,mean_speed,min_speed,max_speed,groups'
+runs_header+='mean_nn,mean_speed,min_speed,max_speed,groups,milling'
 head -1 whole_cpu/runs.csv | grep -qx "$runs_header" &&
   ok "runs.csv header" || bad "runs.csv header: $(head -1 whole_cpu/runs.csv)"
 head -1 whole_cpu/events.csv | grep -qx 'run,seed,c_maxspeed,step,time,boid,age,predator' &&

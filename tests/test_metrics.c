@@ -3,6 +3,7 @@
  * replica, with caught boids left out: small flocks in a torus and in a box (some boids outside
  * it), several replicas, one boid alone, none; then GPU against CPU on a flock of 20 000 that has
  * flocked for a while, and a stopped replica still measured. */
+#include "core/geometry.h"
 #include "core/rng.h"
 #include "test.h"
 
@@ -221,6 +222,9 @@ static void test_gpu_equals_cpu_on_a_flock(void)
     CHECK(rel(mc.mean_nn, mg.mean_nn) < 1e-5 && rel(mc.polarization, mg.polarization) < 1e-4);
     CHECK(rel(mc.mean_speed, mg.mean_speed) < 1e-5 && rel(mc.min_speed, mg.min_speed) < 1e-6 &&
           rel(mc.max_speed, mg.max_speed) < 1e-6);
+    /* the GPU's milling sums in floats: cos and sin of 20 000 angles, then offsets about it */
+    printf("  milling %.6f vs %.6f\n", mc.milling, mg.milling);
+    CHECK(fabs(mc.milling - mg.milling) < 1e-3);
     free(b);
     boids_world_destroy(c);
     boids_world_destroy(g);
@@ -343,6 +347,67 @@ static void test_long_loops_are_right_or_refused(void)
     }
 }
 
+/* Milling: boids on a ring circling its centre one way mill (1), half each way or flying straight
+ * do not (0), a ring across a torus's seam is measured about its circular mean, on both backends,
+ * flat and in 3D (a ring in the tilted plane x = z). */
+static double milling_of(boids_backend be, const boids_boid *b, uint32_t n, float W, float H,
+                         float D)
+{
+    boids_world_def d = test_def(be, n);
+    d.width = W, d.height = H, d.depth = D;
+    boids_world *w = NULL;
+    boids_metrics m = {0};
+    m.milling = -1;
+    CHECK(boids_world_create(&d, &w) == BOIDS_OK && boids_world_write(w, b, n) == BOIDS_OK &&
+          boids_world_metrics(w, &m, 1) == BOIDS_OK);
+    boids_world_destroy(w);
+    return m.milling;
+}
+
+static void test_milling(void)
+{
+    enum { N = 400 };
+    boids_boid b[N];
+    const float W = 1000, H = 800, D = 600;
+    for (int shape = 0; shape < 4; ++shape) {
+        /* 0: a mill about (500, 400); 1: half each way; 2: straight; 3: a mill about (0, 0),
+         * across the torus's corner */
+        const float cx = shape == 3 ? 0 : 500, cy = shape == 3 ? 0 : 400;
+        for (uint32_t i = 0; i < N; ++i) {
+            const float a = 6.2831853f * (float)i / N, r = 150 + (float)(i % 7) * 10;
+            const float turn = shape == 1 && i % 2 ? -1.0f : 1.0f;
+            memset(&b[i], 0, sizeof b[i]);
+            b[i].x = boids_wrap(cx + r * cosf(a), W), b[i].y = boids_wrap(cy + r * sinf(a), H);
+            b[i].vx = shape == 2 ? 100 : -100 * sinf(a) * turn;
+            b[i].vy = shape == 2 ? 0 : 100 * cosf(a) * turn;
+            b[i].alive = 1;
+        }
+        const double want = shape == 0 || shape == 3 ? 1.0 : 0.0;
+        for (int k = 0; k < 2; ++k) {
+            const boids_backend be = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+            const double flat = milling_of(be, b, N, W, H, 0);
+            printf("  shape %d on the %s: milling %.4f flat", shape, k ? "GPU" : "CPU", flat);
+            CHECK_MSG(fabs(flat - want) < 1e-3, "shape %d: milling %g, not %g", shape, flat, want);
+            if (shape != 3) { /* in 3D the ring in the plane through (500, 400, 300) tilted 45
+                                 degrees about y: x and z share the circle's first axis */
+                boids_boid t[N];
+                for (uint32_t i = 0; i < N; ++i) {
+                    const float dx = b[i].x - 500, s = 0.70710678f;
+                    t[i] = b[i];
+                    t[i].x = 500 + dx * s, t[i].z = 300 + dx * s;
+                    t[i].vx = b[i].vx * s, t[i].vz = b[i].vx * s;
+                }
+                const double deep = milling_of(be, t, N, W, H, D);
+                printf(", %.4f in 3D", deep);
+                CHECK_MSG(fabs(deep - want) < 1e-3, "3D shape %d: milling %g, not %g", shape, deep,
+                          want);
+            }
+            printf("\n");
+        }
+    }
+}
+
 TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups),
-          TEST(test_long_loops_are_right_or_refused), TEST(test_gpu_equals_cpu_on_a_flock),
-          TEST(test_replica_count_does_not_change_metrics), TEST(test_polarization_at_most_one))
+          TEST(test_milling), TEST(test_long_loops_are_right_or_refused),
+          TEST(test_gpu_equals_cpu_on_a_flock), TEST(test_replica_count_does_not_change_metrics),
+          TEST(test_polarization_at_most_one))

@@ -430,12 +430,12 @@ class World:
 
     def metrics(self):
         """One record per replica: step, alive, groups, catches, polarization, mean_nn,
-        mean_speed, min_speed, max_speed."""
+        mean_speed, min_speed, max_speed, milling."""
         n = self._info().replicas
         out = (_lib.Metrics * n)()
         self._stoppable(_lib.lib.boids_world_metrics, out, n, cost=8 * self._step_cost())
         names = [f for f, _ in _lib.Metrics._fields_]
-        types = [np.uint64, np.uint32, np.uint32, np.uint32] + [np.float64] * 5
+        types = [np.uint64, np.uint32, np.uint32, np.uint32] + [np.float64] * (len(names) - 4)
         rec = np.zeros(n, dtype=list(zip(names, types)))
         for k, m in enumerate(out):
             rec[k] = tuple(getattr(m, f) for f in names)

@@ -87,7 +87,7 @@ class Metrics(ctypes.Structure):
                 ("groups", ctypes.c_uint32), ("catches", ctypes.c_uint32),
                 ("polarization", ctypes.c_double), ("mean_nn", ctypes.c_double),
                 ("mean_speed", ctypes.c_double), ("min_speed", ctypes.c_double),
-                ("max_speed", ctypes.c_double)]
+                ("max_speed", ctypes.c_double), ("milling", ctypes.c_double)]
 
 
 class Event(ctypes.Structure):

@@ -4,9 +4,9 @@
 
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt)
 {
-    fprintf(f, "%llu,%.6g,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%u", (unsigned long long)m->step,
+    fprintf(f, "%llu,%.6g,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%u,%.9g", (unsigned long long)m->step,
             (double)m->step * dt, m->alive, m->polarization, m->mean_nn, m->mean_speed,
-            m->min_speed, m->max_speed, m->groups, m->catches);
+            m->min_speed, m->max_speed, m->groups, m->catches, m->milling);
 }
 
 void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid, uint32_t predator)

@@ -10,9 +10,9 @@
 #include "base/output_file.h"
 
 /* The columns after any leading ones of the caller's: step,time,alive,polarization,mean_nn,
- * mean_speed,min_speed,max_speed,groups,catches. */
+ * mean_speed,min_speed,max_speed,groups,catches,milling. */
 #define BOIDS_METRICS_COLUMNS                                                                      \
-    "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches"
+    "step,time,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,catches,milling"
 /* One row of those columns (no newline); time = step x dt. */
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
 

@@ -1,6 +1,7 @@
 #include "core/metrics.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -446,6 +447,45 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
     }
 }
 
+/* The centre of positions p[0..n) along an axis of length size: on a torus the circular mean
+ * (the angle of the mean of the points on a circle of that circumference), elsewhere the mean. */
+static double axis_centre(const boids_boid *b, uint32_t n, size_t offset, double size, bool wrap)
+{
+    double sum = 0, c = 0, s = 0;
+    const double two_pi = 6.283185307179586, k = two_pi / size;
+    for (uint32_t i = 0; i < n; ++i) {
+        float x;
+        memcpy(&x, (const char *)&b[i] + offset, sizeof x);
+        if (wrap)
+            c += cos(k * x), s += sin(k * x);
+        else
+            sum += x;
+    }
+    if (!wrap) return sum / n;
+    const double a = atan2(s, c);
+    return (a < 0 ? a + two_pi : a) / k;
+}
+
+/* The milling sums: |sum of r_i x v_i| and sum of |r_i| |v_i| about the centre (boids_metrics). */
+static void milling_sums(const boids_boid *b, uint32_t n, float width, float height, float depth,
+                         bool wrap, boids_metric_sums *m)
+{
+    const bool three = depth > 0;
+    const double cx = axis_centre(b, n, offsetof(boids_boid, x), width, wrap),
+                 cy = axis_centre(b, n, offsetof(boids_boid, y), height, wrap),
+                 cz = three ? axis_centre(b, n, offsetof(boids_boid, z), depth, wrap) : 0.0;
+    double lx = 0, ly = 0, lz = 0, den = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        const double rx = wrap_delta(b[i].x - cx, width, wrap),
+                     ry = wrap_delta(b[i].y - cy, height, wrap),
+                     rz = three ? wrap_delta(b[i].z - cz, depth, wrap) : 0.0;
+        const double vx = b[i].vx, vy = b[i].vy, vz = three ? b[i].vz : 0.0;
+        lx += ry * vz - rz * vy, ly += rz * vx - rx * vz, lz += rx * vy - ry * vx;
+        den += sqrt(rx * rx + ry * ry + rz * rz) * sqrt(vx * vx + vy * vy + vz * vz);
+    }
+    m->mill_num = sqrt(lx * lx + ly * ly + lz * lz), m->mill_den = den;
+}
+
 static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
                                    float depth, bool wrap, float group_radius, boids_pool *pool,
                                    const int *stop, boids_metrics_work *work, boids_metric_sums *m)
@@ -469,6 +509,7 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     }
     m->groups = 1;
     if (n < 2) return BOIDS_OK;
+    milling_sums(b, n, width, height, depth, wrap, m);
     /* Half a boid a cell for the nearest neighbours (in a clumped flock a cell of the mean
      * density holds dozens, and the first square looked at nine cells of them); for the groups,
      * cells whose diagonal is at most the radius. */
@@ -567,6 +608,7 @@ boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step,
     if (m.polarization > 1.0) m.polarization = 1.0;
     m.mean_nn = s->nn_sum / s->alive;
     m.mean_speed = s->speed_sum / s->alive;
+    m.milling = s->mill_den > 0 ? fmin(s->mill_num / s->mill_den, 1.0) : 0.0;
     m.min_speed = s->min_speed;
     m.max_speed = s->max_speed;
     return m;

@@ -21,6 +21,8 @@ typedef struct boids_metric_sums {
     double hx, hy;    /* sum of unit headings (a boid at rest adds nothing) */
     double min_speed, max_speed; /* 0 when none lives */
     double hz;                   /* a 3D world's third component of the headings' sum */
+    double mill_num, mill_den;   /* |sum of r_i x v_i| and sum of |r_i| |v_i| about the centre
+                                    (boids_metrics.milling is their ratio) */
 } boids_metric_sums;
 
 /* The sums of the living boids among b[0..n) (one replica's, in id order) in a width x height

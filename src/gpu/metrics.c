@@ -92,9 +92,10 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas' metrics", replicas);
     boids_gpu_read(m->sums, 0, sizeof *raw * replicas, raw);
     for (uint32_t r = 0; r < replicas; ++r)
-        out[r] = (boids_metric_sums){raw[r].alive,     raw[r].groups,    raw[r].nn_sum,
-                                     raw[r].speed_sum, raw[r].hx,        raw[r].hy,
-                                     raw[r].min_speed, raw[r].max_speed, 0.0};
+        out[r] =
+            (boids_metric_sums){raw[r].alive, raw[r].groups,   raw[r].nn_sum,    raw[r].speed_sum,
+                                raw[r].hx,    raw[r].hy,       raw[r].min_speed, raw[r].max_speed,
+                                0.0,          raw[r].mill_num, raw[r].mill_den};
     free(raw);
     return boids_gl_check("the GPU metrics");
 }

@@ -37,7 +37,7 @@
       "write the run's catches: step,time,boid,age,predator (kit)")                                \
     O(METRICS, NULL, "--metrics", NULL, "FILE.csv", TEXT, 0, 0, metrics_path, NULL, BOIDS_IN_RUN,  \
       "write the observables every --metrics-every steps and at the end (columns step, time, "     \
-      "alive, polarization, mean_nn, mean_speed, min_speed, max_speed, groups, catches)")          \
+      "alive, polarization, mean_nn, mean_speed, min_speed, max_speed, groups, catches, milling)")\
     O(METRICS_EVERY, NULL, "--metrics-every", NULL, "K", U32, 1, UINT32_MAX, metrics_every, NULL,  \
       BOIDS_IN_BOTH,                                                                               \
       "steps between rows of --metrics (default 10); of an experiment's metrics.csv (default: "    \

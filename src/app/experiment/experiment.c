@@ -73,9 +73,10 @@ static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const bo
     fflush(r->me);
     char prefix[1024], row[2048];
     boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
-    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u\n", prefix,
+    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%.9g\n", prefix,
              (unsigned long long)steps, stopped ? "catches" : "steps", m->catches, m->alive,
-             m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups);
+             m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups,
+             m->milling);
     pthread_mutex_lock(&k->lock);
     if (k->status == BOIDS_OK) {
         k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf,

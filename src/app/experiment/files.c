@@ -303,7 +303,7 @@ void boids_exp_lock_release(boids_exp_lock *l)
 
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
 enum { RUNS, EVENTS, METRICS };
-static const unsigned table_columns[3] = {10, 5, 10}; /* after run,seed,<sweeps> */
+static const unsigned table_columns[3] = {11, 5, 11}; /* after run,seed,<sweeps> */
 
 /* Whether `name` is one of the comma-separated `columns`. */
 static bool has_column(const char *columns, const char *name)
@@ -416,15 +416,16 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
         if (!boids_parse_u32(f[2], n, &u) || !boids_parse_u32(f[3], n, &u)) return false;
         for (int k = 4; k < 9; ++k)
             if (!boids_parse_float(f[k], &x)) return false;
-        return boids_parse_u32(f[9], n, &u);
+        return boids_parse_u32(f[9], n, &u) && boids_parse_float(f[10], &x) && x >= 0 && x <= 1;
     }
     if (!boids_parse_u64(f[0], &u64) || !boids_parse_float(f[1], &x)) return false; /* step, time */
     if (table == EVENTS) /* boid, age, predator */
         return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) &&
                boids_parse_u32(f[4], UINT32_MAX, &u);
-    for (int k = 2; k < 10; ++k) /* alive .. catches */
+    for (int k = 2; k < 11; ++k) /* alive .. catches, milling */
         if (!boids_parse_float(f[k], &x) ||
-            ((k == 2 || k == 8 || k == 9) && !(x >= 0 && x <= e->def.count)))
+            ((k == 2 || k == 8 || k == 9) && !(x >= 0 && x <= e->def.count)) ||
+            (k == 10 && !(x >= 0 && x <= 1)))
             return false;
     return true;
 }

@@ -10,7 +10,7 @@
 /* The tables' headers (after run,seed and a column per swept parameter: its key, or param_KEY
  * where the table has a column of that name). */
 #define BOIDS_EXP_RUNS_COLUMNS                                                                     \
-    "steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups"
+    "steps,stop,catches,alive,polarization,mean_nn,mean_speed,min_speed,max_speed,groups,milling"
 
 /* An experiment's directory is a small database that never lies:
  * - a run counts as done only once all its rows are durably written: its events and metrics rows

@@ -189,7 +189,7 @@ static void draw_series(const moments *m, size_t points, double t_step, uint32_t
 static boids_status plot_metrics(const char *dir, const boids_experiment *e, const table *me)
 {
     /* metrics.csv: run, seed, sweeps, then step,time,alive,polarization,mean_nn,mean_speed,
-     * min_speed,max_speed,groups,catches */
+     * min_speed,max_speed,groups,catches,milling */
     const size_t base = 2 + (size_t)e->nsweeps;
     /* the fourth panel: the living boids where boids die, else the mean speed */
     const bool dying = (boids_model_features(e->def.model) & BOIDS_FEATURE_PREDATORS) != 0;

@@ -142,18 +142,31 @@ static int legend_items(const viewer *v, const boids_world_info *info, legend_it
                        old[3] = {BOIDS_RGB_OLD}, predator[3] = {BOIDS_RGB_PREDATOR};
     int n = 0;
     switch (v->style.color_mode) {
-    case BOIDS_COLOR_HEADING: {
-        /* screen directions (N up); world y points down */
-        static const char *const names[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};
-        for (int k = 0; k < 8; ++k) {
-            float a = 0.78539816f * (float)k, dx = cosf(a), dy = -sinf(a);
-            float c[3] = {dx, -0.5f * dx + 0.8660254f * dy, -0.5f * dx - 0.8660254f * dy};
-            for (int i = 0; i < 3; ++i)
-                c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * c[i];
-            items[n++] = (legend_item){rgb(c), rgb(c), names[k], false};
+    case BOIDS_COLOR_HEADING:
+        if (info->dims == 3) { /* boids3d.vert's colours: x, -y (up), z to red, green, blue */
+            static const char *const names[6] = {"+x", "-x", "up", "down", "+z", "-z"};
+            static const float dirs[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                             {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+            for (int k = 0; k < 6; ++k) {
+                float c[3];
+                for (int i = 0; i < 3; ++i)
+                    c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * dirs[k][i];
+                items[n++] = (legend_item){rgb(c), rgb(c), names[k], false};
+            }
+            break;
         }
-        break;
-    }
+        {
+            /* screen directions (N up); world y points down */
+            static const char *const names[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};
+            for (int k = 0; k < 8; ++k) {
+                float a = 0.78539816f * (float)k, dx = cosf(a), dy = -sinf(a);
+                float c[3] = {dx, -0.5f * dx + 0.8660254f * dy, -0.5f * dx - 0.8660254f * dy};
+                for (int i = 0; i < 3; ++i)
+                    c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * c[i];
+                items[n++] = (legend_item){rgb(c), rgb(c), names[k], false};
+            }
+            break;
+        }
     case BOIDS_COLOR_SPEED:
         snprintf(label, 64, "%.4g .. %.4g %s", (double)info->params.base.min_speed,
                  (double)info->params.base.max_speed,
