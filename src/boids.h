@@ -361,6 +361,10 @@ void boids_default_world_size(uint32_t n, float *width, float *height);
 /* The default 3D world for n boids: a cube with the flat default's spacing between boids (one
  * boid per 1000^1.5 px^3, about 31.6 px apart, as one per 1000 px^2 is), whole px. */
 float boids_default_world_size_3d(uint32_t n);
+/* Fills in def's size where it asks for the default (width 0), as boids_world_create does: the
+ * flat default for its boids per replica, or the default cube where it has a depth. NULL is
+ * ignored. */
+void boids_world_def_resolve_size(boids_world_def *def);
 
 /* Validates def, allocates the backend and fills a random initial state from def->seed
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],

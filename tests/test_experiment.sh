@@ -299,4 +299,18 @@ else grep -q "no plots" err && [ "$(grep -vc 'no plots' err)" = 0 ]; fi &&
   ok "100 runs of stop_after_catches = 3: exactly 300 catches" ||
   bad "$(($(wc -l <exact/events.csv) - 1)) catches for 100 runs of 3"
 
+# a 3D experiment: its worlds are the default cube, each run's as a world of its own; the GPU's
+# runs, as the replicas of one world, are the CPU's (bit for bit on a bitwise driver)
+for be in cpu gpu; do
+  "$boids" experiment --dims 3 -n 500 --runs 4 --steps 100 --metrics-every 50 --backend $be \
+    --out deep_$be >/dev/null 2>deep_$be.err ||
+    bad "a 3D experiment on the $be: $(tail -2 deep_$be.err)"
+done
+[ "$(wc -l <deep_cpu/runs.csv)" = 5 ] && ok "a 3D experiment: 4 runs" ||
+  bad "a 3D experiment: $(cat deep_cpu/runs.csv)"
+if [ "$exact" = 1 ]; then
+  cmp -s deep_cpu/runs.csv deep_gpu/runs.csv && cmp -s deep_cpu/metrics.csv deep_gpu/metrics.csv &&
+    ok "a 3D experiment: the GPU's tables are the CPU's" || bad "a 3D experiment: the tables differ"
+fi
+
 finish

@@ -43,3 +43,13 @@ float boids_default_world_size_3d(uint32_t n)
     /* volume n * 1000^1.5 px^3: the flat default's mean spacing, sqrt(1000) px, along z too */
     return (float)fmax(1.0, round(cbrt(pow(1000.0, 1.5) * (n > 0 ? n : 1))));
 }
+
+void boids_world_def_resolve_size(boids_world_def *d)
+{
+    if (!d || d->width != 0.0f) return;
+    const uint32_t per = d->count / (d->replicas ? d->replicas : 1);
+    if (d->depth > 0.0f)
+        d->width = d->height = d->depth = boids_default_world_size_3d(per);
+    else
+        boids_default_world_size(per, &d->width, &d->height);
+}

@@ -202,17 +202,6 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
     return BOIDS_OK;
 }
 
-/* A definition's default size, where it asks for one (width 0): a flat world's, or a 3D world's
- * cube where it has a depth. */
-static void default_size(boids_world_def *d)
-{
-    const uint32_t per = d->count / d->replicas;
-    if (d->width == 0.0f && d->depth > 0.0f)
-        d->width = d->height = d->depth = boids_default_world_size_3d(per);
-    else if (d->width == 0.0f)
-        boids_default_world_size(per, &d->width, &d->height);
-}
-
 /* The derived values of sim that follow from its definition and obstacles. */
 static void derive(boids_sim *sim)
 {
@@ -548,7 +537,7 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     w->pid = getpid();
     boids_sim *sim = &w->sim;
     sim->def = *def;
-    default_size(&sim->def);
+    boids_world_def_resolve_size(&sim->def);
     sim->attributes = boids_model_attributes(def->model);
     sim->features = boids_model_features(def->model);
     sim->tool.kind = BOIDS_TOOL_NONE;

@@ -480,8 +480,7 @@ static int prepare_new(const boids_cli *cli, boids_experiment *e)
     }
     e->def = cli->def;
     e->def.gl = NULL;
-    if (e->def.width == 0 || e->def.height == 0)
-        boids_default_world_size(e->def.count, &e->def.width, &e->def.height);
+    boids_world_def_resolve_size(&e->def); /* a run's world, as a world of its own has it */
     if (e->def.obstacle_count) {
         e->obstacles = malloc(sizeof *e->obstacles * e->def.obstacle_count);
         if (!e->obstacles) return fail("out of memory");
