@@ -103,7 +103,7 @@ static void start_of(const boids_world_def *d, boids_boid *b)
 
 static void plane_case(boids_model m, uint32_t swarms)
 {
-    const uint32_t n = 1500, steps = bitwise() ? 60 : 1;
+    const uint32_t n = 700, steps = bitwise() ? 30 : 1;
     const float W = 400, H = 300, D = 400, c = 200; /* D <= max(W, H): the same cells */
     boids_world_def flat = model_def(m, n, swarms, W, H, 0),
                     deep = model_def(m, n, swarms, W, H, D);
@@ -161,7 +161,7 @@ static boids_boid turned(boids_boid b)
 
 static void axes_case(boids_model m, uint32_t steps, double tol)
 {
-    const uint32_t n = 3000;
+    const uint32_t n = 1200;
     const float L = 500;
     boids_world_def d = model_def(m, n, 1, L, L, L);
     d.params.adams.scout1_count = d.params.adams.scout2_count = 0; /* scouts pull along x */
