@@ -141,8 +141,8 @@ BOIDS_STRUCT(boids_gpu_metric_sums)
     float max_speed;
     float mill_num; /* |sum of r_i x v_i| about the centre (boids_metrics.milling) */
     float mill_den; /* sum of |r_i| |v_i| */
-    float reserved0;
-    float reserved1;
+    float hz;       /* a 3D world's third component of the unit headings' sum */
+    float reserved;
 };
 
 /* frame.flags */

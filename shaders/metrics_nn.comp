@@ -3,13 +3,14 @@
 // them (the current state; stopped replicas keep their cells): each boid's distance to the
 // nearest other living boid of its replica, its speed and unit heading; and the start of the
 // union-find of the groups, every boid its own root. The nearest neighbour is searched in squares
-// of cells around the boid's cell, of half-size 1, 2, 4, ... cells, until the square holds every
-// cell or the best found is nearer than any cell outside it. A square is read row by row, each
-// row one slot range (two where it crosses a torus's seam), so a boid thousands of cells from the
-// next costs a few thousand reads, not millions (a search in rings of cells cost the square of
-// the distance, and in a 100 x 10^7 px world ran so long that a GPU reset the context). The
-// nearest is a minimum, so it does not depend on the order of the search: the CPU's
-// (core/metrics.c) searches its own grid and finds the same neighbour.
+// of cells around the boid's cell (cubes in a 3D world), of half-size 1, 2, 4, ... cells, until
+// the square holds every cell or the best found is nearer than any cell outside it. A square is
+// read row by row (a cube layer by layer), each row one slot range (two where it crosses a
+// torus's seam), so a boid thousands of cells from the next costs a few thousand reads, not
+// millions (a search in rings of cells cost the square of the distance, and in a 100 x 10^7 px
+// world ran so long that a GPU reset the context). The nearest is a minimum, so it does not
+// depend on the order of the search: the CPU's (core/metrics.c) searches its own grid and finds
+// the same neighbour. A 3D world's heading z goes to the second half of the slots' buffer.
 #include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -55,10 +56,17 @@ void main()
     uint s = BOIDS_ITEM_INDEX;
     if (s >= cell_start[graveyard()]) return; // the living come first; the dead are not counted
     vec4 me = pos_vel_in[s];
+    vec2 mz = boid_depth_or_none(s); // (z, vz) in a 3D world
     uint base = replica_of(id_in[s]) * frame.cells_per_replica, ucx, ucy;
     block_cell(me.x, me.y, ucx, ucy);
     int w = int(frame.grid_w), h = int(frame.grid_h), cx = int(ucx), cy = int(ucy);
     float cmin = min(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h));
+    int d = 1, cz = 0; // a flat world: one layer
+#if BOIDS_DIMS == 3
+    d = int(frame.grid_d);
+    cz = d > 1 ? int(cell_coord(mz.x, frame.inv_cell_d, frame.grid_d)) : 0;
+    cmin = min(cmin, frame.world_d / float(frame.grid_d));
+#endif
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();
     world_sizes ws = world_sizes_now();
@@ -69,49 +77,68 @@ void main()
     bool cut = false, searched = false;
     int r = 1;
     for (; r < 0x40000000; r *= 2) {
-        uvec2 rows0, rows1, cols0, cols1;
+        uvec2 lays0, lays1, rows0, rows1, cols0, cols1;
+        uint nlays = axis_spans(cz, r, d, wrap, lays0, lays1);
         uint nrows = axis_spans(cy, r, h, wrap, rows0, rows1);
         uint ncols = axis_spans(cx, r, w, wrap, cols0, cols1);
         // rows as wide as the grid follow each other in memory: a span of them is one range
         bool full = ncols == 1u && cols0 == uvec2(0u, uint(w - 1));
-        uint q = 0u;
-        for (; q < nrows; ++q) {
-            uvec2 rows = q == 0u ? rows0 : rows1;
-            uint y = rows.x;
-            for (; y <= rows.y; ++y) {
-                uint last = full ? rows.y : y, j = 0u;
-                for (; j < ncols; ++j) {
-                    uvec2 cols = j == 0u ? cols0 : cols1;
-                    uvec2 slots = uvec2(cell_start[base + y * uint(w) + cols.x],
-                                        cell_start[base + last * uint(w) + cols.y + 1u]);
-                    uint k = slots.x;
-                    for (; k < slots.y; ++k) {
-                        if (k == s) continue;
-                        vec2 d = offset_to(ws, me.x, me.y, pos_vel_in[k].xy);
-                        best2 = min(best2, length2(d));
+        uint p = 0u;
+        for (; p < nlays; ++p) {
+            uvec2 lays = p == 0u ? lays0 : lays1;
+            uint z = lays.x;
+            for (; z <= lays.y; ++z) {
+                uint layer = base + z * uint(h * w), q = 0u;
+                for (; q < nrows; ++q) {
+                    uvec2 rows = q == 0u ? rows0 : rows1;
+                    uint y = rows.x;
+                    for (; y <= rows.y; ++y) {
+                        uint last = full ? rows.y : y, j = 0u;
+                        for (; j < ncols; ++j) {
+                            uvec2 cols = j == 0u ? cols0 : cols1;
+                            uvec2 slots = uvec2(cell_start[layer + y * uint(w) + cols.x],
+                                                cell_start[layer + last * uint(w) + cols.y + 1u]);
+                            uint k = slots.x;
+                            for (; k < slots.y; ++k) {
+                                if (k == s) continue;
+                                lane_vec o = offset_to_boid(ws, me.x, me.y, mz.x, k);
+                                best2 = min(best2, length2(o));
+                            }
+                            cut = cut || k < slots.y;
+                        }
+                        cut = cut || j < ncols;
+                        y = last;
                     }
-                    cut = cut || k < slots.y;
+                    cut = cut || y <= rows.y;
                 }
-                cut = cut || j < ncols;
-                y = last;
+                cut = cut || q < nrows;
             }
-            cut = cut || y <= rows.y;
+            cut = cut || z <= lays.y;
         }
-        cut = cut || q < nrows;
-        // every cell outside the square is r cells from the boid's own; a quarter of a cell
-        // off for a boid on a cell's edge that the rounded multiply put one cell off (a few
-        // ulps of its coordinate) and for a GPU's division, which may round up an ulp or two
+        cut = cut || p < nlays;
+        // every cell outside the cube (a flat world: the square) is r cells from the boid's own;
+        // a quarter of a cell off for a boid on a cell's edge that the rounded multiply put one
+        // cell off (a few ulps of its coordinate) and for a GPU's division, which may round up an
+        // ulp or two
         float reach = (float(r) - 0.25) * cmin;
-        if ((axis_covered(cx, r, w, wrap) && axis_covered(cy, r, h, wrap)) ||
+        if ((axis_covered(cx, r, w, wrap) && axis_covered(cy, r, h, wrap) &&
+             axis_covered(cz, r, d, wrap)) ||
             reach * reach >= best2) {
             searched = true;
             break;
         }
     }
     if (cut || !searched) raise_status(BOIDS_STATUS_LOOP_LIMIT);
-    float speed = square_root(length2(me.zw));
     // alone: no neighbour
     float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;
+#if BOIDS_DIMS == 3
+    vec3 v = vec3(me.zw, mz.y);
+    float speed = square_root(length2(v));
+    // the heading's z in the second half of the buffer
+    metric_slot[frame.count + s] = vec4(speed > 0.0 ? quotient(v.z, speed) : 0.0, 0.0, 0.0, 0.0);
+#else
+    float speed = square_root(length2(me.zw));
+#endif
     metric_slot[s] = speed > 0.0 ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
                                  : vec4(nn, 0.0, 0.0, 0.0);
     parent[s] = s;

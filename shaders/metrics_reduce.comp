@@ -1,11 +1,12 @@
 #version 430 core
 // Metrics pass 3: one workgroup per replica sums what pass 1 and 2 left in the replica's slots
 // (its cells' slots are consecutive): living boids, groups (union-find roots), nearest-neighbour
-// distances, speeds, unit headings, the least and greatest speed; then the milling's sums about
-// the replica's centre (core/metrics.c's milling_sums: the centre first, each axis's circular
-// mean on a torus, then |sum of r x v| and sum of |r| |v|). Each invocation adds a strided share
-// in order, then a tree joins the shares; the order depends only on the slots within the replica,
-// so a replica's numbers are the same alone or among others.
+// distances, speeds, unit headings (a 3D world's z from the second half of the slots), the least
+// and greatest speed; then the milling's sums about the replica's centre (core/metrics.c's
+// milling_sums: the centre first, each axis's circular mean on a torus, then |sum of r x v| and
+// sum of |r| |v|). Each invocation adds a strided share in order, then a tree joins the shares;
+// the order depends only on the slots within the replica, so a replica's numbers are the same
+// alone or among others.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -44,28 +45,58 @@ float turn(vec2 cs)
     return a < 0.0 ? a + 6.2831853 : a;
 }
 
-// |sum of r x v| and sum of |r| |v| over slots [b, e) about their centre.
+// The centre of slots [b, e) along an axis of a world of size `size`: on a torus the circular
+// mean of the coordinates, else the mean (`share`: this invocation's share of centre_share()).
+float axis_centre(vec2 share, float size, uint n)
+{
+    vec2 total = workgroup_sum(vec4(share, 0.0, 0.0)).xy;
+    return world_wraps() ? turn(total) / (6.2831853 / size) : total.x / float(max(n, 1u));
+}
+
+// An invocation's share of axis_centre's sums for coordinate x.
+vec2 centre_share(float x, float size)
+{
+    float a = (6.2831853 / size) * x;
+    return world_wraps() ? vec2(cos(a), sin(a)) : vec2(x, 0.0);
+}
+
+// |sum of r x v| and sum of |r| |v| over slots [b, e) about their centre (a 3D world's z and vz
+// in the second half of the buffer).
 vec2 milling_sums(uint b, uint e)
 {
     uint i = gl_LocalInvocationID.x;
-    vec2 k = vec2(6.2831853) / vec2(frame.world_w, frame.world_h);
-    vec4 acc = vec4(0.0); // a torus: cos, sin of each axis's angle; a box: the positions
+    vec2 sx = vec2(0.0), sy = vec2(0.0), sz = vec2(0.0);
     for (uint s = b + i; s < e; s += uint(BOIDS_WG_SIZE)) {
         vec2 p = pos_vel_in[s].xy;
-        acc += world_wraps() ? vec4(cos(k.x * p.x), sin(k.x * p.x), cos(k.y * p.y), sin(k.y * p.y))
-                             : vec4(p, 0.0, 0.0);
+        sx += centre_share(p.x, frame.world_w);
+        sy += centre_share(p.y, frame.world_h);
+#if BOIDS_DIMS == 3
+        sz += centre_share(pos_vel_in[frame.count + s].x, frame.world_d);
+#endif
     }
-    vec4 total = workgroup_sum(acc);
-    vec2 c = world_wraps() ? vec2(turn(total.xy), turn(total.zw)) / k
-                           : total.xy / float(max(e - b, 1u));
+    vec3 c = vec3(axis_centre(sx, frame.world_w, e - b), axis_centre(sy, frame.world_h, e - b),
+                  0.0);
+#if BOIDS_DIMS == 3
+    c.z = axis_centre(sz, frame.world_d, e - b);
+#endif
     world_sizes ws = world_sizes_now();
-    vec2 sums = vec2(0.0);
+    vec4 sums = vec4(0.0); // the angular momentum (x, y, z), sum of |r| |v|
     for (uint s = b + i; s < e; s += uint(BOIDS_WG_SIZE)) {
         vec4 pv = pos_vel_in[s];
-        vec2 r = offset_to(ws, c.x, c.y, pv.xy);
-        sums += vec2(r.x * pv.w - r.y * pv.z, length(r) * length(pv.zw));
+        vec3 r = vec3(offset_to(ws, c.x, c.y, pv.xy), 0.0), v = vec3(pv.zw, 0.0);
+#if BOIDS_DIMS == 3
+        vec2 zv = pos_vel_in[frame.count + s].xy;
+        r.z = offset_of(c.z, zv.x, ws.d, ws.half_d);
+        v.z = zv.y;
+#endif
+        sums += vec4(cross(r, v), length(r) * length(v));
     }
-    return workgroup_sum(vec4(sums, 0.0, 0.0)).xy;
+    vec4 total = workgroup_sum(sums);
+#if BOIDS_DIMS == 3
+    return vec2(length(total.xyz), total.w);
+#else
+    return vec2(abs(total.z), total.w);
+#endif
 }
 
 void main()
@@ -78,9 +109,13 @@ void main()
     vec4 sum = vec4(0.0);
     vec2 range = vec2(uintBitsToFloat(0x7f800000u), 0.0);
     uint groups = 0u;
+    float hz = 0.0; // a 3D world's headings' z
     for (uint k = b + i; k < e; k += uint(BOIDS_WG_SIZE)) {
         vec4 m = metric_slot[k];
         sum += m;
+#if BOIDS_DIMS == 3
+        hz += metric_slot[frame.count + k].x;
+#endif
         range = vec2(min(range.x, m.y), max(range.y, m.y));
         groups += parent[k] == k ? 1u : 0u;
     }
@@ -100,7 +135,10 @@ void main()
     vec4 main_sum = sh_sum[0];
     vec2 main_range = sh_range[0];
     uint main_groups = sh_groups[0];
-    barrier(); // (milling_sums uses sh_sum again)
+    barrier(); // (workgroup_sum uses sh_sum again)
+#if BOIDS_DIMS == 3
+    hz = workgroup_sum(vec4(hz, 0.0, 0.0, 0.0)).x;
+#endif
     vec2 mill = e - b > 1u ? milling_sums(b, e) : vec2(0.0);
     if (i == 0u) {
         boids_gpu_metric_sums out_sums;
@@ -114,8 +152,8 @@ void main()
         out_sums.max_speed = main_range.y;
         out_sums.mill_num = abs(mill.x);
         out_sums.mill_den = mill.y;
-        out_sums.reserved0 = 0.0;
-        out_sums.reserved1 = 0.0;
+        out_sums.hz = hz;
+        out_sums.reserved = 0.0;
         sums[r] = out_sums;
     }
 }

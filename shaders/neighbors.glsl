@@ -175,6 +175,39 @@ candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float 
 }
 #endif
 
+// The (z, vz) of slot k of the boids' grid in a 3D world; (0, 0) in a flat one, whose programs
+// never use them.
+vec2 boid_depth_or_none(uint k)
+{
+#if BOIDS_DIMS == 3
+    return boid_depth(k);
+#else
+    return vec2(0.0);
+#endif
+}
+
+// The candidates around (x, y), and z in a 3D world (a flat world's programs ignore z).
+candidates candidates_around(uint grid, uint replica, float x, float y, float z)
+{
+#if BOIDS_DIMS == 3
+    return candidates_begin_3d(grid, replica, x, y, z);
+#else
+    return candidates_begin(grid, replica, x, y);
+#endif
+}
+
+// The offset from (x, y), at depth z in a 3D world, to slot k of the boids' grid: minimum image
+// where the world wraps; a vector of the world's dimension.
+lane_vec offset_to_boid(world_sizes ws, float x, float y, float z, uint k)
+{
+    vec2 d = offset_to(ws, x, y, pos_vel_in[k].xy);
+#if BOIDS_DIMS == 3
+    return vec3(d, offset_of(z, boid_depth(k).x, ws.d, ws.half_d));
+#else
+    return d;
+#endif
+}
+
 // The next slot range [r.x, r.y); false when the block is done. A pass that would loop past
 // frame.loop_limit candidates stops there and raises BOIDS_STATUS_LOOP_LIMIT (llvmpipe would
 // otherwise cut the invocation off silently).

@@ -50,16 +50,6 @@ lane_vec external_force(uint id, float x, float y, float z)
     return tool_force(d, f);
 }
 
-// The (z, vz) of slot s in a 3D world; (0, 0) in a flat one, whose programs never use them.
-vec2 boid_depth_or_none(uint s)
-{
-#if BOIDS_DIMS == 3
-    return boid_depth(s);
-#else
-    return vec2(0.0);
-#endif
-}
-
 // Step t+1 of slot s (boid id, at step t me, mz its (z, vz) in a 3D world): p + v dt through the
 // edges (rules/common.h's moved_position), with the new velocity v; as boids_cpu_lane_store().
 // (The perturbed numerics move v by an ulp first.) A 3D world's z and vz go to the second half

@@ -86,11 +86,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, vec2 mz, uint swarm, re
 // and swarm its own).
 reynolds_sums walk_reynolds(uint s, vec4 me, vec2 mz, uint id, uint swarm, reynolds_radii rr)
 {
-#if BOIDS_DIMS == 3
-    candidates it = candidates_begin_3d(GRID_BOIDS, replica_of(id), me.x, me.y, mz.x);
-#else
-    candidates it = candidates_begin(GRID_BOIDS, replica_of(id), me.x, me.y);
-#endif
+    candidates it = candidates_around(GRID_BOIDS, replica_of(id), me.x, me.y, mz.x);
     bool one_swarm = frame.swarms == 1u;
     if (it.unwrapped) {
         return one_swarm ? walk_block(it, s, me, mz, swarm, rr, true, true)

@@ -1,8 +1,8 @@
 /* boids_world_metrics on both backends against a brute-force reference written here (every pair:
  * nearest neighbours, and groups by a flood fill over the pairs within the group radius), per
  * replica, with caught boids left out: small flocks in a torus and in a box (some boids outside
- * it), several replicas, one boid alone, none; then GPU against CPU on a flock of 20 000 that has
- * flocked for a while, and a stopped replica still measured. */
+ * it), flat and in 3D, several replicas, one boid alone, none; then GPU against CPU on a flock of
+ * 20 000 that has flocked for a while, flat and in 3D, and a stopped replica still measured. */
 #include "core/geometry.h"
 #include "core/rng.h"
 #include "test.h"
@@ -19,26 +19,36 @@ static double delta(double d, double size, bool wrap)
 }
 
 /* The reference for boids b[0..n) (one replica). */
-static ref reference(const boids_boid *b, uint32_t n, double W, double H, bool wrap, double radius)
+/* The distance from p to q, minimum image where wrap; z counted where D > 0 (a 3D world). */
+static double distance(const boids_boid *p, const boids_boid *q, double W, double H, double D,
+                       bool wrap)
+{
+    const double dx = delta((double)q->x - p->x, W, wrap), dy = delta((double)q->y - p->y, H, wrap);
+    const double dz = D > 0 ? delta((double)q->z - p->z, D, wrap) : 0.0;
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/* The reference for boids b[0..n) (one replica) of a W x H world, x D where D > 0. */
+static ref reference(const boids_boid *b, uint32_t n, double W, double H, double D, bool wrap,
+                     double radius)
 {
     ref r = {0};
     uint32_t *idx = malloc(sizeof *idx * (n + 1)), *label = malloc(sizeof *label * (n + 1));
     uint32_t *stack = malloc(sizeof *stack * (n + 1));
     for (uint32_t i = 0; i < n; ++i)
         if (b[i].alive) idx[r.alive++] = i;
-    double hx = 0, hy = 0, nn = 0, sp = 0;
+    double hx = 0, hy = 0, hz = 0, nn = 0, sp = 0;
     r.min_speed = r.alive ? INFINITY : 0;
     for (uint32_t a = 0; a < r.alive; ++a) {
         const boids_boid *p = &b[idx[a]];
-        double s = hypot(p->vx, p->vy), best = INFINITY;
+        const double vz = D > 0 ? p->vz : 0.0;
+        double s = sqrt((double)p->vx * p->vx + (double)p->vy * p->vy + vz * vz), best = INFINITY;
         sp += s;
         r.min_speed = fmin(r.min_speed, s);
         r.max_speed = fmax(r.max_speed, s);
-        if (s > 0) hx += p->vx / s, hy += p->vy / s;
+        if (s > 0) hx += p->vx / s, hy += p->vy / s, hz += vz / s;
         for (uint32_t c = 0; c < r.alive; ++c)
-            if (c != a)
-                best = fmin(best, hypot(delta((double)b[idx[c]].x - p->x, W, wrap),
-                                        delta((double)b[idx[c]].y - p->y, H, wrap)));
+            if (c != a) best = fmin(best, distance(p, &b[idx[c]], W, H, D, wrap));
         nn += r.alive > 1 ? best : 0;
         label[a] = UINT32_MAX;
     }
@@ -51,15 +61,14 @@ static ref reference(const boids_boid *b, uint32_t n, double W, double H, bool w
             uint32_t u = stack[--top];
             for (uint32_t c = 0; c < r.alive; ++c) {
                 if (label[c] != UINT32_MAX) continue;
-                double d = hypot(delta((double)b[idx[c]].x - b[idx[u]].x, W, wrap),
-                                 delta((double)b[idx[c]].y - b[idx[u]].y, H, wrap));
-                if (d <= radius) label[c] = r.groups, stack[top++] = c;
+                if (distance(&b[idx[u]], &b[idx[c]], W, H, D, wrap) <= radius)
+                    label[c] = r.groups, stack[top++] = c;
             }
         }
         r.groups++;
     }
     if (r.alive) {
-        r.polarization = hypot(hx, hy) / r.alive;
+        r.polarization = sqrt(hx * hx + hy * hy + hz * hz) / r.alive;
         r.mean_nn = nn / r.alive;
         r.mean_speed = sp / r.alive;
     }
@@ -83,7 +92,8 @@ static void check_world(boids_world *w, const char *what, double tol)
     const bool wrap = info.params.base.edges == BOIDS_EDGES_WRAP;
     double worst = 0;
     for (uint32_t r = 0; r < info.replicas; ++r) {
-        ref e = reference(b + (size_t)r * per, per, info.width, info.height, wrap, radius);
+        ref e =
+            reference(b + (size_t)r * per, per, info.width, info.height, info.depth, wrap, radius);
         CHECK_MSG(m[r].alive == e.alive && m[r].groups == e.groups,
                   "%s replica %u: %u alive, %u groups; reference %u, %u", what, r, m[r].alive,
                   m[r].groups, e.alive, e.groups);
@@ -130,15 +140,26 @@ static void test_small_flocks_against_brute_force(void)
                   "no replica stopped");
         check_world(w, "kit, 4 replicas, catches, some stopped", 1e-5);
         boids_world_destroy(w);
-        /* a box that boids leave (adams, margins off), flocked; then one replica of one boid */
-        d = test_def(backends[k], 800);
-        d.model = BOIDS_MODEL_ADAMS;
-        d.params = boids_model_default_params(d.model);
-        d.params.adams.turn_factor = 0;
-        d.width = 600, d.height = 400;
+        /* a box that boids leave (adams, margins off), flocked, flat and in 3D */
+        for (int three = 0; three < 2; ++three) {
+            d = test_def(backends[k], three ? 600 : 800);
+            d.model = BOIDS_MODEL_ADAMS;
+            d.params = boids_model_default_params(d.model);
+            d.params.adams.turn_factor = 0;
+            d.width = three ? 400 : 600, d.height = three ? 300 : 400, d.depth = three ? 200 : 0;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_step(w, three ? 200 : 300));
+            check_world(w, three ? "3D adams, a box boids leave" : "adams, a box boids leave",
+                        1e-5);
+            boids_world_destroy(w);
+        }
+        /* 3D: a torus of 3 replicas of 400, flocked; then one replica of one boid */
+        d = test_def(backends[k], 1200);
+        d.width = 500, d.height = 400, d.depth = 300;
+        d.replicas = 3;
         REQUIRE_OK(boids_world_create(&d, &w));
-        REQUIRE_OK(boids_world_step(w, 300));
-        check_world(w, "adams, a box boids leave", 1e-5);
+        REQUIRE_OK(boids_world_step(w, 60));
+        check_world(w, "3D, 3 replicas", 1e-5);
         boids_world_destroy(w);
         d = test_def(backends[k], 1);
         REQUIRE_OK(boids_world_create(&d, &w));
@@ -198,36 +219,40 @@ static void test_polarization_at_most_one(void)
     }
 }
 
-/* GPU against CPU on a flocked state of 20 000 (both from the same state), and a kit world whose
- * replica stopped: still measured, the same as while it ran. */
+/* GPU against CPU on a flocked state of 20 000 (both from the same state), flat and in a 3D cube
+ * of the same spacing between boids. */
 static void test_gpu_equals_cpu_on_a_flock(void)
 {
-    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 20000);
-    boids_world *c, *g;
-    REQUIRE_OK(boids_world_create(&d, &c));
-    REQUIRE_OK(boids_world_step(c, 300));
-    boids_boid *b = malloc(sizeof *b * d.count);
-    REQUIRE_OK(boids_world_read(c, b, d.count));
-    d.backend = BOIDS_BACKEND_GPU;
-    d.gl = test_gpu_context();
-    REQUIRE_OK(boids_world_create(&d, &g));
-    REQUIRE_OK(boids_world_write(g, b, d.count));
-    boids_metrics mc, mg;
-    REQUIRE_OK(boids_world_metrics(c, &mc, 1));
-    REQUIRE_OK(boids_world_metrics(g, &mg, 1));
-    printf("  20000 boids after 300 steps: NN %.6f vs %.6f px, polarization %.6f vs %.6f, %u vs %u "
-           "groups\n",
-           mc.mean_nn, mg.mean_nn, mc.polarization, mg.polarization, mc.groups, mg.groups);
-    CHECK(mc.alive == mg.alive && mc.groups == mg.groups);
-    CHECK(rel(mc.mean_nn, mg.mean_nn) < 1e-5 && rel(mc.polarization, mg.polarization) < 1e-4);
-    CHECK(rel(mc.mean_speed, mg.mean_speed) < 1e-5 && rel(mc.min_speed, mg.min_speed) < 1e-6 &&
-          rel(mc.max_speed, mg.max_speed) < 1e-6);
-    /* the GPU's milling sums in floats: cos and sin of 20 000 angles, then offsets about it */
-    printf("  milling %.6f vs %.6f\n", mc.milling, mg.milling);
-    CHECK(fabs(mc.milling - mg.milling) < 1e-3);
-    free(b);
-    boids_world_destroy(c);
-    boids_world_destroy(g);
+    for (int three = 0; three < 2; ++three) {
+        boids_world_def d = test_def(BOIDS_BACKEND_CPU, 20000);
+        if (three) d.width = d.height = d.depth = 860;
+        boids_world *c, *g;
+        REQUIRE_OK(boids_world_create(&d, &c));
+        REQUIRE_OK(boids_world_step(c, three ? 150 : 300));
+        boids_boid *b = malloc(sizeof *b * d.count);
+        REQUIRE_OK(boids_world_read(c, b, d.count));
+        d.backend = BOIDS_BACKEND_GPU;
+        d.gl = test_gpu_context();
+        REQUIRE_OK(boids_world_create(&d, &g));
+        REQUIRE_OK(boids_world_write(g, b, d.count));
+        boids_metrics mc, mg;
+        REQUIRE_OK(boids_world_metrics(c, &mc, 1));
+        REQUIRE_OK(boids_world_metrics(g, &mg, 1));
+        printf("  20000 boids%s after %u steps: NN %.6f vs %.6f px, polarization %.6f vs %.6f, "
+               "%u vs %u groups\n",
+               three ? " in 3D" : "", three ? 150 : 300, mc.mean_nn, mg.mean_nn, mc.polarization,
+               mg.polarization, mc.groups, mg.groups);
+        CHECK(mc.alive == mg.alive && mc.groups == mg.groups);
+        CHECK(rel(mc.mean_nn, mg.mean_nn) < 1e-5 && rel(mc.polarization, mg.polarization) < 1e-4);
+        CHECK(rel(mc.mean_speed, mg.mean_speed) < 1e-5 && rel(mc.min_speed, mg.min_speed) < 1e-6 &&
+              rel(mc.max_speed, mg.max_speed) < 1e-6);
+        /* the GPU's milling sums in floats: cos and sin of 20 000 angles, then offsets about it */
+        printf("  milling %.6f vs %.6f\n", mc.milling, mg.milling);
+        CHECK(fabs(mc.milling - mg.milling) < 1e-3);
+        free(b);
+        boids_world_destroy(c);
+        boids_world_destroy(g);
+    }
 }
 
 /* A replica's metrics do not depend on how many replicas share its world: each replica of a kit
@@ -326,7 +351,7 @@ static void test_long_loops_are_right_or_refused(void)
                             5,
                             0,
                             .alive = 1};
-    const ref e = reference(s, SPARSE, 100, 1e7, true, 50);
+    const ref e = reference(s, SPARSE, 100, 1e7, 0, true, 50);
     for (int k = 0; k < 2; ++k) {
         boids_world_def d = test_def(backends[k], SPARSE);
         d.width = 100, d.height = 1e7f;

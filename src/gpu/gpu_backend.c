@@ -787,6 +787,7 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     boids_status st;
     const int dims = g->sim->three ? 3 : 2;
     g->order.dims = dims;
+    g->metrics.dims = dims;
     if ((st = boids_gpu_sorter_create(&g->sorter, dims)) != BOIDS_OK) return st;
     if ((st = boids_program_compute(steer, dims, &g->prog_steer)) != BOIDS_OK) return st;
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {

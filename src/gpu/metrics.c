@@ -23,13 +23,17 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
 {
     boids_status st = BOIDS_OK;
     if (!m->prog_nn) {
-        if ((st = boids_program_compute("metrics_nn.comp", 2, &m->prog_nn)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("metrics_link.comp", 2, &m->prog_link)) != BOIDS_OK)
+        if ((st = boids_program_compute("metrics_nn.comp", m->dims, &m->prog_nn)) != BOIDS_OK)
             return st;
-        if ((st = boids_program_compute("metrics_reduce.comp", 2, &m->prog_reduce)) != BOIDS_OK)
+        if ((st = boids_program_compute("metrics_link.comp", m->dims, &m->prog_link)) != BOIDS_OK)
+            return st;
+        if ((st = boids_program_compute("metrics_reduce.comp", m->dims, &m->prog_reduce)) !=
+            BOIDS_OK)
             return st;
         m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
     }
+    /* a 3D world's buffers hold a second half: (z, vz) and the heading's z */
+    const size_t vec4s = sizeof(float) * 4 * (m->dims == 3 ? 2 : 1) * (size_t)count;
     if (m->count != count || !m->slot) {
         GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id,    m->slot,
                          m->parent,         m->grid.cell_of, m->grid.slot_src};
@@ -37,10 +41,10 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
         m->grid.cell_of = m->grid.slot_src = 0;
         m->sorted.pos_vel = m->sorted.swarm = m->sorted.id = m->slot = m->parent = 0;
         m->count = count;
-        m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
         m->sorted.swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->sorted.id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
-        m->slot = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        m->slot = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
         m->parent = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->grid.cells = 0; /* the grid's per-agent buffers went: make it anew */
     }
@@ -95,7 +99,7 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
         out[r] =
             (boids_metric_sums){raw[r].alive, raw[r].groups,   raw[r].nn_sum,    raw[r].speed_sum,
                                 raw[r].hx,    raw[r].hy,       raw[r].min_speed, raw[r].max_speed,
-                                0.0,          raw[r].mill_num, raw[r].mill_den};
+                                raw[r].hz,    raw[r].mill_num, raw[r].mill_den};
     free(raw);
     return boids_gl_check("the GPU metrics");
 }

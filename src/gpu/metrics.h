@@ -1,7 +1,7 @@
 /* The metrics on the device (boids_world_metrics for a GPU world): a sort of the current state of
  * its own (so the step's buffers and the renderer's are untouched, and stopped replicas keep
  * their cells), then metrics_nn.comp, metrics_link.comp and metrics_reduce.comp; only the sums,
- * 32 bytes per replica, are read back. Created on first use. */
+ * 48 bytes per replica, are read back. Created on first use. */
 #ifndef BOIDS_GPU_METRICS_H
 #define BOIDS_GPU_METRICS_H
 
@@ -15,6 +15,8 @@ typedef struct boids_gpu_metrics {
     boids_gpu_hot sorted; /* the state in the metrics' cell order */
     GLuint slot, parent, sums;
     uint32_t count, replicas;
+    int dims; /* the world's dimension: 3 keeps (z, vz) and the heading's z in second halves (set
+                 before the first call) */
 } boids_gpu_metrics;
 
 /* The sums of every replica of a world of `count` boids in `cells` cells (the frame's grid, whose

@@ -695,8 +695,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     boids_replica_record *rs = malloc(sizeof *rs * R);
     boids_status st =
         sums && rs ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u replicas", R);
-    /* (a 3D world's metrics come from its state on the host for now, on either backend) */
-    if (st == BOIDS_OK && w->ops->metrics && !w->sim.three) {
+    if (st == BOIDS_OK && w->ops->metrics) {
         st = w->ops->metrics(w->impl, radius, sums);
     } else if (st == BOIDS_OK && w->sim.def.count) {
         const uint32_t count = w->sim.def.count;
