@@ -15,68 +15,93 @@
 #include "rules/simd.h"
 #include "cpu/steer.h"
 
-/* One boid's walk over its candidates. */
-static void walk_one(const boids_cpu_step *s, uint32_t slot, const reynolds_radii *radii,
-                     boids_cpu_sums *m)
+/* One boid's walk over its candidates, where no other boid walks with it (boids_cpu_group): the
+ * reference of every walk's bits. Each candidate's terms are computed BOIDS_LANES candidates at
+ * once, then added to the sums one candidate after another, in the candidates' order, so the
+ * vectors change no bit (the sums are what adding candidate by candidate gives). `three` is a
+ * constant where this is inlined. */
+BOIDS_VINLINE void walk_alone(const boids_cpu_step *s, uint32_t slot, const reynolds_radii *radii,
+                              const bool three, boids_cpu_sums *m)
 {
-    const float rs2 = radii->sep2, ra2 = radii->ali2, rc2 = radii->coh2;
     const bool adams = radii->adams, raw = radii->sep_raw || adams,
                ring = adams && !radii->flock_in_sep;
-    const float box = radii->box;
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
-    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-    const uint32_t id = cid[slot], swarm = cswarm[slot];
-    const float x = s->cand.x[slot], y = s->cand.y[slot];
-    const bool three = s->sim->three;
-    const float z = three ? s->cand.z[slot] : 0.0f;
-    const float *cvz = s->cand.vz;
+    const boids_vf box = boids_vf_all(radii->box), rs2 = boids_vf_all(radii->sep2),
+                   ra2 = boids_vf_all(radii->ali2), rc2 = boids_vf_all(radii->coh2);
+    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
+    const boids_sim *sim = s->sim;
+    const float x = s->cand.x[slot], y = s->cand.y[slot], z = three ? s->cand.z[slot] : 0.0f;
+    const boids_vf vx = boids_vf_all(x), vy = boids_vf_all(y), vz = boids_vf_all(z);
+    const boids_vu id = boids_vu_all(s->cand.id[slot]), swarm = boids_vu_all(s->cand.swarm[slot]);
+    boids_vu lane;
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l) lane[l] = l;
+    boids_vi sep_n = (boids_vi)boids_vu_all(0), ali_n = sep_n, coh_n = sep_n;
     *m = (boids_cpu_sums){0};
     boids_cpu_ranges r;
     boids_cpu_candidates(s, slot, &r);
     for (uint32_t q = 0; q < r.count; ++q) {
-        for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-            float dx, dy, dz = 0.0f;
-            boids_cand_offset(s, x, y, k, &dx, &dy);
-            float d2;
-            if (three) { /* z's square added to y's first, as the rules' length2(): where dz = 0
-                            d2 has the flat world's bits */
-                dz = boids_cand_offset_z(s, z, k);
-                d2 = dx * dx + (dy * dy + dz * dz);
-            } else {
-                d2 = dx * dx + dy * dy;
-            }
-            /* Masks, not branches: which neighbours fall in which radius, or in none (no early
-             * exit), is a coin toss the branch predictor loses (see boids_mask). Coincident boids
-             * (d2 = 0) and the boid itself are no neighbours (Shiffman's d > 0). Adams: coincident
-             * boids count, inside the box, whatever their swarm. */
-            int near = cid[k] != id;
+        for (uint32_t k = r.begin[q]; k < r.end[q]; k += BOIDS_LANES) {
+            const uint32_t n = r.end[q] - k < BOIDS_LANES ? r.end[q] - k : BOIDS_LANES;
+            const boids_vf dx = boids_vmin_image(vx, boids_vf_load(s->cand.x + k, n, x),
+                                                 sim->def.width, sim->half_w);
+            const boids_vf dy = boids_vmin_image(vy, boids_vf_load(s->cand.y + k, n, y),
+                                                 sim->def.height, sim->half_h);
+            /* z's square added to y's first, as the rules' length2(): where dz = 0 d2 has the
+             * flat world's bits */
+            const boids_vf dz = three ? boids_vmin_image(vz, boids_vf_load(s->cand.z + k, n, z),
+                                                         sim->def.depth, sim->half_d)
+                                      : zero;
+            const boids_vf d2 = three ? dx * dx + (dy * dy + dz * dz) : dx * dx + dy * dy;
+            /* Coincident boids (d2 = 0) and the boid itself are no neighbours (Shiffman's d > 0);
+             * Adams: coincident boids count, inside the box, whatever their swarm. Lanes past
+             * the range hold no candidate. */
+            boids_vi near =
+                (boids_vi)(lane < boids_vu_all(n)) & (boids_vu_load(s->cand.id + k, n, 0) != id);
             if (adams)
-                near &= (fabsf(dx) < box) & (fabsf(dy) < box) & (fabsf(dz) < box);
+                near &= (boids_vabs(dx) < box) & (boids_vabs(dy) < box) & (boids_vabs(dz) < box);
             else
-                near &= d2 > 0.0f;
-            int sep = near & (d2 < rs2);
-            int same = adams ? near : near & (cswarm[k] == swarm);
-            if (ring) same &= !sep;
-            int ali = same & (d2 < ra2), coh = same & (d2 < rc2);
+                near &= d2 > zero;
+            const boids_vi sep = near & (d2 < rs2);
+            boids_vi same = adams ? near : near & (boids_vu_load(s->cand.swarm + k, n, 0) == swarm);
+            if (ring) same &= ~sep;
+            const boids_vi ali = same & (d2 < ra2), coh = same & (d2 < rc2);
             /* (p_i - p_j)/|p_i - p_j|/d = -(dx, dy) * (1/d^2): one division, two products (as
              * the shader), or p_i - p_j itself (sep_raw). Never 1/0, even where masked out. */
-            float inv_d2 = 1.0f / (d2 + (float)(d2 == 0.0f));
-            m->sep_x -= boids_mask(raw ? dx : dx * inv_d2, sep);
-            m->sep_y -= boids_mask(raw ? dy : dy * inv_d2, sep);
-            m->ali_x += boids_mask(cvx[k], ali);
-            m->ali_y += boids_mask(cvy[k], ali);
-            m->coh_x += boids_mask(dx, coh);
-            m->coh_y += boids_mask(dy, coh);
-            if (three) {
-                m->sep_z -= boids_mask(raw ? dz : dz * inv_d2, sep);
-                m->ali_z += boids_mask(cvz[k], ali);
-                m->coh_z += boids_mask(dz, coh);
+            const boids_vf inv_d2 = one / (d2 + boids_vmask(one, d2 == zero));
+            const boids_vf t[9] = {boids_vmask(raw ? dx : dx * inv_d2, sep),
+                                   boids_vmask(raw ? dy : dy * inv_d2, sep),
+                                   boids_vmask(raw ? dz : dz * inv_d2, sep),
+                                   boids_vmask(boids_vf_load(s->cand.vx + k, n, 0.0f), ali),
+                                   boids_vmask(boids_vf_load(s->cand.vy + k, n, 0.0f), ali),
+                                   three ? boids_vmask(boids_vf_load(s->cand.vz + k, n, 0.0f), ali)
+                                         : zero,
+                                   boids_vmask(dx, coh),
+                                   boids_vmask(dy, coh),
+                                   boids_vmask(dz, coh)};
+            for (uint32_t l = 0; l < n; ++l) { /* in the candidates' order */
+                m->sep_x -= t[0][l], m->sep_y -= t[1][l];
+                m->ali_x += t[3][l], m->ali_y += t[4][l];
+                m->coh_x += t[6][l], m->coh_y += t[7][l];
+                if (three) m->sep_z -= t[2][l], m->ali_z += t[5][l], m->coh_z += t[8][l];
             }
-            m->sep_n += (uint32_t)sep;
-            m->ali_n += (uint32_t)ali;
-            m->coh_n += (uint32_t)coh;
+            sep_n -= sep, ali_n -= ali, coh_n -= coh; /* masks are -1 */
         }
     }
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l)
+        m->sep_n += (uint32_t)sep_n[l], m->ali_n += (uint32_t)ali_n[l],
+            m->coh_n += (uint32_t)coh_n[l];
+}
+
+BOIDS_SIMD_CLONES static void walk_alone2(const boids_cpu_step *s, uint32_t slot,
+                                          const reynolds_radii *radii, boids_cpu_sums *m)
+{
+    walk_alone(s, slot, radii, false, m);
+}
+
+/* A 3D world's lone boid. */
+BOIDS_SIMD_CLONES static void walk_alone3(const boids_cpu_step *s, uint32_t slot,
+                                          const reynolds_radii *radii, boids_cpu_sums *m)
+{
+    walk_alone(s, slot, radii, true, m);
 }
 
 /* Where the lanes of a group stand, and the world, for the offsets to their candidates. */
@@ -86,7 +111,7 @@ typedef struct lane_origin {
     const float *cx, *cy, *cz; /* the candidates' positions */
 } lane_origin;
 
-/* The offsets from the lanes to candidate k, and their squared length, added as walk_one adds. */
+/* The offsets from the lanes to candidate k, and their squared length, added as walk_alone adds. */
 typedef struct lane_offset {
     boids_vf dx, dy, dz, d2;
 } lane_offset;
@@ -130,10 +155,10 @@ BOIDS_VINLINE void lane_acc_store(const lane_acc *a, const bool three, boids_cpu
     }
 }
 
-/* The walk of a group, one boid per lane (see boids_cpu_group): walk_one's operations on every
- * lane at once, so each lane's sums are walk_one's bits. `raw`, `adams`, `unwrapped`,
+/* The walk of a group, one boid per lane (see boids_cpu_group): walk_alone's operations on every
+ * lane at once, so each lane's sums are walk_alone's bits. `raw`, `adams`, `unwrapped`,
  * `one_flock` and `three` are constants where this is inlined (walk_group), so the hot loop has no
- * branch on them. Some of walk_one's operations are left out where they cannot change a bit: the
+ * branch on them. Some of walk_alone's operations are left out where they cannot change a bit: the
  * minimum image of an unwrapped group (boids_cpu_group); outside Adams' rule, the test that a
  * candidate is not the boid itself (its offset is exactly (0, 0), which d2 > 0 already leaves
  * out) and the guard against 1/0 (a lane with d2 = 0 is masked out, and its inf is cleared with
@@ -272,7 +297,10 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
             walk_group(s, slot, &g, radii, out);
     } else {
         boids_cpu_sums m;
-        walk_one(s, slot, radii, &m);
+        if (s->sim->three)
+            walk_alone3(s, slot, radii, &m);
+        else
+            walk_alone2(s, slot, radii, &m);
         memset(out, 0, sizeof *out);
         out->sep_x[0] = m.sep_x, out->sep_y[0] = m.sep_y, out->ali_x[0] = m.ali_x,
         out->ali_y[0] = m.ali_y;
