@@ -42,11 +42,11 @@ void main()
         }
     candidates_end(it);
     // keeping apart from the other predators, and from the obstacles
-    vec2 sp = push_from(GRID_PREDATORS, r, me.x, me.y, sep, false);
+    vec2 sp = push_from(GRID_PREDATORS, r, me.x, me.y, 0.0, sep, false); // (flat programs)
     vec2 o = vec2(0.0);
     if (frame.obstacle_count > 0u)
-        o = push_from(GRID_OBSTACLES, r, me.x, me.y, frame.params.predators.pred_obstacle_radius,
-                      false);
+        o = push_from(GRID_OBSTACLES, r, me.x, me.y, 0.0,
+                      frame.params.predators.pred_obstacle_radius, false);
     // the steering (rules/hunt.h, the CPU's too)
     hunt_sums m = hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y, 0.0, 0.0, 0.0);
     vec2 v = hunt_velocity(m, me.zw); // (z: predators are flat for now)

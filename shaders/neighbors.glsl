@@ -251,26 +251,44 @@ void candidates_end(candidates it)
     if (!it.done) raise_status(BOIDS_STATUS_LOOP_LIMIT);
 }
 
+// The depth of slot k of a grid in a 3D world: a boid's z, an obstacle's (its .w); predators are
+// flat (0).
+float grid_depth(uint grid, uint k)
+{
+#if BOIDS_DIMS == 3
+    if (grid == GRID_OBSTACLES) return obstacles[k].w;
+    if (grid == GRID_BOIDS) return boid_depth(k).x;
+#endif
+    return 0.0;
+}
+
 // The sum of the unit vectors away from the agents of a grid (the predators or the obstacles)
-// within reach of (x, y) in replica r, (x, y) itself left out; as boids_cpu_obstacle_push() and
-// the predators' separation in boids_cpu_hunt(). over_d2: of those vectors over the distance,
-// -d / d^2, as the allocation models' obstacles (rules/allocation.h).
-vec2 push_from(uint grid, uint r, float x, float y, float reach, bool over_d2)
+// within reach of (x, y) in replica r (x, y, z in a 3D world: the obstacles are spheres), (x, y)
+// itself left out; as boids_cpu_obstacle_push() and the predators' separation in
+// boids_cpu_hunt(). over_d2: of those vectors over the distance, -d / d^2, as the allocation
+// models' obstacles (rules/allocation.h).
+lane_vec push_from(uint grid, uint r, float x, float y, float z, float reach, bool over_d2)
 {
     float r2 = reach * reach;
-    precise float sx = 0.0, sy = 0.0; // no fused operations, as the CPU (-ffp-contract=off)
+    precise float sx = 0.0, sy = 0.0, sz = 0.0; // no fused operations, as the CPU
     world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(grid, r, x, y);
+    candidates it = candidates_around(grid, r, x, y, z);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             vec2 d = offset_to(ws, x, y, grid_position(grid, k));
-            float d2 = length2(d);
+#if BOIDS_DIMS == 3
+            float dz = offset_of(z, grid_depth(grid, k), ws.d, ws.half_d);
+            float d2 = length2(vec3(d, dz)); // z's square added to y's first
+#else
+            float dz = 0.0, d2 = length2(d);
+#endif
             if (!(d2 > 0.0 && d2 <= r2)) continue;
             float w = over_d2 ? d2 : square_root(d2);
             sx -= quotient(d.x, w);
             sy -= quotient(d.y, w);
+            sz -= quotient(dz, w);
         }
     candidates_end(it);
-    return vec2(sx, sy);
+    return VEC(sx, sy, sz);
 }

@@ -27,16 +27,14 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 // within obstacle_radius) unless the model treats obstacles itself, and the mouse tool's force
 // (rules/common.h's tool_reaches and tool_force, at the minimum-image offset); a boid the tool
 // reaches also reports a BOIDS_EVENT_TOOL event.
-// (z is a 3D world's depth of the boid, and the tool's at its own; a 3D world has no obstacles
-// yet.)
+// (z is a 3D world's depth of the boid, and the tool's at its own; its obstacles are spheres.)
 lane_vec external_force(uint id, float x, float y, float z)
 {
     lane_vec f = lane_vec(0.0);
     if ((frame.flags & BOIDS_FRAME_OBSTACLE_PUSH) != 0u) {
         float reach = frame.params.obstacles.obstacle_radius;
-        vec2 o = push_from(GRID_OBSTACLES, replica_of(id), x, y, reach, false);
-        f = VEC(o.x * frame.params.obstacles.obstacle_factor,
-                o.y * frame.params.obstacles.obstacle_factor, 0.0);
+        f = push_from(GRID_OBSTACLES, replica_of(id), x, y, z, reach, false) *
+            frame.params.obstacles.obstacle_factor;
     }
     if (frame.tool.kind == BOIDS_TOOL_NONE) return f;
     float dx = offset_of(x, frame.tool.x, frame.world_w, frame.half_w);
@@ -89,12 +87,15 @@ rules_boid rules_boid_at(uint id, vec4 me, vec2 mz)
 #if BOIDS_DIMS == 3
     b.ez = e.z;
 #endif
-    vec2 o = vec2(0.0);
+    lane_vec o = lane_vec(0.0);
     if ((BOIDS_MODEL_FEATURES & BOIDS_FEATURE_OBSTACLE_RULE) != 0u && frame.obstacle_count > 0u)
-        o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y,
+        o = push_from(GRID_OBSTACLES, replica_of(id), me.x, me.y, mz.x,
                       frame.params.obstacles.obstacle_radius, true);
     b.ox = o.x;
     b.oy = o.y;
+#if BOIDS_DIMS == 3
+    b.oz = o.z;
+#endif
     for (uint k = 0u; k < uint(BOIDS_ATTR_COUNT); ++k)
         b.attr[k] = (BOIDS_MODEL_ATTRS & (1u << k)) != 0u
                         ? uintBitsToFloat(attr_words[attr_index(k, id)])

@@ -243,11 +243,14 @@ typedef struct boids_boid {
                     boid) */
 } boids_boid;
 
-/* An obstacle: a circle in one replica's world (px). */
+/* An obstacle: a circle in one replica's flat world, a sphere in a 3D one (px). */
 typedef struct boids_obstacle {
     float x, y;       /* centre: inside the world [0, width) x [0, height) */
     float radius;     /* >= 0 */
     uint32_t replica; /* the replica it stands in (0 for a world of one) */
+    float z;          /* a 3D world's centre's third coordinate, in [0, depth); a flat world reads
+                         0 and ignores what is written (last, so {x, y, radius, replica} stays a
+                         flat obstacle) */
 } boids_obstacle;
 
 /* A predator (models with BOIDS_FEATURE_PREDATORS), as the API reads and writes it; its id is its
@@ -429,9 +432,9 @@ boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
  * boids_world_def: `scenario` a file or the bare name of an installed preset ("kit"), or NULL for
  * the default world; then n key/value settings over it, as a scenario file's lines take them
  * (model, which is applied first and brings its preset; boids, swarms, world "WxH", seed, dt,
- * layout, obstacle "X,Y,R"; every parameter of the model by its --set name), and "backend"
- * (auto (default): the GPU where it is hardware, else the CPU; gpu; cpu) and "threads". Errors
- * name the key, or the file and line. */
+ * layout, obstacle "X,Y,R" or in 3D "X,Y,Z,R"; every parameter of the model by its --set name), and
+ * "backend" (auto (default): the GPU where it is hardware, else the CPU; gpu; cpu) and "threads".
+ * Errors name the key, or the file and line. */
 boids_status boids_world_open(const char *scenario, const char *const *keys,
                               const char *const *values, size_t n, boids_world **out);
 

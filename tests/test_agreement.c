@@ -350,6 +350,23 @@ static void test_every_model_3d(void)
     d.count = 6000;
     d.params.base.edges = BOIDS_EDGES_BOUNDED;
     one_step(d, NULL, "3D, bounded");
+    /* spheres: random obstacles in the default cube, a push (shiffman-per-second) and in the
+     * rule of its own (priority) */
+    const boids_model pushed[2] = {BOIDS_MODEL_SHIFFMAN_PER_SECOND, BOIDS_MODEL_PRIORITY};
+    for (int k = 0; k < 2; ++k) {
+        d = test_def(BOIDS_BACKEND_GPU, 2000);
+        d.model = pushed[k];
+        d.params = boids_model_default_params(d.model);
+        d.depth = 1;
+        d.params.obstacles.obstacles = 30;
+        d.params.obstacles.max_obstacle_size = 50, d.params.obstacles.obstacle_radius = 80;
+        char what[64];
+        snprintf(what, sizeof what, "3D %s, 30 spheres", boids_model_name(d.model));
+        one_step(d, NULL, what);
+        if (!exact()) continue;
+        diff r = run_both(d, NULL, 40, what);
+        CHECK_MSG(r.identical == d.count, "%s: 40 steps not bit-identical", what);
+    }
 }
 
 /* The mouse tool at a depth, in a 3D world: the same pulls, and the same events. */

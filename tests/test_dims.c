@@ -101,12 +101,25 @@ static void start_of(const boids_world_def *d, boids_boid *b)
     boids_world_destroy(w);
 }
 
+/* The plane case: boids at z = c with vz = 0, among obstacles whose spheres are centred in the
+ * plane (circles there), step as the flat world's boids among the circles. */
 static void plane_case(boids_model m, uint32_t swarms)
 {
     const uint32_t n = 700, steps = bitwise() ? 30 : 1;
     const float W = 400, H = 300, D = 400, c = 200; /* D <= max(W, H): the same cells */
     boids_world_def flat = model_def(m, n, swarms, W, H, 0),
                     deep = model_def(m, n, swarms, W, H, D);
+    boids_obstacle circles[5], spheres[5];
+    boids_rng rng = boids_rng_seeded(11 + m);
+    for (int i = 0; i < 5; ++i) {
+        circles[i] = (boids_obstacle){boids_rng_float(&rng) * W, boids_rng_float(&rng) * H,
+                                      10 + 20 * boids_rng_float(&rng), 0, 0};
+        spheres[i] = circles[i];
+        spheres[i].z = c;
+    }
+    flat.obstacles = circles, deep.obstacles = spheres;
+    flat.obstacle_count = deep.obstacle_count = 5;
+    flat.params.obstacles.obstacle_radius = deep.params.obstacles.obstacle_radius = 60;
     boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
     random_flat(&flat, a, 7 + m);
     memcpy(b, a, sizeof *a * n);
@@ -430,6 +443,8 @@ static void test_z_counts(void)
     free(a), free(b);
 }
 
+/* Kit (its own walk and predators) is flat for now; a 3D world's obstacles need a centre in its
+ * depth. */
 static void test_what_3d_lacks_is_refused(void)
 {
     boids_world *w = NULL;
@@ -437,11 +452,16 @@ static void test_what_3d_lacks_is_refused(void)
     CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
     CHECK(boids_last_error_info()->id == BOIDS_E_DEF_DEPTH);
     CHECK(!strcmp(boids_last_error_info()->related, "model"));
+    /* a sphere's centre outside the depth, or none given (a circle's X,Y,R: z NaN) */
     d = model_def(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 100, 1, 300, 300, 300);
-    d.params.obstacles.obstacles = 3;
+    const boids_obstacle out_of_depth = {100, 100, 20, 0, 300}, circle = {100, 100, 20, 0, NAN};
+    d.obstacles = &out_of_depth, d.obstacle_count = 1;
     CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
-    CHECK(boids_last_error_info()->id == BOIDS_E_DEF_DEPTH);
-    d.params.obstacles.obstacles = 0;
+    CHECK(boids_last_error_info()->id == BOIDS_E_DEF_OBSTACLE);
+    d.obstacles = &circle;
+    CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
+    CHECK(boids_last_error_info()->id == BOIDS_E_DEF_OBSTACLE);
+    d.obstacle_count = 0;
     d.depth = -1;
     CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
     d.depth = NAN;

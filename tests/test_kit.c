@@ -254,7 +254,7 @@ static void test_random_flocks_match_the_equations(void)
                 100 * boids_rng_float(&rng) - 50, 100 * boids_rng_float(&rng) - 50};
         for (int i = 0; i < sc.no; ++i)
             sc.o[i] = (boids_obstacle){boids_rng_float(&rng) * (float)W,
-                                       boids_rng_float(&rng) * (float)H, 20, 0};
+                                       boids_rng_float(&rng) * (float)H, 20, 0, 0};
         char what[64];
         snprintf(what, sizeof what, "random flock %d (48 boids, 3 predators, 3 obstacles)", trial);
         check_scene(&sc, &p, what);
@@ -315,8 +315,8 @@ static void test_hand_placed_cases(void)
     sc.n = 1, sc.no = 2;
     sc.b[0] = (boids_boid){500, 400, 50, 50, 0};
     sc.b[0].alive = 1, sc.b[0].age = 0.3f;
-    sc.o[0] = (boids_obstacle){600, 450, 30, 0};
-    sc.o[1] = (boids_obstacle){900, 100, 30, 0};
+    sc.o[0] = (boids_obstacle){600, 450, 30, 0, 0};
+    sc.o[1] = (boids_obstacle){900, 100, 30, 0, 0};
     check_scene(&sc, &p, "an obstacle within R_O and one beyond it");
 }
 
@@ -493,7 +493,7 @@ static void test_degenerate(void)
         sc.b[3] = (boids_boid){700, 300, 0, 0, 0};  /* at rest, alone */
         for (int i = 0; i < sc.n; ++i) sc.b[i].alive = 1, sc.b[i].age = 0.5f;
         sc.p[0] = (boids_predator){300, 300, 0, 0}; /* at rest */
-        sc.o[0] = (boids_obstacle){600, 600, 20, 0};
+        sc.o[0] = (boids_obstacle){600, 600, 20, 0, 0};
         boids_world *w = make(backends[k], &sc, &p, 0.08f);
         if (!w) return;
         REQUIRE_OK(boids_world_step(w, 40));

@@ -330,6 +330,18 @@ sed '3s/^\([0-9]*\),\([^,]*\),\([^,]*\),[^,]*,/\1,\2,\3,nan,/' deep.csv >nan.csv
 expect 2 "a 3D state with a NaN z is refused, naming its line" "nan.csv:3" -- \
   "$boids" "${run[@]}" --dims 3 --init nan.csv
 expect 0 "a 3D state read back steps on" "" -- "$boids" "${run[@]}" --dims 3 --init deep.csv
+# a 3D world's obstacles are spheres, X,Y,Z,R: a circle's X,Y,R or a centre past the depth is
+# refused, naming the flag or the file's line
+expect 2 "a circle in a 3D world is refused" "--obstacle 50,50,10: obstacle 0 has no centre z" -- \
+  "$boids" "${run[@]}" --world 100x100x100 --obstacle 50,50,10
+expect 2 "a sphere past the depth is refused" "centre z 120 is outside the 3D world's \[0, 100)" \
+  -- "$boids" "${run[@]}" --world 100x100x100 --obstacle 50,50,120,10
+printf 'world = 100x100x100\nobstacle = 50,50,50,10\nobstacle = 20,20,10\n' >spheres.ini
+expect 2 "a scenario's circle in 3D names its line" "spheres.ini:3" -- \
+  "$boids" spheres.ini -n 50 --steps 2 --backend cpu --headless
+expect 2 "five numbers are no obstacle" "--obstacle" -- \
+  "$boids" "${run[@]}" --obstacle 1,2,3,4,5
+expect 0 "a sphere steps on" "" -- "$boids" "${run[@]}" --world 100x100x100 --obstacle 50,50,50,10
 
 # progress: on a terminal only (script(1) gives the run a terminal)
 if command -v script >/dev/null; then

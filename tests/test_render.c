@@ -96,11 +96,34 @@ static void test_one_boid_where_expected(void)
     one_boid(310, 60, -60, 60); /* down and left */
 }
 
+enum { VIEW_W = 480, VIEW_H = 360 };
+
+/* World w drawn in 3D from eye towards at (field of view fov degrees) into px (VIEW_W x VIEW_H
+ * RGBA, bottom row first); the camera back in *cam. boid_px 0: the default style's. */
+static void draw_3d(boids_world *w, const float eye[3], const float at[3], float fov, float boid_px,
+                    boids_camera *cam, unsigned char *px)
+{
+    boids_target t;
+    boids_renderer *r;
+    REQUIRE_OK(boids_target_create(&t, VIEW_W, VIEW_H));
+    REQUIRE_OK(boids_renderer_create(&r));
+    *cam = (boids_camera){0};
+    cam->view_w = VIEW_W, cam->view_h = VIEW_H;
+    boids_camera_look(cam, eye, at, fov);
+    boids_draw_style style = boids_default_draw_style(w);
+    if (boid_px > 0) style.boid_px = boid_px, style.color_mode = BOIDS_COLOR_SWARM;
+    boids_target_bind(&t);
+    REQUIRE_OK(boids_renderer_draw(r, w, cam, &style));
+    glReadPixels(0, 0, VIEW_W, VIEW_H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    boids_renderer_destroy(r);
+    boids_target_destroy(&t);
+}
+
 /* A 3D world's boid where the orbit camera projects it, its nose along its velocity as the camera
  * sees it, on both backends. */
 static void one_boid_3d(boids_backend backend, const float p[3], const float v[3])
 {
-    enum { W = 480, H = 360 };
+    enum { W = VIEW_W, H = VIEW_H };
     boids_world_def d = test_def(backend, 1);
     d.width = 600, d.height = 400, d.depth = 500;
     boids_world *w;
@@ -108,20 +131,10 @@ static void one_boid_3d(boids_backend backend, const float p[3], const float v[3
     boids_boid b = {p[0], p[1], v[0], v[1], 0};
     b.z = p[2], b.vz = v[2];
     REQUIRE_OK(boids_world_write(w, &b, 1));
-    boids_target t;
-    boids_renderer *r;
-    REQUIRE_OK(boids_target_create(&t, W, H));
-    REQUIRE_OK(boids_renderer_create(&r));
-    boids_camera cam = {0};
+    boids_camera cam;
     const float eye[3] = {p[0], p[1], p[2] + 200}, at[3] = {p[0], p[1], p[2]};
-    cam.view_w = W, cam.view_h = H;
-    boids_camera_look(&cam, eye, at, 45);
-    boids_draw_style style = boids_default_draw_style(w);
-    style.boid_px = 40, style.color_mode = BOIDS_COLOR_SWARM;
-    boids_target_bind(&t);
-    REQUIRE_OK(boids_renderer_draw(r, w, &cam, &style));
     static unsigned char px[W * H * 4];
-    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    draw_3d(w, eye, at, 45, 40, &cam, px);
     float sx, sy, depth, nx, ny;
     boids_camera_project(&cam, p, &sx, &sy, &depth);
     const float nose[3] = {p[0] + v[0] * 0.05f, p[1] + v[1] * 0.05f, p[2] + v[2] * 0.05f};
@@ -144,8 +157,43 @@ static void one_boid_3d(boids_backend backend, const float p[3], const float v[3
     CHECK(lit >= 20);
     CHECK(lit > 0 && hypot(cx / lit, cy / lit) < 12);
     CHECK_MSG(along > 0.8, "the nose does not point along the velocity");
-    boids_renderer_destroy(r);
-    boids_target_destroy(&t);
+    boids_world_destroy(w);
+}
+
+/* A 3D world's sphere: a disc where the camera projects its centre, of the radius its distance
+ * gives (r f / w, f the focal length in pixels), away from the box's edges and the one boid. */
+static void test_3d_sphere_where_expected(void)
+{
+    enum { W = VIEW_W, H = VIEW_H };
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 1);
+    d.width = d.height = d.depth = 1000;
+    const boids_obstacle sphere = {420, 560, 90, 0, 300};
+    d.obstacles = &sphere, d.obstacle_count = 1;
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    const boids_boid b = {950, 50, 10, 0, 0}; /* (a boid far from the sphere) */
+    REQUIRE_OK(boids_world_write(w, &b, 1));
+    boids_camera cam;
+    const float eye[3] = {500, 500, -900}, at[3] = {500, 500, 500};
+    static unsigned char px[W * H * 4];
+    draw_3d(w, eye, at, 50, 0, &cam, px);
+    const float c[3] = {sphere.x, sphere.y, sphere.z};
+    float sx, sy, cw;
+    boids_camera_project(&cam, c, &sx, &sy, &cw);
+    const double pi = 3.14159265358979, want = sphere.radius * H * 0.5 / tan(25 * pi / 180) / cw;
+    int lit = 0;
+    double reach = 0;
+    for (int row = 0; row < H; ++row)
+        for (int ix = 0; ix < W; ++ix) {
+            const double dx = ix + 0.5 - sx, dy = (H - 1 - row) + 0.5 - sy, dd = hypot(dx, dy);
+            if (is_background(px + 4 * (row * W + ix)) || dd > 2 * want) continue;
+            ++lit, reach = fmax(reach, dd);
+        }
+    printf(
+        "  a sphere of radius %g at distance %.0f: %d pixels lit within %.1f px of (%.0f, %.0f), "
+        "expected a disc of %.1f px\n",
+        (double)sphere.radius, (double)cw, lit, reach, (double)sx, (double)sy, want);
+    CHECK(fabs(reach - want) < 3.0 && lit > 0.8 * pi * want * want);
     boids_world_destroy(w);
 }
 
@@ -576,6 +624,6 @@ static void test_ui_o_and_zero(void)
 TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds),
           TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip),
           TEST(test_one_boid_where_expected), TEST(test_3d_boid_where_expected),
-          TEST(test_export_gpu), TEST(test_export_cpu), TEST(test_panel_equals_set),
-          TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
+          TEST(test_3d_sphere_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
+          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
           TEST(test_model_switch_from_kit))

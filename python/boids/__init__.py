@@ -148,7 +148,8 @@ class World:
     scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
     model      the model's name (boids.models()); brings its preset parameters and world
     count      boids; swarms, world=(width, height) or (width, height, depth) for a 3D world,
-               dims (2 or 3), dt, layout, obstacles as the CLI takes them
+               dims (2 or 3), dt, layout, obstacles as the CLI takes them: (x, y, r) circles,
+               (x, y, z, r) spheres in a 3D world
     backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
     seed       the random initial state's seed
     params     {name: value} as --set takes them (boids.model_params(model) lists them)

@@ -367,6 +367,14 @@ def test_a_3d_world_has_z_and_vz():
         assert (s["z"] == 50).all() and (s["vz"] == 0).all()  # the plane stays the plane
     with boids.World(count=1000, dims=3, backend="cpu") as w:
         assert w.info["dims"] == 3 and w.info["size"][0] == w.info["size"][2]
+    # a 3D world's obstacles are spheres (x, y, z, r); a circle's (x, y, r) has no z there
+    with boids.World(count=500, world=(300, 300, 300), obstacles=[(150, 150, 150, 40)],
+                     backend="cpu") as w:
+        assert w.info["obstacles"] == 1
+        w.step(3)
+    with pytest.raises(boids.Error) as e:
+        boids.World(count=500, world=(300, 300, 300), obstacles=[(150, 150, 40)], backend="cpu")
+    assert "no centre z" in str(e.value)
     with boids.World(count=1000, backend="cpu") as w:
         assert w.info["dims"] == 2 and "z" not in w.columns()
         with pytest.raises(boids.Error) as e:

@@ -13,12 +13,14 @@ void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rn
     for (uint32_t i = 0; i < count; ++i) {
         float x = boids_rng_float(rng) * d->width, y = boids_rng_float(rng) * d->height;
         float r = boids_rng_float(rng) * d->params.obstacles.max_obstacle_size;
-        out[i] = (boids_obstacle){boids_wrap(x, d->width), boids_wrap(y, d->height), r, replica};
+        /* a 3D world's z drawn last, so a flat world's obstacles are as before */
+        float z = d->depth > 0.0f ? boids_wrap(boids_rng_float(rng) * d->depth, d->depth) : 0.0f;
+        out[i] = (boids_obstacle){boids_wrap(x, d->width), boids_wrap(y, d->height), r, replica, z};
     }
 }
 
 boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, float width,
-                                      float height, uint32_t replicas)
+                                      float height, float depth, uint32_t replicas)
 {
     char a[32], b[32], c[32], d[32];
     if (n > BOIDS_MAX_OBSTACLES)
@@ -33,6 +35,16 @@ boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, floa
                                     "[0, %s) x [0, %s)",
                                     i, boids_float_text(o->x, a), boids_float_text(o->y, b),
                                     boids_float_text(width, c), boids_float_text(height, d));
+        if (depth > 0 && isnan(o->z))
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
+                                    "obstacle %zu has no centre z: a 3D world's obstacle is "
+                                    "X,Y,Z,R, a sphere",
+                                    i);
+        if (depth > 0 && (!isfinite(o->z) || o->z < 0 || o->z >= depth))
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
+                                    "obstacle %zu: centre z %s is outside the 3D world's [0, %s) "
+                                    "(a 3D world's obstacle is X,Y,Z,R)",
+                                    i, boids_float_text(o->z, a), boids_float_text(depth, c));
         if (!isfinite(o->radius) || o->radius < 0 || o->radius > 1e7f)
             return boids_fail_index(BOIDS_E_DEF_OBSTACLE, i, "obstacle",
                                     "obstacle %zu: radius %s is outside [0, 10000000]", i,
@@ -70,7 +82,8 @@ boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_
     }
     /* A stable counting sort: cell_start counts, then holds each cell's start. */
     for (uint32_t i = 0; i < n; ++i) {
-        cell[i] = boids_cell_of(dims, list[i].replica, list[i].x, list[i].y, 0.0f);
+        cell[i] = boids_cell_of(dims, list[i].replica, list[i].x, list[i].y,
+                                dims->cell_d > 0 ? list[i].z : 0.0f);
         g->cell_start[cell[i] + 1]++;
     }
     for (uint32_t c = 0; c < g->cells; ++c) g->cell_start[c + 1] += g->cell_start[c];
@@ -85,7 +98,7 @@ boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_
         o[0] = list[i].x;
         o[1] = list[i].y;
         o[2] = list[i].radius;
-        o[3] = 0.0f;
+        o[3] = dims->cell_d > 0 ? list[i].z : 0.0f; /* (cell_d: 0 in a flat world) */
     }
     free(fill);
     free(cell);

@@ -14,18 +14,20 @@ typedef struct boids_obstacle_grid {
     uint32_t count;
     uint32_t *cell_start; /* [cells + 1]: cell c's obstacles are sorted[cell_start[c] ..
                              cell_start[c+1]) */
-    float *sorted;      /* [4 count]: x, y, radius, 0 of each obstacle, by cell, then list order */
+    float *sorted;      /* [4 count]: x, y, radius, z (0 in a flat world) of each obstacle, by cell,
+                           then list order */
     uint8_t *block_any; /* [cells]: whether a cell's block holds an obstacle (most do not) */
 } boids_obstacle_grid;
 
 /* `count` random obstacles of replica r, from rng: centre uniform in the world, radius uniform in
- * [0, max_obstacle_size] (the kit paper's layout), in that order per obstacle. */
+ * [0, max_obstacle_size] (the kit paper's layout), in that order per obstacle (a 3D world's z
+ * after them). */
 void boids_obstacles_random(const boids_world_def *d, uint32_t replica, boids_rng *rng,
                             uint32_t count, boids_obstacle *out);
-/* Checks a list against the world: finite, centre inside [0, W) x [0, H), radius in [0, 1e7],
- * replica < replicas. Errors name the obstacle. */
+/* Checks a list against the world: finite, centre inside [0, W) x [0, H) (x [0, D) where depth
+ * D > 0), radius in [0, 1e7], replica < replicas. Errors name the obstacle. */
 boids_status boids_obstacles_validate(const boids_obstacle *list, size_t n, float width,
-                                      float height, uint32_t replicas);
+                                      float height, float depth, uint32_t replicas);
 /* (Re)builds the grid of `list` for dims (frees the old one). */
 boids_status boids_obstacle_grid_build(boids_obstacle_grid *g, const boids_grid_dims *dims,
                                        const boids_obstacle *list, uint32_t n);

@@ -55,8 +55,9 @@
       BOIDS_IN_BOTH,                                                                               \
       "the random start: uniform (over the world), centre (the kit authors' centre square); "      \
       "default: the model's")                                                                      \
-    W(OBSTACLE, "obstacle", "--obstacle", NULL, "X,Y,R", CUSTOM, 0, 0, add_obstacle, "obstacle",   \
-      BOIDS_IN_BOTH, "an obstacle, a circle (repeatable): replaces the random ones")
+    W(OBSTACLE, "obstacle", "--obstacle", NULL, "X,Y[,Z],R", CUSTOM, 0, 0, add_obstacle,           \
+      "obstacle", BOIDS_IN_BOTH,                                                                   \
+      "an obstacle, a circle (a sphere in 3D: X,Y,Z,R; repeatable): replaces the random ones")
 /* clang-format on */
 
 typedef enum boids_setting_id {

@@ -224,7 +224,7 @@ static boids_status add_obstacle(boids_scenario *sc, const char *value)
                               BOIDS_SCENARIO_MAX_OBSTACLES);
     if (!boids_obstacle_from_text(value, &sc->obstacles[sc->obstacle_count]))
         return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "obstacle",
-                              "'%s' is not X,Y,R (three numbers, R >= 0)", value);
+                              "'%s' is not X,Y,R or X,Y,Z,R (numbers, R >= 0)", value);
     sc->obstacle_count++;
     return BOIDS_OK;
 }
@@ -324,19 +324,26 @@ boids_status boids_scenario_locate(const char *name, char *out, size_t size)
 
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 {
-    char part[3][64];
+    /* X,Y,R (a circle) or X,Y,Z,R (a sphere); a circle's z is NaN, which a 3D world refuses
+     * (boids_obstacles_validate) and a flat one ignores */
+    char part[4][64];
     const char *p = text;
-    for (int k = 0; k < 3; ++k) {
-        const char *end = k < 2 ? strchr(p, ',') : p + strlen(p);
-        if (!end || (size_t)(end - p) >= sizeof part[k]) return false;
-        snprintf(part[k], sizeof part[k], "%.*s", (int)(end - p), p);
-        p = end + (k < 2);
+    int n = 0;
+    for (; n < 4; ++n) {
+        const char *comma = strchr(p, ','), *end = comma ? comma : p + strlen(p);
+        if ((size_t)(end - p) >= sizeof part[n]) return false;
+        snprintf(part[n], sizeof part[n], "%.*s", (int)(end - p), p);
+        p = end;
+        if (!comma) break;
+        ++p;
     }
-    float v[3];
-    for (int k = 0; k < 3; ++k)
+    if (n < 2 || n > 3) return false; /* (n: the last part's index) */
+    float v[4];
+    for (int k = 0; k <= n; ++k)
         if (!boids_parse_float(part[k], &v[k])) return false;
-    if (v[2] < 0) return false;
-    *out = (boids_obstacle){v[0], v[1], v[2], 0};
+    if (v[n] < 0) return false;
+    *out = n == 2 ? (boids_obstacle){v[0], v[1], v[2], 0, NAN}
+                  : (boids_obstacle){v[0], v[1], v[3], 0, v[2]};
     return true;
 }
 
@@ -435,10 +442,12 @@ void boids_scenario_write(FILE *f, const boids_world_def *def)
     if (def->depth > 0) fprintf(f, "x%s", boids_float_text(def->depth, v));
     fprintf(f, "\ndt = %s\nlayout = %s\n", boids_float_text(def->dt, t),
             boids_layout_name(def->layout));
-    for (uint32_t i = 0; i < def->obstacle_count; ++i)
-        fprintf(f, "obstacle = %s,%s,%s\n", boids_float_text(def->obstacles[i].x, v),
-                boids_float_text(def->obstacles[i].y, w),
-                boids_float_text(def->obstacles[i].radius, t));
+    for (uint32_t i = 0; i < def->obstacle_count; ++i) {
+        fprintf(f, "obstacle = %s,%s,", boids_float_text(def->obstacles[i].x, v),
+                boids_float_text(def->obstacles[i].y, w));
+        if (def->depth > 0) fprintf(f, "%s,", boids_float_text(def->obstacles[i].z, v));
+        fprintf(f, "%s\n", boids_float_text(def->obstacles[i].radius, t));
+    }
     fprintf(f, "; every parameter of the model\n");
     size_t n;
     const boids_param_info *info = boids_model_params(def->model, &n);

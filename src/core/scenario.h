@@ -8,10 +8,10 @@
  *   visual_range = 40        ; a comment may follow a value after blanks
  *
  * Keys: the world settings of core/options.h (model, boids, swarms, world (WxH), seed, steps,
- * dt, layout, obstacle: X,Y,R, one obstacle, the only key that may repeat; they replace the
- * random ones), and every parameter of the model by its --set name (edges among them). The model
- * is read first wherever it stands, with its preset parameters and world (kit: the paper's 35
- * boids in 4000 x 4000 px at dt 0.08); the others are applied over it.
+ * dt, layout, obstacle: X,Y,R (X,Y,Z,R in 3D), one obstacle, the only key that may repeat; they
+ * replace the random ones), and every parameter of the model by its --set name (edges among them).
+ * The model is read first wherever it stands, with its preset parameters and world (kit: the
+ * paper's 35 boids in 4000 x 4000 px at dt 0.08); the others are applied over it.
  *
  * The format is strict, and says so with the file, line and key: a line that is not `key =
  * value` (`key: value`, a [section], a key with no value), an unknown or repeated key (but
@@ -43,7 +43,7 @@ typedef struct boids_scenario {
         long line;    /* and its line, so later errors about it can name the file and line */
     } keys[BOIDS_SCENARIO_MAX_KEYS];
     int key_count;
-    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* `obstacle = X,Y,R` lines */
+    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES]; /* `obstacle = X,Y[,Z],R` lines */
     long obstacle_lines[BOIDS_SCENARIO_MAX_OBSTACLES];      /* and the line of each */
     uint32_t obstacle_count;
 } boids_scenario;
@@ -76,7 +76,8 @@ boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char 
  * (kit's 4000 x 4000 px is for its 35 boids): the world is then the default one for that count. */
 void boids_scenario_finish(boids_scenario *sc);
 
-/* "X,Y,R" -> an obstacle (replica 0); false unless three finite numbers, R >= 0. */
+/* "X,Y,R" or "X,Y,Z,R" -> an obstacle (replica 0; z NaN from "X,Y,R", which only a flat world
+ * takes); false unless three or four finite numbers, R >= 0. */
 bool boids_obstacle_from_text(const char *text, boids_obstacle *out);
 
 /* Reads path into *out (def from boids_default_world_def(), steps from default_steps, then the

@@ -82,10 +82,13 @@ BOIDS_VINLINE rules_boid boids_cpu_lane_boids(const boids_cpu_step *s, uint32_t 
         }
     if ((sim->features & BOIDS_FEATURE_OBSTACLE_RULE) && sim->obstacle_count > 0)
         for (uint32_t l = 0; l < lanes; ++l) {
-            float ox, oy;
-            boids_cpu_obstacle_push(s, boids_cpu_replica(s, id[l]), b.x[l], b.y[l],
-                                    s->params->obstacles.obstacle_radius, true, &ox, &oy);
+            float ox, oy, oz;
+            boids_cpu_obstacle_push(s, boids_cpu_replica(s, id[l]), b.x[l], b.y[l], b.z[l],
+                                    s->params->obstacles.obstacle_radius, true, &ox, &oy, &oz);
             b.ox[l] = ox, b.oy[l] = oy;
+#if BOIDS_DIMS == 3
+            b.oz[l] = oz;
+#endif
         }
     /* Unrolled, so every attribute is a constant index: a rules_boid then lives in registers.
      * Indexed by a variable, GCC kept it in memory and copied it whole (rep movsq) at each call

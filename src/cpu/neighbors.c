@@ -26,27 +26,34 @@ void boids_cpu_candidates(const boids_cpu_step *s, uint32_t slot, boids_cpu_rang
     boids_cpu_ranges_near(&s->grid->dims, s->grid->cell_start, s->grid->slot_cell[slot], r);
 }
 
-void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                             float reach, bool over_d2, float *px, float *py)
+void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float z,
+                             float reach, bool over_d2, float *px, float *py, float *pz)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
+    const boids_sim *sim = s->sim;
     const float r2 = reach * reach;
-    float sx = 0.0f, sy = 0.0f;
+    float sx = 0.0f, sy = 0.0f, sz = 0.0f;
     boids_cpu_ranges r;
-    boids_cpu_obstacles_near(s, replica, x, y, &r);
+    boids_cpu_obstacles_near(s, replica, x, y, sim->three ? z : 0.0f, &r);
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t k = r.begin[q]; k < r.end[q]; ++k) {
-            float dx = boids_min_image(x, og->sorted[4 * k], s->sim->def.width, s->sim->half_w);
-            float dy =
-                boids_min_image(y, og->sorted[4 * k + 1], s->sim->def.height, s->sim->half_h);
-            float d2 = dx * dx + dy * dy;
+            const float *o = &og->sorted[4 * k]; /* x, y, radius, z */
+            float dx = boids_min_image(x, o[0], sim->def.width, sim->half_w);
+            float dy = boids_min_image(y, o[1], sim->def.height, sim->half_h);
+            float dz = 0.0f, d2 = dx * dx + dy * dy;
+            if (sim->three) { /* z's square added to y's first, as the rules' length2() */
+                dz = boids_min_image(z, o[3], sim->def.depth, sim->half_d);
+                d2 = dx * dx + (dy * dy + dz * dz);
+            }
             if (!(d2 > 0.0f && d2 <= r2)) continue;
             float w = over_d2 ? d2 : sqrtf(d2);
             sx -= dx / w;
             sy -= dy / w;
+            sz -= dz / w;
         }
     *px = sx;
     *py = sy;
+    *pz = sz;
 }
 
 /* The x-cells of a block are plain (cx-1, cx, cx+1, clipped at the row's ends, in that order) where

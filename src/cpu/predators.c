@@ -116,7 +116,7 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 near_dx = dx, near_dy = dy, near_d2 = d2;
             }
         /* keeping apart from the other predators, and from the obstacles */
-        float sx = 0.0f, sy = 0.0f, ox = 0.0f, oy = 0.0f;
+        float sx = 0.0f, sy = 0.0f, ox = 0.0f, oy = 0.0f, oz = 0.0f;
         boids_cpu_predators_near(s, replica, x, y, &r);
         for (uint32_t q = 0; q < r.count; ++q)
             for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
@@ -130,7 +130,8 @@ void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 sy -= dy / d;
             }
         if (s->sim->obstacle_count > 0)
-            boids_cpu_obstacle_push(s, replica, x, y, pp->pred_obstacle_radius, false, &ox, &oy);
+            boids_cpu_obstacle_push(s, replica, x, y, 0.0f, pp->pred_obstacle_radius, false, &ox,
+                                    &oy, &oz); /* (predators are flat) */
         /* the steering (rules/hunt.h), on a lane of its own */
         const hunt_sums m = {boids_vf_all(near_dx), boids_vf_all(near_dy), boids_vf_all(near_d2),
                              boids_vf_all(sx),      boids_vf_all(sy),      boids_vf_all(ox),

@@ -202,11 +202,11 @@ static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t re
 /* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r (most
  * boids have none near). */
 static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t replica, float x,
-                                            float y, boids_cpu_ranges *r)
+                                            float y, float z, boids_cpu_ranges *r)
 {
     const boids_obstacle_grid *og = &s->sim->obstacle_grid;
     boids_cpu_ranges_near_sparse(&s->sim->grid, og->cell_start, og->block_any,
-                                 boids_cell_of(&s->sim->grid, replica, x, y, 0.0f), r);
+                                 boids_cell_of(&s->sim->grid, replica, x, y, z), r);
 }
 
 /* Offset from (x, y) to predator slot j, as boids_cand_offset. */
@@ -278,12 +278,13 @@ static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d
     return c >= 0.0f ? dot >= 0.0f && lhs >= rhs : dot >= 0.0f || lhs <= rhs;
 }
 
-/* The push of the obstacles within `reach` of (x, y) in replica r: the sum of the unit vectors
+/* The push of the obstacles within `reach` of (x, y) in replica r (x, y, z in a 3D world, whose
+ * obstacles are spheres; a flat world passes z = 0 and gets *pz = 0): the sum of the unit vectors
  * from their centres (eq. 4 of the kit paper without its factor), or with over_d2 of the offsets
  * from them over d^2 (the allocation models' "differences from stationary objects"). As
  * push_from() in neighbors.glsl. */
-void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y,
-                             float reach, bool over_d2, float *px, float *py);
+void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x, float y, float z,
+                             float reach, bool over_d2, float *px, float *py, float *pz);
 
 /* ---- what every model shares ----------------------------------------------------------------- */
 
@@ -294,23 +295,28 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
  * (boids_tool in boids_values.h): the rules' tool_reaches and tool_force (rules/common.h) at the
  * minimum-image offset; a boid the tool reaches also reports a BOIDS_EVENT_TOOL event. As
  * external_force() in steer_common.glsl. A unit of 3D rules (BOIDS_DIMS 3) reads z and sets *fz
- * too (the tool at its depth; a 3D world has no obstacles yet); a flat one leaves them alone. */
+ * too (the tool at its depth, the obstacles' push from spheres); a flat one leaves them alone. */
 static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id, float x, float y,
                                             float z, float *fx, float *fy, float *fz)
 {
     const boids_tool *t = &s->sim->tool;
+    float pz = 0.0f; /* the push's z (a 3D world's) */
     *fx = *fy = 0.0f;
 #if BOIDS_DIMS == 3
     *fz = 0.0f;
 #else
-    (void)z, (void)fz;
+    (void)fz;
 #endif
     if (s->sim->obstacle_push) {
-        float ox, oy;
-        boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y,
-                                s->params->obstacles.obstacle_radius, false, &ox, &oy);
+        float ox, oy, oz;
+        boids_cpu_obstacle_push(s, boids_cpu_replica(s, id), x, y, z,
+                                s->params->obstacles.obstacle_radius, false, &ox, &oy, &oz);
         *fx = ox * s->params->obstacles.obstacle_factor;
         *fy = oy * s->params->obstacles.obstacle_factor;
+        pz = oz * s->params->obstacles.obstacle_factor;
+#if BOIDS_DIMS == 3
+        *fz = pz;
+#endif
     }
     if (t->kind == BOIDS_TOOL_NONE) return;
     const boids_rules_ctx ctx = {.tool = t};
@@ -327,7 +333,8 @@ static inline void boids_cpu_external_force(const boids_cpu_step *s, uint32_t id
     if (s->sim->def.event_mask & (1u << BOIDS_EVENT_TOOL))
         boids_cpu_emit(s, BOIDS_EVENT_TOOL, id, 0, dist, 0.0f, 0.0f, 0.0f);
     const lane_vec f =
-        tool_force(&ctx, d, VEC(boids_vf_all(*fx), boids_vf_all(*fy), boids_vf_all(0.0f)));
+        tool_force(&ctx, d, VEC(boids_vf_all(*fx), boids_vf_all(*fy), boids_vf_all(pz)));
+    (void)pz; /* (a flat world's VEC leaves it out) */
     *fx = f.x[0], *fy = f.y[0];
 #if BOIDS_DIMS == 3
     *fz = f.z[0];

@@ -290,23 +290,57 @@ static void line_segment(boids_renderer *r, float x0, float y0, float x1, float 
     line_triangle(r, b, c);
 }
 
-/* A 3D world's box: its 12 edges, those whose ends are both in front of the eye. */
-static void draw_box(boids_renderer *r, const boids_world_info *info, const boids_camera *cam)
+/* An obstacle as a filled disc with a rim, centre (cx, cy) and radius rad in framebuffer pixels;
+ * nothing where it lies outside the view. */
+static void obstacle_disc(boids_renderer *r, const boids_camera *cam, float cx, float cy, float rad)
+{
+    const float fill[4] = {0.55f, 0.50f, 0.42f, 0.45f}, rim[4] = {0.85f, 0.78f, 0.62f, 0.9f};
+    if (cx + rad < 0 || cy + rad < 0 || cx - rad > cam->view_w || cy - rad > cam->view_h) return;
+    const int seg = 24;
+    for (int i = 0; i < seg; ++i) {
+        float a0 = 6.2831853f * (float)i / seg, a1 = 6.2831853f * (float)(i + 1) / seg;
+        float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
+        const float t[6] = {cx, cy, cx + rad * c0, cy + rad * s0, cx + rad * c1, cy + rad * s1};
+        line_triangle(r, t, fill);
+        const float o = rad + 1.2f, rt0[6] = {cx + rad * c0, cy + rad * s0, cx + o * c0,
+                                              cy + o * s0,   cx + o * c1,   cy + o * s1};
+        const float rt1[6] = {cx + rad * c0, cy + rad * s0, cx + o * c1,
+                              cy + o * s1,   cx + rad * c1, cy + rad * s1};
+        line_triangle(r, rt0, rim);
+        line_triangle(r, rt1, rim);
+    }
+}
+
+/* A 3D world's box, its 12 edges (those whose ends are both in front of the eye), and the
+ * spheres of replica 0 as discs of their outline's size at their centre's distance, drawn under
+ * the boids (no depth test: a sphere is a landmark, not a wall). */
+static void draw_box(boids_renderer *r, boids_world *w, const boids_world_info *info,
+                     const boids_camera *cam)
 {
     r->lines_len = 0;
     const float edge[4] = {0.25f, 0.28f, 0.34f, 1.0f};
-    float sx[8], sy[8], w[8];
+    float sx[8], sy[8], ws[8];
     for (int k = 0; k < 8; ++k) { /* corner k: bit 0 x, bit 1 y, bit 2 z */
         const float p[3] = {k & 1 ? info->width : 0.0f, k & 2 ? info->height : 0.0f,
                             k & 4 ? info->depth : 0.0f};
-        boids_camera_project(cam, p, &sx[k], &sy[k], &w[k]);
+        boids_camera_project(cam, p, &sx[k], &sy[k], &ws[k]);
     }
     for (int a = 0; a < 8; ++a)
         for (int bit = 1; bit < 8; bit <<= 1) {
             const int b = a | bit;
-            if (b == a || w[a] <= 0.0f || w[b] <= 0.0f) continue;
+            if (b == a || ws[a] <= 0.0f || ws[b] <= 0.0f) continue;
             line_segment(r, sx[a], sy[a], sx[b], sy[b], 1.5f, edge);
         }
+    const boids_obstacle *obs = read_obstacles(r, w, info->obstacles);
+    /* pixels per world px at unit distance along the view */
+    const float focal = cam->view_h * 0.5f / tanf(cam->fov_deg * 0.5f * 0.017453293f);
+    for (uint32_t k = 0; obs && k < info->obstacles && k < 100000; ++k) {
+        const float p[3] = {obs[k].x, obs[k].y, obs[k].z};
+        float cx, cy, cw;
+        boids_camera_project(cam, p, &cx, &cy, &cw);
+        if (obs[k].replica == 0 && cw > obs[k].radius) /* (wholly in front of the eye) */
+            obstacle_disc(r, cam, cx, cy, fmaxf(obs[k].radius * focal / cw, 1.5f));
+    }
     flush_lines(r, cam);
 }
 
@@ -324,28 +358,13 @@ static void draw_lines(boids_renderer *r, boids_world *w, const boids_world_info
     line_rect(r, x0, y1 - 1, x1, y1, edge);
     line_rect(r, x0, y0, x0 + 1, y1, edge);
     line_rect(r, x1 - 1, y0, x1, y1, edge);
+    /* (no memory for the obstacles: the frame without them rather than no frame) */
     const boids_obstacle *obs = read_obstacles(r, w, info->obstacles);
-    if (!obs) return; /* the frame without its obstacles rather than no frame */
-    const float fill[4] = {0.55f, 0.50f, 0.42f, 0.45f}, rim[4] = {0.85f, 0.78f, 0.62f, 0.9f};
-    for (uint32_t k = 0; k < info->obstacles && k < 100000; ++k) {
+    for (uint32_t k = 0; obs && k < info->obstacles && k < 100000; ++k) {
         if (obs[k].replica != 0) continue;
-        float cx, cy, rad = fmaxf(obs[k].radius * cam->zoom, 1.5f);
+        float cx, cy;
         to_screen(cam, obs[k].x, obs[k].y, &cx, &cy);
-        if (cx + rad < 0 || cy + rad < 0 || cx - rad > cam->view_w || cy - rad > cam->view_h)
-            continue;
-        const int seg = 24;
-        for (int i = 0; i < seg; ++i) {
-            float a0 = 6.2831853f * (float)i / seg, a1 = 6.2831853f * (float)(i + 1) / seg;
-            float c0 = cosf(a0), s0 = sinf(a0), c1 = cosf(a1), s1 = sinf(a1);
-            const float t[6] = {cx, cy, cx + rad * c0, cy + rad * s0, cx + rad * c1, cy + rad * s1};
-            line_triangle(r, t, fill);
-            const float o = rad + 1.2f, rt0[6] = {cx + rad * c0, cy + rad * s0, cx + o * c0,
-                                                  cy + o * s0,   cx + o * c1,   cy + o * s1};
-            const float rt1[6] = {cx + rad * c0, cy + rad * s0, cx + o * c1,
-                                  cy + o * s1,   cx + rad * c1, cy + rad * s1};
-            line_triangle(r, rt0, rim);
-            line_triangle(r, rt1, rim);
-        }
+        obstacle_disc(r, cam, cx, cy, fmaxf(obs[k].radius * cam->zoom, 1.5f));
     }
     flush_lines(r, cam);
 }
@@ -480,7 +499,7 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     const bool three = info.dims == 3 && cam->three;
     if (three)
-        draw_box(r, &info, cam);
+        draw_box(r, w, &info, cam);
     else
         draw_lines(r, w, &info, cam);
     if (info.count == 0) return boids_gl_check("drawing");

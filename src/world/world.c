@@ -80,9 +80,6 @@ static boids_status validate_def(const boids_world_def *d, boids_params_facts *f
             return boids_fail_keys(BOIDS_E_DEF_DEPTH, "depth", "model",
                                    "model %s does not run in a 3D world yet",
                                    boids_model_name(d->model));
-        if (d->obstacle_count > 0 || d->params.obstacles.obstacles > 0.0f)
-            return boids_fail_keys(BOIDS_E_DEF_DEPTH, "depth", "obstacles",
-                                   "a 3D world has no obstacles yet");
     }
     if (!isfinite(d->dt) || d->dt <= 0.0f || d->dt > 1.0f)
         return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]",
@@ -308,9 +305,6 @@ boids_status boids_world_set_params(boids_world *w, const boids_params *params)
     const boids_params *p = &w->sim.def.params;
     st = check_totals(&w->sim.def, &facts, w->explicit_obstacles);
     if (st != BOIDS_OK) return st;
-    if (w->sim.three && facts.obstacles > 0)
-        return boids_fail_keys(BOIDS_E_DEF_DEPTH, "obstacles", "depth",
-                               "a 3D world has no obstacles yet");
     /* Another number of predators: the world keeps each replica's first ones and adds new ones
      * (or drops the last), its backend sized for them by reconfigure(). */
     boids_predator *before = NULL, *predators = NULL;
@@ -445,12 +439,9 @@ boids_status boids_world_set_count(boids_world *w, uint32_t count)
 boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in, size_t n)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
-    if (w->sim.three && n > 0)
-        return boids_fail_keys(BOIDS_E_DEF_DEPTH, "obstacles", "depth",
-                               "a 3D world has no obstacles yet");
     BOIDS_REQUIRE(in || n == 0, "list");
-    boids_status st =
-        boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height, w->sim.def.replicas);
+    boids_status st = boids_obstacles_validate(in, n, w->sim.def.width, w->sim.def.height,
+                                               w->sim.def.depth, w->sim.def.replicas);
     if (st != BOIDS_OK) return st;
     boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
     if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu obstacles", n);
@@ -554,7 +545,7 @@ boids_status boids_world_create(const boids_world_def *def, boids_world **out)
     if (st == BOIDS_OK && def->obstacles) {
         memcpy(sim->obstacles, def->obstacles, sizeof *sim->obstacles * def->obstacle_count);
         st = boids_obstacles_validate(sim->obstacles, sim->obstacle_count, sim->def.width,
-                                      sim->def.height, def->replicas);
+                                      sim->def.height, sim->def.depth, def->replicas);
     }
     derive(sim);
     if (st == BOIDS_OK)

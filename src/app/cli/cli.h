@@ -33,7 +33,7 @@ typedef struct boids_cli {
     const char *events_path;         /* --events: the run's catches, or NULL */
     const char *metrics_path;        /* --metrics: observables over time, or NULL */
     uint32_t metrics_every;          /* --metrics-every: steps between its rows */
-    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES];  /* --obstacle X,Y,R (repeatable) */
+    boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES];  /* --obstacle X,Y[,Z],R (repeatable) */
     const char *obstacle_text[BOIDS_SCENARIO_MAX_OBSTACLES]; /* and each as written */
     uint32_t obstacle_count;
     const char *frames_dir; /* --frames: PNG sequence directory, or NULL */

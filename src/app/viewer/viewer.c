@@ -148,14 +148,22 @@ static void set_tool(viewer *v)
 }
 
 /* A click with the obstacle tool: a new obstacle at the cursor (the model's max_obstacle_size,
- * at least a hundredth of the view), or with Shift the obstacle under the cursor removed. */
+ * at least a hundredth of the view), or with Shift the obstacle under the cursor removed. In 3D
+ * the cursor is on the plane through the camera's target, facing it (as the force tools). */
 static void obstacle_click(viewer *v, bool remove)
 {
     boids_world_info info;
     boids_world_get_info(v->s.world, &info);
-    float wx, wy;
-    boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
-    if (wx < 0 || wy < 0 || wx >= info.width || wy >= info.height) return;
+    float at[3] = {0, 0, 0};
+    boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &at[0], &at[1]);
+    if (v->cam.three) boids_camera_to_world_3d(&v->cam, (float)v->mouse_x, (float)v->mouse_y, at);
+    if (at[0] < 0 || at[1] < 0 || at[0] >= info.width || at[1] >= info.height ||
+        (v->cam.three && (at[2] < 0 || at[2] >= info.depth)))
+        return;
+    /* a world px in view pixels (a 3D view's: at its target) */
+    const float zoom = v->cam.three ? (float)v->fb_h * 0.5f /
+                                          (v->cam.distance * tanf(glm_rad(v->cam.fov_deg) * 0.5f))
+                                    : v->cam.zoom;
     boids_obstacle *list = malloc(sizeof *list * (info.obstacles + 1));
     if (!list || boids_world_read_obstacles(v->s.world, list, info.obstacles) != BOIDS_OK) {
         free(list);
@@ -165,9 +173,11 @@ static void obstacle_click(viewer *v, bool remove)
     uint32_t n = info.obstacles;
     if (remove) { /* the nearest whose disc (or a few pixels round it) holds the cursor */
         uint32_t best = n;
-        float best_d = INFINITY, slack = 6.0f / v->cam.zoom;
+        float best_d = INFINITY, slack = 6.0f / zoom;
         for (uint32_t k = 0; k < n; ++k) {
-            float d = hypotf(list[k].x - wx, list[k].y - wy);
+            const float dz = v->cam.three ? list[k].z - at[2] : 0.0f;
+            float d = sqrtf((list[k].x - at[0]) * (list[k].x - at[0]) +
+                            (list[k].y - at[1]) * (list[k].y - at[1]) + dz * dz);
             if (list[k].replica == 0 && d <= list[k].radius + slack && d < best_d)
                 best = k, best_d = d;
         }
@@ -177,9 +187,8 @@ static void obstacle_click(viewer *v, bool remove)
         }
         list[best] = list[--n];
     } else {
-        float r =
-            fmaxf(info.params.obstacles.max_obstacle_size, (float)v->fb_h / 100.0f / v->cam.zoom);
-        list[n++] = (boids_obstacle){wx, wy, r, 0};
+        float r = fmaxf(info.params.obstacles.max_obstacle_size, (float)v->fb_h / 100.0f / zoom);
+        list[n++] = (boids_obstacle){at[0], at[1], r, 0, at[2]};
     }
     if (boids_world_set_obstacles(v->s.world, list, n) != BOIDS_OK)
         say_error(v, "obstacle");
