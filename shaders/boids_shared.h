@@ -73,9 +73,10 @@
 #define BOIDS_BIND_PRED_POS_VEL_OUT 18 /* predators: vec4 per slot, written */
 #define BOIDS_BIND_PRED_ID_IN 19       /* predators: uint id per slot */
 #define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START */
-#define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, 0), sorted by cell */
+#define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, z), sorted by cell */
 #define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell */
-/* metrics: vec4 (nearest-neighbour distance, speed, unit heading) per slot of the metrics' sort */
+/* metrics: vec4 (nearest-neighbour distance, speed, unit heading) per slot of the metrics' sort;
+ * in a 3D world a second half holds each slot's (heading z, 0, 0, 0) */
 #define BOIDS_BIND_METRIC_SLOT 23
 #define BOIDS_BIND_METRIC_PARENT 24 /* metrics: union-find parent slot per slot (groups) */
 #define BOIDS_BIND_METRIC_SUMS 25   /* metrics: boids_gpu_metric_sums per replica */

@@ -30,7 +30,8 @@ layout(std430, binding = BOIDS_BIND_PRED_CELL_START) readonly buffer PredCellSta
 {
     uint pred_cell_start[];
 };
-// The obstacles, (x, y, radius, 0) sorted by cell, and their grid (built on the host).
+// The obstacles, (x, y, radius, z) sorted by cell (z: 0 in a flat world), and their grid (built
+// on the host).
 layout(std430, binding = BOIDS_BIND_OBSTACLES) readonly buffer Obstacles { vec4 obstacles[]; };
 layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart
 {
