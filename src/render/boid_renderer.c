@@ -332,8 +332,7 @@ static void draw_box(boids_renderer *r, boids_world *w, const boids_world_info *
             line_segment(r, sx[a], sy[a], sx[b], sy[b], 1.5f, edge);
         }
     const boids_obstacle *obs = read_obstacles(r, w, info->obstacles);
-    /* pixels per world px at unit distance along the view */
-    const float focal = cam->view_h * 0.5f / tanf(cam->fov_deg * 0.5f * 0.017453293f);
+    const float focal = boids_camera_focal(cam);
     for (uint32_t k = 0; obs && k < info->obstacles && k < 100000; ++k) {
         const float p[3] = {obs[k].x, obs[k].y, obs[k].z};
         float cx, cy, cw;

@@ -64,11 +64,18 @@ static void view_axes(const boids_camera *c, vec3 right, vec3 up, vec3 forward)
     glm_vec3_cross(right, forward, up);
 }
 
-/* World px per framebuffer pixel at the target's distance. */
-static float px_at_target(const boids_camera *c)
+float boids_camera_focal(const boids_camera *c)
 {
-    return 2.0f * c->distance * tanf(glm_rad(c->fov_deg) * 0.5f) / fmaxf(c->view_h, 1.0f);
+    return fmaxf(c->view_h, 1.0f) * 0.5f / tanf(glm_rad(c->fov_deg) * 0.5f);
 }
+
+float boids_camera_scale(const boids_camera *c)
+{
+    return c->three ? boids_camera_focal(c) / c->distance : c->zoom;
+}
+
+/* World px per framebuffer pixel at the target's distance. */
+static float px_at_target(const boids_camera *c) { return c->distance / boids_camera_focal(c); }
 
 void boids_camera_pan(boids_camera *c, float dx, float dy)
 {

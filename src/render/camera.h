@@ -33,6 +33,11 @@ void boids_camera_orbit(boids_camera *c, float dyaw, float dpitch);
 /* The point under framebuffer pixel (px, py) on the plane through the target that faces the
  * eye: where the mouse tool acts in 3D. */
 void boids_camera_to_world_3d(const boids_camera *c, float px, float py, float out[3]);
+/* Framebuffer pixels per world px at unit distance along a 3D camera's view (at distance w:
+ * boids_camera_focal(c) / w, as boids_camera_project() makes them). */
+float boids_camera_focal(const boids_camera *c);
+/* Framebuffer pixels per world px: the zoom, or a 3D camera's at its target's distance. */
+float boids_camera_scale(const boids_camera *c);
 /* World px -> framebuffer pixels (sx, sy) and the distance along the view (w: not in front of
  * the eye where <= 0). */
 void boids_camera_project(const boids_camera *c, const float p[3], float *sx, float *sy, float *w);

@@ -130,6 +130,35 @@ typedef struct legend_item {
     bool ramp;
 } legend_item;
 
+/* The heading colour of direction d (the shaders' heading_color: each of three axes mixed into
+ * red, green and blue about a mid grey) as a swatch named `name`. */
+static legend_item heading_item(const float d[3], const char *name)
+{
+    float c[3];
+    for (int i = 0; i < 3; ++i) c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * d[i];
+    return (legend_item){rgb(c), rgb(c), name, false};
+}
+
+/* The heading mode's swatches: a flat world's eight screen directions (N up; world y points
+ * down), a 3D world's six axes (boids3d.vert: x, -y (up), z to red, green, blue). */
+static int heading_items(int dims, legend_item items[10])
+{
+    if (dims == 3) {
+        static const char *const names[6] = {"+x", "-x", "up", "down", "+z", "-z"};
+        static const float dirs[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                         {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+        for (int k = 0; k < 6; ++k) items[k] = heading_item(dirs[k], names[k]);
+        return 6;
+    }
+    static const char *const names[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};
+    for (int k = 0; k < 8; ++k) {
+        float a = 0.78539816f * (float)k, dx = cosf(a), dy = -sinf(a);
+        const float c[3] = {dx, -0.5f * dx + 0.8660254f * dy, -0.5f * dx - 0.8660254f * dy};
+        items[k] = heading_item(c, names[k]);
+    }
+    return 8;
+}
+
 /* The swatches of the current colour mode (label: room for a ramp's text); returns how many. */
 static int legend_items(const viewer *v, const boids_world_info *info, legend_item items[10],
                         char label[64])
@@ -142,31 +171,7 @@ static int legend_items(const viewer *v, const boids_world_info *info, legend_it
                        old[3] = {BOIDS_RGB_OLD}, predator[3] = {BOIDS_RGB_PREDATOR};
     int n = 0;
     switch (v->style.color_mode) {
-    case BOIDS_COLOR_HEADING:
-        if (info->dims == 3) { /* boids3d.vert's colours: x, -y (up), z to red, green, blue */
-            static const char *const names[6] = {"+x", "-x", "up", "down", "+z", "-z"};
-            static const float dirs[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
-                                             {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
-            for (int k = 0; k < 6; ++k) {
-                float c[3];
-                for (int i = 0; i < 3; ++i)
-                    c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * dirs[k][i];
-                items[n++] = (legend_item){rgb(c), rgb(c), names[k], false};
-            }
-            break;
-        }
-        {
-            /* screen directions (N up); world y points down */
-            static const char *const names[8] = {"E", "NE", "N", "NW", "W", "SW", "S", "SE"};
-            for (int k = 0; k < 8; ++k) {
-                float a = 0.78539816f * (float)k, dx = cosf(a), dy = -sinf(a);
-                float c[3] = {dx, -0.5f * dx + 0.8660254f * dy, -0.5f * dx - 0.8660254f * dy};
-                for (int i = 0; i < 3; ++i)
-                    c[i] = (float)BOIDS_HEADING_MID + (float)BOIDS_HEADING_AMP * c[i];
-                items[n++] = (legend_item){rgb(c), rgb(c), names[k], false};
-            }
-            break;
-        }
+    case BOIDS_COLOR_HEADING: n = heading_items(info->dims, items); break;
     case BOIDS_COLOR_SPEED:
         snprintf(label, 64, "%.4g .. %.4g %s", (double)info->params.base.min_speed,
                  (double)info->params.base.max_speed,
@@ -294,7 +299,8 @@ static void draw_tool(viewer *v)
     } else if (v->tool_kind == TOOL_OBSTACLE) {
         boids_world_info info;
         boids_world_get_info(v->s.world, &info);
-        r = fmaxf(info.params.obstacles.max_obstacle_size * v->cam.zoom, (float)v->fb_h / 100.0f);
+        r = fmaxf(info.params.obstacles.max_obstacle_size * boids_camera_scale(&v->cam),
+                  (float)v->fb_h / 100.0f); /* as obstacle_click's (a 3D view's: at its target) */
     }
     if (r > 0)
         boids_ui_circle(v->ui, (float)v->mouse_x, (float)v->mouse_y, r, 2.0f * v->ui_scale, c);

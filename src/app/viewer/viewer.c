@@ -131,8 +131,7 @@ static void set_tool(viewer *v)
         wx = at[0], wy = at[1];
     }
     /* a sixth of the view's height, in world px (a 3D view's: at its target) */
-    const float reach = v->cam.three ? v->cam.distance * tanf(glm_rad(v->cam.fov_deg) * 0.5f) / 3.0f
-                                     : (float)v->fb_h / 6.0f / v->cam.zoom;
+    const float reach = (float)v->fb_h / 6.0f / boids_camera_scale(&v->cam);
     boids_tool t = {wx, wy, 0, 0, BOIDS_TOOL_NONE, at[2], 0, 0};
     if (v->tool_down && (v->tool_kind == TOOL_ATTRACT || v->tool_kind == TOOL_REPEL)) {
         /* A reach of a sixth of the view and a pull that would take a boid from rest to four
@@ -160,10 +159,7 @@ static void obstacle_click(viewer *v, bool remove)
     if (at[0] < 0 || at[1] < 0 || at[0] >= info.width || at[1] >= info.height ||
         (v->cam.three && (at[2] < 0 || at[2] >= info.depth)))
         return;
-    /* a world px in view pixels (a 3D view's: at its target) */
-    const float zoom = v->cam.three ? (float)v->fb_h * 0.5f /
-                                          (v->cam.distance * tanf(glm_rad(v->cam.fov_deg) * 0.5f))
-                                    : v->cam.zoom;
+    const float zoom = boids_camera_scale(&v->cam); /* (a 3D view's: at its target) */
     boids_obstacle *list = malloc(sizeof *list * (info.obstacles + 1));
     if (!list || boids_world_read_obstacles(v->s.world, list, info.obstacles) != BOIDS_OK) {
         free(list);
