@@ -8,6 +8,8 @@
 // buffer holds (z, vz, 0, 0) of boid k at u_count + k. The faces are lit from above and from the
 // eye, and fade towards the background with distance (depth cueing), so a dense flock reads as
 // a volume; the depth test sorts them. The size is in world px, never below u_min_px on screen.
+// The predators are drawn by the same program (u_predators: larger, red, no swarm or alive
+// attribute), from their own buffer.
 #include "boids_shared.h"
 #include "boids_draw.h"
 
@@ -36,6 +38,7 @@ uniform vec2 u_speed_range; // speeds mapped to the ends of the speed colour ram
 uniform uint u_alive_base;  // where the alive attribute starts (BOIDS_NO_ATTRIBUTE: none)
 uniform uint u_age_base;    // where the age attribute starts (BOIDS_NO_ATTRIBUTE: none)
 uniform bool u_pulled;      // a plain draw pulling from the storage buffers (else instanced)
+uniform bool u_predators;   // drawing predators
 
 out vec4 v_color;
 
@@ -63,10 +66,12 @@ void main()
         v = uint(gl_VertexID) - 6u * b;
         pos_vel = draw_pos_vel[b];
         depth = draw_pos_vel[u_count + b];
-        swarm = draw_swarm[b];
-        id = draw_id[b];
+        if (!u_predators) { // predators have neither swarm nor alive attribute
+            swarm = draw_swarm[b];
+            id = draw_id[b];
+        }
     }
-    if (u_alive_base != BOIDS_NO_ATTRIBUTE && attr_words[u_alive_base + id] == 0u) {
+    if (!u_predators && u_alive_base != BOIDS_NO_ATTRIBUTE && attr_words[u_alive_base + id] == 0u) {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // caught: outside the clip volume, not drawn
         v_color = vec4(0.0);
         return;
@@ -80,7 +85,7 @@ void main()
     // the length: u_size world px, or u_min_px on screen where that is larger
     float dist = max(dot(p - u_eye, p - u_eye), 1e-6);
     float px_world = 2.0 * sqrt(dist) / (u_proj_scale * u_viewport.y);
-    float len = max(u_size, u_min_px * px_world);
+    float len = max(u_size, u_min_px * px_world) * (u_predators ? 2.5 : 1.0);
     // face f of 2: (nose, tip 1, fold) and (nose, fold, tip 2)
     uint f = v / 3u, c = v - 3u * f;
     vec3 a = corner(p, h, u, w, len, 0u), b = corner(p, h, u, w, len, f == 0u ? 1u : 3u),
@@ -89,7 +94,9 @@ void main()
     gl_Position = u_view * vec4(at, 1.0);
 
     vec3 col;
-    if (u_color_mode == BOIDS_COLOR_HEADING) {
+    if (u_predators) {
+        col = vec3(BOIDS_RGB_PREDATOR);
+    } else if (u_color_mode == BOIDS_COLOR_HEADING) {
         col = BOIDS_HEADING_MID + BOIDS_HEADING_AMP * vec3(h.x, -h.y, h.z);
     } else if (u_color_mode == BOIDS_COLOR_SPEED) {
         float t =

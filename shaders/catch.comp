@@ -1,7 +1,8 @@
 #version 430 core
 // Models with predators, at the start of a step: a living boid of a running replica within
-// boid_size + predator_size of a predator is caught, by the lowest predator id within reach. Found
-// here and listed; catch_apply.comp makes them so (up to stop_after_catches). The formulas and the
+// boid_size + predator_size of a predator (in 3D where the world is) is caught, by the lowest
+// predator id within reach. Found here and listed; catch_apply.comp makes them so (up to
+// stop_after_catches). The formulas and the
 // order of every operation are those of boids_cpu_catch() in src/cpu/predators.c. Reads the state
 // (before the boids' grid): POS_VEL_IN and ID_IN are the state's; the predators of step t are
 // sorted by their grid.
@@ -17,17 +18,17 @@ void main()
     uint id = id_in[s], r = replica_of(id);
     if (attr_alive(id) == 0u || replica_stopped(r)) return;
     vec4 me = pos_vel_in[s];
+    float mz = boid_depth_or_none(s).x; // (a 3D world's z: the state's second half)
     float reach = frame.params.predators.boid_size + frame.params.predators.predator_size,
           reach2 = reach * reach;
     uint best = 0xffffffffu;
     float best_d2 = 0.0;
     world_sizes ws = world_sizes_now();
-    candidates it = candidates_begin(GRID_PREDATORS, r, me.x, me.y);
+    candidates it = candidates_around(GRID_PREDATORS, r, me.x, me.y, mz);
     uvec2 rg;
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
-            vec2 d = offset_to(ws, me.x, me.y, pred_pos_vel_in[k].xy);
-            float d2 = length2(d);
+            float d2 = length2(offset_to_slot(ws, GRID_PREDATORS, me.x, me.y, mz, k));
             if (d2 <= reach2 && pred_id_in[k] < best) {
                 best = pred_id_in[k];
                 best_d2 = d2;

@@ -71,11 +71,12 @@ vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream)
     uint h = numerics_hash(local * 2u + stream, u_step);
     return vec2(nudged(v.x, h & 1u), nudged(v.y, h & 2u));
 }
-// A boid's vz in a 3D world, as perturbed_velocity() moves vx and vy (the hash's third bit).
-float perturbed_depth_velocity(float vz, float old, uint id)
+// An agent's vz in a 3D world, as perturbed_velocity() moves vx and vy (the hash's third bit).
+float perturbed_depth_velocity(float vz, float old, uint id, uint stream)
 {
     if (vz == old) return vz;
-    uint h = numerics_hash((id % frame.per_replica) * 2u, u_step);
+    uint local = id % (stream == 0u ? frame.per_replica : frame.predators_per_replica);
+    uint h = numerics_hash(local * 2u + stream, u_step);
     return nudged(vz, h & 4u);
 }
 #else
@@ -83,15 +84,11 @@ float mul_add(float a, float b, float c) { return a * b + c; }
 float quotient(float a, float b) { return a / b; }
 float square_root(float x) { return sqrt(x); }
 vec2 perturbed_velocity(vec2 v, vec2 old, uint id, uint stream) { return v; }
-float perturbed_depth_velocity(float vz, float old, uint id) { return vz; }
+float perturbed_depth_velocity(float vz, float old, uint id, uint stream) { return vz; }
 #endif
 // The rules' language and the helpers every model's rules share (length2(), set_length(), ...),
 // written once for both backends.
 #include "rules/common.h"
-#if BOIDS_DIMS == 3
-// The plane's |v|^2, for what a 3D world's passes keep flat (obstacles and predators: none yet).
-float length2(vec2 v) { return mul_add(v.x, v.x, v.y * v.y); }
-#endif
 
 // Attribute k of boid id: cold data in id order, read and written once per boid and step.
 uint attr_index(uint k, uint id) { return frame.attr_base[k / 4u][k % 4u] + id; }

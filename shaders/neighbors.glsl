@@ -20,7 +20,8 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
-// The predators of step t (models with predators), sorted by their grid's cells, and that grid.
+// The predators of step t (models with predators), sorted by their grid's cells, and that grid
+// (a 3D world's (z, vz) in the second half, as the boids').
 layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelIn
 {
     vec4 pred_pos_vel_in[];
@@ -48,6 +49,36 @@ vec2 grid_position(uint grid, uint k)
     if (grid == GRID_PREDATORS) return pred_pos_vel_in[k].xy;
     if (grid == GRID_OBSTACLES) return obstacles[k].xy;
     return pos_vel_in[k].xy;
+}
+
+#if BOIDS_DIMS == 3
+// (z, vz) of slot k of the boids' grid in a 3D world: the second half of its buffer.
+vec2 boid_depth(uint k) { return pos_vel_in[frame.count + k].xy; }
+// ... and of the predators' grid.
+vec2 predator_depth(uint k) { return pred_pos_vel_in[frame.predator_count + k].xy; }
+#endif
+
+// The (z, vz) of slot k of the boids' grid in a 3D world; (0, 0) in a flat one, whose programs
+// never use them.
+vec2 boid_depth_or_none(uint k)
+{
+#if BOIDS_DIMS == 3
+    return boid_depth(k);
+#else
+    return vec2(0.0);
+#endif
+}
+
+// The depth of slot k of a grid in a 3D world: a boid's z, a predator's, an obstacle's (its .w).
+float grid_depth(uint grid, uint k)
+{
+#if BOIDS_DIMS == 3
+    if (grid == GRID_OBSTACLES) return obstacles[k].w;
+    if (grid == GRID_PREDATORS) return predator_depth(k).x;
+    return boid_depth(k).x;
+#else
+    return 0.0;
+#endif
 }
 
 void block_cell(float x, float y, out uint cx, out uint cy)
@@ -158,9 +189,6 @@ candidates candidates_begin(uint grid, uint replica, float x, float y)
 }
 
 #if BOIDS_DIMS == 3
-// (z, vz) of slot k of the boids' grid in a 3D world: the second half of its buffer.
-vec2 boid_depth(uint k) { return pos_vel_in[frame.count + k].xy; }
-
 // The candidates around (x, y, z) in a 3D world: the block's layers front to back, each as a
 // flat block's rows (boids_grid_block_rows()).
 candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float z)
@@ -176,17 +204,6 @@ candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float 
 }
 #endif
 
-// The (z, vz) of slot k of the boids' grid in a 3D world; (0, 0) in a flat one, whose programs
-// never use them.
-vec2 boid_depth_or_none(uint k)
-{
-#if BOIDS_DIMS == 3
-    return boid_depth(k);
-#else
-    return vec2(0.0);
-#endif
-}
-
 // The candidates around (x, y), and z in a 3D world (a flat world's programs ignore z).
 candidates candidates_around(uint grid, uint replica, float x, float y, float z)
 {
@@ -197,15 +214,37 @@ candidates candidates_around(uint grid, uint replica, float x, float y, float z)
 #endif
 }
 
-// The offset from (x, y), at depth z in a 3D world, to slot k of the boids' grid: minimum image
-// where the world wraps; a vector of the world's dimension.
-lane_vec offset_to_boid(world_sizes ws, float x, float y, float z, uint k)
+// The offset from (x, y), at depth z in a 3D world, to slot k of a grid: minimum image where the
+// world wraps; a vector of the world's dimension.
+lane_vec offset_to_slot(world_sizes ws, uint grid, float x, float y, float z, uint k)
 {
-    vec2 d = offset_to(ws, x, y, pos_vel_in[k].xy);
+    vec2 d = offset_to(ws, x, y, grid_position(grid, k));
 #if BOIDS_DIMS == 3
-    return vec3(d, offset_of(z, boid_depth(k).x, ws.d, ws.half_d));
+    return vec3(d, offset_of(z, grid_depth(grid, k), ws.d, ws.half_d));
 #else
     return d;
+#endif
+}
+lane_vec offset_to_boid(world_sizes ws, float x, float y, float z, uint k)
+{
+    return offset_to_slot(ws, GRID_BOIDS, x, y, z, k);
+}
+
+// Slot k of the boids' grid as the steering walks from the boid at me see it (mz: that boid's
+// (z, vz) in a 3D world): the offset to it, returned (the plain difference where the block is
+// unwrapped, block_unwrapped(), else the minimum image), and its velocity, in vo; vectors of the
+// world's dimension.
+lane_vec neighbour_at(world_sizes ws, vec4 me, vec2 mz, uint k, bool unwrapped, out lane_vec vo)
+{
+    vec4 o = pos_vel_in[k];
+#if BOIDS_DIMS == 3
+    vec2 oz = boid_depth(k);
+    vo = vec3(o.zw, oz.y);
+    if (unwrapped) return vec3(o.xy - me.xy, oz.x - mz.x);
+    return vec3(offset_to(ws, me.x, me.y, o.xy), offset_of(mz.x, oz.x, ws.d, ws.half_d));
+#else
+    vo = o.zw;
+    return unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
 #endif
 }
 
@@ -250,17 +289,6 @@ bool candidates_next(inout candidates it, out uvec2 r)
 void candidates_end(candidates it)
 {
     if (!it.done) raise_status(BOIDS_STATUS_LOOP_LIMIT);
-}
-
-// The depth of slot k of a grid in a 3D world: a boid's z, an obstacle's (its .w); predators are
-// flat (0).
-float grid_depth(uint grid, uint k)
-{
-#if BOIDS_DIMS == 3
-    if (grid == GRID_OBSTACLES) return obstacles[k].w;
-    if (grid == GRID_BOIDS) return boid_depth(k).x;
-#endif
-    return 0.0;
 }
 
 // The sum of the unit vectors away from the agents of a grid (the predators or the obstacles)

@@ -56,7 +56,7 @@ void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
 {
 #if BOIDS_DIMS == 3
     vec2 vxy = perturbed_velocity(v.xy, me.zw, id, 0u);
-    v = vec3(vxy, perturbed_depth_velocity(v.z, mz.y, id));
+    v = vec3(vxy, perturbed_depth_velocity(v.z, mz.y, id, 0u));
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pos_vel_out[s] = vec4(p.xy, v.xy);
     pos_vel_out[frame.count + s] = vec4(p.z, v.z, 0.0, 0.0);

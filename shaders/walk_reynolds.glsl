@@ -26,17 +26,8 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, vec2 mz, uint swarm, re
     uvec2 r;
     while (candidates_next(it, r)) {
         for (uint k = r.x; k < r.y; ++k) {
-            vec4 o = pos_vel_in[k];
-#if BOIDS_DIMS == 3
-            vec2 oz = boid_depth(k);
-            vec3 d = unwrapped ? vec3(o.xy - me.xy, oz.x - mz.x)
-                               : vec3(offset_to(ws, me.x, me.y, o.xy),
-                                      offset_of(mz.x, oz.x, ws.d, ws.half_d));
-            vec3 vo = vec3(o.zw, oz.y);
-#else
-            vec2 d = unwrapped ? o.xy - me.xy : offset_to(ws, me.x, me.y, o.xy);
-            vec2 vo = o.zw;
-#endif
+            lane_vec vo;
+            lane_vec d = neighbour_at(ws, me, mz, k, unwrapped, vo);
             float d2 = length2(d);
             bool near, same;
             if (rr.adams) {

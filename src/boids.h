@@ -258,6 +258,8 @@ typedef struct boids_obstacle {
 typedef struct boids_predator {
     float x, y;
     float vx, vy;
+    float z, vz; /* a 3D world's, as boids_boid's: a flat world reads 0 and ignores what is
+                    written (last, so {x, y, vx, vy} stays a flat predator) */
 } boids_predator;
 
 /* How a world's random initial state is laid out (boids_world_def.layout). */

@@ -33,7 +33,6 @@
     E(DEF_COUNT, BOIDS_ERR_INVALID, "too many boids")                                              \
     E(DEF_SWARMS, BOIDS_ERR_INVALID, "swarms out of range")                                        \
     E(DEF_WORLD, BOIDS_ERR_INVALID, "world size out of range")                                     \
-    E(DEF_DEPTH, BOIDS_ERR_INVALID, "a 3D world asks for what it cannot have (yet)")               \
     E(DEF_DT, BOIDS_ERR_INVALID, "time step out of range")                                         \
     E(DEF_CELL_SIZE, BOIDS_ERR_INVALID, "grid cell smaller than the largest radius")               \
     E(DEF_NEIGHBORS, BOIDS_ERR_INVALID, "unknown neighbour search")                                \

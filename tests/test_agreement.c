@@ -335,14 +335,11 @@ static void test_every_model(void)
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, false);
 }
 
-/* 3D worlds (every model that runs in 3D; a grid of 1 and 2 cells along an axis; a box; the mouse
- * tool at a depth): the same, with z. */
+/* 3D worlds (every model, kit's predators hunting in 3D among its spheres; a grid of 1 and 2
+ * cells along an axis; a box; the mouse tool at a depth): the same, with z. */
 static void test_every_model_3d(void)
 {
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (!(boids_model_features((boids_model)m) &
-              (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PREDATORS))) /* (kit is flat for now) */
-            model_case((boids_model)m, true);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, true);
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 3000);
     d.width = 500, d.height = 120, d.depth = 60; /* 1 and 2 cells along y and z, 50 px cells */
     one_step(d, NULL, "3D, thin along y and z");

@@ -11,7 +11,8 @@
  * - The axes: in a cubic world, turning every boid's axes (x, y, z) -> (y, z, x) turns the
  *   results the same way, within rounding (the sums then come in another order).
  * - Flat worlds are unchanged by the third dimension's arrival: test_golden's hashes hold that.
- * Also: what a 3D world cannot have yet is refused by name, and the state's z columns. */
+ * Kit's 3D oracle (its own walk, its predators) is test_kit's. Also: a 3D world's obstacles
+ * need a depth, the state's z columns, and the predators' z. */
 #include <math.h>
 #include <string.h>
 
@@ -27,13 +28,6 @@ static const char *backend_name(void) { return backend_now == BOIDS_BACKEND_GPU 
 static bool bitwise(void)
 {
     return backend_now == BOIDS_BACKEND_CPU || test_gpu_exact_on(test_gpu_context());
-}
-
-/* The models that run in 3D: every one with the Reynolds walk (kit, with its own walk and its
- * predators, is refused for now). */
-static bool runs_in_3d(boids_model m)
-{
-    return !(boids_model_features(m) & (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PREDATORS));
 }
 
 /* The model's preset world (its scenario file where there is one), n boids of `swarms`, on the
@@ -59,13 +53,14 @@ static boids_world_def model_def(boids_model m, uint32_t n, uint32_t swarms, flo
     return d;
 }
 
-/* n boids spread over W x H (and their speeds within the limits), flat. */
+/* n boids spread over W x H (and their speeds within the limits), flat; alive, of every age. */
 static void random_flat(const boids_world_def *d, boids_boid *b, uint64_t seed)
 {
     boids_rng rng = boids_rng_seeded(seed);
     const float vmax = d->params.base.max_speed;
     for (uint32_t i = 0; i < d->count; ++i) {
         memset(&b[i], 0, sizeof b[i]);
+        b[i].alive = 1, b[i].age = boids_rng_float(&rng);
         b[i].x = boids_rng_float(&rng) * d->width;
         b[i].y = boids_rng_float(&rng) * d->height;
         b[i].vx = (2 * boids_rng_float(&rng) - 1) * vmax * 0.7f;
@@ -75,31 +70,52 @@ static void random_flat(const boids_world_def *d, boids_boid *b, uint64_t seed)
     }
 }
 
-/* Worlds of definitions da and db, started from states a and b (n boids each), `steps` steps on:
- * their states back in a and b. */
-static void step_pair(const boids_world_def *da, boids_boid *a, const boids_world_def *db,
-                      boids_boid *b, uint32_t n, uint32_t steps)
-{
-    const boids_world_def *def[2] = {da, db};
-    boids_boid *state[2] = {a, b};
-    for (int k = 0; k < 2; ++k) {
-        boids_world *w = NULL;
-        REQUIRE_OK(boids_world_create(def[k], &w));
-        REQUIRE_OK(boids_world_write(w, state[k], n));
-        REQUIRE_OK(boids_world_step(w, steps));
-        REQUIRE_OK(boids_world_read(w, state[k], n));
-        boids_world_destroy(w);
-    }
-}
+/* The most predators a case here has (kit's presets: a handful). */
+#define MAX_PREDATORS 64
 
-/* The random start of a world of d (a 3D one's: in the box, headings all around). */
-static void start_of(const boids_world_def *d, boids_boid *b)
+/* A world of d started from boids b and, for a model with predators, predators p (NULL: the
+ * world's own), `steps` steps on: the states back in b and p. */
+static void run_from(const boids_world_def *d, boids_boid *b, boids_predator *p, uint32_t steps)
 {
     boids_world *w = NULL;
     REQUIRE_OK(boids_world_create(d, &w));
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    REQUIRE_OK(boids_world_write(w, b, d->count));
+    if (p) REQUIRE_OK(boids_world_write_predators(w, p, info.predators));
+    REQUIRE_OK(boids_world_step(w, steps));
     REQUIRE_OK(boids_world_read(w, b, d->count));
+    if (p) REQUIRE_OK(boids_world_read_predators(w, p, info.predators));
     boids_world_destroy(w);
 }
+
+/* Worlds of definitions da and db, started from states a and b (n boids each), `steps` steps on:
+ * their states back in a and b. */
+static void step_pair(const boids_world_def *da, boids_boid *a, const boids_world_def *db,
+                      boids_boid *b, uint32_t steps)
+{
+    run_from(da, a, NULL, steps);
+    run_from(db, b, NULL, steps);
+}
+
+/* The random start of a world of d (a 3D one's: in the box, headings all around), and its
+ * predators and their number (p and np may be NULL for a model without). */
+static void start_of(const boids_world_def *d, boids_boid *b, boids_predator *p, uint32_t *np)
+{
+    boids_world *w = NULL;
+    if (np) *np = 0;
+    REQUIRE_OK(boids_world_create(d, &w));
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    REQUIRE_OK(boids_world_read(w, b, d->count));
+    CHECK(info.predators <= MAX_PREDATORS);
+    if (p && info.predators) REQUIRE_OK(boids_world_read_predators(w, p, info.predators));
+    if (np) *np = info.predators;
+    boids_world_destroy(w);
+}
+
+/* Whether two floats have the same bits. */
+static bool same_bits(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* The plane case: boids at z = c with vz = 0, among obstacles whose spheres are centred in the
  * plane (circles there), step as the flat world's boids among the circles. */
@@ -124,28 +140,44 @@ static void plane_case(boids_model m, uint32_t swarms)
     random_flat(&flat, a, 7 + m);
     memcpy(b, a, sizeof *a * n);
     for (uint32_t i = 0; i < n; ++i) b[i].z = c, b[i].vz = 0;
-    step_pair(&flat, a, &deep, b, n, steps);
-    uint32_t same = 0, plane = 0;
+    /* predators (kit): the flat world's, in the plane too */
+    boids_predator pa[MAX_PREDATORS], pb[MAX_PREDATORS];
+    boids_boid *scratch = malloc(sizeof *scratch * n);
+    uint32_t np;
+    start_of(&flat, scratch, pa, &np);
+    free(scratch);
+    for (uint32_t i = 0; i < np; ++i) pb[i] = pa[i], pb[i].z = c, pb[i].vz = 0;
+    run_from(&flat, a, np ? pa : NULL, steps);
+    run_from(&deep, b, np ? pb : NULL, steps);
+    uint32_t same = 0, plane = 0, dead = 0;
     double moved = 0, worst = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        same += memcmp(&a[i].x, &b[i].x, sizeof(float)) == 0 &&
-                memcmp(&a[i].y, &b[i].y, sizeof(float)) == 0 &&
-                memcmp(&a[i].vx, &b[i].vx, sizeof(float)) == 0 &&
-                memcmp(&a[i].vy, &b[i].vy, sizeof(float)) == 0;
+        same += same_bits(a[i].x, b[i].x) && same_bits(a[i].y, b[i].y) &&
+                same_bits(a[i].vx, b[i].vx) && same_bits(a[i].vy, b[i].vy) &&
+                a[i].alive == b[i].alive;
         plane += b[i].z == c && b[i].vz == 0.0f;
+        dead += a[i].alive == 0;
         moved += hypot(a[i].vx, a[i].vy);
         worst = fmax(worst, hypot(a[i].vx - b[i].vx, a[i].vy - b[i].vy));
     }
-    printf("  %s %-20s %u swarm%s: %u/%u boids bit for bit after %u step%s, %u in the plane\n",
-           backend_name(), boids_model_name(m), swarms, swarms == 1 ? " " : "s", same, n, steps,
-           steps == 1 ? "" : "s", plane);
+    for (uint32_t i = 0; i < np; ++i) {
+        same += same_bits(pa[i].x, pb[i].x) && same_bits(pa[i].y, pb[i].y) &&
+                same_bits(pa[i].vx, pb[i].vx) && same_bits(pa[i].vy, pb[i].vy);
+        plane += pb[i].z == c && pb[i].vz == 0.0f;
+        worst = fmax(worst, hypot(pa[i].vx - pb[i].vx, pa[i].vy - pb[i].vy));
+    }
+    printf("  %s %-20s %u swarm%s: %u/%u agents bit for bit after %u step%s, %u in the plane",
+           backend_name(), boids_model_name(m), swarms, swarms == 1 ? " " : "s", same, n + np,
+           steps, steps == 1 ? "" : "s", plane);
+    if (np) printf(" (%u predators, %u boids caught)", np, dead);
+    printf("\n");
     if (bitwise())
-        CHECK_MSG(same == n, "%s: the plane's boids differ from the flat world's",
+        CHECK_MSG(same == n + np, "%s: the plane's boids differ from the flat world's",
                   boids_model_name(m));
     else /* within the agreement's tolerance of one step (test_agreement's TOL_DV) */
         CHECK_MSG(worst <= 1e-3, "%s: the plane's boids differ from the flat world's by %g",
                   boids_model_name(m), worst);
-    CHECK_MSG(plane == n, "%s: boids left the plane", boids_model_name(m));
+    CHECK_MSG(plane == n + np, "%s: boids left the plane", boids_model_name(m));
     CHECK_MSG(moved > 0, "%s: nothing moved", boids_model_name(m));
     free(a), free(b);
 }
@@ -154,8 +186,7 @@ static void test_plane_is_the_flat_world(void)
 {
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-            if (runs_in_3d((boids_model)m)) plane_case((boids_model)m, 1);
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) plane_case((boids_model)m, 1);
         plane_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3); /* the swarms' own paths */
         plane_case(BOIDS_MODEL_HYBRID, 2);
         plane_case(BOIDS_MODEL_MEAN, 2);
@@ -172,27 +203,44 @@ static boids_boid turned(boids_boid b)
     return t;
 }
 
+/* A predator's position and velocity as a boid's. */
+static boids_boid as_boid(boids_predator p)
+{
+    boids_boid b = {p.x, p.y, p.vx, p.vy, 0};
+    b.z = p.z, b.vz = p.vz;
+    return b;
+}
+
 static void axes_case(boids_model m, uint32_t steps, double tol)
 {
     const uint32_t n = 1200;
     const float L = 500;
     boids_world_def d = model_def(m, n, 1, L, L, L);
     d.params.adams.scout1_count = d.params.adams.scout2_count = 0; /* scouts pull along x */
+    d.params.obstacles.obstacles = 0; /* (kit's random ones would stand where they stand) */
     boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
-    start_of(&d, a);
+    boids_predator pa[MAX_PREDATORS], pb[MAX_PREDATORS]; /* (kit's, turned too) */
+    uint32_t np;
+    start_of(&d, a, pa, &np);
     for (uint32_t i = 0; i < n; ++i) b[i] = turned(a[i]);
-    step_pair(&d, a, &d, b, n, steps);
+    for (uint32_t i = 0; i < np; ++i) {
+        const boids_boid t = turned(as_boid(pa[i]));
+        pb[i] = (boids_predator){t.x, t.y, t.vx, t.vy, t.z, t.vz};
+    }
+    run_from(&d, a, np ? pa : NULL, steps);
+    run_from(&d, b, np ? pb : NULL, steps);
     const bool wrap = d.params.base.edges == BOIDS_EDGES_WRAP;
     double worst_p = 0, worst_v = 0, vscale = d.params.base.max_speed;
-    for (uint32_t i = 0; i < n; ++i) {
-        const boids_boid e = turned(a[i]);
-        const float ep[3] = {e.x, e.y, e.z}, bp[3] = {b[i].x, b[i].y, b[i].z};
+    for (uint32_t i = 0; i < n + np; ++i) { /* the boids, then the predators */
+        const boids_boid e = i < n ? turned(a[i]) : turned(as_boid(pa[i - n]));
+        const boids_boid g = i < n ? b[i] : as_boid(pb[i - n]);
+        const float ep[3] = {e.x, e.y, e.z}, gp[3] = {g.x, g.y, g.z};
         for (int k = 0; k < 3; ++k) {
-            const double dp = wrap ? boids_min_image(ep[k], bp[k], L, L / 2) : bp[k] - ep[k];
+            const double dp = wrap ? boids_min_image(ep[k], gp[k], L, L / 2) : gp[k] - ep[k];
             worst_p = fmax(worst_p, fabs(dp));
         }
-        worst_v = fmax(
-            worst_v, fmax(fabs(e.vx - b[i].vx), fmax(fabs(e.vy - b[i].vy), fabs(e.vz - b[i].vz))));
+        worst_v =
+            fmax(worst_v, fmax(fabs(e.vx - g.vx), fmax(fabs(e.vy - g.vy), fabs(e.vz - g.vz))));
     }
     printf("  %s %-20s %3u step%s: turned axes give the turned results within %.2g px, %.2g of "
            "v_max\n",
@@ -207,11 +255,10 @@ static void test_turned_axes_turn_the_results(void)
 {
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-            if (runs_in_3d((boids_model)m)) {
-                axes_case((boids_model)m, 1, 1e-5);
-                axes_case((boids_model)m, 10, 1e-3);
-            }
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+            axes_case((boids_model)m, 1, 1e-5);
+            axes_case((boids_model)m, 10, 1e-3);
+        }
     }
     backend_now = BOIDS_BACKEND_CPU;
 }
@@ -420,7 +467,8 @@ static void test_oracles_3d(void)
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
         for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-            if (runs_in_3d((boids_model)m)) oracle_case((boids_model)m, 1);
+            if (!(boids_model_features((boids_model)m) & BOIDS_FEATURE_OWN_WALK))
+                oracle_case((boids_model)m, 1); /* (kit's own: test_kit's 3D flocks) */
         oracle_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3);
         oracle_case(BOIDS_MODEL_MEAN, 2);
     }
@@ -434,26 +482,21 @@ static void test_z_counts(void)
     const uint32_t n = 3000;
     boids_world_def d = model_def(BOIDS_MODEL_SHIFFMAN_PER_SECOND, n, 1, 500, 500, 500);
     boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
-    start_of(&d, a);
+    start_of(&d, a, NULL, NULL);
     for (uint32_t i = 0; i < n; ++i) b[i] = a[i], b[i].z = a[(i + 1) % n].z;
-    step_pair(&d, a, &d, b, n, 1);
+    step_pair(&d, a, &d, b, 1);
     double worst = 0;
     for (uint32_t i = 0; i < n; ++i) worst = fmax(worst, fabs(a[i].vx - b[i].vx));
     CHECK_MSG(worst > 1e-3 * d.params.base.max_speed, "z did not matter: %g", worst);
     free(a), free(b);
 }
 
-/* Kit (its own walk and predators) is flat for now; a 3D world's obstacles need a centre in its
- * depth. */
+/* A 3D world's obstacles need a centre in its depth, and its depth must be a size. */
 static void test_what_3d_lacks_is_refused(void)
 {
     boids_world *w = NULL;
-    boids_world_def d = model_def(BOIDS_MODEL_KIT, 100, 1, 300, 300, 300);
-    CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
-    CHECK(boids_last_error_info()->id == BOIDS_E_DEF_DEPTH);
-    CHECK(!strcmp(boids_last_error_info()->related, "model"));
     /* a sphere's centre outside the depth, or none given (a circle's X,Y,R: z NaN) */
-    d = model_def(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 100, 1, 300, 300, 300);
+    boids_world_def d = model_def(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 100, 1, 300, 300, 300);
     const boids_obstacle out_of_depth = {100, 100, 20, 0, 300}, circle = {100, 100, 20, 0, NAN};
     d.obstacles = &out_of_depth, d.obstacle_count = 1;
     CHECK(boids_world_create(&d, &w) == BOIDS_ERR_INVALID && !w);
@@ -512,6 +555,39 @@ static void test_3d_state(void)
     free(b), free(z);
 }
 
+/* A 3D world's predators (kit): they start in the box's corner cubes, heading all around; their
+ * z is checked as the boids' is; and they are read back as written. */
+static void test_3d_predators(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        boids_world_def d = model_def(BOIDS_MODEL_KIT, 400, 1, 1600, 1600, 800);
+        d.params.predators.predators = 12;
+        boids_world *w = NULL;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        boids_predator p[12];
+        REQUIRE_OK(boids_world_read_predators(w, p, 12));
+        uint32_t corner = 0, deep = 0;
+        for (int i = 0; i < 12; ++i) {
+            const float z = p[i].z / d.depth; /* in [1/8, 2/8) or [6/8, 7/8) */
+            corner += (z >= 0.125f && z < 0.25f) || (z >= 0.75f && z < 0.875f);
+            deep += p[i].vz != 0;
+        }
+        CHECK_MSG(corner == 12 && deep == 12, "%s: %u predators in the corner cubes, %u with vz",
+                  backend_name(), corner, deep);
+        p[3].z = d.depth; /* outside, naming z */
+        CHECK(boids_world_write_predators(w, p, 12) == BOIDS_ERR_INVALID);
+        CHECK(boids_last_error_info()->index == 3 && !strcmp(boids_last_error_info()->key, "z"));
+        p[3].z = 10, p[3].vz = -7;
+        REQUIRE_OK(boids_world_write_predators(w, p, 12));
+        boids_predator back[12];
+        REQUIRE_OK(boids_world_read_predators(w, back, 12));
+        CHECK(memcmp(back, p, sizeof p) == 0);
+        boids_world_destroy(w);
+    }
+    backend_now = BOIDS_BACKEND_CPU;
+}
+
 TEST_MAIN(TEST(test_plane_is_the_flat_world), TEST(test_oracles_3d),
           TEST(test_turned_axes_turn_the_results), TEST(test_z_counts),
-          TEST(test_what_3d_lacks_is_refused), TEST(test_3d_state))
+          TEST(test_what_3d_lacks_is_refused), TEST(test_3d_state), TEST(test_3d_predators))

@@ -15,44 +15,51 @@
 #include "gpu_exact.h"
 #include "test.h"
 
-typedef struct dv2 {
-    double x, y;
-} dv2;
+typedef struct dv3 {
+    double x, y, z;
+} dv3;
 
-static double W = 1000, H = 800;
+/* The world of the scenes: W x H, and D deep where D > 0 (a 3D world; 0: flat, every z 0). */
+static double W = 1000, H = 800, D = 0;
 
 static double wrapd(double d, double size)
 {
     return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
 }
-static dv2 off(double ax, double ay, double bx, double by)
+static dv3 off(double ax, double ay, double az, double bx, double by, double bz)
 {
-    return (dv2){wrapd(bx - ax, W), wrapd(by - ay, H)};
+    return (dv3){wrapd(bx - ax, W), wrapd(by - ay, H), D > 0 ? wrapd(bz - az, D) : 0};
 }
-static double len(dv2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-static double angle_deg(dv2 a, dv2 b)
+static double len(dv3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+static double angle_deg(dv3 a, dv3 b)
 {
-    double c = (a.x * b.x + a.y * b.y) / (len(a) * len(b));
+    double c = (a.x * b.x + a.y * b.y + a.z * b.z) / (len(a) * len(b));
     return acos(c > 1 ? 1 : c < -1 ? -1 : c) * 180.0 / 3.14159265358979323846;
 }
+static dv3 scaled(dv3 v, double s) { return (dv3){v.x * s, v.y * s, v.z * s}; }
 /* speed cut to [lo, hi] (eq. 11); at rest stays at rest */
-static dv2 cut(dv2 v, double lo, double hi)
+static dv3 cut(dv3 v, double lo, double hi)
 {
     double s = len(v);
-    if (s > hi) return (dv2){v.x * hi / s, v.y * hi / s};
-    if (s < lo && s > 0) return (dv2){v.x * lo / s, v.y * lo / s};
+    if (s > hi) return scaled(v, hi / s);
+    if (s < lo && s > 0) return scaled(v, lo / s);
     return v;
+}
+/* a coordinate moved by dv on the torus of that size (eq. 12) */
+static float moved(double x, double dv, double size)
+{
+    return size > 0 ? (float)fmod(fmod(x + dv, size) + size, size) : 0.0f;
 }
 
 /* The push -sum (o - x)/|o - x| of the points within r of x (eq. 3, 4, 6's form). */
-static dv2 push(double x, double y, const double *px, const double *py, int n, double r, int skip)
+static dv3 push(dv3 x, const dv3 *pts, int n, double r, int skip)
 {
-    dv2 f = {0, 0};
+    dv3 f = {0, 0, 0};
     for (int j = 0; j < n; ++j) {
         if (j == skip) continue;
-        dv2 d = off(x, y, px[j], py[j]);
+        dv3 d = off(x.x, x.y, x.z, pts[j].x, pts[j].y, pts[j].z);
         double l = len(d);
-        if (l > 0 && l <= r) f.x -= d.x / l, f.y -= d.y / l;
+        if (l > 0 && l <= r) f.x -= d.x / l, f.y -= d.y / l, f.z -= d.z / l;
     }
     return f;
 }
@@ -64,7 +71,17 @@ typedef struct scene {
     boids_obstacle o[8];
 } scene;
 
-/* One step of a living boid i of the scene, straight from the equations. */
+/* The scene's boids (the dead far away), predators and obstacles as points. */
+static void points(const scene *sc, dv3 *b, dv3 *p, dv3 *o)
+{
+    for (int j = 0; j < sc->n; ++j)
+        b[j] = (dv3){sc->b[j].alive ? sc->b[j].x : 1e30, sc->b[j].y, sc->b[j].z};
+    for (int j = 0; j < sc->np; ++j) p[j] = (dv3){sc->p[j].x, sc->p[j].y, sc->p[j].z};
+    for (int j = 0; j < sc->no; ++j) o[j] = (dv3){sc->o[j].x, sc->o[j].y, sc->o[j].z};
+}
+
+/* One step of a living boid i of the scene, straight from the equations (in 3D the view field is
+ * the cone of half-angle alpha around the heading). */
 static boids_boid oracle_boid(const scene *sc, int i, const boids_params *prm, double dt)
 {
     const boids_kit_params *k = &prm->kit;
@@ -72,37 +89,38 @@ static boids_boid oracle_boid(const scene *sc, int i, const boids_params *prm, d
     double a = (me->age - 0.5) * (me->age - 0.5);
     double R = k->view_radius - k->c_view_radius * a, alpha = k->view_angle - k->c_view_angle * a;
     double vmax = prm->base.max_speed - k->c_maxspeed * a;
-    dv2 v = {me->vx, me->vy}, coh = {0, 0}, ali = {0, 0};
+    dv3 v = {me->vx, me->vy, me->vz}, x = {me->x, me->y, me->z}, coh = {0, 0, 0}, ali = {0, 0, 0};
     int nv = 0;
-    double bx[64], by[64], px[8], py[8], ox[8], oy[8];
-    for (int j = 0; j < sc->n; ++j) bx[j] = sc->b[j].alive ? sc->b[j].x : 1e30, by[j] = sc->b[j].y;
-    for (int j = 0; j < sc->np; ++j) px[j] = sc->p[j].x, py[j] = sc->p[j].y;
-    for (int j = 0; j < sc->no; ++j) ox[j] = sc->o[j].x, oy[j] = sc->o[j].y;
+    dv3 bp[64], pp[8], op[8];
+    points(sc, bp, pp, op);
     for (int j = 0; j < sc->n; ++j) { /* the view field V (eq. 1, 2) */
         if (j == i || !sc->b[j].alive) continue;
-        dv2 d = off(me->x, me->y, sc->b[j].x, sc->b[j].y);
-        if (len(d) > 0 && len(d) <= R && angle_deg(v, d) <= alpha) {
-            coh.x += d.x, coh.y += d.y, ali.x += sc->b[j].vx, ali.y += sc->b[j].vy;
+        dv3 d = off(me->x, me->y, me->z, sc->b[j].x, sc->b[j].y, sc->b[j].z);
+        if (len(d) > 0 && len(d) <= R && (len(v) == 0 || angle_deg(v, d) <= alpha)) {
+            coh.x += d.x, coh.y += d.y, coh.z += d.z;
+            ali.x += sc->b[j].vx, ali.y += sc->b[j].vy, ali.z += sc->b[j].vz;
             ++nv;
         }
     }
-    dv2 F = {0, 0};
+    dv3 F = {0, 0, 0};
     if (nv) {
         F.x += k->cohesion_factor * coh.x / nv + k->alignment_factor * (ali.x / nv - v.x);
         F.y += k->cohesion_factor * coh.y / nv + k->alignment_factor * (ali.y / nv - v.y);
+        F.z += k->cohesion_factor * coh.z / nv + k->alignment_factor * (ali.z / nv - v.z);
     }
-    dv2 s = push(me->x, me->y, bx, by, sc->n, k->sep_radius, i);                    /* eq. 3 */
-    dv2 o = push(me->x, me->y, ox, oy, sc->no, prm->obstacles.obstacle_radius, -1); /* eq. 4 */
-    dv2 pr = push(me->x, me->y, px, py, sc->np, k->predator_radius, -1);            /* eq. 6 */
-    F.x += k->separation_factor * s.x + prm->obstacles.obstacle_factor * o.x +
-           k->predator_factor * pr.x;
-    F.y += k->separation_factor * s.y + prm->obstacles.obstacle_factor * o.y +
-           k->predator_factor * pr.y;
-    dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, prm->base.min_speed, vmax); /* eq. 10, 11 */
+    dv3 s = push(x, bp, sc->n, k->sep_radius, i);                    /* eq. 3 */
+    dv3 o = push(x, op, sc->no, prm->obstacles.obstacle_radius, -1); /* eq. 4 */
+    dv3 pr = push(x, pp, sc->np, k->predator_radius, -1);            /* eq. 6 */
+    const double cs = k->separation_factor, co = prm->obstacles.obstacle_factor,
+                 cp = k->predator_factor;
+    F.x += cs * s.x + co * o.x + cp * pr.x;
+    F.y += cs * s.y + co * o.y + cp * pr.y;
+    F.z += cs * s.z + co * o.z + cp * pr.z;
+    dv3 nv2 = cut((dv3){v.x + F.x, v.y + F.y, v.z + F.z}, prm->base.min_speed, vmax); /* 10, 11 */
     boids_boid out = *me;
-    out.vx = (float)nv2.x, out.vy = (float)nv2.y;
-    out.x = (float)fmod(fmod(me->x + dt * nv2.x, W) + W, W); /* eq. 12 on a torus */
-    out.y = (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H);
+    out.vx = (float)nv2.x, out.vy = (float)nv2.y, out.vz = (float)nv2.z;
+    out.x = moved(me->x, dt * nv2.x, W), out.y = moved(me->y, dt * nv2.y, H);
+    out.z = moved(me->z, dt * nv2.z, D);
     return out;
 }
 
@@ -111,33 +129,35 @@ static boids_predator oracle_predator(const scene *sc, int i, const boids_params
 {
     const boids_predators_params *q = &prm->predators;
     const boids_predator *me = &sc->p[i];
-    dv2 v = {me->vx, me->vy}, F = {0, 0};
+    dv3 v = {me->vx, me->vy, me->vz}, x = {me->x, me->y, me->z}, F = {0, 0, 0};
     double best = INFINITY;
-    dv2 to = {0, 0};
+    dv3 to = {0, 0, 0};
     for (int j = 0; j < sc->n; ++j) {
         if (!sc->b[j].alive) continue;
-        dv2 d = off(me->x, me->y, sc->b[j].x, sc->b[j].y);
+        dv3 d = off(me->x, me->y, me->z, sc->b[j].x, sc->b[j].y, sc->b[j].z);
         if (len(d) > 0 && len(d) <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle &&
             len(d) < best)
             best = len(d), to = d;
     }
-    if (best < INFINITY)
-        F.x += q->attack_factor * to.x / best, F.y += q->attack_factor * to.y / best;
-    double px[8], py[8], ox[8], oy[8];
-    for (int j = 0; j < sc->np; ++j) px[j] = sc->p[j].x, py[j] = sc->p[j].y;
-    for (int j = 0; j < sc->no; ++j) ox[j] = sc->o[j].x, oy[j] = sc->o[j].y;
-    dv2 s = push(me->x, me->y, px, py, sc->np, q->pred_sep_radius, i);
-    dv2 o = push(me->x, me->y, ox, oy, sc->no, q->pred_obstacle_radius, -1);
+    if (best < INFINITY) F = scaled(to, q->attack_factor / best);
+    dv3 bp[64], pp[8], op[8];
+    points(sc, bp, pp, op);
+    dv3 s = push(x, pp, sc->np, q->pred_sep_radius, i);
+    dv3 o = push(x, op, sc->no, q->pred_obstacle_radius, -1);
     F.x += q->pred_sep_factor * s.x + q->pred_obstacle_factor * o.x;
     F.y += q->pred_sep_factor * s.y + q->pred_obstacle_factor * o.y;
-    dv2 nv2 = cut((dv2){v.x + F.x, v.y + F.y}, q->pred_min_speed, q->pred_max_speed);
-    boids_predator out = {(float)fmod(fmod(me->x + dt * nv2.x, W) + W, W),
-                          (float)fmod(fmod(me->y + dt * nv2.y, H) + H, H), (float)nv2.x,
-                          (float)nv2.y};
+    F.z += q->pred_sep_factor * s.z + q->pred_obstacle_factor * o.z;
+    dv3 nv2 = cut((dv3){v.x + F.x, v.y + F.y, v.z + F.z}, q->pred_min_speed, q->pred_max_speed);
+    boids_predator out = {moved(me->x, dt * nv2.x, W),
+                          moved(me->y, dt * nv2.y, H),
+                          (float)nv2.x,
+                          (float)nv2.y,
+                          moved(me->z, dt * nv2.z, D),
+                          (float)nv2.z};
     return out;
 }
 
-/* The kit preset in a W x H world, with the scene's boids, predators and obstacles. */
+/* The kit preset in a W x H (x D) world, with the scene's boids, predators and obstacles. */
 static boids_world *make(boids_backend be, const scene *sc, const boids_params *prm, float dt)
 {
     boids_world_def d = test_def(be, (uint32_t)sc->n);
@@ -146,6 +166,7 @@ static boids_world *make(boids_backend be, const scene *sc, const boids_params *
     d.params.predators.predators = (uint32_t)sc->np;
     d.width = (float)W;
     d.height = (float)H;
+    d.depth = (float)D;
     d.dt = dt;
     d.obstacles = sc->o;
     d.obstacle_count = (uint32_t)sc->no;
@@ -166,12 +187,22 @@ static void oracle_catches(scene *sc, const boids_params *prm)
     double reach = (double)prm->predators.boid_size + prm->predators.predator_size;
     for (int i = 0; i < sc->n; ++i)
         for (int j = 0; j < sc->np && sc->b[i].alive; ++j)
-            if (len(off(sc->b[i].x, sc->b[i].y, sc->p[j].x, sc->p[j].y)) <= reach)
+            if (len(off(sc->b[i].x, sc->b[i].y, sc->b[i].z, sc->p[j].x, sc->p[j].y, sc->p[j].z)) <=
+                reach)
                 sc->b[i].alive = 0;
 }
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const names[2] = {"cpu", "gpu"};
+
+/* How far a state is from the oracle's, in px/s: its velocity, and its move over dt. */
+static double off_by(float vx, float vy, float vz, float x, float y, float z, float ex, float ey,
+                     float ez, float evx, float evy, float evz, double dt)
+{
+    const dv3 dv = {vx - evx, vy - evy, vz - evz};
+    const dv3 dp = {wrapd(x - ex, W), wrapd(y - ey, H), D > 0 ? wrapd(z - ez, D) : 0};
+    return fmax(len(dv), len(dp) / dt);
+}
 
 /* Steps the scene once on both backends and holds every boid and predator against the oracle. */
 static void check_scene(const scene *initial, const boids_params *prm, const char *what)
@@ -195,17 +226,16 @@ static void check_scene(const scene *initial, const boids_params *prm, const cha
         for (int i = 0; i < sc->n; ++i) {
             if (!sc->b[i].alive) continue;
             boids_boid e = oracle_boid(sc, i, prm, dt);
-            worst = fmax(worst, hypot(out[i].vx - e.vx, out[i].vy - e.vy));
-            worst = fmax(worst, hypot(wrapd(out[i].x - e.x, W), wrapd(out[i].y - e.y, H)) / dt);
+            worst = fmax(worst, off_by(out[i].vx, out[i].vy, out[i].vz, out[i].x, out[i].y,
+                                       out[i].z, e.x, e.y, e.z, e.vx, e.vy, e.vz, dt));
         }
         double worst_p = 0;
         for (int i = 0; i < sc->np; ++i) {
             boids_predator e = oracle_predator(sc, i, prm, dt);
-            worst_p = fmax(worst_p, hypot(pout[i].vx - e.vx, pout[i].vy - e.vy));
-            worst_p =
-                fmax(worst_p, hypot(wrapd(pout[i].x - e.x, W), wrapd(pout[i].y - e.y, H)) / dt);
+            worst_p = fmax(worst_p, off_by(pout[i].vx, pout[i].vy, pout[i].vz, pout[i].x, pout[i].y,
+                                           pout[i].z, e.x, e.y, e.z, e.vx, e.vy, e.vz, dt));
         }
-        printf("  %-44s %s: worst off the equations: boids %.2g px/s, predators %.2g px/s\n", what,
+        printf("  %-50s %s: worst off the equations: boids %.2g px/s, predators %.2g px/s\n", what,
                names[k], worst, worst_p);
         CHECK_MSG(worst < 1e-3 && worst_p < 1e-3, "%s (%s): %g / %g px/s off", what, names[k],
                   worst, worst_p);
@@ -225,6 +255,19 @@ static boids_params kit_params(void)
     return p;
 }
 
+/* The radii of small random flocks where every rule is active (times `scale`), ages that matter. */
+static boids_params every_rule_params(float scale)
+{
+    boids_params p = kit_params();
+    p.kit.view_radius = 220 * scale, p.kit.sep_radius = 45 * scale;
+    p.kit.predator_radius = 150 * scale, p.obstacles.obstacle_radius = 120 * scale;
+    p.predators.pred_view_radius = 250 * scale, p.predators.pred_sep_radius = 90 * scale;
+    p.predators.pred_obstacle_radius = 120 * scale;
+    p.kit.c_maxspeed = 200; /* ages matter */
+    p.kit.c_view_radius = 300, p.kit.c_view_angle = 200;
+    return p;
+}
+
 static void test_random_flocks_match_the_equations(void)
 {
     /* Small flocks where every rule is active: radii shrunk to the world, a few predators and
@@ -233,13 +276,7 @@ static void test_random_flocks_match_the_equations(void)
         scene sc;
         memset(&sc, 0, sizeof sc);
         boids_rng rng = boids_rng_seeded(40 + (uint64_t)trial);
-        boids_params p = kit_params();
-        p.kit.view_radius = 220, p.kit.sep_radius = 45, p.kit.predator_radius = 150;
-        p.obstacles.obstacle_radius = 120, p.predators.pred_view_radius = 250,
-        p.predators.pred_sep_radius = 90;
-        p.predators.pred_obstacle_radius = 120;
-        p.kit.c_maxspeed = 200; /* ages matter */
-        p.kit.c_view_radius = 300, p.kit.c_view_angle = 200;
+        boids_params p = every_rule_params(1.0f);
         sc.n = 48, sc.np = 3, sc.no = 3;
         for (int i = 0; i < sc.n; ++i) {
             float a = boids_rng_float(&rng) * 6.2831853f, s = 20 + 140 * boids_rng_float(&rng);
@@ -318,6 +355,81 @@ static void test_hand_placed_cases(void)
     sc.o[0] = (boids_obstacle){600, 450, 30, 0, 0};
     sc.o[1] = (boids_obstacle){900, 100, 30, 0, 0};
     check_scene(&sc, &p, "an obstacle within R_O and one beyond it");
+}
+
+/* The same in a 3D world (issue 30's kit in 3D): random flocks in a box, every rule active,
+ * obstacles as spheres, predators hunting in 3D; a boid straight above another is in its view
+ * cone only within the half-angle; a predator across the z seam. */
+static void test_3d_flocks_match_the_equations(void)
+{
+    D = 600;
+    for (int trial = 0; trial < 3; ++trial) {
+        scene sc;
+        memset(&sc, 0, sizeof sc);
+        boids_rng rng = boids_rng_seeded(70 + (uint64_t)trial);
+        boids_params p = every_rule_params(1.25f); /* (a box is sparser than a plane) */
+        sc.n = 48, sc.np = 3, sc.no = 3;
+        for (int i = 0; i < sc.n; ++i) {
+            float u = 2 * boids_rng_float(&rng) - 1, a = boids_rng_float(&rng) * 6.2831853f;
+            float s = 20 + 140 * boids_rng_float(&rng), r = sqrtf(1 - u * u);
+            memset(&sc.b[i], 0, sizeof sc.b[i]);
+            sc.b[i].x = boids_rng_float(&rng) * (float)W,
+            sc.b[i].y = boids_rng_float(&rng) * (float)H;
+            sc.b[i].z = boids_rng_float(&rng) * (float)D;
+            sc.b[i].vx = s * r * cosf(a), sc.b[i].vy = s * r * sinf(a), sc.b[i].vz = s * u;
+            sc.b[i].age = boids_rng_float(&rng);
+            sc.b[i].alive = 1;
+        }
+        for (int i = 0; i < sc.np; ++i)
+            sc.p[i] = (boids_predator){
+                boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H,
+                100 * boids_rng_float(&rng) - 50, 100 * boids_rng_float(&rng) - 50,
+                boids_rng_float(&rng) * (float)D, 100 * boids_rng_float(&rng) - 50};
+        for (int i = 0; i < sc.no; ++i)
+            sc.o[i] =
+                (boids_obstacle){boids_rng_float(&rng) * (float)W, boids_rng_float(&rng) * (float)H,
+                                 20, 0, boids_rng_float(&rng) * (float)D};
+        char what[80];
+        snprintf(what, sizeof what, "3D random flock %d (48 boids, 3 predators, 3 spheres)", trial);
+        check_scene(&sc, &p, what);
+    }
+    boids_params p = kit_params();
+    p.kit.view_radius = 300, p.predators.pred_view_radius = 300, p.kit.c_view_radius = 0,
+    p.kit.c_view_angle = 0, p.kit.view_angle = 60;
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    /* Boid 0 heads +x; boid 1 straight above it (90 degrees off its heading: outside a 60-degree
+     * cone), boid 2 ahead and above (45 degrees: inside), boid 3 behind and below. */
+    sc.n = 4;
+    const float at[4][6] = {{400, 400, 300, 100, 0, 0},
+                            {400, 400, 380, 0, 0, 90},
+                            {460, 400, 360, 80, 0, 20},
+                            {330, 400, 250, 0, 90, 0}};
+    for (int i = 0; i < sc.n; ++i) {
+        sc.b[i].x = at[i][0], sc.b[i].y = at[i][1], sc.b[i].z = at[i][2];
+        sc.b[i].vx = at[i][3], sc.b[i].vy = at[i][4], sc.b[i].vz = at[i][5];
+        sc.b[i].alive = 1, sc.b[i].age = 0.5f;
+    }
+    check_scene(&sc, &p, "3D: a boid above another, outside its cone");
+    /* A predator across the z seam: boid at z = 5, predator at z = 570, 35 px below it through
+     * the world's floor and ceiling (beyond its reach), heading +z at it: the boid flees up (+z),
+     * the predator attacks across the seam (+z). */
+    memset(&sc, 0, sizeof sc);
+    sc.n = 1, sc.np = 1;
+    sc.b[0].x = 500, sc.b[0].y = 400, sc.b[0].z = 5, sc.b[0].vx = 60;
+    sc.b[0].alive = 1, sc.b[0].age = 0.5f;
+    sc.p[0] = (boids_predator){505, 400, 0, 0, 570, 80};
+    check_scene(&sc, &p, "3D: a predator across the z seam");
+    boids_world *w = make(BOIDS_BACKEND_CPU, &sc, &p, 0.08f);
+    boids_boid b;
+    boids_predator q;
+    REQUIRE_OK(boids_world_step(w, 1));
+    REQUIRE_OK(boids_world_read(w, &b, 1));
+    REQUIRE_OK(boids_world_read_predators(w, &q, 1));
+    CHECK_MSG(b.vz > 0 && q.vz > 80, "the boid's vz %g, the predator's %g", (double)b.vz,
+              (double)q.vz);
+    boids_world_destroy(w);
+    D = 0;
 }
 
 /* The paper's world (35 boids, 4000 px square, dt 0.08) with ages that matter (c_maxspeed 200):
@@ -838,6 +950,7 @@ static void test_a_crowded_graveyard(void)
 TEST_MAIN(TEST(test_flock_bit_identical), TEST(test_predator_count_changes_live),
           TEST(test_boid_count_changes_live), TEST(test_a_crowded_graveyard),
           TEST(test_random_flocks_match_the_equations), TEST(test_hand_placed_cases),
-          TEST(test_catches_per_run_agree_as_samples), TEST(test_same_catches_on_both_backends),
+          TEST(test_3d_flocks_match_the_equations), TEST(test_catches_per_run_agree_as_samples),
+          TEST(test_same_catches_on_both_backends),
           TEST(test_catch_by_two_counts_once_and_the_dead_are_gone), TEST(test_stop_after_catches),
           TEST(test_stop_after_catches_takes_the_first_k), TEST(test_degenerate))

@@ -319,8 +319,13 @@ expect 2 "--camera with the eye on its target is refused" "--camera" -- \
   "$boids" "${run[@]}" --dims 3 --camera 1,2,3,1,2,3
 expect 2 "--camera with a field of view of 180 is refused" "--camera" -- \
   "$boids" "${run[@]}" --dims 3 --camera 0,0,0,1,1,1,180
-expect 2 "kit in 3D is refused, naming the model" "model kit does not run in a 3D world yet" -- \
-  "$boids" "${kit[@]}" --dims 3
+"$boids" --model kit -n 35 --world 2000x2000x2000 --steps 2 --backend cpu --headless \
+  --dump-predators deep-predators.csv >/dev/null 2>&1
+head -1 deep-predators.csv | grep -q '^id,x,y,z,vx,vy,vz$' &&
+  ok "a 3D world's predators have the columns z and vz" ||
+  bad "3D predators: $(head -1 deep-predators.csv 2>&1)"
+expect 2 "3D predators into a flat world are refused" "holds 3D predators" -- \
+  "$boids" "${kit[@]}" --predators deep-predators.csv
 "$boids" "${run[@]}" --dims 3 --dump deep.csv >/dev/null 2>&1
 head -1 deep.csv | grep -q '^id,x,y,z,vx,vy,vz,swarm' &&
   ok "a 3D world's dump has the columns z and vz" || bad "3D dump: $(head -1 deep.csv)"

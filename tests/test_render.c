@@ -206,6 +206,50 @@ static void test_3d_boid_where_expected(void)
     one_boid_3d(BOIDS_BACKEND_GPU, q, slant);
 }
 
+/* A 3D world's predator (kit): drawn red, larger than a boid, where the camera projects it, on
+ * both backends (the predators' buffer has its own second half of (z, vz)). */
+static void test_3d_predator_where_expected(void)
+{
+    enum { W = VIEW_W, H = VIEW_H };
+    for (int k = 0; k < 2; ++k) {
+        const boids_backend backend = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
+        boids_world_def d = test_def(backend, 1);
+        d.model = BOIDS_MODEL_KIT;
+        d.params = boids_model_default_params(d.model);
+        d.params.obstacles.obstacles = 0;
+        d.params.predators.predators = 1;
+        d.width = 600, d.height = 400, d.depth = 500;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        boids_boid b = {550, 350, 10, 0, 0}; /* (a boid out of the way) */
+        b.z = 50, b.alive = 1, b.age = 0.5f;
+        REQUIRE_OK(boids_world_write(w, &b, 1));
+        const boids_predator pred = {200, 150, 0, 80, 320, 0};
+        REQUIRE_OK(boids_world_write_predators(w, &pred, 1));
+        boids_camera cam;
+        const float eye[3] = {200, 150, 620}, at[3] = {200, 150, 320};
+        static unsigned char px[W * H * 4];
+        draw_3d(w, eye, at, 45, 0, &cam, px);
+        const float p[3] = {pred.x, pred.y, pred.z};
+        float sx, sy, depth;
+        boids_camera_project(&cam, p, &sx, &sy, &depth);
+        int red = 0;
+        double cx = 0, cy = 0;
+        for (int row = 0; row < H; ++row)
+            for (int ix = 0; ix < W; ++ix) {
+                const unsigned char *q = px + 4 * (row * W + ix);
+                if (!(q[0] > 2 * q[1] + 20 && q[0] > 2 * q[2] + 20)) continue;
+                ++red, cx += ix + 0.5 - sx, cy += (H - 1 - row) + 0.5 - sy;
+            }
+        printf("  3D predator on the %s: %d red pixels about (%.0f, %.0f), off by (%+.1f, %+.1f)\n",
+               k ? "GPU" : "CPU", red, (double)sx, (double)sy, red ? cx / red : 0,
+               red ? cy / red : 0);
+        CHECK(red >= 40);
+        CHECK(red > 0 && hypot(cx / red, cy / red) < 12);
+        boids_world_destroy(w);
+    }
+}
+
 static int count_files(const char *dir, const char *suffix)
 {
     DIR *d = opendir(dir);
@@ -366,7 +410,7 @@ static void test_panel_predators(void)
         REQUIRE_OK(boids_world_read(ss.world, after, 300));
         REQUIRE_OK(boids_world_read_predators(ss.world, p1, 5));
         CHECK(memcmp(before, after, sizeof before) == 0 && memcmp(p0, p1, sizeof p0) == 0);
-        REQUIRE_OK(boids_session_add_predator(&ss, 100, 200));
+        REQUIRE_OK(boids_session_add_predator(&ss, 100, 200, 0));
         REQUIRE_OK(boids_world_read_predators(ss.world, p1, 6));
         CHECK(memcmp(p0, p1, sizeof p0) == 0 && p1[5].x == 100 && p1[5].y == 200);
         REQUIRE_OK(boids_panel_set(&ss, "predators", "2"));
@@ -566,7 +610,7 @@ static void test_step_count_across_worlds(void)
     REQUIRE_OK(boids_world_step(ss.world, 5));
     REQUIRE_OK(boids_session_resize(&ss, 600));
     REQUIRE_OK(boids_world_step(ss.world, 3));
-    REQUIRE_OK(boids_session_add_predator(&ss, 10, 10));
+    REQUIRE_OK(boids_session_add_predator(&ss, 10, 10, 0));
     REQUIRE_OK(boids_world_step(ss.world, 2));
     boids_world_info info;
     boids_world_get_info(ss.world, &info);
@@ -624,6 +668,7 @@ static void test_ui_o_and_zero(void)
 TEST_MAIN(TEST(test_switch_models), TEST(test_panel_switches), TEST(test_step_count_across_worlds),
           TEST(test_ui_o_and_zero), TEST(test_deflate_round_trip),
           TEST(test_one_boid_where_expected), TEST(test_3d_boid_where_expected),
-          TEST(test_3d_sphere_where_expected), TEST(test_export_gpu), TEST(test_export_cpu),
-          TEST(test_panel_equals_set), TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
+          TEST(test_3d_sphere_where_expected), TEST(test_3d_predator_where_expected),
+          TEST(test_export_gpu), TEST(test_export_cpu), TEST(test_panel_equals_set),
+          TEST(test_panel_keys_and_slider), TEST(test_panel_predators),
           TEST(test_model_switch_from_kit))

@@ -286,7 +286,7 @@ static void test_in_view_lanes(void)
         for (int l = 0; l < BOIDS_LANES; ++l) {
             const float d2 = dx[l] * dx[l] + dy[l] * dy[l];
             if (!(d2 > 0.0f)) continue; /* the walks ask only of offsets that are not zero */
-            const bool want = boids_in_view(vx[l], vy[l], dx[l], dy[l], d2, c[l]);
+            const bool want = boids_in_view(vx[l], vy[l], 0.0f, dx[l], dy[l], 0.0f, d2, c[l]);
             const bool ok = (got[l] != 0) == want;
             CHECK_MSG(ok, "v (%g, %g) d (%g, %g) c %g: lanes %d, scalar %d", (double)vx[l],
                       (double)vy[l], (double)dx[l], (double)dy[l], (double)c[l], got[l] != 0, want);

@@ -422,12 +422,15 @@ class World:
         _lib.check(_lib.lib.boids_world_write_columns(self._handle(), cnames, ptrs, len(arrays)))
 
     def predators(self):
-        """The predators (models with predators) as {x, y, vx, vy: numpy arrays}."""
-        n = self._info().predators
-        buf = np.empty(n, dtype=[(k, np.float32) for k in ("x", "y", "vx", "vy")])
+        """The predators (models with predators) as {x, y, vx, vy: numpy arrays}, and z, vz in
+        a 3D world."""
+        info = self._info()
+        fields = [f for f, _ in _lib.Predator._fields_]
+        buf = np.empty(info.predators, dtype=[(k, np.float32) for k in fields])
         _lib.check(_lib.lib.boids_world_read_predators(
-            self._handle(), buf.ctypes.data_as(ctypes.POINTER(_lib.Predator)), n))
-        return {k: buf[k].copy() for k in ("x", "y", "vx", "vy")}
+            self._handle(), buf.ctypes.data_as(ctypes.POINTER(_lib.Predator)), info.predators))
+        keep = fields if info.dims == 3 else ["x", "y", "vx", "vy"]
+        return {k: buf[k].copy() for k in keep}
 
     def metrics(self):
         """One record per replica: step, alive, groups, catches, polarization, mean_nn,

@@ -103,7 +103,7 @@ class Events(ctypes.Structure):
 
 class Predator(ctypes.Structure):
     _fields_ = [("x", ctypes.c_float), ("y", ctypes.c_float), ("vx", ctypes.c_float),
-                ("vy", ctypes.c_float)]
+                ("vy", ctypes.c_float), ("z", ctypes.c_float), ("vz", ctypes.c_float)]
 
 
 PASSES = lib.boids_pass_count()

@@ -380,3 +380,11 @@ def test_a_3d_world_has_z_and_vz():
         with pytest.raises(boids.Error) as e:
             w.state(["z"])
         assert e.value.key == "z"
+    # kit in 3D: its predators have z and vz, in the box; a flat world's have neither
+    with boids.World(model="kit", count=300, world=(2000, 2000, 1000), backend="cpu", seed=4) as w:
+        w.step(3)
+        p = w.predators()
+        assert set(p) == {"x", "y", "vx", "vy", "z", "vz"} and len(p["z"]) == w.info["predators"]
+        assert (p["z"] >= 0).all() and (p["z"] < 1000).all() and (p["vz"] != 0).any()
+    with boids.World(model="kit", count=35, backend="cpu") as w:
+        assert set(w.predators()) == {"x", "y", "vx", "vy"}

@@ -263,7 +263,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
         st = p ? boids_world_read_predators(s->world, p, info.predators)
                : boids_fail(BOIDS_E_NO_MEMORY, "out of memory");
         if (st == BOIDS_OK)
-            st = boids_predators_csv_write(cli->dump_predators_path, p, info.predators);
+            st = boids_predators_csv_write(cli->dump_predators_path, p, info.predators,
+                                           info.dims == 3);
         if (st == BOIDS_OK) printf("  predators written to %s\n", cli->dump_predators_path);
         free(p);
     }

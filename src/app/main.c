@@ -57,9 +57,18 @@ static int read_init(boids_cli *cli, boids_init_state *init)
 /* --predators: as --init, the file's predators are the world's. */
 static int read_predators(boids_cli *cli, boids_init_state *init)
 {
-    if (boids_predators_csv_read(cli->predators_path, &init->predators, &init->predator_count,
-                                 &init->predator_lines) != BOIDS_OK)
+    boids_csv_predators csv;
+    if (boids_predators_csv_read(cli->predators_path, &csv) != BOIDS_OK)
         return boids_app_error(cli, "--predators"), BOIDS_EXIT_USAGE;
+    init->predators = csv.predators, init->predator_lines = csv.lines;
+    init->predator_count = csv.count;
+    if (csv.three && cli->def.depth == 0) {
+        fprintf(stderr,
+                "boids: --predators: %s holds 3D predators (columns z, vz) but the world is flat: "
+                "give --world WxHxD or --dims 3\n",
+                cli->predators_path);
+        return BOIDS_EXIT_USAGE;
+    }
     char buf[64];
     const char *origin = boids_cli_origin(cli, "predators", buf, sizeof buf);
     const uint32_t asked = cli->def.params.predators.predators;

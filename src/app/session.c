@@ -153,7 +153,7 @@ boids_status boids_session_set_model(boids_session *s, boids_model model)
     return st;
 }
 
-boids_status boids_session_add_predator(boids_session *s, float x, float y)
+boids_status boids_session_add_predator(boids_session *s, float x, float y, float z)
 {
     boids_world_info info;
     boids_world_get_info(s->world, &info);
@@ -171,8 +171,12 @@ boids_status boids_session_add_predator(boids_session *s, float x, float y)
         st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u predators", n);
     if (st == BOIDS_OK) st = boids_world_read_predators(s->world, all, n);
     if (st == BOIDS_OK) {
-        all[n - 1] = (boids_predator){boids_wrap(x, info.width), boids_wrap(y, info.height),
-                                      fmaxf(info.params.predators.pred_min_speed, 1.0f), 0.0f};
+        all[n - 1] = (boids_predator){boids_wrap(x, info.width),
+                                      boids_wrap(y, info.height),
+                                      fmaxf(info.params.predators.pred_min_speed, 1.0f),
+                                      0.0f,
+                                      info.dims == 3 ? boids_wrap(z, info.depth) : 0.0f,
+                                      0.0f};
         st = boids_world_write_predators(s->world, all, n);
     }
     free(all);

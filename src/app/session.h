@@ -25,9 +25,9 @@ boids_status boids_session_reset(boids_session *s, uint64_t seed);
 /* count boids, in the same world (boids_world_set_count): the first ones keep their state, new
  * ones start as a world of count boids would; the step count goes on. */
 boids_status boids_session_resize(boids_session *s, uint32_t count);
-/* One more predator at (x, y) (models with predators), in the same world (boids_world_set_params
- * with one more, then placed): the step count and the catches go on. */
-boids_status boids_session_add_predator(boids_session *s, float x, float y);
+/* One more predator at (x, y), at depth z in a 3D world (models with predators), in the same world
+ * (boids_world_set_params with one more, then placed): the step count and the catches go on. */
+boids_status boids_session_add_predator(boids_session *s, float x, float y, float z);
 /* One parameter by name from text, as --set KEY=VALUE (the panel's path): set on the running
  * world, but the number of predators, which a world fixes when it is made: for that the world
  * is made anew with the boids as they are, the first predators kept, new ones random. */

@@ -59,13 +59,25 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
      */
     if (boids_model_attributes(d->model) & BOIDS_ATTR_BIT(AGE))
         for (uint32_t i = 0; i < n; ++i) b[i].age = boids_rng_float(rng);
+    /* Predators: as the flat boids, and in a 3D world a depth and a heading's polar angle drawn
+     * after those (cos uniform in [-1, 1], as uniform_3d's), so flat worlds draw as before. */
     for (uint32_t i = 0; i < p; ++i) {
         float x = boids_rng_float(rng) * d->width, y = boids_rng_float(rng) * d->height;
         float a = boids_rng_float(rng) * two_pi;
         float s =
             uniform(rng, d->params.predators.pred_min_speed, d->params.predators.pred_max_speed);
-        predators[i] = (boids_predator){boids_wrap(x, d->width), boids_wrap(y, d->height),
-                                        s * cosf(a), s * sinf(a)};
+        predators[i] = (boids_predator){boids_wrap(x, d->width),
+                                        boids_wrap(y, d->height),
+                                        s * cosf(a),
+                                        s * sinf(a),
+                                        0.0f,
+                                        0.0f};
+        if (d->depth > 0.0f) {
+            float z = boids_rng_float(rng) * d->depth, u = 2.0f * boids_rng_float(rng) - 1.0f;
+            float r = sqrtf(fmaxf(0.0f, 1 - u * u));
+            predators[i].z = boids_wrap(z, d->depth);
+            predators[i].vx *= r, predators[i].vy *= r, predators[i].vz = s * u;
+        }
     }
 }
 
@@ -84,12 +96,23 @@ void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boi
         boids_boid_default_attrs(&b[i], 0, &d->params);
         b[i].age = boids_rng_float(rng);
     }
+    /* Predators in the corner squares (a 3D world's corner cubes: the depth drawn after the
+     * flat values, so flat worlds draw as before). */
     for (uint32_t i = 0; i < p; ++i) {
         float x0 = boids_rng_float(rng) < 0.5f ? W / 8 : 6 * W / 8;
         float y0 = boids_rng_float(rng) < 0.5f ? H / 8 : 6 * H / 8;
         float x = uniform(rng, x0, x0 + W / 8), y = uniform(rng, y0, y0 + H / 8);
-        predators[i] = (boids_predator){boids_wrap(x, W), boids_wrap(y, H), uniform(rng, -50, 50),
-                                        uniform(rng, -50, 50)};
+        predators[i] = (boids_predator){boids_wrap(x, W),
+                                        boids_wrap(y, H),
+                                        uniform(rng, -50, 50),
+                                        uniform(rng, -50, 50),
+                                        0.0f,
+                                        0.0f};
+        if (D > 0.0f) {
+            float z0 = boids_rng_float(rng) < 0.5f ? D / 8 : 6 * D / 8;
+            predators[i].z = boids_wrap(uniform(rng, z0, z0 + D / 8), D);
+            predators[i].vz = uniform(rng, -50, 50);
+        }
     }
 }
 

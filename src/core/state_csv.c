@@ -360,46 +360,71 @@ boids_status boids_csv_read(const char *path, boids_csv_state *out)
 
 /* ---- predators ------------------------------------------------------------------------------ */
 
+/* The fixed columns of a flat world's predators and of a 3D one's; the header begins with the
+ * first three, and its fourth says which. */
 static const char *const predator_columns[] = {"id", "x", "y", "vx", "vy"};
+static const char *const predator_columns_3d[] = {"id", "x", "y", "z", "vx", "vy", "vz"};
+
+typedef struct predator_table {
+    id_rows rows;
+    bool three; /* the header's 3D columns */
+} predator_table;
+
+static boids_status predator_header(void *ctx, char **fields, int nf, long line)
+{
+    predator_table *t = ctx;
+    char q[48];
+    t->three = nf > 3 && strcmp(fields[3], "z") == 0;
+    const char *const *want = t->three ? predator_columns_3d : predator_columns;
+    const int fixed = t->three ? 7 : 5;
+    for (int c = 3; c < fixed; ++c)
+        if (c >= nf || strcmp(fields[c], want[c]) != 0)
+            return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
+                                   "header must begin id,x,y,vx,vy or id,x,y,z,vx,vy,vz (column "
+                                   "%d is '%s')",
+                                   c + 1, c < nf ? quoted(fields[c], q) : "missing");
+    return BOIDS_OK;
+}
 
 static boids_status predator_row(void *ctx, char **fields, int nf, long line)
 {
-    id_rows *t = ctx;
+    predator_table *t = ctx;
     (void)nf;
-    boids_predator p;
+    boids_predator p = {0};
     uint32_t id;
-    boids_status st = parse_id(t->path, line, fields[0], &id);
-    float *vals[4] = {&p.x, &p.y, &p.vx, &p.vy};
-    for (int c = 0; c < 4 && st == BOIDS_OK; ++c)
-        st = field_float(t->path, line, predator_columns[1 + c], fields[1 + c], vals[c]);
+    boids_status st = parse_id(t->rows.path, line, fields[0], &id);
+    float *flat[4] = {&p.x, &p.y, &p.vx, &p.vy}, *deep[6] = {&p.x, &p.y, &p.z, &p.vx, &p.vy, &p.vz};
+    const char *const *names = t->three ? predator_columns_3d : predator_columns;
+    const int nv = t->three ? 6 : 4;
+    for (int c = 0; c < nv && st == BOIDS_OK; ++c)
+        st = field_float(t->rows.path, line, names[1 + c], fields[1 + c],
+                         t->three ? deep[c] : flat[c]);
     if (st != BOIDS_OK) return st;
-    boids_predator *slot = push_row(t, id, line);
+    boids_predator *slot = push_row(&t->rows, id, line);
     if (!slot) return boids_last_error_info()->status;
     *slot = p;
     return BOIDS_OK;
 }
 
-boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count,
-                                      long **lines)
+boids_status boids_predators_csv_read(const char *path, boids_csv_predators *out)
 {
-    *out = NULL;
-    *count = 0;
-    *lines = NULL;
-    id_rows t;
+    memset(out, 0, sizeof *out);
+    predator_table t;
     memset(&t, 0, sizeof t);
-    t.path = path;
-    t.size = sizeof(boids_predator);
-    boids_status st = read_table(path, predator_columns, 5, NULL, predator_row, &t);
+    t.rows.path = path;
+    t.rows.size = sizeof(boids_predator);
+    boids_status st = read_table(path, predator_columns, 3, predator_header, predator_row, &t);
     if (st != BOIDS_OK) {
-        free(t.data), free(t.ids), free(t.lines);
+        free(t.rows.data), free(t.rows.ids), free(t.rows.lines);
         return st;
     }
-    size_t n = t.count;
+    size_t n = t.rows.count;
     void *p;
-    st = order_rows(&t, &p, lines);
+    st = order_rows(&t.rows, &p, &out->lines);
     if (st != BOIDS_OK) return st;
-    *out = p;
-    *count = (uint32_t)n;
+    out->predators = p;
+    out->count = (uint32_t)n;
+    out->three = t.three;
     return BOIDS_OK;
 }
 
@@ -435,14 +460,19 @@ boids_status boids_csv_write(const char *path, const boids_boid *b, uint32_t n, 
     return boids_output_commit(&o);
 }
 
-boids_status boids_predators_csv_write(const char *path, const boids_predator *p, uint32_t n)
+boids_status boids_predators_csv_write(const char *path, const boids_predator *p, uint32_t n,
+                                       bool three)
 {
     boids_output_file o;
     boids_status st = boids_output_open(&o, path);
     if (st != BOIDS_OK) return st;
-    fputs("id,x,y,vx,vy\n", o.f);
+    fputs(three ? "id,x,y,z,vx,vy,vz\n" : "id,x,y,vx,vy\n", o.f);
     for (uint32_t i = 0; i < n && !ferror(o.f); ++i)
-        fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].vx,
-                (double)p[i].vy);
+        if (three)
+            fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y,
+                    (double)p[i].z, (double)p[i].vx, (double)p[i].vy, (double)p[i].vz);
+        else
+            fprintf(o.f, "%u,%.9g,%.9g,%.9g,%.9g\n", i, (double)p[i].x, (double)p[i].y,
+                    (double)p[i].vx, (double)p[i].vy);
     return boids_output_commit(&o);
 }

@@ -29,13 +29,18 @@ void boids_csv_state_free(boids_csv_state *s);
 boids_status boids_csv_write(const char *path, const boids_boid *boids, uint32_t count,
                              unsigned attributes, bool three);
 
-/* The predators' CSV of --predators and --dump-predators: header `id,x,y,vx,vy`, one row per
- * predator, in id order when written, in any order when read (ids 0..N-1, each once); *lines
- * receives each id's line. */
-boids_status boids_predators_csv_read(const char *path, boids_predator **out, uint32_t *count,
-                                      long **lines);
+/* The predators' CSV of --predators and --dump-predators: header `id,x,y,vx,vy` (a flat world)
+ * or `id,x,y,z,vx,vy,vz` (a 3D one), one row per predator, in id order when written, in any order
+ * when read (ids 0..N-1, each once). */
+typedef struct boids_csv_predators {
+    boids_predator *predators; /* id order (free it) */
+    uint32_t count;
+    long *lines; /* the file line of each id (free it) */
+    bool three;  /* the file had the 3D columns (else z and vz are 0) */
+} boids_csv_predators;
+boids_status boids_predators_csv_read(const char *path, boids_csv_predators *out);
 boids_status boids_predators_csv_write(const char *path, const boids_predator *predators,
-                                       uint32_t count);
+                                       uint32_t count, bool three);
 
 /* Checks that `path` could be created (its directory exists and is writable) before any work is
  * done, so a long run does not fail at the end. */

@@ -144,6 +144,7 @@ static void predators_and_catches(cpu_backend *b, job *j)
         b->pred.y[k] = b->pred_cur.y[id];
         b->pred.vx[k] = b->pred_cur.vx[id];
         b->pred.vy[k] = b->pred_cur.vy[id];
+        if (sim->three) b->pred.z[k] = b->pred_cur.z[id], b->pred.vz[k] = b->pred_cur.vz[id];
         b->pred.id[k] = id;
     }
     j->step.cur_x = b->cur.x;
@@ -298,7 +299,9 @@ static boids_status pass_hunt(cpu_backend *b, job *j)
     j->step.pred_out_y = b->pred_next.y;
     j->step.pred_out_vx = b->pred_next.vx;
     j->step.pred_out_vy = b->pred_next.vy;
-    j->fn = boids_cpu_hunt;
+    j->step.pred_out_z = b->pred_next.z; /* (NULL in a flat world) */
+    j->step.pred_out_vz = b->pred_next.vz;
+    j->fn = b->sim->three ? boids_cpu_hunt3 : boids_cpu_hunt;
     boids_pool_run(b->pool, run_chunk, j, b->sim->predator_count);
     cpu_state tmp = b->pred_cur;
     b->pred_cur = b->pred_next;
@@ -454,9 +457,14 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
 static boids_status cpu_read_predators(void *impl, boids_predator *out)
 {
     cpu_backend *b = impl;
+    const bool three = b->sim->three;
     for (uint32_t i = 0; i < b->sim->predator_count; ++i)
-        out[i] = (boids_predator){b->pred_cur.x[i], b->pred_cur.y[i], b->pred_cur.vx[i],
-                                  b->pred_cur.vy[i]};
+        out[i] = (boids_predator){b->pred_cur.x[i],
+                                  b->pred_cur.y[i],
+                                  b->pred_cur.vx[i],
+                                  b->pred_cur.vy[i],
+                                  three ? b->pred_cur.z[i] : 0.0f,
+                                  three ? b->pred_cur.vz[i] : 0.0f};
     return BOIDS_OK;
 }
 
@@ -468,6 +476,7 @@ static boids_status cpu_write_predators(void *impl, const boids_predator *in)
         b->pred_cur.y[i] = in[i].y;
         b->pred_cur.vx[i] = in[i].vx;
         b->pred_cur.vy[i] = in[i].vy;
+        if (b->sim->three) b->pred_cur.z[i] = in[i].z, b->pred_cur.vz[i] = in[i].vz;
     }
     return BOIDS_OK;
 }

@@ -3,28 +3,37 @@
  * kit_sums: over the boids within R_S (eq. 3) and in the view field, and over the predators
  * within R_P (eq. 6). Up to BOIDS_LANES boids of a cell row walk together on SIMD lanes
  * (boids_cpu_group); a boid that cannot walks alone. Either way its sums are the same bits, added
- * in the order of the shader's walk. */
+ * in the order of the shader's walk.
+ *
+ * The generated unit of the rules includes this file once per dimension (cmake/glsl_gen.c):
+ * boids_cpu_rules_kit for flat worlds, boids_cpu_rules3_kit for 3D ones, whose offsets,
+ * velocities and sums have z and whose view field is the cone around the 3D heading. `THREE` is
+ * a constant, so a flat world's code is what it was. */
 #include <math.h>
 
 #include "cpu/lanes.h"
 #include "rules/kit.h"
 
+#define THREE (BOIDS_DIMS == 3)
+
 /* One boid's walk over its flockmates. */
-static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
+static void kit_walk_alone(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
 {
     const boids_kit_params *k = &s->params->kit;
     const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     const float rs2 = k->sep_radius * k->sep_radius;
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy, *cvz = s->cand.vz;
     const uint32_t *cid = s->cand.id;
     const uint32_t id = cid[slot];
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
+    const float z = THREE ? s->cand.z[slot] : 0.0f, vz0 = THREE ? cvz[slot] : 0.0f;
     /* its individuality: computed on lanes, taken from the first */
     const kit_view view =
         kit_individuality(&ctx, boids_vf_all(boids_cpu_attr_float(s, BOIDS_ATTR_AGE, id)));
     const float R2 = view.R2[0], cos_view = view.cos_view[0];
     const float rmax2 = fmaxf(R2, rs2);
     float sep_x = 0.0f, sep_y = 0.0f, coh_x = 0.0f, coh_y = 0.0f, ali_x = 0.0f, ali_y = 0.0f;
+    float sep_z = 0.0f, coh_z = 0.0f, ali_z = 0.0f;
     uint32_t n = 0;
     boids_cpu_ranges r;
     boids_cpu_candidates(s, slot, &r);
@@ -33,49 +42,51 @@ static void walk_one(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
             if (cid[j] == id) continue;
             float dx, dy;
             boids_cand_offset(s, x, y, j, &dx, &dy);
-            float d2 = dx * dx + dy * dy;
+            const float dz = THREE ? boids_cand_offset_z(s, z, j) : 0.0f;
+            float d2 = boids_length2(dx, dy, dz);
             if (!(d2 > 0.0f && d2 <= rmax2)) continue;
             if (d2 <= rs2) {                    /* eq. 3: every boid within R_S */
                 float inv_d = 1.0f / sqrtf(d2); /* one division, two products (as the shader) */
                 sep_x -= dx * inv_d;
                 sep_y -= dy * inv_d;
+                if (THREE) sep_z -= dz * inv_d;
             }
-            if (d2 <= R2 && boids_in_view(vx0, vy0, dx, dy, d2, cos_view)) { /* the view field */
-                coh_x += dx;
+            if (d2 <= R2 && boids_in_view(vx0, vy0, vz0, dx, dy, dz, d2, cos_view)) {
+                coh_x += dx; /* the view field */
                 coh_y += dy;
                 ali_x += cvx[j];
                 ali_y += cvy[j];
+                if (THREE) coh_z += dz, ali_z += cvz[j];
                 n++;
             }
         }
     }
     const boids_vf zero = boids_vf_all(0.0f);
     *m = (kit_sums){zero, zero, zero, zero, zero, zero, boids_vu_all(0),
-                    zero, zero, zero, zero, zero, zero}; /* (z: kit is flat for now) */
+                    zero, zero, zero, zero, zero, zero};
     m->sep_x[0] = sep_x, m->sep_y[0] = sep_y, m->coh_x[0] = coh_x, m->coh_y[0] = coh_y;
     m->ali_x[0] = ali_x, m->ali_y[0] = ali_y, m->n[0] = n;
+    m->sep_z[0] = sep_z, m->coh_z[0] = coh_z, m->ali_z[0] = ali_z;
 }
 
-/* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): walk_one's operations on
- * every lane, each lane with its own R, view cone and heading; a candidate a lane does not take
- * adds +0 there, so each lane's sums are walk_one's bits. boids_in_view's branches become masks
- * (its squares are the same products in the same order). As in walk_reynolds.c, an unwrapped
- * group (a constant where this is inlined) skips the minimum image, and the test that a
- * candidate is not the boid itself is left to d2 > 0 (its offset is exactly (0, 0)). */
-BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
-                              const bool unwrapped, kit_sums *out)
+/* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): kit_walk_alone's operations
+ * on every lane, each lane with its own R, view cone and heading; a candidate a lane does not take
+ * adds +0 there, so each lane's sums are kit_walk_alone's bits. boids_in_view's branches become
+ * masks (its squares are the same products in the same order). As in walk_reynolds.c, an
+ * unwrapped group (a constant where this is inlined) skips the minimum image, and the test that
+ * a candidate is not the boid itself is left to d2 > 0 (its offset is exactly (0, 0, 0)). */
+BOIDS_VINLINE void kit_walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
+                                  const bool unwrapped, kit_sums *out)
 {
     const boids_kit_params *k = &s->params->kit;
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const float w = s->sim->def.width, h = s->sim->def.height, hw = s->sim->half_w,
-                hh = s->sim->half_h;
-    const float *cx = s->cand.x, *cy = s->cand.y, *cvx = s->cand.vx, *cvy = s->cand.vy;
+    const float *cvx = s->cand.vx, *cvy = s->cand.vy, *cvz = s->cand.vz;
     const uint32_t *cid = s->cand.id;
     const uint32_t lanes = g->lanes;
-    const boids_vf x = boids_vf_load(cx + slot, lanes, 0.0f),
-                   y = boids_vf_load(cy + slot, lanes, 0.0f);
+    const boids_lane_origin o = boids_lane_origin_at(s, slot, lanes, THREE);
     const boids_vf vx = boids_vf_load(cvx + slot, lanes, 0.0f),
-                   vy = boids_vf_load(cvy + slot, lanes, 0.0f);
+                   vy = boids_vf_load(cvy + slot, lanes, 0.0f),
+                   vz = THREE ? boids_vf_load(cvz + slot, lanes, 0.0f) : zero;
     /* the individuality on the lanes (the cosine's polynomial is a chain of a dozen operations) */
     const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     boids_vf age = zero;
@@ -88,9 +99,11 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const boids_vi upto_view = boids_vdist_upto(R2);
     const boids_vu step = boids_vu_all(1);
     /* boids_in_view's parts that do not depend on the candidate */
-    const boids_vf v2 = vx * vx + vy * vy, ccv2 = c * c * v2;
+    const boids_vf v2 = THREE ? vx * vx + (vy * vy + vz * vz) : vx * vx + vy * vy,
+                   ccv2 = c * c * v2;
     const boids_vi at_rest = ~(v2 > zero), cone_narrow = c >= zero;
     boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
+    boids_vf sep_z = zero, coh_z = zero, ali_z = zero;
     boids_vi n = (boids_vi)boids_vu_all(0);
     for (uint32_t j = 0; j < g->rows; ++j) {
         /* each lane's own range in this row (empty for unused lanes), as boids_vslot_from */
@@ -99,82 +112,85 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vi own = boids_vslot_bound(own_b, own_e);
         boids_vu at = boids_vslot_from(g->begin[j], own_b);
         for (uint32_t q = g->begin[j]; q < g->end[j]; ++q, at += step) {
-            const boids_vf dx = unwrapped ? boids_vf_all(cx[q]) - x
-                                          : boids_vmin_image(x, boids_vf_all(cx[q]), w, hw);
-            const boids_vf dy = unwrapped ? boids_vf_all(cy[q]) - y
-                                          : boids_vmin_image(y, boids_vf_all(cy[q]), h, hh);
-            const boids_vf d2 = dx * dx + dy * dy;
-            const boids_vi mine = (boids_vi)at < own, key = boids_vdist_key(d2);
+            const boids_lane_offset d = boids_lane_offset_to(&o, q, unwrapped, THREE);
+            const boids_vi mine = (boids_vi)at < own, key = boids_vdist_key(d.d2);
             const boids_vi sep = mine & (key < upto_s);
-            const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d2, one));
-            sep_x -= boids_vmask(dx * inv_d, sep);
-            sep_y -= boids_vmask(dy * inv_d, sep);
-            const boids_vf dot = vx * dx + vy * dy, lhs = dot * dot, rhs = ccv2 * d2;
+            const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d.d2, one));
+            sep_x -= boids_vmask(d.dx * inv_d, sep);
+            sep_y -= boids_vmask(d.dy * inv_d, sep);
+            const boids_vf dot =
+                THREE ? vx * d.dx + (vy * d.dy + vz * d.dz) : vx * d.dx + vy * d.dy;
+            const boids_vf lhs = dot * dot, rhs = ccv2 * d.d2;
             const boids_vi ahead = dot >= zero;
             const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) |
                                   (~cone_narrow & (ahead | (lhs <= rhs)));
             const boids_vi flock = mine & (key < upto_view) & seen;
-            coh_x += boids_vmask(dx, flock);
-            coh_y += boids_vmask(dy, flock);
+            coh_x += boids_vmask(d.dx, flock);
+            coh_y += boids_vmask(d.dy, flock);
             ali_x += boids_vmask(boids_vf_all(cvx[q]), flock);
             ali_y += boids_vmask(boids_vf_all(cvy[q]), flock);
+            if (THREE) {
+                sep_z -= boids_vmask(d.dz * inv_d, sep);
+                coh_z += boids_vmask(d.dz, flock);
+                ali_z += boids_vmask(boids_vf_all(cvz[q]), flock);
+            }
             n -= flock; /* masks are -1 */
         }
     }
     *out = (kit_sums){sep_x, sep_y, coh_x, coh_y, ali_x, ali_y, (boids_vu)n,
-                      zero,  zero,  zero,  zero,  zero,  zero};
+                      zero,  zero,  sep_z, coh_z, ali_z, zero};
 }
 
-BOIDS_SIMD_CLONES static void walk_group(const boids_cpu_step *s, uint32_t slot,
-                                         const boids_cpu_group *g, kit_sums *out)
+BOIDS_SIMD_CLONES static void kit_walk_group(const boids_cpu_step *s, uint32_t slot,
+                                             const boids_cpu_group *g, kit_sums *out)
 {
     if (g->unwrapped)
-        walk_lanes(s, slot, g, true, out);
+        kit_walk_lanes(s, slot, g, true, out);
     else
-        walk_lanes(s, slot, g, false, out);
+        kit_walk_lanes(s, slot, g, false, out);
 }
 
 /* eq. 6's sum for the boid in slot: the unit vectors away from the predators within R_P, from
- * the predators' grid. */
-static void flee(const boids_cpu_step *s, uint32_t slot, float *fx, float *fy)
+ * the predators' grid (3D offsets in a 3D world). */
+static void kit_flee(const boids_cpu_step *s, uint32_t slot, float *fx, float *fy, float *fz)
 {
     const boids_kit_params *k = &s->params->kit;
     const float rp2 = k->predator_radius * k->predator_radius;
-    const float x = s->cand.x[slot], y = s->cand.y[slot];
-    float flee_x = 0.0f, flee_y = 0.0f;
+    const float x = s->cand.x[slot], y = s->cand.y[slot], z = THREE ? s->cand.z[slot] : 0.0f;
+    float flee_x = 0.0f, flee_y = 0.0f, flee_z = 0.0f;
     boids_cpu_ranges r;
-    boids_cpu_predators_near(s, boids_cpu_replica(s, s->cand.id[slot]), x, y, &r);
+    boids_cpu_predators_near(s, boids_cpu_replica(s, s->cand.id[slot]), x, y, z, &r);
     for (uint32_t q = 0; q < r.count; ++q)
         for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-            float dx, dy;
-            boids_pred_offset(s, x, y, j, &dx, &dy);
-            float d2 = dx * dx + dy * dy;
+            float dx, dy, dz;
+            boids_pred_offset(s, x, y, z, j, &dx, &dy, &dz);
+            float d2 = boids_length2(dx, dy, dz);
             if (!(d2 > 0.0f && d2 <= rp2)) continue;
             float inv_d = 1.0f / sqrtf(d2);
             flee_x -= dx * inv_d;
             flee_y -= dy * inv_d;
+            flee_z -= dz * inv_d;
         }
-    *fx = flee_x;
-    *fy = flee_y;
+    *fx = flee_x, *fy = flee_y, *fz = flee_z;
 }
 
 /* The rest of the step of the living boids of slots [slot, slot + lanes), from their sums: the
  * predators (eq. 6), then the rules (rules/kit.h) on the lanes, then the move. */
-BOIDS_SIMD_CLONES static void finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
-                                     kit_sums *m)
+BOIDS_SIMD_CLONES static void kit_finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
+                                         kit_sums *m)
 {
     const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
     for (uint32_t l = 0; l < lanes; ++l) {
-        float fx, fy;
-        flee(s, slot + l, &fx, &fy);
-        m->flee_x[l] = fx, m->flee_y[l] = fy;
+        float fx, fy, fz;
+        kit_flee(s, slot + l, &fx, &fy, &fz);
+        m->flee_x[l] = fx, m->flee_y[l] = fy, m->flee_z[l] = fz;
     }
     const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);
     const rules_boid next = kit_steer(&ctx, *m, b);
     boids_cpu_lane_store(s, slot, lanes, &b, &next);
 }
 
-void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+void BOIDS_CPU_RULES_FN(kit)(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
     kit_sums m;
     for (uint32_t slot = begin; slot < end;) {
@@ -182,8 +198,8 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
         boids_cpu_group_at(s, slot, end, BOIDS_LANES,
                            &g); /* the dead are in the graveyard: alone */
         if (g.lanes > 1) {
-            walk_group(s, slot, &g, &m);
-            finish(s, slot, g.lanes, &m);
+            kit_walk_group(s, slot, &g, &m);
+            kit_finish(s, slot, g.lanes, &m);
             slot += g.lanes;
             continue;
         }
@@ -192,10 +208,13 @@ void boids_cpu_rules_kit(const boids_cpu_step *s, uint32_t begin, uint32_t end)
             /* the caught, and a stopped replica, stand */
             s->out_x[slot] = s->cand.x[slot], s->out_y[slot] = s->cand.y[slot];
             s->out_vx[slot] = s->cand.vx[slot], s->out_vy[slot] = s->cand.vy[slot];
+            if (THREE) s->out_z[slot] = s->cand.z[slot], s->out_vz[slot] = s->cand.vz[slot];
         } else {
-            walk_one(s, slot, &m);
-            finish(s, slot, 1, &m);
+            kit_walk_alone(s, slot, &m);
+            kit_finish(s, slot, 1, &m);
         }
         ++slot;
     }
 }
+
+#undef THREE

@@ -46,6 +46,7 @@ typedef struct boids_cpu_step {
     const boids_cpu_grid *pred_grid;  /* models with predators: the predators of step t by cell */
     boids_cpu_soa pred;               /* ... in that order (swarm unused) */
     float *pred_out_x, *pred_out_y, *pred_out_vx, *pred_out_vy; /* their step t+1, id order */
+    float *pred_out_z, *pred_out_vz;                            /* (a 3D world's) */
     boids_replica_record *replicas; /* catches and stop steps, per replica */
     boids_catch *catches;           /* the step's catches found (boids_cpu_catch), unordered ... */
     uint32_t *catch_count;          /* ... and how many */
@@ -61,17 +62,19 @@ typedef void (*boids_cpu_rules_fn)(const boids_cpu_step *s, uint32_t begin, uint
     void boids_cpu_rules3_##rules(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
 #undef BOIDS_X_RULES_DECL
-/* The rules of a 3D world, by model; NULL for a model that does not run in 3D yet (the models with
- * their own walk: kit). The generated unit of the rules compiled with BOIDS_DIMS 3 holds it. */
+/* The rules of a 3D world, by model. The generated unit of the rules compiled with BOIDS_DIMS 3
+ * holds it. */
 extern const boids_cpu_rules_fn boids_cpu_rules3[BOIDS_MODEL_COUNT];
 
 /* Models with predators (cpu/predators.c): the catches at the start of a step, found over boid
  * ids [begin, end) (listed in s->catches), then made so, up to stop_after_catches (one thread;
- * the replicas then stop), and the predators' steering, over predator slots [begin, end) of
- * s->pred. */
+ * the replicas then stop); and the predators' steering over predator slots [begin, end) of
+ * s->pred (cpu/hunt.c, compiled with the rules for each dimension: boids_cpu_hunt3 in a 3D
+ * world). */
 void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 void boids_cpu_apply_catches(const boids_cpu_step *s);
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_hunt3(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 
 /* Records an event of this step (thread-safe; the world sorts them when they are taken). */
 static inline void boids_cpu_emit(const boids_cpu_step *s, uint32_t kind, uint32_t subject,
@@ -118,6 +121,58 @@ typedef struct boids_cpu_group {
  * slot's boid cannot share its walk (the caller then walks it alone). */
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
                         boids_cpu_group *g);
+
+/* Where the lanes of a group stand, and the world, for the offsets to their candidates (the lane
+ * walks: walk_reynolds.c, rules_kit.c). */
+typedef struct boids_lane_origin {
+    boids_vf x, y, z;          /* the group's boids (z: a 3D world's) */
+    float w, h, d, hw, hh, hd; /* the world's sizes, and half of each where it wraps */
+    const float *cx, *cy, *cz; /* the candidates' positions */
+} boids_lane_origin;
+/* The origin of the group of `lanes` boids from slot on (`three`: a 3D world's). */
+BOIDS_VINLINE boids_lane_origin boids_lane_origin_at(const boids_cpu_step *s, uint32_t slot,
+                                                     uint32_t lanes, const bool three)
+{
+    const boids_sim *sim = s->sim;
+    return (boids_lane_origin){boids_vf_load(s->cand.x + slot, lanes, 0.0f),
+                               boids_vf_load(s->cand.y + slot, lanes, 0.0f),
+                               three ? boids_vf_load(s->cand.z + slot, lanes, 0.0f)
+                                     : boids_vf_all(0.0f),
+                               sim->def.width,
+                               sim->def.height,
+                               sim->def.depth,
+                               sim->half_w,
+                               sim->half_h,
+                               sim->half_d,
+                               s->cand.x,
+                               s->cand.y,
+                               s->cand.z};
+}
+
+/* The offsets from the lanes to candidate k, and their squared length, added as the rules'
+ * length2() adds (z's square into y's first). `unwrapped` (boids_cpu_group's) and `three` are
+ * constants where this is inlined. */
+typedef struct boids_lane_offset {
+    boids_vf dx, dy, dz, d2;
+} boids_lane_offset;
+BOIDS_VINLINE boids_lane_offset boids_lane_offset_to(const boids_lane_origin *o, uint32_t k,
+                                                     const bool unwrapped, const bool three)
+{
+    boids_lane_offset r;
+    r.dx = unwrapped ? boids_vf_all(o->cx[k]) - o->x
+                     : boids_vmin_image(o->x, boids_vf_all(o->cx[k]), o->w, o->hw);
+    r.dy = unwrapped ? boids_vf_all(o->cy[k]) - o->y
+                     : boids_vmin_image(o->y, boids_vf_all(o->cy[k]), o->h, o->hh);
+    if (three) {
+        r.dz = unwrapped ? boids_vf_all(o->cz[k]) - o->z
+                         : boids_vmin_image(o->z, boids_vf_all(o->cz[k]), o->d, o->hd);
+        r.d2 = r.dx * r.dx + (r.dy * r.dy + r.dz * r.dz);
+    } else {
+        r.dz = boids_vf_all(0.0f);
+        r.d2 = r.dx * r.dx + r.dy * r.dy;
+    }
+    return r;
+}
 
 /* The Reynolds walk (walk_reynolds.c): a boid's sums over its neighbours within the radii a
  * model's rules give (reynolds_radii, rules/common.h), separation over every swarm, alignment and
@@ -169,10 +224,18 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dx = boids_min_image(x, s->cand.x[k], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
-/* ... and along z, in a 3D world. */
+/* ... and along z: a 3D world's, 0 in a flat one (whose candidates have no z). */
 static inline float boids_cand_offset_z(const boids_cpu_step *s, float z, uint32_t k)
 {
-    return boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d);
+    return s->cand.z ? boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d) : 0.0f;
+}
+
+/* |(dx, dy, dz)|^2, added as the rules' length2() adds it (z's square into y's first). A flat
+ * world's dz = 0 gives dx^2 + dy^2's very bits (dy^2 + 0 is dy^2), so the scalar walks (kit's
+ * lone boids, the predators) serve both dimensions with one formula. */
+static inline float boids_length2(float dx, float dy, float dz)
+{
+    return dx * dx + (dy * dy + dz * dz);
 }
 
 /* boids_cpu_ranges_near on a sparse grid that marks which blocks hold anyone (block_any, from
@@ -189,14 +252,14 @@ static inline void boids_cpu_ranges_near_sparse(const boids_grid_dims *dims,
     boids_cpu_ranges_near(dims, cell_start, cell, r);
 }
 
-/* The predators' slot ranges around (x, y) in replica r, on their grid (models with predators;
- * most boids have none near). */
+/* The predators' slot ranges around (x, y, z) in replica r, on their grid (models with predators;
+ * most boids have none near; a flat world's grid ignores z). */
 static inline void boids_cpu_predators_near(const boids_cpu_step *s, uint32_t replica, float x,
-                                            float y, boids_cpu_ranges *r)
+                                            float y, float z, boids_cpu_ranges *r)
 {
     const boids_cpu_grid *g = s->pred_grid;
     boids_cpu_ranges_near_sparse(&g->dims, g->cell_start, g->block_any,
-                                 boids_cell_of(&g->dims, replica, x, y, 0.0f), r);
+                                 boids_cell_of(&g->dims, replica, x, y, z), r);
 }
 
 /* The obstacles' slot ranges (in sim->obstacle_grid.sorted) around (x, y) in replica r (most
@@ -209,12 +272,13 @@ static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t re
                                  boids_cell_of(&s->sim->grid, replica, x, y, z), r);
 }
 
-/* Offset from (x, y) to predator slot j, as boids_cand_offset. */
-static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, uint32_t j,
-                                     float *dx, float *dy)
+/* Offset from (x, y, z) to predator slot j, as boids_cand_offset (*dz = 0 in a flat world). */
+static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, float z, uint32_t j,
+                                     float *dx, float *dy, float *dz)
 {
     *dx = boids_min_image(x, s->pred.x[j], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->pred.y[j], s->sim->def.height, s->sim->half_h);
+    *dz = s->pred.z ? boids_min_image(z, s->pred.z[j], s->sim->def.depth, s->sim->half_d) : 0.0f;
 }
 
 /* ---- attributes ------------------------------------------------------------------------------ */
@@ -264,17 +328,20 @@ static inline float boids_mask(float x, int keep)
 
 static inline float boids_cos_deg(float deg) { return cos_deg(boids_vf_all(deg))[0]; }
 
-/* Whether offset (dx, dy) (d2 = its squared length, > 0) is within half-angle alpha of heading
- * (vx, vy), alpha given by c = cos(alpha): the angle between them is at most alpha. Compared in
- * squares, no sqrt, no division; a boid at rest sees all around (its heading is undefined). The
- * scalar twin of the rules' in_view() (rules/common.h), for the inner loops of the scalar walks
- * (kit's lone boids, the predators), where a lane of its own would cost; test_simd holds the two
- * equal. */
-static inline bool boids_in_view(float vx, float vy, float dx, float dy, float d2, float c)
+/* Whether offset (dx, dy, dz) (d2 = its squared length, > 0) is within half-angle alpha of heading
+ * (vx, vy, vz), alpha given by c = cos(alpha): the angle between them is at most alpha, a cone
+ * around the heading in 3D. Compared in squares, no sqrt, no division; a boid at rest sees all
+ * around (its heading is undefined). The scalar twin of the rules' in_view() (rules/common.h),
+ * for the inner loops of the scalar walks (kit's lone boids, the predators), where a lane of its
+ * own would cost; test_simd holds the two equal. A flat world passes vz = dz = 0: the squares
+ * have the flat bits, the dot product at most another zero's sign, so the answer is the flat
+ * one. */
+static inline bool boids_in_view(float vx, float vy, float vz, float dx, float dy, float dz,
+                                 float d2, float c)
 {
-    float v2 = vx * vx + vy * vy;
+    float v2 = boids_length2(vx, vy, vz);
     if (!(v2 > 0.0f)) return true;
-    float dot = vx * dx + vy * dy, lhs = dot * dot, rhs = c * c * v2 * d2;
+    float dot = vx * dx + (vy * dy + vz * dz), lhs = dot * dot, rhs = c * c * v2 * d2;
     return c >= 0.0f ? dot >= 0.0f && lhs >= rhs : dot >= 0.0f || lhs <= rhs;
 }
 

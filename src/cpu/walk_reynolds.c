@@ -104,36 +104,6 @@ BOIDS_SIMD_CLONES static void walk_alone3(const boids_cpu_step *s, uint32_t slot
     walk_alone(s, slot, radii, true, m);
 }
 
-/* Where the lanes of a group stand, and the world, for the offsets to their candidates. */
-typedef struct lane_origin {
-    boids_vf x, y, z;          /* the group's boids (z: a 3D world's) */
-    float w, h, d, hw, hh, hd; /* the world's sizes, and half of each where it wraps */
-    const float *cx, *cy, *cz; /* the candidates' positions */
-} lane_origin;
-
-/* The offsets from the lanes to candidate k, and their squared length, added as walk_alone adds. */
-typedef struct lane_offset {
-    boids_vf dx, dy, dz, d2;
-} lane_offset;
-BOIDS_VINLINE lane_offset lane_offset_to(const lane_origin *o, uint32_t k, const bool unwrapped,
-                                         const bool three)
-{
-    lane_offset r;
-    r.dx = unwrapped ? boids_vf_all(o->cx[k]) - o->x
-                     : boids_vmin_image(o->x, boids_vf_all(o->cx[k]), o->w, o->hw);
-    r.dy = unwrapped ? boids_vf_all(o->cy[k]) - o->y
-                     : boids_vmin_image(o->y, boids_vf_all(o->cy[k]), o->h, o->hh);
-    if (three) {
-        r.dz = unwrapped ? boids_vf_all(o->cz[k]) - o->z
-                         : boids_vmin_image(o->z, boids_vf_all(o->cz[k]), o->d, o->hd);
-        r.d2 = r.dx * r.dx + (r.dy * r.dy + r.dz * r.dz);
-    } else {
-        r.dz = boids_vf_all(0.0f);
-        r.d2 = r.dx * r.dx + r.dy * r.dy;
-    }
-    return r;
-}
-
 /* A group's sums as they are gathered (boids_cpu_lane_sums' vectors). */
 typedef struct lane_acc {
     boids_vf sep_x, sep_y, sep_z, ali_x, ali_y, ali_z, coh_x, coh_y, coh_z;
@@ -174,19 +144,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
     const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2),
                    rc2 = boids_vf_all(radii->coh2);
     const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const boids_sim *sim = s->sim;
-    const lane_origin o = {boids_vf_load(s->cand.x + slot, g->lanes, 0.0f),
-                           boids_vf_load(s->cand.y + slot, g->lanes, 0.0f),
-                           three ? boids_vf_load(s->cand.z + slot, g->lanes, 0.0f) : zero,
-                           sim->def.width,
-                           sim->def.height,
-                           sim->def.depth,
-                           sim->half_w,
-                           sim->half_h,
-                           sim->half_d,
-                           s->cand.x,
-                           s->cand.y,
-                           s->cand.z};
+    const boids_lane_origin o = boids_lane_origin_at(s, slot, g->lanes, three);
     const float *cvx = s->cand.vx, *cvy = s->cand.vy, *cvz = s->cand.vz;
     const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
     const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
@@ -205,7 +163,7 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
         const boids_vi own = boids_vslot_bound(own_b, own_e);
         boids_vu at = boids_vslot_from(g->begin[j], own_b);
         for (uint32_t k = g->begin[j]; k < g->end[j]; ++k, at += step) {
-            const lane_offset d = lane_offset_to(&o, k, unwrapped, three);
+            const boids_lane_offset d = boids_lane_offset_to(&o, k, unwrapped, three);
             const boids_vi mine = (boids_vi)at < own;
             boids_vi sep, ali, coh;
             if (adams) { /* not itself, |dx|, |dy| (|dz|) < box; coincident boids count */

@@ -307,7 +307,7 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
         if (cols[c])
             boids_gpu_read(g->order.columns, boids_gpu_id_order_column(c, a->count),
                            sizeof(float) * a->count, cols[c]);
-    for (uint32_t c = 0; st == BOIDS_OK && g->sim->three && which == 0 && c < 2; ++c)
+    for (uint32_t c = 0; st == BOIDS_OK && g->sim->three && c < 2; ++c)
         if (cols[BOIDS_COLUMN_Z + c]) /* a 3D world's z and vz: the order's fifth and sixth */
             boids_gpu_read(g->order.columns, boids_gpu_id_order_column(4 + c, a->count),
                            sizeof(float) * a->count, cols[BOIDS_COLUMN_Z + c]);
@@ -546,11 +546,22 @@ static boids_status gpu_read_predators(void *impl, boids_predator *out)
     gpu_backend *g = impl;
     const uint32_t n = g->preds.count;
     float *col = g->staging_pv;
-    void *cols[BOIDS_COLUMN_ATTR] = {col, col + n, col + 2 * (size_t)n, col + 3 * (size_t)n, NULL};
+    const bool three = g->sim->three;
+    void *cols[BOIDS_COLUMN_ATTR] = {col,
+                                     col + n,
+                                     col + 2 * (size_t)n,
+                                     col + 3 * (size_t)n,
+                                     NULL,
+                                     three ? col + 4 * (size_t)n : NULL,
+                                     three ? col + 5 * (size_t)n : NULL};
     boids_status st = order_on_device(g, &g->preds, 1, cols);
     for (uint32_t i = 0; st == BOIDS_OK && i < n; ++i)
-        out[i] =
-            (boids_predator){col[i], col[n + i], col[2 * (size_t)n + i], col[3 * (size_t)n + i]};
+        out[i] = (boids_predator){col[i],
+                                  col[n + i],
+                                  col[2 * (size_t)n + i],
+                                  col[3 * (size_t)n + i],
+                                  three ? col[4 * (size_t)n + i] : 0.0f,
+                                  three ? col[5 * (size_t)n + i] : 0.0f};
     return st == BOIDS_OK ? boids_gl_check("reading the predators") : st;
 }
 
@@ -559,9 +570,14 @@ static boids_status gpu_write_predators(void *impl, const boids_predator *in)
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    for (uint32_t i = 0; i < g->preds.count; ++i) {
+    const uint32_t n = g->preds.count;
+    for (uint32_t i = 0; i < n; ++i) {
         float *pv = &g->staging_pv[4 * i];
         pv[0] = in[i].x, pv[1] = in[i].y, pv[2] = in[i].vx, pv[3] = in[i].vy;
+        if (g->sim->three) { /* the second half: (z, vz, 0, 0) */
+            float *d = &g->staging_pv[4 * ((size_t)n + i)];
+            d[0] = in[i].z, d[1] = in[i].vz, d[2] = d[3] = 0.0f;
+        }
     }
     write_agents(g, &g->preds, g->staging_pv, NULL);
     return boids_gl_check("uploading the predators");
@@ -791,9 +807,10 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     if ((st = boids_gpu_sorter_create(&g->sorter, dims)) != BOIDS_OK) return st;
     if ((st = boids_program_compute(steer, dims, &g->prog_steer)) != BOIDS_OK) return st;
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {
-        if ((st = boids_program_compute("catch.comp", 2, &g->prog_catch)) != BOIDS_OK) return st;
+        /* (the catches and the hunt measure in the world's dimension; the stops count) */
+        if ((st = boids_program_compute("catch.comp", dims, &g->prog_catch)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("stop.comp", 2, &g->prog_stop)) != BOIDS_OK) return st;
-        if ((st = boids_program_compute("hunt.comp", 2, &g->prog_hunt)) != BOIDS_OK) return st;
+        if ((st = boids_program_compute("hunt.comp", dims, &g->prog_hunt)) != BOIDS_OK) return st;
         if ((st = boids_program_compute("catch_apply.comp", 2, &g->prog_catch_apply)) != BOIDS_OK)
             return st;
     }

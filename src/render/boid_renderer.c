@@ -20,7 +20,7 @@ typedef struct upload {
 /* The 3D program's uniforms (boids3d.vert). */
 typedef struct uniforms_3d {
     GLint view, eye, proj_scale, viewport, size, min_px, fog, count, color_mode, speed, alive, age,
-        pulled;
+        pulled, predators;
 } uniforms_3d;
 
 struct boids_renderer {
@@ -82,10 +82,10 @@ boids_status boids_renderer_create(boids_renderer **out)
     const char *names3[] = {"u_view",       "u_eye",         "u_proj_scale", "u_viewport",
                             "u_size",       "u_min_px",      "u_fog",        "u_count",
                             "u_color_mode", "u_speed_range", "u_alive_base", "u_age_base",
-                            "u_pulled"};
+                            "u_pulled",     "u_predators"};
     GLint *locs3[] = {&r->u3.view,   &r->u3.eye, &r->u3.proj_scale, &r->u3.viewport,   &r->u3.size,
                       &r->u3.min_px, &r->u3.fog, &r->u3.count,      &r->u3.color_mode, &r->u3.speed,
-                      &r->u3.alive,  &r->u3.age, &r->u3.pulled};
+                      &r->u3.alive,  &r->u3.age, &r->u3.pulled,     &r->u3.predators};
     for (size_t i = 0; i < sizeof names3 / sizeof names3[0]; ++i)
         *locs3[i] = glGetUniformLocation(r->prog_boids3d, names3[i]);
     GLint vertex_blocks = 0;
@@ -200,11 +200,15 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
         base += n;
     }
     upload_bytes(&r->attributes, aw, sizeof(uint32_t) * words);
-    if (np) {
-        float *pv = scratch(r, sizeof(float) * 4 * np);
+    if (np) { /* (x, y, vx, vy), then a 3D world's (z, vz, 0, 0) */
+        float *pv = scratch(r, sizeof(float) * 4 * (three ? 2 : 1) * np);
         if (!pv) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing predators");
-        memcpy(pv, preds, sizeof(float) * 4 * np);
-        upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * np);
+        for (uint32_t i = 0; i < np; ++i) {
+            float *a = &pv[4 * i], *d = &pv[4 * ((size_t)np + i)];
+            a[0] = preds[i].x, a[1] = preds[i].y, a[2] = preds[i].vx, a[3] = preds[i].vy;
+            if (three) d[0] = preds[i].z, d[1] = preds[i].vz, d[2] = d[3] = 0.0f;
+        }
+        upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * (three ? 2 : 1) * np);
     }
     out->pos_vel = r->pv.buffer;
     out->swarm = r->swarm.buffer;
@@ -423,7 +427,37 @@ static boids_status finish_draw(boids_renderer *r, boids_world *w, bool timed)
     return boids_gl_check("drawing the boids");
 }
 
-/* A 3D world's boids (boids3d.vert): folded darts in perspective, the depth test on. */
+/* `count` agents of a 3D world from their state buffers (swarm and id 0: the predators), as
+ * draw_agents: the buffer's second half, (z, vz, 0, 0) from `count` on, read by the pulled draw
+ * or fed as a per-instance attribute of its own. */
+static void draw_agents_3d(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id,
+                           uint32_t count)
+{
+    glUniform1ui(r->u3.count, count);
+    if (r->pulled) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
+        if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
+        if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
+        boids_gpu_check_bindings("drawing the 3D agents");
+        glDrawArrays(GL_TRIANGLES, 0, 6 * (GLsizei)count);
+        return;
+    }
+    instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
+    instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
+    instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
+    glBindBuffer(GL_ARRAY_BUFFER, pos_vel);
+    glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
+    glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
+                          (void *)(sizeof(float) * 4 * (size_t)count));
+    glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    boids_gpu_check_bindings("drawing the 3D agents");
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, (GLsizei)count);
+    glDisableVertexAttribArray(BOIDS_ATTR_DEPTH);
+}
+
+/* A 3D world's boids (boids3d.vert): folded darts in perspective, the depth test on; then its
+ * predators. */
 static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
                           const boids_gl_state *state, const boids_camera *cam,
                           const boids_draw_style *style)
@@ -449,7 +483,6 @@ static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
     glUniform1f(r->u3.size, style->boid_px);
     glUniform1f(r->u3.min_px, style->min_px);
     glUniform2f(r->u3.fog, fmaxf(to_c - radius, 0.0f), to_c + radius);
-    glUniform1ui(r->u3.count, info->count);
     glUniform1i(r->u3.color_mode, style->color_mode);
     glUniform2f(r->u3.speed, style->speed_lo, style->speed_hi);
     glUniform1ui(r->u3.alive, read_attrs && (attrs & BOIDS_ATTR_BIT(ALIVE))
@@ -462,25 +495,11 @@ static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
     if (read_attrs)
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state->attributes);
     glBindVertexArray(r->vao);
-    if (r->pulled) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, state->pos_vel);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, state->swarm);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, state->id);
-        boids_gpu_check_bindings("drawing the 3D boids");
-        glDrawArrays(GL_TRIANGLES, 0, 6 * (GLsizei)info->count);
-    } else { /* the second half, (z, vz, 0, 0), as a per-instance attribute of its own */
-        instance_attr(BOIDS_ATTR_POS_VEL, state->pos_vel, false, 4, 0);
-        instance_attr(BOIDS_ATTR_SWARM, state->swarm, true, 1, 0);
-        instance_attr(BOIDS_ATTR_ID, state->id, true, 1, 0);
-        glBindBuffer(GL_ARRAY_BUFFER, state->pos_vel);
-        glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
-        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
-                              (void *)(sizeof(float) * 4 * (size_t)info->count));
-        glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
-        glBindBuffer(GL_ARRAY_BUFFER, 0);
-        boids_gpu_check_bindings("drawing the 3D boids");
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 6, (GLsizei)info->count);
-        glDisableVertexAttribArray(BOIDS_ATTR_DEPTH);
+    glUniform1i(r->u3.predators, 0);
+    draw_agents_3d(r, state->pos_vel, state->swarm, state->id, info->count);
+    if (state->pred_pos_vel && state->predators) { /* then the predators, larger and red */
+        glUniform1i(r->u3.predators, 1);
+        draw_agents_3d(r, state->pred_pos_vel, 0, 0, state->predators);
     }
     glBindVertexArray(0);
     glDisable(GL_DEPTH_TEST);

@@ -1,6 +1,6 @@
 /* The predators' steering of models with predators (kit: eq. 5 of the kit paper, with separation
  * and obstacle avoidance), one source for both backends (rules/lang.h); the walks that find what
- * it takes are each backend's (cpu/predators.c's boids_cpu_hunt, shaders/hunt.comp).
+ * it takes are each backend's (cpu/hunt.c's boids_cpu_hunt, shaders/hunt.comp).
  *
  *   F = c_att (nearest boid in view - p) / |...|        the attack, where one is in view
  *     + c_sep sum over the other predators within R_sep of (p - p_n) / |p - p_n|

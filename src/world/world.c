@@ -74,13 +74,6 @@ static boids_status validate_def(const boids_world_def *d, boids_params_facts *f
         return boids_fail_key(BOIDS_E_DEF_WORLD, "world",
                               "depth %s is not in (0, %s] px (or 0 for a flat world)",
                               boids_float_text(d->depth, a), boids_float_text(BOIDS_MAX_WORLD, c));
-    if (d->depth > 0.0f) {
-        /* What 3D worlds do not have yet (issue 30 brings them in turn): each refused by name. */
-        if (boids_model_features(d->model) & (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PREDATORS))
-            return boids_fail_keys(BOIDS_E_DEF_DEPTH, "depth", "model",
-                                   "model %s does not run in a 3D world yet",
-                                   boids_model_name(d->model));
-    }
     if (!isfinite(d->dt) || d->dt <= 0.0f || d->dt > 1.0f)
         return boids_fail_key(BOIDS_E_DEF_DT, "dt", "%s s is outside (0, 1]",
                               boids_float_text(d->dt, a));
@@ -628,6 +621,18 @@ static boids_status validate_predators(const boids_world *w, const boids_predato
             return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "",
                                     "predator %zu: velocity beyond +-%s", i,
                                     boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
+        if (!w->sim.three) continue; /* (a flat world ignores z and vz) */
+        if (!isfinite(p[i].z) || !isfinite(p[i].vz))
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "",
+                                    "predator %zu: position and velocity must be finite", i);
+        if ((wrap && (p[i].z < 0 || p[i].z >= d->depth)) ||
+            fabsf(p[i].z) > (float)BOIDS_MAX_POSITION)
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "z",
+                                    "predator %zu: z %s is outside the world's depth [0, %s)", i,
+                                    boids_float_text(p[i].z, s1), boids_float_text(d->depth, s2));
+        if (fabsf(p[i].vz) > BOIDS_MAX_STATE_SPEED)
+            return boids_fail_index(BOIDS_E_PREDATOR_STATE, i, "vz", "predator %zu: vz beyond +-%s",
+                                    i, boids_float_text(BOIDS_MAX_STATE_SPEED, s1));
     }
     return BOIDS_OK;
 }

@@ -8,15 +8,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *path = fuzz_file(data, size, "csv");
-    boids_predator *p;
-    uint32_t n;
-    long *lines;
-    if (path && boids_predators_csv_read(path, &p, &n, &lines) == BOIDS_OK) {
-        for (uint32_t i = 0; i < n; ++i)
-            if (!isfinite(p[i].x) || !isfinite(p[i].y) || !isfinite(p[i].vx) || !isfinite(p[i].vy))
+    boids_csv_predators c;
+    if (path && boids_predators_csv_read(path, &c) == BOIDS_OK) {
+        for (uint32_t i = 0; i < c.count; ++i) {
+            const boids_predator *p = &c.predators[i];
+            if (!isfinite(p->x) || !isfinite(p->y) || !isfinite(p->vx) || !isfinite(p->vy) ||
+                !isfinite(p->z) || !isfinite(p->vz) || (!c.three && (p->z != 0 || p->vz != 0)))
                 abort();
-        free(p);
-        free(lines);
+        }
+        free(c.predators);
+        free(c.lines);
     }
     return 0;
 }

@@ -30,7 +30,7 @@
     O(DUMP, NULL, "--dump", NULL, "FILE.csv", TEXT, 0, 0, dump_path, NULL, BOIDS_IN_RUN,           \
       "write the final state")                                                                     \
     O(PREDATORS, NULL, "--predators", NULL, "FILE.csv", TEXT, 0, 0, predators_path, NULL,          \
-      BOIDS_IN_RUN, "start the predators from this file (kit; id,x,y,vx,vy)")                      \
+      BOIDS_IN_RUN, "start the predators from this file (kit; id,x,y,vx,vy or id,x,y,z,vx,vy,vz)") \
     O(DUMP_PREDATORS, NULL, "--dump-predators", NULL, "FILE.csv", TEXT, 0, 0, dump_predators_path, \
       NULL, BOIDS_IN_RUN, "write the predators' final state (kit)")                                \
     O(EVENTS, NULL, "--events", NULL, "FILE.csv", TEXT, 0, 0, events_path, NULL, BOIDS_IN_RUN,     \

@@ -476,9 +476,11 @@ static void on_button(GLFWwindow *win, int button, int action, int mods)
         if (left && v->tool_kind == TOOL_OBSTACLE) {
             obstacle_click(v, (mods & GLFW_MOD_SHIFT) != 0);
         } else if (left && v->tool_kind == TOOL_PREDATOR) {
-            float wx, wy;
-            boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &wx, &wy);
-            if (boids_session_add_predator(&v->s, wx, wy) != BOIDS_OK)
+            float at[3] = {0, 0, 0}; /* (a 3D view's: on the plane through its target) */
+            boids_camera_to_world(&v->cam, (float)v->mouse_x, (float)v->mouse_y, &at[0], &at[1]);
+            if (v->cam.three)
+                boids_camera_to_world_3d(&v->cam, (float)v->mouse_x, (float)v->mouse_y, at);
+            if (boids_session_add_predator(&v->s, at[0], at[1], at[2]) != BOIDS_OK)
                 say_error(v, "predator");
             else
                 world_changed(v);
