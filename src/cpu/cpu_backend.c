@@ -154,7 +154,7 @@ static void predators_and_catches(cpu_backend *b, job *j)
     j->step.catches = b->catches;
     j->step.catch_count = &b->catch_count;
     b->catch_count = 0;
-    j->fn = boids_cpu_catch;
+    j->fn = sim->three ? boids_cpu_catch3 : boids_cpu_catch;
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
     b->events_before = b->events.log.count, b->lost_before = b->events.log.lost;
     memcpy(b->replicas_before, b->replicas, sizeof *b->replicas * sim->def.replicas);

@@ -1,6 +1,7 @@
-/* The predators' steering (models with BOIDS_FEATURE_PREDATORS), CPU reference, after the boids'
- * step. From the kit paper (§2.3, eq. 5, tables 1 and 3) and the authors' code where the paper is
- * silent:
+/* The predators' walks (models with BOIDS_FEATURE_PREDATORS), CPU reference: the catches that
+ * open a step (which cpu/predators.c then makes so) and the predators' steering after the boids'
+ * step. From the kit paper (§2.3, eq. 5, tables 1 and 3) and the authors' code where the paper
+ * is silent, the steering:
  *
  *   F = c_at u(nearest boid in view) - c_pa' sum u(other predators within R_P')
  *       - c_oa' sum u(obstacles within R_O'), u the unit vector from the predator; the view is
@@ -10,19 +11,57 @@
  *   x' = x + dt v', through the edges.
  *
  * The generated unit of the rules includes this file once per dimension (cmake/glsl_gen.c):
- * boids_cpu_hunt for flat worlds, boids_cpu_hunt3 for 3D ones, where the offsets, the view cone
- * and the obstacles (spheres) have z. The walks stay per backend, as the boids' walks do; the
- * order of every operation matches shaders/hunt.comp. */
+ * boids_cpu_catch and boids_cpu_hunt for flat worlds, boids_cpu_catch3 and boids_cpu_hunt3 for 3D
+ * ones, where the offsets, the view cone and the obstacles (spheres) have z; a flat world's code
+ * is what it was. The walks stay per backend, as the boids' walks do; the order of every
+ * operation matches shaders/catch.comp and shaders/hunt.comp. */
 #include <math.h>
 
 #include "cpu/lanes.h"
 #include "rules/hunt.h"
 
 #if BOIDS_DIMS == 3
+#define BOIDS_CPU_CATCH_FN boids_cpu_catch3
 #define BOIDS_CPU_HUNT_FN boids_cpu_hunt3
 #else
+#define BOIDS_CPU_CATCH_FN boids_cpu_catch
 #define BOIDS_CPU_HUNT_FN boids_cpu_hunt
 #endif
+
+/* The catches: a living boid of a running replica within boid_size + predator_size (minimum
+ * image) of a predator, by the lowest predator id within reach (cpu/predators.c says the rest);
+ * the order of every operation matches shaders/catch.comp. */
+void BOIDS_CPU_CATCH_FN(const boids_cpu_step *s, uint32_t begin, uint32_t end)
+{
+    const boids_predators_params *pp = &s->params->predators;
+    const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
+    for (uint32_t e = begin; e < end; ++e) {
+        const uint32_t id = s->cur_id[e], replica = boids_cpu_replica(s, id);
+        /* step t (the grid comes after) */
+        const float x = s->cur_x[e], y = s->cur_y[e], z = BOIDS_DIMS == 3 ? s->cur_z[e] : 0.0f;
+        boids_cpu_ranges r;
+        boids_cpu_predators_near(s, replica, x, y, z, &r);
+        if (r.count == 0)
+            continue; /* most boids: no predator's block (before the attribute, by id) */
+        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
+        uint32_t best = UINT32_MAX;
+        float best_d2 = 0.0f;
+        for (uint32_t q = 0; q < r.count; ++q)
+            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
+                float dx, dy, dz;
+                boids_pred_offset(s, x, y, z, j, &dx, &dy, &dz);
+                float d2 = boids_length2(dx, dy, dz);
+                if (d2 <= reach2 && s->pred.id[j] < best) {
+                    best = s->pred.id[j];
+                    best_d2 = d2;
+                }
+            }
+        if (best == UINT32_MAX) continue;
+        const uint32_t k =
+            __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
+        s->catches[k] = (boids_catch){replica, best, id, best_d2};
+    }
+}
 
 void BOIDS_CPU_HUNT_FN(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {

@@ -1,55 +1,23 @@
 /* Predators (models with BOIDS_FEATURE_PREDATORS), CPU reference: the catches at the start of a
- * step, and (cpu/hunt.c) the predators' steering after the boids'. From the kit paper (§2.3,
- * eq. 5, tables 1 and 3) and the authors' code where the paper is silent:
+ * step made so, in order. From the kit paper (§2.3, eq. 5, tables 1 and 3) and the authors' code
+ * where the paper is silent:
  *
- *   catch: a living boid of a running replica within boid_size + predator_size (minimum image)
- *     of a predator dies; within reach of several, the lowest predator id catches it. Each catch
- *     is a BOIDS_EVENT_CATCH event and counts for the replica, which stops at the step its
- *     catches reach stop_after_catches (0: never): a step's catches are taken in the order
- *     (predator, boid), as the authors' code lets its predators catch one after another, and
- *     those past the K-th are not made (the boid lives on, the replica has stopped).
+ *   catch: a living boid of a running replica within boid_size + predator_size (minimum image,
+ *     3D where the world is) of a predator dies; within reach of several, the lowest predator id
+ *     catches it (found by boids_cpu_catch, cpu/hunt.c). Each catch is a BOIDS_EVENT_CATCH event
+ *     and counts for the replica, which stops at the step its catches reach stop_after_catches
+ *     (0: never): a step's catches are taken in the order (predator, boid), as the authors' code
+ *     lets its predators catch one after another, and those past the K-th are not made (the boid
+ *     lives on, the replica has stopped).
  *   hunt: see cpu/hunt.c.
  *
- * Distances are 3D where the world is (boids_length2: a flat world's dz is 0). The catches stay
- * per backend, as the boids' walks do (their order is a matter of the CPU's threads or the GPU's
- * atomics, and test_agreement and test_kit hold the two equal); the order of every operation
- * matches shaders/catch.comp. */
+ * The catches found stay per backend, as the boids' walks do (their order is a matter of the
+ * CPU's threads or the GPU's atomics, and test_agreement and test_kit hold the two equal); made
+ * so here in the order shaders/catch_apply.comp and stop.comp take them. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "cpu/steer.h"
-
-void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end)
-{
-    const boids_predators_params *pp = &s->params->predators;
-    const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
-    for (uint32_t e = begin; e < end; ++e) {
-        const uint32_t id = s->cur_id[e], replica = boids_cpu_replica(s, id);
-        /* step t (the grid comes after) */
-        const float x = s->cur_x[e], y = s->cur_y[e], z = s->cur_z ? s->cur_z[e] : 0.0f;
-        boids_cpu_ranges r;
-        boids_cpu_predators_near(s, replica, x, y, z, &r);
-        if (r.count == 0)
-            continue; /* most boids: no predator's block (before the attribute, by id) */
-        if (s->attr[BOIDS_ATTR_ALIVE][id] == 0 || boids_cpu_stopped(s, replica)) continue;
-        uint32_t best = UINT32_MAX;
-        float best_d2 = 0.0f;
-        for (uint32_t q = 0; q < r.count; ++q)
-            for (uint32_t j = r.begin[q]; j < r.end[q]; ++j) {
-                float dx, dy, dz;
-                boids_pred_offset(s, x, y, z, j, &dx, &dy, &dz);
-                float d2 = boids_length2(dx, dy, dz);
-                if (d2 <= reach2 && s->pred.id[j] < best) {
-                    best = s->pred.id[j];
-                    best_d2 = d2;
-                }
-            }
-        if (best == UINT32_MAX) continue;
-        const uint32_t k =
-            __atomic_fetch_add(s->catch_count, 1u, __ATOMIC_RELAXED); /* sorted after */
-        s->catches[k] = (boids_catch){replica, best, id, best_d2};
-    }
-}
 
 static int by_replica_predator_boid(const void *pa, const void *pb)
 {

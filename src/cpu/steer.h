@@ -66,12 +66,13 @@ BOIDS_MODEL_LIST(BOIDS_X_RULES_DECL)
  * holds it. */
 extern const boids_cpu_rules_fn boids_cpu_rules3[BOIDS_MODEL_COUNT];
 
-/* Models with predators (cpu/predators.c): the catches at the start of a step, found over boid
- * ids [begin, end) (listed in s->catches), then made so, up to stop_after_catches (one thread;
- * the replicas then stop); and the predators' steering over predator slots [begin, end) of
- * s->pred (cpu/hunt.c, compiled with the rules for each dimension: boids_cpu_hunt3 in a 3D
- * world). */
+/* Models with predators: the catches at the start of a step, found over boid ids [begin, end)
+ * (listed in s->catches; cpu/hunt.c), then made so, up to stop_after_catches (one thread; the
+ * replicas then stop; cpu/predators.c); and the predators' steering over predator slots
+ * [begin, end) of s->pred (cpu/hunt.c). cpu/hunt.c is compiled with the rules for each
+ * dimension: boids_cpu_catch3 and boids_cpu_hunt3 are a 3D world's. */
 void boids_cpu_catch(const boids_cpu_step *s, uint32_t begin, uint32_t end);
+void boids_cpu_catch3(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 void boids_cpu_apply_catches(const boids_cpu_step *s);
 void boids_cpu_hunt(const boids_cpu_step *s, uint32_t begin, uint32_t end);
 void boids_cpu_hunt3(const boids_cpu_step *s, uint32_t begin, uint32_t end);
@@ -230,12 +231,17 @@ static inline float boids_cand_offset_z(const boids_cpu_step *s, float z, uint32
     return s->cand.z ? boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d) : 0.0f;
 }
 
-/* |(dx, dy, dz)|^2, added as the rules' length2() adds it (z's square into y's first). A flat
- * world's dz = 0 gives dx^2 + dy^2's very bits (dy^2 + 0 is dy^2), so the scalar walks (kit's
- * lone boids, the predators) serve both dimensions with one formula. */
+/* |(dx, dy, dz)|^2 for the scalar walks (kit's lone boids, the predators), added as the rules'
+ * length2() adds it: z's square into y's first in a unit of 3D rules (BOIDS_DIMS 3), dz left out
+ * in a flat one. */
 static inline float boids_length2(float dx, float dy, float dz)
 {
+#if BOIDS_DIMS == 3
     return dx * dx + (dy * dy + dz * dz);
+#else
+    (void)dz;
+    return dx * dx + dy * dy;
+#endif
 }
 
 /* boids_cpu_ranges_near on a sparse grid that marks which blocks hold anyone (block_any, from
@@ -272,13 +278,19 @@ static inline void boids_cpu_obstacles_near(const boids_cpu_step *s, uint32_t re
                                  boids_cell_of(&s->sim->grid, replica, x, y, z), r);
 }
 
-/* Offset from (x, y, z) to predator slot j, as boids_cand_offset (*dz = 0 in a flat world). */
+/* Offset from (x, y, z) to predator slot j, as boids_cand_offset (*dz = 0 in a unit of flat
+ * rules). */
 static inline void boids_pred_offset(const boids_cpu_step *s, float x, float y, float z, uint32_t j,
                                      float *dx, float *dy, float *dz)
 {
     *dx = boids_min_image(x, s->pred.x[j], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->pred.y[j], s->sim->def.height, s->sim->half_h);
-    *dz = s->pred.z ? boids_min_image(z, s->pred.z[j], s->sim->def.depth, s->sim->half_d) : 0.0f;
+#if BOIDS_DIMS == 3
+    *dz = boids_min_image(z, s->pred.z[j], s->sim->def.depth, s->sim->half_d);
+#else
+    (void)z;
+    *dz = 0.0f;
+#endif
 }
 
 /* ---- attributes ------------------------------------------------------------------------------ */
@@ -333,15 +345,19 @@ static inline float boids_cos_deg(float deg) { return cos_deg(boids_vf_all(deg))
  * around the heading in 3D. Compared in squares, no sqrt, no division; a boid at rest sees all
  * around (its heading is undefined). The scalar twin of the rules' in_view() (rules/common.h),
  * for the inner loops of the scalar walks (kit's lone boids, the predators), where a lane of its
- * own would cost; test_simd holds the two equal. A flat world passes vz = dz = 0: the squares
- * have the flat bits, the dot product at most another zero's sign, so the answer is the flat
- * one. */
+ * own would cost; test_simd holds the two equal. A unit of flat rules leaves vz and dz out. */
 static inline bool boids_in_view(float vx, float vy, float vz, float dx, float dy, float dz,
                                  float d2, float c)
 {
     float v2 = boids_length2(vx, vy, vz);
     if (!(v2 > 0.0f)) return true;
-    float dot = vx * dx + (vy * dy + vz * dz), lhs = dot * dot, rhs = c * c * v2 * d2;
+#if BOIDS_DIMS == 3
+    float dot = vx * dx + (vy * dy + vz * dz);
+#else
+    (void)vz, (void)dz;
+    float dot = vx * dx + vy * dy;
+#endif
+    float lhs = dot * dot, rhs = c * c * v2 * d2;
     return c >= 0.0f ? dot >= 0.0f && lhs >= rhs : dot >= 0.0f || lhs <= rhs;
 }
 
