@@ -9,7 +9,9 @@
  *     dt = 1/30, 1/60 and 1/144; a frame-based model's real speed scales with the frame rate;
  *   - separation scaling (§4): a single neighbour's push grows with distance in adams and falls as
  *     1/d in the Shiffman models;
- *   - the alpha formula of priority allocation (docs/models.md (priority, mean)). */
+ *   - the alpha formula of priority allocation (docs/models.md (priority, mean)).
+ * The first three hold in the plane of a 3D world too (every boid at z = D / 2 with vz = 0), as
+ * they do in the flat world: issue 30's proof that the third dimension leaves them alone. */
 #include <float.h>
 
 #include "core/rng.h"
@@ -20,6 +22,10 @@
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const bnames[2] = {"cpu", "gpu"};
 
+/* Whether the cases run in the middle plane of a 3D world (D the larger of W and H) instead of
+ * a flat world. */
+static bool in_plane = false;
+
 static boids_world *make(boids_backend be, boids_model m, const boids_params *p, float W, float H,
                          float dt, const boids_boid *b, uint32_t n)
 {
@@ -28,14 +34,18 @@ static boids_world *make(boids_backend be, boids_model m, const boids_params *p,
     d.params = *p;
     d.width = W;
     d.height = H;
+    d.depth = in_plane ? fmaxf(W, H) : 0.0f;
     d.dt = dt;
     d.swarms = 2;
+    boids_boid *start = malloc(sizeof *start * n);
+    for (uint32_t i = 0; i < n; ++i) start[i] = b[i], start[i].z = d.depth * 0.5f, start[i].vz = 0;
     boids_world *w = NULL;
-    if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, b, n) != BOIDS_OK) {
+    if (boids_world_create(&d, &w) != BOIDS_OK || boids_world_write(w, start, n) != BOIDS_OK) {
         CHECK_MSG(0, "%s", boids_last_error());
         boids_world_destroy(w);
-        return NULL;
+        w = NULL;
     }
+    free(start);
     return w;
 }
 
@@ -320,5 +330,16 @@ static void test_priority_alpha(void)
     }
 }
 
+/* The same numbers in the plane of a 3D world. */
+static void test_the_numbers_in_a_3d_plane(void)
+{
+    in_plane = true;
+    printf("  in the middle plane of a 3D world (z = D / 2, vz = 0):\n");
+    test_turn_times();
+    test_frame_rate_independence();
+    test_separation_scaling();
+    in_plane = false;
+}
+
 TEST_MAIN(TEST(test_turn_times), TEST(test_frame_rate_independence), TEST(test_separation_scaling),
-          TEST(test_priority_alpha))
+          TEST(test_priority_alpha), TEST(test_the_numbers_in_a_3d_plane))
