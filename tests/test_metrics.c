@@ -128,18 +128,23 @@ static void test_small_flocks_against_brute_force(void)
         d.params.kit.predator_radius = 60, d.params.obstacles.obstacle_radius = 60;
         d.params.predators.predators = 20, d.params.predators.boid_size = 15,
         d.params.predators.stop_after_catches = 6;
-        d.width = 1000, d.height = 700;
         d.replicas = 4;
         d.layout = BOIDS_LAYOUT_UNIFORM;
         boids_world *w;
-        REQUIRE_OK(boids_world_create(&d, &w));
-        REQUIRE_OK(boids_world_step(w, 40));
-        boids_replica_status rs[4];
-        REQUIRE_OK(boids_world_replicas(w, rs, 4, NULL));
-        CHECK_MSG(rs[0].stopped || rs[1].stopped || rs[2].stopped || rs[3].stopped,
-                  "no replica stopped");
-        check_world(w, "kit, 4 replicas, catches, some stopped", 1e-5);
-        boids_world_destroy(w);
+        for (int three = 0; three < 2; ++three) { /* (3D: the predators hunt in a box) */
+            d.width = three ? 400 : 1000, d.height = three ? 300 : 700, d.depth = three ? 200 : 0;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_step(w, 40));
+            boids_replica_status rs[4];
+            REQUIRE_OK(boids_world_replicas(w, rs, 4, NULL));
+            CHECK_MSG(rs[0].stopped || rs[1].stopped || rs[2].stopped || rs[3].stopped,
+                      "no replica stopped");
+            check_world(w,
+                        three ? "3D kit, 4 replicas, catches, some stopped"
+                              : "kit, 4 replicas, catches, some stopped",
+                        1e-5);
+            boids_world_destroy(w);
+        }
         /* a box that boids leave (adams, margins off), flocked, flat and in 3D */
         for (int three = 0; three < 2; ++three) {
             d = test_def(backends[k], three ? 600 : 800);
