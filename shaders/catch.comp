@@ -2,9 +2,9 @@
 // Models with predators, at the start of a step: a living boid of a running replica within
 // boid_size + predator_size of a predator (in 3D where the world is) is caught, by the lowest
 // predator id within reach. Found here and listed; catch_apply.comp makes them so (up to
-// stop_after_catches). The formulas and the
-// order of every operation are those of boids_cpu_catch() in src/cpu/predators.c. Reads the state
-// (before the boids' grid): POS_VEL_IN and ID_IN are the state's; the predators of step t are
+// stop_after_catches). The formulas and the order of every operation are those of
+// boids_cpu_catch() in src/cpu/hunt.c. Reads the state (before the boids' grid): POS_VEL_IN and
+// ID_IN are the state's (a 3D world's (z, vz) in the second half); the predators of step t are
 // sorted by their grid.
 #include "neighbors.glsl"
 

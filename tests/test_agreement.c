@@ -10,8 +10,8 @@
  * is what stays twinned, written once per backend because lanes and invocations differ in kind
  * there: the walks over the neighbours (cpu/walk_reynolds.c and shaders/walk_reynolds.glsl; kit's
  * cpu/rules_kit.c and shaders/rules_kit.glsl), the predators' steering and catches
- * (cpu/predators.c; hunt.comp, catch.comp, catch_apply.comp), the external-force hook and the
- * move through the edges (cpu/steer.h, shaders/steer_common.glsl), and the grids. */
+ * (cpu/hunt.c, cpu/predators.c; hunt.comp, catch.comp, catch_apply.comp), the external-force hook
+ * and the move through the edges (cpu/steer.h, shaders/steer_common.glsl), and the grids. */
 #include <string.h>
 
 #include "core/rng.h"

@@ -326,6 +326,10 @@ head -1 deep-predators.csv | grep -q '^id,x,y,z,vx,vy,vz$' &&
   bad "3D predators: $(head -1 deep-predators.csv 2>&1)"
 expect 2 "3D predators into a flat world are refused" "holds 3D predators" -- \
   "$boids" "${kit[@]}" --predators deep-predators.csv
+printf 'id,x,y,vx,vy,vz\n0,1,2,3,4,5\n' >vz-late.csv
+expect 2 "a predators' vz after the fixed columns is refused, naming it" \
+  "column 'vz' (column 6)" -- \
+  "$boids" "${kit[@]}" --dims 3 --predators vz-late.csv
 "$boids" "${run[@]}" --dims 3 --dump deep.csv >/dev/null 2>&1
 head -1 deep.csv | grep -q '^id,x,y,z,vx,vy,vz,swarm' &&
   ok "a 3D world's dump has the columns z and vz" || bad "3D dump: $(head -1 deep.csv)"
@@ -335,6 +339,9 @@ sed '3s/^\([0-9]*\),\([^,]*\),\([^,]*\),[^,]*,/\1,\2,\3,nan,/' deep.csv >nan.csv
 expect 2 "a 3D state with a NaN z is refused, naming its line" "nan.csv:3" -- \
   "$boids" "${run[@]}" --dims 3 --init nan.csv
 expect 0 "a 3D state read back steps on" "" -- "$boids" "${run[@]}" --dims 3 --init deep.csv
+printf 'id,x,y,vx,vy,swarm,z\n0,1,2,3,4,0,5\n' >z-late.csv
+expect 2 "a state's z after the fixed columns is refused, naming it" "column 'z' (column 7)" -- \
+  "$boids" "${run[@]}" --dims 3 --init z-late.csv
 # a 3D world's obstacles are spheres, X,Y,Z,R: a circle's X,Y,R or a centre past the depth is
 # refused, naming the flag or the file's line
 expect 2 "a circle in a 3D world is refused" "--obstacle 50,50,10: obstacle 0 has no centre z" -- \

@@ -206,46 +206,55 @@ static void test_3d_boid_where_expected(void)
     one_boid_3d(BOIDS_BACKEND_GPU, q, slant);
 }
 
-/* A 3D world's predator (kit): drawn red, larger than a boid, where the camera projects it, on
- * both backends (the predators' buffer has its own second half of (z, vz)). */
+/* A 3D world's predators (kit): drawn red, larger than a boid, where a slanted camera projects
+ * them, on both backends (the predators' buffer has its own second half of (z, vz), from the
+ * predators' count, not the boids'). */
 static void test_3d_predator_where_expected(void)
 {
-    enum { W = VIEW_W, H = VIEW_H };
+    enum { W = VIEW_W, H = VIEW_H, NB = 3, NP = 2 };
     for (int k = 0; k < 2; ++k) {
         const boids_backend backend = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        boids_world_def d = test_def(backend, 1);
+        boids_world_def d = test_def(backend, NB);
         d.model = BOIDS_MODEL_KIT;
         d.params = boids_model_default_params(d.model);
         d.params.obstacles.obstacles = 0;
-        d.params.predators.predators = 1;
+        d.params.predators.predators = NP;
         d.width = 600, d.height = 400, d.depth = 500;
         boids_world *w;
         REQUIRE_OK(boids_world_create(&d, &w));
-        boids_boid b = {550, 350, 10, 0, 0}; /* (a boid out of the way) */
-        b.z = 50, b.alive = 1, b.age = 0.5f;
-        REQUIRE_OK(boids_world_write(w, &b, 1));
-        const boids_predator pred = {200, 150, 0, 80, 320, 0};
-        REQUIRE_OK(boids_world_write_predators(w, &pred, 1));
+        boids_boid b[NB];
+        for (int i = 0; i < NB; ++i) { /* (boids out of the way, in a far corner) */
+            b[i] = (boids_boid){580 - 5.0f * i, 390, 10, 0, 0};
+            b[i].z = 480, b[i].alive = 1, b[i].age = 0.5f;
+        }
+        REQUIRE_OK(boids_world_write(w, b, NB));
+        const boids_predator pred[NP] = {{120, 320, 0, 80, 320, 0}, {480, 80, 60, 0, 90, 40}};
+        REQUIRE_OK(boids_world_write_predators(w, pred, NP));
         boids_camera cam;
-        const float eye[3] = {200, 150, 620}, at[3] = {200, 150, 320};
+        const float eye[3] = {-250, -200, 900}, at[3] = {300, 200, 250};
         static unsigned char px[W * H * 4];
         draw_3d(w, eye, at, 45, 0, &cam, px);
-        const float p[3] = {pred.x, pred.y, pred.z};
-        float sx, sy, depth;
-        boids_camera_project(&cam, p, &sx, &sy, &depth);
-        int red = 0;
-        double cx = 0, cy = 0;
-        for (int row = 0; row < H; ++row)
-            for (int ix = 0; ix < W; ++ix) {
-                const unsigned char *q = px + 4 * (row * W + ix);
-                if (!(q[0] > 2 * q[1] + 20 && q[0] > 2 * q[2] + 20)) continue;
-                ++red, cx += ix + 0.5 - sx, cy += (H - 1 - row) + 0.5 - sy;
-            }
-        printf("  3D predator on the %s: %d red pixels about (%.0f, %.0f), off by (%+.1f, %+.1f)\n",
-               k ? "GPU" : "CPU", red, (double)sx, (double)sy, red ? cx / red : 0,
-               red ? cy / red : 0);
-        CHECK(red >= 40);
-        CHECK(red > 0 && hypot(cx / red, cy / red) < 12);
+        for (int p = 0; p < NP; ++p) {
+            const float c[3] = {pred[p].x, pred[p].y, pred[p].z};
+            float sx, sy, depth;
+            boids_camera_project(&cam, c, &sx, &sy, &depth);
+            int red = 0;
+            double cx = 0, cy = 0;
+            for (int row = 0; row < H; ++row)
+                for (int ix = 0; ix < W; ++ix) {
+                    const unsigned char *q = px + 4 * (row * W + ix);
+                    const double dx = ix + 0.5 - sx, dy = (H - 1 - row) + 0.5 - sy;
+                    if (hypot(dx, dy) > 30 || !(q[0] > 2 * q[1] + 20 && q[0] > 2 * q[2] + 20))
+                        continue;
+                    ++red, cx += dx, cy += dy;
+                }
+            printf("  3D predator %d on the %s: %d red pixels about (%.0f, %.0f), off by (%+.1f, "
+                   "%+.1f)\n",
+                   p, k ? "GPU" : "CPU", red, (double)sx, (double)sy, red ? cx / red : 0,
+                   red ? cy / red : 0);
+            CHECK(red >= 20);
+            CHECK(red > 0 && hypot(cx / red, cy / red) < 8);
+        }
         boids_world_destroy(w);
     }
 }

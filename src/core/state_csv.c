@@ -231,6 +231,19 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
     return BOIDS_OK;
 }
 
+/* A header whose z or vz stands after the fixed columns (id,x,y,vx,vy,vz: a 3D file in the wrong
+ * order) would be read as a flat one, its depth dropped: refused, naming the column. */
+static boids_status depth_out_of_place(const char *path, char **fields, int nf, int fixed,
+                                       const char *want, long line)
+{
+    for (int c = fixed; c < nf; ++c)
+        if (strcmp(fields[c], "z") == 0 || strcmp(fields[c], "vz") == 0)
+            return boids_fail_file(BOIDS_E_CSV_HEADER, path, line,
+                                   "column '%s' (column %d) out of place: a 3D header begins %s",
+                                   fields[c], c + 1, want);
+    return BOIDS_OK;
+}
+
 /* ---- boids ---------------------------------------------------------------------------------- */
 
 /* The fixed columns of a flat state and of a 3D one; the file's header begins with the first
@@ -275,6 +288,9 @@ static boids_status boid_header(void *ctx, char **fields, int nf, long line)
                                    "header must begin id,x,y,vx,vy,swarm or "
                                    "id,x,y,z,vx,vy,vz,swarm (column %d is '%s')",
                                    c + 1, c < nf ? quoted(fields[c], q) : "missing");
+    boids_status st =
+        depth_out_of_place(t->rows.path, fields, nf, fixed, "id,x,y,z,vx,vy,vz,swarm", line);
+    if (st != BOIDS_OK) return st;
     for (int c = 1; c < nf; ++c) /* a column twice: which one would count? */
         for (int d = 0; d < c; ++d)
             if (fields[c][0] && strcmp(fields[c], fields[d]) == 0)
@@ -383,7 +399,7 @@ static boids_status predator_header(void *ctx, char **fields, int nf, long line)
                                    "header must begin id,x,y,vx,vy or id,x,y,z,vx,vy,vz (column "
                                    "%d is '%s')",
                                    c + 1, c < nf ? quoted(fields[c], q) : "missing");
-    return BOIDS_OK;
+    return depth_out_of_place(t->rows.path, fields, nf, fixed, "id,x,y,z,vx,vy,vz", line);
 }
 
 static boids_status predator_row(void *ctx, char **fields, int nf, long line)

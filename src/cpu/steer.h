@@ -345,7 +345,8 @@ static inline float boids_cos_deg(float deg) { return cos_deg(boids_vf_all(deg))
  * around the heading in 3D. Compared in squares, no sqrt, no division; a boid at rest sees all
  * around (its heading is undefined). The scalar twin of the rules' in_view() (rules/common.h),
  * for the inner loops of the scalar walks (kit's lone boids, the predators), where a lane of its
- * own would cost; test_simd holds the two equal. A unit of flat rules leaves vz and dz out. */
+ * own would cost; test_simd holds the two equal (flat), test_agreement's kit in 3D the 3D ones (a
+ * lone boid's walk against the shader's). A unit of flat rules leaves vz and dz out. */
 static inline bool boids_in_view(float vx, float vy, float vz, float dx, float dy, float dz,
                                  float d2, float c)
 {

@@ -76,6 +76,8 @@ typedef struct gpu_backend {
     GLuint staging;       /* host-memory copy of the slots for reads ordered on the host */
     size_t staging_bytes; /* its size (0: none yet) */
     float *staging_pv;    /* host copies for read/write (reads: four columns one after another) */
+    uint32_t
+        staging_agents; /* the agents staging_pv, staging_u and staging_id hold (size_staging) */
     uint32_t *staging_u, *staging_id, *staging_attr;
     boids_gpu_timer timer;
 } gpu_backend;
@@ -655,6 +657,23 @@ static boids_status check_fits(const gpu_backend *g)
                                   sizeof needs / sizeof needs[0]);
 }
 
+/* The host's staging arrays for reads and writes of up to `agents` boids or predators: float
+ * columns (3D: 6 columns, 8 floats an agent to write), swarms and ids. Kept when large enough. */
+static boids_status size_staging(gpu_backend *g, uint32_t agents)
+{
+    if (agents <= g->staging_agents) return BOIDS_OK;
+    float *pv = malloc(sizeof(float) * (g->sim->three ? 8 : 4) * agents);
+    uint32_t *u = malloc(sizeof(uint32_t) * agents), *id = malloc(sizeof(uint32_t) * agents);
+    if (!pv || !u || !id) {
+        free(pv), free(u), free(id);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u agents", agents);
+    }
+    free(g->staging_pv), free(g->staging_u), free(g->staging_id);
+    g->staging_pv = pv, g->staging_u = u, g->staging_id = id;
+    g->staging_agents = agents;
+    return BOIDS_OK;
+}
+
 static boids_status gpu_configure(void *impl, bool grid_changed)
 {
     gpu_backend *g = impl;
@@ -665,6 +684,8 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     }
     const uint32_t cells = boids_grid_cells(&g->sim->grid);
     const bool resized = g->preds.count != g->sim->predator_count;
+    /* more predators than the staging arrays hold: larger ones, before any is written */
+    if (resized && (st = size_staging(g, g->sim->predator_count)) != BOIDS_OK) return st;
     if (resized) { /* another number of predators: their buffers anew, for the world to write */
         free_agents(&g->preds);
         memset(&g->preds, 0, sizeof g->preds);
@@ -887,14 +908,11 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
         free(g);
         return st;
     }
-    g->staging_pv = malloc(sizeof(float) * (sim->three ? 8 : 4) * n1); /* (3D: 6 columns, 8 to
-                                                                           write) */
-    g->staging_u = malloc(sizeof(uint32_t) * n1);
-    g->staging_id = malloc(sizeof(uint32_t) * n1);
     g->staging_attr = malloc(sizeof(uint32_t) * (g->attr_words ? g->attr_words : 1));
-    st = g->staging_pv && g->staging_u && g->staging_id && g->staging_attr
-             ? create_programs(g, sim->def.model)
-             : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
+    st = size_staging(g, n1);
+    if (st == BOIDS_OK && !g->staging_attr)
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u boids", n);
+    if (st == BOIDS_OK) st = create_programs(g, sim->def.model);
     if (st == BOIDS_OK) st = make_buffers(g);
     if (st == BOIDS_OK) boids_gpu_timer_init(&g->timer);
     if (st != BOIDS_OK) {
