@@ -231,16 +231,32 @@ static boids_status order_rows(id_rows *t, void **out, long **lines)
     return BOIDS_OK;
 }
 
-/* A header whose z or vz stands after the fixed columns (id,x,y,vx,vy,vz: a 3D file in the wrong
- * order) would be read as a flat one, its depth dropped: refused, naming the column. */
-static boids_status depth_out_of_place(const char *path, char **fields, int nf, int fixed,
-                                       const char *want, long line)
+/* The fixed columns a header begins with after id,x,y: a flat file's (`flat`, nflat of them) or,
+ * where its fourth column is z, a 3D one's (`deep`); *three says which, *fixed how many. A z or vz
+ * after them (id,x,y,vx,vy,vz: a 3D file in the wrong order) would be read as a flat file's, its
+ * depth dropped: refused, naming the column. */
+static boids_status fixed_columns(const char *path, char **fields, int nf, long line,
+                                  const char *const *flat, int nflat, const char *const *deep,
+                                  int ndeep, bool *three, int *fixed)
 {
-    for (int c = fixed; c < nf; ++c)
+    char q[48], a[96] = "", b[96] = "";
+    for (int c = 0; c < nflat; ++c)
+        snprintf(a + strlen(a), sizeof a - strlen(a), "%s%s", c ? "," : "", flat[c]);
+    for (int c = 0; c < ndeep; ++c)
+        snprintf(b + strlen(b), sizeof b - strlen(b), "%s%s", c ? "," : "", deep[c]);
+    *three = nf > 3 && strcmp(fields[3], "z") == 0;
+    const char *const *want = *three ? deep : flat;
+    *fixed = *three ? ndeep : nflat;
+    for (int c = 3; c < *fixed; ++c)
+        if (c >= nf || strcmp(fields[c], want[c]) != 0)
+            return boids_fail_file(BOIDS_E_CSV_HEADER, path, line,
+                                   "header must begin %s or %s (column %d is '%s')", a, b, c + 1,
+                                   c < nf ? quoted(fields[c], q) : "missing");
+    for (int c = *fixed; c < nf; ++c)
         if (strcmp(fields[c], "z") == 0 || strcmp(fields[c], "vz") == 0)
             return boids_fail_file(BOIDS_E_CSV_HEADER, path, line,
                                    "column '%s' (column %d) out of place: a 3D header begins %s",
-                                   fields[c], c + 1, want);
+                                   fields[c], c + 1, b);
     return BOIDS_OK;
 }
 
@@ -279,17 +295,9 @@ static boids_status boid_header(void *ctx, char **fields, int nf, long line)
 {
     boid_table *t = ctx;
     char q[48];
-    t->three = nf > 3 && strcmp(fields[3], "z") == 0;
-    const char *const *want = t->three ? boid_columns_3d : boid_columns;
-    const int fixed = t->three ? 8 : 6;
-    for (int c = 3; c < fixed; ++c)
-        if (c >= nf || strcmp(fields[c], want[c]) != 0)
-            return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
-                                   "header must begin id,x,y,vx,vy,swarm or "
-                                   "id,x,y,z,vx,vy,vz,swarm (column %d is '%s')",
-                                   c + 1, c < nf ? quoted(fields[c], q) : "missing");
-    boids_status st =
-        depth_out_of_place(t->rows.path, fields, nf, fixed, "id,x,y,z,vx,vy,vz,swarm", line);
+    int fixed;
+    boids_status st = fixed_columns(t->rows.path, fields, nf, line, boid_columns, 6,
+                                    boid_columns_3d, 8, &t->three, &fixed);
     if (st != BOIDS_OK) return st;
     for (int c = 1; c < nf; ++c) /* a column twice: which one would count? */
         for (int d = 0; d < c; ++d)
@@ -389,17 +397,9 @@ typedef struct predator_table {
 static boids_status predator_header(void *ctx, char **fields, int nf, long line)
 {
     predator_table *t = ctx;
-    char q[48];
-    t->three = nf > 3 && strcmp(fields[3], "z") == 0;
-    const char *const *want = t->three ? predator_columns_3d : predator_columns;
-    const int fixed = t->three ? 7 : 5;
-    for (int c = 3; c < fixed; ++c)
-        if (c >= nf || strcmp(fields[c], want[c]) != 0)
-            return boids_fail_file(BOIDS_E_CSV_HEADER, t->rows.path, line,
-                                   "header must begin id,x,y,vx,vy or id,x,y,z,vx,vy,vz (column "
-                                   "%d is '%s')",
-                                   c + 1, c < nf ? quoted(fields[c], q) : "missing");
-    return depth_out_of_place(t->rows.path, fields, nf, fixed, "id,x,y,z,vx,vy,vz", line);
+    int fixed;
+    return fixed_columns(t->rows.path, fields, nf, line, predator_columns, 5, predator_columns_3d,
+                         7, &t->three, &fixed);
 }
 
 static boids_status predator_row(void *ctx, char **fields, int nf, long line)

@@ -225,10 +225,10 @@ static inline void boids_cand_offset(const boids_cpu_step *s, float x, float y, 
     *dx = boids_min_image(x, s->cand.x[k], s->sim->def.width, s->sim->half_w);
     *dy = boids_min_image(y, s->cand.y[k], s->sim->def.height, s->sim->half_h);
 }
-/* ... and along z: a 3D world's, 0 in a flat one (whose candidates have no z). */
+/* ... and along z, in a 3D world. */
 static inline float boids_cand_offset_z(const boids_cpu_step *s, float z, uint32_t k)
 {
-    return s->cand.z ? boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d) : 0.0f;
+    return boids_min_image(z, s->cand.z[k], s->sim->def.depth, s->sim->half_d);
 }
 
 /* |(dx, dy, dz)|^2 for the scalar walks (kit's lone boids, the predators), added as the rules'

@@ -391,24 +391,37 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
 }
 
 /* `count` agents from their state buffers (swarm and id 0: the predators, which have neither):
- * pulled by a plain draw of 3 vertices each, or fed per instance to an instanced draw
- * (boids.vert). */
+ * pulled by a plain draw of their vertices (3 a boid, boids.vert; a 3D world's dart 6,
+ * boids3d.vert), or fed per instance to an instanced draw. A 3D world's buffer holds (z, vz, 0, 0)
+ * in its second half, from `count` on: read by the pulled draw (u_count), or a per-instance
+ * attribute of its own. */
 static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id,
-                        uint32_t count)
+                        uint32_t count, bool three)
 {
+    const GLsizei vertices = three ? 6 : 3;
+    if (three) glUniform1ui(r->u3.count, count);
     if (r->pulled) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
         if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
         if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
         boids_gpu_check_bindings("drawing the agents");
-        glDrawArrays(GL_TRIANGLES, 0, 3 * (GLsizei)count);
-    } else {
-        instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
-        instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
-        instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
-        boids_gpu_check_bindings("drawing the agents");
-        glDrawArraysInstanced(GL_TRIANGLES, 0, 3, (GLsizei)count);
+        glDrawArrays(GL_TRIANGLES, 0, vertices * (GLsizei)count);
+        return;
     }
+    instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
+    instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
+    instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
+    if (three) {
+        glBindBuffer(GL_ARRAY_BUFFER, pos_vel);
+        glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
+        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
+                              (void *)(sizeof(float) * 4 * (size_t)count));
+        glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+    boids_gpu_check_bindings("drawing the agents");
+    glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, (GLsizei)count);
+    if (three) glDisableVertexAttribArray(BOIDS_ATTR_DEPTH);
 }
 
 /* The end of a frame's draw: its timing handed to the world's profile. */
@@ -425,35 +438,6 @@ static boids_status finish_draw(boids_renderer *r, boids_world *w, bool timed)
                             r->timer.acc.samples[BOIDS_PASS_DRAW]);
     memset(&r->timer.acc, 0, sizeof r->timer.acc);
     return boids_gl_check("drawing the boids");
-}
-
-/* `count` agents of a 3D world from their state buffers (swarm and id 0: the predators), as
- * draw_agents: the buffer's second half, (z, vz, 0, 0) from `count` on, read by the pulled draw
- * or fed as a per-instance attribute of its own. */
-static void draw_agents_3d(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id,
-                           uint32_t count)
-{
-    glUniform1ui(r->u3.count, count);
-    if (r->pulled) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
-        if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
-        if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
-        boids_gpu_check_bindings("drawing the 3D agents");
-        glDrawArrays(GL_TRIANGLES, 0, 6 * (GLsizei)count);
-        return;
-    }
-    instance_attr(BOIDS_ATTR_POS_VEL, pos_vel, false, 4, 0);
-    instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
-    instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
-    glBindBuffer(GL_ARRAY_BUFFER, pos_vel);
-    glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
-    glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
-                          (void *)(sizeof(float) * 4 * (size_t)count));
-    glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    boids_gpu_check_bindings("drawing the 3D agents");
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, (GLsizei)count);
-    glDisableVertexAttribArray(BOIDS_ATTR_DEPTH);
 }
 
 /* A 3D world's boids (boids3d.vert): folded darts in perspective, the depth test on; then its
@@ -496,10 +480,10 @@ static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state->attributes);
     glBindVertexArray(r->vao);
     glUniform1i(r->u3.predators, 0);
-    draw_agents_3d(r, state->pos_vel, state->swarm, state->id, info->count);
+    draw_agents(r, state->pos_vel, state->swarm, state->id, info->count, true);
     if (state->pred_pos_vel && state->predators) { /* then the predators, larger and red */
         glUniform1i(r->u3.predators, 1);
-        draw_agents_3d(r, state->pred_pos_vel, 0, 0, state->predators);
+        draw_agents(r, state->pred_pos_vel, 0, 0, state->predators, true);
     }
     glBindVertexArray(0);
     glDisable(GL_DEPTH_TEST);
@@ -561,10 +545,10 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glBindVertexArray(r->vao);
     glUniform1i(r->u_pulled, r->pulled);
     glUniform1i(r->u_predators, 0);
-    draw_agents(r, state.pos_vel, state.swarm, state.id, info.count);
+    draw_agents(r, state.pos_vel, state.swarm, state.id, info.count, false);
     if (state.pred_pos_vel && state.predators) {
         glUniform1i(r->u_predators, 1);
-        draw_agents(r, state.pred_pos_vel, 0, 0, state.predators);
+        draw_agents(r, state.pred_pos_vel, 0, 0, state.predators, false);
     }
     glBindVertexArray(0);
     return finish_draw(r, w, timed);
