@@ -52,7 +52,15 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
     /* a boid at least 3 screen px; a small flock in a large world (kit's 35 in 4000 x 4000 px)
      * larger still, or it is a scatter of specks at the zoom that fits the world */
     const float min_px = info.count <= 500 ? 12.0f : 3.0f;
-    boids_draw_style s = {BOIDS_COLOR_SWARM, 8.0f, min_px, info.params.base.min_speed,
+    /* 8 world px long, or less in a dense world (Vicsek's 4 particles per unit area): at most
+     * 0.3 of the mean spacing, so neighbours do not overlap at any zoom (the default density's
+     * spacing, 31.6 px, leaves 8) */
+    const double per = info.replicas > 0 ? (double)info.count / info.replicas : info.count;
+    const double space = info.depth > 0 ? (double)info.width * info.height * info.depth
+                                        : (double)info.width * info.height;
+    const double spacing = per > 0 ? pow(space / per, info.depth > 0 ? 1.0 / 3 : 0.5) : 8;
+    const float length = (float)fmin(8.0, 0.3 * spacing);
+    boids_draw_style s = {BOIDS_COLOR_SWARM, length, min_px, info.params.base.min_speed,
                           info.params.base.max_speed};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
     if (boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)) s.color_mode = BOIDS_COLOR_AGE;
