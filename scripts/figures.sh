@@ -6,7 +6,9 @@
 # (docs/viewer.png: its window under Xvfb, HUD, panel and legend, 12 000 boids in 3 swarms after
 # 900 steps on the CPU; only the HUD's frame rate and times differ from one machine to another)
 # and a 3D flock (docs/flock-3d.png: 30 000 boids in the default cube after 900 steps on the CPU,
-# the export's default camera).
+# the export's default camera), and Vicsek et al.'s figure 2 (scripts/vicsek-figure.py: its
+# numbers between the `figures:vicsek` markers of docs/models.md, its exponents between the
+# README's `figures:vicsek-exponents`, and docs/vicsek-figure.png).
 #
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results)
@@ -134,31 +136,65 @@ done
 "$boids" --dims 3 -n 30000 --backend cpu --headless --warmup 900 --steps 1 --size 960x540 \
   --screenshot "$work/flock-3d.png" >/dev/null
 
-# --- in place, or compared ------------------------------------------------------------------------
-readme_fragment() {
-  sed -n '/<!-- figures:kit begin/,/<!-- figures:kit end -->/p' "$root/README.md"
+# --- Vicsek et al.'s figure 2 --------------------------------------------------------------------
+py=
+for p in /usr/bin/python3 python3; do # Debian's, which has numpy and matplotlib
+  command -v "$p" >/dev/null && "$p" -c "import numpy, matplotlib" 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] ||
+  { echo "FAIL no python3 with numpy and matplotlib (scripts/install-deps.sh)"; exit 1; }
+"$py" "$root/scripts/vicsek-figure.py" --boids "$boids" --out "$work/vicsek" >/dev/null
+marked() { # NAME FILE: FILE's lines as the markers NAME frame them
+  echo "<!-- figures:$1 begin (scripts/figures.sh writes this; test_figures checks it) -->"
+  cat "$2"
+  echo "<!-- figures:$1 end -->"
 }
+marked vicsek "$work/vicsek/vicsek.md" >"$work/vicsek-fragment"
+grep -E '^(beta|delta) = ' "$work/vicsek/vicsek.md" | sed '1!s/^/\n/' >"$work/vicsek-exponents"
+marked vicsek-exponents "$work/vicsek-exponents" >"$work/vicsek-exponents-fragment"
+
+# --- in place, or compared ------------------------------------------------------------------------
+between() { # NAME FILE: the fragment of FILE between the markers NAME, the markers included
+  sed -n "/<!-- figures:$1 begin/,/<!-- figures:$1 end -->/p" "$2"
+}
+# fragments: NAME FILE FRAGMENT
+fragments=(
+  "kit README.md $work/fragment"
+  "vicsek docs/models.md $work/vicsek-fragment"
+  "vicsek-exponents README.md $work/vicsek-exponents-fragment"
+)
 if [ "$mode" = --update ]; then
-  awk -v frag="$work/fragment" '
-    /<!-- figures:kit begin/ { while ((getline l < frag) > 0) print l; skip = 1; next }
-    /<!-- figures:kit end -->/ { skip = 0; next }
-    !skip' "$root/README.md" >"$work/README.md"
-  cp "$work/README.md" "$root/README.md"
+  for f in "${fragments[@]}"; do
+    read -r name file frag <<<"$f"
+    awk -v frag="$frag" -v name="$name" '
+      index($0, "<!-- figures:" name " begin") {
+        while ((getline l < frag) > 0) print l
+        skip = 1; next
+      }
+      index($0, "<!-- figures:" name " end -->") { skip = 0; next }
+      !skip' "$root/$file" >"$work/updated"
+    cp "$work/updated" "$root/$file"
+  done
   cp "$work/fig10/ages.png" "$root/docs/kit-ages.png"
   cp "$work"/models/*.png "$root/docs/models/"
   cp "$work/viewer.png" "$root/docs/viewer.png"
   cp "$work/flock-3d.png" "$root/docs/flock-3d.png"
-  echo "updated the README's kit figures, docs/kit-ages.png, docs/models/*.png, docs/viewer.png," \
-    "docs/flock-3d.png"
+  cp "$work/vicsek/vicsek.png" "$root/docs/vicsek-figure.png"
+  echo "updated the README's kit and Vicsek figures, docs/models.md's Vicsek numbers," \
+    "docs/kit-ages.png, docs/models/*.png, docs/viewer.png, docs/flock-3d.png," \
+    "docs/vicsek-figure.png"
   exit 0
 fi
 status=0
-if ! diff -u <(readme_fragment) "$work/fragment"; then
-  echo "FAIL the README's kit figures are not what the commands give (scripts/figures.sh --update)"
-  status=1
-else
-  echo "ok   the README's kit figures are what the commands give"
-fi
+for f in "${fragments[@]}"; do
+  read -r name file frag <<<"$f"
+  if ! diff -u <(between "$name" "$root/$file") "$frag"; then
+    echo "FAIL $file's $name figures are not what the commands give (scripts/figures.sh --update)"
+    status=1
+  else
+    echo "ok   $file's $name figures are what the commands give"
+  fi
+done
 compare() { # NAME COMMITTED MADE
   local verdict
   if verdict=$("$png_diff" "$2" "$3"); then echo "ok   $1: $verdict"
@@ -167,6 +203,7 @@ compare() { # NAME COMMITTED MADE
 compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
 compare docs/viewer.png "$root/docs/viewer.png" "$work/viewer.png"
 compare docs/flock-3d.png "$root/docs/flock-3d.png" "$work/flock-3d.png"
+compare docs/vicsek-figure.png "$root/docs/vicsek-figure.png" "$work/vicsek/vicsek.png"
 for f in "$work"/models/*.png; do
   name=docs/models/$(basename "$f")
   compare "$name" "$root/$name" "$f"

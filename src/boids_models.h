@@ -55,11 +55,10 @@
 #define BOIDS_MODEL_LIST(M)                                                                        \
     M(SHIFFMAN_PER_SECOND, "shiffman-per-second", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS), shiffman, \
       0, 0, UNIFORM, "obstacle_radius=60 obstacle_factor=720", "",                                 \
-      "Reynolds steering in real units: each behaviour truncated to f_max, v += F dt (default)",   \
-      "")                                                                                          \
+      "Reynolds steering per second, each behaviour truncated to f_max (default)", "")             \
     M(ADAMS, "adams", PER_FRAME, BOIDS_BLOCK_BIT(ADAMS), adams, BOIDS_ATTR_BIT(BIAS), 0, UNIFORM,  \
       "max_speed=6 min_speed=3 edges=bounded obstacle_radius=60 obstacle_factor=0.8", "",          \
-      "Adams' simple boids: raw sums straight onto v, margins, scout groups with a bias", "")      \
+      "Adams' simple boids: raw sums onto v, margins, scout groups with a bias", "")               \
     M(SHIFFMAN_PROCESSING, "shiffman-processing", PER_FRAME, BOIDS_BLOCK_BIT(REYNOLDS), shiffman,  \
       0, 0, UNIFORM,                                                                               \
       "max_speed=2 max_force=0.03 min_speed=0 border_r=2 edges=processing obstacle_radius=60 "     \
@@ -71,7 +70,7 @@
       "", "Nature of Code's flocking (table 2.7): the same rules, one frame a step", "")           \
     M(HYBRID, "hybrid", PER_SECOND, BOIDS_BLOCK_BIT(HYBRID), hybrid, 0, 0, UNIFORM,                \
       "obstacle_radius=60 obstacle_factor=720", "",                                                \
-      "Adams' separation with Reynolds' alignment and cohesion, one clamp on the total force", "") \
+      "Adams' separation, Reynolds' alignment and cohesion, one clamp on the sum", "")             \
     M(PRIORITY, "priority", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                \
       BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM,                                                        \
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
@@ -79,13 +78,17 @@
     M(MEAN, "mean", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                        \
       BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM,                                                        \
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
-      "Reynolds 1987 mean allocation: the weighted sum brought to a maximum acceleration", "")     \
+      "Reynolds 1987 mean allocation: the weighted sum set to a maximum acceleration", "")         \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE),                                                 \
       BOIDS_FEATURE_PREDATORS | BOIDS_FEATURE_OWN_WALK, CENTRE,                                    \
       "max_speed=150 min_speed=25 obstacles=4", "boids=35 world=4000x4000 dt=0.08 steps=3000",     \
-      "view cones, obstacles, predators that catch, individuality by age (Bruschke & Golks)",      \
+      "Bruschke & Golks: view cones, predators that catch, individuality by age",                  \
       "scenarios/kit-flock.ini")                                                                   \
+    M(VICSEK, "vicsek", PER_FRAME, BOIDS_BLOCK_BIT(VICSEK), vicsek, 0, 0, UNIFORM,                 \
+      "max_speed=0.03 min_speed=0.03", "boids=4000 world=31.6x31.6 steps=2000",                    \
+      "Vicsek et al. 1995: constant speed, the mean heading within r, a random turn",              \
+      "scenarios/vicsek-flock.ini")                                                                \
     BOIDS_EXAMPLE_MODELS(M)
 
 #endif /* BOIDS_MODELS_H */

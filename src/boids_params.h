@@ -203,6 +203,19 @@
     P(B, F, stop_after_catches, COUNT, "catches", 0, 1e9f, 20, 20, BOIDS_PARAM_INTEGER, 4,         \
       "a world (a replica) stops after that many catches; 0: never (table 1's max caught boids)")
 
+/* Vicsek et al. 1995: docs/models.md (vicsek). Frame-based (dt = 1): every particle moves at v =
+ * max_speed (the preset's 0.03; min_speed is not read) and takes the mean heading within r, itself
+ * included, turned by a random noise. */
+#define BOIDS_PARAMS_VICSEK(P, B, F)                                                               \
+    P(B, F, radius, REAL, "px", 0, 1e4f, 5, 5, BOIDS_PARAM_GROUP_RADIUS, 1,                        \
+      "r: a particle heads the mean way of the particles within r, itself included")               \
+    P(B, F, eta, REAL, "rad", 0, 1e3f, 6.3f, 6.3f, 0, 2,                                           \
+      "eta, the noise: angular, a turn uniform in [-eta/2, eta/2] (3D: a cap of 2 eta sr); "       \
+      "vectorial, eta n_i times a random unit vector")                                             \
+    P(B, F, vectorial, REAL, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                \
+      "0: the paper's angular noise; 1: vectorial noise added to the sum of the n_i headings "     \
+      "(Gregoire & Chate 2004)")
+
 /* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
  * the blocks in boids_params, in the GPU's uniform block and in --help. */
 /* The example model's block, in a build with it (boids_models.h says how). */
@@ -216,6 +229,7 @@
     X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                \
     X(KIT, kit, BOIDS_PARAMS_KIT)                                                                  \
     X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)                                                \
+    X(VICSEK, vicsek, BOIDS_PARAMS_VICSEK)                                                         \
     BOIDS_EXAMPLE_PARAM_BLOCKS(X)
 
 typedef enum boids_param_block {

@@ -25,7 +25,8 @@ source "$(dirname "$0")/lib.sh"
 # A line that ends in \ goes on on the next (the shell joins the two).
 # Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
 # mean allocation's set-length reading, kit long enough for its catches: options after --steps 300
-# win). kit-flock runs with a fifth of its 100 000 boids, to keep CI short.
+# win), Vicsek's vectorial noise and both noises in 3D. kit-flock and vicsek-flock run with a fifth
+# of their 100 000 boids, to keep CI short.
 golden="
 adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
 kit                   6d43d2f034c9c88e27b7e48f4d5f578a56fc064044cb0c18d62ccdc3d4e50a5f kit
@@ -50,6 +51,15 @@ mean-set-length       654af80416fd194ff940621365811d3aadcf0fc36124022b9be977aa49
   mean -n 5000 --swarms 2 --set mean_set_length=1
 kit-catches           09aac2178f7d58726f82bbb3177030663fd582877afed5f377251e7427038423 \
   kit --steps 2000
+vicsek                bd9875cf1e34db74cf34beb24cff7c99ac082a39ef5d9e578c51f028629af4d1 vicsek
+vicsek-flock          1fe6d25cbbe0209e93520fa6597c5d69161e2069627ee8617b6b95af19162b19 \
+  vicsek-flock -n 20000
+vicsek-vectorial      f0b0e6ed17d5dda6d62d25a9c38e4fff81059a2824dc7bbbe78ac099bf72ec47 \
+  vicsek --set vectorial=1 --set eta=0.5
+vicsek-3d             b9bfcfc0e3125a2a95481dc147cc8bb01897e2d820059b9de6005b618b8b8766 \
+  vicsek --world 10x10x10 --set eta=1.5
+vicsek-3d-vectorial   b1cebac74149f3ddf6283da88034c773e53578005524f33de1d5910e35c35816 \
+  vicsek --world 10x10x10 --set vectorial=1 --set eta=0.5
 "
 
 gpu_setup "$3"

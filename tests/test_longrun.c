@@ -14,7 +14,8 @@
  * A model whose preset is its paper's small world (kit: 35 boids in 4000^2 px, view radius 950 px)
  * would see every boid of a 20000-boid flock; such a model ships a scenario for flocks at scale,
  * scenarios/<model>-flock.ini, and where one exists its parameters, dt and layout are the ones
- * compared here. */
+ * compared here, and its world, scaled to 20000 boids at its density (vicsek-flock's box at the
+ * Vicsek paper's density; kit-flock's is the default density's). */
 #include "ensemble.h"
 #include "gpu_exact.h"
 #include "test.h"
@@ -43,6 +44,15 @@ static boids_world_def longrun_def(boids_backend backend, uint32_t swarms)
     d.layout = def_under_test.layout;
     d.swarms = swarms;
     d.seed = 2026;
+    /* a scenario's own world (vicsek-flock's box at the paper's density), scaled to this flock at
+     * that density; else the default world for the count */
+    if (def_under_test.width > 0 && def_under_test.count > 0) {
+        const bool deep = def_under_test.depth > 0;
+        const double k = deep ? cbrt((double)d.count / def_under_test.count)
+                              : sqrt((double)d.count / def_under_test.count);
+        d.width = (float)(def_under_test.width * k), d.height = (float)(def_under_test.height * k);
+        d.depth = (float)(def_under_test.depth * k);
+    }
     return d;
 }
 

@@ -1,6 +1,6 @@
 /* What the rules of every model share, written once for the CPU's lanes and the GPU's invocations
- * (rules/lang.h): the vectors' lengths, the speed limits, the integration of a force, cos in
- * degrees, the view cone, the seeded noise, and what the Reynolds walk gathers.
+ * (rules/lang.h): the vectors' lengths, the speed limits, the integration of a force, cos and sin
+ * in degrees, the view cone, the seeded noise, and what the Reynolds walk gathers.
  *
  * Each helper computes every path a lane might take and selects its own, so a lane gets the bits
  * of the one path it takes, on both backends. */
@@ -247,6 +247,13 @@ RULES_FN lane_f cos_deg(lane_f deg)
                                       t * (0.0000248015873f +
                                            t * (-0.000000275573192f + t * 0.00000000208767570f)))));
     return sign * c;
+}
+
+/* sin of an angle in degrees, -180 <= deg <= 180: cos_deg(90 - |deg|), with deg's sign (cos_deg
+ * of 90 - |deg| in [-90, 90] is its series in x^2, even in x). */
+RULES_FN lane_f sin_deg(lane_f deg)
+{
+    return SELECT(deg < 0.0f, LANE_F(-1.0f), LANE_F(1.0f)) * cos_deg(90.0f - ABS(deg));
 }
 
 /* Whether offset d (d2 its squared length, > 0) is within the half-angle whose cosine is c of

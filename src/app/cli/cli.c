@@ -144,7 +144,10 @@ void boids_cli_usage(FILE *out)
                  "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
     fprintf(out, "Exit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after "
                  "signal N.\n\nThe models (--model NAME, a scenario's model = NAME):\n");
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_heading(out, (boids_model)m);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) { /* one line each: name, summary */
+        const int col = fprintf(out, "  %-20s ", boids_model_name((boids_model)m));
+        boids_print_wrapped(out, boids_model_summary((boids_model)m), col, col, 100);
+    }
     fprintf(out, "\nboids --help MODEL lists a model's parameters with their defaults and units; "
                  "boids --help keys\nthe viewer's keys and mouse; boids --help all everything.\n");
 }

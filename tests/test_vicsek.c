@@ -1,0 +1,322 @@
+/* vicsek against its paper (Vicsek et al. 1995; docs/models.md (vicsek)), not just GPU against CPU:
+ * one step of random flocks, flat and 3D, with the angular and the vectorial noise, from the
+ * formulas in double precision by brute force, on both backends; the noise's own law (a lone
+ * particle turns uniformly within [-eta/2, eta/2], or onto the cap of 2 eta steradians); the edge
+ * cases the paper leaves open (a sum of headings that cancels, a particle at rest); and the shape
+ * of the paper's figure 2a at small sizes: ordered at low noise, near the finite-size floor at
+ * high noise, monotone within the runs' spread, and sharper for the larger system. */
+#include <math.h>
+#include <string.h>
+
+#include "core/backend.h"
+#include "core/rng.h"
+#include "rules/common.h"
+#include "test.h"
+
+static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
+static const char *const names[2] = {"cpu", "gpu"};
+static const double PI = 3.14159265358979324;
+
+typedef struct d3 {
+    double x, y, z;
+} d3;
+static d3 d3_of(double x, double y, double z) { return (d3){x, y, z}; }
+static double d3_len(d3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+static d3 d3_mul(d3 a, double s) { return d3_of(a.x * s, a.y * s, a.z * s); }
+static d3 d3_add(d3 a, d3 b) { return d3_of(a.x + b.x, a.y + b.y, a.z + b.z); }
+static double wrapd(double d, double size)
+{
+    return size <= 0 ? 0 : d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
+
+/* Draw k of particle id in the first step of a world seeded `seed`: the rules' own noise
+ * (rules/common.h), which the oracle takes as given (test_noise holds it equal on both backends).
+ */
+static double draw(uint64_t seed, uint32_t id, uint32_t k)
+{
+    const boids_rules_ctx c = {.seed = boids_rules_seed(seed), .step = 0}, *ctx = &c;
+    return noise(ctx, boids_vu_all(id), boids_vu_all(k))[0];
+}
+
+/* A world of the vicsek preset: n particles in an L-box (depth D, 0: flat), wrapping. */
+static boids_world_def vicsek_def(boids_backend be, uint32_t n, float L, float D)
+{
+    boids_world_def d = test_def(be, n);
+    d.model = BOIDS_MODEL_VICSEK;
+    d.params = boids_model_default_params(BOIDS_MODEL_VICSEK);
+    d.width = d.height = L;
+    d.depth = D;
+    d.seed = 5;
+    return d;
+}
+
+/* Particle i's velocity after one step, from the paper's equations (docs/models.md (vicsek)). */
+static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i)
+{
+    const boids_params *p = &d->params;
+    const bool three = d->depth > 0;
+    const double r = p->vicsek.radius, v0 = p->base.max_speed, eta = p->vicsek.eta;
+    d3 s = d3_of(b[i].vx, b[i].vy, b[i].vz); /* itself included */
+    uint32_t count = 1;
+    for (uint32_t j = 0; j < n; ++j) {
+        const double dx = wrapd((double)b[j].x - b[i].x, d->width),
+                     dy = wrapd((double)b[j].y - b[i].y, d->height),
+                     dz = three ? wrapd((double)b[j].z - b[i].z, d->depth) : 0;
+        const double d2 = dx * dx + dy * dy + dz * dz;
+        if (j == i || !(d2 > 0 && d2 <= r * r)) continue;
+        s = d3_add(s, d3_of(b[j].vx, b[j].vy, b[j].vz)), ++count;
+    }
+    d3 way = d3_len(s) > 0                                 ? s
+             : hypot(b[i].vx, hypot(b[i].vy, b[i].vz)) > 0 ? d3_of(b[i].vx, b[i].vy, b[i].vz)
+                                                           : d3_of(1, 0, 0);
+    const d3 u = d3_mul(way, 1 / d3_len(way));
+    const double r0 = draw(d->seed, i, 0), r1 = draw(d->seed, i, 1);
+    if (p->vicsek.vectorial != 0) { /* v Theta[s / v + eta n xi] */
+        const double phi = (r0 * 360 - 180) * PI / 180;
+        d3 xi = d3_of(cos(phi), sin(phi), 0);
+        if (three) {
+            const double z = 1 - 2 * r1, h = sqrt(fmax(0, 1 - z * z));
+            xi = d3_of(h * cos(phi), h * sin(phi), z);
+        }
+        const d3 t = d3_add(d3_mul(way, 1 / v0), d3_mul(xi, eta * count));
+        return d3_mul(t, v0 / d3_len(t));
+    }
+    const double width = fmin(eta, 2 * PI);
+    if (!three) { /* theta(t+1) = <theta(t)>_r + xi, xi uniform in [-eta/2, eta/2) */
+        const double theta = atan2(u.y, u.x) + (r0 - 0.5) * width;
+        return d3_of(v0 * cos(theta), v0 * sin(theta), 0);
+    }
+    /* uniform on the cap of 2 eta sr around u: cos of the polar angle in [1 - eta / pi, 1], the
+     * azimuth from the basis the rules build around u (Duff et al. 2017) */
+    const double ct = 1 - r0 * width / PI, st = sqrt(fmax(0, 1 - ct * ct));
+    const double phi = (r1 * 360 - 180) * PI / 180;
+    const double sign = u.z < 0 ? -1 : 1, a = -1 / (sign + u.z), bb = u.x * u.y * a;
+    const d3 b1 = d3_of(1 + sign * u.x * u.x * a, sign * bb, -sign * u.x);
+    const d3 b2 = d3_of(bb, sign + u.y * u.y * a, -u.y);
+    const d3 w = d3_add(d3_mul(b1, cos(phi)), d3_mul(b2, sin(phi)));
+    return d3_mul(d3_add(d3_mul(u, ct), d3_mul(w, st)), v0);
+}
+
+/* n random particles at speed v in the world of d (headings all around; flat: in the plane). */
+static void random_flock(const boids_world_def *d, boids_boid *b, uint64_t seed)
+{
+    boids_rng rng = boids_rng_seeded(seed);
+    const float v = d->params.base.max_speed;
+    for (uint32_t i = 0; i < d->count; ++i) {
+        memset(&b[i], 0, sizeof b[i]);
+        b[i].x = boids_rng_float(&rng) * d->width, b[i].y = boids_rng_float(&rng) * d->height;
+        const float a = boids_rng_float(&rng) * 6.2831853f;
+        if (d->depth > 0) {
+            b[i].z = boids_rng_float(&rng) * d->depth;
+            const float z = 2 * boids_rng_float(&rng) - 1, h = sqrtf(1 - z * z);
+            b[i].vx = v * h * cosf(a), b[i].vy = v * h * sinf(a), b[i].vz = v * z;
+        } else {
+            b[i].vx = v * cosf(a), b[i].vy = v * sinf(a);
+        }
+        b[i].alive = 1;
+    }
+}
+
+/* One step of d from b, on the backend of d: the particles after it in out. */
+static void step_once(const boids_world_def *d, const boids_boid *b, boids_boid *out)
+{
+    boids_world *w = NULL;
+    REQUIRE_OK(boids_world_create(d, &w));
+    REQUIRE_OK(boids_world_write(w, b, d->count));
+    REQUIRE_OK(boids_world_step(w, 1));
+    REQUIRE_OK(boids_world_read(w, out, d->count));
+    boids_world_destroy(w);
+}
+
+/* Every particle of a step of d from b against the oracle: its velocity and its move. */
+static void check_step(const boids_world_def *d, const boids_boid *b, const char *what)
+{
+    boids_boid *out = malloc(sizeof *out * d->count);
+    step_once(d, b, out);
+    const double v0 = d->params.base.max_speed;
+    double worst_v = 0, worst_p = 0;
+    for (uint32_t i = 0; i < d->count; ++i) {
+        const d3 e = oracle(d, b, d->count, i);
+        worst_v = fmax(worst_v, d3_len(d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
+        worst_p = fmax(
+            worst_p, d3_len(d3_of(wrapd(out[i].x - (b[i].x + e.x), d->width),
+                                  wrapd(out[i].y - (b[i].y + e.y), d->height),
+                                  d->depth > 0 ? wrapd(out[i].z - (b[i].z + e.z), d->depth) : 0)));
+    }
+    const char *be = names[d->backend == BOIDS_BACKEND_GPU];
+    printf("  %-54s %s: worst off the equations: v %.2g, x %.2g of v\n", what, be, worst_v / v0,
+           worst_p / v0);
+    /* the velocity to float rounding; the move to a position's ulp (5e-7 at x ~ 5: 2e-5 v) */
+    CHECK_MSG(worst_v < 1e-5 * v0 && worst_p < 1e-4 * v0, "%s (%s): %g, %g of v off the equations",
+              what, be, worst_v / v0, worst_p / v0);
+    CHECK(test_state_finite(out, d->count));
+    free(out);
+}
+
+static void test_random_flocks_match_the_equations(void)
+{
+    static const struct {
+        float depth, eta, vectorial;
+    } cases[] = {{0, 0.5f, 0}, {0, 2, 0},    {0, 6.2831853f, 0}, {0, 9, 0}, {0, 0.3f, 1},
+                 {0, 1.5f, 1}, {5, 0.5f, 0}, {5, 3, 0},          {5, 7, 0}, {5, 0.4f, 1}};
+    for (int k = 0; k < 2; ++k)
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+            const bool three = cases[c].depth > 0;
+            /* dense enough that every particle has neighbours, across the wrap */
+            boids_world_def d =
+                vicsek_def(backends[k], three ? 600 : 300, three ? 5 : 7, cases[c].depth);
+            d.params.vicsek.eta = cases[c].eta, d.params.vicsek.vectorial = cases[c].vectorial;
+            boids_boid *b = malloc(sizeof *b * d.count);
+            random_flock(&d, b, 30 + c);
+            char what[96];
+            snprintf(what, sizeof what, "%s, %u particles, %s noise, eta %g", three ? "3D" : "flat",
+                     d.count, cases[c].vectorial != 0 ? "vectorial" : "angular",
+                     (double)cases[c].eta);
+            check_step(&d, b, what);
+            free(b);
+        }
+}
+
+/* What the paper leaves open: two particles alone with opposite headings (their sum cancels:
+ * each keeps its own), and a particle at rest (it heads along +x); without noise, exactly. */
+static void test_what_the_paper_leaves_open(void)
+{
+    for (int k = 0; k < 2; ++k)
+        for (int three = 0; three < 2; ++three) {
+            boids_world_def d = vicsek_def(backends[k], 3, 20, three ? 20.0f : 0.0f);
+            d.params.vicsek.eta = 0;
+            boids_boid b[3] = {{5, 5, 0.03f, 0, 0}, {5.5f, 5, -0.03f, 0, 0}, {15, 15, 0, 0, 0}};
+            for (int i = 0; i < 3; ++i) b[i].alive = 1, b[i].z = three ? 10.0f : 0.0f;
+            if (three) b[0].vx = 0.0f, b[0].vz = 0.03f, b[1].vx = 0.0f, b[1].vz = -0.03f;
+            boids_boid out[3];
+            step_once(&d, b, out);
+            double off = 0; /* (its heading at length v: an ulp from the bits it had) */
+            for (int i = 0; i < 2; ++i)
+                off = fmax(off, d3_len(d3_of(out[i].vx - b[i].vx, out[i].vy - b[i].vy,
+                                             out[i].vz - b[i].vz)));
+            CHECK_MSG(off < 1e-8, "%s %s: a cancelling pair turned (%g %g %g, %g %g %g)", names[k],
+                      three ? "3D" : "flat", out[0].vx, out[0].vy, out[0].vz, out[1].vx, out[1].vy,
+                      out[1].vz);
+            CHECK_MSG(out[2].vx == 0.03f && out[2].vy == 0 && out[2].vz == 0,
+                      "%s %s: the particle at rest heads %g %g %g", names[k], three ? "3D" : "flat",
+                      out[2].vx, out[2].vy, out[2].vz);
+        }
+}
+
+/* The noise's law: lone particles (no neighbour within r) turn by the noise alone. Flat: the turn
+ * is uniform in [-eta/2, eta/2]; 3D: the cosine of the turn is uniform in [1 - eta / pi, 1]. The
+ * quartiles and extremes of 4000 turns, on both backends. */
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+static void test_lone_particles_turn_as_the_noise_says(void)
+{
+    enum { N = 4000 };
+    static double t[N];
+    for (int k = 0; k < 2; ++k)
+        for (int three = 0; three < 2; ++three) {
+            const float eta = 2.5f;
+            boids_world_def d = vicsek_def(backends[k], N, 2000, three ? 2000.0f : 0.0f);
+            d.params.vicsek.eta = eta, d.params.vicsek.radius = 1e-3f; /* alone, all of them */
+            boids_boid *b = malloc(sizeof *b * N), *out = malloc(sizeof *out * N);
+            random_flock(&d, b, 77);
+            step_once(&d, b, out);
+            for (uint32_t i = 0; i < N; ++i) {
+                const double dot = (double)b[i].vx * out[i].vx + (double)b[i].vy * out[i].vy +
+                                   (double)b[i].vz * out[i].vz,
+                             v2 = 0.03 * 0.03;
+                if (three)
+                    t[i] = dot / v2; /* cos of the turn */
+                else
+                    t[i] = atan2((double)b[i].vx * out[i].vy - (double)b[i].vy * out[i].vx, dot);
+            }
+            qsort(t, N, sizeof t[0], cmp_double);
+            /* the uniform law's extremes and quartiles, within 3 sigma of a quartile's spread */
+            const double lo = three ? 1 - eta / PI : -eta / 2.0, hi = three ? 1 : eta / 2.0;
+            const double span = hi - lo, tol = 3 * span * sqrt(0.1875 / N) + 1e-6;
+            double worst = fmax(fabs(t[0] - lo), fabs(t[N - 1] - hi)) / span * 50; /* ~1/N */
+            for (int q = 1; q < 4; ++q)
+                worst = fmax(worst, fabs(t[q * N / 4] - (lo + span * q / 4)) / tol);
+            printf("  %s %s lone particles, eta %.1f: turns within [%.4f, %.4f] of [%.4f, %.4f], "
+                   "quartiles %.3f %.3f %.3f\n",
+                   names[k], three ? "3D" : "flat", (double)eta, t[0], t[N - 1], lo, hi, t[N / 4],
+                   t[N / 2], t[3 * N / 4]);
+            CHECK_MSG(t[0] >= lo - 1e-5 && t[N - 1] <= hi + 1e-5 && worst <= 1,
+                      "%s %s: the turns are not uniform over [%g, %g]", names[k],
+                      three ? "3D" : "flat", lo, hi);
+            free(b), free(out);
+        }
+}
+
+/* v_a = |sum v_i| / (N v) (the polarization), its mean over steps [from, steps] of a run. */
+static void mean_va(boids_world_def d, uint32_t seed, uint32_t from, uint32_t steps, double *va)
+{
+    d.seed = seed;
+    boids_world *w = NULL;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    REQUIRE_OK(boids_world_step(w, from));
+    double sum = 0;
+    int samples = 0;
+    for (uint32_t s = from; s <= steps; s += 50) {
+        boids_metrics m;
+        REQUIRE_OK(boids_world_metrics(w, &m, 1));
+        sum += m.polarization, ++samples;
+        if (s + 50 <= steps) REQUIRE_OK(boids_world_step(w, 50));
+    }
+    boids_world_destroy(w);
+    *va = sum / samples;
+}
+
+/* Figure 2a's shape at rho = 4 for N = 40 (L = 3.1) and N = 400 (L = 10): v_a near 1 at low
+ * noise; near the finite-size floor at high noise (a random heading's sqrt(pi / 4N)); falling
+ * with eta within the runs' spread; and the larger system's fall the sharper (lower beyond the
+ * transition, as the paper's curves for larger N). On the CPU (the figure's own command runs
+ * either backend; test_agreement holds the two equal). */
+static void test_figure_2a_shape(void)
+{
+    static const float etas[] = {0.25f, 1, 2, 3, 4, 5};
+    enum { E = sizeof etas / sizeof etas[0] };
+    static const struct {
+        uint32_t n, runs;
+        float L;
+    } sizes[2] = {{40, 16, 3.1f}, {400, 4, 10}};
+    double va[2][E], se[2][E];
+    for (int s = 0; s < 2; ++s) {
+        boids_world_def d = vicsek_def(BOIDS_BACKEND_CPU, sizes[s].n, sizes[s].L, 0);
+        for (int e = 0; e < E; ++e) {
+            d.params.vicsek.eta = etas[e];
+            double sum = 0, sum2 = 0;
+            for (uint32_t r = 0; r < sizes[s].runs; ++r) {
+                double x = 0;
+                mean_va(d, 1 + r, 1000, 2000, &x);
+                sum += x, sum2 += x * x;
+            }
+            const double n = sizes[s].runs, mean = sum / n;
+            va[s][e] = mean;
+            se[s][e] = sqrt(fmax(0, sum2 / n - mean * mean) / (n - 1));
+        }
+        printf("  N = %3u, L = %.1f:", sizes[s].n, (double)sizes[s].L);
+        for (int e = 0; e < E; ++e)
+            printf(" eta %.2g v_a %.3f+-%.3f", (double)etas[e], va[s][e], se[s][e]);
+        printf("\n");
+        const double floor = sqrt(PI / (4.0 * sizes[s].n));
+        CHECK_MSG(va[s][0] > 0.95, "N %u: v_a %g at eta 0.25, not ordered", sizes[s].n, va[s][0]);
+        CHECK_MSG(va[s][E - 1] < 2.0 * floor, "N %u: v_a %g at eta 5, not near the floor %g",
+                  sizes[s].n, va[s][E - 1], floor);
+        for (int e = 1; e < E; ++e)
+            CHECK_MSG(va[s][e] <= va[s][e - 1] + 2 * (se[s][e] + se[s][e - 1]),
+                      "N %u: v_a rises from %g to %g between eta %g and %g", sizes[s].n,
+                      va[s][e - 1], va[s][e], (double)etas[e - 1], (double)etas[e]);
+    }
+    for (int e = E - 2; e < E; ++e) /* beyond the transition: the larger system is lower */
+        CHECK_MSG(va[1][e] + 2 * (se[0][e] + se[1][e]) < va[0][e],
+                  "eta %g: N 400's v_a %g is not below N 40's %g", (double)etas[e], va[1][e],
+                  va[0][e]);
+    CHECK_MSG(va[1][0] - va[1][E - 1] > va[0][0] - va[0][E - 1],
+              "the larger system's fall is not the sharper");
+}
+
+TEST_MAIN(TEST(test_random_flocks_match_the_equations), TEST(test_what_the_paper_leaves_open),
+          TEST(test_lone_particles_turn_as_the_noise_says), TEST(test_figure_2a_shape))
