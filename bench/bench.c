@@ -14,10 +14,12 @@
  * written into every backend's world: users watch a clumped flock, which costs more). Each
  * measurement runs `repeats` times for about `seconds` each; the table gives the median and the
  * range of ns per boid-step, and for the GPU the share of each pass. Every model runs its preset,
- * but kit runs its flock at scale (scenarios/kit-flock.ini: lengths scaled to the density, a
- * predator per 1000 boids, an obstacle per 4000). --out DIR writes bench.csv, bench.json and
- * the plots: bench.png for the first model, bench-MODEL.png for the others (log-log, a line per
- * backend, a panel per start). --quick: a smoke test for CI (1000 and 4000 boids, short runs).
+ * but a model whose preset is a paper's small world runs its flock at scale: kit
+ * (scenarios/kit-flock.ini: lengths scaled to the density, a predator per 1000 boids, an obstacle
+ * per 4000) and vicsek (scenarios/vicsek-flock.ini: its box scaled to N at the paper's density).
+ * --out DIR writes bench.csv, bench.json and the plots: bench.png for the first model,
+ * bench-MODEL.png for the others (log-log, a line per backend, a panel per start). --quick: a smoke
+ * test for CI (1000 and 4000 boids, short runs).
  *
  * --export measures PNG export instead: frames per second written (rendered offscreen, read
  * back asynchronously, encoded on worker threads, renamed into place), with the simulation
@@ -39,6 +41,7 @@
 #include "boids.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
+#include "core/models.h"
 #include "core/scenario.h"
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
@@ -152,42 +155,59 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     return time_metrics(w, row);
 }
 
-/* The world's dimension (--dims): 2, the flat default density (one boid per 1000 px^2); 3, the
- * 3D default cube, the same spacing between boids (one per 1000^1.5 px^3: about twice the flat
- * world's neighbours within a radius); 3n, a cube whose boids have the flat world's neighbour
- * count within the model's group radius r (density 3 / (4 r) per 1000 px^2 of the flat one's). */
+/* The world's dimension (--dims): 2, the flat world of model_def (the default density, one boid
+ * per 1000 px^2, or a scenario's own: Vicsek's 4 per unit area); 3, a cube with the same spacing
+ * between boids (the default: one per 1000^1.5 px^3), about twice the flat world's neighbours
+ * within a radius; 3n, a cube whose boids have the flat world's neighbour count within the
+ * model's group radius r (density 3 rho / (4 r) for the flat density rho). */
 static void world_in_dims(const char *dims, boids_world_def *def)
 {
     if (boids_model_features(def->model) & BOIDS_FEATURE_PREDATORS) return; /* kit: flat */
+    const bool own = def->width > 0; /* a scenario's own density */
+    const double rho = own ? def->count / ((double)def->width * def->height) : 1e-3;
     if (!strcmp(dims, "3")) {
-        def->width = def->height = 0, def->depth = 1; /* the default cube */
+        if (own)
+            def->width = def->height = def->depth = (float)(cbrt(def->count) / sqrt(rho));
+        else
+            def->width = def->height = 0, def->depth = 1; /* the default cube */
     } else if (!strcmp(dims, "3n")) {
         const double r = boids_model_group_radius(def->model, &def->params);
-        const double density = 3.0 / (4.0 * r) / 1000.0; /* boids per px^3 */
-        def->width = def->height = def->depth = (float)round(cbrt(def->count / density));
+        const double density = 3.0 * rho / (4.0 * r); /* boids per px^3 */
+        def->width = def->height = def->depth = (float)cbrt(def->count / density);
+        if (!own) def->width = def->height = def->depth = roundf(def->width);
     }
 }
 
-/* The world a model is measured in: its preset at N boids and the default density; kit as its
- * flock at scale (kit-flock.ini) with predators and obstacles in proportion. */
+/* The world a model is measured in: its preset at N boids and the default density; a model whose
+ * preset is a paper's small world runs its flock at scale instead (its manifest's scenario:
+ * kit-flock.ini, with predators and obstacles in proportion; vicsek-flock.ini, whose box is
+ * scaled to N at its density). */
 static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_world_def *def)
 {
     *def = boids_default_world_def();
-    if (m == BOIDS_MODEL_KIT) {
+    const char *at_scale = boids_model_at_scale(m);
+    if (*at_scale) {
+        const char *file = strrchr(at_scale, '/') ? strrchr(at_scale, '/') + 1 : at_scale;
         char path[4096];
-        if (scenario_dir) snprintf(path, sizeof path, "%s/kit-flock.ini", scenario_dir);
+        if (scenario_dir) snprintf(path, sizeof path, "%s/%s", scenario_dir, file);
         static boids_scenario sc; /* large: obstacles and lines */
-        if ((!scenario_dir &&
-             boids_scenario_locate("kit-flock.ini", path, sizeof path) != BOIDS_OK) ||
+        if ((!scenario_dir && boids_scenario_locate(file, path, sizeof path) != BOIDS_OK) ||
             boids_scenario_load(path, 1, &sc) != BOIDS_OK) {
-            fprintf(stderr, "boids-bench: kit: %s (--scenarios DIR names the scenarios)\n",
-                    boids_last_error());
+            fprintf(stderr, "boids-bench: %s: %s (--scenarios DIR names the scenarios)\n",
+                    boids_model_name(m), boids_last_error());
             return -1;
         }
         *def = sc.def;
-        def->width = def->height = 0; /* the default density at n */
-        def->params.predators.predators = n / 1000 > 0 ? n / 1000 : 1;
-        def->params.obstacles.obstacles = n / 4000 > 0 ? n / 4000 : 1;
+        if (def->width > 0 && def->count > 0) { /* its own density, at n */
+            const double k = sqrt((double)n / def->count);
+            def->width = (float)(def->width * k), def->height = (float)(def->height * k);
+        } else {
+            def->width = def->height = 0; /* the default density at n */
+        }
+        if (boids_model_features(m) & BOIDS_FEATURE_PREDATORS) {
+            def->params.predators.predators = n / 1000 > 0 ? n / 1000 : 1;
+            def->params.obstacles.obstacles = n / 4000 > 0 ? n / 4000 : 1;
+        }
     } else {
         def->model = m;
         def->params = boids_model_default_params(m);
@@ -308,9 +328,9 @@ static void usage(FILE *f)
         "20000)\n"
         "and start (--starts: random, or steady after --warmup-steps steps): --repeats runs of "
         "about\n"
-        "--seconds each, the median and the range. The defaults measure all 8 models at 4 sizes "
+        "--seconds each, the median and the range. The defaults measure every model at 4 sizes "
         "on 5\n"
-        "backends from 2 starts: some 300 measurements, which took about an hour on a 2-core\n"
+        "backends from 2 starts: some 360 measurements, which took about an hour on a 2-core\n"
         "machine with llvmpipe. The matrix and a floor of its time are printed before it starts\n"
         "(a run lasts at least one step, which for a large flock on llvmpipe outlasts\n"
         "--seconds), and a progress line runs on a terminal.\n"

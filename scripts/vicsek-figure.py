@@ -212,7 +212,7 @@ def write_tables(out, rows, seconds, backend):
     eta = np.array([r[3] for r in big])
     beta = exponent(eta, [r[5] for r in big], False, 2.0, 5.0)
     rho = np.array([r[4] for r in b])
-    delta = exponent(rho, [r[5] for r in b], True, 0.05, 2.0) if len(b) >= 4 else None
+    delta = exponent(rho, [r[5] for r in b], True, 0.05, 2.0)
     plot(out, a, b, sizes)
     lines = ["Figure 2a (rho = 4), v_a at eta = 0 to 5 (each run's mean over its second half, the "
              "mean of the runs):", "",
@@ -223,13 +223,19 @@ def write_tables(out, rows, seconds, backend):
         first = next(r for r in a if r[1] == n)
         lines.append(f"| {n} | {first[2]:g} | {first[6]} | {len(pts[0.0])} | " +
                      " | ".join(f"{pts[float(e)].mean():.3f}" for e in (0, 1, 2, 3, 4, 5)) + " |")
-    lines += ["", f"beta = {beta[0]:.2f} +- {beta[1]:.2f} (N = {sizes[-1]}, eta_c = "
-              f"{beta[2]:.2f} +- {beta[3]:.2f}); the paper: beta = 0.45 +- 0.07, "
-              f"{apart(beta[0], beta[1], 0.45, 0.07)}."]
-    if delta:
+    few = "not estimated: fewer than 4 points within a factor of two of any critical value"
+    if math.isfinite(beta[0]):
+        lines += ["", f"beta = {beta[0]:.2f} +- {beta[1]:.2f} (N = {sizes[-1]}, eta_c = "
+                  f"{beta[2]:.2f} +- {beta[3]:.2f}); the paper: beta = 0.45 +- 0.07, "
+                  f"{apart(beta[0], beta[1], 0.45, 0.07)}."]
+    else:
+        lines += ["", f"beta: {few}."]
+    if delta and math.isfinite(delta[0]):
         lines += ["", f"delta = {delta[0]:.2f} +- {delta[1]:.2f} (L = {L_B}, eta = {ETA_B:g}, "
                   f"rho_c = {delta[2]:.2f} +- {delta[3]:.2f}); the paper: delta = 0.35 +- 0.06, "
                   f"{apart(delta[0], delta[1], 0.35, 0.06)}."]
+    else:
+        lines += ["", f"delta: {few} (--quick has half the densities)."]
     with open(os.path.join(out, "vicsek.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

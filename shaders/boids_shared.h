@@ -183,14 +183,14 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 predator_count; /* predators in all */
     BOIDS_U32 predators_per_replica;
     BOIDS_U32 obstacle_count; /* obstacles in all */
-    BOIDS_U32 seed;           /* the world's seed for the rules' noise (boids_rules_seed) */
+    BOIDS_U32 seed;           /* the world's seed for the rules' noise: its low 32 bits */
     /* a 3D world's third axis (programs built with BOIDS_DIMS 3 read them): its depth, half of it
      * (+inf where nothing wraps), cells per px and cells along z; a flat world's are 0 */
     float world_d;
     float half_d;
     float inv_cell_d;
     BOIDS_U32 grid_d;
-    BOIDS_U32 reserved1;
+    BOIDS_U32 seed_hi; /* the seed's high 32 bits */
     BOIDS_U32 reserved2;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the
                                                             attribute buffer (k / 4, k % 4) */

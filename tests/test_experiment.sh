@@ -2,7 +2,8 @@
 # `boids experiment` as researchers use it: a run's rows depend only on its seed and parameters
 # (the same tables whatever --jobs, --batch or the shards, shards run as processes side by side
 # and merged); Ctrl-C keeps every finished run and --resume finishes the rest, equal to a run in
-# one go; the kit paper's finding (figure 10): with c_maxspeed = 200 the caught ages skew to the
+# one go (a noisy model's too: its runs' noise is their own seed's); the kit paper's finding
+# (figure 10): with c_maxspeed = 200 the caught ages skew to the
 # extremes, and without individuality they are uniform; the plots are PNGs; bad input exits 2,
 # naming what is wrong, before any run.
 # usage: test_experiment.sh path/to/boids path/to/scenarios path/to/gpu_info
@@ -324,6 +325,22 @@ if [ "$exact" = 1 ]; then
     close_tables deep_cpu/metrics.csv deep_gpu/metrics.csv &&
     [ "$(wc -l <deep_cpu/metrics.csv)" = "$(wc -l <deep_gpu/metrics.csv)" ] &&
     ok "a 3D experiment: the GPU's tables are the CPU's" || bad "a 3D experiment: the tables differ"
+fi
+
+# a noisy model (vicsek): a run's noise is its own seed's, alone or as a replica of any batch, so
+# its tables are the same whatever --batch, and on a bitwise driver the GPU's are the CPU's
+vx=(vicsek -n 200 --world 7.07x7.07 --runs 6 --steps 60 --sweep eta=1,4 --metrics-every 20)
+"$boids" experiment "${vx[@]}" --backend cpu --out vx_cpu >/dev/null
+if [ $gpu = 1 ]; then
+  "$boids" experiment "${vx[@]}" --backend gpu --out vx_gpu >/dev/null
+  "$boids" experiment "${vx[@]}" --backend gpu --batch 4 --out vx_gpu4 >/dev/null
+  same "vicsek on the gpu: --batch 4 = one batch per combination" vx_gpu4 vx_gpu
+  if [ "$exact" = 1 ]; then
+    close_tables vx_cpu/runs.csv vx_gpu/runs.csv &&
+      close_tables vx_cpu/metrics.csv vx_gpu/metrics.csv &&
+      ok "vicsek: the GPU's replicas are the CPU's runs, noise and all" ||
+      bad "vicsek: the GPU's replicas differ from the CPU's runs"
+  fi
 fi
 
 finish

@@ -301,7 +301,7 @@ static void test_in_view_lanes(void)
 BOIDS_SIMD_CLONES static void noise_lanes(uint32_t seed, uint32_t step, const uint32_t *id,
                                           uint32_t k, float *out)
 {
-    const boids_rules_ctx c = {.seed = seed, .step = step}, *ctx = &c;
+    const boids_rules_ctx c = {.seed = seed, .step = step, .per_replica = 1u << 30}, *ctx = &c;
     boids_vu v;
     for (int l = 0; l < BOIDS_LANES; ++l) v[l] = id[l];
     const boids_vf r = noise(ctx, v, boids_vu_all(k));

@@ -8,7 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/backend.h"
 #include "core/rng.h"
 #include "rules/common.h"
 #include "test.h"
@@ -34,7 +33,11 @@ static double wrapd(double d, double size)
  */
 static double draw(uint64_t seed, uint32_t id, uint32_t k)
 {
-    const boids_rules_ctx c = {.seed = boids_rules_seed(seed), .step = 0}, *ctx = &c;
+    const boids_rules_ctx c = {.seed = (uint32_t)seed,
+                               .seed_hi = (uint32_t)(seed >> 32),
+                               .step = 0,
+                               .per_replica = 1u << 30},
+                          *ctx = &c;
     return noise(ctx, boids_vu_all(id), boids_vu_all(k))[0];
 }
 

@@ -35,10 +35,6 @@ typedef struct boids_sim {
                            boids_should_stop reads it beside the signal) */
 } boids_sim;
 
-/* The world's seed as the rules' noise() takes it (rules/common.h), on both backends: its two
- * halves folded into 32 bits. */
-static inline uint32_t boids_rules_seed(uint64_t seed) { return (uint32_t)(seed ^ (seed >> 32)); }
-
 /* Time per pass, summed over the steps timed. */
 typedef struct boids_profile_acc {
     double sum_ms[BOIDS_PASS_COUNT];

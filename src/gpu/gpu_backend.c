@@ -464,7 +464,7 @@ static void upload_frame(gpu_backend *g)
     f.inv_cell_d = sim->grid.inv_cell_d;
     f.grid_d = sim->grid.d;
     f.dt = sim->dt;
-    f.seed = boids_rules_seed(sim->def.seed);
+    f.seed = (uint32_t)sim->def.seed, f.seed_hi = (uint32_t)(sim->def.seed >> 32);
     f.count = sim->def.count;
     f.grid_w = sim->grid.w;
     f.grid_h = sim->grid.h;

@@ -284,12 +284,17 @@ RULES_FN lane_u rules_hash(lane_u a, lane_u b)
 }
 
 /* The random number draw k of boid id in this step, uniform in [0, 1) in steps of 2^-24: a
- * function of the world's seed, the step, the id and k, so a run is the same on both backends, in
- * any order of the boids and any number of threads, and another --seed gives another run. */
+ * function of its replica's seed (the world's seed + the replica, as the world of its own that a
+ * replica stands for has: the 64-bit sum's halves folded into 32 bits), the step, its place in
+ * the replica and k, so a run is the same on both backends, in any order of the boids, any number
+ * of threads, alone or as a replica of any batch, and another --seed gives another run. */
 RULES_FN lane_f noise(RULES_CTX lane_u id, lane_u k)
 {
+    lane_u lo = LANE_U(RULES_SEED) + RULES_REPLICA(id);
+    lane_u hi = LANE_U(RULES_SEED_HI) + LANE_BIT(lo < LANE_U(RULES_SEED)); /* the carry */
+    lane_u seed = lo ^ hi;
     lane_u h =
-        rules_hash(rules_hash(LANE_U(RULES_SEED) ^ (k * 0x632BE5ABu), LANE_U(RULES_STEP)), id);
+        rules_hash(rules_hash(seed ^ (k * 0x632BE5ABu), LANE_U(RULES_STEP)), RULES_LOCAL(id));
     return LANE_TO_F(h >> 8u) * (1.0f / 16777216.0f);
 }
 

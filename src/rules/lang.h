@@ -32,8 +32,12 @@
  *                            is the only parameter
  *   PARAM(block.field)       a parameter in every lane; UNIFORM(block.field) the same as one
  *                            value, which may decide an `if`
- *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_WORLD_D, RULES_EDGES, RULES_SEED, RULES_STEP
- *   RULES_LOCAL(id)          a boid's place among its replica's boids
+ *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_WORLD_D, RULES_EDGES, RULES_STEP
+ *   RULES_SEED, RULES_SEED_HI  the world's seed, its low and high 32 bits (replica r's is the
+ *                            seed + r: rules/common.h's noise())
+ *   RULES_LOCAL(id), RULES_REPLICA(id)
+ *                            a boid's place among its replica's boids, and its replica
+ *   LANE_BIT(m)              1u where m, else 0u
  *   RULES_OBSTACLES          the obstacles in the world (all replicas')
  *   RULES_TOOL(field)        the mouse tool's field (boids_tool: kind, x, y, radius, strength)
  *   RULES_MODEL              the model stepping (== BOIDS_MODEL_<ID>: a constant on the GPU)
@@ -98,8 +102,11 @@
 #define RULES_WORLD_D frame.world_d
 #define RULES_EDGES uint(frame.params.base.edges)
 #define RULES_SEED frame.seed
+#define RULES_SEED_HI frame.seed_hi
 #define RULES_STEP u_step
 #define RULES_LOCAL(id) ((id) % frame.per_replica)
+#define RULES_REPLICA(id) ((id) / frame.per_replica)
+#define LANE_BIT(m) uint(m)
 #define RULES_OBSTACLES frame.obstacle_count
 #define RULES_TOOL(field) frame.tool.field
 #define RULES_MODEL BOIDS_THIS_MODEL
@@ -115,7 +122,8 @@ typedef struct boids_rules_ctx {
     const boids_params *params;
     const boids_tool *tool;              /* the mouse tool (frame.tool on the GPU) */
     float dt, world_w, world_h, world_d; /* world_d: 0 in a flat world */
-    uint32_t seed;        /* the world's seed folded to 32 bits (frame.seed on the GPU) */
+    uint32_t seed;        /* the world's seed, its low 32 bits (frame.seed on the GPU) */
+    uint32_t seed_hi;     /* and its high 32 bits (frame.seed_hi) */
     uint32_t step;        /* the step being computed */
     uint32_t per_replica; /* boids per replica */
     uint32_t obstacles;   /* obstacles in the world */
@@ -177,8 +185,11 @@ typedef struct lane_vec {
 #define RULES_WORLD_D boids_vf_all(ctx->world_d)
 #define RULES_EDGES ((uint32_t)ctx->params->base.edges)
 #define RULES_SEED ctx->seed
+#define RULES_SEED_HI ctx->seed_hi
 #define RULES_STEP ctx->step
 #define RULES_LOCAL(id) ((id) % ctx->per_replica)
+#define RULES_REPLICA(id) ((id) / ctx->per_replica)
+#define LANE_BIT(m) ((boids_vu)(m)&1u)
 #define RULES_OBSTACLES ctx->obstacles
 #define RULES_TOOL(field) (ctx->tool->field)
 #define RULES_MODEL ctx->model
