@@ -55,14 +55,17 @@ def main():
     ap.add_argument("--backend", default="cpu", choices=("cpu", "gpu", "auto"))
     ap.add_argument("--boids", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                     "..", "build", "release", "src", "boids"))
-    ap.add_argument("--sizes", help="figure 2a's N, from 40 100 400 4000 10000 (default all)")
-    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--sizes", type=sizes_arg,
+                    help="figure 2a's N, among 40,100,400,4000,10000 (default 40,100,400,4000)")
+    ap.add_argument("--quick", action="store_true",
+                    help="N up to 400, half the runs and densities: a try in a minute (its beta "
+                    "comes from N = 400)")
     a = ap.parse_args()
     sizes = [s for s in SIZES if s[0] in DEFAULT_SIZES]
     if a.quick:
         sizes = SIZES[:3]
     if a.sizes:
-        want = {int(n) for n in a.sizes.split(",")}
+        want = set(a.sizes)
         unknown = want - {s[0] for s in SIZES}
         if unknown:
             ap.error(f"--sizes: {sorted(unknown)} not among the paper's 40 100 400 4000 10000")
@@ -70,7 +73,10 @@ def main():
     rhos = RHOS[::2] if a.quick else RHOS
     if not os.access(a.boids, os.X_OK):
         ap.error(f"--boids: {a.boids} is not a program (build it: README, or name it)")
-    os.makedirs(a.out, exist_ok=True)
+    try:
+        os.makedirs(a.out, exist_ok=True)
+    except OSError as e:
+        ap.error(f"--out {a.out}: {e.strerror}")
     started = time.monotonic()
     try:
         rows = []
@@ -89,6 +95,14 @@ def main():
         return 130
     write_tables(a.out, rows, time.monotonic() - started, a.backend)
     return 0
+
+
+def sizes_arg(text):
+    """--sizes N,N,...: whole numbers."""
+    try:
+        return [int(n) for n in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers such as 40,400")
 
 
 def sweep(a, name, n, L, runs, etas, steps):
@@ -252,8 +266,8 @@ def plot(out, a, b, sizes):
         ax.errorbar([r[3] for r in pts], [r[5].mean() for r in pts],
                     yerr=[r[5].std(ddof=1) if len(r[5]) > 1 else 0 for r in pts],
                     marker=marks[k % 5], ms=5, lw=0.8, capsize=2, label=f"N = {n}")
-    ax.set(xlabel="eta", ylabel="v_a", ylim=(0, 1.02), xlim=(0, 5.1),
-           title="2a: rho = 4 (L = sqrt(N / 4))")
+    ax.set(xlabel="eta", ylabel="v_a (bars: the runs' standard deviation)", ylim=(0, 1.02),
+           xlim=(0, 5.1), title="2a: rho = 4 (L = sqrt(N / 4))")
     ax.legend(frameon=False)
     if b:
         bx.errorbar([r[4] for r in b], [r[5].mean() for r in b],

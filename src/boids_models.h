@@ -86,7 +86,9 @@
       "Bruschke & Golks: view cones, predators that catch, individuality by age",                  \
       "scenarios/kit-flock.ini")                                                                   \
     M(VICSEK, "vicsek", PER_FRAME, BOIDS_BLOCK_BIT(VICSEK), vicsek, 0, 0, UNIFORM,                 \
-      "max_speed=0.03 min_speed=0.03", "boids=4000 world=31.6x31.6 steps=2000",                    \
+      "max_speed=0.03 min_speed=0.03 obstacle_radius=3 max_obstacle_size=1.5 "                     \
+      "obstacle_factor=0.03",                                                                      \
+      "boids=4000 world=31.6x31.6 dt=1 steps=2000",                                                \
       "Vicsek et al. 1995: constant speed, the mean heading within r, a random turn",              \
       "scenarios/vicsek-flock.ini")                                                                \
     BOIDS_EXAMPLE_MODELS(M)

@@ -204,14 +204,15 @@
       "a world (a replica) stops after that many catches; 0: never (table 1's max caught boids)")
 
 /* Vicsek et al. 1995: docs/models.md (vicsek). Frame-based (dt = 1): every particle moves at v =
- * max_speed (the preset's 0.03; min_speed is not read) and takes the mean heading within r, itself
- * included, turned by a random noise. */
+ * max_speed (the preset's 0.03, and min_speed too, so the particles start at v) and takes the
+ * mean heading within r, itself included, turned by a random noise. */
 #define BOIDS_PARAMS_VICSEK(P, B, F)                                                               \
     P(B, F, radius, REAL, "px", 0, 1e4f, 5, 5, BOIDS_PARAM_GROUP_RADIUS, 1,                        \
       "r: a particle heads the mean way of the particles within r, itself included")               \
-    P(B, F, eta, REAL, "rad", 0, 1e3f, 6.3f, 6.3f, 0, 2,                                           \
-      "eta, the noise: angular, a turn uniform in [-eta/2, eta/2] (3D: a cap of 2 eta sr); "       \
-      "vectorial, eta n_i times a random unit vector")                                             \
+    P(B, F, eta, REAL, "", 0, 1e3f, 6.3f, 6.3f, 0, 2,                                              \
+      "eta, the noise: angular, a turn uniform in [-eta/2, eta/2] radians (3D: a cap of 2 eta "    \
+      "sr; ordered below ~3 at rho = 4); vectorial, eta n_i times a random unit vector (ordered "  \
+      "below ~0.65)")                                                                              \
     P(B, F, vectorial, REAL, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                \
       "0: the paper's angular noise; 1: vectorial noise added to the sum of the n_i headings "     \
       "(Gregoire & Chate 2004)")

@@ -27,9 +27,10 @@ int boids_app_error(const boids_cli *cli, const char *context)
     if (context) snprintf(where, sizeof where, "%s: ", context);
     /* A relation between settings names every one of them the user gave, what the command line
      * changed first (the user's latest word), then the file's lines. */
-    const bool keys = e->related[0] != '\0';
+    const bool keys = e->related[0] != '\0' && !e->path[0]; /* (a file's error names its line) */
     const char *origin = NULL;
     char joined[768] = "";
+    bool ends_in_key = false;
     if (cli && keys) {
         char all[400];
         for (int file = 0; file < 2; ++file)
@@ -42,6 +43,9 @@ int boids_app_error(const boids_cli *cli, const char *context)
                     continue; /* a file's origin has file:line */
                 size_t n = strlen(joined);
                 snprintf(joined + n, sizeof joined - n, "%s%s", n ? ", " : "", o);
+                /* the last origin a file's line of the key the message starts with: the
+                 * message's own "key: " would repeat it */
+                ends_in_key = file == 1 && !strcmp(k, e->key);
             }
         origin = joined[0] ? joined : NULL;
     } else if (cli && e->key[0] && !e->path[0] && e->index < 0) {
@@ -53,7 +57,7 @@ int boids_app_error(const boids_cli *cli, const char *context)
     if (e->id == BOIDS_E_NO_GL)
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
     else if (origin && keys) /* the detail names the settings and their values */
-        fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->message);
+        fprintf(stderr, "boids: %s%s: %s\n", where, origin, ends_in_key ? e->detail : e->message);
     else if (origin)
         fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->detail);
     else
