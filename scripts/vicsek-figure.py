@@ -14,10 +14,10 @@ world.
 
 The exponents, as the paper estimates them: v_a ~ ((eta_c - eta) / eta_c)^beta below the
 transition (the largest N), v_a ~ ((rho - rho_c) / rho_c)^delta above it, each the slope of a
-least-squares line in log-log through the ordered side's points within a factor of two of the
-critical value, with eta_c (rho_c) chosen where that line is straightest (the paper chose them
-to straighten its lines); their uncertainty is the spread of the whole estimate over bootstrap
-resamples of the runs.
+least-squares line in log-log through the 5 points nearest the critical value on the ordered
+side, with eta_c (rho_c) chosen where that line is straightest (the paper chose them to
+straighten its lines); their uncertainty is the spread of the whole estimate over bootstrap
+resamples of the runs (with 3 runs a point, an underestimate).
 
 DIR (default vicsek-figure) receives a directory per experiment (kept: a second call reuses the
 finished ones and finishes an interrupted one with --resume, so Ctrl-C loses nothing finished),
@@ -73,6 +73,8 @@ def main():
     rhos = RHOS[::2] if a.quick else RHOS
     if not os.access(a.boids, os.X_OK):
         ap.error(f"--boids: {a.boids} is not a program (build it: README, or name it)")
+    a.version = subprocess.run([a.boids, "--version"], capture_output=True,
+                               text=True).stdout.split()[-1]
     try:
         os.makedirs(a.out, exist_ok=True)
     except OSError as e:
@@ -116,9 +118,10 @@ def sweep(a, name, n, L, runs, etas, steps):
         ["--set", f"eta={etas[0]}"]
     done = os.path.join(out, "runs.csv")
     if os.path.exists(out):
-        want = {"boids": n, "runs": runs, "steps": steps}
+        want = {"boids": n, "runs": runs, "steps": steps, "world": f"{L:g}x{L:g}",
+                "version": a.version}
         plan_of(out, want if a.backend == "auto" else dict(want, backend=a.backend))
-    if os.path.exists(done) and sum(1 for _ in open(done)) - 1 == runs * len(etas):
+    if os.path.exists(done) and complete_rows(done) == runs * len(etas):
         pass  # finished before
     else:
         if os.path.exists(out):
@@ -135,9 +138,15 @@ def sweep(a, name, n, L, runs, etas, steps):
     return time_means(os.path.join(out, "metrics.csv"), etas, runs, len(etas) > 1, steps // 2)
 
 
+def complete_rows(path):
+    """The rows of a table that end in a newline (a cut-off last line is no run), header aside."""
+    with open(path, newline="") as f:
+        return sum(1 for line in f if line.endswith("\n")) - 1
+
+
 def plan_of(out, want):
-    """Refuses an experiment directory made with another plan than this call's (a kept one is
-    reused only as it is)."""
+    """Refuses an experiment directory made with another plan or another version of the program
+    than this call's (a kept one is reused only as it is)."""
     have = {}
     with open(os.path.join(out, "manifest.ini")) as f:
         for line in f:
@@ -170,16 +179,21 @@ def time_means(path, etas, runs, swept, start):
     return out
 
 
+FIT_POINTS = 5
+
+
 def straightest_fit(x, va, above, lo, hi):
     """The exponent of va ~ ((x - c) / c)^e (above: x > c; else c > x), c in (lo, hi) chosen
-    where the log-log line through the ordered side's points within a factor of two of c is
-    straightest (largest r^2, at least 4 points): (e, c)."""
+    where the log-log line through the FIT_POINTS points nearest c on the ordered side is
+    straightest (largest r^2: the same number of points for every c, so a shorter line is not
+    favoured): (e, c)."""
     best = None
     for c in np.linspace(lo, hi, 400):
         t = (x - c) / c if above else (c - x) / c
-        use = (t > 0) & (t <= (1 if above else 0.5)) & (va > 0)
-        if use.sum() < 4:
+        side = np.flatnonzero((t > 0) & (va > 0))
+        if len(side) < FIT_POINTS:
             continue
+        use = side[np.argsort(t[side])[:FIT_POINTS]]
         lx, ly = np.log(t[use]), np.log(va[use])
         slope, icept = np.polyfit(lx, ly, 1)
         r2 = 1 - np.sum((ly - (slope * lx + icept)) ** 2) / np.sum((ly - ly.mean()) ** 2)
@@ -237,7 +251,7 @@ def write_tables(out, rows, seconds, backend):
         first = next(r for r in a if r[1] == n)
         lines.append(f"| {n} | {first[2]:g} | {first[6]} | {len(pts[0.0])} | " +
                      " | ".join(f"{pts[float(e)].mean():.3f}" for e in (0, 1, 2, 3, 4, 5)) + " |")
-    few = "not estimated: fewer than 4 points within a factor of two of any critical value"
+    few = f"not estimated: fewer than {FIT_POINTS} points on the ordered side"
     if math.isfinite(beta[0]):
         lines += ["", f"beta = {beta[0]:.2f} +- {beta[1]:.2f} (N = {sizes[-1]}, eta_c = "
                   f"{beta[2]:.2f} +- {beta[3]:.2f}); the paper: beta = 0.45 +- 0.07, "

@@ -210,7 +210,7 @@
     P(B, F, radius, REAL, "px", 0, 1e4f, 5, 5, BOIDS_PARAM_GROUP_RADIUS, 1,                        \
       "r: a particle heads the mean way of the particles within r, itself included")               \
     P(B, F, eta, REAL, "", 0, 1e3f, 6.3f, 6.3f, 0, 2,                                              \
-      "eta, the noise: angular, a turn uniform in [-eta/2, eta/2] radians (3D: a cap of 2 eta "    \
+      "eta, the noise: angular, a turn uniform in [-eta/2, eta/2] radians (max 2 pi; 3D: 2 eta "   \
       "sr; ordered below ~3 at rho = 4); vectorial, eta n_i times a random unit vector (ordered "  \
       "below ~0.65)")                                                                              \
     P(B, F, vectorial, REAL, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 0,                                \

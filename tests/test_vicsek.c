@@ -53,8 +53,32 @@ static boids_world_def vicsek_def(boids_backend be, uint32_t n, float L, float D
     return d;
 }
 
-/* Particle i's velocity after one step, from the paper's equations (docs/models.md (vicsek)). */
+static d3 oracle_turn(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i);
+
+/* Particle i's velocity after one step, from the paper's equations (docs/models.md (vicsek)): the
+ * turn, then the obstacles' push e (obstacle_factor times the unit vectors from the centres
+ * within obstacle_radius), v Theta[v' + e dt] with dt = 1. */
 static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i)
+{
+    const d3 v = oracle_turn(d, b, n, i);
+    const boids_params *p = &d->params;
+    d3 e = d3_of(0, 0, 0);
+    for (uint32_t o = 0; o < d->obstacle_count; ++o) {
+        const d3 off =
+            d3_of(wrapd((double)b[i].x - d->obstacles[o].x, d->width),
+                  wrapd((double)b[i].y - d->obstacles[o].y, d->height),
+                  d->depth > 0 ? wrapd((double)b[i].z - d->obstacles[o].z, d->depth) : 0);
+        const double len = d3_len(off);
+        if (len > 0 && len < p->obstacles.obstacle_radius)
+            e = d3_add(e, d3_mul(off, p->obstacles.obstacle_factor / len));
+    }
+    if (d3_len(e) == 0) return v;
+    const d3 t = d3_add(v, e);
+    return d3_mul(t, p->base.max_speed / d3_len(t));
+}
+
+/* The turn alone: the mean heading and the noise. */
+static d3 oracle_turn(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i)
 {
     const boids_params *p = &d->params;
     const bool three = d->depth > 0;
@@ -66,7 +90,7 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint
                      dy = wrapd((double)b[j].y - b[i].y, d->height),
                      dz = three ? wrapd((double)b[j].z - b[i].z, d->depth) : 0;
         const double d2 = dx * dx + dy * dy + dz * dz;
-        if (j == i || !(d2 > 0 && d2 <= r * r)) continue;
+        if (j == i || !(d2 > 0 && d2 < r * r)) continue;
         s = d3_add(s, d3_of(b[j].vx, b[j].vy, b[j].vz)), ++count;
     }
     d3 way = d3_len(s) > 0                                 ? s
@@ -81,8 +105,8 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint
             const double z = 1 - 2 * r1, h = sqrt(fmax(0, 1 - z * z));
             xi = d3_of(h * cos(phi), h * sin(phi), z);
         }
-        const d3 t = d3_add(d3_mul(way, 1 / v0), d3_mul(xi, eta * count));
-        return d3_mul(t, v0 / d3_len(t));
+        const d3 t = d3_add(d3_mul(s, 1 / v0), d3_mul(xi, eta * count)); /* s: 0 if it cancels */
+        return d3_len(t) > 0 ? d3_mul(t, v0 / d3_len(t)) : d3_mul(way, v0 / d3_len(way));
     }
     const double width = fmin(eta, 2 * PI);
     if (!three) { /* theta(t+1) = <theta(t)>_r + xi, xi uniform in [-eta/2, eta/2) */
@@ -160,8 +184,15 @@ static void test_random_flocks_match_the_equations(void)
 {
     static const struct {
         float depth, eta, vectorial;
-    } cases[] = {{0, 0.5f, 0}, {0, 2, 0},    {0, 6.2831853f, 0}, {0, 9, 0}, {0, 0.3f, 1},
-                 {0, 1.5f, 1}, {5, 0.5f, 0}, {5, 3, 0},          {5, 7, 0}, {5, 0.4f, 1}};
+        int obstacles;
+    } cases[] = {{0, 0.5f, 0, 0}, {0, 2, 0, 0},    {0, 6.2831853f, 0, 0}, {0, 9, 0, 0},
+                 {0, 0.3f, 1, 0}, {0, 1.5f, 1, 0}, {0, 1, 0, 2},          {0, 0.5f, 1, 2},
+                 {5, 0.5f, 0, 0}, {5, 3, 0, 0},    {5, 7, 0, 0},          {5, 0.4f, 1, 0},
+                 {5, 2, 0, 2}};
+    /* two obstacles (the preset's reach, 3, and a push of about v): circles, or spheres */
+    const boids_obstacle obstacles[2] = {{2, 3, 1, 0, 0}, {4.5f, 1, 0.5f, 0, 0}};
+    boids_obstacle deep[2];
+    for (int o = 0; o < 2; ++o) deep[o] = obstacles[o], deep[o].z = 2.5f;
     for (int k = 0; k < 2; ++k)
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
             const bool three = cases[c].depth > 0;
@@ -169,12 +200,14 @@ static void test_random_flocks_match_the_equations(void)
             boids_world_def d =
                 vicsek_def(backends[k], three ? 600 : 300, three ? 5 : 7, cases[c].depth);
             d.params.vicsek.eta = cases[c].eta, d.params.vicsek.vectorial = cases[c].vectorial;
+            d.obstacles = three ? deep : obstacles, d.obstacle_count = (uint32_t)cases[c].obstacles;
             boids_boid *b = malloc(sizeof *b * d.count);
             random_flock(&d, b, 30 + c);
             char what[96];
-            snprintf(what, sizeof what, "%s, %u particles, %s noise, eta %g", three ? "3D" : "flat",
-                     d.count, cases[c].vectorial != 0 ? "vectorial" : "angular",
-                     (double)cases[c].eta);
+            snprintf(what, sizeof what, "%s, %u particles, %s noise, eta %g%s",
+                     three ? "3D" : "flat", d.count,
+                     cases[c].vectorial != 0 ? "vectorial" : "angular", (double)cases[c].eta,
+                     cases[c].obstacles ? ", 2 obstacles" : "");
             check_step(&d, b, what);
             free(b);
         }
@@ -203,12 +236,18 @@ static void test_what_the_paper_leaves_open(void)
             CHECK_MSG(out[2].vx == 0.03f && out[2].vy == 0 && out[2].vz == 0,
                       "%s %s: the particle at rest heads %g %g %g", names[k], three ? "3D" : "flat",
                       out[2].vx, out[2].vy, out[2].vz);
+            /* the vectorial noise of a cancelling pair: the noise alone, Theta[eta n xi] */
+            d.params.vicsek.vectorial = 1, d.params.vicsek.eta = 0.5f;
+            check_step(&d, b,
+                       three ? "3D cancelling pair, vectorial noise"
+                             : "flat cancelling pair, vectorial noise");
         }
 }
 
 /* The noise's law: lone particles (no neighbour within r) turn by the noise alone. Flat: the turn
- * is uniform in [-eta/2, eta/2]; 3D: the cosine of the turn is uniform in [1 - eta / pi, 1]. The
- * quartiles and extremes of 4000 turns, on both backends. */
+ * is uniform in [-eta/2, eta/2]; 3D: the cosine of the turn is uniform in [1 - eta / pi, 1] and
+ * its azimuth about the old heading uniform all round. The quartiles and extremes of 4000 turns,
+ * on both backends; every speed v. */
 static int cmp_double(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
@@ -226,10 +265,24 @@ static void test_lone_particles_turn_as_the_noise_says(void)
             boids_boid *b = malloc(sizeof *b * N), *out = malloc(sizeof *out * N);
             random_flock(&d, b, 77);
             step_once(&d, b, out);
+            static double azimuth[N];
+            double speed_off = 0;
             for (uint32_t i = 0; i < N; ++i) {
                 const double dot = (double)b[i].vx * out[i].vx + (double)b[i].vy * out[i].vy +
                                    (double)b[i].vz * out[i].vz,
                              v2 = 0.03 * 0.03;
+                speed_off = fmax(
+                    speed_off, fabs(d3_len(d3_of(out[i].vx, out[i].vy, out[i].vz)) - 0.03) / 0.03);
+                /* the turn's azimuth about the old heading u, from a reference of our own (the
+                 * plane's projection of z), not the rules' basis: uniform if the basis is */
+                const d3 u = d3_mul(d3_of(b[i].vx, b[i].vy, b[i].vz), 1 / 0.03);
+                d3 a = d3_of(-u.z * u.x, -u.z * u.y, 1 - u.z * u.z);
+                a = d3_mul(a, 1 / d3_len(a));
+                const d3 c =
+                    d3_of(u.y * a.z - u.z * a.y, u.z * a.x - u.x * a.z, u.x * a.y - u.y * a.x);
+                const d3 w = d3_of(out[i].vx, out[i].vy, out[i].vz);
+                azimuth[i] =
+                    atan2(w.x * c.x + w.y * c.y + w.z * c.z, w.x * a.x + w.y * a.y + w.z * a.z);
                 if (three)
                     t[i] = dot / v2; /* cos of the turn */
                 else
@@ -242,6 +295,15 @@ static void test_lone_particles_turn_as_the_noise_says(void)
             double worst = fmax(fabs(t[0] - lo), fabs(t[N - 1] - hi)) / span * 50; /* ~1/N */
             for (int q = 1; q < 4; ++q)
                 worst = fmax(worst, fabs(t[q * N / 4] - (lo + span * q / 4)) / tol);
+            if (three) { /* the azimuth uniform in [-pi, pi): its quartiles */
+                qsort(azimuth, N, sizeof azimuth[0], cmp_double);
+                const double atol = 3 * 2 * PI * sqrt(0.1875 / N);
+                for (int q = 1; q < 4; ++q)
+                    CHECK_MSG(fabs(azimuth[q * N / 4] - (-PI + PI * q / 2)) < atol,
+                              "%s 3D: the turn's azimuth's quartile %d is %g", names[k], q,
+                              azimuth[q * N / 4]);
+            }
+            CHECK_MSG(speed_off < 1e-6, "%s: a speed off v by %g of it", names[k], speed_off);
             printf("  %s %s lone particles, eta %.1f: turns within [%.4f, %.4f] of [%.4f, %.4f], "
                    "quartiles %.3f %.3f %.3f\n",
                    names[k], three ? "3D" : "flat", (double)eta, t[0], t[N - 1], lo, hi, t[N / 4],

@@ -53,8 +53,8 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
      * larger still, or it is a scatter of specks at the zoom that fits the world */
     const float min_px = info.count <= 500 ? 12.0f : 3.0f;
     /* 8 world px long, or less in a dense world (Vicsek's 4 particles per unit area): at most
-     * 0.3 of the mean spacing, so neighbours do not overlap at any zoom (the default density's
-     * spacing, 31.6 px, leaves 8) */
+     * 0.3 of the mean spacing, so neighbours do not overlap once the zoom draws them larger than
+     * min_px (the default density's spacing, 31.6 px, leaves 8) */
     const double per = info.replicas > 0 ? (double)info.count / info.replicas : info.count;
     const double space = info.depth > 0 ? (double)info.width * info.height * info.depth
                                         : (double)info.width * info.height;

@@ -3,7 +3,7 @@
  * a frame (dt = 1). One source for both backends (rules/lang.h).
  *
  *   s_i = v_i + sum of v_j over the particles within r      itself included; n_i = their count
- *   angular noise (the paper's, vectorial = 0):
+ *   angular noise (the paper's, vectorial = 0; eta above 2 pi is 2 pi, uniform all round):
  *     flat: theta_i(t+1) = angle of s_i + xi, xi uniform in [-eta/2, eta/2)
  *     3D:   a direction uniform on the cap of solid angle 2 eta around s_i (eta = 2 pi: the
  *           whole sphere), as Chate, Ginelli, Gregoire & Raynaud 2008 (PRE 77, 046113) turn
@@ -15,10 +15,11 @@
  * Choices (the paper is silent): the mean heading is the direction of the sum of the velocities,
  * which all have length v, so it is the paper's mean of (cos, sin); a particle's own heading
  * counts once, and another particle at exactly its position not at all (as in every walk here);
- * where the sum is exactly zero the particle keeps its heading, and one at rest heads along +x.
- * The position moves with the new velocity (eq. 1 read with v_i(t+1), as most later work
- * does). The external forces (obstacles, the mouse tool) turn the heading: v Theta[v_i(t+1) +
- * e dt]. Draw 0 (and 1 in 3D, or for the vectorial noise's direction) of noise() is the turn. */
+ * where the sum is exactly zero the angular noise turns the particle's own heading, and one at
+ * rest heads along +x. The position moves with the new velocity (eq. 1's v_i(t) is, in the
+ * paper's words after it, the velocity whose direction is theta(t+1)). The external forces
+ * (obstacles, the mouse tool) turn the heading: v Theta[v_i(t+1) + e dt]. Draw 0 (and 1 in 3D, or
+ * for the vectorial noise's direction) of noise() is the turn. */
 #ifndef BOIDS_RULES_VICSEK_H
 #define BOIDS_RULES_VICSEK_H
 
@@ -78,13 +79,16 @@ RULES_FN rules_boid vicsek_steer(RULES_CTX reynolds_sums m, rules_boid b)
                            vselect(nonzero(v), v, VEC(LANE_F(1.0f), LANE_F(0.0f), LANE_F(0.0f))));
     lane_vec nv;
     if (UNIFORM(vicsek.vectorial) != 0.0f) {
-        /* v Theta[s + eta n v xi]: s's terms have length v, so this is Theta[s / v + eta n xi] */
+        /* v Theta[s + eta n v xi]: s's terms have length v, so this is Theta[s / v + eta n xi]
+         * (s itself, not `way`: a sum that cancels leaves the noise alone) */
         lane_f k = LANE_F(eta) * LANE_TO_F(m.ali_n + 1u) * v0;
         lane_vec xi = vicsek_random_unit(RULES_PASS b.id);
-        lane_vec t = VEC(MAD(k, xi.x, way.x), MAD(k, xi.y, way.y), MAD(k, xi.z, way.z));
+        lane_vec t = VEC(MAD(k, xi.x, s.x), MAD(k, xi.y, s.y), MAD(k, xi.z, s.z));
         nv = set_length(vselect(nonzero(t), t, way), v0);
     } else {
-        float width = eta < 6.28318531f ? eta : 6.28318531f; /* a wider turn is no more random */
+        /* eta above 2 pi is taken as 2 pi, uniform all round (our choice: the paper's eta stays
+         * below it; a wrapped uniform wider than the circle would not be uniform) */
+        float width = eta < 6.28318531f ? eta : 6.28318531f;
         lane_vec u = set_length(way, LANE_F(1.0f));
         lane_f r0 = noise(RULES_PASS b.id, LANE_U(0u));
 #if BOIDS_DIMS == 3
