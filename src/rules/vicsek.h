@@ -16,8 +16,8 @@
  * which all have length v, so it is the paper's mean of (cos, sin); a particle's own heading
  * counts once, and another particle at exactly its position not at all (as in every walk here);
  * where the sum is exactly zero the angular noise turns the particle's own heading, and one at
- * rest heads along +x. The position moves with the new velocity (eq. 1's v_i(t) is, in the
- * paper's words after it, the velocity whose direction is theta(t+1)). The external forces
+ * rest heads along +x. The position moves with the new velocity (eq. 1's v_i(t) is, as we read
+ * the paper's words after it, the velocity whose direction is theta(t+1)). The external forces
  * (obstacles, the mouse tool) turn the heading: v Theta[v_i(t+1) + e dt]. Draw 0 (and 1 in 3D, or
  * for the vectorial noise's direction) of noise() is the turn. */
 #ifndef BOIDS_RULES_VICSEK_H
