@@ -16,7 +16,8 @@
  * range of ns per boid-step, and for the GPU the share of each pass. Every model runs its preset,
  * but a model whose preset is a paper's small world runs its flock at scale: kit
  * (scenarios/kit-flock.ini: lengths scaled to the density, a predator per 1000 boids, an obstacle
- * per 4000) and vicsek (scenarios/vicsek-flock.ini: its box scaled to N at the paper's density).
+ * per 4000), vicsek (scenarios/vicsek-flock.ini: its box scaled to N at the paper's density) and
+ * couzin (scenarios/couzin-school.ini: its box scaled to N at the school's density).
  * --out DIR writes bench.csv, bench.json and the plots: bench.png for the first model,
  * bench-MODEL.png for the others (log-log, a line per backend, a panel per start). --quick: a smoke
  * test for CI (1000 and 4000 boids, short runs).
@@ -180,8 +181,8 @@ static void world_in_dims(const char *dims, boids_world_def *def)
 
 /* The world a model is measured in: its preset at N boids and the default density; a model whose
  * preset is a paper's small world runs its flock at scale instead (its manifest's scenario:
- * kit-flock.ini, with predators and obstacles in proportion; vicsek-flock.ini, whose box is
- * scaled to N at its density). */
+ * kit-flock.ini, with predators and obstacles in proportion; vicsek-flock.ini and
+ * couzin-school.ini, whose boxes are scaled to N at their densities). */
 static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_world_def *def)
 {
     *def = boids_default_world_def();
@@ -198,12 +199,10 @@ static int model_def(boids_model m, uint32_t n, const char *scenario_dir, boids_
             return -1;
         }
         *def = sc.def;
-        if (def->width > 0 && def->count > 0) { /* its own density, at n */
-            const double k = sqrt((double)n / def->count);
-            def->width = (float)(def->width * k), def->height = (float)(def->height * k);
-        } else {
-            def->width = def->height = 0; /* the default density at n */
-        }
+        if (def->width > 0 && def->count > 0)
+            boids_world_def_scale(def, n); /* its own density, at n */
+        else
+            def->width = def->height = def->depth = 0; /* the default density at n */
         if (boids_model_features(m) & BOIDS_FEATURE_PREDATORS) {
             def->params.predators.predators = n / 1000 > 0 ? n / 1000 : 1;
             def->params.obstacles.obstacles = n / 4000 > 0 ? n / 4000 : 1;

@@ -8,7 +8,10 @@
 # and a 3D flock (docs/flock-3d.png: 30 000 boids in the default cube after 900 steps on the CPU,
 # the export's default camera), and Vicsek et al.'s figure 2 (scripts/vicsek-figure.py: its
 # numbers between the `figures:vicsek` markers of docs/models.md, its exponents between the
-# README's `figures:vicsek-exponents`, and docs/vicsek-figure.png).
+# README's `figures:vicsek-exponents`, and docs/vicsek-figure.png), and Couzin et al.'s states
+# and collective memory (scripts/couzin-figure.py: its tables between the `figures:couzin`
+# markers of docs/models.md, its summary between the README's `figures:couzin-states`,
+# docs/couzin-figure.png, and the preset's torus close up, docs/couzin-torus.png).
 #
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results)
@@ -24,7 +27,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 case "$mode" in
   --update | --check) ;;
-  *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 boids=$(realpath "${2:-$root/build/release/src/boids}")
 png_diff=${3:-$root/build/release/tests/png_diff}
@@ -152,6 +155,11 @@ marked() { # NAME FILE: FILE's lines as the markers NAME frame them
 marked vicsek "$work/vicsek/vicsek.md" >"$work/vicsek-fragment"
 grep -E '^(beta|delta) = ' "$work/vicsek/vicsek.md" | sed '1!s/^/\n/' >"$work/vicsek-exponents"
 marked vicsek-exponents "$work/vicsek-exponents" >"$work/vicsek-exponents-fragment"
+# --- Couzin et al.'s states and collective memory ------------------------------------------------
+"$py" "$root/scripts/couzin-figure.py" --boids "$boids" --out "$work/couzin" >/dev/null
+marked couzin "$work/couzin/couzin.md" >"$work/couzin-fragment"
+grep -E '^(States|Memory): ' "$work/couzin/couzin.md" | sed '1!s/^/\n/' >"$work/couzin-states"
+marked couzin-states "$work/couzin-states" >"$work/couzin-states-fragment"
 
 # --- in place, or compared ------------------------------------------------------------------------
 between() { # NAME FILE: the fragment of FILE between the markers NAME, the markers included
@@ -162,6 +170,8 @@ fragments=(
   "kit README.md $work/fragment"
   "vicsek docs/models.md $work/vicsek-fragment"
   "vicsek-exponents README.md $work/vicsek-exponents-fragment"
+  "couzin docs/models.md $work/couzin-fragment"
+  "couzin-states README.md $work/couzin-states-fragment"
 )
 if [ "$mode" = --update ]; then
   for f in "${fragments[@]}"; do
@@ -180,9 +190,11 @@ if [ "$mode" = --update ]; then
   cp "$work/viewer.png" "$root/docs/viewer.png"
   cp "$work/flock-3d.png" "$root/docs/flock-3d.png"
   cp "$work/vicsek/vicsek.png" "$root/docs/vicsek-figure.png"
-  echo "updated the README's kit and Vicsek figures, docs/models.md's Vicsek numbers," \
-    "docs/kit-ages.png, docs/models/*.png, docs/viewer.png, docs/flock-3d.png," \
-    "docs/vicsek-figure.png"
+  cp "$work/couzin/couzin.png" "$root/docs/couzin-figure.png"
+  cp "$work/couzin/couzin-torus.png" "$root/docs/couzin-torus.png"
+  echo "updated the README's kit, Vicsek and Couzin figures, docs/models.md's Vicsek and Couzin" \
+    "numbers, docs/kit-ages.png, docs/models/*.png, docs/viewer.png, docs/flock-3d.png," \
+    "docs/vicsek-figure.png, docs/couzin-figure.png, docs/couzin-torus.png"
   exit 0
 fi
 status=0
@@ -204,6 +216,8 @@ compare docs/kit-ages.png "$root/docs/kit-ages.png" "$work/fig10/ages.png"
 compare docs/viewer.png "$root/docs/viewer.png" "$work/viewer.png"
 compare docs/flock-3d.png "$root/docs/flock-3d.png" "$work/flock-3d.png"
 compare docs/vicsek-figure.png "$root/docs/vicsek-figure.png" "$work/vicsek/vicsek.png"
+compare docs/couzin-figure.png "$root/docs/couzin-figure.png" "$work/couzin/couzin.png"
+compare docs/couzin-torus.png "$root/docs/couzin-torus.png" "$work/couzin/couzin-torus.png"
 for f in "$work"/models/*.png; do
   name=docs/models/$(basename "$f")
   compare "$name" "$root/$name" "$f"

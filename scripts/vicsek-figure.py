@@ -35,6 +35,8 @@ import time
 
 import numpy as np
 
+from experiment_dirs import complete_rows, plan_of, save_png
+
 EVERY = 50
 # figure 2a: (N, L, runs, steps). A larger box takes longer to order from a random start (the
 # heading's news crosses it at v = 0.03 per step): 3000 steps up to L = 10, 8000 at L = 31.6, and
@@ -120,7 +122,8 @@ def sweep(a, name, n, L, runs, etas, steps):
     if os.path.exists(out):
         want = {"boids": n, "runs": runs, "steps": steps, "world": f"{L:g}x{L:g}",
                 "version": a.version}
-        plan_of(out, want if a.backend == "auto" else dict(want, backend=a.backend))
+        plan_of(out, want if a.backend == "auto" else dict(want, backend=a.backend),
+                "vicsek-figure.py")
     if os.path.exists(done) and complete_rows(done) == runs * len(etas):
         pass  # finished before
     else:
@@ -136,27 +139,6 @@ def sweep(a, name, n, L, runs, etas, steps):
         if r.returncode != 0:
             sys.exit(f"vicsek-figure.py: {' '.join(cmd)} failed ({r.returncode})")
     return time_means(os.path.join(out, "metrics.csv"), etas, runs, len(etas) > 1, steps // 2)
-
-
-def complete_rows(path):
-    """The rows of a table that end in a newline (a cut-off last line is no run), header aside."""
-    with open(path, newline="") as f:
-        return sum(1 for line in f if line.endswith("\n")) - 1
-
-
-def plan_of(out, want):
-    """Refuses an experiment directory made with another plan or another version of the program
-    than this call's (a kept one is reused only as it is)."""
-    have = {}
-    with open(os.path.join(out, "manifest.ini")) as f:
-        for line in f:
-            key, eq, value = line.partition("=")
-            if eq and not key.startswith(";"):
-                have[key.strip()] = value.split(";")[0].strip()
-    for key, value in want.items():
-        if have.get(key) != str(value):
-            sys.exit(f"vicsek-figure.py: {out} holds an experiment with {key} = {have.get(key)}, "
-                     f"not {value}: give another --out, or remove it")
 
 
 def time_means(path, etas, runs, swept, start):
@@ -288,10 +270,7 @@ def plot(out, a, b, sizes):
                     yerr=[r[5].std(ddof=1) for r in b], marker="o", ms=4, lw=0.8, capsize=2)
     bx.set(xlabel="rho", ylabel="v_a", ylim=(0, 1.02), title=f"2b: L = {L_B}, eta = {ETA_B:g}")
     fig.suptitle("Vicsek et al. 1995, figure 2, by boids experiment")
-    fig.tight_layout()
-    tmp = os.path.join(out, ".vicsek.png.tmp")
-    fig.savefig(tmp, dpi=80, format="png", metadata={"Software": None})
-    os.replace(tmp, os.path.join(out, "vicsek.png"))
+    save_png(fig, out, "vicsek.png")
 
 
 if __name__ == "__main__":

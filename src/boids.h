@@ -56,7 +56,7 @@ extern "C" {
 
 /* The version, in this one place: CMake reads it from here (the project's, the package's). */
 #define BOIDS_VERSION_MAJOR 0
-#define BOIDS_VERSION_MINOR 4
+#define BOIDS_VERSION_MINOR 5
 #define BOIDS_VERSION_PATCH 0
 #define BOIDS_X_TEXT(x) #x
 #define BOIDS_X_VERSION_TEXT(a, b, c) BOIDS_X_TEXT(a) "." BOIDS_X_TEXT(b) "." BOIDS_X_TEXT(c)
@@ -161,10 +161,12 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
 bool boids_edges_from_name(const char *name, float *out);
 const char *boids_edges_name(float edges);
 /* The model's group radius: its alignment radius (the parameter flagged BOIDS_PARAM_GROUP_RADIUS:
- * align_radius, visual_range, neighbor_radius, view_radius), in px. */
+ * align_radius, visual_range, neighbor_radius, view_radius, radius), or for nested zones their
+ * outer radius (couzin: r_r + delta r_o + delta r_a), in px. */
 float boids_model_group_radius(boids_model model, const boids_params *params);
-/* Largest interaction radius of the model with these parameters, in px: the grid's cells are at
- * least as large. The reach around obstacles counts where the world has some. */
+/* Largest interaction radius of the model with these parameters, in px (nested zones: their
+ * outer radius): the grid's cells are at least as large. The reach around obstacles counts where
+ * the world has some. */
 float boids_params_max_radius(boids_model model, const boids_params *params, bool with_obstacles);
 
 /* One per-boid attribute (a row of boids_attributes.h). */
@@ -370,6 +372,11 @@ float boids_default_world_size_3d(uint32_t n);
  * flat default for its boids per replica, or the default cube where it has a depth. NULL is
  * ignored. */
 void boids_world_def_resolve_size(boids_world_def *def);
+/* def's world for n boids at the density it has (a scenario's box, for a larger or smaller
+ * flock): each side times (n / count)^(1/2), or ^(1/3) where it has a depth; a def without a
+ * size or a count keeps its size (width 0: the default's for n). Its count becomes n. NULL is
+ * ignored. */
+void boids_world_def_scale(boids_world_def *def, uint32_t n);
 
 /* Validates def, allocates the backend and fills a random initial state from def->seed
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],

@@ -91,6 +91,11 @@
       "boids=4000 world=31.6x31.6 dt=1 steps=2000",                                                \
       "Vicsek et al. 1995: constant speed, the mean heading within r, a random turn",              \
       "scenarios/vicsek-flock.ini")                                                                \
+    M(COUZIN, "couzin", PER_SECOND, BOIDS_BLOCK_BIT(COUZIN), couzin, 0, BOIDS_FEATURE_OWN_WALK,    \
+      CENTRE, "max_speed=3 min_speed=3 obstacle_radius=5 max_obstacle_size=2 obstacle_factor=30",  \
+      "boids=100 world=100x100x100 dt=0.1 steps=3000",                                             \
+      "Couzin et al. 2002: zones of repulsion, orientation and attraction, a blind volume",        \
+      "scenarios/couzin-school.ini")                                                               \
     BOIDS_EXAMPLE_MODELS(M)
 
 #endif /* BOIDS_MODELS_H */

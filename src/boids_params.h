@@ -19,6 +19,9 @@
  *                BOIDS_PARAM_OBSTACLE_RADIUS (the same, where the world has obstacles),
  *                BOIDS_PARAM_GROUP_RADIUS (the model's alignment radius, which also links
  *                boids into groups for the metrics: one per model),
+ *                BOIDS_PARAM_ZONE (the width of one of nested zones: the widths of a
+ *                model's zones add up to an interaction radius, and to its group radius
+ *                where the group flag is on one of them),
  *                BOIDS_PARAM_INTEGER (a count or a 0/1 switch), BOIDS_PARAM_SWITCH (0/1),
  *                BOIDS_PARAM_EDGES (takes wrap|bounded|processing too)
  *   default      the value of the block's source paper (cited in the description); a model's
@@ -43,6 +46,8 @@
 #define BOIDS_PARAM_GROUPS (1u << 5)
 /* a count (type COUNT): stored as a uint32_t, a whole number like BOIDS_PARAM_INTEGER */
 #define BOIDS_PARAM_COUNT (1u << 6)
+/* the width of one of nested zones (Couzin's): the zones' widths add up to an interaction radius */
+#define BOIDS_PARAM_ZONE (1u << 7)
 /* and the combinations the rows use */
 #define BOIDS_PARAM_SWITCH (BOIDS_PARAM_INTEGER | BOIDS_PARAM_BINARY)     /* 0 or 1 */
 #define BOIDS_PARAM_EDGES (BOIDS_PARAM_INTEGER | BOIDS_PARAM_NAMED_EDGES) /* BOIDS_EDGES_* */
@@ -217,6 +222,29 @@
       "0: the paper's angular noise; 1: vectorial noise added to the sum of the n_i headings "     \
       "(Gregoire & Chate 2004)")
 
+/* Couzin, Krause, James, Ruxton & Franks 2002: docs/models.md (couzin). Per second, at constant
+ * speed s = max_speed (the preset's 3, and min_speed too); three nested zones around each
+ * individual (repulsion within r_r, orientation out to r_r + delta r_o, attraction out to
+ * r_r + delta r_o + delta r_a), a blind volume behind, a turn of at most theta tau a step and
+ * a Gaussian angular noise. */
+#define BOIDS_PARAMS_COUZIN(P, B, F)                                                               \
+    P(B, F, repulsion_radius, REAL, "px", 0, 1e4f, 10, 10, BOIDS_PARAM_ZONE, 1,                    \
+      "r_r, the zone of repulsion: away from everyone within it, nothing else counts")             \
+    P(B, F, orientation_width, REAL, "px", 0, 1e4f, 20, 20, BOIDS_PARAM_ZONE, 2,                   \
+      "delta r_o, the zone of orientation's width beyond r_r: heads as they head")                 \
+    P(B, F, attraction_width, REAL, "px", 0, 1e4f, 20, 20, BOIDS_PARAM_ZONE | BOIDS_PARAM_GROUPS,  \
+      14, "delta r_a, the zone of attraction's width beyond the orientation's: towards them")      \
+    P(B, F, perception, REAL, "deg", 0, 360, 360, 360, 0, 270,                                     \
+      "alpha, the field of perception around the heading; the rest behind is blind")               \
+    P(B, F, turning_rate, REAL, "deg/T", 0, 1e5f, 400, 40, 0, 40,                                  \
+      "theta, the largest turn; a step turns at most theta tau (tau = dt)")                        \
+    P(B, F, noise, REAL, "rad", 0, 10, 1, 1, 0, 0.05f,                                             \
+      "sigma, the desired direction turned by a spherically wrapped Gaussian of that sd")          \
+    P(B, F, own_heading, REAL, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 1,                              \
+      "1: its own heading adds to the orientation sum (eq. 2's j from 1); 0: the others' only")    \
+    P(B, F, blind_repulsion, REAL, "", 0, 1, 1, 1, BOIDS_PARAM_SWITCH, 1,                          \
+      "1: the blind volume hides from the repulsion too; 0: repulsion from all around")
+
 /* The blocks: X(ID, field of boids_params, row list). base comes first; the order is the order of
  * the blocks in boids_params, in the GPU's uniform block and in --help. */
 /* The example model's block, in a build with it (boids_models.h says how). */
@@ -231,6 +259,7 @@
     X(KIT, kit, BOIDS_PARAMS_KIT)                                                                  \
     X(PREDATORS, predators, BOIDS_PARAMS_PREDATORS)                                                \
     X(VICSEK, vicsek, BOIDS_PARAMS_VICSEK)                                                         \
+    X(COUZIN, couzin, BOIDS_PARAMS_COUZIN)                                                         \
     BOIDS_EXAMPLE_PARAM_BLOCKS(X)
 
 typedef enum boids_param_block {

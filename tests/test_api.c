@@ -123,6 +123,7 @@ static void test_lists_and_texts(void)
     SURVIVES(boids_default_world_size, 100, NULL, NULL);
     GIVES(32.0f, boids_default_world_size_3d, 0); /* no boids: room for one (31.6 px) */
     SURVIVES(boids_world_def_resolve_size, NULL);
+    SURVIVES(boids_world_def_scale, NULL, 10);
     GIVES(sizeof(boids_world_info), boids_world_info_size);
     GIVES(BOIDS_MODEL_COUNT, boids_model_count);
     GIVES(BOIDS_ATTR_COUNT, boids_attribute_count);

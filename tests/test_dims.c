@@ -54,13 +54,22 @@ static boids_world_def model_def(boids_model m, uint32_t n, uint32_t swarms, flo
 }
 
 /* A noisy model's world without its noise, and with a reach the cases' spacing fills: Vicsek's
- * random turn leaves a plane in 3D and is drawn around a basis the turned axes do not turn, so
- * the plane and axes cases hold its mean heading alone (test_vicsek holds its noise). */
+ * and Couzin's random turns leave a plane in 3D and are drawn around a basis the turned axes do
+ * not turn, so the plane and axes cases hold their rules without it (test_vicsek and test_couzin
+ * hold the noise). */
 static void without_noise(boids_world_def *d)
 {
-    if (d->model != BOIDS_MODEL_VICSEK) return;
-    d->params.vicsek.eta = 0;
-    d->params.vicsek.radius = 30;
+    if (d->model == BOIDS_MODEL_VICSEK) {
+        d->params.vicsek.eta = 0;
+        d->params.vicsek.radius = 30;
+    } else if (d->model == BOIDS_MODEL_COUZIN) {
+        d->params.couzin.noise = 0;
+        d->params.couzin.repulsion_radius = 6;
+        d->params.couzin.orientation_width = 10;
+        d->params.couzin.attraction_width = 14;
+    } else {
+        return;
+    }
     d->params.base.max_speed = d->params.base.min_speed = 3;
 }
 
@@ -485,7 +494,7 @@ static void test_oracles_3d(void)
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
         /* (kit's 3D oracle is test_kit's, with its own walk; Vicsek's, with its noise, is
-         * test_vicsek's) */
+         * test_vicsek's; Couzin's, test_couzin's) */
         for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
             if (!(boids_model_features((boids_model)m) & BOIDS_FEATURE_OWN_WALK) &&
                 m != BOIDS_MODEL_VICSEK)

@@ -25,8 +25,9 @@ source "$(dirname "$0")/lib.sh"
 # A line that ends in \ goes on on the next (the shell joins the two).
 # Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
 # mean allocation's set-length reading, kit long enough for its catches: options after --steps 300
-# win), Vicsek's vectorial noise and both noises in 3D. kit-flock and vicsek-flock run with a fifth
-# of their 100 000 boids, to keep CI short.
+# win), Vicsek's vectorial noise and both noises in 3D, Couzin's flat world and its other readings
+# of the paper. kit-flock and vicsek-flock run with a fifth
+# of their 100 000 boids, to keep CI short (couzin-school too).
 golden="
 adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
 kit                   6d43d2f034c9c88e27b7e48f4d5f578a56fc064044cb0c18d62ccdc3d4e50a5f kit
@@ -60,6 +61,13 @@ vicsek-3d             b9bfcfc0e3125a2a95481dc147cc8bb01897e2d820059b9de6005b618b
   vicsek --world 10x10x10 --set eta=1.5
 vicsek-3d-vectorial   b1cebac74149f3ddf6283da88034c773e53578005524f33de1d5910e35c35816 \
   vicsek --world 10x10x10 --set vectorial=1 --set eta=0.5
+couzin                8c1c74293d95dfaf69c63dad8cd4a499b03100ed2557e36b4da47c0ada267f19 couzin
+couzin-school         655ef85c2529823078c3f883b1e776fe56484ddb971f546e43efc3d05e89164d \
+  couzin-school -n 20000
+couzin-flat           e4dd074c0bcbcc2f353c0ca96b4757907099975f78a3940f5b1a5a355766ad49 \
+  couzin --world 40x40
+couzin-readings       7bdc96cfc9ea69e7f197bf464d7c2be505e12c2d5a10ece9a5dbf5fbf055a619 \
+  couzin --set own_heading=0 --set blind_repulsion=0 --set noise=0.5
 "
 
 gpu_setup "$3"

@@ -57,15 +57,20 @@ static void test_manifest(void)
         size_t n;
         const boids_param_info *info = boids_model_params((boids_model)m, &n);
         CHECK(n > 0);
-        int group_radii = 0; /* the metrics' groups link boids within exactly one of them */
+        /* the metrics' groups link boids within exactly one of them: a radius, or a zone (the
+         * zones' outer radius) */
+        int group_radii = 0;
         for (size_t i = 0; i < n; ++i) {
-            group_radii += (info[i].flags & BOIDS_PARAM_GROUP_RADIUS) == BOIDS_PARAM_GROUP_RADIUS;
+            const unsigned f = info[i].flags;
+            group_radii +=
+                (f & BOIDS_PARAM_GROUPS) && (f & (BOIDS_PARAM_RADIUS | BOIDS_PARAM_ZONE));
+            CHECK_MSG(!(f & BOIDS_PARAM_GROUPS) || (f & (BOIDS_PARAM_RADIUS | BOIDS_PARAM_ZONE)),
+                      "%s: %s links groups and is neither a radius nor a zone", name, info[i].name);
             for (size_t j = i + 1; j < n; ++j)
                 CHECK_MSG(strcmp(info[i].name, info[j].name) != 0, "%s: two parameters named %s",
                           name, info[i].name);
         }
-        CHECK_MSG(group_radii == 1, "%s: %d parameters flagged BOIDS_PARAM_GROUP_RADIUS, not one",
-                  name, group_radii);
+        CHECK_MSG(group_radii == 1, "%s: %d parameters link groups, not one", name, group_radii);
         CHECK(boids_model_group_radius((boids_model)m, &p) > 0);
     }
     boids_model m;

@@ -47,11 +47,9 @@ static boids_world_def longrun_def(boids_backend backend, uint32_t swarms)
     /* a scenario's own world (vicsek-flock's box at the paper's density), scaled to this flock at
      * that density; else the default world for the count */
     if (def_under_test.width > 0 && def_under_test.count > 0) {
-        const bool deep = def_under_test.depth > 0;
-        const double k = deep ? cbrt((double)d.count / def_under_test.count)
-                              : sqrt((double)d.count / def_under_test.count);
-        d.width = (float)(def_under_test.width * k), d.height = (float)(def_under_test.height * k);
-        d.depth = (float)(def_under_test.depth * k);
+        boids_world_def own = def_under_test;
+        boids_world_def_scale(&own, d.count);
+        d.width = own.width, d.height = own.height, d.depth = own.depth;
     }
     return d;
 }

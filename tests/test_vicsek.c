@@ -5,41 +5,7 @@
  * cases the paper leaves open (a sum of headings that cancels, a particle at rest); and the shape
  * of the paper's figure 2a at small sizes: ordered at low noise, near the finite-size floor at
  * high noise, monotone within the runs' spread, and sharper for the larger system. */
-#include <math.h>
-#include <string.h>
-
-#include "core/rng.h"
-#include "rules/common.h"
-#include "test.h"
-
-static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
-static const char *const names[2] = {"cpu", "gpu"};
-static const double PI = 3.14159265358979324;
-
-typedef struct d3 {
-    double x, y, z;
-} d3;
-static d3 d3_of(double x, double y, double z) { return (d3){x, y, z}; }
-static double d3_len(d3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
-static d3 d3_mul(d3 a, double s) { return d3_of(a.x * s, a.y * s, a.z * s); }
-static d3 d3_add(d3 a, d3 b) { return d3_of(a.x + b.x, a.y + b.y, a.z + b.z); }
-static double wrapd(double d, double size)
-{
-    return size <= 0 ? 0 : d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
-}
-
-/* Draw k of particle id in the first step of a world seeded `seed`: the rules' own noise
- * (rules/common.h), which the oracle takes as given (test_noise holds it equal on both backends).
- */
-static double draw(uint64_t seed, uint32_t id, uint32_t k)
-{
-    const boids_rules_ctx c = {.seed = (uint32_t)seed,
-                               .seed_hi = (uint32_t)(seed >> 32),
-                               .step = 0,
-                               .per_replica = 1u << 30},
-                          *ctx = &c;
-    return noise(ctx, boids_vu_all(id), boids_vu_all(k))[0];
-}
+#include "oracle.h"
 
 /* A world of the vicsek preset: n particles in an L-box (depth D, 0: flat), wrapping. */
 static boids_world_def vicsek_def(boids_backend be, uint32_t n, float L, float D)
@@ -124,37 +90,6 @@ static d3 oracle_turn(const boids_world_def *d, const boids_boid *b, uint32_t n,
     return d3_mul(d3_add(d3_mul(u, ct), d3_mul(w, st)), v0);
 }
 
-/* n random particles at speed v in the world of d (headings all around; flat: in the plane). */
-static void random_flock(const boids_world_def *d, boids_boid *b, uint64_t seed)
-{
-    boids_rng rng = boids_rng_seeded(seed);
-    const float v = d->params.base.max_speed;
-    for (uint32_t i = 0; i < d->count; ++i) {
-        memset(&b[i], 0, sizeof b[i]);
-        b[i].x = boids_rng_float(&rng) * d->width, b[i].y = boids_rng_float(&rng) * d->height;
-        const float a = boids_rng_float(&rng) * 6.2831853f;
-        if (d->depth > 0) {
-            b[i].z = boids_rng_float(&rng) * d->depth;
-            const float z = 2 * boids_rng_float(&rng) - 1, h = sqrtf(1 - z * z);
-            b[i].vx = v * h * cosf(a), b[i].vy = v * h * sinf(a), b[i].vz = v * z;
-        } else {
-            b[i].vx = v * cosf(a), b[i].vy = v * sinf(a);
-        }
-        b[i].alive = 1;
-    }
-}
-
-/* One step of d from b, on the backend of d: the particles after it in out. */
-static void step_once(const boids_world_def *d, const boids_boid *b, boids_boid *out)
-{
-    boids_world *w = NULL;
-    REQUIRE_OK(boids_world_create(d, &w));
-    REQUIRE_OK(boids_world_write(w, b, d->count));
-    REQUIRE_OK(boids_world_step(w, 1));
-    REQUIRE_OK(boids_world_read(w, out, d->count));
-    boids_world_destroy(w);
-}
-
 /* Every particle of a step of d from b against the oracle: its velocity and its move. */
 static void check_step(const boids_world_def *d, const boids_boid *b, const char *what)
 {
@@ -202,7 +137,7 @@ static void test_random_flocks_match_the_equations(void)
             d.params.vicsek.eta = cases[c].eta, d.params.vicsek.vectorial = cases[c].vectorial;
             d.obstacles = three ? deep : obstacles, d.obstacle_count = (uint32_t)cases[c].obstacles;
             boids_boid *b = malloc(sizeof *b * d.count);
-            random_flock(&d, b, 30 + c);
+            random_state(&d, b, 30 + c);
             char what[96];
             snprintf(what, sizeof what, "%s, %u particles, %s noise, eta %g%s",
                      three ? "3D" : "flat", d.count,
@@ -248,11 +183,6 @@ static void test_what_the_paper_leaves_open(void)
  * is uniform in [-eta/2, eta/2]; 3D: the cosine of the turn is uniform in [1 - eta / pi, 1] and
  * its azimuth about the old heading uniform all round. The quartiles and extremes of 4000 turns,
  * on both backends; every speed v. */
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 static void test_lone_particles_turn_as_the_noise_says(void)
 {
     enum { N = 4000 };
@@ -263,7 +193,7 @@ static void test_lone_particles_turn_as_the_noise_says(void)
             boids_world_def d = vicsek_def(backends[k], N, 2000, three ? 2000.0f : 0.0f);
             d.params.vicsek.eta = eta, d.params.vicsek.radius = 1e-3f; /* alone, all of them */
             boids_boid *b = malloc(sizeof *b * N), *out = malloc(sizeof *out * N);
-            random_flock(&d, b, 77);
+            random_state(&d, b, 77);
             step_once(&d, b, out);
             static double azimuth[N];
             double speed_off = 0;

@@ -283,6 +283,16 @@ boids_status boids_params_resolve(boids_model model, const boids_params *params,
     return BOIDS_OK;
 }
 
+/* The outer radius of a model's nested zones (BOIDS_PARAM_ZONE): their widths added in row order,
+ * as the rules add them (rules/couzin.h); 0 for a model without zones. */
+static float zones_radius(const boids_param_info *info, size_t n, const boids_params *p)
+{
+    float r = 0.0f;
+    for (size_t i = 0; i < n; ++i)
+        if (info[i].flags & BOIDS_PARAM_ZONE) r += boids_param_get(p, &info[i]);
+    return r;
+}
+
 float boids_params_max_radius(boids_model model, const boids_params *p, bool with_obstacles)
 {
     size_t n;
@@ -294,6 +304,7 @@ float boids_params_max_radius(boids_model model, const boids_params *p, bool wit
                       (with_obstacles && (info[i].flags & BOIDS_PARAM_OBSTACLE_RADIUS));
         if (radius) r = fmaxf(r, boids_param_get(p, &info[i]));
     }
+    r = fmaxf(r, zones_radius(info, n, p));
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) /* a catch is a neighbour too */
         r = fmaxf(r, p->predators.boid_size + p->predators.predator_size);
     return r;
@@ -304,7 +315,9 @@ float boids_model_group_radius(boids_model model, const boids_params *p)
     size_t n;
     const boids_param_info *info = boids_model_params(model, &n);
     for (size_t i = 0; p && i < n; ++i)
-        if (info[i].flags & BOIDS_PARAM_GROUPS) return boids_param_get(p, &info[i]);
+        if (info[i].flags & BOIDS_PARAM_GROUPS)
+            return info[i].flags & BOIDS_PARAM_ZONE ? zones_radius(info, n, p)
+                                                    : boids_param_get(p, &info[i]);
     return 0.0f; /* every model has one: test_layout checks */
 }
 

@@ -44,6 +44,17 @@ float boids_default_world_size_3d(uint32_t n)
     return (float)fmax(1.0, round(cbrt(pow(1000.0, 1.5) * (n > 0 ? n : 1))));
 }
 
+void boids_world_def_scale(boids_world_def *d, uint32_t n)
+{
+    if (!d) return;
+    if (d->width > 0.0f && d->height > 0.0f && d->count > 0) {
+        const double k = d->depth > 0.0f ? cbrt((double)n / d->count) : sqrt((double)n / d->count);
+        d->width = (float)(d->width * k), d->height = (float)(d->height * k);
+        d->depth = (float)(d->depth * k);
+    }
+    d->count = n;
+}
+
 void boids_world_def_resolve_size(boids_world_def *d)
 {
     if (!d || d->width != 0.0f) return;

@@ -1,6 +1,7 @@
 /* What the rules of every model share, written once for the CPU's lanes and the GPU's invocations
  * (rules/lang.h): the vectors' lengths, the speed limits, the integration of a force, cos and sin
- * in degrees, the view cone, the seeded noise, and what the Reynolds walk gathers.
+ * in degrees, a heading's turn, the view cone, the seeded noise, a logarithm, and what the
+ * Reynolds walk gathers.
  *
  * Each helper computes every path a lane might take and selects its own, so a lane gets the bits
  * of the one path it takes, on both backends. */
@@ -256,6 +257,31 @@ RULES_FN lane_f sin_deg(lane_f deg)
     return SELECT(deg < 0.0f, LANE_F(-1.0f), LANE_F(1.0f)) * cos_deg(90.0f - ABS(deg));
 }
 
+/* A unit vector u turned by the angles a noise draws: flat, by xi degrees (-180 <= xi <= 180); in
+ * 3D, to the polar angle whose cosine is ct and the azimuth phi degrees around u (-180 <= phi <=
+ * 180), from an orthonormal basis around u built without a branch (Duff et al. 2017, "Building an
+ * orthonormal basis, revisited"). No turn (xi = 0; ct = 1) leaves u's bits as they are, so a
+ * plane of a 3D world steps as a flat world. */
+#if BOIDS_DIMS == 3
+RULES_FN lane_vec turned(lane_vec u, lane_f ct, lane_f phi)
+{
+    lane_f st = SQRT(MAX(LANE_F(0.0f), MAD(-ct, ct, LANE_F(1.0f))));
+    lane_f cp = cos_deg(ABS(phi)), sp = sin_deg(phi);
+    lane_f sign = SELECT(u.z < 0.0f, LANE_F(-1.0f), LANE_F(1.0f));
+    lane_f a = DIV(LANE_F(-1.0f), sign + u.z), b = u.x * u.y * a;
+    lane_vec b1 = VEC(MAD(sign * u.x, u.x * a, LANE_F(1.0f)), sign * b, -sign * u.x);
+    lane_vec b2 = VEC(b, MAD(u.y, u.y * a, sign), -u.y);
+    lane_vec w = VEC(MAD(cp, b1.x, sp * b2.x), MAD(cp, b1.y, sp * b2.y), MAD(cp, b1.z, sp * b2.z));
+    return VEC(MAD(ct, u.x, st * w.x), MAD(ct, u.y, st * w.y), MAD(ct, u.z, st * w.z));
+}
+#else
+RULES_FN lane_vec turned(lane_vec u, lane_f xi)
+{
+    lane_f c = cos_deg(ABS(xi)), s = sin_deg(xi);
+    return VEC(MAD(c, u.x, -(s * u.y)), MAD(s, u.x, c * u.y), 0);
+}
+#endif
+
 /* Whether offset d (d2 its squared length, > 0) is within the half-angle whose cosine is c of
  * heading v: compared in squares, no square root, no division. A boid at rest sees all around
  * (its heading is undefined). */
@@ -296,6 +322,23 @@ RULES_FN lane_f noise(RULES_CTX lane_u id, lane_u k)
     lane_u h =
         rules_hash(rules_hash(seed ^ (k * 0x632BE5ABu), LANE_U(RULES_STEP)), RULES_LOCAL(id));
     return LANE_TO_F(h >> 8u) * (1.0f / 16777216.0f);
+}
+
+/* ln x for a positive normal float x, to about 1e-7 relative: x = m 2^e with m in [sqrt(1/2),
+ * sqrt(2)), and ln m = 2 atanh(s) = 2 (s + s^3/3 + ... + s^9/9), s = (m - 1) / (m + 1), |s| <
+ * 0.172 (the series' rest is below 1e-9). A fixed sequence of IEEE operations on the float's
+ * bits, so both backends get the same bits where libm's logf and a GPU's log would not. */
+RULES_FN lane_f ln_of(lane_f x)
+{
+    lane_u bits = BITS(x);
+    lane_f m = FROM_BITS((bits & 0x007FFFFFu) | 0x3F800000u); /* in [1, 2) */
+    lane_f e = LANE_TO_F(bits >> 23u) - 127.0f;
+    lane_m big = m > 1.41421356f;
+    m = SELECT(big, m * 0.5f, m);
+    e = SELECT(big, e + 1.0f, e);
+    lane_f s = DIV(m - 1.0f, m + 1.0f), t = s * s;
+    lane_f series = t * (0.333333333f + t * (0.2f + t * (0.142857143f + t * 0.111111111f)));
+    return MAD(e, LANE_F(0.693147181f), MAD(s, series, s) * 2.0f);
 }
 
 /* ---- the Reynolds walk -------------------------------------------------------------------------

@@ -22,6 +22,7 @@
  *                            (built without contraction) and on a GPU by default; the GPU's
  *                            BOIDS_GPU_NUMERICS=perturbed rounds them as a real GPU might;
  *                            FLOOR, lane by lane
+ *   BITS(x), FROM_BITS(u)    a float's IEEE bits as a lane_u, and back (GLSL's floatBitsToUint)
  *   PRECISE                  GLSL's `precise`: a sum the compiler must not contract
  *   INOUT(type, name), OUT(name), REF(name)
  *                            a parameter the function changes for its caller (GLSL's inout)
@@ -82,6 +83,8 @@
 #define DIV(a, b) quotient(a, b)
 #define SQRT(x) square_root(x)
 #define FLOOR(x) floor(x)
+#define BITS(x) floatBitsToUint(x)
+#define FROM_BITS(u) uintBitsToFloat(u)
 #define MAD(a, b, c) mul_add(a, b, c)
 #define PRECISE precise
 #define INOUT(type, name) inout type name
@@ -165,6 +168,8 @@ typedef struct lane_vec {
 #define DIV(a, b) ((a) / (b))
 #define SQRT(x) boids_vsqrt(x)
 #define FLOOR(x) boids_vfloor(x)
+#define BITS(x) ((boids_vu)(x)) /* a vector cast keeps the bits */
+#define FROM_BITS(u) ((boids_vf)(u))
 #define MAD(a, b, c) ((a) * (b) + (c))
 #define PRECISE
 #define INOUT(type, name) type *name

@@ -31,30 +31,6 @@ RULES_FN reynolds_radii vicsek_radii(RULES_CTX_ONLY)
     return reynolds_radii_of(0.0f, UNIFORM(vicsek.radius), 0.0f, false);
 }
 
-/* A unit vector u turned by the angles the noise draws: flat, by xi degrees; in 3D, to the polar
- * angle whose cosine is ct and the azimuth phi degrees around u (an orthonormal basis around u
- * without a branch: Duff et al. 2017, "Building an orthonormal basis, revisited"). No noise
- * (xi = 0; ct = 1) leaves u's bits as they are, so a plane of a 3D world steps as a flat world. */
-#if BOIDS_DIMS == 3
-RULES_FN lane_vec vicsek_turned(lane_vec u, lane_f ct, lane_f phi)
-{
-    lane_f st = SQRT(MAX(LANE_F(0.0f), MAD(-ct, ct, LANE_F(1.0f))));
-    lane_f cp = cos_deg(ABS(phi)), sp = sin_deg(phi);
-    lane_f sign = SELECT(u.z < 0.0f, LANE_F(-1.0f), LANE_F(1.0f));
-    lane_f a = DIV(LANE_F(-1.0f), sign + u.z), b = u.x * u.y * a;
-    lane_vec b1 = VEC(MAD(sign * u.x, u.x * a, LANE_F(1.0f)), sign * b, -sign * u.x);
-    lane_vec b2 = VEC(b, MAD(u.y, u.y * a, sign), -u.y);
-    lane_vec w = VEC(MAD(cp, b1.x, sp * b2.x), MAD(cp, b1.y, sp * b2.y), MAD(cp, b1.z, sp * b2.z));
-    return VEC(MAD(ct, u.x, st * w.x), MAD(ct, u.y, st * w.y), MAD(ct, u.z, st * w.z));
-}
-#else
-RULES_FN lane_vec vicsek_turned(lane_vec u, lane_f xi)
-{
-    lane_f c = cos_deg(ABS(xi)), s = sin_deg(xi);
-    return VEC(MAD(c, u.x, -(s * u.y)), MAD(s, u.x, c * u.y), 0);
-}
-#endif
-
 /* A random unit vector, from draws 0 and 1 (flat: draw 0 only). */
 RULES_FN lane_vec vicsek_random_unit(RULES_CTX lane_u id)
 {
@@ -95,10 +71,10 @@ RULES_FN rules_boid vicsek_steer(RULES_CTX reynolds_sums m, rules_boid b)
         /* cos of the polar angle uniform in [1 - eta / pi, 1]: the cap's solid angle is 2 eta */
         lane_f ct = MAD(r0, LANE_F(-width * 0.318309886f), LANE_F(1.0f));
         lane_f phi = MAD(noise(RULES_PASS b.id, LANE_U(1u)), LANE_F(360.0f), LANE_F(-180.0f));
-        lane_vec t = vicsek_turned(u, ct, phi);
+        lane_vec t = turned(u, ct, phi);
 #else
         lane_f xi = (r0 - 0.5f) * LANE_F(width * 57.2957795f);
-        lane_vec t = vicsek_turned(u, xi);
+        lane_vec t = turned(u, xi);
 #endif
         nv = VEC(t.x * v0, t.y * v0, t.z * v0);
     }

@@ -1,0 +1,35 @@
+"""What the figure scripts (vicsek-figure.py, couzin-figure.py) share: the experiment directories
+they keep (a finished one is reused only as it is) and how a figure lands on disk."""
+import os
+import sys
+
+
+def complete_rows(path):
+    """The rows of a table that end in a newline (a cut-off last line is no run), header aside."""
+    with open(path, newline="") as f:
+        return sum(1 for line in f if line.endswith("\n")) - 1
+
+
+def plan_of(out, want, who):
+    """Refuses (exits, naming the script `who`) an experiment directory made with another plan or
+    another version of the program than this call's: want maps manifest keys to values."""
+    have = {}
+    with open(os.path.join(out, "manifest.ini")) as f:
+        for line in f:
+            key, eq, value = line.partition("=")
+            if eq and not key.startswith(";"):
+                have[key.strip()] = value.split(";")[0].strip()
+    for key, value in want.items():
+        if have.get(key) != str(value):
+            sys.exit(f"{who}: {out} holds an experiment with {key} = {have.get(key)}, not {value}: "
+                     "give another --out, or remove it")
+
+
+def save_png(fig, out, name):
+    """A matplotlib figure as out/name, at 80 dpi, without the library's version in its metadata
+    (the same bytes on any machine with the same fonts), under a temporary name renamed into
+    place."""
+    tmp = os.path.join(out, f".{name}.tmp")
+    fig.tight_layout()
+    fig.savefig(tmp, dpi=80, format="png", metadata={"Software": None})
+    os.replace(tmp, os.path.join(out, name))
