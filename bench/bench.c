@@ -4,6 +4,7 @@
  *   boids-bench [--models all|NAME,...] [--sizes 1000,10000,100000,1000000]
  *               [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts random,steady]
  *               [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR] [--quick]
+ *               [--neighbours metric|nearest:K]
  *   boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]
  *
  * Backends: gpu (the simulation alone: wall time from the first dispatch to glFinish, and the GL
@@ -320,7 +321,8 @@ static void usage(FILE *f)
         "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
         "random,steady]\n"
         "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-        "                   [--scenarios DIR] [--dims 2|3|3n] [--quick]\n"
+        "                   [--scenarios DIR] [--dims 2|3|3n] [--neighbours metric|nearest:K]\n"
+        "                   [--quick]\n"
         "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
         "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
         "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
@@ -337,6 +339,8 @@ static void usage(FILE *f)
         "--dims 3 measures 3D worlds (kit stays flat), the default cube: the flat default's\n"
         "spacing between boids, so about twice its neighbours; --dims 3n a cube of the flat\n"
         "world's neighbour count within the model's group radius.\n"
+        "--neighbours nearest:K measures each boid flocking with its K nearest (kit, which has\n"
+        "no such reading, is left out); the tables' nearest column says which.\n"
         "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
         "measured\n"
         "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
@@ -361,15 +365,15 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
             "model,backend,start,threads,boids,width,height,depth,steps,repeats,ns_median,ns_min,"
             "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
-    fprintf(f, ",metrics_ms,renderer\n");
+    fprintf(f, ",metrics_ms,renderer,nearest\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
                 r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",%.3f,\"%s\"\n", r->metrics_ms,
-                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference");
+        fprintf(f, ",%.3f,\"%s\",%u\n", r->metrics_ms,
+                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest);
     }
 }
 
@@ -389,7 +393,8 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
             fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p),
                     r->pass_ms[p]);
-        fprintf(f, "}, \"metrics_ms\": %.3f}%s\n", r->metrics_ms, i + 1 < n ? "," : "");
+        fprintf(f, "}, \"metrics_ms\": %.3f, \"nearest\": %u}%s\n", r->metrics_ms, r->nearest,
+                i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -419,6 +424,7 @@ typedef struct bench_opts {
     uint32_t warmup;
     const char *models, *backends, *starts, *out_dir, *scenario_dir;
     const char *dims; /* 2, 3 or 3n (world_in_dims) */
+    uint32_t nearest; /* --neighbours nearest:K (0: metric) */
     int export_mode, ew, eh, sizes_given;
     unsigned eframes;
 } bench_opts;
@@ -456,6 +462,25 @@ static int number(const char *flag, const char *v, double lo, double hi, double 
     return 2;
 }
 
+/* --neighbours metric|nearest:K into *nearest (0: metric); 0, or 2 (the exit status) after
+ * saying what it should be. */
+static int neighbours(const char *v, uint32_t *nearest)
+{
+    unsigned k = 0;
+    char end = 0;
+    if (!strcmp(v, "metric")) {
+        *nearest = 0;
+        return 0;
+    }
+    if (sscanf(v, "nearest:%u%c", &k, &end) == 1 && k >= 1 && k <= BOIDS_MAX_NEAREST) {
+        *nearest = k;
+        return 0;
+    }
+    fprintf(stderr, "boids-bench: --neighbours: '%s' is not metric or nearest:K (K in [1, %u])\n",
+            v, BOIDS_MAX_NEAREST);
+    return 2;
+}
+
 static int parse_args(int argc, char **argv, bench_opts *o)
 {
     *o = (bench_opts){{1000, 10000, 100000, 1000000},
@@ -469,6 +494,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
                       NULL,
                       NULL,
                       "2",
+                      0,
                       0,
                       1920,
                       1080,
@@ -505,6 +531,8 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->dims = v;
             if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "3n"))
                 fprintf(stderr, "boids-bench: --dims: '%s' is not 2, 3 or 3n\n", v), rc = 2;
+        } else if (!strcmp(a, "--neighbours") && v) {
+            rc = neighbours(v, &o->nearest);
         } else if (!strcmp(a, "--size") && v) {
             if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 ||
                 o->ew > 16384 || o->eh > 16384)
@@ -680,6 +708,10 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                 continue;
             }
             world_in_dims(o->dims, &base);
+            base.nearest = o->nearest;
+            if (o->nearest && (boids_model_features(base.model) & BOIDS_FEATURE_OWN_WALK) &&
+                !(boids_model_features(base.model) & BOIDS_FEATURE_NEAREST))
+                continue; /* kit: no nearest reading */
             steady st = {0};
             for (int start = 0; start < 2 && !boids_interrupted(); ++start) {
                 if (!listed(o->starts, start ? "steady" : "random")) continue;
@@ -697,6 +729,7 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                     bench_row *row = &rows[nrows];
                     memset(row, 0, sizeof *row);
                     row->model = boids_model_name(base.model);
+                    row->nearest = base.nearest;
                     row->backend = all_backends[b];
                     row->start = start ? "steady" : "random";
                     row->boids = o->sizes[si];
@@ -770,6 +803,10 @@ int main(int argc, char **argv)
            "steady = "
            "after %u steps\n",
            o.repeats, o.seconds, o.warmup);
+    if (o.nearest)
+        printf("each boid flocks with its %u nearest (--neighbours); kit, which has no such "
+               "reading, is left out\n",
+               o.nearest);
     printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s   %s\n", "model", "backend", "start", "boids",
            "threads", "ns", "range", "metrics", "GPU passes (share of a step)");
     static bench_row rows[MAX_ROWS];

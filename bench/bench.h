@@ -19,6 +19,7 @@ typedef struct bench_row {
     double ns_median, ns_min, ns_max; /* ns per boid-step over the repeats */
     double pass_ms[BOIDS_PASS_COUNT]; /* the world's profile: mean ms per step (per draw) */
     double metrics_ms; /* one boids_world_metrics() of the state the runs left (every replica) */
+    uint32_t nearest;  /* the world's nearest:K (0: metric neighbours) */
 } bench_row;
 
 /* Draws ns per boid-step against N, log-log, one line per backend (the median; the marks are

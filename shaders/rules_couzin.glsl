@@ -5,7 +5,8 @@
 // of those in the zone of orientation (eq. 2), each sum in the candidates' order with the CPU's
 // operations. In a 3D world (BOIDS_DIMS 3) the offsets, velocities and sums have z, and the field
 // of perception is the cone around the 3D heading. With several swarms, an individual is repelled
-// by everyone and orients to and is attracted by its own swarm only.
+// by everyone and orients to and is attracted by its own swarm only. In a world of nearest:K the
+// zones of orientation and attraction hold the K nearest perceived beyond r_r (nearest.glsl).
 
 // A perceived neighbour beyond r_r, at offset d (d2 its squared length) with velocity vo: into
 // the zone of orientation (its heading; one at rest has none to add) or of attraction; one
@@ -29,9 +30,9 @@ void add_beyond(bool orient, lane_vec d, float d2, lane_vec vo, inout lane_vec o
     }
 }
 
-// The walk over the block. `unwrapped` is a constant where main() calls it: the minimum image is
-// left out where it cannot change a bit (block_unwrapped()). me is the boid, mz its (z, vz) in a 3D
-// world.
+// The walk over the block, and in a world of nearest:K the search for the nearest. `unwrapped`
+// is a constant where main() calls it: the minimum image is left out where it cannot change a
+// bit (block_unwrapped()). me is the boid, mz its (z, vz) in a 3D world.
 couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, couzin_zones z,
                         bool unwrapped)
 {
@@ -39,6 +40,7 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
     lane_vec ori = lane_vec(0.0), att = lane_vec(0.0);
     uint n_r = 0u, n_o = 0u, n_a = 0u;
     bool blind_rep = frame.params.couzin.blind_repulsion != 0.0;
+    bool nearest = frame.nearest > 0u;
     lane_vec heading = VEC(me.z, me.w, mz.y);
     world_sizes ws = world_sizes_now();
     uvec2 rg;
@@ -49,7 +51,8 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
             float d2 = length2(d);
             if (!(d2 > 0.0 && d2 < z.ra2)) continue; // (the boid itself too: d2 = 0)
             bool repel = d2 < z.rr2;
-            if (!repel && swarm_in[k] != swarm) continue; // another swarm: repulsion only
+            if (!repel && (nearest || swarm_in[k] != swarm))
+                continue; // another swarm, or the nearest's to come: repulsion only
             if ((blind_rep || !repel) && !in_view(heading, d, d2, z.cos_view))
                 continue; // in the blind volume
             if (repel) {
@@ -63,6 +66,18 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
         }
     }
     candidates_end(it);
+    if (nearest) { // orientation and attraction: the K nearest perceived beyond r_r, nearest
+                   // first, with no outer limit
+        nearest_list nb;
+        nearest_search(me, mz, id, swarm, frame.nearest, z.rr2, true, z.cos_view, nb);
+        uint i = 0u;
+        for (; i < nb.n; ++i) {
+            lane_vec vo;
+            lane_vec d = neighbour_at(ws, me, mz, nb.slot[i], false, vo);
+            add_beyond(nb.d2[i] < z.ro2, d, nb.d2[i], vo, ori, n_o, att, n_a);
+        }
+        if (i != nb.n) raise_status(BOIDS_STATUS_LOOP_LIMIT); // cut short by a driver
+    }
 #if BOIDS_DIMS == 3
     return couzin_sums(rep.x, rep.y, ori.x, ori.y, att.x, att.y, n_r, n_o, n_a, rep.z, ori.z,
                        att.z);

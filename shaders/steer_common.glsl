@@ -2,12 +2,14 @@
 // as src/cpu/steer.h and src/cpu/lanes.h have for the CPU: the positions and velocities of step
 // t+1 (written, the slots of step t), the external-force hook, a boid in and out of its rules
 // (rules_boid_at, store_boid) and the move through the edges; the neighbours come from
-// neighbors.glsl. A generated gen/steer_<model>.comp includes this file, the model's
-// rules/<rules>.h, and the walk with main(): steer_reynolds.glsl, or the model's own
+// neighbors.glsl, a boid's nearest (frame.nearest) from nearest.glsl. A generated
+// gen/steer_<model>.comp includes this file, the model's rules/<rules>.h, and the walk with
+// main(): steer_reynolds.glsl, or the model's own
 // rules_<rules>.glsl. What is per backend here (a walk over the obstacles' grid, an event, the
 // state's buffers) is the twin of the CPU's, operation for operation; the arithmetic (the tool's
 // force, the edges) is the rules'.
 #include "neighbors.glsl"
+#include "nearest.glsl"
 
 // The model's attributes and features (a steering program defines them: cmake/glsl_gen.c); none
 // in the other passes that include this file.

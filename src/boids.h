@@ -314,6 +314,12 @@ typedef struct boids_world_def {
                                 default 65536 */
     boids_gl *gl;            /* GPU only: context to use (current on this thread); NULL = the
                                 world creates and owns a headless one */
+    /* whom a boid flocks with: 0 = the model's radii (metric, default); K in [1,
+       BOIDS_MAX_NEAREST] = its K nearest of its swarm, whatever their distance (topological:
+       Ballerini et al. 2008), ties by id: the alignment and cohesion of the models on the
+       Reynolds walk and Vicsek's mean heading, Couzin's orientation and attraction; separation
+       and repulsion stay metric; kit refuses it */
+    uint32_t nearest;
 } boids_world_def;
 
 typedef struct boids_world boids_world;

@@ -89,6 +89,8 @@
     E(EXPORT_SIZE, BOIDS_ERR_INVALID, "frame size out of range")                                   \
     E(EXPORT, BOIDS_ERR_IO, "writing frames failed")                                               \
     E(INTERRUPTED, BOIDS_ERR_INTERRUPTED, "stopped by a signal (Ctrl-C, SIGTERM)")                 \
-    E(INTERNAL, BOIDS_ERR_INTERNAL, "internal error")
+    E(INTERNAL, BOIDS_ERR_INTERNAL, "internal error")                                              \
+    /* added since, last, so the ids above keep their values */                                    \
+    E(DEF_NEAREST, BOIDS_ERR_INVALID, "nearest neighbours out of range, or not the model's")
 
 #endif /* BOIDS_ERRORS_H */

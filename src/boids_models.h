@@ -42,6 +42,9 @@
 #define BOIDS_FEATURE_OBSTACLE_RULE 2u
 /* the rules walk the neighbours their own way instead of taking the Reynolds walk's sums */
 #define BOIDS_FEATURE_OWN_WALK 4u
+/* an own walk that reads the world's nearest:K (boids_world_def.nearest); a model on the
+ * Reynolds walk reads it there */
+#define BOIDS_FEATURE_NEAREST 8u
 
 /* A build configured with -DBOIDS_EXAMPLE_MODEL=ON adds the example model of examples/drag/
  * (docs/adding-a-model.md): BOIDS_EXAMPLE_MODEL names its header, which extends this list. */
@@ -91,8 +94,9 @@
       "boids=4000 world=31.6x31.6 dt=1 steps=2000",                                                \
       "Vicsek et al. 1995: constant speed, the mean heading within r, a random turn",              \
       "scenarios/vicsek-flock.ini")                                                                \
-    M(COUZIN, "couzin", PER_SECOND, BOIDS_BLOCK_BIT(COUZIN), couzin, 0, BOIDS_FEATURE_OWN_WALK,    \
-      CENTRE, "max_speed=3 min_speed=3 obstacle_radius=5 max_obstacle_size=2 obstacle_factor=30",  \
+    M(COUZIN, "couzin", PER_SECOND, BOIDS_BLOCK_BIT(COUZIN), couzin, 0,                            \
+      BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST, CENTRE,                                      \
+      "max_speed=3 min_speed=3 obstacle_radius=5 max_obstacle_size=2 obstacle_factor=30",          \
       "boids=100 world=100x100x100 dt=0.1 steps=3000",                                             \
       "Couzin et al. 2002: zones of repulsion, orientation and attraction, a blind volume",        \
       "scenarios/couzin-school.ini")                                                               \

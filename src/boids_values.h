@@ -20,6 +20,10 @@
 #define BOIDS_U32 uint32_t
 #endif
 
+/* Most nearest neighbours a boid may flock with (boids_world_def.nearest): the length of the
+ * sorted list each boid keeps while it searches (src/cpu/nearest.h, shaders/nearest.glsl). */
+#define BOIDS_MAX_NEAREST 32u
+
 /* How the world's edges behave (params.base.edges). */
 #define BOIDS_EDGES_WRAP 0u /* a torus: positions wrap, distances are minimum-image */
 /* a box: nothing wraps, boids may drift past the edges (the model steers them back, e.g. Adams'

@@ -1,6 +1,7 @@
 /* couzin against its paper (Couzin et al. 2002; docs/models.md (couzin)), not just GPU against
  * CPU: one step of random groups, flat and 3D, from the model's equations in double precision by
- * brute force, on both backends, with each reading the paper leaves open, obstacles and swarms; the
+ * brute force, on both backends, with each reading the paper leaves open, obstacles, swarms and
+ * topological neighbours (orientation and attraction over the K nearest perceived beyond r_r); the
  * noise's law (a lone individual's desired direction turned by a wrapped Gaussian); the largest
  * turn and the blind volume, exactly; and the paper's collective states in their order as delta r_o
  * grows (swarm, torus, parallel) with its collective memory (a parallel group stays parallel where
@@ -35,14 +36,23 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint
     d3 rep = d3_of(0, 0, 0), ori = d3_of(0, 0, 0), att = d3_of(0, 0, 0);
     int n_r = 0, n_o = 0, n_a = 0;
     *near = false;
+    /* nearest:K: the perceived beyond r_r, to be sorted (distance, then id), the K first taken */
+    const uint32_t k = d->nearest;
+    typedef struct {
+        double dist;
+        uint32_t j;
+        d3 off;
+    } beyond;
+    beyond *far = k ? malloc(sizeof *far * n) : NULL;
+    uint32_t n_far = 0;
     for (uint32_t j = 0; j < n; ++j) {
         const d3 off = d3_of(wrapd((double)b[j].x - b[i].x, d->width),
                              wrapd((double)b[j].y - b[i].y, d->height),
                              three ? wrapd((double)b[j].z - b[i].z, d->depth) : 0);
         const double dist = d3_len(off);
         if (j == i || !(dist > 0)) continue;
-        *near |= fabs(dist - rr) < eps || fabs(dist - ro) < eps || fabs(dist - ra) < eps;
-        if (dist >= ra) continue;
+        *near |= fabs(dist - rr) < eps || fabs(dist - ro) < eps || (!k && fabs(dist - ra) < eps);
+        if (dist >= ra && !k) continue;
         const bool repel = dist < rr;
         if (!repel && b[j].swarm != b[i].swarm) continue; /* another swarm: repulsion only */
         if (d3_len(v) > 0 && (p->blind_repulsion != 0 || !repel)) {
@@ -52,11 +62,32 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint
         }
         if (repel)
             rep = d3_add(rep, d3_mul(off, -1 / dist)), ++n_r; /* eq. 1 */
+        else if (k)
+            far[n_far++] = (beyond){dist, j, off};
         else if (dist < ro)
             ori = d3_add(ori, d3_unit(velocity_of(&b[j]))), ++n_o; /* eq. 2 */
         else
             att = d3_add(att, d3_mul(off, 1 / dist)), ++n_a; /* eq. 3 */
     }
+    for (uint32_t m = 0; k && m < k && m < n_far; ++m) { /* selection: the m-th nearest */
+        uint32_t best = m;
+        for (uint32_t q = m + 1; q < n_far; ++q)
+            if (far[q].dist < far[best].dist ||
+                (far[q].dist == far[best].dist && far[q].j < far[best].j))
+                best = q;
+        const beyond t = far[m];
+        far[m] = far[best], far[best] = t;
+        if (far[m].dist < ro)
+            ori = d3_add(ori, d3_unit(velocity_of(&b[far[m].j]))), ++n_o;
+        else
+            att = d3_add(att, d3_mul(far[m].off, 1 / far[m].dist)), ++n_a;
+    }
+    if (k && n_far > k) { /* the K-th and the next within rounding: either may be chosen */
+        double next = INFINITY;
+        for (uint32_t q = k; q < n_far; ++q) next = fmin(next, far[q].dist);
+        *near |= next - far[k - 1].dist < eps;
+    }
+    free(far);
     if (p->own_heading != 0 && n_o > 0) ori = d3_add(ori, u);
     d3 want = n_r > 0              ? rep
               : n_o > 0 && n_a > 0 ? d3_mul(d3_add(d3_unit(ori), d3_unit(att)), 0.5)
@@ -148,11 +179,12 @@ static void test_random_groups_match_the_equations(void)
 {
     static const struct {
         float depth, noise, own, blind_rep, perception;
-        int obstacles; /* -k: no obstacles, k swarms */
-    } cases[] = {{0, 0.05f, 1, 1, 270, 0}, {0, 0.5f, 0, 1, 270, 0},   {0, 0.05f, 1, 0, 200, 0},
-                 {0, 3, 1, 1, 360, 0},     {0, 0.05f, 1, 1, 270, 2},  {8, 0.05f, 1, 1, 270, 0},
-                 {8, 0.4f, 0, 0, 270, 0},  {8, 2, 1, 1, 300, 0},      {8, 0.05f, 1, 1, 90, 0},
-                 {8, 0.05f, 1, 1, 270, 2}, {0, 0.05f, 1, 1, 270, -3}, {8, 0.05f, 1, 1, 270, -3}};
+        int obstacles; /* -k: no obstacles, k swarms; 100 + k: nearest:6, k swarms (0: 1) */
+    } cases[] = {{0, 0.05f, 1, 1, 270, 0},   {0, 0.5f, 0, 1, 270, 0},   {0, 0.05f, 1, 0, 200, 0},
+                 {0, 3, 1, 1, 360, 0},       {0, 0.05f, 1, 1, 270, 2},  {8, 0.05f, 1, 1, 270, 0},
+                 {8, 0.4f, 0, 0, 270, 0},    {8, 2, 1, 1, 300, 0},      {8, 0.05f, 1, 1, 90, 0},
+                 {8, 0.05f, 1, 1, 270, 2},   {0, 0.05f, 1, 1, 270, -3}, {8, 0.05f, 1, 1, 270, -3},
+                 {0, 0.05f, 1, 1, 270, 100}, {8, 0.3f, 0, 0, 270, 100}, {8, 0.05f, 1, 1, 270, 103}};
     /* two obstacles (the preset's reach, 5, and push, 30): circles, or spheres */
     const boids_obstacle obstacles[2] = {{3, 4, 1, 0, 0}, {6, 1.5f, 0.5f, 0, 0}};
     boids_obstacle deep[2];
@@ -168,17 +200,24 @@ static void test_random_groups_match_the_equations(void)
             d.params.couzin.blind_repulsion = cases[c].blind_rep;
             d.params.couzin.perception = cases[c].perception;
             const int k_ob = cases[c].obstacles;
-            d.obstacles = three ? deep : obstacles,
-            d.obstacle_count = k_ob > 0 ? (uint32_t)k_ob : 0;
-            d.swarms = k_ob < 0 ? (uint32_t)-k_ob : 1;
+            const bool topo = k_ob >= 100;
+            d.obstacles = three ? deep : obstacles;
+            d.obstacle_count = k_ob > 0 && !topo ? (uint32_t)k_ob : 0;
+            d.swarms = k_ob < 0 ? (uint32_t)-k_ob : k_ob > 100 ? (uint32_t)(k_ob - 100) : 1;
+            d.nearest = topo ? 6 : 0;
+            if (topo) { /* small zones: the grid's many cells, the 6 nearest rings away */
+                d.params.couzin.repulsion_radius = 0.3f;
+                d.params.couzin.orientation_width = d.params.couzin.attraction_width = 0.5f;
+            }
             boids_boid *b = malloc(sizeof *b * d.count);
             random_state(&d, b, 40 + c);
-            char what[128];
+            char what[160];
             snprintf(what, sizeof what,
                      "%s, %u individuals, sigma %g, alpha %g, own heading %g, blind rep. %g%s",
                      three ? "3D" : "flat", d.count, (double)cases[c].noise,
                      (double)cases[c].perception, (double)cases[c].own, (double)cases[c].blind_rep,
-                     k_ob > 0   ? ", 2 obstacles"
+                     topo       ? (d.swarms > 1 ? ", nearest:6, 3 swarms" : ", nearest:6")
+                     : k_ob > 0 ? ", 2 obstacles"
                      : k_ob < 0 ? ", 3 swarms"
                                 : "");
             check_step(&d, b, what);

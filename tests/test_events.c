@@ -26,6 +26,9 @@ static boids_world_def tool_world(boids_backend be, boids_model m)
     d.width = 1600;
     d.height = 900;
     if (d.params.base.edges != BOIDS_EDGES_WRAP) d.params.base.edges = BOIDS_EDGES_WRAP;
+    /* over the whole world (a model whose own start is a centre square, kit's, keeps it: its
+     * tool stands in the centre), so some boids lie across the seam */
+    if (!(boids_model_features(m) & BOIDS_FEATURE_PREDATORS)) d.layout = BOIDS_LAYOUT_UNIFORM;
     d.event_mask = 1u << BOIDS_EVENT_TOOL;
     return d;
 }

@@ -148,7 +148,8 @@ class World:
     scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
     model      the model's name (boids.models()); brings its preset parameters and world
     count      boids; swarms, world=(width, height) or (width, height, depth) for a 3D world,
-               dims (2 or 3), dt, layout, obstacles as the CLI takes them: (x, y, r) circles,
+               dims (2 or 3), dt, layout, neighbours ("metric", or "nearest:7": each boid
+               flocks with its 7 nearest), obstacles as the CLI takes them: (x, y, r) circles,
                (x, y, z, r) spheres in a 3D world
     backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
     seed       the random initial state's seed
@@ -157,11 +158,11 @@ class World:
 
     def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
                  params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
-                 threads=None, dims=None):
+                 threads=None, dims=None, neighbours=None):
         settings = [("model", model), ("boids", count), ("swarms", swarms), ("world", world),
                     ("dims", dims),
                     ("dt", dt), ("layout", layout), ("seed", seed), ("backend", backend),
-                    ("threads", threads)]
+                    ("threads", threads), ("neighbours", neighbours)]
         settings += [("obstacle", ",".join(repr(float(c)) for c in o)) for o in obstacles]
         settings += list((params or {}).items())
         settings = [(k, _setting(v)) for k, v in settings if v is not None]

@@ -127,6 +127,7 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
     if (info.backend == BOIDS_BACKEND_CPU)
         printf(", %d thread%s%s", info.threads, info.threads == 1 ? "" : "s",
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");
+    if (cli->def.nearest) printf("; each flocks with its %u nearest", cli->def.nearest);
     printf("\n");
     fflush(stdout); /* the header shows while a long run works */
     boids_app_cost_note(s->world, "boids");

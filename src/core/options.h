@@ -55,6 +55,10 @@
       BOIDS_IN_BOTH,                                                                               \
       "the random start: uniform (over the world), centre (the kit authors' centre square); "      \
       "default: the model's")                                                                      \
+    W(NEIGHBOURS, "neighbours", "--neighbours", NULL, "metric|nearest:K", CUSTOM, 0, 0,            \
+      set_neighbours, "nearest", BOIDS_IN_BOTH,                                                    \
+      "whom a boid flocks with: metric, the model's radii (default), or nearest:K, its K nearest " \
+      "of its swarm whatever their distance (K <= 32; separation stays metric; not kit)")          \
     W(OBSTACLE, "obstacle", "--obstacle", NULL, "X,Y[,Z],R", CUSTOM, 0, 0, add_obstacle,           \
       "obstacle", BOIDS_IN_BOTH,                                                                   \
       "an obstacle, a circle (a sphere in 3D: X,Y,Z,R; repeatable): replaces the random ones")

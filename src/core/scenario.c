@@ -217,6 +217,24 @@ static boids_status set_layout(boids_scenario *sc, const char *value)
     return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "layout", "%s", boids_last_error_info()->detail);
 }
 
+/* metric, or nearest:K with K in [1, BOIDS_MAX_NEAREST]. */
+static boids_status set_neighbours(boids_scenario *sc, const char *value)
+{
+    uint32_t k = 0;
+    if (strcmp(value, "metric") == 0) {
+        sc->def.nearest = 0;
+        return BOIDS_OK;
+    }
+    if (strncmp(value, "nearest:", 8) == 0 && boids_parse_u32(value + 8, BOIDS_MAX_NEAREST, &k) &&
+        k >= 1) {
+        sc->def.nearest = k;
+        return BOIDS_OK;
+    }
+    return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "neighbours",
+                          "'%s' is not metric or nearest:K with K in [1, %u]", value,
+                          BOIDS_MAX_NEAREST);
+}
+
 static boids_status add_obstacle(boids_scenario *sc, const char *value)
 {
     if (sc->obstacle_count == BOIDS_SCENARIO_MAX_OBSTACLES)
@@ -442,6 +460,10 @@ void boids_scenario_write(FILE *f, const boids_world_def *def)
     if (def->depth > 0) fprintf(f, "x%s", boids_float_text(def->depth, v));
     fprintf(f, "\ndt = %s\nlayout = %s\n", boids_float_text(def->dt, t),
             boids_layout_name(def->layout));
+    if (def->nearest > 0)
+        fprintf(f, "neighbours = nearest:%u\n", def->nearest);
+    else
+        fprintf(f, "neighbours = metric\n");
     for (uint32_t i = 0; i < def->obstacle_count; ++i) {
         fprintf(f, "obstacle = %s,%s,", boids_float_text(def->obstacles[i].x, v),
                 boids_float_text(def->obstacles[i].y, w));

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "cpu/nearest.h"
 #include "cpu/steer.h"
 #include "rules/common.h"
 
@@ -131,10 +132,11 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
 }
 
 /* The CPU rules of a model whose rules file (rules/<rules>.h) defines <rules>_radii() and
- * <rules>_steer(): the SIMD lane walk of the Reynolds sums (walk_reynolds.c), then the rules on
- * the group's lanes, then the move. The lane function is compiled for each instruction set and
- * chosen at run time (BOIDS_SIMD_CLONES). A unit compiled with BOIDS_DIMS 3 makes the rules of
- * 3D worlds, boids_cpu_rules3_<rules>. */
+ * <rules>_steer(): the SIMD lane walk of the Reynolds sums (walk_reynolds.c), with a world of
+ * nearest:K its alignment and cohesion sums over each boid's K nearest instead (cpu/nearest.h),
+ * then the rules on the group's lanes, then the move. The lane function is compiled for each
+ * instruction set and chosen at run time (BOIDS_SIMD_CLONES). A unit compiled with BOIDS_DIMS 3
+ * makes the rules of 3D worlds, boids_cpu_rules3_<rules>. */
 #if BOIDS_DIMS == 3
 #define BOIDS_CPU_RULES_FN(rules) boids_cpu_rules3_##rules
 #else
@@ -156,6 +158,8 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
         boids_cpu_lane_sums m;                                                                     \
         for (uint32_t slot = begin; slot < end;) {                                                 \
             const uint32_t n = boids_cpu_walk_reynolds(s, slot, end, &radii, &m);                  \
+            if (s->sim->def.nearest) /* alignment and cohesion with the K nearest */               \
+                for (uint32_t l = 0; l < n; ++l) boids_cpu_nearest_flock(s, slot + l, &m, l);      \
             rules##_lanes(s, slot, n, &m);                                                         \
             slot += n;                                                                             \
         }                                                                                          \

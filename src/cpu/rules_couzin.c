@@ -6,7 +6,9 @@
  * With several swarms, an individual is repelled by everyone and orients to and is attracted by
  * its own swarm only (as the Reynolds walk's separation and flocking).
  * Each boid walks alone (the zones' three-way branch); up to BOIDS_LANES walked boids then take
- * their rules together on the lanes.
+ * their rules together on the lanes. In a world of nearest:K, the zones of orientation and
+ * attraction hold the K nearest perceived beyond r_r instead (cpu/nearest.h), whatever their
+ * distance; the zone of repulsion stays metric.
  *
  * The generated unit of the rules includes this file once per dimension (cmake/glsl_gen.c):
  * boids_cpu_rules_couzin for flat worlds, boids_cpu_rules3_couzin for 3D ones. */
@@ -47,7 +49,8 @@ static inline void add_beyond(couzin_acc *a, bool orient, float dx, float dy, fl
     if (v2 > 0.0f) add_unit(a->ori, vx, vy, vz, v2);
 }
 
-/* Lane l of m: the sums of the boid in slot over the others it perceives within r_a. */
+/* Lane l of m: the sums of the boid in slot over the others it perceives: within r_a, or with
+ * nearest:K everyone within r_r and its K nearest perceived beyond. */
 static void couzin_walk(const boids_cpu_step *s, const couzin_zones *z, uint32_t slot,
                         couzin_sums *m, uint32_t l)
 {
@@ -57,6 +60,7 @@ static void couzin_walk(const boids_cpu_step *s, const couzin_zones *z, uint32_t
     const float x = s->cand.x[slot], y = s->cand.y[slot], vx0 = cvx[slot], vy0 = cvy[slot];
     const float z0 = THREE ? s->cand.z[slot] : 0.0f, vz0 = THREE ? cvz[slot] : 0.0f;
     const bool blind_rep = s->params->couzin.blind_repulsion != 0.0f;
+    const uint32_t nearest = s->sim->def.nearest;
     couzin_acc a = {{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, 0, 0, 0};
     boids_cpu_ranges r;
     boids_cpu_candidates(s, slot, &r);
@@ -69,7 +73,8 @@ static void couzin_walk(const boids_cpu_step *s, const couzin_zones *z, uint32_t
             const float d2 = boids_length2(dx, dy, dz);
             if (!(d2 > 0.0f && d2 < z->ra2)) continue;
             const bool rep = d2 < z->rr2;
-            if (!rep && cswarm[j] != swarm) continue; /* another swarm: repulsion only */
+            if (!rep && (nearest || cswarm[j] != swarm))
+                continue; /* another swarm, or the nearest's to come: repulsion only */
             if ((blind_rep || !rep) && !boids_in_view(vx0, vy0, vz0, dx, dy, dz, d2, z->cos_view))
                 continue; /* in the blind volume */
             if (rep) {
@@ -78,6 +83,20 @@ static void couzin_walk(const boids_cpu_step *s, const couzin_zones *z, uint32_t
             } else {
                 add_beyond(&a, d2 < z->ro2, dx, dy, dz, d2, cvx[j], cvy[j], THREE ? cvz[j] : 0.0f);
             }
+        }
+    }
+    if (nearest) { /* orientation and attraction: the K nearest perceived beyond r_r, nearest
+                      first, with no outer limit */
+        const boids_nearest_filter f = {z->rr2, true, z->cos_view};
+        boids_nearest nb;
+        boids_cpu_nearest(s, slot, nearest, &f, &nb);
+        for (uint32_t i = 0; i < nb.n; ++i) {
+            const uint32_t j = nb.slot[i];
+            float dx, dy;
+            boids_cand_offset(s, x, y, j, &dx, &dy);
+            const float dz = THREE ? boids_cand_offset_z(s, z0, j) : 0.0f;
+            add_beyond(&a, nb.d2[i] < z->ro2, dx, dy, dz, nb.d2[i], cvx[j], cvy[j],
+                       THREE ? cvz[j] : 0.0f);
         }
     }
     m->rep_x[l] = a.rep[0], m->rep_y[l] = a.rep[1], m->rep_z[l] = a.rep[2];

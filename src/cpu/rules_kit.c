@@ -101,7 +101,8 @@ BOIDS_VINLINE void kit_walk_lanes(const boids_cpu_step *s, uint32_t slot, const 
     /* boids_in_view's parts that do not depend on the candidate */
     const boids_vf v2 = THREE ? vx * vx + (vy * vy + vz * vz) : vx * vx + vy * vy,
                    ccv2 = c * c * v2;
-    const boids_vi at_rest = ~(v2 > zero), cone_narrow = c >= zero;
+    /* (a cone of c = -1 sees all round, as at rest) */
+    const boids_vi at_rest = ~(v2 > zero) | (c <= boids_vf_all(-1.0f)), cone_narrow = c >= zero;
     boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
     boids_vf sep_z = zero, coh_z = zero, ali_z = zero;
     boids_vi n = (boids_vi)boids_vu_all(0);

@@ -351,7 +351,7 @@ static inline bool boids_in_view(float vx, float vy, float vz, float dx, float d
                                  float d2, float c)
 {
     float v2 = boids_length2(vx, vy, vz);
-    if (!(v2 > 0.0f)) return true;
+    if (!(v2 > 0.0f) || c <= -1.0f) return true; /* at rest, or a cone all round */
 #if BOIDS_DIMS == 3
     float dot = vx * dx + (vy * dy + vz * dz);
 #else

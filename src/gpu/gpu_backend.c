@@ -469,6 +469,7 @@ static void upload_frame(gpu_backend *g)
     f.grid_w = sim->grid.w;
     f.grid_h = sim->grid.h;
     f.swarms = sim->def.swarms;
+    f.nearest = sim->def.nearest;
     f.loop_limit = g->loop_limit;
     f.event_mask = sim->def.event_mask;
     f.event_capacity = sim->def.event_capacity;

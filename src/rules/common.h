@@ -291,7 +291,8 @@ RULES_FN lane_m in_view(lane_vec v, lane_vec d, lane_f d2, lane_f c)
     lane_f dot = vdot(v, d), lhs = dot * dot, rhs = c * c * v2 * d2;
     lane_m ahead = dot >= 0.0f;
     lane_m narrow = AND(ahead, lhs >= rhs), wide = OR(ahead, lhs <= rhs);
-    return OR(NOT(v2 > 0.0f), SELECT_M(c >= 0.0f, narrow, wide));
+    /* c = -1 (a half-angle of 180 degrees) sees all round, whatever the squares' rounding */
+    return OR(OR(NOT(v2 > 0.0f), c <= -1.0f), SELECT_M(c >= 0.0f, narrow, wide));
 }
 
 /* ---- noise -------------------------------------------------------------------------------------

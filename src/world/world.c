@@ -94,6 +94,16 @@ static boids_status validate_def(const boids_world_def *d, boids_params_facts *f
         return boids_fail_key(BOIDS_E_DEF_REPLICAS, "replicas",
                               "%u is not in [1, %u] or does not divide %u boids", d->replicas,
                               BOIDS_MAX_REPLICAS, d->count);
+    if (d->nearest > BOIDS_MAX_NEAREST)
+        return boids_fail_key(BOIDS_E_DEF_NEAREST, "nearest",
+                              "nearest:%u: at most %u nearest neighbours", d->nearest,
+                              BOIDS_MAX_NEAREST);
+    if (d->nearest > 0 && (boids_model_features(d->model) & BOIDS_FEATURE_OWN_WALK) &&
+        !(boids_model_features(d->model) & BOIDS_FEATURE_NEAREST))
+        return boids_fail_key(BOIDS_E_DEF_NEAREST, "nearest",
+                              "%s walks its own neighbourhood (its view field), which has no "
+                              "nearest:K reading: neighbours = metric",
+                              boids_model_name(d->model));
     if (d->obstacle_count > 0 && !d->obstacles)
         return boids_fail_key(BOIDS_E_DEF_OBSTACLE, "obstacles", "%u obstacles but no list",
                               d->obstacle_count);
@@ -187,6 +197,18 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
             boids_float_text(step, a), boids_float_text(d->width, b),
             boids_float_text(d->height, c));
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
+    if (d->nearest > 0 && d->cell_size == 0.0f && d->count > 0) {
+        /* the K nearest are searched in rings of cells: cells that hold about K/4 boids at the
+         * mean density keep the rings few where the radii are small for the spacing, and no
+         * larger where they are not (a clumped flock's cells hold many more: larger cells cost
+         * more than the rings they save). The cell size changes no result: the nearest are the
+         * nearest. */
+        const double per = (double)d->count / d->replicas;
+        const double room = d->depth > 0.0f ? (double)d->width * d->height * d->depth
+                                            : (double)d->width * d->height;
+        const double side = pow(room * d->nearest / 4 / per, d->depth > 0.0f ? 1.0 / 3 : 0.5);
+        min_cell = fmaxf(min_cell, (float)side);
+    }
     *grid = boids_grid_dims_for(d->width, d->height, d->depth, min_cell, d->count,
                                 p->base.edges == BOIDS_EDGES_WRAP, d->replicas);
     return BOIDS_OK;

@@ -221,7 +221,7 @@ static boids_status read_backend(boids_cli *cli, const char *flag, const char *v
     return BOIDS_OK;
 }
 
-static boids_status read_neighbors(boids_cli *cli, const char *flag, const char *val)
+static boids_status read_search(boids_cli *cli, const char *flag, const char *val)
 {
     if (!strcmp(val, "grid"))
         cli->scenario.def.neighbors = BOIDS_NEIGHBORS_GRID;
@@ -501,8 +501,8 @@ static boids_status check_together(boids_cli *cli)
     boids_status st =
         boids_params_validate(cli->def.model, &cli->def.params); /* min_speed <= max_speed */
     if (st != BOIDS_OK) return st;
-    const char *cpu_flag = cli->given[BOIDS_OPT_NEIGHBORS] ? cli->given[BOIDS_OPT_NEIGHBORS]
-                                                           : cli->given[BOIDS_OPT_THREADS];
+    const char *cpu_flag =
+        cli->given[BOIDS_OPT_SEARCH] ? cli->given[BOIDS_OPT_SEARCH] : cli->given[BOIDS_OPT_THREADS];
     if (cli->backend_auto && cpu_flag) { /* the CPU backend's options choose it */
         cli->backend_auto = false;
         cli->def.backend = BOIDS_BACKEND_CPU;

@@ -44,8 +44,8 @@
       "none)")                                                                                     \
     O(THREADS, NULL, "--threads", NULL, "N", CUSTOM, 0, 256, read_threads, "threads",              \
       BOIDS_IN_RUN, "CPU backend worker threads (default: one per core)")                          \
-    O(NEIGHBORS, NULL, "--neighbors", NULL, "grid|brute", CUSTOM, 0, 0, read_neighbors,            \
-      "neighbors", BOIDS_IN_RUN, "CPU backend neighbour search (brute force is O(N^2), for tests)")\
+    O(SEARCH, NULL, "--search", NULL, "grid|brute", CUSTOM, 0, 0, read_search, "neighbors",        \
+      BOIDS_IN_RUN, "CPU backend neighbour search (brute force is O(N^2), for tests)")            \
     O(HEADLESS, NULL, "--headless", NULL, NULL, SWITCH, 0, 0, headless, NULL, BOIDS_IN_RUN,        \
       "no window even if a display exists")                                                        \
     O(FRAMES, NULL, "--frames", NULL, "DIR", TEXT, 0, 0, frames_dir, NULL, BOIDS_IN_RUN,           \
