@@ -26,7 +26,8 @@ source "$(dirname "$0")/lib.sh"
 # Every preset as it is, and a few settings the presets leave alone (swarms, Adams' static bias,
 # mean allocation's set-length reading, kit long enough for its catches: options after --steps 300
 # win), Vicsek's vectorial noise and both noises in 3D, Couzin's flat world and its other readings
-# of the paper. kit-flock and vicsek-flock run with a fifth
+# of the paper, and topological neighbours (nearest:K) in a Reynolds walk, Vicsek in 3D and
+# Couzin. kit-flock and vicsek-flock run with a fifth
 # of their 100 000 boids, to keep CI short (couzin-school too).
 golden="
 adams                 8e1f5fee875193eabd978fd65ea26c20a52547b050ab20d413ab3e5fd2d41650 adams
@@ -68,6 +69,12 @@ couzin-flat           e4dd074c0bcbcc2f353c0ca96b4757907099975f78a3940f5b1a5a3557
   couzin --world 40x40
 couzin-readings       7bdc96cfc9ea69e7f197bf464d7c2be505e12c2d5a10ece9a5dbf5fbf055a619 \
   couzin --set own_heading=0 --set blind_repulsion=0 --set noise=0.5
+sps-nearest           bb7d9c06a3b2166e608147d3173eb3e240876813e5b7638a5964e94204b13594 \
+  shiffman-per-second -n 1000 --neighbours nearest:7
+vicsek-3d-nearest     31a54f72561fe17895f9bb4061a12245d257a5bdef68222d139cfb4a9ce0b6b1 \
+  vicsek -n 800 --world 6x6x6 --set eta=1 --neighbours nearest:6
+couzin-nearest        096b05a5d321b2995dd7866cb75fb304b69977ebe940bd7513de46a7d68f058f \
+  couzin --neighbours nearest:7
 "
 
 gpu_setup "$3"
