@@ -35,7 +35,7 @@ import time
 
 import numpy as np
 
-from experiment_dirs import complete_rows, plan_of, save_png
+from experiment_dirs import complete_rows, plan_of, prepare, save_png
 
 EVERY = 50
 STATE_WIDTHS = [0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 10, 12, 15]
@@ -53,14 +53,7 @@ def main():
                                                     "..", "build", "release", "src", "boids"))
     ap.add_argument("--quick", action="store_true", help="4 runs and 4 chains: a try")
     a = ap.parse_args()
-    if not os.access(a.boids, os.X_OK):
-        ap.error(f"--boids: {a.boids} is not a program (build it: README, or name it)")
-    a.version = subprocess.run([a.boids, "--version"], capture_output=True,
-                               text=True).stdout.split()[-1]
-    try:
-        os.makedirs(a.out, exist_ok=True)
-    except OSError as e:
-        ap.error(f"--out {a.out}: {e.strerror}")
+    prepare(ap, a)
     runs = 4 if a.quick else STATE_RUNS
     chains = 4 if a.quick else CHAINS
     started = time.monotonic()

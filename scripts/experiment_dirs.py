@@ -1,7 +1,21 @@
 """What the figure scripts (vicsek-figure.py, couzin-figure.py) share: the experiment directories
 they keep (a finished one is reused only as it is) and how a figure lands on disk."""
 import os
+import subprocess
 import sys
+
+
+def prepare(ap, a):
+    """Checks the arguments every figure script has: a.boids names a program (a.version becomes
+    its version) and the directory a.out exists or can be made; a clear error through ap if not."""
+    if not os.access(a.boids, os.X_OK):
+        ap.error(f"--boids: {a.boids} is not a program (build it: README, or name it)")
+    a.version = subprocess.run([a.boids, "--version"], capture_output=True,
+                               text=True).stdout.split()[-1]
+    try:
+        os.makedirs(a.out, exist_ok=True)
+    except OSError as e:
+        ap.error(f"--out {a.out}: {e.strerror}")
 
 
 def complete_rows(path):

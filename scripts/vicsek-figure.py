@@ -35,7 +35,7 @@ import time
 
 import numpy as np
 
-from experiment_dirs import complete_rows, plan_of, save_png
+from experiment_dirs import complete_rows, plan_of, prepare, save_png
 
 EVERY = 50
 # figure 2a: (N, L, runs, steps). A larger box takes longer to order from a random start (the
@@ -73,14 +73,7 @@ def main():
             ap.error(f"--sizes: {sorted(unknown)} not among the paper's 40 100 400 4000 10000")
         sizes = [s for s in SIZES if s[0] in want]
     rhos = RHOS[::2] if a.quick else RHOS
-    if not os.access(a.boids, os.X_OK):
-        ap.error(f"--boids: {a.boids} is not a program (build it: README, or name it)")
-    a.version = subprocess.run([a.boids, "--version"], capture_output=True,
-                               text=True).stdout.split()[-1]
-    try:
-        os.makedirs(a.out, exist_ok=True)
-    except OSError as e:
-        ap.error(f"--out {a.out}: {e.strerror}")
+    prepare(ap, a)
     started = time.monotonic()
     try:
         rows = []
