@@ -64,7 +64,7 @@ float ring_margin(float x, uint c, uint n, bool wrap, float cell, int lo, int hi
     precise float m = 3.4e38;
     if (wrap || int(c) + lo > 0) m = min(m, x - float(int(c) + lo) * cell);
     if (wrap || int(c) + hi < int(n) - 1) m = min(m, float(int(c) + hi + 1) * cell - x);
-    return m - 1e-3 * cell - 1e-6 * float(n) * cell;
+    return m - 1e-3 * cell - 1e-6 * (float(n) * cell + abs(x));
 }
 
 // The k nearest of the boid of slot s (me, mz as the walks have them; id, swarm) among the others

@@ -70,8 +70,9 @@ static inline uint32_t boids_ring_cell(uint32_t c, uint32_t n, int32_t o)
 }
 
 /* How far x, in cell c of a `cell`-wide axis of n cells, lies inside the block [c + lo, c + hi]:
- * the distance to its nearer face, less a thousandth of a cell and a millionth of the axis for
- * the rounding of x's cell and of the face (both ~1e-7 of the axis's length; a
+ * the distance to its nearer face, less a thousandth of a cell and a millionth of the axis and of
+ * |x| for the rounding of x's cell and of the face (both ~1e-7 of the larger; |x| counts for a
+ * boid far beyond a box's edge, where x - face rounds at x's scale; a
  * face at a box's end, or a block spanning the axis, is no face: nothing lies beyond). */
 static inline float boids_ring_margin(float x, uint32_t c, uint32_t n, bool wrap, float cell,
                                       int32_t lo, int32_t hi, bool full)
@@ -81,11 +82,12 @@ static inline float boids_ring_margin(float x, uint32_t c, uint32_t n, bool wrap
     if (wrap || (int32_t)c + lo > 0) m = fminf(m, x - (float)((int32_t)c + lo) * cell);
     if (wrap || (int32_t)c + hi < (int32_t)n - 1)
         m = fminf(m, (float)((int32_t)c + hi + 1) * cell - x);
-    return m - 1e-3f * cell - 1e-6f * (float)n * cell;
+    return m - 1e-3f * cell - 1e-6f * ((float)n * cell + fabsf(x));
 }
 
 /* At least how far x, in cell c of a `cell`-wide axis of n cells, lies from any boid of the cell
- * at offset o along the axis, less boids_ring_margin()'s slack (at most 0: none nearer). On a torus
+ * at offset o along the axis, less boids_ring_margin()'s slack (0 where one may be as near as x's
+ * own cell). On a torus
  * the nearer of the cell's two images (|o| is at most half a turn); in a box an end cell also
  * holds the boids beyond the end, which lie farther out than its inner face. */
 static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, float cell,
@@ -98,7 +100,7 @@ static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, f
         const float h = o > 0 ? x - (float)(at + 1 - nn) * cell : (float)(at + nn) * cell - x;
         g = h < g ? h : g;
     }
-    g -= 1e-3f * cell + 1e-6f * (float)n * cell;
+    g -= 1e-3f * cell + 1e-6f * ((float)n * cell + fabsf(x));
     return g > 0.0f ? g : 0.0f;
 }
 
@@ -145,9 +147,9 @@ static inline void boids_cpu_nearest(const boids_cpu_step *s, uint32_t slot, uin
                         ox = skip_to; /* searched in an earlier ring */
                         continue;
                     }
-                    /* a cell wholly farther than the k-th so far holds none of the k (10 to 15%
-                     * of the search here; the shader reads every cell of the ring: its lanes read
-                     * a cell if any one needs it, and the test cost llvmpipe 15%) */
+                    /* a cell wholly farther than the k-th so far holds none of the k (this saved
+                     * 10 to 15% of a run's time; the shader reads every cell of the ring: its
+                     * lanes read a cell if any one needs it: skipping there cost llvmpipe 15%) */
                     const float gx = boids_ring_gap(x, c[0], n[0], d->wrap, cell_size[0], ox);
                     if (out->n == k && gx * gx + gyz > out->d2[k - 1]) continue;
                     const uint32_t ci =
