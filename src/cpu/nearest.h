@@ -69,11 +69,18 @@ static inline uint32_t boids_ring_cell(uint32_t c, uint32_t n, int32_t o)
     return (uint32_t)(v < 0 ? v + (int32_t)n : v >= (int32_t)n ? v - (int32_t)n : v);
 }
 
+/* What the search's distances to cell faces leave for rounding, at x on a `cell`-wide axis of n
+ * cells: a thousandth of a cell and a millionth of the axis and of |x| (the rounding of x's cell
+ * and of the face are both ~1e-7 of the larger; |x| counts for a boid far beyond a box's edge,
+ * where x - face rounds at x's scale). */
+static inline float boids_ring_slack(float x, uint32_t n, float cell)
+{
+    return 1e-3f * cell + 1e-6f * ((float)n * cell + fabsf(x));
+}
+
 /* How far x, in cell c of a `cell`-wide axis of n cells, lies inside the block [c + lo, c + hi]:
- * the distance to its nearer face, less a thousandth of a cell and a millionth of the axis and of
- * |x| for the rounding of x's cell and of the face (both ~1e-7 of the larger; |x| counts for a
- * boid far beyond a box's edge, where x - face rounds at x's scale; a
- * face at a box's end, or a block spanning the axis, is no face: nothing lies beyond). */
+ * the distance to its nearer face, less the slack (a face at a box's end, or a block spanning the
+ * axis, is no face: nothing lies beyond). */
 static inline float boids_ring_margin(float x, uint32_t c, uint32_t n, bool wrap, float cell,
                                       int32_t lo, int32_t hi, bool full)
 {
@@ -82,13 +89,12 @@ static inline float boids_ring_margin(float x, uint32_t c, uint32_t n, bool wrap
     if (wrap || (int32_t)c + lo > 0) m = fminf(m, x - (float)((int32_t)c + lo) * cell);
     if (wrap || (int32_t)c + hi < (int32_t)n - 1)
         m = fminf(m, (float)((int32_t)c + hi + 1) * cell - x);
-    return m - 1e-3f * cell - 1e-6f * ((float)n * cell + fabsf(x));
+    return m - boids_ring_slack(x, n, cell);
 }
 
 /* At least how far x, in cell c of a `cell`-wide axis of n cells, lies from any boid of the cell
- * at offset o along the axis, less boids_ring_margin()'s slack (0 where one may be as near as x's
- * own cell). On a torus
- * the nearer of the cell's two images (|o| is at most half a turn); in a box an end cell also
+ * at offset o along the axis, less the slack (0 where one may be as near as x's own cell). On a
+ * torus the nearer of the cell's two images (|o| is at most half a turn); in a box an end cell also
  * holds the boids beyond the end, which lie farther out than its inner face. */
 static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, float cell,
                                    int32_t o)
@@ -100,7 +106,7 @@ static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, f
         const float h = o > 0 ? x - (float)(at + 1 - nn) * cell : (float)(at + nn) * cell - x;
         g = h < g ? h : g;
     }
-    g -= 1e-3f * cell + 1e-6f * ((float)n * cell + fabsf(x));
+    g -= boids_ring_slack(x, n, cell);
     return g > 0.0f ? g : 0.0f;
 }
 
