@@ -40,7 +40,7 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
     lane_vec ori = lane_vec(0.0), att = lane_vec(0.0);
     uint n_r = 0u, n_o = 0u, n_a = 0u;
     bool blind_rep = frame.params.couzin.blind_repulsion != 0.0;
-    bool nearest = frame.nearest > 0u;
+    const bool nearest = BOIDS_NEAREST != 0; // (a constant: the program's variant)
     lane_vec heading = VEC(me.z, me.w, mz.y);
     world_sizes ws = world_sizes_now();
     uvec2 rg;
@@ -66,8 +66,9 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
         }
     }
     candidates_end(it);
-    if (nearest) { // orientation and attraction: the K nearest perceived beyond r_r, nearest
-                   // first, with no outer limit
+#if BOIDS_NEAREST
+    { // orientation and attraction: the K nearest perceived beyond r_r, nearest first, with no
+      // outer limit
         nearest_list nb;
         nearest_search(me, mz, id, swarm, frame.nearest, z.rr2, true, z.cos_view, nb);
         uint i = 0u;
@@ -78,6 +79,7 @@ couzin_sums walk_couzin(candidates it, vec4 me, vec2 mz, uint id, uint swarm, co
         }
         if (i != nb.n) raise_status(BOIDS_STATUS_LOOP_LIMIT); // cut short by a driver
     }
+#endif
 #if BOIDS_DIMS == 3
     return couzin_sums(rep.x, rep.y, ori.x, ori.y, att.x, att.y, n_r, n_o, n_a, rep.z, ori.z,
                        att.z);

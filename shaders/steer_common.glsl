@@ -9,7 +9,14 @@
 // state's buffers) is the twin of the CPU's, operation for operation; the arithmetic (the tool's
 // force, the edges) is the rules'.
 #include "neighbors.glsl"
+// The K-nearest search only in a world of nearest:K's program (the host defines BOIDS_NEAREST 1
+// there): a metric world's program carries none of its code.
+#ifndef BOIDS_NEAREST
+#define BOIDS_NEAREST 0
+#endif
+#if BOIDS_NEAREST
 #include "nearest.glsl"
+#endif
 
 // The model's attributes and features (a steering program defines them: cmake/glsl_gen.c); none
 // in the other passes that include this file.

@@ -15,7 +15,9 @@ void main()
     vec2 mz = boid_depth_or_none(s);
     uint id = id_in[s];
     reynolds_sums m = walk_reynolds(s, me, mz, id, swarm_in[s], RULES_RADII());
-    if (frame.nearest > 0u) nearest_flock(me, mz, id, swarm_in[s], m); // alignment, cohesion
+#if BOIDS_NEAREST
+    nearest_flock(me, mz, id, swarm_in[s], m); // alignment, cohesion
+#endif
     rules_boid b = rules_boid_at(id, me, mz);
     store_boid(s, b, RULES_STEER(m, b));
 }

@@ -8,9 +8,18 @@ dir=$2
 boids=$3
 pass=0
 fail=0
+check() { # FILE [DEFINES...]: one source, as the program compiles it with those definitions
+  local f=$1 out; shift
+  if out=$("$validator" "$@" "$f" 2>&1); then pass=$((pass + 1)); echo "ok   $(basename "$f") $*"
+  else fail=$((fail + 1)); echo "FAIL $(basename "$f") $*: $out"; fi
+}
 for f in "$dir"/*; do
-  if out=$("$validator" "$f" 2>&1); then pass=$((pass + 1)); echo "ok   $(basename "$f")"
-  else fail=$((fail + 1)); echo "FAIL $(basename "$f"): $out"; fi
+  check "$f"
+  # a steering program's variant for a world of nearest:K (src/gpu/gpu_backend.c), flat and 3D
+  case $(basename "$f") in steer_*.comp)
+    check "$f" -l -DBOIDS_NEAREST=1
+    check "$f" -l -DBOIDS_NEAREST=1 -DBOIDS_DIMS=3 ;;
+  esac
 done
 # The models, from --help's "model NAME (...)" lines.
 for m in $("$boids" --help | sed -n 's/^model \([a-z0-9-]*\) (.*/\1/p'); do

@@ -827,7 +827,12 @@ static boids_status create_programs(gpu_backend *g, boids_model model)
     g->order.dims = dims;
     g->metrics.dims = dims;
     if ((st = boids_gpu_sorter_create(&g->sorter, dims)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute(steer, dims, &g->prog_steer)) != BOIDS_OK) return st;
+    /* The K-nearest search is compiled in only for a world of nearest:K: its list (three arrays
+     * of K words an invocation) and its loops cost a metric world a third of its step on llvmpipe
+     * even where a uniform branch never enters them. */
+    const char *variant = g->sim->def.nearest ? "#define BOIDS_NEAREST 1\n" : NULL;
+    if ((st = boids_program_compute_with(steer, dims, variant, &g->prog_steer)) != BOIDS_OK)
+        return st;
     if (boids_model_features(model) & BOIDS_FEATURE_PREDATORS) {
         /* (the catches and the hunt measure in the world's dimension; the stops count) */
         if ((st = boids_program_compute("catch.comp", dims, &g->prog_catch)) != BOIDS_OK) return st;

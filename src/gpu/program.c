@@ -16,7 +16,8 @@ boids_status boids_gpu_numerics_perturbed(bool *perturbed)
                           "'%.40s' is neither native nor perturbed", v);
 }
 
-static boids_status compile(GLenum type, const char *name, int dims, GLuint *out)
+static boids_status compile(GLenum type, const char *name, int dims, const char *extra,
+                            GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
     if (!src) return boids_fail(BOIDS_E_SHADER, "shader %s was not embedded in this build", name);
@@ -26,10 +27,11 @@ static boids_status compile(GLenum type, const char *name, int dims, GLuint *out
     /* The definitions (the perturbed numerics, a 3D world's dimension) go after the #version line
      * (the source's #line directives that follow keep the error messages' numbers right). */
     const char *after_version = strchr(src->text, '\n');
-    char defines[96] = "";
+    char defines[192] = "";
     if (perturbed && type == GL_COMPUTE_SHADER)
         strcat(defines, "#define BOIDS_NUMERICS_PERTURBED 1\n");
     if (dims == 3) strcat(defines, "#define BOIDS_DIMS 3\n");
+    if (extra && strlen(defines) + strlen(extra) < sizeof defines) strcat(defines, extra);
     const char *parts[3] = {src->text, defines, ""};
     GLint lengths[3] = {-1, -1, -1};
     GLsizei count = 1;
@@ -77,8 +79,14 @@ static boids_status link(GLuint prog, const char *what)
 
 boids_status boids_program_compute(const char *name, int dims, GLuint *out)
 {
+    return boids_program_compute_with(name, dims, NULL, out);
+}
+
+boids_status boids_program_compute_with(const char *name, int dims, const char *defines,
+                                        GLuint *out)
+{
     GLuint cs;
-    boids_status st = compile(GL_COMPUTE_SHADER, name, dims, &cs);
+    boids_status st = compile(GL_COMPUTE_SHADER, name, dims, defines, &cs);
     if (st != BOIDS_OK) return st;
     GLuint prog = glCreateProgram();
     glAttachShader(prog, cs);
@@ -97,9 +105,9 @@ boids_status boids_program_compute(const char *name, int dims, GLuint *out)
 boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out)
 {
     GLuint vs, fs;
-    boids_status st = compile(GL_VERTEX_SHADER, vert, 2, &vs);
+    boids_status st = compile(GL_VERTEX_SHADER, vert, 2, NULL, &vs);
     if (st != BOIDS_OK) return st;
-    st = compile(GL_FRAGMENT_SHADER, frag, 2, &fs);
+    st = compile(GL_FRAGMENT_SHADER, frag, 2, NULL, &fs);
     if (st != BOIDS_OK) {
         glDeleteShader(vs);
         return st;

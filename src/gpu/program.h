@@ -14,6 +14,11 @@ boids_status boids_gpu_numerics_perturbed(bool *perturbed);
  * dimensions (3 defines BOIDS_DIMS 3; 2 for a flat world, and for a pass that has no
  * positions). */
 boids_status boids_program_compute(const char *name, int dims, GLuint *out);
+/* The same with more definitions ("#define NAME VALUE\n" lines, at most 96 characters): a variant
+ * of one source, such as the steering program of a world of nearest:K (BOIDS_NEAREST 1), so that
+ * a world pays only for the code it runs. */
+boids_status boids_program_compute_with(const char *name, int dims, const char *defines,
+                                        GLuint *out);
 /* A vertex + fragment program. */
 boids_status boids_program_graphics(const char *vert, const char *frag, GLuint *out);
 
