@@ -48,6 +48,7 @@
 #include "render/boid_renderer.h"
 #include "render/png_writer.h"
 #include "render/target.h"
+#include "world/census.h"
 
 #define MAX_ROWS 4096
 #define BRUTE_MAX 20000
@@ -154,6 +155,13 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     boids_profile prof;
     boids_world_get_profile(w, &prof);
     memcpy(row->pass_ms, prof.ms, sizeof row->pass_ms);
+    row->dispatches = prof.dispatches_per_step;
+    row->barriers = prof.barriers_per_step;
+    row->clears = prof.clears_per_step;
+    boids_census census;
+    if (boids_world_census(w, &census) != BOIDS_OK) return -1;
+    row->candidates = census.candidates;
+    row->neighbours = census.neighbours;
     return time_metrics(w, row);
 }
 
@@ -365,15 +373,16 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
             "model,backend,start,threads,boids,width,height,depth,steps,repeats,ns_median,ns_min,"
             "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
-    fprintf(f, ",metrics_ms,renderer,nearest\n");
+    fprintf(f, ",metrics_ms,renderer,nearest,candidates,neighbours,dispatches,barriers,clears\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
                 r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",%.3f,\"%s\",%u\n", r->metrics_ms,
-                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest);
+        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f\n", r->metrics_ms,
+                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest,
+                r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears);
     }
 }
 
@@ -393,8 +402,12 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p)
             fprintf(f, "%s\"%s\": %.4f", p ? ", " : "", boids_pass_name((boids_pass)p),
                     r->pass_ms[p]);
-        fprintf(f, "}, \"metrics_ms\": %.3f, \"nearest\": %u}%s\n", r->metrics_ms, r->nearest,
-                i + 1 < n ? "," : "");
+        fprintf(f,
+                "}, \"metrics_ms\": %.3f, \"nearest\": %u, \"candidates\": %.2f, "
+                "\"neighbours\": %.2f, \"gl_per_step\": {\"dispatches\": %.2f, \"barriers\": %.2f, "
+                "\"clears\": %.2f}}%s\n",
+                r->metrics_ms, r->nearest, r->candidates, r->neighbours, r->dispatches,
+                r->barriers, r->clears, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -687,8 +700,12 @@ static void print_row(const bench_row *row, bool gpu)
     char metrics[32];
     snprintf(metrics, sizeof metrics, "%.1f",
              step_wall_ms > 0 ? row->metrics_ms / step_wall_ms : 0);
-    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s  %s\n", row->model, row->backend, row->start,
-           row->boids, row->threads, row->ns_median, range, metrics, passes);
+    char census[32], gl[32] = "";
+    snprintf(census, sizeof census, "%.0f/%.0f", row->candidates, row->neighbours);
+    if (gpu) snprintf(gl, sizeof gl, "%.0f/%.0f/%.0f", row->dispatches, row->barriers, row->clears);
+    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s %9s %8s  %s\n", row->model, row->backend,
+           row->start, row->boids, row->threads, row->ns_median, range, metrics, census, gl,
+           passes);
     fflush(stdout);
 }
 
@@ -807,8 +824,11 @@ int main(int argc, char **argv)
         printf("each boid flocks with its %u nearest (--neighbours); kit, which has no such "
                "reading, is left out\n",
                o.nearest);
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s   %s\n", "model", "backend", "start", "boids",
-           "threads", "ns", "range", "metrics", "GPU passes (share of a step)");
+    printf("cand/nbr: candidates and neighbours per boid (its walk's cells, within the model's "
+           "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step\n");
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s   %s\n", "model", "backend", "start",
+           "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c",
+           "GPU passes (share of a step)");
     static bench_row rows[MAX_ROWS];
     int status = 0;
     boids_progress pr;

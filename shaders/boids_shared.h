@@ -59,8 +59,9 @@
 #define BOIDS_BIND_CELL_COUNT 7  /* boids per cell (atomic histogram), cells + 1 entries */
 /* exclusive prefix sum of CELL_COUNT: cell c holds the slots [start[c], start[c + 1]) */
 #define BOIDS_BIND_CELL_START 8
-#define BOIDS_BIND_CELL_FILL 9  /* scatter cursor per cell */
-#define BOIDS_BIND_SLOT_SRC 10  /* scatter result: source slot of each sorted slot */
+/* each agent's rank among its cell's arrivals, as the histogram's atomic returned it */
+#define BOIDS_BIND_CELL_RANK 9
+/* (10: free; it was the scatter's source slot of each sorted slot) */
 #define BOIDS_BIND_SCAN_IN 11   /* scan pass input */
 #define BOIDS_BIND_SCAN_OUT 12  /* scan pass output */
 #define BOIDS_BIND_SCAN_SUMS 13 /* scan pass block sums */
@@ -83,7 +84,7 @@
 #define BOIDS_BIND_DRAW_POS_VEL 26  /* drawing: the state the vertex shader pulls (boids.vert) */
 #define BOIDS_BIND_DRAW_SWARM 27
 #define BOIDS_BIND_DRAW_ID 28
-/* scatter result: the id in each slot (the reorder's ranks read it, not id_in[slot_src[t]]) */
+/* scatter result: the id in each slot (the reorder's ranks count them) */
 #define BOIDS_BIND_SLOT_ID 29
 /* the step's catches found, before stop_after_catches takes the first of them: boids_catch */
 #define BOIDS_BIND_CATCHES 30

@@ -1,7 +1,9 @@
 #version 430 core
 // Grid pass 1: the cell of every agent (boid, or predator when u_agents = 1) and the atomic
-// histogram of agents per cell. A dead boid, and every boid of a stopped replica (unless
-// u_keep_stopped), goes to the graveyard cell, in nobody's block of cells.
+// histogram of agents per cell, whose atomic returns the agent's rank among its cell's arrivals:
+// the scatter puts it at the cell's start plus that rank, with no cursor of its own. A dead boid,
+// and every boid of a stopped replica (unless u_keep_stopped), goes to the graveyard cell, in
+// nobody's block of cells. The counts start at zero: the scan (scan.comp) leaves them so.
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -9,6 +11,7 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
+layout(std430, binding = BOIDS_BIND_CELL_RANK) writeonly buffer CellRank { uint cell_rank[]; };
 // 1: the living boids of stopped replicas keep their cells (the metrics' sort); 0: the graveyard.
 uniform uint u_keep_stopped;
 
@@ -28,5 +31,5 @@ void main()
     uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
 #endif
     cell_of[i] = c;
-    atomicAdd(cell_count[c], 1u);
+    cell_rank[i] = atomicAdd(cell_count[c], 1u);
 }

@@ -5,11 +5,12 @@
 // down-sweep), and each invocation writes its values' exclusive sums from its tree offset. When
 // asked, the block's total goes to scan_sums; the host scans those totals with this same pass
 // (one level up) and adds them back with scan_add.comp, so any number of cells is handled with a
-// bounded amount of work per invocation.
+// bounded amount of work per invocation. The first level (u_zero_in) zeroes the counts it read,
+// so the next sort's histogram starts from zero with no clear of the cells.
 #include "boids_shared.h"
 
 layout(local_size_x = BOIDS_SCAN_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_SCAN_IN) readonly buffer ScanIn { uint scan_in[]; };
+layout(std430, binding = BOIDS_BIND_SCAN_IN) buffer ScanIn { uint scan_in[]; };
 layout(std430, binding = BOIDS_BIND_SCAN_OUT) writeonly buffer ScanOut { uint scan_out[]; };
 layout(std430, binding = BOIDS_BIND_SCAN_SUMS) writeonly buffer ScanSums { uint scan_sums[]; };
 
@@ -18,6 +19,7 @@ uniform uint u_in_off;   // first value in scan_in
 uniform uint u_out_off;  // first value in scan_out
 uniform uint u_sums_off; // first block total in scan_sums
 uniform uint u_write_sums;
+uniform uint u_zero_in; // 1: zero each value read (the histogram, for the next sort)
 
 shared uint tmp[BOIDS_SCAN_WG_SIZE];
 
@@ -32,6 +34,7 @@ void main()
     uint total = 0u;
     for (uint i = 0u; i < PER; ++i) {
         vals[i] = first + i < u_n ? scan_in[u_in_off + first + i] : 0u;
+        if (u_zero_in != 0u && first + i < u_n) scan_in[u_in_off + first + i] = 0u;
         total += vals[i];
     }
     tmp[t] = total;

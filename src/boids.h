@@ -570,6 +570,9 @@ typedef struct boids_profile {
     double ms[BOIDS_PASS_COUNT];        /* mean milliseconds per step (per draw for DRAW) */
     uint64_t samples[BOIDS_PASS_COUNT]; /* how many steps (draws) the means are over */
     double step_ms;                     /* the sum of the step's passes */
+    /* The GPU's GL commands a step, means over the steps since creation or the reset: compute
+     * dispatches, memory barriers and buffer clears (0 on the CPU). */
+    double dispatches_per_step, barriers_per_step, clears_per_step;
 } boids_profile;
 
 /* Per-pass times since creation or the last reset. The GPU times a sample of the steps (the first

@@ -6,13 +6,17 @@
 #include "world/world.h"
 #include "test.h"
 
-/* Runs one GPU step from `state` and compares the grid it built with the CPU's from `state`. */
+/* Runs two GPU steps from `state` and compares the grid the second built with the CPU's from the
+ * state it started from. */
 static void compare_grid(boids_world_def def, const boids_boid *state, const char *what,
                          uint32_t expect_levels)
 {
     boids_world *w;
     REQUIRE_OK(boids_world_create(&def, &w));
     if (state) REQUIRE_OK(boids_world_write(w, state, def.count));
+    /* a step first: the grid compared is the second sort's, whose histogram starts from what the
+     * first one's scan left (zeros, with no clear between) */
+    REQUIRE_OK(boids_world_step(w, 1));
     boids_boid *initial = malloc(sizeof *initial * def.count);
     REQUIRE_OK(boids_world_read(w, initial, def.count));
     REQUIRE_OK(boids_world_step(w, 1));
@@ -25,7 +29,10 @@ static void compare_grid(boids_world_def def, const boids_boid *state, const cha
     free(xs), free(ys);
     uint32_t *count = malloc(sizeof *count * g.cells), *start = malloc(sizeof *start * g.cells);
     uint32_t *ids = malloc(sizeof *ids * def.count);
-    REQUIRE_OK(boids_gpu_backend_read_grid(boids_world_backend(w), count, start, ids));
+    uint32_t left = UINT32_MAX;
+    REQUIRE_OK(boids_gpu_backend_read_grid(boids_world_backend(w), count, start, ids, &left));
+    /* no step clears the histogram: the scan must leave it zero for the next */
+    CHECK_MSG(left == 0, "%s: the step left %u cell counts non-zero", what, left);
 
     uint32_t bad_count = 0, bad_start = 0, bad_order = 0, nonempty = 0;
     for (uint32_t c = 0; c < g.cells; ++c) {
@@ -129,5 +136,39 @@ static void test_block_edges(void)
     }
 }
 
+/* The GL commands of a step, as the profile counts them: no clear (the scan leaves the histogram
+ * zero: nothing the size of the grid is cleared), and the sort's and the steering's dispatches
+ * only: the cells, the scan's levels up and down, the scatter, the reorder, the steering. Kit
+ * clears its catches' count (16 bytes) and sorts its predators too. */
+static void test_commands_per_step(void)
+{
+    const char *models[] = {"shiffman-per-second", "vicsek", "kit"};
+    for (size_t m = 0; m < sizeof models / sizeof models[0]; ++m) {
+        boids_world_def d = test_def(BOIDS_BACKEND_GPU, 20000);
+        REQUIRE_OK(boids_model_from_name(models[m], &d.model));
+        d.params = boids_model_default_params(d.model);
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 3));
+        boids_profile p;
+        boids_world_get_profile(w, &p);
+        const uint32_t levels = boids_gpu_backend_scan_levels(boids_world_backend(w));
+        const bool kit = !strcmp(models[m], "kit");
+        const double sort = 3 + (2.0 * levels - 1); /* cells, scan, scatter, reorder */
+        /* kit: the predators' sort, catches, catches made, stops; the steering; the hunt */
+        const double expect = kit ? 2 * sort + 3 + 1 + 1 : sort + 1;
+        printf("  %-20s %.1f dispatches, %.1f barriers, %.1f clears a step (%u scan levels)\n",
+               models[m], p.dispatches_per_step, p.barriers_per_step, p.clears_per_step, levels);
+        CHECK_MSG(p.clears_per_step == (kit ? 1.0 : 0.0), "%s: %.1f clears a step", models[m],
+                  p.clears_per_step);
+        CHECK_MSG(p.dispatches_per_step == expect, "%s: %.1f dispatches a step, expected %.1f",
+                  models[m], p.dispatches_per_step, expect);
+        boids_world_reset_profile(w);
+        boids_world_get_profile(w, &p);
+        CHECK(p.dispatches_per_step == 0 && p.clears_per_step == 0);
+        boids_world_destroy(w);
+    }
+}
+
 TEST_MAIN(TEST(test_default_density), TEST(test_one_block), TEST(test_clustered),
-          TEST(test_two_levels), TEST(test_three_levels), TEST(test_block_edges))
+          TEST(test_two_levels), TEST(test_three_levels), TEST(test_block_edges), TEST(test_commands_per_step))

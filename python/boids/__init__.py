@@ -467,11 +467,14 @@ class World:
 
     def profile(self):
         """Mean milliseconds per step of each pass (GPU timer queries, or the CPU's clock):
-        {pass: (ms, samples)}, and "step" for their sum. The GPU's newest steps count once
+        {pass: (ms, samples)}, "step" for their sum, and "gl_per_step": the GPU's dispatches,
+        barriers and buffer clears a step (zeros on the CPU). The GPU's newest steps count once
         they are done: finish() first for all of them."""
         p = _lib.Profile()
         _lib.lib.boids_world_get_profile(self._handle(), ctypes.byref(p))
         out = {_lib.text(_lib.lib.boids_pass_name(k)): (p.ms[k], p.samples[k])
                for k in range(_lib.PASSES)}
         out["step"] = (p.step_ms, max(p.samples))
+        out["gl_per_step"] = {"dispatches": p.dispatches_per_step,
+                              "barriers": p.barriers_per_step, "clears": p.clears_per_step}
         return out

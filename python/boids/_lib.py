@@ -111,7 +111,8 @@ PASSES = lib.boids_pass_count()
 
 class Profile(ctypes.Structure):
     _fields_ = [("ms", ctypes.c_double * PASSES), ("samples", ctypes.c_uint64 * PASSES),
-                ("step_ms", ctypes.c_double)]
+                ("step_ms", ctypes.c_double), ("dispatches_per_step", ctypes.c_double),
+                ("barriers_per_step", ctypes.c_double), ("clears_per_step", ctypes.c_double)]
 
 
 def _sig(name, restype, *argtypes):

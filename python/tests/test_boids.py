@@ -52,6 +52,9 @@ def test_state_metrics_and_params(backend):
         w.finish()  # and its timings count once their steps are done
         profile = w.profile()
         assert "steer" in profile and profile["steer"][1] > 0
+        gl = profile["gl_per_step"]  # kit's one clear a step: its catches' count, 16 bytes
+        assert (gl["dispatches"] > 0 and gl["clears"] == 1) if w.info["backend"] == "gpu" \
+            else gl == {"dispatches": 0, "barriers": 0, "clears": 0}
 
 
 def test_the_backends_agree():

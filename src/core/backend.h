@@ -39,6 +39,8 @@ typedef struct boids_sim {
 typedef struct boids_profile_acc {
     double sum_ms[BOIDS_PASS_COUNT];
     uint64_t samples[BOIDS_PASS_COUNT];
+    /* the GPU's GL commands (gpu/checks.h) over `steps` steps */
+    uint64_t steps, dispatches, barriers, clears;
 } boids_profile_acc;
 
 /* The state's columns as the backends read them (read_columns): the fixed ones, then one per

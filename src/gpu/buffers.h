@@ -58,6 +58,7 @@ static inline void boids_gpu_copy(GLuint src, size_t src_offset, GLuint dst, siz
                                   size_t bytes)
 {
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_commands.barriers++, boids_gpu_commands.copies++;
     glBindBuffer(GL_COPY_READ_BUFFER, src);
     glBindBuffer(GL_COPY_WRITE_BUFFER, dst);
     glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (GLintptr)src_offset,
@@ -78,6 +79,7 @@ static inline void boids_gpu_clear(GLuint buffer)
 {
     const GLuint zero = 0;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_commands.barriers++, boids_gpu_commands.clears++;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
@@ -88,6 +90,7 @@ static inline void boids_gpu_clear_range(GLuint buffer, size_t offset, size_t by
 {
     const GLuint zero = 0;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boids_gpu_commands.barriers++, boids_gpu_commands.clears++;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, (GLintptr)offset, (GLsizeiptr)bytes,
                          GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
@@ -156,6 +159,7 @@ static inline void boids_gpu_bind(GLuint binding, GLuint buffer)
 static inline void boids_gpu_dispatch(const char *what, uint32_t groups)
 {
     boids_gpu_check_bindings(what);
+    boids_gpu_commands.dispatches++;
     const uint32_t x_max = boids_gl_dispatch_groups_x();
     if (groups <= x_max) {
         glDispatchCompute(groups, 1, 1);
@@ -166,6 +170,10 @@ static inline void boids_gpu_dispatch(const char *what, uint32_t groups)
 }
 
 /* What one compute pass wrote to storage buffers is visible to the next. */
-static inline void boids_gpu_barrier(void) { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+static inline void boids_gpu_barrier(void)
+{
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    boids_gpu_commands.barriers++;
+}
 
 #endif

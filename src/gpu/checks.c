@@ -7,6 +7,8 @@
 
 #include "base/error.h"
 
+_Thread_local boids_gpu_command_count boids_gpu_commands;
+
 static int checks_state = -1; /* -1 unread, 0 off, 1 on */
 static char violation[400];   /* the first one not yet taken */
 

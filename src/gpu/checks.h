@@ -38,4 +38,13 @@ void boids_gpu_check_bindings(const char *what);
 /* The first violation found since the last call (BOIDS_E_GL), or BOIDS_OK; clears it. */
 boids_status boids_gpu_checks_take(void);
 
+/* The GL commands that do work on the device, issued on this thread through gpu/buffers.h: a
+ * step counts its own (the difference across it), so that boids-bench and the tests see how many
+ * dispatches, barriers and clears a step takes, on any driver. (Per thread: each world's calls
+ * run on the caller's thread, with its context current.) */
+typedef struct boids_gpu_command_count {
+    uint64_t dispatches, barriers, clears, copies;
+} boids_gpu_command_count;
+extern _Thread_local boids_gpu_command_count boids_gpu_commands;
+
 #endif

@@ -80,6 +80,7 @@ typedef struct gpu_backend {
         staging_agents; /* the agents staging_pv, staging_u and staging_id hold (size_staging) */
     uint32_t *staging_u, *staging_id, *staging_attr;
     boids_gpu_timer timer;
+    boids_profile_acc commands; /* the steps' GL commands (steps, dispatches, barriers, clears) */
 } gpu_backend;
 
 /* Vec4s an agent's position and velocity take: a 3D world's have a second, (z, vz, 0, 0), in
@@ -114,6 +115,14 @@ static boids_gpu_sort_job sort_job(gpu_agents *a, uint32_t which)
                                 .in = {a->pos_vel[0], a->swarm[cur], a->id[cur]},
                                 .out = {a->pos_vel[1], a->swarm[other], a->id[other]},
                                 .grid = &a->grid};
+}
+
+/* The cells of the predators' grid: the boids' for a model with predators (its walks read the
+ * predators of the boids' cells, even with none), else none but the graveyard, a buffer to bind
+ * (bind_predators): a model without predators pays for no grid it never reads. */
+static uint32_t predator_cells(const gpu_backend *g, uint32_t cells)
+{
+    return (boids_model_features(g->sim->def.model) & BOIDS_FEATURE_PREDATORS) ? cells : 0;
 }
 
 /* The sorted predators and their grid, at their bindings. Every steering program declares them
@@ -239,6 +248,7 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
     boids_gpu_timer_poll(&g->timer);
+    const boids_gpu_command_count before = boids_gpu_commands;
     uint32_t s = 0;
     /* A stop is looked for between steps: a step is a few dispatches, and the driver holds the
      * loop back once its queue is full, so the loop runs at the GPU's pace. */
@@ -257,6 +267,10 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
         }
         if (timed) boids_gpu_timer_end(&g->timer);
     }
+    g->commands.steps += s;
+    g->commands.dispatches += boids_gpu_commands.dispatches - before.dispatches;
+    g->commands.barriers += boids_gpu_commands.barriers - before.barriers;
+    g->commands.clears += boids_gpu_commands.clears - before.clears;
     glUseProgram(0);
     st = boids_gl_check("GPU step");
     if (st != BOIDS_OK) return st;
@@ -696,7 +710,8 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
         (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
         return st;
     if ((grid_changed || resized) &&
-        (st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count)) != BOIDS_OK)
+        (st = boids_gpu_grid_make(&g->preds.grid, predator_cells(g, cells), g->preds.count)) !=
+            BOIDS_OK)
         return st;
     upload_obstacles(g);
     upload_frame(g);
@@ -734,6 +749,10 @@ static void gpu_profile(void *impl, boids_profile_acc *acc)
         acc->sum_ms[p] += g->timer.acc.sum_ms[p];
         acc->samples[p] += g->timer.acc.samples[p];
     }
+    acc->steps += g->commands.steps;
+    acc->dispatches += g->commands.dispatches;
+    acc->barriers += g->commands.barriers;
+    acc->clears += g->commands.clears;
 }
 
 static void gpu_reset_profile(void *impl)
@@ -741,6 +760,7 @@ static void gpu_reset_profile(void *impl)
     gpu_backend *g = impl;
     if (boids_gl_make_current(g->gl) == BOIDS_OK) boids_gpu_timer_poll(&g->timer);
     memset(&g->timer.acc, 0, sizeof g->timer.acc);
+    memset(&g->commands, 0, sizeof g->commands);
 }
 
 static boids_gl_state gpu_gl_state(const void *impl)
@@ -869,7 +889,8 @@ static boids_status make_buffers(gpu_backend *g)
             sizeof(boids_catch) * (size_t)(sim->predator_count ? sim->def.count : 1));
     const uint32_t cells = boids_grid_cells(&sim->grid);
     boids_status st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count);
-    if (st == BOIDS_OK) st = boids_gpu_grid_make(&g->preds.grid, cells, g->preds.count);
+    if (st == BOIDS_OK)
+        st = boids_gpu_grid_make(&g->preds.grid, predator_cells(g, cells), g->preds.count);
     GLenum err = glGetError();
     if (st == BOIDS_OK && err == GL_OUT_OF_MEMORY)
         return boids_fail(BOIDS_E_NO_MEMORY, "GPU out of memory for %u boids and %u cells",
@@ -946,13 +967,27 @@ uint32_t boids_gpu_backend_scan_levels(const void *impl)
 }
 
 boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint32_t *cell_start,
-                                         uint32_t *sorted_ids)
+                                         uint32_t *sorted_ids, uint32_t *counts_left)
 {
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
-    boids_gpu_read(g->boids.grid.cell_count, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_count);
-    boids_gpu_read(g->boids.grid.cell_start, 0, sizeof(uint32_t) * g->boids.grid.cells, cell_start);
+    const boids_gpu_grid *grid = &g->boids.grid;
+    const size_t words = (size_t)grid->cells + 1;
+    uint32_t *start = malloc(sizeof(uint32_t) * words), *left = malloc(sizeof(uint32_t) * words);
+    if (!start || !left) {
+        free(start), free(left);
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading the GPU grid");
+    }
+    boids_gpu_read(grid->cell_start, 0, sizeof(uint32_t) * words, start);
+    boids_gpu_read(grid->cell_count, 0, sizeof(uint32_t) * words, left);
+    *counts_left = 0;
+    for (size_t c = 0; c < words; ++c) *counts_left += left[c] != 0;
+    for (uint32_t c = 0; c < grid->cells; ++c) {
+        cell_start[c] = start[c];
+        cell_count[c] = start[c + 1] - start[c]; /* (the histogram itself is zero again) */
+    }
+    free(start), free(left);
     /* After a step the sorted ids are the state's. */
     boids_gpu_read(g->boids.id[g->boids.key], 0, sizeof(uint32_t) * g->boids.count, sorted_ids);
     return boids_gl_check("reading the GPU grid");

@@ -35,10 +35,8 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
     /* a 3D world's buffers hold a second half: (z, vz) and the heading's z */
     const size_t vec4s = sizeof(float) * 4 * (m->dims == 3 ? 2 : 1) * (size_t)count;
     if (m->count != count || !m->slot) {
-        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id,    m->slot,
-                         m->parent,         m->grid.cell_of, m->grid.slot_src};
+        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent};
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
-        m->grid.cell_of = m->grid.slot_src = 0;
         m->sorted.pos_vel = m->sorted.swarm = m->sorted.id = m->slot = m->parent = 0;
         m->count = count;
         m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
@@ -46,7 +44,7 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
         m->sorted.id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->slot = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
         m->parent = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
-        m->grid.cells = 0; /* the grid's per-agent buffers went: make it anew */
+        m->grid.cells = 0; /* the grid anew, its per-agent buffers for this many */
     }
     if (m->grid.cells != cells || !m->grid.cell_start)
         st = boids_gpu_grid_make(&m->grid, cells, count);

@@ -20,6 +20,7 @@ boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims)
     s->u_scan.out_off = glGetUniformLocation(s->prog_scan, "u_out_off");
     s->u_scan.sums_off = glGetUniformLocation(s->prog_scan, "u_sums_off");
     s->u_scan.write_sums = glGetUniformLocation(s->prog_scan, "u_write_sums");
+    s->u_scan.zero_in = glGetUniformLocation(s->prog_scan, "u_zero_in");
     s->u_add.n = glGetUniformLocation(s->prog_scan_add, "u_n");
     s->u_add.out_off = glGetUniformLocation(s->prog_scan_add, "u_out_off");
     s->u_add.sums_off = glGetUniformLocation(s->prog_scan_add, "u_sums_off");
@@ -65,26 +66,27 @@ static boids_status plan_scan(boids_gpu_grid *g)
 
 boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents)
 {
-    GLuint old[] = {g->cell_count, g->cell_start, g->cell_fill, g->scan_aux};
+    GLuint old[] = {g->cell_count, g->cell_start, g->scan_aux};
     boids_gpu_delete(old, sizeof old / sizeof old[0]);
     g->cells = cells;
     size_t bytes = sizeof(uint32_t) * ((size_t)g->cells + 1);
     g->cell_count = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    boids_gpu_clear(g->cell_count); /* the only clear: each scan leaves the counts zero again */
     g->cell_start = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    g->cell_fill = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
-    if (!g->cell_of)
+    if (g->agents != agents || !g->cell_of) {
+        GLuint per_agent[] = {g->cell_of, g->cell_rank, g->slot_id};
+        boids_gpu_delete(per_agent, sizeof per_agent / sizeof per_agent[0]);
+        g->agents = agents;
         g->cell_of = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    if (!g->slot_src)
-        g->slot_src = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
-    if (!g->slot_id)
+        g->cell_rank = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
         g->slot_id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
+    }
     return plan_scan(g);
 }
 
 void boids_gpu_grid_free(boids_gpu_grid *g)
 {
-    GLuint b[] = {g->cell_of,  g->cell_count, g->cell_start, g->cell_fill,
-                  g->slot_src, g->slot_id,    g->scan_aux};
+    GLuint b[] = {g->cell_of, g->cell_rank, g->cell_count, g->cell_start, g->slot_id, g->scan_aux};
     boids_gpu_delete(b, sizeof b / sizeof b[0]);
     memset(g, 0, sizeof *g);
 }
@@ -103,6 +105,7 @@ static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
         glUniform1ui(s->u_scan.out_off, v->out_off);
         glUniform1ui(s->u_scan.sums_off, v->sums_off);
         glUniform1ui(s->u_scan.write_sums, top ? 0u : 1u);
+        glUniform1ui(s->u_scan.zero_in, l == 0 ? 1u : 0u); /* the counts, for the next sort */
         boids_gpu_dispatch("grid: scan", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
         boids_gpu_barrier();
     }
@@ -127,8 +130,6 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
     const boids_gpu_hot in = job->in, out = job->out;
     switch (pass) {
     case BOIDS_PASS_GRID:
-        boids_gpu_clear(grid->cell_count);
-        boids_gpu_clear(grid->cell_fill);
         glUseProgram(s->prog_cell);
         glUniform1ui(s->u_agents.cell, job->which);
         glUniform1ui(s->u_keep_stopped, job->keep_stopped ? 1u : 0u);
@@ -136,6 +137,7 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
         boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
         boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
         boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
+        boids_gpu_bind(BOIDS_BIND_CELL_RANK, grid->cell_rank);
         boids_gpu_dispatch("grid: cells", n_groups);
         boids_gpu_barrier();
         break;
@@ -145,8 +147,7 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
         glUniform1ui(s->u_agents.scatter, job->which);
         boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
         boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
-        boids_gpu_bind(BOIDS_BIND_CELL_FILL, grid->cell_fill);
-        boids_gpu_bind(BOIDS_BIND_SLOT_SRC, grid->slot_src);
+        boids_gpu_bind(BOIDS_BIND_CELL_RANK, grid->cell_rank);
         boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
         boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
         boids_gpu_dispatch("grid: scatter", n_groups);
@@ -161,6 +162,10 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
         boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
         boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
         boids_gpu_bind(BOIDS_BIND_ID_OUT, out.id);
+        boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
+        boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
+        boids_gpu_bind(BOIDS_BIND_CELL_RANK, grid->cell_rank);
+        boids_gpu_bind(BOIDS_BIND_SLOT_ID, grid->slot_id);
         boids_gpu_dispatch("grid: reorder", n_groups);
         boids_gpu_barrier();
         break;

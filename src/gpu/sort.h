@@ -3,11 +3,16 @@
  * cell, so every later pass reads a cell's neighbours as one slot range.
  *
  *   grid_cell.comp  the cell of each agent (the graveyard for dead boids and, unless asked
- *                   otherwise, for the boids of stopped replicas), an atomic histogram
+ *                   otherwise, for the boids of stopped replicas), an atomic histogram whose
+ *                   atomic gives each agent its rank among its cell's arrivals
  *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
- *                   each block's scanned total back), so any number of cells works
- *   scatter.comp    each agent takes a slot of its cell (atomic cursor) and leaves its id there
- *   reorder.comp    the hot data moved into id order inside each cell (deterministic) */
+ *                   each block's scanned total back), so any number of cells works; the first
+ *                   level zeroes the counts behind it, ready for the next sort
+ *   scatter.comp    each agent leaves its id at its cell's start plus its rank
+ *   reorder.comp    the hot data moved into id order inside each cell (deterministic)
+ *
+ * Nothing the size of the grid is cleared in a sort: the counts are zeroed once when the grid is
+ * made and by the scan after that, and the scan is the only pass whose work follows the cells. */
 #ifndef BOIDS_GPU_SORT_H
 #define BOIDS_GPU_SORT_H
 
@@ -30,7 +35,10 @@ typedef struct boids_gpu_scan_level {
 typedef struct boids_gpu_grid {
     uint32_t cells; /* every replica's cells; the per-cell buffers hold one more: the
                        graveyard, so cell c's slots are [start[c], start[c + 1]) */
-    GLuint cell_of, cell_count, cell_start, cell_fill, slot_src, slot_id, scan_aux;
+    uint32_t agents; /* the agents the per-agent buffers hold */
+    /* per cell: cell_count (zero between sorts: the scan leaves it so), cell_start; per agent:
+     * cell_of, cell_rank (its arrival in its cell), slot_id (the scatter's ids by slot) */
+    GLuint cell_of, cell_rank, cell_count, cell_start, slot_id, scan_aux;
     boids_gpu_scan_level levels[BOIDS_GPU_MAX_SCAN_LEVELS];
     uint32_t level_count;
 } boids_gpu_grid;
@@ -44,7 +52,7 @@ typedef struct boids_gpu_hot {
 typedef struct boids_gpu_sorter {
     GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder;
     struct {
-        GLint n, in_off, out_off, sums_off, write_sums;
+        GLint n, in_off, out_off, sums_off, write_sums, zero_in;
     } u_scan; /* scan.comp's uniforms */
     struct {
         GLint n, out_off, sums_off;
@@ -69,8 +77,8 @@ typedef struct boids_gpu_sort_job {
 boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims);
 void boids_gpu_sorter_destroy(boids_gpu_sorter *s);
 
-/* The per-cell buffers and the scan plan of a grid of `cells` for `agents` (freed first if
- * present). */
+/* The per-cell buffers (the counts zeroed) and the scan plan of a grid of `cells`, and the
+ * per-agent buffers for `agents` (each made anew where its size changes). */
 boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents);
 void boids_gpu_grid_free(boids_gpu_grid *g);
 

@@ -859,6 +859,11 @@ void boids_world_get_profile(boids_world *w, boids_profile *out)
         out->ms[p] = acc.samples[p] ? acc.sum_ms[p] / (double)acc.samples[p] : 0.0;
         if (p != BOIDS_PASS_DRAW) out->step_ms += out->ms[p];
     }
+    if (acc.steps) {
+        out->dispatches_per_step = (double)acc.dispatches / (double)acc.steps;
+        out->barriers_per_step = (double)acc.barriers / (double)acc.steps;
+        out->clears_per_step = (double)acc.clears / (double)acc.steps;
+    }
 }
 
 void boids_world_reset_profile(boids_world *w)

@@ -1,6 +1,6 @@
 /* Internal view of a world: the state both backends read (boids_sim), the backend behind its
  * operations, and what the world keeps itself (the events handed out, the draw timings). Only
- * world.c and tests include it; everything else goes through boids.h. */
+ * world.c, its census (census.c) and tests include it; everything else goes through boids.h. */
 #ifndef BOIDS_WORLD_WORLD_H
 #define BOIDS_WORLD_WORLD_H
 
