@@ -152,9 +152,11 @@ static void steer_programs(const char *dir)
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
                       summary, ...)                                                                \
     put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_THIS_MODEL "   \
-        "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n"                   \
+        "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n%s"                 \
         "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \
-        name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features));       \
+        name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features),        \
+        /* steer_common.glsl's sort_for_next_step, for the models without predators */            \
+        ((features)&BOIDS_FEATURE_PREDATORS) ? "" : "#define BOIDS_SORTS_NEXT_STEP 1\n");          \
     if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
         put("#include \"rules_" #rules ".glsl\"\n");                                               \
     else                                                                                           \

@@ -152,6 +152,22 @@ uint cell_of_position(uint r, float x, float y, float z)
 }
 #endif
 
+// The cell an agent is sorted into: its position's in replica r (z: a 3D world's depth), or the
+// graveyard for a dead boid and, unless keep_stopped, for the boids of a stopped replica. The
+// grid pass (grid_cell.comp) and the steering of a model without predators, which sorts the
+// boids it moves (steer_common.glsl), both use it.
+uint sort_cell(bool boid, uint id, uint r, float x, float y, float z, bool keep_stopped)
+{
+    bool dead = boid && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
+                         (replica_stopped(r) && !keep_stopped));
+    if (dead) return graveyard();
+#if BOIDS_DIMS == 3
+    return cell_of_position(r, x, y, z);
+#else
+    return cell_of_position(r, x, y);
+#endif
+}
+
 // Offset from a to b along an axis: minimum-image where half_size = size / 2, plain where the
 // world does not wrap (the host sets half_w/half_h to +infinity); as boids_min_image().
 float offset_of(float a, float b, float size, float half_size)

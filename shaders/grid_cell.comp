@@ -3,7 +3,9 @@
 // histogram of agents per cell, whose atomic returns the agent's rank among its cell's arrivals:
 // the scatter puts it at the cell's start plus that rank, with no cursor of its own. A dead boid,
 // and every boid of a stopped replica (unless u_keep_stopped), goes to the graveyard cell, in
-// nobody's block of cells. The counts start at zero: the scan (scan.comp) leaves them so.
+// nobody's block of cells. The counts start at zero: the scan (scan.comp) leaves them so. A model
+// without predators runs this pass only after the host wrote the state: its steering sorts the
+// boids it moves the same way (steer_common.glsl's sort_for_next_step).
 #include "common.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -21,15 +23,12 @@ void main()
     if (i >= agent_count()) return;
     vec4 p = pos_vel_in[i];
     uint id = id_in[i], r = id / agents_per_replica();
-    bool dead =
-        u_agents == 0u && (((frame.flags & BOIDS_FRAME_HAS_ALIVE) != 0u && attr_alive(id) == 0u) ||
-                           (replica_stopped(r) && u_keep_stopped == 0u));
 #if BOIDS_DIMS == 3
     float z = pos_vel_in[agent_count() + i].x; // (the second half: z, vz)
-    uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y, z);
 #else
-    uint c = dead ? graveyard() : cell_of_position(r, p.x, p.y);
+    float z = 0.0;
 #endif
+    uint c = sort_cell(u_agents == 0u, id, r, p.x, p.y, z, u_keep_stopped != 0u);
     cell_of[i] = c;
     cell_rank[i] = atomicAdd(cell_count[c], 1u);
 }

@@ -28,6 +28,30 @@
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
 
+// A model without predators sorts each boid it moves into the next step's cells here: the grid
+// pass (grid_cell.comp) fused into the steering, one dispatch and one read of the state fewer a
+// step. The next step's counts are zero by now (this step's scan left them so), and the slots it
+// writes are the next step's agents (pos_vel[0]). A model with predators keeps its grid pass
+// apart (the catches between two steps change who is dead); its programs, and the hunt's, have
+// none of these blocks (cmake/glsl_gen.c defines BOIDS_SORTS_NEXT_STEP for the others).
+#ifndef BOIDS_SORTS_NEXT_STEP
+#define BOIDS_SORTS_NEXT_STEP 0
+#endif
+#if BOIDS_SORTS_NEXT_STEP
+layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
+layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
+layout(std430, binding = BOIDS_BIND_CELL_RANK) writeonly buffer CellRank { uint cell_rank[]; };
+
+void sort_for_next_step(uint s, uint id, float x, float y, float z)
+{
+    uint c = sort_cell(true, id, replica_of(id), x, y, z, false);
+    cell_of[s] = c;
+    cell_rank[s] = atomicAdd(cell_count[c], 1u);
+}
+#else
+void sort_for_next_step(uint s, uint id, float x, float y, float z) {}
+#endif
+
 // ---- what every model shares -------------------------------------------------------------------
 
 // The external-force hook: the forces from outside the flock on the boid `id` at (x, y), which
@@ -69,9 +93,12 @@ void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pos_vel_out[s] = vec4(p.xy, v.xy);
     pos_vel_out[frame.count + s] = vec4(p.z, v.z, 0.0, 0.0);
+    sort_for_next_step(s, id, p.x, p.y, p.z);
 #else
     v = perturbed_velocity(v, me.zw, id, 0u);
-    pos_vel_out[s] = vec4(moved_position(me.xy, v), v);
+    vec2 p = moved_position(me.xy, v);
+    pos_vel_out[s] = vec4(p, v);
+    sort_for_next_step(s, id, p.x, p.y, 0.0);
 #endif
 }
 

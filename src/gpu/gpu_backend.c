@@ -60,6 +60,13 @@ typedef struct gpu_backend {
     boids_gl *owned_gl; /* == gl when the world created it */
     uint32_t loop_limit;
     bool warm; /* a step has run: every step program has been dispatched once */
+    /* The last step's steering sorted the boids it moved (a model without predators,
+     * steer_common.glsl) on the grid sorted_grid: the boids' cells, ranks and counts hold that
+     * sort. The next step skips its grid pass, unless the host wrote the state since
+     * (state_written) or the grid changed (a change of the radii, say; the mouse tool does not):
+     * then that sort's counts are cleared first, the one clear of a step, and only such a step. */
+    bool sorted_by_steer, state_written;
+    boids_grid_dims sorted_grid;
     boids_gpu_sorter sorter;
     boids_gpu_metrics metrics;
     boids_gpu_id_order order; /* reads in id order on the device */
@@ -214,10 +221,16 @@ static void pass_steer(gpu_backend *g, uint32_t step)
     boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
     boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
+    /* (a model without predators sorts the boids it moves into the next step's cells) */
+    boids_gpu_bind(BOIDS_BIND_CELL_OF, b->grid.cell_of);
+    boids_gpu_bind(BOIDS_BIND_CELL_COUNT, b->grid.cell_count);
+    boids_gpu_bind(BOIDS_BIND_CELL_RANK, b->grid.cell_rank);
     bind_predators(g);
     boids_gpu_dispatch("steering", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     b->key = sorted; /* the sorted swarms and ids are the state's now */
+    g->sorted_by_steer = !(g->sim->features & BOIDS_FEATURE_PREDATORS);
+    g->sorted_grid = g->sim->grid;
 }
 
 static void pass_hunt(gpu_backend *g, uint32_t step)
@@ -241,6 +254,22 @@ static const gpu_pass gpu_passes[BOIDS_PASS_COUNT] = {
     [BOIDS_PASS_HUNT] = pass_hunt,
 };
 
+/* Whether the boids' grid buffers hold the state's sort, made by the last steering, for this
+ * step to use: a sort the host's write or a new grid outdated has its counts cleared instead. */
+static bool take_sort_by_steer(gpu_backend *g)
+{
+    const boids_grid_dims *a = &g->sorted_grid, *b = &g->sim->grid;
+    const bool made = g->sorted_by_steer, written = g->state_written;
+    g->sorted_by_steer = g->state_written = false;
+    if (!made) return false;
+    if (!written && a->w == b->w && a->h == b->h && a->d == b->d && a->replicas == b->replicas &&
+        a->wrap == b->wrap && a->inv_cell_w == b->inv_cell_w && a->inv_cell_h == b->inv_cell_h &&
+        a->inv_cell_d == b->inv_cell_d)
+        return true;
+    boids_gpu_clear(g->boids.grid.cell_count); /* the grid pass counts from zero */
+    return false;
+}
+
 static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
 {
     *done = 0;
@@ -259,9 +288,11 @@ static boids_status gpu_step(void *impl, uint32_t steps, uint32_t *done)
          * do, and a GPU may), which made one timed step take longer than the whole run. */
         bool timed = s == 0 && g->warm && boids_gpu_timer_begin(&g->timer);
         g->warm = true;
+        const bool sorted = take_sort_by_steer(g);
         for (int k = 0; k < BOIDS_STEP_PASS_COUNT; ++k) {
             if (!boids_step_pass_runs(k, g->sim->features)) continue;
             const boids_pass p = boids_step_passes[k].pass;
+            if (p == BOIDS_PASS_GRID && sorted) continue; /* done by the last steering */
             gpu_passes[p](g, step);
             if (timed) boids_gpu_timer_mark(&g->timer, p);
         }
@@ -527,6 +558,7 @@ static boids_status reset_replicas(gpu_backend *g)
 static boids_status gpu_write(void *impl, const boids_boid *in)
 {
     gpu_backend *g = impl;
+    g->state_written = true; /* the next step sorts the state anew */
     const uint32_t n = g->sim->def.count;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
@@ -585,6 +617,7 @@ static boids_status gpu_read_predators(void *impl, boids_predator *out)
 static boids_status gpu_write_predators(void *impl, const boids_predator *in)
 {
     gpu_backend *g = impl;
+    g->state_written = true; /* the next step sorts the state anew */
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     const uint32_t n = g->preds.count;
@@ -961,33 +994,28 @@ void boids_gpu_backend_set_loop_limit(void *impl, uint32_t limit)
     if (boids_gl_make_current(g->gl) == BOIDS_OK) upload_frame(g);
 }
 
-uint32_t boids_gpu_backend_scan_levels(const void *impl)
+uint32_t boids_gpu_backend_scan_blocks(const void *impl)
 {
-    return ((const gpu_backend *)impl)->boids.grid.level_count;
+    return ((const gpu_backend *)impl)->boids.grid.scan_blocks;
 }
 
 boids_status boids_gpu_backend_read_grid(void *impl, uint32_t *cell_count, uint32_t *cell_start,
-                                         uint32_t *sorted_ids, uint32_t *counts_left)
+                                         uint32_t *sorted_ids, uint32_t *histogram)
 {
     gpu_backend *g = impl;
     boids_status st = boids_gl_make_current(g->gl);
     if (st != BOIDS_OK) return st;
     const boids_gpu_grid *grid = &g->boids.grid;
     const size_t words = (size_t)grid->cells + 1;
-    uint32_t *start = malloc(sizeof(uint32_t) * words), *left = malloc(sizeof(uint32_t) * words);
-    if (!start || !left) {
-        free(start), free(left);
-        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading the GPU grid");
-    }
+    uint32_t *start = malloc(sizeof(uint32_t) * words);
+    if (!start) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading the GPU grid");
     boids_gpu_read(grid->cell_start, 0, sizeof(uint32_t) * words, start);
-    boids_gpu_read(grid->cell_count, 0, sizeof(uint32_t) * words, left);
-    *counts_left = 0;
-    for (size_t c = 0; c < words; ++c) *counts_left += left[c] != 0;
+    boids_gpu_read(grid->cell_count, 0, sizeof(uint32_t) * grid->cells, histogram);
     for (uint32_t c = 0; c < grid->cells; ++c) {
         cell_start[c] = start[c];
-        cell_count[c] = start[c + 1] - start[c]; /* (the histogram itself is zero again) */
+        cell_count[c] = start[c + 1] - start[c]; /* (the histogram is the next step's) */
     }
-    free(start), free(left);
+    free(start);
     /* After a step the sorted ids are the state's. */
     boids_gpu_read(g->boids.id[g->boids.key], 0, sizeof(uint32_t) * g->boids.count, sorted_ids);
     return boids_gl_check("reading the GPU grid");

@@ -11,19 +11,13 @@ boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims)
     memset(s, 0, sizeof *s);
     boids_status st;
     if ((st = boids_program_compute("grid_cell.comp", dims, &s->prog_cell)) != BOIDS_OK) return st;
+    if ((st = boids_program_compute("scan_blocks.comp", 2, &s->prog_scan_blocks)) != BOIDS_OK)
+        return st;
     if ((st = boids_program_compute("scan.comp", 2, &s->prog_scan)) != BOIDS_OK) return st;
-    if ((st = boids_program_compute("scan_add.comp", 2, &s->prog_scan_add)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("scatter.comp", 2, &s->prog_scatter)) != BOIDS_OK) return st;
     if ((st = boids_program_compute("reorder.comp", dims, &s->prog_reorder)) != BOIDS_OK) return st;
-    s->u_scan.n = glGetUniformLocation(s->prog_scan, "u_n");
-    s->u_scan.in_off = glGetUniformLocation(s->prog_scan, "u_in_off");
-    s->u_scan.out_off = glGetUniformLocation(s->prog_scan, "u_out_off");
-    s->u_scan.sums_off = glGetUniformLocation(s->prog_scan, "u_sums_off");
-    s->u_scan.write_sums = glGetUniformLocation(s->prog_scan, "u_write_sums");
-    s->u_scan.zero_in = glGetUniformLocation(s->prog_scan, "u_zero_in");
-    s->u_add.n = glGetUniformLocation(s->prog_scan_add, "u_n");
-    s->u_add.out_off = glGetUniformLocation(s->prog_scan_add, "u_out_off");
-    s->u_add.sums_off = glGetUniformLocation(s->prog_scan_add, "u_sums_off");
+    s->u_scan_blocks_n = glGetUniformLocation(s->prog_scan_blocks, "u_n");
+    s->u_scan_n = glGetUniformLocation(s->prog_scan, "u_n");
     s->u_agents.cell = glGetUniformLocation(s->prog_cell, "u_agents");
     s->u_agents.scatter = glGetUniformLocation(s->prog_scatter, "u_agents");
     s->u_agents.reorder = glGetUniformLocation(s->prog_reorder, "u_agents");
@@ -33,35 +27,11 @@ boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims)
 
 void boids_gpu_sorter_destroy(boids_gpu_sorter *s)
 {
-    GLuint progs[] = {s->prog_cell, s->prog_scan, s->prog_scan_add, s->prog_scatter,
+    GLuint progs[] = {s->prog_cell, s->prog_scan_blocks, s->prog_scan, s->prog_scatter,
                       s->prog_reorder};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
     memset(s, 0, sizeof *s);
-}
-
-/* Plans the scan hierarchy over the cells + 1 counts: level k holds ceil(n_{k-1} / BLOCK) block
- * totals, up to one block. The last count is the graveyard's, so cell_start[cells] counts the
- * living and every cell c's slots are [start[c], start[c + 1]). */
-static boids_status plan_scan(boids_gpu_grid *g)
-{
-    uint32_t n = g->cells + 1, aux = 0, k = 0;
-    g->levels[0] = (boids_gpu_scan_level){n, g->cell_count, g->cell_start, 0, 0, 0};
-    while (n > BOIDS_SCAN_BLOCK) {
-        if (k + 1 >= BOIDS_GPU_MAX_SCAN_LEVELS)
-            return boids_fail(BOIDS_E_GRID_TOO_LARGE,
-                              "a grid of %u cells needs too many scan levels", g->cells);
-        uint32_t blocks = boids_gpu_groups(n, BOIDS_SCAN_BLOCK);
-        g->levels[k].sums_off = aux;
-        g->levels[k + 1] = (boids_gpu_scan_level){blocks, 0, 0, aux, aux, 0};
-        aux += blocks;
-        n = blocks;
-        ++k;
-    }
-    g->level_count = k + 1;
-    g->scan_aux = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * (aux ? aux : 1));
-    for (uint32_t l = 1; l < g->level_count; ++l) g->levels[l].in = g->levels[l].out = g->scan_aux;
-    return BOIDS_OK;
 }
 
 boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents)
@@ -73,6 +43,11 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
     g->cell_count = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     boids_gpu_clear(g->cell_count); /* the only clear: each scan leaves the counts zero again */
     g->cell_start = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
+    /* the scan's counter (zero: the scan leaves it so too) and a word per block */
+    g->scan_blocks = boids_gpu_groups(cells + 1, BOIDS_SCAN_BLOCK);
+    g->scan_aux = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
+                                   sizeof(uint32_t) * (1 + (size_t)g->scan_blocks));
+    boids_gpu_clear(g->scan_aux);
     if (g->agents != agents || !g->cell_of) {
         GLuint per_agent[] = {g->cell_of, g->cell_rank, g->slot_id};
         boids_gpu_delete(per_agent, sizeof per_agent / sizeof per_agent[0]);
@@ -81,7 +56,7 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
         g->cell_rank = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
         g->slot_id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * agents);
     }
-    return plan_scan(g);
+    return BOIDS_OK;
 }
 
 void boids_gpu_grid_free(boids_gpu_grid *g)
@@ -91,36 +66,22 @@ void boids_gpu_grid_free(boids_gpu_grid *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The histogram's exclusive prefix sum, cells + 1 counts (the graveyard's last, so
+ * cell_start[cells] counts the living and cell c's slots are [start[c], start[c + 1])): two
+ * dispatches whatever the number of cells. */
 static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
 {
+    boids_gpu_bind(BOIDS_BIND_SCAN_IN, grid->cell_count);
+    boids_gpu_bind(BOIDS_BIND_SCAN_OUT, grid->cell_start);
+    boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
+    glUseProgram(s->prog_scan_blocks);
+    glUniform1ui(s->u_scan_blocks_n, grid->cells + 1);
+    boids_gpu_dispatch("grid: scan's blocks", grid->scan_blocks);
+    boids_gpu_barrier();
     glUseProgram(s->prog_scan);
-    for (uint32_t l = 0; l < grid->level_count; ++l) {
-        const boids_gpu_scan_level *v = &grid->levels[l];
-        int top = l + 1 == grid->level_count;
-        boids_gpu_bind(BOIDS_BIND_SCAN_IN, v->in);
-        boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
-        boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(s->u_scan.n, v->n);
-        glUniform1ui(s->u_scan.in_off, v->in_off);
-        glUniform1ui(s->u_scan.out_off, v->out_off);
-        glUniform1ui(s->u_scan.sums_off, v->sums_off);
-        glUniform1ui(s->u_scan.write_sums, top ? 0u : 1u);
-        glUniform1ui(s->u_scan.zero_in, l == 0 ? 1u : 0u); /* the counts, for the next sort */
-        boids_gpu_dispatch("grid: scan", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
-        boids_gpu_barrier();
-    }
-    if (grid->level_count < 2) return;
-    glUseProgram(s->prog_scan_add);
-    for (uint32_t l = grid->level_count - 1; l-- > 0;) {
-        const boids_gpu_scan_level *v = &grid->levels[l];
-        boids_gpu_bind(BOIDS_BIND_SCAN_OUT, v->out);
-        boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
-        glUniform1ui(s->u_add.n, v->n);
-        glUniform1ui(s->u_add.out_off, v->out_off);
-        glUniform1ui(s->u_add.sums_off, v->sums_off);
-        boids_gpu_dispatch("grid: scan totals", boids_gpu_groups(v->n, BOIDS_SCAN_BLOCK));
-        boids_gpu_barrier();
-    }
+    glUniform1ui(s->u_scan_n, grid->cells + 1);
+    boids_gpu_dispatch("grid: scan", grid->scan_blocks);
+    boids_gpu_barrier();
 }
 
 void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *job, boids_pass pass)

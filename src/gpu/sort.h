@@ -5,9 +5,10 @@
  *   grid_cell.comp  the cell of each agent (the graveyard for dead boids and, unless asked
  *                   otherwise, for the boids of stopped replicas), an atomic histogram whose
  *                   atomic gives each agent its rank among its cell's arrivals
- *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
- *                   each block's scanned total back), so any number of cells works; the first
- *                   level zeroes the counts behind it, ready for the next sort
+ *   scan_blocks.comp  the histogram's exclusive prefix sum, in two dispatches for any number
+ *   scan.comp         of cells: each block's total, the last block to finish scanning the
+ *                     totals; then each block's own scan from its prefix, which zeroes the counts
+ *                     behind it, ready for the next sort
  *   scatter.comp    each agent leaves its id at its cell's start plus its rank
  *   reorder.comp    the hot data moved into id order inside each cell (deterministic)
  *
@@ -22,15 +23,6 @@
 #include "gpu/gl.h"
 #include "gpu/timer.h"
 
-#define BOIDS_GPU_MAX_SCAN_LEVELS 8
-
-typedef struct boids_gpu_scan_level {
-    uint32_t n;     /* values in this level */
-    GLuint in, out; /* buffers: level 0 reads cell_count and writes cell_start */
-    uint32_t in_off, out_off;
-    uint32_t sums_off; /* where its block totals go in scan_aux (next level's values) */
-} boids_gpu_scan_level;
-
 /* A grid's per-cell buffers and scan plan. */
 typedef struct boids_gpu_grid {
     uint32_t cells; /* every replica's cells; the per-cell buffers hold one more: the
@@ -38,9 +30,9 @@ typedef struct boids_gpu_grid {
     uint32_t agents; /* the agents the per-agent buffers hold */
     /* per cell: cell_count (zero between sorts: the scan leaves it so), cell_start; per agent:
      * cell_of, cell_rank (its arrival in its cell), slot_id (the scatter's ids by slot) */
-    GLuint cell_of, cell_rank, cell_count, cell_start, slot_id, scan_aux;
-    boids_gpu_scan_level levels[BOIDS_GPU_MAX_SCAN_LEVELS];
-    uint32_t level_count;
+    GLuint cell_of, cell_rank, cell_count, cell_start, slot_id;
+    GLuint scan_aux;      /* the scan's ticket counter, then a total (a prefix) per block */
+    uint32_t scan_blocks; /* blocks of BOIDS_SCAN_BLOCK counts the scan's workgroups take */
 } boids_gpu_grid;
 
 /* Agents' hot data: vec4 position and velocity, swarm (boids only, else 0) and id per slot. */
@@ -50,13 +42,8 @@ typedef struct boids_gpu_hot {
 
 /* The sort's programs and their uniforms. */
 typedef struct boids_gpu_sorter {
-    GLuint prog_cell, prog_scan, prog_scan_add, prog_scatter, prog_reorder;
-    struct {
-        GLint n, in_off, out_off, sums_off, write_sums, zero_in;
-    } u_scan; /* scan.comp's uniforms */
-    struct {
-        GLint n, out_off, sums_off;
-    } u_add; /* scan_add.comp's */
+    GLuint prog_cell, prog_scan_blocks, prog_scan, prog_scatter, prog_reorder;
+    GLint u_scan_blocks_n, u_scan_n; /* each scan program's u_n */
     struct {
         GLint cell, scatter, reorder;
     } u_agents; /* each program's u_agents: which agents it sorts */

@@ -254,8 +254,8 @@ static boids_status reconfigure(boids_world *w, const boids_params *params,
     st = boids_obstacle_grid_build(&og, &grid, obstacles ? obstacles : w->sim.obstacles,
                                    obstacles ? n : w->sim.obstacle_count);
     if (st != BOIDS_OK) return st;
-    bool grid_changed =
-        grid.w != w->sim.grid.w || grid.h != w->sim.grid.h || grid.wrap != w->sim.grid.wrap;
+    bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h ||
+                        grid.d != w->sim.grid.d || grid.wrap != w->sim.grid.wrap;
     boids_sim old = w->sim;
     w->sim.def.params = *params;
     w->sim.grid = grid;
