@@ -20,7 +20,7 @@ typedef struct bench_row {
     double pass_ms[BOIDS_PASS_COUNT]; /* the world's profile: mean ms per step (per draw) */
     double metrics_ms; /* one boids_world_metrics() of the state the runs left (every replica) */
     uint32_t nearest;  /* the world's nearest:K (0: metric neighbours) */
-    /* the state the runs left, counted on the host (world/census.h): per living boid, the
+    /* the state the runs left, counted on the host (boids_world_census): per living boid, the
      * candidates its walk reads and its neighbours within the model's largest radius */
     double candidates, neighbours;
     /* the GPU's GL commands a step (the profile's; 0 on the CPU) */

@@ -147,6 +147,8 @@ static void attributes_glsl(const char *dir)
     flush(dir, "boids_attributes.glsl");
 }
 
+/* Each model's steering program. A model without predators sorts the boids it moves for the next
+ * step there (BOIDS_SORTS_NEXT_STEP: steer_common.glsl's sort_for_next_step). */
 static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
@@ -155,7 +157,6 @@ static void steer_programs(const char *dir)
         "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n%s"                 \
         "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \
         name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features),        \
-        /* steer_common.glsl's sort_for_next_step, for the models without predators */            \
         ((features)&BOIDS_FEATURE_PREDATORS) ? "" : "#define BOIDS_SORTS_NEXT_STEP 1\n");          \
     if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
         put("#include \"rules_" #rules ".glsl\"\n");                                               \

@@ -5,10 +5,13 @@
 #   tests   the GPU tests on the tolerance path a real GPU takes (BOIDS_TEST_EXACT=0), a missing
 #           GPU a failure, the check mode on;
 #   bench   the steady flock (shiffman-per-second at the default density, 600 steps in) at 1M and
-#           10M boids on the GPU and on the CPU with every core: ns per boid-step, steps/s, and
-#           the GPU's passes (boids-bench);
+#           10M boids on the GPU and on the CPU with every core: ns per boid-step, steps/s, the
+#           walk's candidates per boid, the GL commands a step and the GPU's passes (boids-bench);
+#   scale   the GPU alone on the 3D cube at 10M and on 10^8 boids in 2D, 100 steps in, as far as
+#           the budget goes;
 # and writes a report to a folder: report.txt (all of the above), bench.csv (boids-bench's rows),
-# device.txt, tests.log. Each stage runs under a time limit within the whole budget.
+# device.txt, tests.log, and binaries/ (the driver's binaries of the steering programs). Each
+# stage runs under a time limit within the whole budget.
 #
 # It needs the build (build/release, or --build DIR): carried over from another machine (its
 # binaries find libboids.so.0 beside themselves, and the tests find their scenarios there; they
@@ -99,6 +102,13 @@ fi
 "$build/tests/gpu_info" devices >>"$out/device.log" 2>&1
 cp "$out/device.log" "$out/device.txt"
 sed 's/^/  /' "$out/device.txt" | tee -a "$report"
+# The driver's binaries of the steering programs (NVIDIA's hold readable assembly: instructions
+# per candidate, what changed between two builds), flat, for the report's folder.
+mkdir -p "$out/binaries"
+for s in steer_shiffman-per-second steer_adams steer_hybrid steer_priority steer_kit hunt; do
+  "$build/tests/gpu_info" binary "$s.comp" 2 "$out/binaries/$s.bin" >>"$out/binaries.log" 2>&1
+done
+say "program binaries: $(ls "$out/binaries" | wc -l) in binaries/ ($(tail -1 "$out/binaries.log"))"
 
 # ---- the tests on the tolerance path ------------------------------------------------------------
 export BOIDS_TEST_EXACT=0
@@ -130,17 +140,46 @@ fi
 stage bench 360 "$build/bench/boids-bench" --models shiffman-per-second --sizes "$sizes" \
   --backends gpu,cpu --starts steady --warmup-steps $warm --repeats 3 --seconds $secs \
   --out "$out/bench" || failed=1
+# A bench.csv's rows: ns per boid-step, steps/s, the walk's candidates and neighbours per boid,
+# the GL commands a step, and the GPU's passes.
+report_rows() {
+  # (the renderer's name holds commas: the columns after it are counted from the end)
+  awk -F, 'function v(k) { return c[k] > c["renderer"] ? $(c[k] + NF - nh) : $c[k] }
+    NR == 1 { nh = NF; for (i = 1; i <= NF; ++i) c[$i] = i; next }
+    { ns = $c["ns_median"]; n = $c["boids"]
+      f = "  %-4s %9d boids%s  %9.3f ns per boid-step  %9.1f steps/s"
+      d3 = $c["depth"] > 0 ? " (3D)" : ""
+      printf f, $c["backend"], n, d3, ns, 1e9 / (ns * n)
+      printf "  %5.1f candidates, %4.1f neighbours", v("candidates"), v("neighbours")
+      if ($c["backend"] == "gpu") {
+        printf "  %g dispatches  ms per step: grid %.3f scan %.3f scatter %.3f", v("dispatches"),
+          $c["grid_ms"], $c["scan_ms"], $c["scatter_ms"]
+        printf " reorder %.3f steer %.3f", $c["reorder_ms"], $c["steer_ms"]
+      }
+      printf "\n" }' "$1" | tee -a "$report"
+}
 if [ -f "$out/bench/bench.csv" ]; then
   cp "$out/bench/bench.csv" "$out/bench.csv"
   say "the steady flock ($warm steps in), shiffman-per-second:"
-  awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
-    { ns = $c["ns_median"]; n = $c["boids"]
-      printf "  %-4s %9d boids  %9.2f ns per boid-step  %9.1f steps/s", $c["backend"], n, ns,
-        1e9 / (ns * n)
-      if ($c["backend"] == "gpu")
-        printf "  ms per step: grid %.3f scan %.3f scatter %.3f reorder %.3f steer %.3f",
-          $c["grid_ms"], $c["scan_ms"], $c["scatter_ms"], $c["reorder_ms"], $c["steer_ms"]
-      printf "\n" }' "$out/bench.csv" | tee -a "$report"
+  report_rows "$out/bench.csv"
 fi
+
+# ---- at scale: the 3D cube at 10M, and 10^8 boids in 2D (the GPU alone; last, so that what the
+# budget leaves decides whether they run) ------------------------------------------------------
+if [ $small = 1 ]; then
+  scale=("3 50000" "2 200000")
+else
+  scale=("3 10000000" "2 100000000")
+fi
+for s in "${scale[@]}"; do
+  set -- $s
+  stage "scale-$1d-$2" 240 "$build/bench/boids-bench" --models shiffman-per-second --sizes "$2" \
+    --dims "$1" --backends gpu --starts steady --warmup-steps 100 --repeats 3 --seconds $secs \
+    --out "$out/scale-$1d-$2" || failed=1
+  if [ -f "$out/scale-$1d-$2/bench.csv" ]; then
+    say "at scale, $1D, $2 boids (100 steps in):"
+    report_rows "$out/scale-$1d-$2/bench.csv"
+  fi
+done
 say "done in $(($(date +%s) - start)) s: $out/report.txt, bench.csv, device.txt, tests.log"
 exit $failed

@@ -529,6 +529,21 @@ typedef struct boids_metrics {
  * (about 100 bytes a boid) for the next call, until it is destroyed. */
 boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
 
+/* What a step's neighbour walks read in the world's current state, counted on the host: per
+ * living boid, the candidates (the boids of the cells around its own, which the walk reads one by
+ * one) and the neighbours among them (others within the model's largest radius,
+ * boids_params_max_radius). The cells are the world's grid, the same on both backends: the cost
+ * of a step follows the candidates, and boids-bench prints them. (A world of nearest:K searches
+ * other cells too: its candidates here are the metric walk's.) A GPU world's state is read back
+ * once. */
+typedef struct boids_census {
+    uint32_t living;   /* boids counted (the caught of kit are in no cell) */
+    double candidates; /* per living boid, itself included */
+    double neighbours; /* per living boid */
+    float radius;      /* px */
+} boids_census;
+boids_status boids_world_census(boids_world *world, boids_census *out);
+
 /* ---- events ---------------------------------------------------------------------------------- */
 
 /* The events of the steps since the last take, in the order (step, kind, subject, other), the

@@ -14,6 +14,10 @@
  *   resets_told  1 when the driver tells of a GPU reset of the context (GL_LOSE_CONTEXT_ON_RESET:
  *                a call after one fails, saying so, instead of reading buffers no pass wrote)
  * `devices` lists EGL's devices instead, one a line (the index BOIDS_EGL_DEVICE takes).
+ * `binary SHADER DIMS OUT` writes the driver's binary of an embedded compute shader (a steering
+ * program: steer_MODEL.comp; DIMS 2 or 3) to OUT, as glGetProgramBinary gives it: NVIDIA's holds
+ * its assembly as text, which says what a pass costs per candidate (scripts/gpu-check.sh keeps
+ * the steering programs' for the report).
  * Exit 77 without a GL 4.3 context, 1 if BOIDS_REQUIRE_GPU=1 then. */
 #include <glad/egl.h>
 
@@ -21,6 +25,7 @@
 #include "gpu/gl.h"
 #include "gpu/limits.h"
 #include "gpu/loop_limit.h"
+#include "gpu/program.h"
 #include "gpu_exact.h"
 
 enum { KEYS = 12 };
@@ -40,14 +45,58 @@ static int list_devices(void)
     return 0;
 }
 
+/* The program's binary, linked again with the hint that asks the driver to keep it. */
+static int write_binary(const char *shader, int dims, const char *path)
+{
+    GLuint prog = 0;
+    if (boids_program_compute(shader, dims, &prog) != BOIDS_OK) {
+        fprintf(stderr, "gpu_info: %s\n", boids_last_error());
+        return 1;
+    }
+    glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+    glLinkProgram(prog);
+    GLint len = 0, formats = 0;
+    glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
+    glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &len);
+    if (formats < 1 || len <= 0) {
+        fprintf(stderr, "gpu_info: the driver gives no binary of %s (%d formats)\n", shader,
+                formats);
+        glDeleteProgram(prog);
+        return 1;
+    }
+    void *bin = malloc((size_t)len);
+    GLenum format = 0;
+    GLsizei got = 0;
+    if (bin) glGetProgramBinary(prog, len, &got, &format, bin);
+    FILE *f = bin ? fopen(path, "wb") : NULL;
+    const int ok = f && fwrite(bin, 1, (size_t)got, f) == (size_t)got;
+    if (f && fclose(f) != 0) fprintf(stderr, "gpu_info: %s: could not write\n", path);
+    if (!ok)
+        fprintf(stderr, "gpu_info: %s: could not write %d bytes\n", path, (int)got);
+    else
+        printf("%s: %d bytes (format 0x%x) of %s, %dD\n", path, (int)got, format, shader, dims);
+    free(bin);
+    glDeleteProgram(prog);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "devices") == 0) return list_devices();
+    if (argc > 1 && strcmp(argv[1], "binary") == 0 && argc != 5) {
+        fprintf(stderr, "usage: gpu_info binary SHADER DIMS OUT\n");
+        return 2;
+    }
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK) {
         fprintf(stderr, "gpu_info: %s\n", boids_last_error());
         const char *req = getenv("BOIDS_REQUIRE_GPU");
         return req && strcmp(req, "1") == 0 ? 1 : 77;
+    }
+    if (argc > 1 && strcmp(argv[1], "binary") == 0) {
+        const int rc = write_binary(argv[2], atoi(argv[3]) == 3 ? 3 : 2, argv[4]);
+        boids_gl_destroy(gl);
+        return rc;
     }
     uint32_t limit = 0;
     bool perturbed = false;

@@ -190,8 +190,8 @@ static void test_profile(void)
                 /* (on the GPU the steering of a model without predators sorts the boids it
                  * moves: a grid pass runs only after a write, here the world's first step,
                  * which is never timed) */
-                const bool fused = k == 1 && pass == BOIDS_PASS_GRID &&
-                                   !(features & BOIDS_FEATURE_PREDATORS);
+                const bool fused =
+                    k == 1 && pass == BOIDS_PASS_GRID && !(features & BOIDS_FEATURE_PREDATORS);
                 const bool runs = boids_step_pass_runs(s, features) && !fused;
                 CHECK_MSG((p.samples[pass] > 0) == runs && p.ms[pass] >= 0, "%s, %s: pass %s %s",
                           boids_model_name(d.model), names[k], boids_pass_name(pass),

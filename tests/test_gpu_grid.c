@@ -218,5 +218,5 @@ static void test_commands_per_step(void)
 }
 
 TEST_MAIN(TEST(test_default_density), TEST(test_one_block), TEST(test_clustered),
-          TEST(test_many_blocks), TEST(test_two_chunks), TEST(test_block_edges), TEST(test_commands_per_step),
-          TEST(test_write_between_steps))
+          TEST(test_many_blocks), TEST(test_two_chunks), TEST(test_block_edges),
+          TEST(test_commands_per_step), TEST(test_write_between_steps))

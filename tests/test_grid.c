@@ -205,6 +205,22 @@ static void test_cells_at_least_radius(void)
         }
 }
 
+/* The cap on cells follows the boids (4 a boid): 10^8 boids at the default density, in 2D, keep
+ * cells of the radius (50 px: about 4 * 10^7 of them), where a fixed cap of 2^24 coarsened them
+ * to cells of twice the radius, four times the candidates; a small flock's cap is as before. */
+static void test_cells_follow_the_boids(void)
+{
+    float w, h;
+    boids_default_world_size(100000000u, &w, &h);
+    boids_grid_dims d = boids_grid_dims_for(w, h, 0.0f, 50.0f, 100000000u, true, 1);
+    printf("  10^8 boids in %.0fx%.0f px: %ux%u = %.3g cells of %.2f px\n", (double)w, (double)h,
+           d.w, d.h, (double)d.w * d.h, (double)d.cell_w);
+    CHECK(d.cell_w < 51.0f && d.cell_h < 51.0f);
+    CHECK((uint64_t)d.w * d.h > (1u << 24));
+    CHECK(boids_grid_max_cells(1000) == 1u << 21 && boids_grid_max_cells(1u << 20) == 1u << 22);
+    CHECK(boids_grid_max_cells(4000000000u) == 1u << 28);
+}
+
 static void test_wrap_helper(void)
 {
     const float W = 640;
@@ -311,6 +327,6 @@ static void test_entries_in_any_order(void)
     boids_cpu_grid_free(&ref);
 }
 
-TEST_MAIN(TEST(test_random), TEST(test_entries_in_any_order), TEST(test_clustered),
-          TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
+TEST_MAIN(TEST(test_random), TEST(test_cells_follow_the_boids), TEST(test_entries_in_any_order),
+          TEST(test_clustered), TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
           TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper))

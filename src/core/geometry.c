@@ -6,7 +6,7 @@ uint32_t boids_grid_max_cells(uint32_t count)
 {
     uint64_t cap = 4ull * count;
     if (cap < (1u << 21)) cap = 1u << 21;
-    if (cap > (1u << 24)) cap = 1u << 24;
+    if (cap > (1u << 28)) cap = 1u << 28;
     return (uint32_t)cap;
 }
 

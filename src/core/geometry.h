@@ -26,8 +26,12 @@ typedef struct boids_grid_dims {
     float cell_d, inv_cell_d; /* px along z; 0 in a flat world (every z is layer 0) */
 } boids_grid_dims;
 
-/* Most cells a grid may have: bounded by the boid count so a tiny radius in a huge world cannot
- * ask for billions of cells (cells then grow, which stays correct), and by the GPU scan. */
+/* Most cells a grid may have: 4 per boid (at least 2^21), so a tiny radius in a huge world cannot
+ * ask for billions of cells (cells then grow, which stays correct) and the per-cell arrays (4 bytes
+ * a cell each) never outgrow the boids' positions (16 bytes a boid): a world whose boids fit one
+ * storage block has room for its cells. At most 2^28 (1 GiB a cell array, within the 2 GiB
+ * block NVIDIA's GL gives): 10^8 boids at the default density keep their cells of the radius
+ * (4 * 10^7 of them) where the cap of 2^24 before coarsened them past about 42 million boids. */
 uint32_t boids_grid_max_cells(uint32_t count);
 /* Picks the grid for a world of `replicas` copies, flat where depth is 0; min_cell is the
  * smallest acceptable cell size in px (the largest interaction radius); cells come out slightly

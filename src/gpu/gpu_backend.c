@@ -5,10 +5,12 @@
  *     catch.comp (the catches found), catch_apply.comp (those stop_after_catches leaves room
  *     for, in the order (predator, boid)), stop.comp (the replicas count them, and stop)
  *   grid_cell.comp  cell of each boid (the graveyard for the dead and the stopped), atomic
- *                   histogram (after a glClearBufferData of the counts and cursors)
- *   scan.comp       exclusive prefix sum of the histogram, level by level (scan_add.comp adds
- *                   each block's scanned total back), so any number of cells works
- *   scatter.comp    each boid takes a slot of its cell (atomic cursor)
+ *                   histogram whose atomic gives each boid its rank in its cell; a model without
+ *                   predators runs it only after a write (or a new grid): its steering sorts the
+ *                   boids it moves for the next step
+ *   scan_blocks.comp, scan.comp  exclusive prefix sum of the histogram in two dispatches for any
+ *                   number of cells; it zeroes the counts behind it (no clear in a step)
+ *   scatter.comp    each boid's id to its cell's start plus its rank
  *   reorder.comp    the hot data (position and velocity, swarm, id) moved into id order inside
  *                   each cell (deterministic)
  *   steer_<model>   the model's rules (generated from the manifest): reads the sorted step t,

@@ -16,8 +16,7 @@ boids_status boids_gpu_numerics_perturbed(bool *perturbed)
                           "'%.40s' is neither native nor perturbed", v);
 }
 
-static boids_status compile(GLenum type, const char *name, int dims, const char *extra,
-                            GLuint *out)
+static boids_status compile(GLenum type, const char *name, int dims, const char *extra, GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
     if (!src) return boids_fail(BOIDS_E_SHADER, "shader %s was not embedded in this build", name);

@@ -45,8 +45,8 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
     g->cell_start = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, bytes);
     /* the scan's counter (zero: the scan leaves it so too) and a word per block */
     g->scan_blocks = boids_gpu_groups(cells + 1, BOIDS_SCAN_BLOCK);
-    g->scan_aux = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,
-                                   sizeof(uint32_t) * (1 + (size_t)g->scan_blocks));
+    g->scan_aux =
+        boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * (1 + (size_t)g->scan_blocks));
     boids_gpu_clear(g->scan_aux);
     if (g->agents != agents || !g->cell_of) {
         GLuint per_agent[] = {g->cell_of, g->cell_rank, g->slot_id};

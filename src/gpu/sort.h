@@ -25,8 +25,8 @@
 
 /* A grid's per-cell buffers and scan plan. */
 typedef struct boids_gpu_grid {
-    uint32_t cells; /* every replica's cells; the per-cell buffers hold one more: the
-                       graveyard, so cell c's slots are [start[c], start[c + 1]) */
+    uint32_t cells;  /* every replica's cells; the per-cell buffers hold one more: the
+                        graveyard, so cell c's slots are [start[c], start[c + 1]) */
     uint32_t agents; /* the agents the per-agent buffers hold */
     /* per cell: cell_count (zero between sorts: the scan leaves it so), cell_start; per agent:
      * cell_of, cell_rank (its arrival in its cell), slot_id (the scatter's ids by slot) */

@@ -1,4 +1,4 @@
-#include "world/census.h"
+#include "boids.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -51,9 +51,10 @@ boids_status boids_world_census(boids_world *w, boids_census *out)
     float *xyz = malloc(sizeof(float) * 3 * (n ? n : 1));
     uint8_t *dead = malloc(n ? n : 1);
     boids_cpu_grid g = {0};
-    boids_status st = state && xyz && dead ? BOIDS_OK
-                                           : boids_fail(BOIDS_E_NO_MEMORY,
-                                                        "out of memory for a census of %u boids", n);
+    boids_status st =
+        state && xyz && dead
+            ? BOIDS_OK
+            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a census of %u boids", n);
     if (st == BOIDS_OK) st = boids_world_read(w, state, n);
     if (st == BOIDS_OK) st = boids_cpu_grid_init(&g, &s->grid, n, 1);
     if (st == BOIDS_OK) {
