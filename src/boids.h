@@ -56,7 +56,7 @@ extern "C" {
 
 /* The version, in this one place: CMake reads it from here (the project's, the package's). */
 #define BOIDS_VERSION_MAJOR 0
-#define BOIDS_VERSION_MINOR 5
+#define BOIDS_VERSION_MINOR 6
 #define BOIDS_VERSION_PATCH 0
 #define BOIDS_X_TEXT(x) #x
 #define BOIDS_X_VERSION_TEXT(a, b, c) BOIDS_X_TEXT(a) "." BOIDS_X_TEXT(b) "." BOIDS_X_TEXT(c)
