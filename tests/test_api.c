@@ -198,6 +198,8 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_obstacles, NULL, ob, 0);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_replicas, NULL, rs, 1, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, NULL, me, 1);
+    boids_census cs;
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_census, NULL, &cs);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_take_events, NULL, &ev);
     boids_profile prof;
     SURVIVES(boids_world_get_profile, NULL, &prof);
@@ -239,6 +241,7 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_world_replicas, w, rs, 2, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, w, NULL, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, w, me, 0);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_census, w, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_take_events, w, NULL);
     SURVIVES(boids_world_get_profile, w, NULL);
     for (int pass = -1; pass <= BOIDS_PASS_COUNT; pass += BOIDS_PASS_COUNT + 1)
@@ -431,6 +434,31 @@ static void test_fork(void)
     boids_world_destroy(w);
 }
 
+/* The census of four boids placed by hand, on both backends: in a 1000 px world of cells of
+ * 1000 / 19 px (the radius, 50 px, rounded up to tile it), A (100, 100) and B (130, 100) are 30 px
+ * apart, C (190, 100) is 60 px from B and in its block but not in A's, D (600, 600) alone. The
+ * blocks hold A: A, B; B: A, B, C; C: B, C; D: D (2 candidates a boid) and the neighbours within
+ * 50 px are A's B and B's A (0.5 a boid). */
+static void test_census(void)
+{
+    const boids_backend backends[] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 4);
+        d.width = d.height = 1000;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        const boids_boid b[4] = {
+            {100, 100, 1, 0, 0}, {130, 100, 1, 0, 0}, {190, 100, 1, 0, 0}, {600, 600, 1, 0, 0}};
+        REQUIRE_OK(boids_world_write(w, b, 4));
+        boids_census c;
+        REQUIRE_OK(boids_world_census(w, &c));
+        printf("  %s: %u living, %.2f candidates, %.2f neighbours within %.1f px\n",
+               k ? "gpu" : "cpu", c.living, c.candidates, c.neighbours, (double)c.radius);
+        CHECK(c.living == 4 && c.candidates == 2.0 && c.neighbours == 0.5 && c.radius == 50.0f);
+        boids_world_destroy(w);
+    }
+}
+
 /* Every function boids.h declares was exercised above. */
 static void test_every_function(void)
 {
@@ -458,4 +486,5 @@ static void test_every_function(void)
 }
 
 TEST_MAIN(TEST(test_lists_and_texts), TEST(test_contexts), TEST(test_worlds), TEST(test_totals),
-          TEST(test_threads), TEST(test_interrupt), TEST(test_fork), TEST(test_every_function))
+          TEST(test_threads), TEST(test_interrupt), TEST(test_fork), TEST(test_census),
+          TEST(test_every_function))
