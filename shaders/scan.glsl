@@ -1,10 +1,27 @@
-// The workgroup's exclusive scan of one value per invocation (BOIDS_SCAN_WG_SIZE of them), as a
-// Blelloch tree in shared memory (up-sweep, then down-sweep): what each scan pass does after every
-// invocation has added up its BOIDS_SCAN_PER_THREAD consecutive values. Every invocation of the
-// workgroup calls it (it has barriers); it returns the invocation's exclusive prefix and gives the
-// workgroup's total in `all`.
+// A workgroup's sum (reduce_workgroup) and exclusive scan (scan_workgroup) of one value per
+// invocation (BOIDS_SCAN_WG_SIZE of them), as trees in shared memory: what each scan pass does
+// after every invocation has added up its BOIDS_SCAN_PER_THREAD consecutive values. Every
+// invocation of the workgroup calls them (they have barriers).
 shared uint scan_tmp[BOIDS_SCAN_WG_SIZE];
 
+// The total: a tree of pairwise sums, half the barriers of the scan (each costs every invocation
+// a switch on llvmpipe).
+uint reduce_workgroup(uint t, uint mine)
+{
+    const uint WG = uint(BOIDS_SCAN_WG_SIZE);
+    scan_tmp[t] = mine;
+    for (uint d = WG >> 1; d > 0u; d >>= 1) {
+        barrier();
+        if (t < d) scan_tmp[t] += scan_tmp[t + d];
+    }
+    barrier();
+    uint all = scan_tmp[0];
+    barrier(); // scan_tmp is free again when this returns
+    return all;
+}
+
+// The scan, as a Blelloch tree (up-sweep, then down-sweep): the invocation's exclusive prefix,
+// and the workgroup's total in `all`.
 uint scan_workgroup(uint t, uint mine, out uint all)
 {
     const uint WG = uint(BOIDS_SCAN_WG_SIZE);

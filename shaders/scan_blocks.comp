@@ -26,8 +26,7 @@ void main()
     uint first = block * BLOCK + t * PER, mine = 0u;
     for (uint i = 0u; i < PER; ++i)
         if (first + i < u_n) mine += scan_in[first + i];
-    uint all;
-    scan_workgroup(t, mine, all);
+    uint all = reduce_workgroup(t, mine);
     if (t == 0u) {
         scan_sums[1u + block] = all;
         memoryBarrierBuffer(); // the total is visible before the ticket says so
