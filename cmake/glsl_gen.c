@@ -148,7 +148,8 @@ static void attributes_glsl(const char *dir)
 }
 
 /* Each model's steering program. A model without predators sorts the boids it moves for the next
- * step there (BOIDS_SORTS_NEXT_STEP: steer_common.glsl's sort_for_next_step). */
+ * step there (BOIDS_SORTS_NEXT_STEP: steer_common.glsl's sort_for_next_step), and its program
+ * declares no predators' blocks (BOIDS_WITHOUT_PREDATORS: neighbors.glsl). */
 static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
@@ -157,7 +158,9 @@ static void steer_programs(const char *dir)
         "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n%s"                 \
         "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \
         name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features),        \
-        ((features)&BOIDS_FEATURE_PREDATORS) ? "" : "#define BOIDS_SORTS_NEXT_STEP 1\n");          \
+        ((features)&BOIDS_FEATURE_PREDATORS)                                                       \
+            ? ""                                                                                   \
+            : "#define BOIDS_WITHOUT_PREDATORS 1\n#define BOIDS_SORTS_NEXT_STEP 1\n");             \
     if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
         put("#include \"rules_" #rules ".glsl\"\n");                                               \
     else                                                                                           \

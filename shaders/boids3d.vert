@@ -4,8 +4,8 @@
 // boid's size for half a tetrahedron's vertices), its nose along the velocity, in perspective
 // through the orbit camera, read straight from the state buffers as boids.vert reads them: a
 // plain draw pulling boid gl_VertexID / 6 where vertex shaders may read storage buffers, else an
-// instanced draw of 6 vertices. A 3D world's
-// buffer holds (z, vz, 0, 0) of boid k at u_count + k. The faces are lit from above and from the
+// instanced draw of 6 vertices. A 3D world's (z, vz, 0, 0) of boid k are draw_pos_vel_z[k]. The
+// faces are lit from above and from the
 // eye, and fade towards the background with distance (depth cueing), so a dense flock reads as
 // a volume; the depth test sorts them. The size is in world px, never below u_min_px on screen.
 // The predators are drawn by the same program (u_predators: larger, red, no swarm or alive
@@ -22,6 +22,10 @@ layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL) readonly buffer DrawPosVel
 {
     vec4 draw_pos_vel[];
 };
+layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL_Z) readonly buffer DrawPosVelZ
+{
+    vec4 draw_pos_vel_z[];
+};
 layout(std430, binding = BOIDS_BIND_DRAW_SWARM) readonly buffer DrawSwarm { uint draw_swarm[]; };
 layout(std430, binding = BOIDS_BIND_DRAW_ID) readonly buffer DrawId { uint draw_id[]; };
 
@@ -32,7 +36,6 @@ uniform vec2 u_viewport;    // framebuffer size in pixels
 uniform float u_size;       // boid length, world px
 uniform float u_min_px;     // ... at least this many framebuffer pixels
 uniform vec2 u_fog;         // distances where depth cueing starts and where it is whole
-uniform uint u_count;       // boids in the buffers: where the (z, vz) half starts
 uniform int u_color_mode;   // BOIDS_COLOR_*
 uniform vec2 u_speed_range; // speeds mapped to the ends of the speed colour ramp
 uniform uint u_alive_base;  // where the alive attribute starts (BOIDS_NO_ATTRIBUTE: none)
@@ -65,7 +68,7 @@ void main()
         uint b = uint(gl_VertexID) / 6u;
         v = uint(gl_VertexID) - 6u * b;
         pos_vel = draw_pos_vel[b];
-        depth = draw_pos_vel[u_count + b];
+        depth = draw_pos_vel_z[b];
         if (!u_predators) { // predators have neither swarm nor alive attribute
             swarm = draw_swarm[b];
             id = draw_id[b];

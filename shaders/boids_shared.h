@@ -46,25 +46,34 @@
 
 /* Shader storage buffer bindings. The state lives in slots sorted by cell: a slot's position and
  * velocity (one vec4), swarm and id are the hot data every step reads and the reorder moves; the
- * attributes (boids_attributes.h) are cold, kept in id order and read once per boid. */
-/* vec4 (px, py, vx, vy) per slot, read; a 3D world's agents have a second vec4 each, (pz, vz, 0,
- * 0), after the first n (n the agents': boids, predators, metrics' copies) */
-#define BOIDS_BIND_POS_VEL_IN 0
+ * attributes (boids_attributes.h) are cold, kept in id order and read once per boid.
+ *
+ * No block holds more than 16 bytes an agent (a driver's storage block may be smaller than a
+ * large world's state: 2 GiB on NVIDIA's, 134M agents at 16 bytes): a 3D world's (z, vz) are a
+ * block of their own beside the (x, y, vx, vy), and so are the metrics' and a read's z columns.
+ * (Drivers may offer as few as 32 bindings, 0 to 31: some numbers serve two passes that never
+ * run one program together, each bound by its pass before the dispatch, as noted.) */
+#define BOIDS_BIND_POS_VEL_IN 0  /* vec4 (px, py, vx, vy) per slot, read */
 #define BOIDS_BIND_POS_VEL_OUT 1 /* vec4 per slot, written */
 #define BOIDS_BIND_SWARM_IN 2    /* uint swarm per slot, read */
 #define BOIDS_BIND_SWARM_OUT 3   /* uint swarm per slot, written (the reorder) */
 #define BOIDS_BIND_ID_IN 4       /* uint id per slot, read */
 #define BOIDS_BIND_ID_OUT 5      /* uint id per slot, written (the reorder) */
 #define BOIDS_BIND_CELL_OF 6     /* cell index of each slot */
-#define BOIDS_BIND_CELL_COUNT 7  /* boids per cell (atomic histogram), cells + 1 entries */
+/* boids per cell (atomic histogram), cells + 1 entries; the scan reads and zeroes them */
+#define BOIDS_BIND_CELL_COUNT 7
 /* exclusive prefix sum of CELL_COUNT: cell c holds the slots [start[c], start[c + 1]) */
 #define BOIDS_BIND_CELL_START 8
 /* each agent's rank among its cell's arrivals, as the histogram's atomic returned it */
 #define BOIDS_BIND_CELL_RANK 9
-/* (10: free; it was the scatter's source slot of each sorted slot) */
-#define BOIDS_BIND_SCAN_IN 11   /* scan pass input */
-#define BOIDS_BIND_SCAN_OUT 12  /* scan pass output */
-#define BOIDS_BIND_SCAN_SUMS 13 /* scan pass block sums */
+/* a 3D world's agents: vec4 (pz, vz, 0, 0) per slot, read and written (as POS_VEL_IN/OUT) */
+#define BOIDS_BIND_POS_VEL_Z_IN 10
+#define BOIDS_BIND_POS_VEL_Z_OUT 11
+#define BOIDS_BIND_PRED_POS_VEL_Z_IN 12 /* ... the predators' (as PRED_POS_VEL_IN/OUT) */
+/* the scan's ticket counter and each block's total, then prefix (scan_blocks.comp); the probes'
+ * results (loop_probe.comp, rules_probe.comp: programs of their own) */
+#define BOIDS_BIND_SCAN_SUMS 13
+#define BOIDS_BIND_PROBE_RESULT BOIDS_BIND_SCAN_SUMS
 /* the attributes: float[], attribute k of boid id at frame.attr_base[k] + id */
 #define BOIDS_BIND_ATTRIBUTES 14
 /* boids_gpu_report: status flags and events, read back only when asked */
@@ -76,24 +85,31 @@
 #define BOIDS_BIND_PRED_CELL_START 20  /* predators: the slots of each cell, as CELL_START */
 #define BOIDS_BIND_OBSTACLES 21        /* obstacles: vec4 (x, y, radius, z), sorted by cell */
 #define BOIDS_BIND_OBS_CELL_START 22   /* obstacles: the slots of each cell */
-/* metrics: vec4 (nearest-neighbour distance, speed, unit heading) per slot of the metrics' sort;
- * in a 3D world a second half holds each slot's (heading z, 0, 0, 0) */
+/* metrics: vec4 (nearest-neighbour distance, speed, unit heading) per slot of the metrics' sort */
 #define BOIDS_BIND_METRIC_SLOT 23
 #define BOIDS_BIND_METRIC_PARENT 24 /* metrics: union-find parent slot per slot (groups) */
 #define BOIDS_BIND_METRIC_SUMS 25   /* metrics: boids_gpu_metric_sums per replica */
 #define BOIDS_BIND_DRAW_POS_VEL 26  /* drawing: the state the vertex shader pulls (boids.vert) */
 #define BOIDS_BIND_DRAW_SWARM 27
 #define BOIDS_BIND_DRAW_ID 28
+/* drawing a 3D world: its (pz, vz, 0, 0) (boids3d.vert; the draw binds it, as the steps do) */
+#define BOIDS_BIND_DRAW_POS_VEL_Z BOIDS_BIND_POS_VEL_Z_IN
 /* scatter result: the id in each slot (the reorder's ranks count them) */
 #define BOIDS_BIND_SLOT_ID 29
 /* the step's catches found, before stop_after_catches takes the first of them: boids_catch */
 #define BOIDS_BIND_CATCHES 30
+/* predators: vec4 (pz, vz, 0, 0) per slot, written (hunt.comp) */
+#define BOIDS_BIND_PRED_POS_VEL_Z_OUT 31
+/* metrics in a 3D world: float heading z per slot (metrics_nn.comp and metrics_reduce.comp, which
+ * read no predators) */
+#define BOIDS_BIND_METRIC_SLOT_Z BOIDS_BIND_PRED_POS_VEL_Z_OUT
 /* a read of the state in id order (id_order.comp), on the metrics' bindings, which only the
  * metrics' own passes use (and bind before each): the four float columns one after another, the
- * swarm column, and each id's mark. (Drivers may offer as few as 32 bindings: 0 to 31.) */
+ * swarm column, each id's mark, and a 3D world's z and vz columns. */
 #define BOIDS_BIND_ORDER_COLUMNS BOIDS_BIND_METRIC_SLOT
 #define BOIDS_BIND_ORDER_SWARM BOIDS_BIND_METRIC_PARENT
 #define BOIDS_BIND_ORDER_MARKS BOIDS_BIND_METRIC_SUMS
+#define BOIDS_BIND_ORDER_COLUMNS_Z BOIDS_BIND_METRIC_SLOT_Z
 /* Uniform buffer bindings. */
 #define BOIDS_BIND_FRAME 0 /* boids_gpu_frame */
 

@@ -4,7 +4,7 @@
 // predator id within reach. Found here and listed; catch_apply.comp makes them so (up to
 // stop_after_catches). The formulas and the order of every operation are those of
 // boids_cpu_catch() in src/cpu/hunt.c. Reads the state (before the boids' grid): POS_VEL_IN and
-// ID_IN are the state's (a 3D world's (z, vz) in the second half); the predators of step t are
+// ID_IN are the state's (a 3D world's (z, vz) at POS_VEL_Z_IN); the predators of step t are
 // sorted by their grid.
 #include "neighbors.glsl"
 
@@ -18,7 +18,7 @@ void main()
     uint id = id_in[s], r = replica_of(id);
     if (attr_alive(id) == 0u || replica_stopped(r)) return;
     vec4 me = pos_vel_in[s];
-    float mz = boid_depth_or_none(s).x; // (a 3D world's z: the state's second half)
+    float mz = boid_depth_or_none(s).x; // (a 3D world's z)
     float reach = frame.params.predators.boid_size + frame.params.predators.predator_size,
           reach2 = reach * reach;
     uint best = 0xffffffffu;

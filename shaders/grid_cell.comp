@@ -10,6 +10,12 @@
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
+{
+    vec4 pos_vel_z_in[];
+};
+#endif
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_OF) writeonly buffer CellOf { uint cell_of[]; };
 layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer CellCount { uint cell_count[]; };
@@ -24,7 +30,7 @@ void main()
     vec4 p = pos_vel_in[i];
     uint id = id_in[i], r = id / agents_per_replica();
 #if BOIDS_DIMS == 3
-    float z = pos_vel_in[agent_count() + i].x; // (the second half: z, vz)
+    float z = pos_vel_z_in[i].x;
 #else
     float z = 0.0;
 #endif

@@ -3,8 +3,9 @@
 // separation and obstacle avoidance): the walks here, in the order of boids_cpu_hunt() in
 // src/cpu/hunt.c, and the steering rules/hunt.h's, the CPU's own. Reads the boids of step t
 // sorted by cell (POS_VEL_IN, CELL_START) and the predators sorted by theirs; writes the
-// predators' step t+1 to the same slots of PRED_POS_VEL_OUT (a 3D world's (z, vz) to its second
-// half).
+// predators' step t+1 to the same slots of PRED_POS_VEL_OUT (a 3D world's (z, vz) to
+// PRED_POS_VEL_Z_OUT).
+#define BOIDS_MOVES_PREDATORS 1 // (steer_common.glsl: no blocks for the boids' step t+1)
 #include "steer_common.glsl"
 #include "rules/hunt.h"
 
@@ -12,6 +13,12 @@ layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVe
 {
     vec4 pred_pos_vel_out[];
 };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_Z_OUT) writeonly buffer PredPosVelZOut
+{
+    vec4 pred_pos_vel_z_out[];
+};
+#endif
 
 void main()
 {
@@ -27,7 +34,7 @@ void main()
     if (replica_stopped(r)) {
         pred_pos_vel_out[s] = me;
 #if BOIDS_DIMS == 3
-        pred_pos_vel_out[frame.predator_count + s] = vec4(mz, 0.0, 0.0);
+        pred_pos_vel_z_out[s] = vec4(mz, 0.0, 0.0);
 #endif
         return;
     }
@@ -66,7 +73,7 @@ void main()
              perturbed_depth_velocity(v.z, mz.y, pid, 1u));
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pred_pos_vel_out[s] = vec4(p.xy, v.xy);
-    pred_pos_vel_out[frame.predator_count + s] = vec4(p.z, v.z, 0.0, 0.0);
+    pred_pos_vel_z_out[s] = vec4(p.z, v.z, 0.0, 0.0);
 #else
     hunt_sums m = hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y, 0.0, 0.0, 0.0);
     vec2 v = hunt_velocity(m, heading);

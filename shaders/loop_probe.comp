@@ -8,7 +8,7 @@
 #include "boids_shared.h"
 
 layout(local_size_x = 1) in;
-layout(std430, binding = BOIDS_BIND_SCAN_OUT) writeonly buffer Result { uint result[]; };
+layout(std430, binding = BOIDS_BIND_PROBE_RESULT) writeonly buffer Result { uint result[]; };
 
 uniform uint u_outer;
 uniform uint u_inner;

@@ -9,6 +9,8 @@
 // and costs no find: in a dense group that is nearly every partner. A loop a driver cut short
 // raises the loop limit (llvmpipe once left a dense flock in 8 groups instead of 1 without a
 // word).
+// The metrics read no predators: their blocks stay undeclared (neighbors.glsl).
+#define BOIDS_WITHOUT_PREDATORS 1
 #include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;

@@ -10,7 +10,9 @@
 // millions (a search in rings of cells cost the square of the distance, and in a 100 x 10^7 px
 // world ran so long that a GPU reset the context). The nearest is a minimum, so it does not
 // depend on the order of the search: the CPU's (core/metrics.c) searches its own grid and finds
-// the same neighbour. A 3D world's heading z goes to the second half of the slots' buffer.
+// the same neighbour. A 3D world's heading z goes to a block of its own (metric_slot_z).
+// The metrics read no predators: their blocks stay undeclared (neighbors.glsl).
+#define BOIDS_WITHOUT_PREDATORS 1
 #include "neighbors.glsl"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
@@ -20,6 +22,12 @@ layout(std430, binding = BOIDS_BIND_METRIC_SLOT) writeonly buffer MetricSlot
     vec4 metric_slot[];
 };
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) writeonly buffer MetricParent { uint parent[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_METRIC_SLOT_Z) writeonly buffer MetricSlotZ
+{
+    float metric_slot_z[];
+};
+#endif
 
 // Cells [lo, hi] of an axis of n cells within r of cell c: one span, or two where a torus's span
 // crosses the seam; every cell once. A box's span is cut at its edges.
@@ -134,8 +142,7 @@ void main()
 #if BOIDS_DIMS == 3
     vec3 v = vec3(me.zw, mz.y);
     float speed = square_root(length2(v));
-    // the heading's z in the second half of the buffer
-    metric_slot[frame.count + s] = vec4(speed > 0.0 ? quotient(v.z, speed) : 0.0, 0.0, 0.0, 0.0);
+    metric_slot_z[s] = speed > 0.0 ? quotient(v.z, speed) : 0.0; // the heading's z
 #else
     float speed = square_root(length2(me.zw));
 #endif

@@ -1,7 +1,7 @@
 #version 430 core
 // Metrics pass 3: one workgroup per replica sums what pass 1 and 2 left in the replica's slots
 // (its cells' slots are consecutive): living boids, groups (union-find roots), nearest-neighbour
-// distances, speeds, unit headings (a 3D world's z from the second half of the slots), the least
+// distances, speeds, unit headings (a 3D world's z from their own block), the least
 // and greatest speed; then the milling's sums about the replica's centre (core/metrics.c's
 // milling_sums: the centre first, each axis's circular mean on a torus, then |sum of r x v| and
 // sum of |r| |v|). Each invocation adds a strided share in order, then a tree joins the shares;
@@ -14,6 +14,16 @@ layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint
 layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
 layout(std430, binding = BOIDS_BIND_METRIC_SLOT) readonly buffer MetricSlot { vec4 metric_slot[]; };
 layout(std430, binding = BOIDS_BIND_METRIC_PARENT) readonly buffer MetricParent { uint parent[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
+{
+    vec4 pos_vel_z_in[];
+};
+layout(std430, binding = BOIDS_BIND_METRIC_SLOT_Z) readonly buffer MetricSlotZ
+{
+    float metric_slot_z[];
+};
+#endif
 layout(std430, binding = BOIDS_BIND_METRIC_SUMS) writeonly buffer MetricSums
 {
     boids_gpu_metric_sums sums[];
@@ -71,7 +81,7 @@ vec2 milling_sums(uint b, uint e)
         sx += centre_share(p.x, frame.world_w);
         sy += centre_share(p.y, frame.world_h);
 #if BOIDS_DIMS == 3
-        sz += centre_share(pos_vel_in[frame.count + s].x, frame.world_d);
+        sz += centre_share(pos_vel_z_in[s].x, frame.world_d);
 #endif
     }
     vec3 c = vec3(axis_centre(sx, frame.world_w, e - b), axis_centre(sy, frame.world_h, e - b),
@@ -85,7 +95,7 @@ vec2 milling_sums(uint b, uint e)
         vec4 pv = pos_vel_in[s];
         vec3 r = vec3(offset_to(ws, c.x, c.y, pv.xy), 0.0), v = vec3(pv.zw, 0.0);
 #if BOIDS_DIMS == 3
-        vec2 zv = pos_vel_in[frame.count + s].xy;
+        vec2 zv = pos_vel_z_in[s].xy;
         r.z = offset_of(c.z, zv.x, ws.d, ws.half_d);
         v.z = zv.y;
 #endif
@@ -114,7 +124,7 @@ void main()
         vec4 m = metric_slot[k];
         sum += m;
 #if BOIDS_DIMS == 3
-        hz += metric_slot[frame.count + k].x;
+        hz += metric_slot_z[k];
 #endif
         range = vec2(min(range.x, m.y), max(range.y, m.y));
         groups += parent[k] == k ? 1u : 0u;

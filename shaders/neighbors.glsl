@@ -15,22 +15,38 @@
 //   candidates_end(it);
 #include "common.glsl"
 
-// The boids of step t, sorted by cell, and their grid.
+// The boids of step t, sorted by cell, and their grid (a 3D world's (z, vz) in a block of their
+// own, boids_shared.h).
 layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
+{
+    vec4 pos_vel_z_in[];
+};
+#endif
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
-// The predators of step t (models with predators), sorted by their grid's cells, and that grid
-// (a 3D world's (z, vz) in the second half, as the boids').
+// The predators of step t, sorted by their grid's cells, and that grid: declared where a program
+// may meet predators (not the steering of a model without them, cmake/glsl_gen.c's
+// BOIDS_WITHOUT_PREDATORS, which so stays within 16 storage blocks, a common limit).
+#ifndef BOIDS_WITHOUT_PREDATORS
 layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelIn
 {
     vec4 pred_pos_vel_in[];
 };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_Z_IN) readonly buffer PredPosVelZIn
+{
+    vec4 pred_pos_vel_z_in[];
+};
+#endif
 layout(std430, binding = BOIDS_BIND_PRED_ID_IN) readonly buffer PredIdIn { uint pred_id_in[]; };
 layout(std430, binding = BOIDS_BIND_PRED_CELL_START) readonly buffer PredCellStart
 {
     uint pred_cell_start[];
 };
+#endif
 // The obstacles, (x, y, radius, z) sorted by cell (z: 0 in a flat world), and their grid (built
 // on the host).
 layout(std430, binding = BOIDS_BIND_OBSTACLES) readonly buffer Obstacles { vec4 obstacles[]; };
@@ -46,16 +62,20 @@ layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart
 // The position of slot k of a grid.
 vec2 grid_position(uint grid, uint k)
 {
+#ifndef BOIDS_WITHOUT_PREDATORS
     if (grid == GRID_PREDATORS) return pred_pos_vel_in[k].xy;
+#endif
     if (grid == GRID_OBSTACLES) return obstacles[k].xy;
     return pos_vel_in[k].xy;
 }
 
 #if BOIDS_DIMS == 3
-// (z, vz) of slot k of the boids' grid in a 3D world: the second half of its buffer.
-vec2 boid_depth(uint k) { return pos_vel_in[frame.count + k].xy; }
+// (z, vz) of slot k of the boids' grid in a 3D world.
+vec2 boid_depth(uint k) { return pos_vel_z_in[k].xy; }
+#ifndef BOIDS_WITHOUT_PREDATORS
 // ... and of the predators' grid.
-vec2 predator_depth(uint k) { return pred_pos_vel_in[frame.predator_count + k].xy; }
+vec2 predator_depth(uint k) { return pred_pos_vel_z_in[k].xy; }
+#endif
 #endif
 
 // The (z, vz) of slot k of the boids' grid in a 3D world; (0, 0) in a flat one, whose programs
@@ -74,7 +94,9 @@ float grid_depth(uint grid, uint k)
 {
 #if BOIDS_DIMS == 3
     if (grid == GRID_OBSTACLES) return obstacles[k].w;
+#ifndef BOIDS_WITHOUT_PREDATORS
     if (grid == GRID_PREDATORS) return predator_depth(k).x;
+#endif
     return boid_depth(k).x;
 #else
     return 0.0;
@@ -153,7 +175,9 @@ bool block_unwrapped(uint cx, uint cy)
 uvec2 segment_slots(uint grid, uint base, uint row, uvec2 seg)
 {
     uint first = base + row * frame.grid_w + seg.x, last = base + row * frame.grid_w + seg.y + 1u;
+#ifndef BOIDS_WITHOUT_PREDATORS
     if (grid == GRID_PREDATORS) return uvec2(pred_cell_start[first], pred_cell_start[last]);
+#endif
     if (grid == GRID_OBSTACLES) return uvec2(obs_cell_start[first], obs_cell_start[last]);
     return uvec2(cell_start[first], cell_start[last]);
 }

@@ -9,6 +9,16 @@
 layout(local_size_x = BOIDS_WG_SIZE) in;
 layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 pos_vel_in[]; };
 layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
+{
+    vec4 pos_vel_z_in[];
+};
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_OUT) writeonly buffer PosVelZOut
+{
+    vec4 pos_vel_z_out[];
+};
+#endif
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
 layout(std430, binding = BOIDS_BIND_SWARM_OUT) writeonly buffer SwarmOut { uint swarm_out[]; };
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
@@ -41,7 +51,7 @@ void main()
     }
     pos_vel_out[dst] = pos_vel_in[i];
 #if BOIDS_DIMS == 3
-    pos_vel_out[agent_count() + dst] = pos_vel_in[agent_count() + i]; // (z, vz)
+    pos_vel_z_out[dst] = pos_vel_z_in[i];
 #endif
     if (u_agents == 0u) swarm_out[dst] = swarm_in[i]; // predators have no swarm
     id_out[dst] = id;

@@ -5,7 +5,7 @@
 #include "common.glsl"
 
 layout(local_size_x = 64) in;
-layout(std430, binding = BOIDS_BIND_SCAN_OUT) writeonly buffer Result { float result[]; };
+layout(std430, binding = BOIDS_BIND_PROBE_RESULT) writeonly buffer Result { float result[]; };
 
 uniform uint u_count;
 uniform uint u_k;

@@ -8,8 +8,8 @@
 #include "scan.glsl"
 
 layout(local_size_x = BOIDS_SCAN_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_SCAN_IN) buffer ScanIn { uint scan_in[]; };
-layout(std430, binding = BOIDS_BIND_SCAN_OUT) writeonly buffer ScanOut { uint scan_out[]; };
+layout(std430, binding = BOIDS_BIND_CELL_COUNT) buffer ScanIn { uint scan_in[]; };
+layout(std430, binding = BOIDS_BIND_CELL_START) writeonly buffer ScanOut { uint scan_out[]; };
 layout(std430, binding = BOIDS_BIND_SCAN_SUMS) readonly buffer ScanSums { uint scan_sums[]; };
 
 uniform uint u_n; // counts to scan

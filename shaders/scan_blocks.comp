@@ -9,7 +9,7 @@
 #include "scan.glsl"
 
 layout(local_size_x = BOIDS_SCAN_WG_SIZE) in;
-layout(std430, binding = BOIDS_BIND_SCAN_IN) readonly buffer ScanIn { uint scan_in[]; };
+layout(std430, binding = BOIDS_BIND_CELL_COUNT) readonly buffer ScanIn { uint scan_in[]; };
 // [0]: the workgroups done; [1 + b]: block b's total, then its exclusive prefix
 layout(std430, binding = BOIDS_BIND_SCAN_SUMS) coherent buffer ScanSums { uint scan_sums[]; };
 

@@ -26,7 +26,18 @@
 #endif
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
+// The boids' step t+1: not in the predators' steering (hunt.comp defines BOIDS_MOVES_PREDATORS),
+// which writes its own, within 16 storage blocks (a common limit, which Mesa counts over every
+// block a program declares).
+#ifndef BOIDS_MOVES_PREDATORS
 layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { vec4 pos_vel_out[]; };
+#if BOIDS_DIMS == 3
+layout(std430, binding = BOIDS_BIND_POS_VEL_Z_OUT) writeonly buffer PosVelZOut
+{
+    vec4 pos_vel_z_out[];
+};
+#endif
+#endif
 
 // A model without predators sorts each boid it moves into the next step's cells here: the grid
 // pass (grid_cell.comp) fused into the steering, one dispatch and one read of the state fewer a
@@ -81,10 +92,10 @@ lane_vec external_force(uint id, float x, float y, float z)
     return tool_force(d, f);
 }
 
+#ifndef BOIDS_MOVES_PREDATORS
 // Step t+1 of slot s (boid id, at step t me, mz its (z, vz) in a 3D world): p + v dt through the
 // edges (rules/common.h's moved_position), with the new velocity v; as boids_cpu_lane_store().
-// (The perturbed numerics move v by an ulp first.) A 3D world's z and vz go to the second half
-// of the buffer.
+// (The perturbed numerics move v by an ulp first.) A 3D world's z and vz go to their own block.
 void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
 {
 #if BOIDS_DIMS == 3
@@ -92,7 +103,7 @@ void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
     v = vec3(vxy, perturbed_depth_velocity(v.z, mz.y, id, 0u));
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pos_vel_out[s] = vec4(p.xy, v.xy);
-    pos_vel_out[frame.count + s] = vec4(p.z, v.z, 0.0, 0.0);
+    pos_vel_z_out[s] = vec4(p.z, v.z, 0.0, 0.0);
     sort_for_next_step(s, id, p.x, p.y, p.z);
 #else
     v = perturbed_velocity(v, me.zw, id, 0u);
@@ -150,3 +161,4 @@ void store_boid(uint s, rules_boid was, rules_boid b)
             floatBitsToUint(b.attr[k]) != floatBitsToUint(was.attr[k]))
             attr_words[attr_index(k, b.id)] = floatBitsToUint(b.attr[k]);
 }
+#endif

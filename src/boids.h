@@ -541,6 +541,9 @@ typedef struct boids_census {
     double candidates; /* per living boid, itself included */
     double neighbours; /* per living boid */
     float radius;      /* px */
+    /* the bytes of the GPU's buffers the world holds (its step's, and those its reads and
+     * metrics made so far), asked of the driver; 0 for a CPU world */
+    uint64_t device_bytes;
 } boids_census;
 boids_status boids_world_census(boids_world *world, boids_census *out);
 
@@ -607,13 +610,15 @@ void boids_world_profile_add(boids_world *world, boids_pass pass, double sum_ms,
  * slots from cell_start[alive_at] on hold dead boids (alive_at is the index of the uint in
  * cell_start that counts the living; draw them with glDrawArraysInstancedIndirect from it).
  * pred_pos_vel: the predators' vec4s. attributes: uint words, attribute k of boid id at
- * attr_base[k] + id. All 0 for a CPU world. */
+ * attr_base[k] + id. A 3D world's (pz, vz, 0, 0) per slot are buffers of their own, pos_vel_z
+ * and pred_pos_vel_z, in the same slot order (0 in a flat world). All 0 for a CPU world. */
 typedef struct boids_gl_state {
     unsigned pos_vel, swarm, id;
     unsigned cell_start, alive_at;
     unsigned pred_pos_vel, predators;
     unsigned attributes;
     uint32_t attr_base[BOIDS_ATTR_COUNT];
+    unsigned pos_vel_z, pred_pos_vel_z;
 } boids_gl_state;
 boids_gl_state boids_world_gl_state(const boids_world *world);
 

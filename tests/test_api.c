@@ -438,7 +438,7 @@ static void test_fork(void)
  * 1000 / 19 px (the radius, 50 px, rounded up to tile it), A (100, 100) and B (130, 100) are 30 px
  * apart, C (190, 100) is 60 px from B and in its block but not in A's, D (600, 600) alone. The
  * blocks hold A: A, B; B: A, B, C; C: B, C; D: D (2 candidates a boid) and the neighbours within
- * 50 px are A's B and B's A (0.5 a boid). */
+ * 50 px are A's B and B's A (0.5 a boid). A GPU world counts its buffers' bytes. */
 static void test_census(void)
 {
     const boids_backend backends[] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
@@ -455,6 +455,12 @@ static void test_census(void)
         printf("  %s: %u living, %.2f candidates, %.2f neighbours within %.1f px\n",
                k ? "gpu" : "cpu", c.living, c.candidates, c.neighbours, (double)c.radius);
         CHECK(c.living == 4 && c.candidates == 2.0 && c.neighbours == 0.5 && c.radius == 50.0f);
+        /* the GPU's buffers: at least the state and its sorted copy (16 bytes of position and
+         * velocity, a swarm and an id a boid, each twice) and the grid's 19 x 19 cells' counts
+         * and starts; none for the CPU */
+        printf("  %s: %llu bytes of GPU buffers\n", k ? "gpu" : "cpu",
+               (unsigned long long)c.device_bytes);
+        CHECK(k ? c.device_bytes >= 2 * 24 * 4 + 2 * 4 * 19 * 19 : c.device_bytes == 0);
         boids_world_destroy(w);
     }
 }

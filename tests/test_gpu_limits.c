@@ -3,6 +3,8 @@
  *     BOIDS_GPU_LIMIT_BLOCK_BYTES) is refused with BOIDS_E_GPU_LIMIT naming the limit and how many
  *     boids fit, and one at the limit is made; a grid of too many cells likewise, and a change of
  *     parameters that would need one leaves the world as it was;
+ *   - a 3D world whose state is twice the lowered block runs split, with the bits of the world
+ *     on the whole block, for every model;
  *   - a dispatch past the driver's workgroups along x (emulated, BOIDS_GPU_LIMIT_GROUPS_X) goes on
  *     in y and steps, sorts, scans, measures and reads exactly as a 1-D dispatch does, for every
  *     model, predators and replicas included;
@@ -79,27 +81,34 @@ static void test_a_world_past_the_storage_block_is_refused(void)
           strstr(boids_last_error(), "BOIDS_GPU_LIMIT_BLOCK_BYTES"));
 }
 
-/* `steps` steps of model m's world (with predators and replicas where it has them) on gl; the
- * state, the predators and the metrics read back. */
+/* 20 steps of model m's world (with predators and replicas where it has them; 3D where depth is
+ * not 0) on gl; the state, the predators and the metrics read back. */
 typedef struct outcome {
     boids_boid *boids;
     boids_predator predators[8];
     boids_metrics metrics[2];
 } outcome;
 
-static bool run_model(boids_gl *gl, boids_model m, outcome *o)
+static boids_world_def model_def(boids_model m, float depth)
 {
     boids_world_def d = boids_default_world_def();
     d.model = m;
     d.params = boids_model_default_params(m);
     d.count = 3000; /* 12 groups of 256: 4 rows of 3 where x allows 3 */
     d.replicas = 2;
-    d.width = 1200, d.height = 700;
-    d.gl = gl;
+    d.width = 1200, d.height = 700, d.depth = depth;
+    d.event_capacity = 16; /* 32 bytes each: within a lowered block */
     if (m == BOIDS_MODEL_KIT) {
         d.params.kit.view_radius = d.params.predators.pred_view_radius = 60;
         d.params.predators.predators = 4;
     }
+    return d;
+}
+
+static bool run_def(boids_gl *gl, boids_world_def d, outcome *o)
+{
+    const boids_model m = d.model;
+    d.gl = gl;
     boids_world *w;
     if (boids_world_create(&d, &w) != BOIDS_OK) {
         CHECK_MSG(0, "%s", boids_last_error());
@@ -124,8 +133,8 @@ static void test_dispatches_go_on_in_y(void)
     REQUIRE_OK(context_with("BOIDS_GPU_LIMIT_GROUPS_X", "3", &narrow));
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
         outcome a = {0}, b = {0};
-        if (run_model(test_gpu_context(), (boids_model)m, &a) &&
-            run_model(narrow, (boids_model)m, &b)) {
+        const boids_world_def d = model_def((boids_model)m, 0);
+        if (run_def(test_gpu_context(), d, &a) && run_def(narrow, d, &b)) {
             const bool same = memcmp(a.boids, b.boids, sizeof *a.boids * 3000) == 0 &&
                               memcmp(a.predators, b.predators, sizeof a.predators) == 0 &&
                               memcmp(a.metrics, b.metrics, sizeof a.metrics) == 0;
@@ -136,6 +145,44 @@ static void test_dispatches_go_on_in_y(void)
         free(a.boids), free(b.boids);
     }
     boids_gl_destroy(narrow);
+}
+
+/* A 3D world's state, 32 bytes a boid, twice a storage block lowered to 16 bytes a boid (and the
+ * catches' head): it runs split, its (x, y, vx, vy) and its (z, vz) in blocks of their own, the
+ * check mode (on in the tests) finding no block bound past the limit, and every model's 20 steps,
+ * predators and metrics are the bits of the same world on the driver's whole block. */
+static void test_a_3d_world_past_the_storage_block_runs_split(void)
+{
+    test_gpu_context(); /* skips without a GL context */
+    boids_gl *small;
+    REQUIRE_OK(context_with("BOIDS_GPU_LIMIT_BLOCK_BYTES", "48016", &small));
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        boids_world_def d = model_def((boids_model)m, 400);
+        /* a model of small radii (vicsek, couzin) in a box of as many cells as the block holds
+         * (the grid may be coarser than the radius at first: shrunk until it fits) */
+        for (double cells = 1e9; cells > 8000;) {
+            boids_world_info info;
+            boids_world *probe;
+            REQUIRE_OK(boids_world_create(&d, &probe));
+            boids_world_get_info(probe, &info);
+            boids_world_destroy(probe);
+            cells = (double)info.grid_w * info.grid_h * info.grid_d * d.replicas;
+            const double shrink = cells > 8000 ? cbrt(8000 / cells) : 1;
+            d.width *= shrink, d.height *= shrink, d.depth *= shrink;
+        }
+        outcome a = {0}, b = {0};
+        if (run_def(test_gpu_context(), d, &a) && run_def(small, d, &b)) {
+            const bool same = memcmp(a.boids, b.boids, sizeof *a.boids * 3000) == 0 &&
+                              memcmp(a.predators, b.predators, sizeof a.predators) == 0 &&
+                              memcmp(a.metrics, b.metrics, sizeof a.metrics) == 0;
+            printf("  %-19s 3D, 96000 bytes of state on blocks of 48016: %s\n",
+                   boids_model_name((boids_model)m),
+                   same ? "the same bits as on the whole block" : "DIFFERENT");
+            CHECK(same);
+        }
+        free(a.boids), free(b.boids);
+    }
+    boids_gl_destroy(small);
 }
 
 static void test_the_device_is_chosen_and_named(void)
@@ -231,5 +278,6 @@ static void test_the_kernel_shows_a_gpu(void)
     CHECK(system(cmd) == 0);
 }
 
-TEST_MAIN(TEST(test_a_world_past_the_storage_block_is_refused), TEST(test_dispatches_go_on_in_y),
+TEST_MAIN(TEST(test_a_world_past_the_storage_block_is_refused),
+          TEST(test_a_3d_world_past_the_storage_block_runs_split), TEST(test_dispatches_go_on_in_y),
           TEST(test_the_device_is_chosen_and_named), TEST(test_the_kernel_shows_a_gpu))

@@ -39,7 +39,7 @@ static void test_noise_gpu_equals_cpu(void)
     result = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * N);
     glUseProgram(prog);
     glBindBufferBase(GL_UNIFORM_BUFFER, BOIDS_BIND_FRAME, frame);
-    boids_gpu_bind(BOIDS_BIND_SCAN_OUT, result);
+    boids_gpu_bind(BOIDS_BIND_PROBE_RESULT, result);
     /* the blocks every pass declares (common.glsl), which the probe does not read */
     const GLuint bindings[3] = {BOIDS_BIND_REPORT, BOIDS_BIND_ATTRIBUTES, BOIDS_BIND_REPLICAS};
     for (int i = 0; i < 3; ++i) {

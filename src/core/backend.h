@@ -86,6 +86,9 @@ typedef struct boids_backend_ops {
     void (*profile)(void *impl, boids_profile_acc *acc);
     void (*reset_profile)(void *impl);
     boids_gl_state (*gl_state)(const void *impl);
+    /* The bytes of the device's buffers the backend holds for the world (the step's, and those
+     * made for reads and metrics so far); NULL for a backend without a device (the CPU). */
+    uint64_t (*device_bytes)(void *impl);
     /* After the outermost call on the world: lets go of the calling thread (the GPU's own
      * context current on none), so the next call may come from another; NULL where nothing ties
      * the backend to a thread. */

@@ -67,6 +67,14 @@ static inline void boids_gpu_copy(GLuint src, size_t src_offset, GLuint dst, siz
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
+/* The sizes of the buffers b[0..n) added up. */
+static inline uint64_t boids_gpu_buffers_bytes(const GLuint *b, size_t n)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; ++i) sum += boids_gpu_buffer_bytes(b[i]);
+    return sum;
+}
+
 /* Deletes the non-zero buffers of b[0..n) and zeroes them. */
 static inline void boids_gpu_delete(GLuint *b, size_t n)
 {

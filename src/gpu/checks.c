@@ -8,6 +8,7 @@
 #include "base/error.h"
 
 _Thread_local boids_gpu_command_count boids_gpu_commands;
+_Thread_local uint64_t boids_gpu_block_limit = UINT64_MAX;
 
 static int checks_state = -1; /* -1 unread, 0 off, 1 on */
 static char violation[400];   /* the first one not yet taken */
@@ -37,6 +38,18 @@ void boids_gpu_poison(GLuint buffer)
     glFinish();
 }
 
+uint64_t boids_gpu_buffer_bytes(GLuint b)
+{
+    if (!b) return 0;
+    GLint old = 0;
+    GLint64 size = 0;
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &old);
+    glBindBuffer(GL_COPY_READ_BUFFER, b);
+    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+    glBindBuffer(GL_COPY_READ_BUFFER, (GLuint)old);
+    return size > 0 ? (uint64_t)size : 0;
+}
+
 /* Records the first violation (printf-style) and prints it. */
 __attribute__((format(printf, 1, 2))) static void note(const char *fmt, ...)
 {
@@ -46,18 +59,6 @@ __attribute__((format(printf, 1, 2))) static void note(const char *fmt, ...)
     vsnprintf(violation, sizeof violation, fmt, ap);
     va_end(ap);
     fprintf(stderr, "boids: GPU check: %s\n", violation);
-}
-
-/* Size in bytes of buffer b (0 if it has no storage), through a binding point we restore. */
-static GLint64 buffer_size(GLuint b)
-{
-    GLint old = 0;
-    GLint64 size = 0;
-    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &old);
-    glBindBuffer(GL_COPY_READ_BUFFER, b);
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    glBindBuffer(GL_COPY_READ_BUFFER, (GLuint)old);
-    return size;
 }
 
 /* The blocks of one interface (storage or uniform) of prog against the indexed bindings. */
@@ -80,10 +81,14 @@ static void check_interface(GLuint prog, const char *what, GLenum iface, GLenum 
             note("%s: block %s (binding %d) has no buffer bound", what, name, (int)v[0]);
             continue;
         }
-        GLint64 size = range ? range : buffer_size((GLuint)bound);
+        GLint64 size = range ? range : (GLint64)boids_gpu_buffer_bytes((GLuint)bound);
         if (size <= 0)
             note("%s: block %s (binding %d) is bound to a buffer without storage", what, name,
                  (int)v[0]);
+        else if (iface == GL_SHADER_STORAGE_BLOCK && (uint64_t)size > boids_gpu_block_limit)
+            note("%s: block %s (binding %d) is bound to %lld bytes, more than the storage block "
+                 "allows (%llu bytes)",
+                 what, name, (int)v[0], (long long)size, (unsigned long long)boids_gpu_block_limit);
     }
 }
 

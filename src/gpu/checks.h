@@ -10,7 +10,9 @@
  *   the largest uint) before first use, so a read of memory nobody wrote shows up as NaNs, wild
  *   cells or ids instead of as plausible zeros;
  * - before each dispatch and draw, every storage and uniform block the current program declares
- *   must have a buffer bound at its binding, at least as large as the block's fixed part.
+ *   must have a buffer bound at its binding, at least as large as the block's fixed part, and no
+ *   storage block more than the driver's largest (GL_MAX_SHADER_STORAGE_BLOCK_SIZE, or the lower
+ *   BOIDS_GPU_LIMIT_BLOCK_BYTES a test emulates a smaller driver with).
  *
  * A violation is printed once with the program's name and is returned by the next
  * boids_gl_check() as a BOIDS_E_GL error, so the step, read or draw that ran it fails. Off, the
@@ -34,6 +36,14 @@ void boids_gpu_poison(GLuint buffer);
 /* In check mode: checks the current program's blocks against what is bound (see above). `what`
  * names the pass in the message. */
 void boids_gpu_check_bindings(const char *what);
+
+/* The largest storage block of the context current on this thread (boids_gl_make_current sets
+ * it from the context's limits; UINT64_MAX until then): the check mode's bound on a block. */
+extern _Thread_local uint64_t boids_gpu_block_limit;
+
+/* The size in bytes of buffer b (0 if it is 0 or has no storage), asked of the driver through a
+ * binding point that is restored. */
+uint64_t boids_gpu_buffer_bytes(GLuint b);
 
 /* The first violation found since the last call (BOIDS_E_GL), or BOIDS_OK; clears it. */
 boids_status boids_gpu_checks_take(void);

@@ -116,6 +116,7 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
     boids_status st = boids_gpu_limits_query(&gl->limits);
     if (st != BOIDS_OK) return st;
     current_groups_x = gl->limits.groups_x;
+    boids_gpu_block_limit = gl->limits.block_bytes;
     current_gl = gl;
     GLint strategy = 0;
     glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
@@ -433,6 +434,7 @@ boids_status boids_gl_make_current(boids_gl *gl)
     BOIDS_REQUIRE(gl, "gl");
     if (gl->lost) return context_lost(gl);
     current_groups_x = gl->limits.groups_x; /* this context's dispatches */
+    boids_gpu_block_limit = gl->limits.block_bytes;
     current_gl = gl;
     if (gl->window) {
         if (glfwGetCurrentContext() != gl->window) glfwMakeContextCurrent(gl->window);

@@ -20,11 +20,13 @@
  * (The grid passes are gpu/sort.c's; the metrics, on demand, gpu/metrics.c's; a read's ordering
  * by id, on the device, gpu/id_order.c's.)
  *
- * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells) with the swarm
- * and id buffers of index `key`, which alternate each step; pos_vel[1] and the other swarm/id
- * buffers are the reorder's output. The predators likewise. Attributes stay in id order in one
- * buffer; the replicas' catches and stop steps in another; status flags and events go to the
- * report buffer, read back only when asked. */
+ * The state therefore lives in pos_vel[0] (slots sorted by the last step's cells; a 3D world's
+ * (z, vz) in depth[0]) with the swarm and id buffers of index `key`, which alternate each step;
+ * pos_vel[1], depth[1] and the other swarm/id buffers are the reorder's output. The predators
+ * likewise. No buffer a pass binds holds more than 16 bytes an agent, so a world is bound by the
+ * driver's storage block only past block / 16 agents (134M on NVIDIA's 2 GiB). Attributes stay in
+ * id order in one buffer; the replicas' catches and stop steps in another; status flags and events
+ * go to the report buffer, read back only when asked. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -48,10 +50,11 @@
 #include "gpu/sort.h"
 #include "gpu/timer.h"
 
-/* A set of agents: the state's pos_vel[0] with swarm/id[key], the sorted copies in the others. */
+/* A set of agents: the state's pos_vel[0] and depth[0] (a 3D world's (z, vz, 0, 0); 0 in a flat
+ * one) with swarm/id[key], the sorted copies in the others. */
 typedef struct gpu_agents {
     uint32_t count;
-    GLuint pos_vel[2], swarm[2], id[2];
+    GLuint pos_vel[2], depth[2], swarm[2], id[2];
     int key;
     boids_gpu_grid grid;
 } gpu_agents;
@@ -92,16 +95,17 @@ typedef struct gpu_backend {
     boids_profile_acc commands; /* the steps' GL commands (steps, dispatches, barriers, clears) */
 } gpu_backend;
 
-/* Vec4s an agent's position and velocity take: a 3D world's have a second, (z, vz, 0, 0), in
- * the buffer's second half (shaders/boids_shared.h). */
+/* Vec4s an agent's position and velocity take: a 3D world's have a second, (z, vz, 0, 0), in a
+ * buffer of its own (shaders/boids_shared.h). */
 static size_t agent_vec4s(const boids_sim *sim) { return sim->three ? 2 : 1; }
 
-static void make_agents(gpu_agents *a, uint32_t count, size_t vec4s)
+static void make_agents(gpu_agents *a, uint32_t count, bool three)
 {
     a->count = count;
     for (int i = 0; i < 2; ++i) {
-        a->pos_vel[i] =
-            boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * vec4s * count);
+        a->pos_vel[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        a->depth[i] =
+            three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count) : 0;
         a->swarm[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         a->id[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
     }
@@ -109,7 +113,8 @@ static void make_agents(gpu_agents *a, uint32_t count, size_t vec4s)
 
 static void free_agents(gpu_agents *a)
 {
-    GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->swarm[0], a->swarm[1], a->id[0], a->id[1]};
+    GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->depth[0], a->depth[1],
+                  a->swarm[0],   a->swarm[1],   a->id[0],    a->id[1]};
     boids_gpu_delete(b, sizeof b / sizeof b[0]);
     boids_gpu_grid_free(&a->grid);
 }
@@ -121,8 +126,8 @@ static boids_gpu_sort_job sort_job(gpu_agents *a, uint32_t which)
     const int cur = a->key, other = 1 - a->key;
     return (boids_gpu_sort_job){.which = which,
                                 .count = a->count,
-                                .in = {a->pos_vel[0], a->swarm[cur], a->id[cur]},
-                                .out = {a->pos_vel[1], a->swarm[other], a->id[other]},
+                                .in = {a->pos_vel[0], a->depth[0], a->swarm[cur], a->id[cur]},
+                                .out = {a->pos_vel[1], a->depth[1], a->swarm[other], a->id[other]},
                                 .grid = &a->grid};
 }
 
@@ -134,14 +139,16 @@ static uint32_t predator_cells(const gpu_backend *g, uint32_t cells)
     return (boids_model_features(g->sim->def.model) & BOIDS_FEATURE_PREDATORS) ? cells : 0;
 }
 
-/* The sorted predators and their grid, at their bindings. Every steering program declares them
- * (the candidate walk serves all three grids), so they are bound for models without predators
- * too, where the set is empty: a driver may drop a pass whose program has a block with no buffer
- * behind it (zink does), and GL leaves it undefined. */
+/* The sorted predators and their grid, at their bindings. The passes that meet predators declare
+ * them (the catches, the hunt, the steering of a model with predators; the candidate walk serves
+ * all three grids), and a world without predators binds its empty set too: a driver may drop a
+ * pass whose program has a block with no buffer behind it (zink does), and GL leaves it
+ * undefined. */
 static void bind_predators(gpu_backend *g)
 {
     gpu_agents *p = &g->preds;
-    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_IN, p->pos_vel[1]);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_PRED_POS_VEL_IN, BOIDS_BIND_PRED_POS_VEL_Z_IN, p->pos_vel[1],
+                           p->depth[1]);
     boids_gpu_bind(BOIDS_BIND_PRED_ID_IN, p->id[1 - p->key]);
     boids_gpu_bind(BOIDS_BIND_PRED_CELL_START, p->grid.cell_start);
 }
@@ -156,7 +163,9 @@ static void predators_and_catches(gpu_backend *g, uint32_t step)
     boids_gpu_clear_head(g->catches, sizeof(GLuint) * 4); /* none found yet */
     glUseProgram(g->prog_catch);
     glUniform1ui(g->u_step_catch, step);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[0]); /* the boids' state */
+    /* the boids' state */
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, b->pos_vel[0],
+                           b->depth[0]);
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[b->key]);
     bind_predators(g);
     boids_gpu_dispatch("catches", boids_gpu_groups(b->count, BOIDS_WG_SIZE));
@@ -218,8 +227,10 @@ static void pass_steer(gpu_backend *g, uint32_t step)
     const int sorted = 1 - b->key;
     glUseProgram(g->prog_steer);
     glUniform1ui(g->u_step_steer, step);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, b->pos_vel[0]);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, b->pos_vel[1],
+                           b->depth[1]);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_OUT, BOIDS_BIND_POS_VEL_Z_OUT, b->pos_vel[0],
+                           b->depth[0]);
     boids_gpu_bind(BOIDS_BIND_SWARM_IN, b->swarm[sorted]);
     boids_gpu_bind(BOIDS_BIND_ID_IN, b->id[sorted]);
     boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
@@ -241,9 +252,13 @@ static void pass_hunt(gpu_backend *g, uint32_t step)
     if (!p->count) return;
     glUseProgram(g->prog_hunt);
     glUniform1ui(g->u_step_hunt, step);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, b->pos_vel[1]); /* the boids of step t, sorted */
+    /* the boids of step t, sorted */
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, b->pos_vel[1],
+                           b->depth[1]);
     boids_gpu_bind(BOIDS_BIND_CELL_START, b->grid.cell_start);
-    boids_gpu_bind(BOIDS_BIND_PRED_POS_VEL_OUT, p->pos_vel[0]);
+    bind_predators(g);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_PRED_POS_VEL_OUT, BOIDS_BIND_PRED_POS_VEL_Z_OUT,
+                           p->pos_vel[0], p->depth[0]);
     boids_gpu_dispatch("predators' hunt", boids_gpu_groups(p->count, BOIDS_WG_SIZE));
     boids_gpu_barrier();
     p->key = 1 - p->key;
@@ -349,7 +364,7 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
     boids_status st = make_current_and_bind(g);
     if (st != BOIDS_OK) return st;
     boids_gpu_clear_range(g->report, offsetof(boids_gpu_report, bad_slots), sizeof(uint32_t));
-    boids_gpu_hot slots = {a->pos_vel[0], a->swarm[a->key], a->id[a->key]};
+    boids_gpu_hot slots = {a->pos_vel[0], a->depth[0], a->swarm[a->key], a->id[a->key]};
     st = boids_gpu_id_order_run(&g->order, which, a->count, slots);
     if (st == BOIDS_OK) st = check_report(g);
     for (uint32_t c = BOIDS_COLUMN_X; st == BOIDS_OK && c <= BOIDS_COLUMN_VY; ++c)
@@ -358,7 +373,7 @@ static boids_status order_on_device(gpu_backend *g, gpu_agents *a, uint32_t whic
                            sizeof(float) * a->count, cols[c]);
     for (uint32_t c = 0; st == BOIDS_OK && g->sim->three && c < 2; ++c)
         if (cols[BOIDS_COLUMN_Z + c]) /* a 3D world's z and vz: the order's fifth and sixth */
-            boids_gpu_read(g->order.columns, boids_gpu_id_order_column(4 + c, a->count),
+            boids_gpu_read(g->order.columns_z, sizeof(float) * c * a->count,
                            sizeof(float) * a->count, cols[BOIDS_COLUMN_Z + c]);
     if (st == BOIDS_OK && cols[BOIDS_COLUMN_SWARM])
         boids_gpu_read(g->order.swarm, 0, sizeof(uint32_t) * a->count, cols[BOIDS_COLUMN_SWARM]);
@@ -378,7 +393,8 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
     if ((st = check_report(g)) != BOIDS_OK) return st;
     if (!g->read_pool && !(g->read_pool = boids_pool_create(boids_cpu_count())))
         return boids_fail(BOIDS_E_NO_MEMORY, "no threads for reading the GPU state");
-    const size_t pv_bytes = sizeof(float) * 4 * agent_vec4s(g->sim) * n,
+    /* (x, y, vx, vy) by slot, a 3D world's (z, vz, 0, 0) by slot after them, ids, swarms */
+    const size_t xy_bytes = sizeof(float) * 4 * n, pv_bytes = xy_bytes * agent_vec4s(g->sim),
                  u_bytes = sizeof(uint32_t) * n;
     const size_t total = pv_bytes + 2 * u_bytes;
     if (g->staging_bytes < total) {
@@ -386,7 +402,8 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
         g->staging = boids_gpu_staging(total);
         g->staging_bytes = total;
     }
-    boids_gpu_copy(a->pos_vel[0], 0, g->staging, 0, pv_bytes);
+    boids_gpu_copy(a->pos_vel[0], 0, g->staging, 0, xy_bytes);
+    if (a->depth[0]) boids_gpu_copy(a->depth[0], 0, g->staging, xy_bytes, xy_bytes);
     boids_gpu_copy(a->id[a->key], 0, g->staging, pv_bytes, u_bytes);
     boids_gpu_copy(a->swarm[a->key], 0, g->staging, pv_bytes + u_bytes, u_bytes);
     const uint32_t *map = boids_gpu_map_read(g->staging, total);
@@ -536,12 +553,15 @@ static void upload_frame(gpu_backend *g)
     glBindBuffer(GL_UNIFORM_BUFFER, 0);
 }
 
-/* Writes agents' states in id order (slot = id, key 0): pv 4 floats each, swarms or NULL. */
+/* Writes agents' states in id order (slot = id, key 0): pv 4 floats each (x, y, vx, vy), in a 3D
+ * world followed by 4 each (z, vz, 0, 0); swarms or NULL. */
 static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const uint32_t *swarm)
 {
     for (uint32_t i = 0; i < a->count; ++i) g->staging_id[i] = i;
     a->key = 0;
-    boids_gpu_write(a->pos_vel[0], 0, sizeof(float) * 4 * agent_vec4s(g->sim) * a->count, pv);
+    const size_t xy_bytes = sizeof(float) * 4 * a->count;
+    boids_gpu_write(a->pos_vel[0], 0, xy_bytes, pv);
+    if (a->depth[0]) boids_gpu_write(a->depth[0], 0, xy_bytes, pv + 4 * (size_t)a->count);
     if (swarm) boids_gpu_write(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
     boids_gpu_write(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
 }
@@ -655,8 +675,8 @@ static boids_status gpu_metrics(void *impl, float group_radius, boids_metric_sum
     boids_status st = make_current_and_bind(g);
     if (st == BOIDS_OK) st = check_report(g); /* the state's own flags first */
     if (st != BOIDS_OK) return st;
-    const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.swarm[g->boids.key],
-                                 g->boids.id[g->boids.key]};
+    const boids_gpu_hot state = {g->boids.pos_vel[0], g->boids.depth[0],
+                                 g->boids.swarm[g->boids.key], g->boids.id[g->boids.key]};
     st = boids_gpu_metrics_compute(&g->metrics, &g->sorter, state, sim->def.count,
                                    boids_grid_cells(&sim->grid), sim->def.replicas,
                                    boids_grid_cells_per_replica(&sim->grid), group_radius, out);
@@ -692,10 +712,10 @@ static boids_status check_fits(const gpu_backend *g)
     const uint64_t n = sim->def.count, most = n > sim->predator_count ? n : sim->predator_count;
     const uint64_t attrs = n ? g->attr_words / n : 0;
     const boids_gpu_need needs[] = {
-        /* the state and its sorted copy, the read's id-ordered columns, the metrics' copies; the
-         * catches, a head and a catch per boid, are one more of the same */
-        {"their positions and velocities", sizeof(boids_catch), 16 * agent_vec4s(sim), most,
-         "boid"},
+        /* the state and its sorted copy, a 3D world's depths, the read's id-ordered columns, the
+         * metrics' copies: 16 bytes an agent each; the catches, a head and a catch per boid, are
+         * one more of the same */
+        {"their positions and velocities", sizeof(boids_catch), 16, most, "boid"},
         {"their attributes", 0, 4 * attrs, n, "boid"},
         {"the grid's counts and starts", 4, 4, boids_grid_cells(&sim->grid), "cell"},
         {"the events held between two takes", sizeof(boids_gpu_report), sizeof(boids_event),
@@ -739,7 +759,7 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
     if (resized) { /* another number of predators: their buffers anew, for the world to write */
         free_agents(&g->preds);
         memset(&g->preds, 0, sizeof g->preds);
-        make_agents(&g->preds, g->sim->predator_count, agent_vec4s(g->sim));
+        make_agents(&g->preds, g->sim->predator_count, g->sim->three);
     }
     if (grid_changed &&
         (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
@@ -804,15 +824,48 @@ static boids_gl_state gpu_gl_state(const void *impl)
     boids_gl_state s;
     memset(&s, 0, sizeof s);
     s.pos_vel = g->boids.pos_vel[0];
+    s.pos_vel_z = g->boids.depth[0];
     s.swarm = g->boids.swarm[g->boids.key];
     s.id = g->boids.id[g->boids.key];
     s.cell_start = g->boids.grid.cell_start;
     s.alive_at = g->boids.grid.cells;
     s.pred_pos_vel = g->preds.count ? g->preds.pos_vel[0] : 0;
+    s.pred_pos_vel_z = g->preds.count ? g->preds.depth[0] : 0;
     s.predators = g->preds.count;
     s.attributes = g->attributes;
     memcpy(s.attr_base, g->attr_base, sizeof s.attr_base);
     return s;
+}
+
+static uint64_t grid_bytes(const boids_gpu_grid *g)
+{
+    const GLuint b[] = {g->cell_of,    g->cell_rank, g->cell_count,
+                        g->cell_start, g->slot_id,   g->scan_aux};
+    return boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]);
+}
+
+static uint64_t agents_bytes(const gpu_agents *a)
+{
+    const GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->depth[0], a->depth[1],
+                        a->swarm[0],   a->swarm[1],   a->id[0],    a->id[1]};
+    return boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]) + grid_bytes(&a->grid);
+}
+
+/* Every buffer the world made on the device, asked of the driver (the staging buffer of reads
+ * ordered on the host lives in the host's memory: not counted). */
+static uint64_t gpu_device_bytes(void *impl)
+{
+    gpu_backend *g = impl;
+    if (boids_gl_make_current(g->gl) != BOIDS_OK) return 0;
+    const boids_gpu_metrics *m = &g->metrics;
+    const boids_gpu_id_order *o = &g->order;
+    const GLuint b[] = {g->frame,        g->attributes,     g->report,    g->replicas,
+                        g->obstacles,    g->obs_cell_start, g->catches,   m->sorted.pos_vel,
+                        m->sorted.depth, m->sorted.swarm,   m->sorted.id, m->slot,
+                        m->slot_z,       m->parent,         m->sums,      o->columns,
+                        o->columns_z,    o->swarm,          o->marks};
+    return agents_bytes(&g->boids) + agents_bytes(&g->preds) + grid_bytes(&m->grid) +
+           boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]);
 }
 
 static void gpu_release(void *impl)
@@ -863,6 +916,7 @@ static const boids_backend_ops gpu_ops = {
     .profile = gpu_profile,
     .reset_profile = gpu_reset_profile,
     .gl_state = gpu_gl_state,
+    .device_bytes = gpu_device_bytes,
     .release = gpu_release,
     .destroy = gpu_destroy,
 };
@@ -909,8 +963,8 @@ static boids_status make_buffers(gpu_backend *g)
     const boids_sim *sim = g->sim;
     while (glGetError() != GL_NO_ERROR) {
     }
-    make_agents(&g->boids, sim->def.count, agent_vec4s(sim));
-    make_agents(&g->preds, sim->predator_count, agent_vec4s(sim));
+    make_agents(&g->boids, sim->def.count, sim->three);
+    make_agents(&g->preds, sim->predator_count, sim->three);
     g->frame = boids_gpu_buffer(GL_UNIFORM_BUFFER, sizeof(boids_gpu_frame));
     g->attributes = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * g->attr_words);
     g->report = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER,

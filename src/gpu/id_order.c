@@ -10,7 +10,7 @@
 void boids_gpu_id_order_free(boids_gpu_id_order *o)
 {
     if (o->prog) glDeleteProgram(o->prog);
-    GLuint bufs[] = {o->columns, o->swarm, o->marks};
+    GLuint bufs[] = {o->columns, o->columns_z, o->swarm, o->marks};
     boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     memset(o, 0, sizeof *o);
 }
@@ -25,11 +25,13 @@ static boids_status prepare(boids_gpu_id_order *o, uint32_t count)
         o->u_agents = glGetUniformLocation(o->prog, "u_agents");
     }
     if (!o->columns || o->capacity < count) {
-        GLuint bufs[] = {o->columns, o->swarm, o->marks};
+        GLuint bufs[] = {o->columns, o->columns_z, o->swarm, o->marks};
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
-        /* three buffers, none larger than the state's pos_vel, whose size a driver took */
-        const size_t columns = o->dims == 3 ? 6 : 4;
-        o->columns = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * columns * count);
+        /* none larger than the state's pos_vel, whose size a driver took */
+        o->columns = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
+        o->columns_z = o->dims == 3
+                           ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 2 * count)
+                           : 0;
         o->swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         o->marks = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         o->capacity = count;
@@ -51,12 +53,14 @@ boids_status boids_gpu_id_order_run(boids_gpu_id_order *o, uint32_t which, uint3
     glUseProgram(o->prog);
     glUniform1ui(o->u_stamp, o->stamp);
     glUniform1ui(o->u_agents, which);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, slots.pos_vel);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, slots.pos_vel,
+                           slots.depth);
     boids_gpu_bind(BOIDS_BIND_SWARM_IN, slots.swarm);
     boids_gpu_bind(BOIDS_BIND_ID_IN, slots.id);
     boids_gpu_bind(BOIDS_BIND_ORDER_COLUMNS, o->columns);
     boids_gpu_bind(BOIDS_BIND_ORDER_SWARM, o->swarm);
     boids_gpu_bind(BOIDS_BIND_ORDER_MARKS, o->marks);
+    if (o->columns_z) boids_gpu_bind(BOIDS_BIND_ORDER_COLUMNS_Z, o->columns_z);
     if (count) boids_gpu_dispatch("the state in id order", boids_gpu_groups(count, BOIDS_WG_SIZE));
     glUseProgram(0);
     return boids_gl_check("ordering the state by id");

@@ -13,18 +13,21 @@ typedef struct boids_gpu_id_order {
     GLuint prog;
     GLint u_stamp, u_agents;
     GLuint columns, swarm, marks; /* x, y, vx, vy one after another; the swarms; each id's mark */
+    GLuint columns_z;             /* a 3D world's z and vz one after another (else 0) */
     uint32_t capacity;            /* agents the buffers hold */
     uint32_t stamp;               /* the last read's mark */
-    int dims; /* the world's dimension: 3 adds the columns z and vz after vy (set before a run) */
+    int dims; /* the world's dimension: 3 adds the columns z and vz (set before a run) */
 } boids_gpu_id_order;
 
 /* Runs the pass over `count` agents (which: 0 the boids, 1 the predators, which have no swarm)
  * whose slots are `slots`. The frame's uniform block and the report must be bound; the report's
  * bad_slots must be 0. Once the report says it still is, column c (x, y, vx, vy) of the state is
- * boids_gpu_id_order_column's range of `columns`, and the swarms the first `count` of `swarm`. */
+ * boids_gpu_id_order_column's range of `columns` (z and vz of a 3D world the same of
+ * `columns_z`), and the swarms the first `count` of `swarm`. */
 boids_status boids_gpu_id_order_run(boids_gpu_id_order *o, uint32_t which, uint32_t count,
                                     boids_gpu_hot slots);
-/* Where float column c (0 x, 1 y, 2 vx, 3 vy) of a run over `count` agents starts, in bytes. */
+/* Where float column c (0 x, 1 y, 2 vx, 3 vy; of columns_z, 0 z, 1 vz) of a run over `count`
+ * agents starts, in bytes. */
 static inline size_t boids_gpu_id_order_column(uint32_t c, uint32_t count)
 {
     return sizeof(float) * (size_t)c * count;

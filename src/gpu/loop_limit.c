@@ -40,7 +40,7 @@ static boids_status measure(uint32_t *iterations)
     glUniform1ui(glGetUniformLocation(prog, "u_outer"), PROBE_OUTER);
     glUniform1ui(glGetUniformLocation(prog, "u_inner"), PROBE_INNER);
     glUniform1ui(glGetUniformLocation(prog, "u_stop"), stop);
-    boids_gpu_bind(BOIDS_BIND_SCAN_OUT, result);
+    boids_gpu_bind(BOIDS_BIND_PROBE_RESULT, result);
     boids_gpu_dispatch("loop limit probe", 1);
     uint32_t out[2] = {0, 0};
     boids_gpu_read(result, 0, sizeof out, out);

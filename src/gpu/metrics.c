@@ -12,7 +12,8 @@ void boids_gpu_metrics_free(boids_gpu_metrics *m)
     GLuint progs[] = {m->prog_nn, m->prog_link, m->prog_reduce};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
-    GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent, m->sums};
+    GLuint bufs[] = {m->sorted.pos_vel, m->sorted.depth, m->sorted.swarm, m->sorted.id,
+                     m->slot,           m->slot_z,       m->parent,       m->sums};
     boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
     boids_gpu_grid_free(&m->grid);
     memset(m, 0, sizeof *m);
@@ -32,14 +33,17 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
             return st;
         m->u_radius = glGetUniformLocation(m->prog_link, "u_radius");
     }
-    /* a 3D world's buffers hold a second half: (z, vz) and the heading's z */
-    const size_t vec4s = sizeof(float) * 4 * (m->dims == 3 ? 2 : 1) * (size_t)count;
+    const size_t vec4s = sizeof(float) * 4 * (size_t)count;
+    const bool three = m->dims == 3; /* and buffers of (z, vz) and the heading's z */
     if (m->count != count || !m->slot) {
-        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.swarm, m->sorted.id, m->slot, m->parent};
+        GLuint bufs[] = {m->sorted.pos_vel, m->sorted.depth, m->sorted.swarm, m->sorted.id,
+                         m->slot,           m->slot_z,       m->parent};
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
-        m->sorted.pos_vel = m->sorted.swarm = m->sorted.id = m->slot = m->parent = 0;
         m->count = count;
         m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
+        m->sorted.depth = three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s) : 0;
+        m->slot_z =
+            three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * (size_t)count) : 0;
         m->sorted.swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->sorted.id = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         m->slot = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
@@ -73,12 +77,14 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
                                      .keep_stopped = true};
     boids_gpu_sort(sorter, &sort);
     const uint32_t n_groups = boids_gpu_groups(count, BOIDS_WG_SIZE);
-    boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, m->sorted.pos_vel);
+    boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, m->sorted.pos_vel,
+                           m->sorted.depth);
     boids_gpu_bind(BOIDS_BIND_ID_IN, m->sorted.id);
     boids_gpu_bind(BOIDS_BIND_CELL_START, m->grid.cell_start);
     boids_gpu_bind(BOIDS_BIND_METRIC_SLOT, m->slot);
     boids_gpu_bind(BOIDS_BIND_METRIC_PARENT, m->parent);
     boids_gpu_bind(BOIDS_BIND_METRIC_SUMS, m->sums);
+    if (m->slot_z) boids_gpu_bind(BOIDS_BIND_METRIC_SLOT_Z, m->slot_z);
     glUseProgram(m->prog_nn);
     boids_gpu_dispatch("metrics: nearest neighbours", n_groups);
     boids_gpu_barrier();

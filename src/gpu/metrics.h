@@ -12,11 +12,11 @@ typedef struct boids_gpu_metrics {
     GLuint prog_nn, prog_link, prog_reduce;
     GLint u_radius;
     boids_gpu_grid grid;
-    boids_gpu_hot sorted; /* the state in the metrics' cell order */
-    GLuint slot, parent, sums;
+    boids_gpu_hot sorted;              /* the state in the metrics' cell order */
+    GLuint slot, slot_z, parent, sums; /* slot_z: a 3D world's heading z (else 0) */
     uint32_t count, replicas;
-    int dims; /* the world's dimension: 3 keeps (z, vz) and the heading's z in second halves (set
-                 before the first call) */
+    int dims; /* the world's dimension: 3 keeps (z, vz) and the heading's z in buffers of their
+                 own (set before the first call) */
 } boids_gpu_metrics;
 
 /* The sums of every replica of a world of `count` boids in `cells` cells (the frame's grid, whose

@@ -71,8 +71,8 @@ void boids_gpu_grid_free(boids_gpu_grid *g)
  * dispatches whatever the number of cells. */
 static void run_scan(const boids_gpu_sorter *s, const boids_gpu_grid *grid)
 {
-    boids_gpu_bind(BOIDS_BIND_SCAN_IN, grid->cell_count);
-    boids_gpu_bind(BOIDS_BIND_SCAN_OUT, grid->cell_start);
+    boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
+    boids_gpu_bind(BOIDS_BIND_CELL_START, grid->cell_start);
     boids_gpu_bind(BOIDS_BIND_SCAN_SUMS, grid->scan_aux);
     glUseProgram(s->prog_scan_blocks);
     glUniform1ui(s->u_scan_blocks_n, grid->cells + 1);
@@ -94,7 +94,8 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
         glUseProgram(s->prog_cell);
         glUniform1ui(s->u_agents.cell, job->which);
         glUniform1ui(s->u_keep_stopped, job->keep_stopped ? 1u : 0u);
-        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
+        boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, in.pos_vel,
+                               in.depth);
         boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);
         boids_gpu_bind(BOIDS_BIND_CELL_OF, grid->cell_of);
         boids_gpu_bind(BOIDS_BIND_CELL_COUNT, grid->cell_count);
@@ -117,8 +118,10 @@ void boids_gpu_sort_pass(const boids_gpu_sorter *s, const boids_gpu_sort_job *jo
     case BOIDS_PASS_REORDER:
         glUseProgram(s->prog_reorder);
         glUniform1ui(s->u_agents.reorder, job->which);
-        boids_gpu_bind(BOIDS_BIND_POS_VEL_IN, in.pos_vel);
-        boids_gpu_bind(BOIDS_BIND_POS_VEL_OUT, out.pos_vel);
+        boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_IN, BOIDS_BIND_POS_VEL_Z_IN, in.pos_vel,
+                               in.depth);
+        boids_gpu_bind_pos_vel(BOIDS_BIND_POS_VEL_OUT, BOIDS_BIND_POS_VEL_Z_OUT, out.pos_vel,
+                               out.depth);
         boids_gpu_bind(BOIDS_BIND_SWARM_IN, in.swarm);
         boids_gpu_bind(BOIDS_BIND_SWARM_OUT, out.swarm);
         boids_gpu_bind(BOIDS_BIND_ID_IN, in.id);

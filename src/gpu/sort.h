@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "boids.h"
+#include "gpu/buffers.h"
 #include "gpu/gl.h"
 #include "gpu/timer.h"
 
@@ -35,10 +36,20 @@ typedef struct boids_gpu_grid {
     uint32_t scan_blocks; /* blocks of BOIDS_SCAN_BLOCK counts the scan's workgroups take */
 } boids_gpu_grid;
 
-/* Agents' hot data: vec4 position and velocity, swarm (boids only, else 0) and id per slot. */
+/* Agents' hot data: vec4 position and velocity, a 3D world's vec4 (z, vz, 0, 0) in `depth` (0
+ * in a flat world: no block of a 2D program reads one), swarm (boids only, else 0) and id per
+ * slot. Each a buffer of its own, none more than 16 bytes an agent (shaders/boids_shared.h). */
 typedef struct boids_gpu_hot {
-    GLuint pos_vel, swarm, id;
+    GLuint pos_vel, depth, swarm, id;
 } boids_gpu_hot;
+
+/* Positions and velocities at `binding`, and a 3D world's depths (depth not 0) at binding_z. */
+static inline void boids_gpu_bind_pos_vel(GLuint binding, GLuint binding_z, GLuint pos_vel,
+                                          GLuint depth)
+{
+    boids_gpu_bind(binding, pos_vel);
+    if (depth) boids_gpu_bind(binding_z, depth);
+}
 
 /* The sort's programs and their uniforms. */
 typedef struct boids_gpu_sorter {

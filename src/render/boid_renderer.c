@@ -19,8 +19,8 @@ typedef struct upload {
 
 /* The 3D program's uniforms (boids3d.vert). */
 typedef struct uniforms_3d {
-    GLint view, eye, proj_scale, viewport, size, min_px, fog, count, color_mode, speed, alive, age,
-        pulled, predators;
+    GLint view, eye, proj_scale, viewport, size, min_px, fog, color_mode, speed, alive, age, pulled,
+        predators;
 } uniforms_3d;
 
 struct boids_renderer {
@@ -33,7 +33,7 @@ struct boids_renderer {
     float *lines;     /* the frame's border and obstacles: x, y, r, g, b, a per vertex */
     size_t lines_len;
     /* a CPU world's state, in the GPU's layout */
-    upload pv, swarm, id, attributes, pred_pv;
+    upload pv, pv_z, swarm, id, attributes, pred_pv, pred_pv_z;
     boids_boid *cpu_state;
     boids_predator *cpu_preds;
     boids_obstacle *obstacles; /* the world's, read each frame (boids_world_read_obstacles) */
@@ -41,7 +41,7 @@ struct boids_renderer {
     void *scratch;
     size_t scratch_cap;
     bool vertex_ssbo;      /* the driver lets a vertex shader read a storage buffer */
-    bool pulled;           /* ... four of them: one plain draw pulls the state (boids.vert) */
+    bool pulled;           /* ... five of them: one plain draw pulls the state (boids.vert) */
     boids_gpu_timer timer; /* the draw's GPU time, reported to the world's profile */
 };
 
@@ -87,19 +87,20 @@ boids_status boids_renderer_create(boids_renderer **out)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
         *locs[i] = glGetUniformLocation(r->prog_boids, names[i]);
     r->ul_viewport = glGetUniformLocation(r->prog_lines, "u_viewport");
-    const char *names3[] = {"u_view",       "u_eye",         "u_proj_scale", "u_viewport",
-                            "u_size",       "u_min_px",      "u_fog",        "u_count",
-                            "u_color_mode", "u_speed_range", "u_alive_base", "u_age_base",
-                            "u_pulled",     "u_predators"};
-    GLint *locs3[] = {&r->u3.view,   &r->u3.eye, &r->u3.proj_scale, &r->u3.viewport,   &r->u3.size,
-                      &r->u3.min_px, &r->u3.fog, &r->u3.count,      &r->u3.color_mode, &r->u3.speed,
-                      &r->u3.alive,  &r->u3.age, &r->u3.pulled,     &r->u3.predators};
+    const char *names3[] = {"u_view",        "u_eye",        "u_proj_scale", "u_viewport",
+                            "u_size",        "u_min_px",     "u_fog",        "u_color_mode",
+                            "u_speed_range", "u_alive_base", "u_age_base",   "u_pulled",
+                            "u_predators"};
+    GLint *locs3[] = {&r->u3.view,     &r->u3.eye,    &r->u3.proj_scale, &r->u3.viewport,
+                      &r->u3.size,     &r->u3.min_px, &r->u3.fog,        &r->u3.color_mode,
+                      &r->u3.speed,    &r->u3.alive,  &r->u3.age,        &r->u3.pulled,
+                      &r->u3.predators};
     for (size_t i = 0; i < sizeof names3 / sizeof names3[0]; ++i)
         *locs3[i] = glGetUniformLocation(r->prog_boids3d, names3[i]);
     GLint vertex_blocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vertex_blocks);
     r->vertex_ssbo = vertex_blocks > 0; /* without it: caught boids drawn, no age colours */
-    r->pulled = vertex_blocks >= 4;     /* the attributes and the three state buffers */
+    r->pulled = vertex_blocks >= 5; /* the attributes, the three state buffers, a 3D world's z */
     glGenVertexArrays(1, &r->vao);
     glGenVertexArrays(1, &r->lines_vao);
     glGenBuffers(1, &r->lines_vbo);
@@ -125,7 +126,8 @@ void boids_renderer_destroy(boids_renderer *r)
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     if (r->lines_vao) glDeleteVertexArrays(1, &r->lines_vao);
     if (r->lines_vbo) glDeleteBuffers(1, &r->lines_vbo);
-    upload *ups[] = {&r->pv, &r->swarm, &r->id, &r->attributes, &r->pred_pv};
+    upload *ups[] = {&r->pv,         &r->pv_z,    &r->swarm,    &r->id,
+                     &r->attributes, &r->pred_pv, &r->pred_pv_z};
     for (size_t i = 0; i < sizeof ups / sizeof ups[0]; ++i)
         if (ups[i]->buffer) glDeleteBuffers(1, &ups[i]->buffer);
     boids_gpu_timer_destroy(&r->timer);
@@ -163,8 +165,9 @@ static void *scratch(boids_renderer *r, size_t bytes)
     return r->scratch;
 }
 
-/* A CPU world's state into buffers of the GPU's layout (what a GPU world has already): pos_vel,
- * swarm and id per boid, the model's attributes one after another, the predators. */
+/* A CPU world's state into buffers of the GPU's layout (what a GPU world has already): pos_vel
+ * (and a 3D world's pos_vel_z), swarm and id per boid, the model's attributes one after another,
+ * the predators. */
 static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
                                      const boids_world_info *info, boids_gl_state *out)
 {
@@ -183,11 +186,12 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < n; ++i)
         memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
-    for (uint32_t i = 0; three && i < n; ++i) { /* a 3D world's second half: (z, vz, 0, 0) */
+    for (uint32_t i = 0; three && i < n; ++i) {            /* a 3D world's depths: (z, vz, 0, 0) */
         float *d = &buf[4 * ((size_t)n + i)];
         d[0] = state[i].z, d[1] = state[i].vz, d[2] = d[3] = 0.0f;
     }
-    upload_bytes(&r->pv, buf, sizeof(float) * 4 * (three ? 2 : 1) * n);
+    upload_bytes(&r->pv, buf, sizeof(float) * 4 * n);
+    if (three) upload_bytes(&r->pv_z, buf + 4 * (size_t)n, sizeof(float) * 4 * n);
     uint32_t *u = (uint32_t *)buf;
     for (uint32_t i = 0; i < n; ++i) u[i] = state[i].swarm;
     upload_bytes(&r->swarm, u, sizeof(uint32_t) * n);
@@ -216,13 +220,16 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
             a[0] = preds[i].x, a[1] = preds[i].y, a[2] = preds[i].vx, a[3] = preds[i].vy;
             if (three) d[0] = preds[i].z, d[1] = preds[i].vz, d[2] = d[3] = 0.0f;
         }
-        upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * (three ? 2 : 1) * np);
+        upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * np);
+        if (three) upload_bytes(&r->pred_pv_z, pv + 4 * (size_t)np, sizeof(float) * 4 * np);
     }
     out->pos_vel = r->pv.buffer;
+    out->pos_vel_z = three ? r->pv_z.buffer : 0;
     out->swarm = r->swarm.buffer;
     out->id = r->id.buffer;
     out->attributes = r->attributes.buffer;
     out->pred_pos_vel = np ? r->pred_pv.buffer : 0;
+    out->pred_pos_vel_z = np && three ? r->pred_pv_z.buffer : 0;
     out->predators = np;
     return BOIDS_OK;
 }
@@ -400,16 +407,16 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
 
 /* `count` agents from their state buffers (swarm and id 0: the predators, which have neither):
  * pulled by a plain draw of their vertices (3 a boid, boids.vert; a 3D world's dart 6,
- * boids3d.vert), or fed per instance to an instanced draw. A 3D world's buffer holds (z, vz, 0, 0)
- * in its second half, from `count` on: read by the pulled draw (u_count), or a per-instance
- * attribute of its own. */
-static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, GLuint id,
-                        uint32_t count, bool three)
+ * boids3d.vert), or fed per instance to an instanced draw. A 3D world's (z, vz, 0, 0) are the
+ * buffer depth (0 in a flat world): read by the pulled draw, or a per-instance attribute. */
+static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint depth, GLuint swarm,
+                        GLuint id, uint32_t count)
 {
+    const bool three = depth != 0;
     const GLsizei vertices = three ? 6 : 3;
-    if (three) glUniform1ui(r->u3.count, count);
     if (r->pulled) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL, pos_vel);
+        if (three) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_POS_VEL_Z, depth);
         if (swarm) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_SWARM, swarm);
         if (id) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_DRAW_ID, id);
         boids_gpu_check_bindings("drawing the agents");
@@ -420,10 +427,9 @@ static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint swarm, G
     instance_attr(BOIDS_ATTR_SWARM, swarm, true, 1, 0);
     instance_attr(BOIDS_ATTR_ID, id, true, 1, 0);
     if (three) {
-        glBindBuffer(GL_ARRAY_BUFFER, pos_vel);
+        glBindBuffer(GL_ARRAY_BUFFER, depth);
         glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
-        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0,
-                              (void *)(sizeof(float) * 4 * (size_t)count));
+        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0, (void *)0);
         glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
@@ -488,10 +494,10 @@ static void draw_boids_3d(const boids_renderer *r, const boids_world_info *info,
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, BOIDS_BIND_ATTRIBUTES, state->attributes);
     glBindVertexArray(r->vao);
     glUniform1i(r->u3.predators, 0);
-    draw_agents(r, state->pos_vel, state->swarm, state->id, info->count, true);
+    draw_agents(r, state->pos_vel, state->pos_vel_z, state->swarm, state->id, info->count);
     if (state->pred_pos_vel && state->predators) { /* then the predators, larger and red */
         glUniform1i(r->u3.predators, 1);
-        draw_agents(r, state->pred_pos_vel, 0, 0, state->predators, true);
+        draw_agents(r, state->pred_pos_vel, state->pred_pos_vel_z, 0, 0, state->predators);
     }
     glBindVertexArray(0);
     glDisable(GL_DEPTH_TEST);
@@ -553,10 +559,10 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
     glBindVertexArray(r->vao);
     glUniform1i(r->u_pulled, r->pulled);
     glUniform1i(r->u_predators, 0);
-    draw_agents(r, state.pos_vel, state.swarm, state.id, info.count, false);
+    draw_agents(r, state.pos_vel, 0, state.swarm, state.id, info.count);
     if (state.pred_pos_vel && state.predators) {
         glUniform1i(r->u_predators, 1);
-        draw_agents(r, state.pred_pos_vel, 0, 0, state.predators, false);
+        draw_agents(r, state.pred_pos_vel, 0, 0, 0, state.predators);
     }
     glBindVertexArray(0);
     return finish_draw(r, w, timed);

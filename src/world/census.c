@@ -47,6 +47,7 @@ boids_status boids_world_census(boids_world *w, boids_census *out)
     const boids_sim *s = &w->sim;
     const uint32_t n = s->def.count;
     out->radius = boids_params_max_radius(s->def.model, &s->def.params, false);
+    if (w->ops->device_bytes) out->device_bytes = w->ops->device_bytes(w->impl);
     boids_boid *state = malloc(sizeof *state * (n ? n : 1));
     float *xyz = malloc(sizeof(float) * 3 * (n ? n : 1));
     uint8_t *dead = malloc(n ? n : 1);
