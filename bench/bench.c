@@ -30,6 +30,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +163,7 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     if (boids_world_census(w, &census) != BOIDS_OK) return -1;
     row->candidates = census.candidates;
     row->neighbours = census.neighbours;
+    row->device_bytes = census.device_bytes;
     return time_metrics(w, row);
 }
 
@@ -169,7 +171,10 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
  * per 1000 px^2, or a scenario's own: Vicsek's 4 per unit area); 3, a cube with the same spacing
  * between boids (the default: one per 1000^1.5 px^3), about twice the flat world's neighbours
  * within a radius; 3n, a cube whose boids have the flat world's neighbour count within the
- * model's group radius r (density 3 rho / (4 r) for the flat density rho). */
+ * model's group radius r (density 3 rho / (4 r) for the flat density rho); 3c, the cube of FLAME
+ * GPU 2's circles benchmark (scripts/gpu-check.sh's peer): its density and radius, one agent per
+ * unit volume and a radius of 2 units, so 8 boids a cube of the side of the largest radius r,
+ * whose cells (of r) read 216 candidates a boid at a uniform start, as its bins do. */
 static void world_in_dims(const char *dims, boids_world_def *def)
 {
     if (boids_model_features(def->model) & BOIDS_FEATURE_PREDATORS) return; /* kit: flat */
@@ -185,6 +190,9 @@ static void world_in_dims(const char *dims, boids_world_def *def)
         const double density = 3.0 * rho / (4.0 * r); /* boids per px^3 */
         def->width = def->height = def->depth = (float)cbrt(def->count / density);
         if (!own) def->width = def->height = def->depth = roundf(def->width);
+    } else if (!strcmp(dims, "3c")) {
+        const double r = boids_params_max_radius(def->model, &def->params, false);
+        def->width = def->height = def->depth = (float)(r / 2 * cbrt(def->count));
     }
 }
 
@@ -359,7 +367,7 @@ static void usage(FILE *f)
         "                   [--backends gpu,gpu+draw,cpu-1,cpu,cpu-brute] [--starts "
         "random,steady]\n"
         "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
-        "                   [--scenarios DIR] [--dims 2|3|3n] [--neighbours metric|nearest:K]\n"
+        "                   [--scenarios DIR] [--dims 2|3|3n|3c] [--neighbours metric|nearest:K]\n"
         "                   [--quick]\n"
         "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
         "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
@@ -376,7 +384,9 @@ static void usage(FILE *f)
         "--quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
         "--dims 3 measures 3D worlds (kit stays flat), the default cube: the flat default's\n"
         "spacing between boids, so about twice its neighbours; --dims 3n a cube of the flat\n"
-        "world's neighbour count within the model's group radius.\n"
+        "world's neighbour count within the model's group radius; --dims 3c the cube of FLAME GPU\n"
+        "2's circles benchmark (one agent per unit volume, radius 2 units: 8 boids a cube of the\n"
+        "model's radius).\n"
         "--neighbours nearest:K measures each boid flocking with its K nearest (kit, which has\n"
         "no such reading, is left out); the tables' nearest column says which.\n"
         "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
@@ -403,16 +413,18 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
             "model,backend,start,threads,boids,width,height,depth,steps,repeats,ns_median,ns_min,"
             "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
-    fprintf(f, ",metrics_ms,renderer,nearest,candidates,neighbours,dispatches,barriers,clears\n");
+    fprintf(f, ",metrics_ms,renderer,nearest,candidates,neighbours,dispatches,barriers,clears,"
+               "device_bytes\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
                 r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f\n", r->metrics_ms,
+        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f,%" PRIu64 "\n", r->metrics_ms,
                 strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest,
-                r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears);
+                r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears,
+                r->device_bytes);
     }
 }
 
@@ -435,9 +447,9 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         fprintf(f,
                 "}, \"metrics_ms\": %.3f, \"nearest\": %u, \"candidates\": %.2f, "
                 "\"neighbours\": %.2f, \"gl_per_step\": {\"dispatches\": %.2f, \"barriers\": %.2f, "
-                "\"clears\": %.2f}}%s\n",
+                "\"clears\": %.2f}, \"device_bytes\": %" PRIu64 "}%s\n",
                 r->metrics_ms, r->nearest, r->candidates, r->neighbours, r->dispatches, r->barriers,
-                r->clears, i + 1 < n ? "," : "");
+                r->clears, r->device_bytes, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -466,7 +478,7 @@ typedef struct bench_opts {
     double seconds;
     uint32_t warmup;
     const char *models, *backends, *starts, *out_dir, *scenario_dir;
-    const char *dims; /* 2, 3 or 3n (world_in_dims) */
+    const char *dims; /* 2, 3, 3n or 3c (world_in_dims) */
     uint32_t nearest; /* --neighbours nearest:K (0: metric) */
     int export_mode, ew, eh, sizes_given;
     unsigned eframes;
@@ -572,8 +584,8 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->scenario_dir = v;
         else if (!strcmp(a, "--dims") && v) {
             o->dims = v;
-            if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "3n"))
-                fprintf(stderr, "boids-bench: --dims: '%s' is not 2, 3 or 3n\n", v), rc = 2;
+            if (strcmp(v, "2") && strcmp(v, "3") && strcmp(v, "3n") && strcmp(v, "3c"))
+                fprintf(stderr, "boids-bench: --dims: '%s' is not 2, 3, 3n or 3c\n", v), rc = 2;
         } else if (!strcmp(a, "--neighbours") && v) {
             rc = neighbours(v, &o->nearest);
         } else if (!strcmp(a, "--size") && v) {
@@ -730,11 +742,13 @@ static void print_row(const bench_row *row, bool gpu)
     char metrics[32];
     snprintf(metrics, sizeof metrics, "%.1f",
              step_wall_ms > 0 ? row->metrics_ms / step_wall_ms : 0);
-    char census[32], gl[32] = "";
+    char census[32], gl[32] = "", bytes[32] = "";
     snprintf(census, sizeof census, "%.0f/%.0f", row->candidates, row->neighbours);
     if (gpu) snprintf(gl, sizeof gl, "%.0f/%.0f/%.0f", row->dispatches, row->barriers, row->clears);
-    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s %9s %8s  %s\n", row->model, row->backend,
-           row->start, row->boids, row->threads, row->ns_median, range, metrics, census, gl,
+    if (gpu && row->boids)
+        snprintf(bytes, sizeof bytes, "%.0f", (double)row->device_bytes / row->boids);
+    printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s %9s %8s %6s  %s\n", row->model, row->backend,
+           row->start, row->boids, row->threads, row->ns_median, range, metrics, census, gl, bytes,
            passes);
     fflush(stdout);
 }
@@ -864,9 +878,10 @@ int main(int argc, char **argv)
                "reading, is left out\n",
                o.nearest);
     printf("cand/nbr: candidates and neighbours per boid (its walk's cells, within the model's "
-           "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step\n");
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s   %s\n", "model", "backend", "start",
-           "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c",
+           "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step; B/boid: the "
+           "GPU's buffers a boid\n");
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s %6s   %s\n", "model", "backend", "start",
+           "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c", "B/boid",
            "GPU passes (share of a step)");
     static bench_row rows[MAX_ROWS];
     int status = 0;

@@ -25,6 +25,8 @@ typedef struct bench_row {
     double candidates, neighbours;
     /* the GPU's GL commands a step (the profile's; 0 on the CPU) */
     double dispatches, barriers, clears;
+    /* the bytes of the GPU's buffers the world held, all of them (the census's; 0 on the CPU) */
+    uint64_t device_bytes;
 } bench_row;
 
 /* Draws ns per boid-step against N, log-log, one line per backend (the median; the marks are

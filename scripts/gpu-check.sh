@@ -7,6 +7,10 @@
 #   bench   the steady flock (shiffman-per-second at the default density, 600 steps in) at 1M and
 #           10M boids on the GPU and on the CPU with every core: ns per boid-step, steps/s, the
 #           walk's candidates per boid, the GL commands a step and the GPU's passes (boids-bench);
+#   peer    FLAME GPU 2's circles benchmark (1M agents in 3D, Spatial3D messages) where its bundle
+#           is carried (scripts/build-peer-flamegpu.sh builds it; build/peers/flamegpu, or
+#           BOIDS_PEER=DIR) and an NVIDIA driver runs it, beside our 3D world at its density and
+#           radius (boids-bench --dims 3c): both in ns per agent-step and per candidate;
 #   scale   the GPU alone on the 3D cube at 10M and on 10^8 boids in 2D, 100 steps in, as far as
 #           the budget goes;
 # and writes a report to a folder: report.txt (all of the above), bench.csv (boids-bench's rows),
@@ -141,7 +145,7 @@ stage bench 360 "$build/bench/boids-bench" --models shiffman-per-second --sizes 
   --backends gpu,cpu --starts steady --warmup-steps $warm --repeats 3 --seconds $secs \
   --out "$out/bench" || failed=1
 # A bench.csv's rows: ns per boid-step, steps/s, the walk's candidates and neighbours per boid,
-# the GL commands a step, and the GPU's passes.
+# the GPU's buffers a boid, the GL commands a step, and the GPU's passes.
 report_rows() {
   # (the renderer's name holds commas: the columns after it are counted from the end)
   awk -F, 'function v(k) { return c[k] > c["renderer"] ? $(c[k] + NF - nh) : $c[k] }
@@ -150,8 +154,10 @@ report_rows() {
       f = "  %-4s %9d boids%s  %9.3f ns per boid-step  %9.1f steps/s"
       d3 = $c["depth"] > 0 ? " (3D)" : ""
       printf f, $c["backend"], n, d3, ns, 1e9 / (ns * n)
-      printf "  %5.1f candidates, %4.1f neighbours", v("candidates"), v("neighbours")
+      printf "  %5.1f candidates (%.4f ns each), %4.1f neighbours", v("candidates"),
+        ns / v("candidates"), v("neighbours")
       if ($c["backend"] == "gpu") {
+        printf "  %.0f B a boid", v("device_bytes") / n
         printf "  %g dispatches  ms per step: grid %.3f scan %.3f scatter %.3f", v("dispatches"),
           $c["grid_ms"], $c["scan_ms"], $c["scatter_ms"]
         printf " reorder %.3f steer %.3f", $c["reorder_ms"], $c["steer_ms"]
@@ -162,6 +168,29 @@ if [ -f "$out/bench/bench.csv" ]; then
   cp "$out/bench/bench.csv" "$out/bench.csv"
   say "the steady flock ($warm steps in), shiffman-per-second:"
   report_rows "$out/bench.csv"
+fi
+
+# ---- a peer in the same run: FLAME GPU 2's circles benchmark (3D, one agent per unit volume,
+# radius 2, its agents in bins of the radius), 1M agents for 200 steps, 3 seeds; and ours at the
+# same density and radius from a uniform start, as theirs ---------------------------------------
+peer=${BOIDS_PEER:-build/peers/flamegpu}
+if [ $small = 1 ] || [ ! -x "$peer/circles-single" ] || [ ! -e /proc/driver/nvidia/version ]; then
+  say "SKIPPED peer: it needs FLAME GPU 2's bundle in $peer (scripts/build-peer-flamegpu.sh) and" \
+    "NVIDIA's driver$([ $small = 1 ] && echo '; not with --small')"
+else
+  stage peer 150 env LD_LIBRARY_PATH="$peer" "$peer/circles-single" --agents 1000000 \
+    --width 100 --radius 2 --steps 200 --repetitions 3 || failed=1
+  stage peer-ours 150 "$build/bench/boids-bench" --models shiffman-per-second --sizes 1000000 \
+    --dims 3c --backends gpu --starts random --repeats 3 --seconds 1 --out "$out/peer-ours" ||
+    failed=1
+  say "a peer: FLAME GPU 2's circles (Spatial3D, 1M agents, 200 steps), and ours at its density:"
+  awk -F, '/^GPU,/ { for (i = 1; i <= NF; ++i) c[$i] = i; next }
+    c["s_step_mean"] && $1 !~ /^#/ {
+      ms = $c["s_step_mean"] * 1e3; n = $c["agent_count"]; m = $c["mean_message_count"]
+      printf "  FLAME GPU 2 on %s, seed %d: %.3f ms a step, %.3f ns per agent-step, %.1f messages",
+        $c["GPU"], $c["repeat"], ms, ms * 1e6 / n, m
+      printf " read (%.4f ns each)\n", ms * 1e6 / n / m }' "$out/peer.log" | tee -a "$report"
+  [ -f "$out/peer-ours/bench.csv" ] && report_rows "$out/peer-ours/bench.csv"
 fi
 
 # ---- at scale: the 3D cube at 10M, and 10^8 boids in 2D (the GPU alone; last, so that what the
