@@ -4,7 +4,7 @@
 // boid's size for half a tetrahedron's vertices), its nose along the velocity, in perspective
 // through the orbit camera, read straight from the state buffers as boids.vert reads them: a
 // plain draw pulling boid gl_VertexID / 6 where vertex shaders may read storage buffers, else an
-// instanced draw of 6 vertices. A 3D world's (z, vz, 0, 0) of boid k are draw_pos_vel_z[k]. The
+// instanced draw of 6 vertices. A 3D world's (z, vz) of boid k are draw_pos_vel_z[k]. The
 // faces are lit from above and from the
 // eye, and fade towards the background with distance (depth cueing), so a dense flock reads as
 // a volume; the depth test sorts them. The size is in world px, never below u_min_px on screen.
@@ -24,7 +24,7 @@ layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL) readonly buffer DrawPosVel
 };
 layout(std430, binding = BOIDS_BIND_DRAW_POS_VEL_Z) readonly buffer DrawPosVelZ
 {
-    vec4 draw_pos_vel_z[];
+    vec2 draw_pos_vel_z[];
 };
 layout(std430, binding = BOIDS_BIND_DRAW_SWARM) readonly buffer DrawSwarm { uint draw_swarm[]; };
 layout(std430, binding = BOIDS_BIND_DRAW_ID) readonly buffer DrawId { uint draw_id[]; };
@@ -68,7 +68,7 @@ void main()
         uint b = uint(gl_VertexID) / 6u;
         v = uint(gl_VertexID) - 6u * b;
         pos_vel = draw_pos_vel[b];
-        depth = draw_pos_vel_z[b];
+        depth = vec4(draw_pos_vel_z[b], 0.0, 0.0);
         if (!u_predators) { // predators have neither swarm nor alive attribute
             swarm = draw_swarm[b];
             id = draw_id[b];

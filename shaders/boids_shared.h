@@ -66,7 +66,7 @@
 #define BOIDS_BIND_CELL_START 8
 /* each agent's rank among its cell's arrivals, as the histogram's atomic returned it */
 #define BOIDS_BIND_CELL_RANK 9
-/* a 3D world's agents: vec4 (pz, vz, 0, 0) per slot, read and written (as POS_VEL_IN/OUT) */
+/* a 3D world's agents: vec2 (pz, vz) per slot, read and written (as POS_VEL_IN/OUT) */
 #define BOIDS_BIND_POS_VEL_Z_IN 10
 #define BOIDS_BIND_POS_VEL_Z_OUT 11
 #define BOIDS_BIND_PRED_POS_VEL_Z_IN 12 /* ... the predators' (as PRED_POS_VEL_IN/OUT) */
@@ -92,13 +92,13 @@
 #define BOIDS_BIND_DRAW_POS_VEL 26  /* drawing: the state the vertex shader pulls (boids.vert) */
 #define BOIDS_BIND_DRAW_SWARM 27
 #define BOIDS_BIND_DRAW_ID 28
-/* drawing a 3D world: its (pz, vz, 0, 0) (boids3d.vert; the draw binds it, as the steps do) */
+/* drawing a 3D world: its (pz, vz) (boids3d.vert; the draw binds it, as the steps do) */
 #define BOIDS_BIND_DRAW_POS_VEL_Z BOIDS_BIND_POS_VEL_Z_IN
 /* scatter result: the id in each slot (the reorder's ranks count them) */
 #define BOIDS_BIND_SLOT_ID 29
 /* the step's catches found, before stop_after_catches takes the first of them: boids_catch */
 #define BOIDS_BIND_CATCHES 30
-/* predators: vec4 (pz, vz, 0, 0) per slot, written (hunt.comp) */
+/* predators: vec2 (pz, vz) per slot, written (hunt.comp) */
 #define BOIDS_BIND_PRED_POS_VEL_Z_OUT 31
 /* metrics in a 3D world: float heading z per slot (metrics_nn.comp and metrics_reduce.comp, which
  * read no predators) */

@@ -13,7 +13,7 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 {
-    vec4 pos_vel_z_in[];
+    vec2 pos_vel_z_in[];
 };
 #endif
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };

@@ -16,7 +16,7 @@ layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_OUT) writeonly buffer PredPosVe
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_Z_OUT) writeonly buffer PredPosVelZOut
 {
-    vec4 pred_pos_vel_z_out[];
+    vec2 pred_pos_vel_z_out[];
 };
 #endif
 
@@ -34,7 +34,7 @@ void main()
     if (replica_stopped(r)) {
         pred_pos_vel_out[s] = me;
 #if BOIDS_DIMS == 3
-        pred_pos_vel_z_out[s] = vec4(mz, 0.0, 0.0);
+        pred_pos_vel_z_out[s] = mz;
 #endif
         return;
     }
@@ -73,7 +73,7 @@ void main()
              perturbed_depth_velocity(v.z, mz.y, pid, 1u));
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pred_pos_vel_out[s] = vec4(p.xy, v.xy);
-    pred_pos_vel_z_out[s] = vec4(p.z, v.z, 0.0, 0.0);
+    pred_pos_vel_z_out[s] = vec2(p.z, v.z);
 #else
     hunt_sums m = hunt_sums(near_d.x, near_d.y, near_d2, sp.x, sp.y, o.x, o.y, 0.0, 0.0, 0.0);
     vec2 v = hunt_velocity(m, heading);

@@ -14,7 +14,7 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 {
-    vec4 pos_vel_z_in[];
+    vec2 pos_vel_z_in[];
 };
 layout(std430, binding = BOIDS_BIND_ORDER_COLUMNS_Z) writeonly buffer ColumnsZ
 {
@@ -46,7 +46,7 @@ void main()
     columns[2u * n + id] = floatBitsToUint(s.z);
     columns[3u * n + id] = floatBitsToUint(s.w);
 #if BOIDS_DIMS == 3
-    vec4 d = pos_vel_z_in[k]; // (z, vz): the fifth and sixth columns
+    vec2 d = pos_vel_z_in[k]; // (z, vz): the fifth and sixth columns
     columns_z[id] = floatBitsToUint(d.x);
     columns_z[n + id] = floatBitsToUint(d.y);
 #endif

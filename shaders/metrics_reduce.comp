@@ -17,7 +17,7 @@ layout(std430, binding = BOIDS_BIND_METRIC_PARENT) readonly buffer MetricParent 
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 {
-    vec4 pos_vel_z_in[];
+    vec2 pos_vel_z_in[];
 };
 layout(std430, binding = BOIDS_BIND_METRIC_SLOT_Z) readonly buffer MetricSlotZ
 {
@@ -95,7 +95,7 @@ vec2 milling_sums(uint b, uint e)
         vec4 pv = pos_vel_in[s];
         vec3 r = vec3(offset_to(ws, c.x, c.y, pv.xy), 0.0), v = vec3(pv.zw, 0.0);
 #if BOIDS_DIMS == 3
-        vec2 zv = pos_vel_z_in[s].xy;
+        vec2 zv = pos_vel_z_in[s];
         r.z = offset_of(c.z, zv.x, ws.d, ws.half_d);
         v.z = zv.y;
 #endif

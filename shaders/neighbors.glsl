@@ -21,7 +21,7 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_IN) readonly buffer PosVelIn { vec4 
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 {
-    vec4 pos_vel_z_in[];
+    vec2 pos_vel_z_in[];
 };
 #endif
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
@@ -38,7 +38,7 @@ layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_IN) readonly buffer PredPosVelI
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_PRED_POS_VEL_Z_IN) readonly buffer PredPosVelZIn
 {
-    vec4 pred_pos_vel_z_in[];
+    vec2 pred_pos_vel_z_in[];
 };
 #endif
 layout(std430, binding = BOIDS_BIND_PRED_ID_IN) readonly buffer PredIdIn { uint pred_id_in[]; };
@@ -71,10 +71,10 @@ vec2 grid_position(uint grid, uint k)
 
 #if BOIDS_DIMS == 3
 // (z, vz) of slot k of the boids' grid in a 3D world.
-vec2 boid_depth(uint k) { return pos_vel_z_in[k].xy; }
+vec2 boid_depth(uint k) { return pos_vel_z_in[k]; }
 #ifndef BOIDS_WITHOUT_PREDATORS
 // ... and of the predators' grid.
-vec2 predator_depth(uint k) { return pred_pos_vel_z_in[k].xy; }
+vec2 predator_depth(uint k) { return pred_pos_vel_z_in[k]; }
 #endif
 #endif
 

@@ -12,11 +12,11 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 {
-    vec4 pos_vel_z_in[];
+    vec2 pos_vel_z_in[];
 };
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_OUT) writeonly buffer PosVelZOut
 {
-    vec4 pos_vel_z_out[];
+    vec2 pos_vel_z_out[];
 };
 #endif
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };

@@ -54,7 +54,7 @@ void main()
     if (attr_alive(id) == 0u || replica_stopped(r)) { // the caught, and a stopped replica, stand
         pos_vel_out[s] = me;
 #if BOIDS_DIMS == 3
-        pos_vel_z_out[s] = vec4(mz, 0.0, 0.0);
+        pos_vel_z_out[s] = mz;
 #endif
         return;
     }

@@ -34,7 +34,7 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_OUT) writeonly buffer PosVelOut { ve
 #if BOIDS_DIMS == 3
 layout(std430, binding = BOIDS_BIND_POS_VEL_Z_OUT) writeonly buffer PosVelZOut
 {
-    vec4 pos_vel_z_out[];
+    vec2 pos_vel_z_out[];
 };
 #endif
 #endif
@@ -103,7 +103,7 @@ void move_boid(uint s, uint id, vec4 me, vec2 mz, lane_vec v)
     v = vec3(vxy, perturbed_depth_velocity(v.z, mz.y, id, 0u));
     vec3 p = moved_position(vec3(me.xy, mz.x), v);
     pos_vel_out[s] = vec4(p.xy, v.xy);
-    pos_vel_z_out[s] = vec4(p.z, v.z, 0.0, 0.0);
+    pos_vel_z_out[s] = vec2(p.z, v.z);
     sort_for_next_step(s, id, p.x, p.y, p.z);
 #else
     v = perturbed_velocity(v, me.zw, id, 0u);

@@ -610,8 +610,8 @@ void boids_world_profile_add(boids_world *world, boids_pass pass, double sum_ms,
  * slots from cell_start[alive_at] on hold dead boids (alive_at is the index of the uint in
  * cell_start that counts the living; draw them with glDrawArraysInstancedIndirect from it).
  * pred_pos_vel: the predators' vec4s. attributes: uint words, attribute k of boid id at
- * attr_base[k] + id. A 3D world's (pz, vz, 0, 0) per slot are buffers of their own, pos_vel_z
- * and pred_pos_vel_z, in the same slot order (0 in a flat world). All 0 for a CPU world. */
+ * attr_base[k] + id. A 3D world's vec2 (pz, vz) per slot are buffers of their own, pos_vel_z and
+ * pred_pos_vel_z, in the same slot order (0 in a flat world). All 0 for a CPU world. */
 typedef struct boids_gl_state {
     unsigned pos_vel, swarm, id;
     unsigned cell_start, alive_at;

@@ -50,8 +50,8 @@
 #include "gpu/sort.h"
 #include "gpu/timer.h"
 
-/* A set of agents: the state's pos_vel[0] and depth[0] (a 3D world's (z, vz, 0, 0); 0 in a flat
- * one) with swarm/id[key], the sorted copies in the others. */
+/* A set of agents: the state's pos_vel[0] and depth[0] (a 3D world's (z, vz); 0 in a flat one) with
+ * swarm/id[key], the sorted copies in the others. */
 typedef struct gpu_agents {
     uint32_t count;
     GLuint pos_vel[2], depth[2], swarm[2], id[2];
@@ -95,17 +95,13 @@ typedef struct gpu_backend {
     boids_profile_acc commands; /* the steps' GL commands (steps, dispatches, barriers, clears) */
 } gpu_backend;
 
-/* Vec4s an agent's position and velocity take: a 3D world's have a second, (z, vz, 0, 0), in a
- * buffer of its own (shaders/boids_shared.h). */
-static size_t agent_vec4s(const boids_sim *sim) { return sim->three ? 2 : 1; }
-
 static void make_agents(gpu_agents *a, uint32_t count, bool three)
 {
     a->count = count;
     for (int i = 0; i < 2; ++i) {
         a->pos_vel[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count);
         a->depth[i] =
-            three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 4 * count) : 0;
+            three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * 2 * count) : 0;
         a->swarm[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
         a->id[i] = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);
     }
@@ -393,9 +389,9 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
     if ((st = check_report(g)) != BOIDS_OK) return st;
     if (!g->read_pool && !(g->read_pool = boids_pool_create(boids_cpu_count())))
         return boids_fail(BOIDS_E_NO_MEMORY, "no threads for reading the GPU state");
-    /* (x, y, vx, vy) by slot, a 3D world's (z, vz, 0, 0) by slot after them, ids, swarms */
-    const size_t xy_bytes = sizeof(float) * 4 * n, pv_bytes = xy_bytes * agent_vec4s(g->sim),
-                 u_bytes = sizeof(uint32_t) * n;
+    /* (x, y, vx, vy) by slot, a 3D world's (z, vz) by slot after them, ids, swarms */
+    const size_t xy_bytes = sizeof(float) * 4 * n, z_bytes = g->sim->three ? xy_bytes / 2 : 0,
+                 pv_bytes = xy_bytes + z_bytes, u_bytes = sizeof(uint32_t) * n;
     const size_t total = pv_bytes + 2 * u_bytes;
     if (g->staging_bytes < total) {
         boids_gpu_delete(&g->staging, 1);
@@ -403,7 +399,7 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
         g->staging_bytes = total;
     }
     boids_gpu_copy(a->pos_vel[0], 0, g->staging, 0, xy_bytes);
-    if (a->depth[0]) boids_gpu_copy(a->depth[0], 0, g->staging, xy_bytes, xy_bytes);
+    if (a->depth[0]) boids_gpu_copy(a->depth[0], 0, g->staging, xy_bytes, z_bytes);
     boids_gpu_copy(a->id[a->key], 0, g->staging, pv_bytes, u_bytes);
     boids_gpu_copy(a->swarm[a->key], 0, g->staging, pv_bytes + u_bytes, u_bytes);
     const uint32_t *map = boids_gpu_map_read(g->staging, total);
@@ -417,11 +413,12 @@ static boids_status order_on_host(gpu_backend *g, gpu_agents *a,
         const size_t stride[BOIDS_SCATTER_COLUMNS] = {4, 4, 4, 4, 1};
         st = boids_scatter_by_id(n, ids, from, stride, (uint32_t *const *)cols, g->read_pool, &bad);
         if (st == BOIDS_OK && g->sim->three && (cols[BOIDS_COLUMN_Z] || cols[BOIDS_COLUMN_VZ])) {
-            const uint32_t *depth = map + 4 * (size_t)n; /* (z, vz, 0, 0) by slot */
+            const uint32_t *depth = map + 4 * (size_t)n; /* (z, vz) by slot */
             const uint32_t *from_z[BOIDS_SCATTER_COLUMNS] = {depth, depth + 1};
+            const size_t stride_z[BOIDS_SCATTER_COLUMNS] = {2, 2};
             uint32_t *const to_z[BOIDS_SCATTER_COLUMNS] = {cols[BOIDS_COLUMN_Z],
                                                            cols[BOIDS_COLUMN_VZ]};
-            st = boids_scatter_by_id(n, ids, from_z, stride, to_z, g->read_pool, &bad);
+            st = boids_scatter_by_id(n, ids, from_z, stride_z, to_z, g->read_pool, &bad);
         }
         boids_gpu_unmap(g->staging);
     }
@@ -554,14 +551,14 @@ static void upload_frame(gpu_backend *g)
 }
 
 /* Writes agents' states in id order (slot = id, key 0): pv 4 floats each (x, y, vx, vy), in a 3D
- * world followed by 4 each (z, vz, 0, 0); swarms or NULL. */
+ * world followed by 2 each (z, vz); swarms or NULL. */
 static void write_agents(gpu_backend *g, gpu_agents *a, const float *pv, const uint32_t *swarm)
 {
     for (uint32_t i = 0; i < a->count; ++i) g->staging_id[i] = i;
     a->key = 0;
     const size_t xy_bytes = sizeof(float) * 4 * a->count;
     boids_gpu_write(a->pos_vel[0], 0, xy_bytes, pv);
-    if (a->depth[0]) boids_gpu_write(a->depth[0], 0, xy_bytes, pv + 4 * (size_t)a->count);
+    if (a->depth[0]) boids_gpu_write(a->depth[0], 0, xy_bytes / 2, pv + 4 * (size_t)a->count);
     if (swarm) boids_gpu_write(a->swarm[0], 0, sizeof(uint32_t) * a->count, swarm);
     boids_gpu_write(a->id[0], 0, sizeof(uint32_t) * a->count, g->staging_id);
 }
@@ -591,9 +588,9 @@ static boids_status gpu_write(void *impl, const boids_boid *in)
         pv[2] = in[i].vx;
         pv[3] = in[i].vy;
         g->staging_u[i] = in[i].swarm;
-        if (g->sim->three) { /* the second half: (z, vz, 0, 0) */
-            float *d = &g->staging_pv[4 * ((size_t)n + i)];
-            d[0] = in[i].z, d[1] = in[i].vz, d[2] = d[3] = 0.0f;
+        if (g->sim->three) { /* after them: (z, vz) */
+            float *d = &g->staging_pv[4 * (size_t)n + 2 * i];
+            d[0] = in[i].z, d[1] = in[i].vz;
         }
     }
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
@@ -646,9 +643,9 @@ static boids_status gpu_write_predators(void *impl, const boids_predator *in)
     for (uint32_t i = 0; i < n; ++i) {
         float *pv = &g->staging_pv[4 * i];
         pv[0] = in[i].x, pv[1] = in[i].y, pv[2] = in[i].vx, pv[3] = in[i].vy;
-        if (g->sim->three) { /* the second half: (z, vz, 0, 0) */
-            float *d = &g->staging_pv[4 * ((size_t)n + i)];
-            d[0] = in[i].z, d[1] = in[i].vz, d[2] = d[3] = 0.0f;
+        if (g->sim->three) { /* after them: (z, vz) */
+            float *d = &g->staging_pv[4 * (size_t)n + 2 * i];
+            d[0] = in[i].z, d[1] = in[i].vz;
         }
     }
     write_agents(g, &g->preds, g->staging_pv, NULL);

@@ -41,7 +41,7 @@ static boids_status prepare(boids_gpu_metrics *m, uint32_t count, uint32_t cells
         boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
         m->count = count;
         m->sorted.pos_vel = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s);
-        m->sorted.depth = three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s) : 0;
+        m->sorted.depth = three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, vec4s / 2) : 0;
         m->slot_z =
             three ? boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(float) * (size_t)count) : 0;
         m->sorted.swarm = boids_gpu_buffer(GL_SHADER_STORAGE_BUFFER, sizeof(uint32_t) * count);

@@ -36,8 +36,8 @@ typedef struct boids_gpu_grid {
     uint32_t scan_blocks; /* blocks of BOIDS_SCAN_BLOCK counts the scan's workgroups take */
 } boids_gpu_grid;
 
-/* Agents' hot data: vec4 position and velocity, a 3D world's vec4 (z, vz, 0, 0) in `depth` (0
- * in a flat world: no block of a 2D program reads one), swarm (boids only, else 0) and id per
+/* Agents' hot data: vec4 position and velocity, a 3D world's vec2 (z, vz) in `depth` (0 in a
+ * flat world: no block of a 2D program reads one), swarm (boids only, else 0) and id per
  * slot. Each a buffer of its own, none more than 16 bytes an agent (shaders/boids_shared.h). */
 typedef struct boids_gpu_hot {
     GLuint pos_vel, depth, swarm, id;

@@ -186,12 +186,12 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < n; ++i)
         memcpy(&buf[4 * i], &state[i], sizeof(float) * 4); /* x, y, vx, vy */
-    for (uint32_t i = 0; three && i < n; ++i) {            /* a 3D world's depths: (z, vz, 0, 0) */
-        float *d = &buf[4 * ((size_t)n + i)];
-        d[0] = state[i].z, d[1] = state[i].vz, d[2] = d[3] = 0.0f;
+    for (uint32_t i = 0; three && i < n; ++i) {            /* a 3D world's depths: (z, vz) */
+        float *d = &buf[4 * (size_t)n + 2 * i];
+        d[0] = state[i].z, d[1] = state[i].vz;
     }
     upload_bytes(&r->pv, buf, sizeof(float) * 4 * n);
-    if (three) upload_bytes(&r->pv_z, buf + 4 * (size_t)n, sizeof(float) * 4 * n);
+    if (three) upload_bytes(&r->pv_z, buf + 4 * (size_t)n, sizeof(float) * 2 * n);
     uint32_t *u = (uint32_t *)buf;
     for (uint32_t i = 0; i < n; ++i) u[i] = state[i].swarm;
     upload_bytes(&r->swarm, u, sizeof(uint32_t) * n);
@@ -212,16 +212,16 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
         base += n;
     }
     upload_bytes(&r->attributes, aw, sizeof(uint32_t) * words);
-    if (np) { /* (x, y, vx, vy), then a 3D world's (z, vz, 0, 0) */
-        float *pv = scratch(r, sizeof(float) * 4 * (three ? 2 : 1) * np);
+    if (np) { /* (x, y, vx, vy), then a 3D world's (z, vz) */
+        float *pv = scratch(r, sizeof(float) * (three ? 6 : 4) * np);
         if (!pv) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing predators");
         for (uint32_t i = 0; i < np; ++i) {
-            float *a = &pv[4 * i], *d = &pv[4 * ((size_t)np + i)];
+            float *a = &pv[4 * i], *d = &pv[4 * (size_t)np + 2 * i];
             a[0] = preds[i].x, a[1] = preds[i].y, a[2] = preds[i].vx, a[3] = preds[i].vy;
-            if (three) d[0] = preds[i].z, d[1] = preds[i].vz, d[2] = d[3] = 0.0f;
+            if (three) d[0] = preds[i].z, d[1] = preds[i].vz;
         }
         upload_bytes(&r->pred_pv, pv, sizeof(float) * 4 * np);
-        if (three) upload_bytes(&r->pred_pv_z, pv + 4 * (size_t)np, sizeof(float) * 4 * np);
+        if (three) upload_bytes(&r->pred_pv_z, pv + 4 * (size_t)np, sizeof(float) * 2 * np);
     }
     out->pos_vel = r->pv.buffer;
     out->pos_vel_z = three ? r->pv_z.buffer : 0;
@@ -407,7 +407,7 @@ static void instance_attr(GLuint location, GLuint buffer, bool integer, int size
 
 /* `count` agents from their state buffers (swarm and id 0: the predators, which have neither):
  * pulled by a plain draw of their vertices (3 a boid, boids.vert; a 3D world's dart 6,
- * boids3d.vert), or fed per instance to an instanced draw. A 3D world's (z, vz, 0, 0) are the
+ * boids3d.vert), or fed per instance to an instanced draw. A 3D world's (z, vz) are the
  * buffer depth (0 in a flat world): read by the pulled draw, or a per-instance attribute. */
 static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint depth, GLuint swarm,
                         GLuint id, uint32_t count)
@@ -429,7 +429,7 @@ static void draw_agents(const boids_renderer *r, GLuint pos_vel, GLuint depth, G
     if (three) {
         glBindBuffer(GL_ARRAY_BUFFER, depth);
         glEnableVertexAttribArray(BOIDS_ATTR_DEPTH);
-        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 4, GL_FLOAT, GL_FALSE, 0, (void *)0);
+        glVertexAttribPointer(BOIDS_ATTR_DEPTH, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
         glVertexAttribDivisor(BOIDS_ATTR_DEPTH, 1);
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
