@@ -107,11 +107,20 @@ static void make_agents(gpu_agents *a, uint32_t count, bool three)
     }
 }
 
+/* A set of agents' buffers (their grid's aside), in b. */
+#define AGENT_BUFFERS 8
+static size_t agent_buffers(const gpu_agents *a, GLuint b[AGENT_BUFFERS])
+{
+    const GLuint all[AGENT_BUFFERS] = {a->pos_vel[0], a->pos_vel[1], a->depth[0], a->depth[1],
+                                       a->swarm[0],   a->swarm[1],   a->id[0],    a->id[1]};
+    memcpy(b, all, sizeof all);
+    return AGENT_BUFFERS;
+}
+
 static void free_agents(gpu_agents *a)
 {
-    GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->depth[0], a->depth[1],
-                  a->swarm[0],   a->swarm[1],   a->id[0],    a->id[1]};
-    boids_gpu_delete(b, sizeof b / sizeof b[0]);
+    GLuint b[AGENT_BUFFERS];
+    boids_gpu_delete(b, agent_buffers(a, b));
     boids_gpu_grid_free(&a->grid);
 }
 
@@ -834,18 +843,10 @@ static boids_gl_state gpu_gl_state(const void *impl)
     return s;
 }
 
-static uint64_t grid_bytes(const boids_gpu_grid *g)
-{
-    const GLuint b[] = {g->cell_of,    g->cell_rank, g->cell_count,
-                        g->cell_start, g->slot_id,   g->scan_aux};
-    return boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]);
-}
-
 static uint64_t agents_bytes(const gpu_agents *a)
 {
-    const GLuint b[] = {a->pos_vel[0], a->pos_vel[1], a->depth[0], a->depth[1],
-                        a->swarm[0],   a->swarm[1],   a->id[0],    a->id[1]};
-    return boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]) + grid_bytes(&a->grid);
+    GLuint b[AGENT_BUFFERS];
+    return boids_gpu_buffers_bytes(b, agent_buffers(a, b)) + boids_gpu_grid_bytes(&a->grid);
 }
 
 /* Every buffer the world made on the device, asked of the driver (the staging buffer of reads
@@ -854,14 +855,10 @@ static uint64_t gpu_device_bytes(void *impl)
 {
     gpu_backend *g = impl;
     if (boids_gl_make_current(g->gl) != BOIDS_OK) return 0;
-    const boids_gpu_metrics *m = &g->metrics;
-    const boids_gpu_id_order *o = &g->order;
-    const GLuint b[] = {g->frame,        g->attributes,     g->report,    g->replicas,
-                        g->obstacles,    g->obs_cell_start, g->catches,   m->sorted.pos_vel,
-                        m->sorted.depth, m->sorted.swarm,   m->sorted.id, m->slot,
-                        m->slot_z,       m->parent,         m->sums,      o->columns,
-                        o->columns_z,    o->swarm,          o->marks};
-    return agents_bytes(&g->boids) + agents_bytes(&g->preds) + grid_bytes(&m->grid) +
+    const GLuint b[] = {g->frame,     g->attributes,     g->report, g->replicas,
+                        g->obstacles, g->obs_cell_start, g->catches};
+    return agents_bytes(&g->boids) + agents_bytes(&g->preds) +
+           boids_gpu_metrics_bytes(&g->metrics) + boids_gpu_id_order_bytes(&g->order) +
            boids_gpu_buffers_bytes(b, sizeof b / sizeof b[0]);
 }
 

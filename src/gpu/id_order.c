@@ -15,6 +15,12 @@ void boids_gpu_id_order_free(boids_gpu_id_order *o)
     memset(o, 0, sizeof *o);
 }
 
+uint64_t boids_gpu_id_order_bytes(const boids_gpu_id_order *o)
+{
+    const GLuint bufs[] = {o->columns, o->columns_z, o->swarm, o->marks};
+    return boids_gpu_buffers_bytes(bufs, sizeof bufs / sizeof bufs[0]);
+}
+
 /* The program once; buffers for at least `count` agents, their marks all 0 (no stamp's). */
 static boids_status prepare(boids_gpu_id_order *o, uint32_t count)
 {

@@ -33,5 +33,7 @@ static inline size_t boids_gpu_id_order_column(uint32_t c, uint32_t count)
     return sizeof(float) * (size_t)c * count;
 }
 void boids_gpu_id_order_free(boids_gpu_id_order *o);
+/* The bytes of its buffers (0 before the first run), asked of the driver. */
+uint64_t boids_gpu_id_order_bytes(const boids_gpu_id_order *o);
 
 #endif

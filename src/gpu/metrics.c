@@ -7,14 +7,30 @@
 #include "gpu/buffers.h"
 #include "gpu/program.h"
 
+/* The metrics' buffers (their grid's aside), in b. */
+#define METRICS_BUFFERS 8
+static size_t metrics_buffers(const boids_gpu_metrics *m, GLuint b[METRICS_BUFFERS])
+{
+    const GLuint all[METRICS_BUFFERS] = {m->sorted.pos_vel, m->sorted.depth, m->sorted.swarm,
+                                         m->sorted.id,      m->slot,         m->slot_z,
+                                         m->parent,         m->sums};
+    memcpy(b, all, sizeof all);
+    return METRICS_BUFFERS;
+}
+
+uint64_t boids_gpu_metrics_bytes(const boids_gpu_metrics *m)
+{
+    GLuint b[METRICS_BUFFERS];
+    return boids_gpu_buffers_bytes(b, metrics_buffers(m, b)) + boids_gpu_grid_bytes(&m->grid);
+}
+
 void boids_gpu_metrics_free(boids_gpu_metrics *m)
 {
     GLuint progs[] = {m->prog_nn, m->prog_link, m->prog_reduce};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; ++i)
         if (progs[i]) glDeleteProgram(progs[i]);
-    GLuint bufs[] = {m->sorted.pos_vel, m->sorted.depth, m->sorted.swarm, m->sorted.id,
-                     m->slot,           m->slot_z,       m->parent,       m->sums};
-    boids_gpu_delete(bufs, sizeof bufs / sizeof bufs[0]);
+    GLuint bufs[METRICS_BUFFERS];
+    boids_gpu_delete(bufs, metrics_buffers(m, bufs));
     boids_gpu_grid_free(&m->grid);
     memset(m, 0, sizeof *m);
 }

@@ -26,5 +26,7 @@ boids_status boids_gpu_metrics_compute(boids_gpu_metrics *m, const boids_gpu_sor
                                        uint32_t replicas, uint32_t cells_per_replica,
                                        float group_radius, boids_metric_sums *out);
 void boids_gpu_metrics_free(boids_gpu_metrics *m);
+/* The bytes of the metrics' buffers (0 before the first call), asked of the driver. */
+uint64_t boids_gpu_metrics_bytes(const boids_gpu_metrics *m);
 
 #endif

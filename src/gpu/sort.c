@@ -59,10 +59,25 @@ boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t age
     return BOIDS_OK;
 }
 
+/* The grid's buffers, in b[0..6). */
+static size_t grid_buffers(const boids_gpu_grid *g, GLuint b[6])
+{
+    const GLuint all[6] = {g->cell_of,    g->cell_rank, g->cell_count,
+                           g->cell_start, g->slot_id,   g->scan_aux};
+    memcpy(b, all, sizeof all);
+    return 6;
+}
+
+uint64_t boids_gpu_grid_bytes(const boids_gpu_grid *g)
+{
+    GLuint b[6];
+    return boids_gpu_buffers_bytes(b, grid_buffers(g, b));
+}
+
 void boids_gpu_grid_free(boids_gpu_grid *g)
 {
-    GLuint b[] = {g->cell_of, g->cell_rank, g->cell_count, g->cell_start, g->slot_id, g->scan_aux};
-    boids_gpu_delete(b, sizeof b / sizeof b[0]);
+    GLuint b[6];
+    boids_gpu_delete(b, grid_buffers(g, b));
     memset(g, 0, sizeof *g);
 }
 

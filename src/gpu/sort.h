@@ -79,6 +79,8 @@ void boids_gpu_sorter_destroy(boids_gpu_sorter *s);
  * per-agent buffers for `agents` (each made anew where its size changes). */
 boids_status boids_gpu_grid_make(boids_gpu_grid *g, uint32_t cells, uint32_t agents);
 void boids_gpu_grid_free(boids_gpu_grid *g);
+/* The bytes of the grid's buffers, asked of the driver. */
+uint64_t boids_gpu_grid_bytes(const boids_gpu_grid *g);
 
 /* One pass of the sort: BOIDS_PASS_GRID (each agent's cell, the histogram), SCAN, SCATTER or
  * REORDER (core/step.h), each ending in a barrier. */
