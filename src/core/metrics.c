@@ -594,22 +594,22 @@ boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float wi
     return st;
 }
 
-boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches)
+void boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches,
+                             boids_metrics *out)
 {
-    boids_metrics m = {0};
-    m.step = step;
-    m.catches = catches;
-    m.alive = s->alive;
-    m.groups = s->groups;
-    if (s->alive == 0) return m;
-    m.polarization = sqrt(s->hx * s->hx + s->hy * s->hy + s->hz * s->hz) / s->alive;
+    memset(out, 0, sizeof *out); /* the padding too: a record hashes and compares whole */
+    out->step = step;
+    out->catches = catches;
+    out->alive = s->alive;
+    out->groups = s->groups;
+    if (s->alive == 0) return;
+    out->polarization = sqrt(s->hx * s->hx + s->hy * s->hy + s->hz * s->hz) / s->alive;
     /* |a sum of unit vectors| never exceeds their count, but the GPU's float sums of unit
      * headings (each rounded) can, by an ulp: 1.00000006 for a flock flying as one */
-    if (m.polarization > 1.0) m.polarization = 1.0;
-    m.mean_nn = s->nn_sum / s->alive;
-    m.mean_speed = s->speed_sum / s->alive;
-    m.milling = s->mill_den > 0 ? fmin(s->mill_num / s->mill_den, 1.0) : 0.0;
-    m.min_speed = s->min_speed;
-    m.max_speed = s->max_speed;
-    return m;
+    if (out->polarization > 1.0) out->polarization = 1.0;
+    out->mean_nn = s->nn_sum / s->alive;
+    out->mean_speed = s->speed_sum / s->alive;
+    out->milling = s->mill_den > 0 ? fmin(s->mill_num / s->mill_den, 1.0) : 0.0;
+    out->min_speed = s->min_speed;
+    out->max_speed = s->max_speed;
 }

@@ -39,8 +39,9 @@ boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float wi
                                        const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out);
 
-/* The metrics from the sums: polarization = |sum of headings| / alive, mean_nn = nn_sum / alive,
- * mean_speed = speed_sum / alive (0 where none lives). */
-boids_metrics boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches);
+/* The metrics from the sums into *out, its padding zeroed: polarization = |sum of headings| /
+ * alive, mean_nn = nn_sum / alive, mean_speed = speed_sum / alive (0 where none lives). */
+void boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches,
+                             boids_metrics *out);
 
 #endif

@@ -736,7 +736,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     }
     if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
     for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
-        out[r] = boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches);
+        boids_metrics_from_sums(&sums[r], w->sim.steps, rs[r].catches, &out[r]);
     free(sums);
     free(rs);
     return st;
