@@ -31,7 +31,8 @@ current=$(readlink "$build/src/libboids.so.0")
 cp -P "$build/src/$current" "$carry.tmp/src/"
 rm -rf "$carry"
 mv "$carry.tmp" "$carry"
-bytes() { du -sb "$@" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'; }
+# (a folder that is not there counts 0: the peer's bundle is built on request only)
+bytes() { { du -sb "$@" 2>/dev/null || true; } | awk '{ s += $1 } END { print s + 0 }'; }
 tree=$(git ls-files -z | xargs -0 du -cb 2>/dev/null | tail -1 | cut -f1)
 peer=build/peers/flamegpu
 total=$(($(bytes "$carry") + tree + $(bytes "$peer")))
