@@ -368,7 +368,7 @@ static void usage(FILE *f)
         "random,steady]\n"
         "                   [--repeats 5] [--seconds 0.5] [--warmup-steps 600] [--out DIR]\n"
         "                   [--scenarios DIR] [--dims 2|3|3n|3c] [--neighbours metric|nearest:K]\n"
-        "                   [--quick]\n"
+        "                   [--cells 1|2] [--quick]\n"
         "       boids-bench --export [--sizes 100000] [--frames 60] [--size 1920x1080]\n"
         "Measures ns per boid-step of every model (--models), flock size (--sizes), backend\n"
         "(--backends: gpu, gpu+draw, cpu-1 one thread, cpu every core, cpu-brute O(N^2) up to "
@@ -389,6 +389,8 @@ static void usage(FILE *f)
         "model's radius).\n"
         "--neighbours nearest:K measures each boid flocking with its K nearest (kit, which has\n"
         "no such reading, is left out); the tables' nearest column says which.\n"
+        "--cells 2 measures grids of cells of half the model's largest radius (world_def's\n"
+        "cell_size; blocks of 5 cells an axis), 1 (the default) of the radius.\n"
         "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
         "measured\n"
         "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
@@ -414,17 +416,17 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
             "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
     fprintf(f, ",metrics_ms,renderer,nearest,candidates,neighbours,dispatches,barriers,clears,"
-               "device_bytes\n");
+               "device_bytes,cells_per_radius\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
                 r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f,%" PRIu64 "\n", r->metrics_ms,
+        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f,%" PRIu64 ",%u\n", r->metrics_ms,
                 strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest,
                 r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears,
-                r->device_bytes);
+                r->device_bytes, r->cells);
     }
 }
 
@@ -447,9 +449,9 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         fprintf(f,
                 "}, \"metrics_ms\": %.3f, \"nearest\": %u, \"candidates\": %.2f, "
                 "\"neighbours\": %.2f, \"gl_per_step\": {\"dispatches\": %.2f, \"barriers\": %.2f, "
-                "\"clears\": %.2f}, \"device_bytes\": %" PRIu64 "}%s\n",
+                "\"clears\": %.2f}, \"device_bytes\": %" PRIu64 ", \"cells_per_radius\": %u}%s\n",
                 r->metrics_ms, r->nearest, r->candidates, r->neighbours, r->dispatches, r->barriers,
-                r->clears, r->device_bytes, i + 1 < n ? "," : "");
+                r->clears, r->device_bytes, r->cells, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -480,6 +482,7 @@ typedef struct bench_opts {
     const char *models, *backends, *starts, *out_dir, *scenario_dir;
     const char *dims; /* 2, 3, 3n or 3c (world_in_dims) */
     uint32_t nearest; /* --neighbours nearest:K (0: metric) */
+    uint32_t cells;   /* --cells: cells per largest radius, 1 or 2 (world_def.cell_size) */
     int export_mode, ew, eh, sizes_given;
     unsigned eframes;
 } bench_opts;
@@ -550,6 +553,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
                       NULL,
                       "2",
                       0,
+                      1,
                       0,
                       1920,
                       1080,
@@ -588,6 +592,9 @@ static int parse_args(int argc, char **argv, bench_opts *o)
                 fprintf(stderr, "boids-bench: --dims: '%s' is not 2, 3, 3n or 3c\n", v), rc = 2;
         } else if (!strcmp(a, "--neighbours") && v) {
             rc = neighbours(v, &o->nearest);
+        } else if (!strcmp(a, "--cells") && v) {
+            o->cells = !strcmp(v, "1") ? 1 : !strcmp(v, "2") ? 2 : 0;
+            if (!o->cells) fprintf(stderr, "boids-bench: --cells: '%s' is not 1 or 2\n", v), rc = 2;
         } else if (!strcmp(a, "--size") && v) {
             if (sscanf(v, "%dx%d", &o->ew, &o->eh) != 2 || o->ew < 1 || o->eh < 1 ||
                 o->ew > 16384 || o->eh > 16384)
@@ -770,6 +777,11 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
             }
             world_in_dims(o->dims, &base);
             base.nearest = o->nearest;
+            if (o->cells == 2) /* cells of half the largest radius (the obstacles' too) */
+                base.cell_size =
+                    0.5f * boids_params_max_radius(base.model, &base.params,
+                                                   base.params.obstacles.obstacles > 0 ||
+                                                       base.obstacle_count > 0);
             if (o->nearest && (boids_model_features(base.model) & BOIDS_FEATURE_OWN_WALK) &&
                 !(boids_model_features(base.model) & BOIDS_FEATURE_NEAREST))
                 continue; /* kit: no nearest reading */
@@ -800,6 +812,7 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                     memset(row, 0, sizeof *row);
                     row->model = boids_model_name(base.model);
                     row->nearest = base.nearest;
+                    row->cells = o->cells;
                     row->backend = all_backends[b];
                     row->start = start ? "steady" : "random";
                     row->boids = o->sizes[si];

@@ -20,6 +20,7 @@ typedef struct bench_row {
     double pass_ms[BOIDS_PASS_COUNT]; /* the world's profile: mean ms per step (per draw) */
     double metrics_ms; /* one boids_world_metrics() of the state the runs left (every replica) */
     uint32_t nearest;  /* the world's nearest:K (0: metric neighbours) */
+    uint32_t cells;    /* cells per largest radius: 1, or 2 (--cells) */
     /* the state the runs left, counted on the host (boids_world_census): per living boid, the
      * candidates its walk reads and its neighbours within the model's largest radius */
     double candidates, neighbours;

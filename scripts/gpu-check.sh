@@ -7,6 +7,8 @@
 #   bench   the steady flock (shiffman-per-second at the default density, 600 steps in) at 1M and
 #           10M boids on the GPU and on the CPU with every core: ns per boid-step, steps/s, the
 #           walk's candidates per boid, the GL commands a step and the GPU's passes (boids-bench);
+#   cells   the same steady flock at 10M on the GPU with cells of half the radius (blocks of 5 cells
+#           an axis: fewer candidates), beside the bench's rows;
 #   peer    FLAME GPU 2's circles benchmark (1M agents in 3D, Spatial3D messages) where its bundle
 #           is carried (scripts/build-peer-flamegpu.sh builds it; build/peers/flamegpu, or
 #           BOIDS_PEER=DIR) and an NVIDIA driver runs it, beside our 3D world at its density and
@@ -168,6 +170,18 @@ if [ -f "$out/bench/bench.csv" ]; then
   cp "$out/bench/bench.csv" "$out/bench.csv"
   say "the steady flock ($warm steps in), shiffman-per-second:"
   report_rows "$out/bench.csv"
+fi
+
+# ---- the same steady flock on a grid of cells of half the radius (boids-bench --cells 2: blocks of
+# 5 cells an axis, a quarter fewer candidates; on llvmpipe no faster, its SIMD lanes walking each
+# of 5 rows as long as the longest): whether a GPU's warps gain ---------------------------------
+[ $small = 1 ] && half_size=20000 || half_size=10000000
+stage cells 120 "$build/bench/boids-bench" --models shiffman-per-second --sizes $half_size \
+  --backends gpu --starts steady --warmup-steps $warm --repeats 3 --seconds $secs --cells 2 \
+  --out "$out/cells" || failed=1
+if [ -f "$out/cells/bench.csv" ]; then
+  say "the same on cells of half the radius (--cells 2):"
+  report_rows "$out/cells/bench.csv"
 fi
 
 # ---- a peer in the same run: FLAME GPU 2's circles benchmark (3D, one agent per unit volume,

@@ -209,6 +209,8 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 grid_d;
     BOIDS_U32 seed_hi; /* the seed's high 32 bits */
     BOIDS_U32 nearest; /* 0: flocking within the radii; K: with the K nearest (world_def.nearest) */
+    BOIDS_U32 grid_span; /* cells a walk reaches beyond its own along each axis: 1 or 2 */
+    BOIDS_U32 reserved0, reserved1, reserved2;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the
                                                             attribute buffer (k / 4, k % 4) */
     boids_tool tool;

@@ -109,22 +109,24 @@ void block_cell(float x, float y, out uint cx, out uint cy)
     cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
 }
 
-// The cells of the block along an axis of h cells: 3 around cy (wrapped on a torus, cut at the
-// edges of a box), or every one of an axis less than 3 long; as boids_grid_axis(). The rows of a
-// block, and in a 3D world its layers.
+// The cells of the block along an axis of h cells: 2 span + 1 around cy (wrapped on a torus, cut
+// at the edges of a box), or every one of an axis shorter than that; as boids_grid_axis(). The
+// rows of a block, and in a 3D world its layers.
 uint block_span(uint cy, uint h)
 {
-    if (h < 3u || world_wraps()) return h < 3u ? h : 3u;
-    return (cy + 1u < h ? cy + 1u : h - 1u) - (cy > 0u ? cy - 1u : 0u) + 1u;
+    uint s = frame.grid_span;
+    if (h < 2u * s + 1u) return h;
+    if (world_wraps()) return 2u * s + 1u;
+    return (cy + s < h ? cy + s : h - 1u) - (cy >= s ? cy - s : 0u) + 1u;
 }
 
 uint block_at(uint cy, uint h, uint j)
 {
-    if (h < 3u) return j;
-    if (!world_wraps()) return (cy > 0u ? cy - 1u : 0u) + j;
-    if (cy + j == 0u) return h - 1u;
-    uint y = cy + j - 1u;
-    return y >= h ? y - h : y;
+    uint s = frame.grid_span;
+    if (h < 2u * s + 1u) return j;
+    if (!world_wraps()) return (cy >= s ? cy - s : 0u) + j;
+    uint y = cy + j; // cy - s + j, wrapped without a division
+    return y < s ? y + h - s : (y - s >= h ? y - s - h : y - s);
 }
 
 uint block_rows(uint cy) { return block_span(cy, frame.grid_h); }
@@ -133,27 +135,27 @@ uint block_row(uint cy, uint j) { return block_at(cy, frame.grid_h, j); }
 // Columns [x0, x1] of the row's segments, in canonical order; returns how many (1 or 2).
 uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
 {
-    uint w = frame.grid_w;
+    uint w = frame.grid_w, s = frame.grid_span;
     seg1 = uvec2(0u);
-    if (w < 3u) {
+    if (w < 2u * s + 1u) {
         seg0 = uvec2(0u, w - 1u);
         return 1u;
     }
     if (!world_wraps()) {
-        seg0 = uvec2(cx > 0u ? cx - 1u : 0u, cx + 1u < w ? cx + 1u : w - 1u);
+        seg0 = uvec2(cx >= s ? cx - s : 0u, cx + s < w ? cx + s : w - 1u);
         return 1u;
     }
-    if (cx == 0u) { // w-1 | 0 1
-        seg0 = uvec2(w - 1u, w - 1u);
-        seg1 = uvec2(0u, 1u);
+    if (cx < s) { // w-(s-cx) .. w-1 | 0 .. cx+s
+        seg0 = uvec2(w + cx - s, w - 1u);
+        seg1 = uvec2(0u, cx + s);
         return 2u;
     }
-    if (cx == w - 1u) { // w-2 w-1 | 0
-        seg0 = uvec2(w - 2u, w - 1u);
-        seg1 = uvec2(0u, 0u);
+    if (cx + s >= w) { // cx-s .. w-1 | 0 .. cx+s-w
+        seg0 = uvec2(cx - s, w - 1u);
+        seg1 = uvec2(0u, cx + s - w);
         return 2u;
     }
-    seg0 = uvec2(cx - 1u, cx + 1u);
+    seg0 = uvec2(cx - s, cx + s);
     return 1u;
 }
 
@@ -164,10 +166,11 @@ uint block_segments(uint cx, out uvec2 seg0, out uvec2 seg1)
 bool block_unwrapped(uint cx, uint cy)
 {
     if (!world_wraps()) return true;
-    uint w = frame.grid_w, h = frame.grid_h;
-    return cx >= 1u && cx + 1u < w && cy >= 1u && cy + 1u < h &&
-           4.0 * (frame.world_w / float(w)) <= frame.half_w &&
-           4.0 * (frame.world_h / float(h)) <= frame.half_h;
+    uint w = frame.grid_w, h = frame.grid_h, s = frame.grid_span;
+    float cells = float(2u * s + 2u);
+    return cx >= s && cx + s < w && cy >= s && cy + s < h &&
+           cells * (frame.world_w / float(w)) <= frame.half_w &&
+           cells * (frame.world_h / float(h)) <= frame.half_h;
 }
 
 // Slots [x, y) holding what the grid has in columns seg.x..seg.y of a row (base: the replica's
@@ -221,9 +224,11 @@ candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float 
     uint d = frame.grid_d;
     it.cz = d > 1u ? cell_coord(z, frame.inv_cell_d, d) : 0u;
     it.layers = block_span(it.cz, d);
+    uint s = frame.grid_span;
     it.unwrapped = it.unwrapped && (!world_wraps() || d == 1u ||
-                                    (it.cz >= 1u && it.cz + 1u < d &&
-                                     4.0 * (frame.world_d / float(d)) <= frame.half_d));
+                                    (it.cz >= s && it.cz + s < d &&
+                                     float(2u * s + 2u) * (frame.world_d / float(d)) <=
+                                         frame.half_d));
     return it;
 }
 #endif

@@ -298,8 +298,9 @@ typedef struct boids_world_def {
     uint64_t seed;       /* initial state; default 1 */
     boids_layout layout; /* the initial state's layout; default BOIDS_LAYOUT_MODEL */
     float cell_size;     /* grid cell in px; 0 = the largest interaction radius (default);
-                            must be >= that radius; the grid tiles the world exactly, so
-                            cells may be slightly larger than asked */
+                            at least half that radius: below the radius each walk reaches two
+                            cells each way (blocks of 5x5, 5x5x5 in 3D); the grid tiles the
+                            world exactly, so cells may be slightly larger than asked */
     boids_neighbor_search neighbors; /* CPU only; default BOIDS_NEIGHBORS_GRID */
     int threads;                     /* CPU only: worker threads, 0 = one per core (default) */
     /* independent copies of the world in one (experiments run many runs as one world): count /

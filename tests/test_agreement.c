@@ -247,10 +247,11 @@ static void test_many_steps_bitwise(void)
                "   compares the observables)\n");
 }
 
-static void test_cpu_brute_equals_grid(void)
+static void cpu_brute_equals_grid(float cell_size)
 {
     boids_world_def d = test_def(BOIDS_BACKEND_CPU, 5000);
     d.swarms = 2;
+    d.cell_size = cell_size;
     boids_world *g, *b;
     REQUIRE_OK(boids_world_create(&d, &g));
     d.neighbors = BOIDS_NEIGHBORS_BRUTE;
@@ -263,13 +264,20 @@ static void test_cpu_brute_equals_grid(void)
     boids_world_info info;
     boids_world_get_info(g, &info);
     diff r = compare_states(x, y, d.count, info.width, info.height, info.depth);
-    printf("  brute force vs grid (CPU): max |dv| %.3g px/s, %u/%u bit-identical\n", r.max_dv,
-           r.identical, d.count);
+    printf("  brute force vs grid (CPU, cells of %.3g px): max |dv| %.3g px/s, %u/%u "
+           "bit-identical\n",
+           (double)info.cell_w, r.max_dv, r.identical, d.count);
     /* Same neighbours, summed in another order: equal to rounding. */
     CHECK(r.max_dv <= 1e-3);
     free(x), free(y);
     boids_world_destroy(g);
     boids_world_destroy(b);
+}
+
+static void test_cpu_brute_equals_grid(void)
+{
+    cpu_brute_equals_grid(0.0f);
+    cpu_brute_equals_grid(26.0f); /* half the default model's radius, 50 px, and a hair */
 }
 
 static void test_cpu_threads_independent(void)
@@ -298,8 +306,9 @@ static void test_cpu_threads_independent(void)
 
 /* One step within the tolerance and, on a bitwise driver, 100 steps (40 in 3D) bit for bit, for
  * model m with its preset (at scale where it has a flock scenario), 2 swarms, Adams with scouts and
- * the dynamic bias; in a 3D world's default cube where depth is given. */
-static void model_case(boids_model m, bool three)
+ * the dynamic bias; in a 3D world's default cube where depth is given; with cells of half the
+ * radius where `half` is (blocks of 5 cells an axis; 30 steps, 15 in 3D). */
+static void model_case(boids_model m, bool three, bool half)
 {
     /* (3D: fewer boids and steps, its GPU step costs llvmpipe four times a flat one's) */
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, three ? 2000 : 8000);
@@ -319,11 +328,20 @@ static void model_case(boids_model m, bool three)
         d.params.adams.scout2_count = 300;
         d.params.adams.dynamic_bias = 1;
     }
+    if (half) { /* cells of half those the model's radius gives */
+        boids_world *probe;
+        boids_world_info info;
+        REQUIRE_OK(boids_world_create(&d, &probe));
+        boids_world_get_info(probe, &info);
+        boids_world_destroy(probe);
+        d.cell_size = 0.5f * fminf(info.cell_w, info.cell_h);
+    }
     char what[64];
-    snprintf(what, sizeof what, "%s%s", three ? "3D " : "", boids_model_name(d.model));
+    snprintf(what, sizeof what, "%s%s%s", three ? "3D " : "", boids_model_name(d.model),
+             half ? ", cells r/2" : "");
     one_step(d, NULL, what);
     if (!exact()) return; /* (the steps after the first part from the CPU's, as a GPU's do) */
-    const uint32_t steps = three ? 40 : 100;
+    const uint32_t steps = half ? (three ? 15 : 30) : three ? 40 : 100;
     diff r = run_both(d, NULL, steps, what);
     CHECK_MSG(r.identical == d.count, "%s: %u steps not bit-identical", what, steps);
 }
@@ -332,14 +350,25 @@ static void test_every_model(void)
 {
     printf("  twinned per backend and held equal here: the walks (Reynolds', kit's), the "
            "predators, the external-force hook, the edges, the grids\n");
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, false);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, false, false);
+}
+
+/* Cells of half the radius (world_def.cell_size): every walk reaches two cells each way, blocks
+ * of 5x5 (5x5x5) cells; every model, flat and 3D, the same on both backends; and the CPU's grid
+ * finds what brute force finds. */
+static void test_every_model_half_cells(void)
+{
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        model_case((boids_model)m, false, true);
+        model_case((boids_model)m, true, true);
+    }
 }
 
 /* 3D worlds (every model, kit's predators hunting in 3D among its spheres; a grid of 1 and 2
  * cells along an axis; a box; the mouse tool at a depth): the same, with z. */
 static void test_every_model_3d(void)
 {
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, true);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, true, false);
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 3000);
     d.width = 500, d.height = 120, d.depth = 60; /* 1 and 2 cells along y and z, 50 px cells */
     one_step(d, NULL, "3D, thin along y and z");
@@ -404,8 +433,9 @@ static void test_tool_3d(void)
     for (int k = 0; k < 2; ++k) boids_world_destroy(w[k]), free(s[k]);
 }
 
-TEST_MAIN(TEST(test_every_model), TEST(test_every_model_3d), TEST(test_tool_3d),
-          TEST(test_one_step_default), TEST(test_one_step_swarms), TEST(test_one_step_clustered),
-          TEST(test_one_step_small_grid), TEST(test_one_step_lane_groups),
-          TEST(test_many_steps_bitwise), TEST(test_tolerance_catches_wrong_rules),
-          TEST(test_cpu_brute_equals_grid), TEST(test_cpu_threads_independent))
+TEST_MAIN(TEST(test_every_model), TEST(test_every_model_3d), TEST(test_every_model_half_cells),
+          TEST(test_tool_3d), TEST(test_one_step_default), TEST(test_one_step_swarms),
+          TEST(test_one_step_clustered), TEST(test_one_step_small_grid),
+          TEST(test_one_step_lane_groups), TEST(test_many_steps_bitwise),
+          TEST(test_tolerance_catches_wrong_rules), TEST(test_cpu_brute_equals_grid),
+          TEST(test_cpu_threads_independent))

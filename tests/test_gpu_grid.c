@@ -139,7 +139,8 @@ static void test_block_edges(void)
         d.width = (float)cells * 10.52f;
         d.height = 10.52f; /* one row of cells */
         d.params.base.max_speed = 100;
-        boids_grid_dims g = boids_grid_dims_for(d.width, d.height, 0.0f, 10.5f, d.count, true, 1);
+        boids_grid_dims g =
+            boids_grid_dims_for(d.width, d.height, 0.0f, 10.5f, 10.5f, d.count, true, 1);
         CHECK(g.w == cells && g.h == 1);
         char what[64];
         snprintf(what, sizeof what, "%u cells in one row", g.w * g.h);

@@ -5,10 +5,10 @@
 #include "test.h"
 
 /* Neighbour sets of every boid within radius r, by the grid and by brute force, compared. */
-static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, float H, float r,
-                                   const char *what)
+static void compare_neighbour_sets_cells(const boids_boid *b, uint32_t n, float W, float H, float r,
+                                         float cell, const char *what)
 {
-    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, r, n, true, 1);
+    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, cell, r, n, true, 1);
     boids_cpu_grid g;
     if (boids_cpu_grid_init(&g, &dims, n, 1) != BOIDS_OK) {
         CHECK(!"grid init");
@@ -46,8 +46,8 @@ static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, flo
             if (brute != by_grid[j]) ++mismatches;
         }
     }
-    printf("  %-28s grid %ux%u, %u neighbour pairs, %u mismatches\n", what, dims.w, dims.h, pairs,
-           mismatches);
+    printf("  %-36s grid %ux%u (span %u), %u neighbour pairs, %u mismatches\n", what, dims.w,
+           dims.h, dims.span, pairs, mismatches);
     CHECK_MSG(mismatches == 0, "%s: %u mismatches", what, mismatches);
     CHECK_MSG(revisits == 0, "%s: %u neighbours seen twice", what, revisits);
     CHECK_MSG(pairs > 0, "%s: the case has no neighbours at all", what);
@@ -59,6 +59,16 @@ static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, flo
     CHECK(ascending);
     free(by_grid);
     boids_cpu_grid_free(&g);
+}
+
+/* The same with cells of the radius, and of half of it (blocks of 5x5 cells). */
+static void compare_neighbour_sets(const boids_boid *b, uint32_t n, float W, float H, float r,
+                                   const char *what)
+{
+    char half[96];
+    compare_neighbour_sets_cells(b, n, W, H, r, r, what);
+    snprintf(half, sizeof half, "%s, cells r/2", what);
+    compare_neighbour_sets_cells(b, n, W, H, r, 0.5f * r, half);
 }
 
 static void random_flock(boids_boid *b, uint32_t n, float W, float H, uint64_t seed)
@@ -105,7 +115,7 @@ static void test_wrap_edges_and_borders(void)
     boids_boid *b = malloc(sizeof *b * N);
     boids_rng rng = boids_rng_seeded(3);
     const float W = 1000, H = 600, r = 50;
-    boids_grid_dims d = boids_grid_dims_for(W, H, 0.0f, r, N, true, 1);
+    boids_grid_dims d = boids_grid_dims_for(W, H, 0.0f, r, r, N, true, 1);
     for (uint32_t i = 0; i < N; ++i) {
         float x, y;
         switch (i % 4) {
@@ -176,16 +186,24 @@ static void test_small_grids(void)
     enum { N = 400 };
     boids_boid *b = malloc(sizeof *b * N);
     /* Worlds of 1, 2 and 3 cells along an axis (radius 50). */
-    const float sizes[][2] = {{70, 70}, {120, 70}, {70, 120}, {120, 120}, {160, 110}, {40, 400}};
-    const char *names[] = {"1x1 cells", "2x1 cells", "1x2 cells",
-                           "2x2 cells", "3x2 cells", "1xN cells"};
-    for (int s = 0; s < 6; ++s) {
+    /* (and at cells of r/2, worlds of 2 to 6 cells an axis, around the 5 of a block) */
+    const float sizes[][2] = {{70, 70},   {120, 70}, {70, 120},  {120, 120},
+                              {160, 110}, {40, 400}, {130, 110}, {260, 90}};
+    const char *names[] = {"1x1 cells",
+                           "2x1 cells",
+                           "1x2 cells",
+                           "2x2 cells",
+                           "3x2 cells",
+                           "1xN cells",
+                           "2x2 cells, 5x4 at r/2",
+                           "5x1, 10x3 at r/2"};
+    for (int s = 0; s < 8; ++s) {
         random_flock(b, N, sizes[s][0], sizes[s][1], 100 + (uint64_t)s);
-        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 0.0f, 50, N, true, 1);
+        boids_grid_dims d = boids_grid_dims_for(sizes[s][0], sizes[s][1], 0.0f, 50, 50, N, true, 1);
         printf("  (%s: %ux%u)\n", names[s], d.w, d.h);
         compare_neighbour_sets(b, N, sizes[s][0], sizes[s][1], 50, names[s]);
     }
-    boids_grid_dims d = boids_grid_dims_for(70, 120, 0.0f, 50, N, true, 1);
+    boids_grid_dims d = boids_grid_dims_for(70, 120, 0.0f, 50, 50, N, true, 1);
     CHECK(d.w == 1 && d.h == 2);
     free(b);
 }
@@ -196,8 +214,8 @@ static void test_cells_at_least_radius(void)
     const float worlds[][2] = {{1000, 600}, {1920, 1080}, {100, 100}, {12345, 678}};
     for (int r = 0; r < 5; ++r)
         for (int w = 0; w < 4; ++w) {
-            boids_grid_dims d =
-                boids_grid_dims_for(worlds[w][0], worlds[w][1], 0.0f, radii[r], 10000, true, 1);
+            boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], 0.0f, radii[r],
+                                                    radii[r], 10000, true, 1);
             int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
             CHECK(tiles);
             CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));
@@ -212,7 +230,7 @@ static void test_cells_follow_the_boids(void)
 {
     float w, h;
     boids_default_world_size(100000000u, &w, &h);
-    boids_grid_dims d = boids_grid_dims_for(w, h, 0.0f, 50.0f, 100000000u, true, 1);
+    boids_grid_dims d = boids_grid_dims_for(w, h, 0.0f, 50.0f, 50.0f, 100000000u, true, 1);
     printf("  10^8 boids in %.0fx%.0f px: %ux%u = %.3g cells of %.2f px\n", (double)w, (double)h,
            d.w, d.h, (double)d.w * d.h, (double)d.cell_w);
     CHECK(d.cell_w < 51.0f && d.cell_h < 51.0f);
@@ -295,7 +313,7 @@ static void test_entries_in_any_order(void)
     random_flock(b, N, W, H, 7);
     float *x = malloc(sizeof *x * N), *y = malloc(sizeof *y * N);
     for (uint32_t i = 0; i < N; ++i) x[i] = b[i].x, y[i] = b[i].y;
-    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, r, N, true, 1);
+    boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, r, r, N, true, 1);
     boids_cpu_grid ref;
     if (boids_cpu_grid_init(&ref, &dims, N, 1) != BOIDS_OK) {
         CHECK(!"grid init");

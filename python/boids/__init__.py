@@ -149,8 +149,9 @@ class World:
     model      the model's name (boids.models()); brings its preset parameters and world
     count      boids; swarms, world=(width, height) or (width, height, depth) for a 3D world,
                dims (2 or 3), dt, layout, neighbours ("metric", or "nearest:7": each boid
-               flocks with its 7 nearest), obstacles as the CLI takes them: (x, y, r) circles,
-               (x, y, z, r) spheres in a 3D world
+               flocks with its 7 nearest), cell_size (the grid's cells in px, at least half
+               the model's largest radius), obstacles as the CLI takes them: (x, y, r)
+               circles, (x, y, z, r) spheres in a 3D world
     backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
     seed       the random initial state's seed
     params     {name: value} as --set takes them (boids.model_params(model) lists them)
@@ -158,11 +159,11 @@ class World:
 
     def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
                  params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
-                 threads=None, dims=None, neighbours=None):
+                 threads=None, dims=None, neighbours=None, cell_size=None):
         settings = [("model", model), ("boids", count), ("swarms", swarms), ("world", world),
                     ("dims", dims),
                     ("dt", dt), ("layout", layout), ("seed", seed), ("backend", backend),
-                    ("threads", threads), ("neighbours", neighbours)]
+                    ("threads", threads), ("neighbours", neighbours), ("cell_size", cell_size)]
         settings += [("obstacle", ",".join(repr(float(c)) for c in o)) for o in obstacles]
         settings += list((params or {}).items())
         settings = [(k, _setting(v)) for k, v in settings if v is not None]

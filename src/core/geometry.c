@@ -11,13 +11,13 @@ uint32_t boids_grid_max_cells(uint32_t count)
 }
 
 boids_grid_dims boids_grid_dims_for(float width, float height, float depth, float min_cell,
-                                    uint32_t count, bool wrap, uint32_t replicas)
+                                    float reach, uint32_t count, bool wrap, uint32_t replicas)
 {
     boids_grid_dims g;
     /* Cells a hair larger than asked: the cell of a position is found with one rounded multiply,
      * which can put a boid sitting on a cell border one cell off (an error of about x * 2^-23 px),
      * and distances are compared in float; the margin keeps every neighbour within the radius
-     * inside the 3x3 block even then. */
+     * inside the block even then (two cells of the margin at span 2). */
     double cell = (double)min_cell * (1.0 + 1e-6) + fmax(fmax(width, height), depth) * 1e-6;
     double gw = floor(width / cell), gh = floor(height / cell),
            gd = depth > 0.0f ? floor(depth / cell) : 1;
@@ -44,6 +44,8 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float depth, floa
     g.inv_cell_h = (float)g.h / height;
     g.cell_d = depth > 0.0f ? depth / (float)g.d : 0.0f;
     g.inv_cell_d = depth > 0.0f ? (float)g.d / depth : 0.0f;
+    /* (coarsened cells keep the span: larger cells only make the block reach farther) */
+    g.span = min_cell >= reach ? 1 : 2;
     return g;
 }
 

@@ -11,8 +11,8 @@
 #include "boids.h"
 
 /* Uniform grid over the (wrapped) world. Cells tile the world exactly and are at least as large
- * as the largest interaction radius, so every neighbour within range lies in the block of cells
- * around a boid (minimum-image distances). */
+ * as the largest interaction radius divided by the span, so every neighbour within range lies in
+ * the block of cells around a boid (minimum-image distances). */
 typedef struct boids_grid_dims {
     uint32_t w, h;        /* cells along x and y of one replica's world, >= 1 */
     uint32_t d;           /* cells along z: 1 in a flat world, whose one layer is the grid */
@@ -24,6 +24,10 @@ typedef struct boids_grid_dims {
     float cell_w, cell_h; /* px */
     float inv_cell_w, inv_cell_h;
     float cell_d, inv_cell_d; /* px along z; 0 in a flat world (every z is layer 0) */
+    /* cells a walk reaches beyond its own along each axis: 1 where cells are at least the
+     * largest interaction radius (blocks of 3 cells an axis), 2 where they are at least half of
+     * it (blocks of 5: the same reach in a smaller volume, 6.25 r^2 against 9 r^2 in 2D) */
+    uint32_t span;
 } boids_grid_dims;
 
 /* Most cells a grid may have: 4 per boid (at least 2^21), so a tiny radius in a huge world cannot
@@ -34,10 +38,11 @@ typedef struct boids_grid_dims {
  * (4 * 10^7 of them) where the cap of 2^24 before coarsened them past about 42 million boids. */
 uint32_t boids_grid_max_cells(uint32_t count);
 /* Picks the grid for a world of `replicas` copies, flat where depth is 0; min_cell is the
- * smallest acceptable cell size in px (the largest interaction radius); cells come out slightly
- * larger, see the margin in geometry.c. */
+ * smallest acceptable cell size in px, at least half of reach, the largest interaction radius
+ * (the span is 1 where min_cell >= reach, else 2); cells come out slightly larger, see the margin
+ * in geometry.c. */
 boids_grid_dims boids_grid_dims_for(float width, float height, float depth, float min_cell,
-                                    uint32_t count, bool wrap, uint32_t replicas);
+                                    float reach, uint32_t count, bool wrap, uint32_t replicas);
 
 /* Cells of one replica, and of all (the graveyard's index). */
 static inline uint32_t boids_grid_cells_per_replica(const boids_grid_dims *d)
@@ -74,25 +79,29 @@ static inline uint32_t boids_cell_of(const boids_grid_dims *d, uint32_t replica,
 
 /* The distinct cells of the block around cell (cx, cy, cz), in the canonical order both backends
  * use: layers front to back (z up), in each its rows bottom to top, in each its cells left to
- * right. Three cells along each axis when the grid has 3 or more cells along it, wrapped on a
- * torus and cut at the edges otherwise; with 1 or 2 cells along an axis, each of them once (a
- * 3-wide block would visit a cell twice). A flat world has one layer: its blocks are 3x3. Returns
- * the number of cells written to out (at most BOIDS_BLOCK_MAX). */
-#define BOIDS_BLOCK_MAX 27
-#define BOIDS_BLOCK_ROWS 9 /* rows of cells a block spans: 3 rows in each of 3 layers */
-static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32_t out[3])
+ * right. 2 span + 1 cells along each axis (c - span to c + span) when the grid has that many or
+ * more along it, wrapped on a torus and cut at the edges otherwise; with fewer along an axis,
+ * each of them once (a wider block would visit a cell twice). A flat world has one layer: its
+ * blocks are 3x3 (5x5 at span 2). Returns the number of cells written to out (at most
+ * BOIDS_BLOCK_MAX). */
+#define BOIDS_SPAN_MAX 2
+#define BOIDS_AXIS_MAX (2 * BOIDS_SPAN_MAX + 1)            /* cells of a block along an axis */
+#define BOIDS_BLOCK_ROWS (BOIDS_AXIS_MAX * BOIDS_AXIS_MAX) /* rows a block spans, its layers' */
+#define BOIDS_BLOCK_MAX (BOIDS_BLOCK_ROWS * BOIDS_AXIS_MAX)
+static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32_t span,
+                                       uint32_t out[BOIDS_AXIS_MAX])
 {
     uint32_t k = 0;
-    if (n < 3) {
+    if (n < 2 * span + 1) {
         for (; k < n; ++k) out[k] = k;
     } else if (wrap) {
-        out[k++] = c == 0 ? n - 1 : c - 1;
-        out[k++] = c;
-        out[k++] = c + 1 == n ? 0 : c + 1;
+        for (uint32_t o = 0; o <= 2 * span; ++o) { /* c - span + o, wrapped without a division */
+            const uint32_t v = c + o;
+            out[k++] = v < span ? v + n - span : v - span >= n ? v - span - n : v - span;
+        }
     } else {
-        if (c > 0) out[k++] = c - 1;
-        out[k++] = c;
-        if (c + 1 < n) out[k++] = c + 1;
+        const uint32_t lo = c >= span ? c - span : 0, hi = c + span < n ? c + span : n - 1;
+        for (uint32_t v = lo; v <= hi; ++v) out[k++] = v;
     }
     return k;
 }
@@ -103,9 +112,9 @@ static inline uint32_t boids_grid_axis(uint32_t c, uint32_t n, bool wrap, uint32
 static inline uint32_t boids_grid_rows_around(const boids_grid_dims *d, uint32_t base, uint32_t cy,
                                               uint32_t cz, uint32_t row_base[BOIDS_BLOCK_ROWS])
 {
-    uint32_t ys[3], zs[3] = {0, 0, 0};
-    const uint32_t ny = boids_grid_axis(cy, d->h, d->wrap, ys),
-                   nz = d->d == 1 ? 1 : boids_grid_axis(cz, d->d, d->wrap, zs);
+    uint32_t ys[BOIDS_AXIS_MAX], zs[BOIDS_AXIS_MAX] = {0};
+    const uint32_t ny = boids_grid_axis(cy, d->h, d->wrap, d->span, ys),
+                   nz = d->d == 1 ? 1 : boids_grid_axis(cz, d->d, d->wrap, d->span, zs);
     uint32_t n = 0;
     for (uint32_t k = 0; k < nz; ++k)
         for (uint32_t j = 0; j < ny; ++j) row_base[n++] = base + (zs[k] * d->h + ys[j]) * d->w;
@@ -115,12 +124,12 @@ static inline uint32_t boids_grid_rows_around(const boids_grid_dims *d, uint32_t
 /* The rows of the block around cell c (a cell of any replica: the block stays in c's replica),
  * as boids_grid_rows_around gives them, and the block's columns xs[0..*nx). */
 static inline uint32_t boids_grid_block_rows(const boids_grid_dims *d, uint32_t c,
-                                             uint32_t row_base[BOIDS_BLOCK_ROWS], uint32_t xs[3],
-                                             uint32_t *nx)
+                                             uint32_t row_base[BOIDS_BLOCK_ROWS],
+                                             uint32_t xs[BOIDS_AXIS_MAX], uint32_t *nx)
 {
     const uint32_t cpr = boids_grid_cells_per_replica(d), base = c / cpr * cpr, local = c - base;
     const uint32_t row = local / d->w;
-    *nx = boids_grid_axis(local - row * d->w, d->w, d->wrap, xs);
+    *nx = boids_grid_axis(local - row * d->w, d->w, d->wrap, d->span, xs);
     return d->d == 1 ? boids_grid_rows_around(d, base, row, 0, row_base)
                      : boids_grid_rows_around(d, base, row % d->h, row / d->h, row_base);
 }
@@ -129,7 +138,7 @@ static inline uint32_t boids_grid_block_rows(const boids_grid_dims *d, uint32_t 
 static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c,
                                         uint32_t out[BOIDS_BLOCK_MAX])
 {
-    uint32_t rows[BOIDS_BLOCK_ROWS], xs[3], nx;
+    uint32_t rows[BOIDS_BLOCK_ROWS], xs[BOIDS_AXIS_MAX], nx;
     const uint32_t nr = boids_grid_block_rows(d, c, rows, xs, &nx);
     uint32_t n = 0;
     for (uint32_t j = 0; j < nr; ++j)
@@ -140,8 +149,8 @@ static inline uint32_t boids_grid_block(const boids_grid_dims *d, uint32_t c,
 /* block_any[c] for every cell c of dims (`cells` of them): whether c's block holds an occupied
  * cell, one with cell_start[k] < cell_start[k + 1]. For a sparse grid (predators, obstacles),
  * whose look-ups can then skip an empty block at once. The blocks are symmetric (each is every
- * cell within one along each axis, on the torus or cut at the edges: c is in k's block exactly
- * when k is in c's), so this marks the occupied cells' blocks. */
+ * cell within the span along each axis, on the torus or cut at the edges: c is in k's block
+ * exactly when k is in c's), so this marks the occupied cells' blocks. */
 void boids_grid_mark_blocks(const boids_grid_dims *d, const uint32_t *cell_start, uint32_t cells,
                             uint8_t *block_any);
 

@@ -59,6 +59,9 @@
       set_neighbours, "nearest", BOIDS_IN_BOTH,                                                    \
       "whom a boid flocks with: metric, the model's radii (default), or nearest:K, its K nearest " \
       "of its swarm whatever their distance (K <= 32; separation stays metric; not kit)")          \
+    W(CELL_SIZE, "cell_size", "--cell-size", NULL, "PX", FLOAT, 0, FLT_MAX, def.cell_size,         \
+      "cell_size", BOIDS_IN_BOTH,                                                                  \
+      "grid cell in px, at least half the largest radius (default: it)")                          \
     W(OBSTACLE, "obstacle", "--obstacle", NULL, "X,Y[,Z],R", CUSTOM, 0, 0, add_obstacle,           \
       "obstacle", BOIDS_IN_BOTH,                                                                   \
       "an obstacle, a circle (a sphere in 3D: X,Y,Z,R; repeatable): replaces the random ones")

@@ -56,12 +56,12 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
     *pz = sz;
 }
 
-/* The x-cells of a block are plain (cx-1, cx, cx+1, clipped at the row's ends, in that order) where
- * the row does not wrap, or the boid is not in an end column, or the row has fewer than 3 cells
- * (then every block spans the whole row). */
+/* The x-cells of a block are plain (cx - span to cx + span, clipped at the row's ends, in that
+ * order) where the row does not wrap, or the boid is not within the span of an end, or the row
+ * has fewer than 2 span + 1 cells (then every block spans the whole row). */
 static bool plain_row(const boids_grid_dims *d, uint32_t cx)
 {
-    return d->w < 3 || !d->wrap || (cx >= 1 && cx + 1 < d->w);
+    return d->w < 2 * d->span + 1 || !d->wrap || (cx >= d->span && cx + d->span < d->w);
 }
 
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
@@ -85,9 +85,9 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
     while (n < max && slot + n < end) {
         const uint32_t c = slot_cell[slot + n]; /* sorted: c >= c0 */
         if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c - row_begin)) break;
-        const uint32_t cx = c - row_begin;
-        a[n] = d->w < 3 ? 0 : cx > 0 ? cx - 1 : 0;
-        b[n] = d->w < 3 ? d->w - 1 : cx + 1 < d->w ? cx + 1 : d->w - 1;
+        const uint32_t cx = c - row_begin, sp = d->span;
+        a[n] = d->w < 2 * sp + 1 ? 0 : cx >= sp ? cx - sp : 0;
+        b[n] = d->w < 2 * sp + 1 ? d->w - 1 : cx + sp < d->w ? cx + sp : d->w - 1;
         ++n;
     }
     if (n < 2) return;
@@ -101,12 +101,13 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
     /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows and
      * layers do not wrap and the columns, rows and layers it spans, a cell of margin added for
      * positions on a cell's edge, are at most half the world on each axis. */
-    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w, span_h = 4.0f * d->cell_h,
-                span_d = 4.0f * d->cell_d;
+    const uint32_t sp = d->span;
+    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w,
+                span_h = (float)(2 * sp + 2) * d->cell_h, span_d = (float)(2 * sp + 2) * d->cell_d;
     g->unwrapped =
         !d->wrap ||
-        (cy >= 1 && cy + 1 < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h &&
-         (d->d == 1 || (cz >= 1 && cz + 1 < d->d && span_d <= s->sim->half_d)));
+        (cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h &&
+         (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
     for (uint32_t j = 0; j < g->rows; ++j) {
         const uint32_t *row = cs + rows[j];
         g->begin[j] = row[a[0]];

@@ -109,7 +109,7 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
 #define BOIDS_GROUP_SPAN 3
 typedef struct boids_cpu_group {
     uint32_t lanes; /* slots in the group, from the first */
-    uint32_t rows;  /* cell rows walked (up to 3, 9 in a 3D world) */
+    uint32_t rows;  /* cell rows walked (up to 2 span + 1, its square in a 3D world) */
     bool unwrapped; /* every candidate is less than half a world from every lane on
                        both axes: the minimum image would return the plain offsets
                        unchanged, so the walk may skip it (most groups) */

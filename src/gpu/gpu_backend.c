@@ -533,6 +533,7 @@ static void upload_frame(gpu_backend *g)
     f.half_d = sim->half_d;
     f.inv_cell_d = sim->grid.inv_cell_d;
     f.grid_d = sim->grid.d;
+    f.grid_span = sim->grid.span;
     f.dt = sim->dt;
     f.seed = (uint32_t)sim->def.seed, f.seed_hi = (uint32_t)(sim->def.seed >> 32);
     f.count = sim->def.count;
@@ -767,6 +768,7 @@ static boids_status gpu_configure(void *impl, bool grid_changed)
         memset(&g->preds, 0, sizeof g->preds);
         make_agents(&g->preds, g->sim->predator_count, g->sim->three);
     }
+    if (grid_changed) g->sorted_by_steer = false; /* its counts are in the buffers going now */
     if (grid_changed &&
         (st = boids_gpu_grid_make(&g->boids.grid, cells, g->boids.count)) != BOIDS_OK)
         return st;

@@ -180,9 +180,9 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
 {
     char a[32], b[32], c[32];
     const float radius = obstacles > 0 ? f->radius_with_obstacles : f->radius;
-    if (d->cell_size > 0.0f && d->cell_size < radius)
+    if (d->cell_size > 0.0f && d->cell_size < 0.5f * radius)
         return boids_fail_key(BOIDS_E_DEF_CELL_SIZE, "cell_size",
-                              "%s px is below the largest interaction radius %s px",
+                              "%s px is below half the largest interaction radius %s px",
                               boids_float_text(d->cell_size, a), boids_float_text(radius, b));
     /* A step must not carry a boid across more than the world (the wrap undoes one lap). */
     int per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
@@ -209,7 +209,7 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
         const double side = pow(room * d->nearest / 4 / per, d->depth > 0.0f ? 1.0 / 3 : 0.5);
         min_cell = fmaxf(min_cell, (float)side);
     }
-    *grid = boids_grid_dims_for(d->width, d->height, d->depth, min_cell, d->count,
+    *grid = boids_grid_dims_for(d->width, d->height, d->depth, min_cell, radius, d->count,
                                 p->base.edges == BOIDS_EDGES_WRAP, d->replicas);
     return BOIDS_OK;
 }
@@ -255,7 +255,8 @@ static boids_status reconfigure(boids_world *w, const boids_params *params,
                                    obstacles ? n : w->sim.obstacle_count);
     if (st != BOIDS_OK) return st;
     bool grid_changed = grid.w != w->sim.grid.w || grid.h != w->sim.grid.h ||
-                        grid.d != w->sim.grid.d || grid.wrap != w->sim.grid.wrap;
+                        grid.d != w->sim.grid.d || grid.wrap != w->sim.grid.wrap ||
+                        grid.span != w->sim.grid.span;
     boids_sim old = w->sim;
     w->sim.def.params = *params;
     w->sim.grid = grid;
