@@ -389,6 +389,8 @@ void boids_world_def_scale(boids_world_def *def, uint32_t n);
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],
  * attributes at their defaults). On failure *out is NULL and nothing is leaked. */
 boids_status boids_world_create(const boids_world_def *def, boids_world **out);
+/* Frees the world. It takes its turn as the other calls do: a call under way on another thread
+ * ends first (stop a long one with boids_world_interrupt). No call may begin once it has begun. */
 void boids_world_destroy(boids_world *world);
 
 /* Advances `steps` steps. The GPU backend only records GL commands: no read-back happens here.

@@ -12,6 +12,7 @@
  *     the steps before kept, a CPU step under way undone (the state is that of a world stepped
  *     as many steps), the metrics refused while it is on, the world stepping on once it is off. */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -340,6 +341,37 @@ static void test_threads(void)
     boids_world_destroy(w);
 }
 
+typedef struct long_step {
+    boids_world *w;
+    int started;
+    boids_status st;
+} long_step;
+
+static void *step_long(void *arg)
+{
+    long_step *l = arg;
+    __atomic_store_n(&l->started, 1, __ATOMIC_RELEASE);
+    l->st = boids_world_step(l->w, 300); /* a second or more */
+    return NULL;
+}
+
+/* boids_world_destroy while another thread steps the world takes its turn: the step ends, whole,
+ * before the world goes (Python's close() from one thread while another stepped once freed it
+ * under the step: SIGSEGV, or ASan's heap-use-after-free in the walk). */
+static void test_destroy_waits(void)
+{
+    boids_world *w = cpu_world(100000, 1);
+    if (!w) return;
+    long_step l = {w, 0, BOIDS_ERR_INTERNAL};
+    pthread_t t;
+    pthread_create(&t, NULL, step_long, &l);
+    while (!__atomic_load_n(&l.started, __ATOMIC_ACQUIRE)) sched_yield();
+    nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL); /* well inside the step */
+    boids_world_destroy(w);
+    pthread_join(t, NULL);
+    CHECK_MSG(l.st == BOIDS_OK, "the step destroyed under: status %d", (int)l.st);
+}
+
 static void *interrupt_soon(void *w)
 {
     nanosleep(&(struct timespec){0, 300 * 1000 * 1000}, NULL);
@@ -492,5 +524,5 @@ static void test_every_function(void)
 }
 
 TEST_MAIN(TEST(test_lists_and_texts), TEST(test_contexts), TEST(test_worlds), TEST(test_totals),
-          TEST(test_threads), TEST(test_interrupt), TEST(test_fork), TEST(test_census),
-          TEST(test_every_function))
+          TEST(test_threads), TEST(test_destroy_waits), TEST(test_interrupt), TEST(test_fork),
+          TEST(test_census), TEST(test_every_function))

@@ -12,6 +12,7 @@ backends (the GPU through OpenGL 4.3, or the CPU reference). Errors raise boids.
 library's stable error id, key, file and line. boids.experiment() runs `boids experiment` and
 returns its tables.
 """
+import contextlib
 import ctypes
 import numbers
 import threading
@@ -108,15 +109,14 @@ class Params:
 
     def __getitem__(self, key):
         out = ctypes.c_float()
-        _lib.check(_lib.lib.boids_world_get_param(self._world._handle(),
-                                                   _lib.encoded(key, "parameter"),
-                                                   ctypes.byref(out)))
+        _lib.check(self._world._call(_lib.lib.boids_world_get_param,
+                                     _lib.encoded(key, "parameter"), ctypes.byref(out)))
         return out.value
 
     def __setitem__(self, key, value):
-        _lib.check(_lib.lib.boids_world_set_param(self._world._handle(),
-                                                   _lib.encoded(key, "parameter"),
-                                                   _lib.encoded(_setting(value), str(key))))
+        _lib.check(self._world._call(_lib.lib.boids_world_set_param,
+                                     _lib.encoded(key, "parameter"),
+                                     _lib.encoded(_setting(value), str(key))))
 
     def items(self):
         return [(k, self[k]) for k in self.keys()]
@@ -170,6 +170,8 @@ class World:
         keys, keep_k = _lib.strings([k for k, _ in settings])
         values, keep_v = _lib.strings([v for _, v in settings])
         handle = ctypes.c_void_p()
+        # calls take turns with close(): one on another thread ends before the world goes
+        self._guard, self._busy = threading.Condition(), 0
         scen = None if scenario is None else _lib.encoded(scenario, "scenario")
         try:
             _lib.check(_lib.lib.boids_world_open(scen, keys, values, len(settings),
@@ -201,7 +203,7 @@ class World:
 
     def _warn_of_cost(self, info):
         # as the program's note: the grid's cells are as large as the largest radius
-        seen = _lib.lib.boids_world_neighbors_per_agent(self._w)
+        seen = self._call(_lib.lib.boids_world_neighbors_per_agent)
         checks = seen * (info.count + info.predators)
         if checks > 2e8:
             warnings.warn(f"each agent looks at about {seen:.0f} others a step ({checks:.3g} "
@@ -212,10 +214,17 @@ class World:
 
     # -- life ----------------------------------------------------------------------------------
     def close(self):
-        """Frees the world (and its GPU memory); any later call raises boids.Error."""
-        if getattr(self, "_w", None):
-            _lib.lib.boids_world_destroy(self._w)
-            self._w = None
+        """Frees the world (and its GPU memory); any later call raises boids.Error. A call
+        under way on another thread ends first (a long step: Ctrl-C there, or let it finish)."""
+        guard = getattr(self, "_guard", None)
+        if guard is None:  # __init__ failed before the world was made
+            return
+        with guard:
+            handle, self._w = getattr(self, "_w", None), None  # no call begins from now on
+            while self._busy:
+                guard.wait()
+        if handle:
+            _lib.lib.boids_world_destroy(handle)
 
     def __enter__(self):
         return self
@@ -228,7 +237,7 @@ class World:
 
     def _step_cost(self):
         """A step's neighbour checks, as the library estimates them."""
-        return self.count * (1.0 + _lib.lib.boids_world_neighbors_per_agent(self._handle()))
+        return self.count * (1.0 + self._call(_lib.lib.boids_world_neighbors_per_agent))
 
     def _stoppable(self, call, *args, cost):
         """call(world, *args), a C call that may run long (cost: about that many neighbour
@@ -237,10 +246,14 @@ class World:
         Ctrl-C raises KeyboardInterrupt here, boids_world_interrupt stops the call (a CPU step
         within a few hundred boids, undone), and once it has returned the world is let run
         again. Short calls (a few milliseconds) and calls from other threads are made directly."""
-        handle = self._handle()
         if cost < _LONG_CALL or threading.current_thread() is not threading.main_thread():
-            _lib.check(call(handle, *args))
+            _lib.check(self._call(call, *args))
             return
+        with self._using() as handle:
+            self._stoppable_call(handle, call, *args)
+
+    @staticmethod
+    def _stoppable_call(handle, call, *args):
         failed, returned = [], threading.Event()
 
         def work():  # the library's last error is per thread: read it on this one
@@ -276,9 +289,27 @@ class World:
             raise Error("WORLD_CLOSED", "the world is closed")
         return self._w
 
+    @contextlib.contextmanager
+    def _using(self):
+        """The world's handle, which close() on another thread leaves until this ends."""
+        with self._guard:
+            handle = self._handle()
+            self._busy += 1
+        try:
+            yield handle
+        finally:
+            with self._guard:
+                self._busy -= 1
+                self._guard.notify_all()
+
+    def _call(self, fn, *args):
+        """fn(world, *args), a C call that close() on another thread waits for."""
+        with self._using() as handle:
+            return fn(handle, *args)
+
     def _info(self):
         buf = ctypes.create_string_buffer(_lib.lib.boids_world_info_size())
-        _lib.lib.boids_world_get_info(self._handle(), buf)
+        self._call(_lib.lib.boids_world_get_info, buf)
         return _lib.WorldInfo.from_buffer_copy(buf.raw[:ctypes.sizeof(_lib.WorldInfo)])
 
     # -- what it is ----------------------------------------------------------------------------
@@ -367,7 +398,7 @@ class World:
 
     def finish(self):
         """Waits until the steps asked for are done (for timing)."""
-        _lib.lib.boids_world_finish(self._handle())
+        self._call(_lib.lib.boids_world_finish)
 
     # -- the state -----------------------------------------------------------------------------
     def columns(self):
@@ -388,7 +419,7 @@ class World:
         arrays = {n: np.empty(count, dtype=dtypes[n]) for n in names}
         cnames, keep = _lib.strings(names)
         ptrs = (ctypes.c_void_p * max(len(names), 1))(*[a.ctypes.data for a in arrays.values()])
-        _lib.check(_lib.lib.boids_world_read_columns(self._handle(), cnames, ptrs, len(names)))
+        _lib.check(self._call(_lib.lib.boids_world_read_columns, cnames, ptrs, len(names)))
         return arrays
 
     def set_state(self, state=None, **columns):
@@ -421,7 +452,7 @@ class World:
             return
         cnames, keep = _lib.strings(list(arrays))
         ptrs = (ctypes.c_void_p * len(arrays))(*[a.ctypes.data for a in arrays.values()])
-        _lib.check(_lib.lib.boids_world_write_columns(self._handle(), cnames, ptrs, len(arrays)))
+        _lib.check(self._call(_lib.lib.boids_world_write_columns, cnames, ptrs, len(arrays)))
 
     def predators(self):
         """The predators (models with predators) as {x, y, vx, vy: numpy arrays}, and z, vz in
@@ -429,8 +460,8 @@ class World:
         info = self._info()
         fields = [f for f, _ in _lib.Predator._fields_]
         buf = np.empty(info.predators, dtype=[(k, np.float32) for k in fields])
-        _lib.check(_lib.lib.boids_world_read_predators(
-            self._handle(), buf.ctypes.data_as(ctypes.POINTER(_lib.Predator)), info.predators))
+        _lib.check(self._call(_lib.lib.boids_world_read_predators,
+                              buf.ctypes.data_as(ctypes.POINTER(_lib.Predator)), info.predators))
         keep = fields if info.dims == 3 else ["x", "y", "vx", "vy"]
         return {k: buf[k].copy() for k in keep}
 
@@ -453,7 +484,7 @@ class World:
         subject, other, value (4 floats). Raises boids.Error EVENTS_LOST when some were lost
         (raise the world's event capacity or take them more often)."""
         ev = _lib.Events()
-        status = _lib.lib.boids_world_take_events(self._handle(), ctypes.byref(ev))
+        status = self._call(_lib.lib.boids_world_take_events, ctypes.byref(ev))
         err = _lib.last_error() if status != 0 else None
         dtype = [("kind", np.uint32), ("step", np.uint32), ("subject", np.uint32),
                  ("other", np.uint32), ("value", np.float32, (4,))]
@@ -472,7 +503,7 @@ class World:
         barriers and buffer clears a step (zeros on the CPU). The GPU's newest steps count once
         they are done: finish() first for all of them."""
         p = _lib.Profile()
-        _lib.lib.boids_world_get_profile(self._handle(), ctypes.byref(p))
+        self._call(_lib.lib.boids_world_get_profile, ctypes.byref(p))
         out = {_lib.text(_lib.lib.boids_pass_name(k)): (p.ms[k], p.samples[k])
                for k in range(_lib.PASSES)}
         out["step"] = (p.step_ms, max(p.samples))

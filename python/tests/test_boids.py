@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import warnings
 
 import numpy as np
@@ -125,6 +126,28 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
             call()
         assert e.value.id == "WORLD_CLOSED"
     w.close()  # twice is fine
+
+
+def test_close_waits_for_a_step_on_another_thread():
+    # close() from one thread while another stepped freed the world under the step (SIGSEGV)
+    w = boids.World(count=100000, backend="cpu", seed=3)
+    started, done = threading.Event(), []
+
+    def stepper():
+        started.set()
+        w.step(400)  # a second or more
+        done.append(True)
+
+    t = threading.Thread(target=stepper)
+    t.start()
+    started.wait()
+    time.sleep(0.1)
+    w.close()
+    t.join()
+    assert done == [True]
+    with pytest.raises(boids.Error) as e:
+        w.step(1)
+    assert e.value.id == "WORLD_CLOSED"
 
 
 def test_a_world_too_dear_for_its_size_warns():

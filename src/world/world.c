@@ -609,6 +609,9 @@ void boids_world_destroy(boids_world *w)
 {
     /* A forked child's copy is left as it is: its threads and context are the parent's. */
     if (!w || w->pid != getpid()) return;
+    /* a call under way on another thread ends before its world goes (Python's close() from one
+     * thread while another steps freed the world under the step) */
+    pthread_mutex_lock(&w->lock);
     if (w->ops) w->ops->destroy(w->impl);
     boids_event_log_free(&w->taken);
     boids_event_log_free(&w->held);
@@ -616,6 +619,7 @@ void boids_world_destroy(boids_world *w)
     free(w->metrics_state);
     boids_obstacle_grid_free(&w->sim.obstacle_grid);
     free(w->sim.obstacles);
+    pthread_mutex_unlock(&w->lock);
     pthread_mutex_destroy(&w->lock);
     free(w);
 }
