@@ -1,15 +1,25 @@
 # What the shell tests share (source "$(dirname "$0")/lib.sh" at the top): a scratch directory
-# $tmp removed at exit, and the tally: ok "what held", bad "what did not", and finish as the last
-# command (prints the counts; its status is the script's).
+# $tmp removed at exit, and the tally: ok "what held", bad "what did not", skip "what could not be
+# checked here, and why", and finish as the last command (prints the counts; its status is the
+# script's: 1 where a check failed or none ran at all, 77 (ctest's skip where the test says so)
+# where every one was skipped, else 0). A script that checks nothing never passes.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0
+skipped=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+skip() { skipped=$((skipped + 1)); echo "SKIP $1"; }
 finish() {
-  echo "$pass passed, $fail failed"
-  [ "$fail" = 0 ]
+  echo "$pass passed, $fail failed, $skipped skipped"
+  if [ "$fail" != 0 ]; then return 1; fi
+  if [ "$pass" = 0 ] && [ "$skipped" = 0 ]; then
+    echo "FAIL no check ran"
+    return 1
+  fi
+  if [ "$pass" = 0 ]; then return 77; fi
+  return 0
 }
 # gpu_setup PATH/TO/gpu_info: sets gpu (1 when a GL 4.3 context exists) and exact (1 when the GPU
 # must equal the CPU bit for bit: a driver that rounds as IEEE does, see tests/gpu_exact.h; 0
@@ -24,7 +34,7 @@ gpu_setup() {
     exact=0
     if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then
       bad "no GPU backend but BOIDS_REQUIRE_GPU=1: $(head -c 300 "$tmp/gpu_info.err")"
-    else echo "note: no GL 4.3 context: the GPU half is skipped"; fi
+    else skip "the GPU half: no GL 4.3 context ($(head -c 200 "$tmp/gpu_info.err"))"; fi
   fi
   local renderer bitwise
   renderer=$("$1" renderer 2>/dev/null || echo none)
@@ -40,6 +50,6 @@ plots_setup() {
     plots=0
     if [ "${BOIDS_REQUIRE_PLOTS:-0}" = 1 ]; then
       bad "no libplplot.so.17 but BOIDS_REQUIRE_PLOTS=1"
-    else echo "note: no PLplot (libplplot17): the figures' checks are skipped"; fi
+    else skip "the figures' checks: no PLplot (libplplot17)"; fi
   fi
 }

@@ -281,11 +281,33 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
   BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 --backend gpu >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" = 0 ]; then
-  ok "no-GL path not exercised: this machine has a hardware GPU"
+  skip "no-GL path not exercised: this machine has a hardware GPU"
 elif [ "$rc" = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "--backend cpu" "$tmp/err"; then
   ok "no GL context: exit 1, one line: $(cat "$tmp/err")"
 else
   bad "no GL context: exit $rc, stderr: $(cat "$tmp/err")"
+fi
+
+# --- a bad BOIDS_* setting is the user's to fix: exit 2 naming the variable, no "try --backend
+# cpu" as if the GPU had failed; and --backend auto refuses it too, not taking it for no GPU.
+# (" -1" was taken as no limit at all, "hots" without a word, exit 1 for the others.)
+if [ $gpu = 1 ]; then
+  for setting in "BOIDS_GPU_LIMIT_BLOCK_BYTES= -1" BOIDS_GPU_LIMIT_BLOCK_BYTES=0 \
+    BOIDS_GPU_LIMIT_GROUPS_X=0 BOIDS_EGL_PLATFORM=bogus BOIDS_EGL_DEVICE=abc \
+    "BOIDS_EGL_DEVICE= 0" BOIDS_GPU_NUMERICS=bogus BOIDS_GPU_READ=hots; do
+    env "$setting" "$boids" -n 10 --steps 1 --backend gpu --dump "$tmp/env.csv" \
+      >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc = 2 ] && grep -q "^boids: ${setting%%=*}: '" "$tmp/err" &&
+      ! grep -q -- "--backend cpu" "$tmp/err" && [ ! -e "$tmp/env.csv" ]; then
+      ok "$setting: exit 2, $(head -c 120 "$tmp/err")"
+    else bad "$setting: exit $rc: $(head -c 300 "$tmp/err")"; fi
+  done
+  expect 2 "BOIDS_EGL_PLATFORM=bogus with --backend auto: refused" \
+    "BOIDS_EGL_PLATFORM: 'bogus'" -- env BOIDS_EGL_PLATFORM=bogus "$boids" -n 10 --steps 1
+  expect 2 "BOIDS_GPU_LIMIT_GROUPS_X=x in an experiment: refused" "BOIDS_GPU_LIMIT_GROUPS_X: 'x'" \
+    -- env BOIDS_GPU_LIMIT_GROUPS_X=x "$boids" experiment --backend gpu -n 10 --steps 1 --runs 1 \
+    --out "$tmp/env_exp"
 fi
 
 # --backend auto (the default): the CPU where OpenGL runs on the CPU or is missing, saying so

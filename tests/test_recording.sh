@@ -207,7 +207,7 @@ if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
     ok "real ffmpeg: h264, odd width padded to 162, 24 frames" ||
     bad "real ffmpeg: rc $rc, ffprobe '$n': $(cat err)"
 else
-  echo "note: ffmpeg is not installed: the real encoder is not tried (the stand-in checks the pipe)"
+  skip "ffmpeg is not installed: the real encoder is not tried (the stand-in checks the pipe)"
 fi
 
 finish

@@ -9,9 +9,10 @@ probe=$(realpath "$2")
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v xvfb-run >/dev/null; then
-  echo "SKIP: xvfb-run is not installed"
-  [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ] && { echo "0 passed, 1 failed"; exit 1; }
-  exit 77
+  if [ "${BOIDS_REQUIRE_GPU:-0}" = 1 ]; then bad "BOIDS_REQUIRE_GPU=1, but no xvfb-run here"
+  else skip "xvfb-run is not installed"; fi
+  finish
+  exit
 fi
 for be in gpu cpu; do
   (cd "$tmp" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 800 --swarms 2 --steps 30 \

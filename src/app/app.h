@@ -31,6 +31,10 @@ typedef struct boids_init_state {
  * exit status its class calls for (2 for bad input, 1 for the rest). */
 int boids_app_error(const boids_cli *cli, const char *context);
 int boids_app_exit_code(boids_status st);
+/* Prints, as `program`, why no GL context was made, and returns the exit status: a bad BOIDS_*
+ * setting (BOIDS_E_ENVIRONMENT) is the user's to fix (2, the message alone); otherwise the GPU
+ * failed (1) and `hint` says what to do. */
+int boids_app_gl_error(const char *program, const char *hint);
 /* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
 int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init,
                    boids_session *s);

@@ -20,6 +20,17 @@ int boids_app_exit_code(boids_status st)
                                                               : BOIDS_EXIT_RUNTIME;
 }
 
+int boids_app_gl_error(const char *program, const char *hint)
+{
+    const boids_error *e = boids_last_error_info();
+    if (e->id == BOIDS_E_ENVIRONMENT) {
+        fprintf(stderr, "%s: %s\n", program, e->message);
+        return BOIDS_EXIT_USAGE;
+    }
+    fprintf(stderr, "%s: %s (%s)\n", program, e->message, hint);
+    return BOIDS_EXIT_RUNTIME;
+}
+
 int boids_app_error(const boids_cli *cli, const char *context)
 {
     const boids_error *e = boids_last_error_info();
@@ -54,7 +65,7 @@ int boids_app_error(const boids_cli *cli, const char *context)
                e->index >= 0) { /* the obstacle as written */
         origin = boids_cli_obstacle_origin(cli, (size_t)e->index, buf1, sizeof buf1);
     }
-    if (e->id == BOIDS_E_NO_GL)
+    if (e->id == BOIDS_E_NO_GL) /* (not a bad BOIDS_* setting: boids_app_gl_error) */
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
     else if (origin && keys) /* the detail names the settings and their values */
         fprintf(stderr, "boids: %s%s: %s\n", where, origin, ends_in_key ? e->detail : e->message);

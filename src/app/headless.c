@@ -155,9 +155,8 @@ static int open_gl(const boids_cli *cli, bool render, boids_gl **gl)
     *gl = NULL;
     if (!render && cli->def.backend != BOIDS_BACKEND_GPU) return BOIDS_EXIT_OK;
     if (boids_gl_create_headless(gl) == BOIDS_OK) return BOIDS_EXIT_OK;
-    fprintf(stderr, "boids: %s (%s)\n", boids_last_error(),
-            render ? "--frames, --video and --screenshot need OpenGL 4.3" : "try --backend cpu");
-    return BOIDS_EXIT_RUNTIME;
+    return boids_app_gl_error("boids", render ? "--frames, --video and --screenshot need OpenGL 4.3"
+                                              : "try --backend cpu");
 }
 
 /* The exporter, the PNG and video writers and the metrics log, as the options ask. */

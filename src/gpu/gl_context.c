@@ -13,6 +13,7 @@
 
 #include "base/error.h"
 #include "base/glfw.h"
+#include "base/parse.h"
 #include "gpu/checks.h"
 #include "gpu/devices.h"
 #include "gpu/gl.h"
@@ -258,9 +259,9 @@ static boids_status read_environment(int ndev, const boids_egl_device *devs, con
     const char *v = getenv("BOIDS_EGL_DEVICE");
     *device = -1;
     if (!v || !*v) return BOIDS_OK;
-    char *end, list[BOIDS_EGL_MAX_DEVICES * 170] = "";
-    long i = strtol(v, &end, 10);
-    if (!*end && i >= 0 && i < ndev) return *device = (int)i, BOIDS_OK;
+    char list[BOIDS_EGL_MAX_DEVICES * 170] = "";
+    uint32_t i = 0;
+    if (boids_parse_u32(v, UINT32_MAX, &i) && i < (uint32_t)ndev) return *device = (int)i, BOIDS_OK;
     for (int k = 0, len = 0; k < ndev && len < (int)sizeof list; ++k)
         len += snprintf(list + len, sizeof list - (size_t)len, "; %d: %s", k, devs[k].name);
     return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_EGL_DEVICE",

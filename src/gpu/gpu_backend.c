@@ -449,22 +449,15 @@ static boids_status read_boid_columns(gpu_backend *g, void *const cols[BOIDS_COL
 {
     gpu_agents *a = &g->boids;
     if (g->read_place == GPU_READ_UNMEASURED) {
-        const char *force = getenv("BOIDS_GPU_READ");
-        boids_status st = BOIDS_OK;
-        if (force && !strcmp(force, "host")) {
-            g->read_place = GPU_READ_ON_HOST;
-        } else if (force && !strcmp(force, "device")) {
-            g->read_place = GPU_READ_ON_DEVICE;
-        } else {
-            if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
-            const double t0 = boids_clock_seconds();
-            if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
-            const double t1 = boids_clock_seconds();
-            if ((st = order_on_host(g, a, cols)) != BOIDS_OK) return st;
-            const double t2 = boids_clock_seconds();
-            g->read_place = t1 - t0 <= t2 - t1 ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
-            return BOIDS_OK;
-        }
+        boids_status st;
+        if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
+        const double t0 = boids_clock_seconds();
+        if ((st = order_on_device(g, a, 0, cols)) != BOIDS_OK) return st;
+        const double t1 = boids_clock_seconds();
+        if ((st = order_on_host(g, a, cols)) != BOIDS_OK) return st;
+        const double t2 = boids_clock_seconds();
+        g->read_place = t1 - t0 <= t2 - t1 ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
+        return BOIDS_OK;
     }
     return g->read_place == GPU_READ_ON_DEVICE ? order_on_device(g, a, 0, cols)
                                                : order_on_host(g, a, cols);
@@ -989,6 +982,20 @@ static boids_status make_buffers(gpu_backend *g)
     return st;
 }
 
+/* BOIDS_GPU_READ: device or host fixes where a read orders the boids (read_boid_columns); unset or
+ * empty, the first read measures. Checked when the world is made, not at its first read. */
+static boids_status read_place_setting(gpu_backend *g)
+{
+    const char *v = getenv("BOIDS_GPU_READ");
+    if (!v || !*v) return BOIDS_OK;
+    if (!strcmp(v, "device") || !strcmp(v, "host")) {
+        g->read_place = !strcmp(v, "device") ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
+        return BOIDS_OK;
+    }
+    return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_GPU_READ",
+                          "'%.40s' is neither device nor host", v);
+}
+
 boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
                                       void **impl, const char **renderer, const char **device,
                                       int *threads)
@@ -996,8 +1003,13 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
     gpu_backend *g = calloc(1, sizeof *g);
     if (!g) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the GPU backend");
     g->sim = sim;
+    boids_status st = read_place_setting(g);
+    if (st != BOIDS_OK) {
+        free(g);
+        return st;
+    }
     boids_gl *gl = sim->def.gl;
-    boids_status st = gl ? boids_gl_make_current(gl) : boids_gl_create_headless(&g->owned_gl);
+    st = gl ? boids_gl_make_current(gl) : boids_gl_create_headless(&g->owned_gl);
     if (st != BOIDS_OK) {
         free(g);
         return st;

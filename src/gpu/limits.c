@@ -1,6 +1,5 @@
 #include "gpu/limits.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,16 +7,16 @@
 #include "boids_shared.h"
 
 #include "base/error.h"
+#include "base/parse.h"
 
-/* An environment variable's whole number, lowering *limit; unset or empty leaves it. */
+/* An environment variable's whole number, lowering *limit; unset or empty leaves it. Digits
+ * only: strtoull took " -1" (a blank first) as 2^64 - 1, no limit at all. */
 static boids_status lower_by(const char *name, uint64_t *limit, bool *lowered)
 {
     const char *v = getenv(name);
     if (!v || !*v) return BOIDS_OK;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (*end || errno || x == 0 || v[0] == '-')
+    uint64_t x = 0;
+    if (!boids_parse_u64(v, &x) || x == 0)
         return boids_fail_key(BOIDS_E_ENVIRONMENT, name, "'%.40s' is not a whole number above 0",
                               v);
     if (x < *limit) *limit = x, *lowered = true;

@@ -23,6 +23,8 @@ static boids_status resolve_backend(const char *value, boids_backend *out)
         if (boids_gl_create_headless(&gl) == BOIDS_OK) {
             if (!boids_gl_is_software(gl)) *out = BOIDS_BACKEND_GPU;
             boids_gl_destroy(gl);
+        } else if (boids_last_error_info()->id == BOIDS_E_ENVIRONMENT) {
+            return boids_last_error_info()->status; /* a bad BOIDS_* setting, not a missing GPU */
         }
     } else {
         return boids_fail_key(BOIDS_E_ARGUMENT, "backend", "'%s' is not auto, gpu or cpu", value);

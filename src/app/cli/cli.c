@@ -184,6 +184,12 @@ void boids_cli_resolve_backend(boids_cli *cli)
     if (!cli->backend_auto) return;
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK) {
+        /* a bad BOIDS_* setting is refused, not taken for a machine without GL: the GPU
+         * backend's open says what is wrong with it */
+        if (boids_last_error_info()->id == BOIDS_E_ENVIRONMENT) {
+            cli->def.backend = BOIDS_BACKEND_GPU;
+            return;
+        }
         cli->def.backend = BOIDS_BACKEND_CPU;
         snprintf(cli->backend_note, sizeof cli->backend_note,
                  "auto: no OpenGL 4.3 context here: %.150s%s", boids_last_error(),

@@ -507,10 +507,8 @@ static int name_renderer(boids_experiment *e, bool resume, const char *out)
         return BOIDS_EXIT_OK;
     }
     boids_gl *probe = NULL;
-    if (boids_gl_create_headless(&probe) != BOIDS_OK) {
-        fprintf(stderr, "boids experiment: %s (try --backend cpu)\n", boids_last_error());
-        return BOIDS_EXIT_RUNTIME;
-    }
+    if (boids_gl_create_headless(&probe) != BOIDS_OK)
+        return boids_app_gl_error("boids experiment", "try --backend cpu");
     if (resume && strcmp(e->renderer, boids_gl_renderer(probe)) != 0)
         fprintf(stderr, "boids experiment: note: %s ran on %s, this machine has %s\n", out,
                 e->renderer, boids_gl_renderer(probe));
