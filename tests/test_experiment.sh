@@ -201,6 +201,9 @@ cp -r ref edited && sed -i 's/^max_speed = .*/max_speed = 99/' edited/manifest.i
 refuse "a manifest edited after the start (max_speed) is refused" "was edited after" edited
 cp -r ref edited2 && sed -i 's/^metrics_every = .*/metrics_every = 7/' edited2/manifest.ini
 refuse "a manifest edited after the start (metrics_every) is refused" "was edited after" edited2
+cp -r ref edited3 && sed -i '/^fingerprint = /d; s/^max_speed = .*/max_speed = 99/' \
+  edited3/manifest.ini
+refuse "a manifest edited with its fingerprint deleted is refused" "has no fingerprint" edited3
 cp -r ref alive && awk -F, -v OFS=, 'NR == 2 { $6 = 99999 } { print }' ref/runs.csv >alive/runs.csv
 refuse "alive = 99999 in a world of 35 boids is refused" "runs.csv:2: " alive
 cp -r ref cutrows && head -n 20 ref/metrics.csv >cutrows/metrics.csv

@@ -354,6 +354,19 @@ expect 2 "a scenario's circle in 3D names its line" "spheres.ini:3" -- \
 expect 2 "five numbers are no obstacle" "--obstacle" -- \
   "$boids" "${run[@]}" --obstacle 1,2,3,4,5
 expect 0 "a sphere steps on" "" -- "$boids" "${run[@]}" --world 100x100x100 --obstacle 50,50,50,10
+# ... and a flat world's are circles: a sphere there kept its z without a word, and --dims 2
+# dropped a 3D world's depth without one
+expect 2 "a sphere in a flat world is refused" "--obstacle 50,50,500,5: obstacle 0 is a sphere" \
+  -- "$boids" "${run[@]}" --obstacle 50,50,500,5
+printf 'obstacle = 50,50,50,10\n' >sphere-flat.ini
+expect 2 "a scenario's sphere in a flat world names its line" "sphere-flat.ini:1: obstacle" -- \
+  "$boids" sphere-flat.ini -n 50 --steps 2 --backend cpu --headless
+expect 0 "the scenario's sphere with --dims 3" "" -- \
+  "$boids" sphere-flat.ini -n 50 --steps 2 --backend cpu --headless --dims 3 --world 100x100
+expect 2 "--dims 2 with a 3D --world is refused, naming both" "--dims, --world: .*300 px deep" \
+  -- "$boids" "${run[@]}" --world 300x300x300 --dims 2
+expect 0 "--dims 2 flattens a model's own 3D world" "" -- \
+  "$boids" --model couzin -n 50 --steps 2 --backend cpu --headless --dims 2
 
 # progress: on a terminal only (script(1) gives the run a terminal)
 if command -v script >/dev/null; then

@@ -89,6 +89,29 @@ def _setting(value):
     return str(value)
 
 
+def _obstacle_text(i, o):
+    """Obstacle i as the command line takes it: its text "x,y,r" or "x,y,z,r", or a sequence
+    of those numbers."""
+    if isinstance(o, str):
+        return o
+    parts = list(o) if isinstance(o, (tuple, list, np.ndarray)) else []
+    if len(parts) not in (3, 4) or not all(isinstance(c, numbers.Real) and not isinstance(c, bool)
+                                           for c in parts):
+        raise Error("ARGUMENT", f"obstacles[{i}]: {o!r} is not (x, y, r), (x, y, z, r) or such "
+                    f"a text, 'x,y,r'", key="obstacles")
+    return ",".join(repr(float(c)) for c in parts)
+
+
+# The world's own settings as a scenario file names them, and World's argument for each: never a
+# model's parameter (core/options.h's BOIDS_WORLD_SETTINGS, with backend and threads).
+_WORLD_KEYS = {k: f"World({v}=...)" for k, v in {
+    "model": "model", "boids": "count", "count": "count", "swarms": "swarms", "world": "world",
+    "dims": "dims", "dt": "dt", "seed": "seed", "layout": "layout", "neighbours": "neighbours",
+    "cell_size": "cell_size", "obstacle": "obstacles", "obstacles": "obstacles",
+    "backend": "backend", "threads": "threads"}.items()}
+_WORLD_KEYS["steps"] = "step(steps) or run(steps)"
+
+
 class Params:
     """A world's parameters by their --set names: read, and set with the same checks."""
 
@@ -160,11 +183,20 @@ class World:
     def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
                  params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
                  threads=None, dims=None, neighbours=None, cell_size=None):
+        numbers_given = {"count": count, "swarms": swarms, "dims": dims, "dt": dt, "seed": seed,
+                         "threads": threads, "cell_size": cell_size}
+        for name, v in numbers_given.items():
+            if isinstance(v, bool):  # True was taken as 1 (count=True made one boid)
+                raise Error("ARGUMENT", f"{name}: {v!r} is not a number", key=name)
+        for key in params or {}:
+            if key in _WORLD_KEYS:  # (the library would take it as the world's setting)
+                raise Error("PARAM_UNKNOWN", f"params: {key!r} is not a model's parameter but "
+                            f"the world's own setting: {_WORLD_KEYS[key]}", key=key)
         settings = [("model", model), ("boids", count), ("swarms", swarms), ("world", world),
                     ("dims", dims),
                     ("dt", dt), ("layout", layout), ("seed", seed), ("backend", backend),
                     ("threads", threads), ("neighbours", neighbours), ("cell_size", cell_size)]
-        settings += [("obstacle", ",".join(repr(float(c)) for c in o)) for o in obstacles]
+        settings += [("obstacle", _obstacle_text(i, o)) for i, o in enumerate(obstacles)]
         settings += list((params or {}).items())
         settings = [(k, _setting(v)) for k, v in settings if v is not None]
         keys, keep_k = _lib.strings([k for k, _ in settings])

@@ -369,6 +369,24 @@ def test_inputs_are_never_taken_silently():
     with pytest.raises(boids.Error) as e:
         boids.World(scenario="/tmp/" + "a" * 5000 + ".ini")
     assert e.value.id == "FILE_OPEN" and "longer than" in e.value.message
+    # True was one boid, a text obstacle a bare ValueError, a sphere in a flat world kept its z,
+    # a flat dims over a 3D world dropped the depth, and a valid world setting given as a
+    # parameter said "not a parameter" where an invalid one gave the setting's range error
+    for kwargs, error, key in (
+            ({"count": True}, "ARGUMENT", "count"),
+            ({"seed": False}, "ARGUMENT", "seed"),
+            ({"obstacles": [(50, 50)]}, "ARGUMENT", "obstacles"),
+            ({"obstacles": [("a", 1, 2)]}, "ARGUMENT", "obstacles"),
+            ({"obstacles": ["50,50"]}, "SCENARIO_VALUE", "obstacle"),
+            ({"obstacles": [(50, 50, 500, 5)]}, "DEF_OBSTACLE", "obstacle"),
+            ({"world": (300, 300, 300), "dims": 2}, "SCENARIO_VALUE", "depth"),
+            ({"params": {"neighbours": "nearest:0"}}, "PARAM_UNKNOWN", "neighbours"),
+            ({"params": {"neighbours": "nearest:7"}}, "PARAM_UNKNOWN", "neighbours")):
+        with pytest.raises(boids.Error) as e:
+            boids.World(backend="cpu", **kwargs)
+        assert (e.value.id, e.value.key) == (error, key), (kwargs, e.value)
+    with boids.World(count=10, backend="cpu", obstacles=["50,50,5", (60, 60, 4)]) as w:
+        assert w.info["obstacles"] == 2  # the CLI's text, as the docstring says, and numbers
     with boids.World(count=3, backend="cpu") as w:
         x = w.state()["x"]
         masked = np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0])

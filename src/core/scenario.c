@@ -378,6 +378,25 @@ void boids_scenario_finish(boids_scenario *sc)
         sc->def.depth = sc->def.width > 0 ? fminf(sc->def.width, sc->def.height) : 1;
 }
 
+boids_status boids_scenario_resolve(boids_scenario *sc)
+{
+    char a[32];
+    if (sc->dims == 2 && sc->def.depth > 0 && !sc->preset_size) /* (it was dropped silently) */
+        return boids_fail_keys(BOIDS_E_SCENARIO_VALUE, "depth", "world", /* (dims: "depth") */
+                               "dims 2 is a flat world, but the world given is %s px deep: give "
+                               "it as WxH, or leave dims out",
+                               boids_float_text(sc->def.depth, a));
+    boids_scenario_finish(sc);
+    for (uint32_t i = 0; i < sc->obstacle_count && sc->def.depth == 0; ++i)
+        if (!isnan(sc->obstacles[i].z)) /* a circle's z is NaN (boids_obstacle_from_text) */
+            return boids_fail_index(BOIDS_E_DEF_OBSTACLE, (size_t)i, "obstacle",
+                                    "obstacle %u is a sphere (X,Y,Z,R), but the world is flat: "
+                                    "a flat world's obstacle is X,Y,R, a circle (a 3D world: "
+                                    "WxHxD, or dims 3)",
+                                    i);
+    return BOIDS_OK;
+}
+
 void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)
 {
     memset(sc, 0, sizeof *sc);

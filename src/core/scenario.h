@@ -75,6 +75,11 @@ boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char 
 /* After the last key: a boid count given without a world size drops the model's preset size
  * (kit's 4000 x 4000 px is for its 35 boids): the world is then the default one for that count. */
 void boids_scenario_finish(boids_scenario *sc);
+/* After the last source of keys (the command line's flags, a library call's settings): checks
+ * what only the whole can tell, then boids_scenario_finish. `dims 2` with a world given with a
+ * depth is refused (it flattens a model's own 3D world only), and so is a sphere (X,Y,Z,R) in a
+ * world that ends up flat. */
+boids_status boids_scenario_resolve(boids_scenario *sc);
 
 /* "X,Y,R" or "X,Y,Z,R" -> an obstacle (replica 0; z NaN from "X,Y,R", which only a flat world
  * takes); false unless three or four finite numbers, R >= 0. */

@@ -81,8 +81,8 @@ boids_status boids_world_open(const char *scenario, const char *const *keys,
     int threads = 0;
     if (st == BOIDS_OK) st = apply_settings(sc, keys, values, n, &backend_text, &threads);
     if (st == BOIDS_OK) st = resolve_backend(backend_text, &backend);
+    if (st == BOIDS_OK) st = boids_scenario_resolve(sc);
     if (st == BOIDS_OK) {
-        boids_scenario_finish(sc);
         boids_world_def def = sc->def;
         def.backend = backend;
         def.threads = threads;

@@ -555,7 +555,7 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
                 cli->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
                 cli->obstacle_text[cli->obstacle_count++] = a.value;
         }
-    boids_scenario_finish(&cli->scenario);
+    if ((st = boids_scenario_resolve(&cli->scenario)) != BOIDS_OK) return st;
     cli->def = cli->scenario.def;
     cli->steps = cli->scenario.steps;
     /* the file's count and swarms are defaults an --init state overrides; its world is not */

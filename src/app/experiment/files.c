@@ -246,9 +246,16 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
                                    boids_last_error());
         e->combos *= e->sweeps[k].count;
     }
+    /* every manifest this program writes has one: without it nothing would tell an edit (a
+     * resume once mixed nearest:5 and nearest:6 runs in one table with the line deleted) */
+    if (!e->fingerprint[0])
+        return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0,
+                               "has no fingerprint, which every experiment's manifest ends with: "
+                               "it was edited, so whether the finished runs used these settings "
+                               "cannot be told; start a new experiment in another directory");
     char fp[24];
     fingerprint_of(e, fp);
-    if (e->fingerprint[0] && fp[0] && strcmp(fp, e->fingerprint) != 0)
+    if (fp[0] && strcmp(fp, e->fingerprint) != 0)
         return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, 0,
                                "was edited after the experiment started (its fingerprint is %s, "
                                "what it says now gives %s): the finished runs used other "
