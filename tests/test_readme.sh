@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The commands the README and docs/*.md show, as written: every `build/release/src/boids ...` and
-# `build/release/bench/boids-bench ...` line of their code blocks runs, in order (later ones use
-# what earlier ones wrote), in a scratch directory that sees the checkout's build/ and scenarios/,
-# without a display (so the window examples run headless, as the README says they do there). The
-# README's commands share one scratch directory; each document's get one of their own. A benchmark
-# runs cut to a smoke run (`--quick --models shiffman-per-second` appended: the whole matrix takes
-# an hour). The README's `cmake --install build/release --prefix ~/.local` puts a boids that runs
+# The commands the README and docs/*.md show, as written: every `build/release/src/boids ...`,
+# `build/release/bench/boids-bench ...` and `scripts/NAME.py ...` line of their code blocks runs,
+# in order (later ones use what earlier ones wrote), in a scratch directory that sees the
+# checkout's build/, scenarios/ and scripts/, without a display (so the window examples run
+# headless, as the README says they do there). The README's commands share one scratch directory;
+# each document's get one of their own. A benchmark runs cut to a smoke run (`--quick --models
+# shiffman-per-second` appended: the whole matrix takes an hour), and a figure's script with
+# `--quick` (test_figures runs them whole); each is run as printed, so a script that lost its
+# mode bits fails here. The README's `cmake --install build/release --prefix ~/.local` puts a boids that runs
 # on the PATH. Left out: the setup lines (install-deps, ctest) and CI's commands, which CI runs;
 # the install into /usr/local; ffmpeg; and the Slurm scripts, which test_slurm runs. Then: the
 # README's option list is --help's, and every relative link of the README and docs/ finds its
@@ -22,10 +24,11 @@ scratch() {
   mkdir -p "$1/build"
   ln -s "$build" "$1/build/release"
   ln -s "$src/scenarios" "$1/scenarios"
+  ln -s "$src/scripts" "$1/scripts"
 }
 # commands FILE: the commands of FILE's code blocks that this test runs, in order
 commands() {
-  local runs='build/release/src/boids |build/release/bench/boids-bench '
+  local runs='build/release/src/boids |build/release/bench/boids-bench |scripts/[a-z-]+\.py '
   awk '/^```/{inb = !inb; next} inb' "$1" |
     grep -E "^($runs|cmake --install build/release --prefix)"
 }
@@ -40,6 +43,10 @@ run_all() {
     run=$c
     case "$c" in
       build/release/bench/boids-bench\ *) run="$c --quick --models shiffman-per-second" ;;
+      scripts/*.py\ *) # a figure's script: once, wherever it is shown again
+        grep -qxF -- "$c" "$tmp/.scripts_ran" 2>/dev/null && continue
+        echo "$c" >>"$tmp/.scripts_ran"
+        run="$c --quick" ;;
     esac
     if (cd "$2" && env -u DISPLAY -u WAYLAND_DISPLAY HOME="$tmp/home" bash -c "$run" \
       >.cmd.out 2>.cmd.err); then

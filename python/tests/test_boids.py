@@ -64,8 +64,14 @@ def test_the_backends_agree():
         with boids.World(model="hybrid", count=4000, backend=backend, seed=2) as w:
             w.step(25)
             states.append(w.state())
-    for k in ("x", "y", "vx", "vy"):  # bit for bit on llvmpipe; a real GPU rounds its own way
-        assert np.max(np.abs(states[0][k] - states[1][k])) < 0.05
+    # bit for bit where the driver rounds as IEEE does (llvmpipe, zink: tests/test_python.sh
+    # measures it); a real GPU rounds its own way
+    exact = os.environ.get("BOIDS_GPU_EXACT") == "1"
+    for k in ("x", "y", "vx", "vy"):
+        if exact:
+            assert np.array_equal(states[0][k], states[1][k]), k
+        else:
+            assert np.max(np.abs(states[0][k] - states[1][k])) < 0.05
 
 
 def test_set_state_round_trip_and_what_it_refuses():
