@@ -198,10 +198,10 @@ stop_within 5 INT "a plain headless GPU run of 100 000" -- \
 stop_within 5 TERM "a plain headless CPU run of 100 000" -- \
   "$boids" -n 100000 --headless --backend cpu --steps 100000
 stop_within 8 INT "kit with 20 000 boids, a 950 px view" -- \
-  "$boids" --model kit -n 20000 --headless --backend cpu
+  "$boids" --model kit -n 20000 --world 5963x3354 --headless --backend cpu
 # a CPU step of seconds (kit at 100 000: about 8 s on 2 cores) stops inside the step
 stop_within 3 INT "kit with 100 000 boids on the CPU, inside its first step" -- \
-  "$boids" --model kit -n 100000 --headless --backend cpu --steps 5
+  "$boids" --model kit -n 100000 --world 13333x7500 --headless --backend cpu --steps 5
 stop_within 3 TERM "an experiment of kit at 100 000 on the CPU, inside a step" -- \
   "$boids" experiment kit -n 100000 --runs 2 --steps 5 --backend cpu --out e
 stop_within 5 INT "--warmup 4294967295 (no wrap, and interruptible)" -- \
@@ -245,7 +245,7 @@ grep -q "^  35 boids in 1 swarm, world 4000x4000 px" out &&
   bad "--model kit: $(cat out err)"
 # (the note comes before the wait; the run is stopped once it has said so, but its summary still
 # measures the flock, which in so dense a world takes a while: 30 000 boids keep that to seconds)
-"$boids" --model kit -n 30000 --steps 0 --backend cpu --headless >out 2>err &
+"$boids" --model kit -n 30000 --world 7303x4108 --steps 0 --backend cpu --headless >out 2>err &
 pid=$!
 for _ in $(seq 1 200); do grep -q "note: each agent" err && break; sleep 0.05; done
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
@@ -367,6 +367,24 @@ expect 2 "--dims 2 with a 3D --world is refused, naming both" "--dims, --world: 
   -- "$boids" "${run[@]}" --world 300x300x300 --dims 2
 expect 0 "--dims 2 flattens a model's own 3D world" "" -- \
   "$boids" --model couzin -n 50 --steps 2 --backend cpu --headless --dims 2
+# options that did nothing without a word: a camera over a flat world, a video not an MP4, and
+# --model over a scenario of another model (which replaced every setting of the file)
+expect 2 "--orbit over a flat world is refused" "--orbit: the world is flat" -- \
+  "$boids" "${run[@]}" --orbit 10
+expect 2 "--camera over a flat world is refused" "--camera: the world is flat" -- \
+  "$boids" "${run[@]}" --camera 1,2,3,4,5,6
+expect 2 "--video x.avi is refused" "--video x.avi: the video is an MP4" -- \
+  "$boids" "${run[@]}" --video x.avi
+expect 2 "--model over another model's scenario is refused" "scenario of model kit" -- \
+  "$boids" "$(dirname "$0")/../scenarios/kit.ini" --model vicsek "${run[@]}"
+# a model's own world, for another number of boids, keeps its density and its dimension (it
+# became the default world: one boid per 1000 px^2, flat)
+"$boids" --model vicsek -n 100 --steps 0 --backend cpu --headless >out 2>&1
+grep -q "100 boids in 1 swarm, world 4.9964x4.9964 px" out &&
+  ok "--model vicsek -n 100: the paper's density, 4 a unit area" || bad "vicsek -n 100: $(cat out)"
+"$boids" --model couzin -n 1000 --steps 0 --backend cpu --headless >out 2>&1
+grep -q "1000 boids in 1 swarm, 3D world 215.443x215.443x215.443 px" out &&
+  ok "--model couzin -n 1000: its cube, at its density" || bad "couzin -n 1000: $(cat out)"
 
 # progress: on a terminal only (script(1) gives the run a terminal)
 if command -v script >/dev/null; then

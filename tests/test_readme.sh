@@ -7,9 +7,10 @@
 # each document's get one of their own. A benchmark runs cut to a smoke run (`--quick --models
 # shiffman-per-second` appended: the whole matrix takes an hour), and a figure's script with
 # `--quick` (test_figures runs them whole); each is run as printed, so a script that lost its
-# mode bits fails here. The README's `cmake --install build/release --prefix ~/.local` puts a boids that runs
-# on the PATH. Left out: the setup lines (install-deps, ctest) and CI's commands, which CI runs;
-# the install into /usr/local; ffmpeg; and the Slurm scripts, which test_slurm runs. Then: the
+# mode bits fails here. The README's `cmake --install build/release --prefix ~/.local` puts a
+# boids that runs on the PATH. Left out: the setup lines (install-deps, ctest) and CI's
+# commands, which CI runs; the install into /usr/local; ffmpeg; and the Slurm scripts, which
+# test_slurm runs. Then: the
 # README's option list is --help's, and every relative link of the README and docs/ finds its
 # file and heading.
 # usage: test_readme.sh SOURCE_DIR BUILD_DIR

@@ -134,10 +134,10 @@ else
 fi
 
 # 4. A video path that is a directory: refused before the run.
-mkdir vdir
-PATH=$tmp/fake:$PATH run --steps 4 --video vdir
+mkdir vdir.mp4
+PATH=$tmp/fake:$PATH run --steps 4 --video vdir.mp4
 rc=$?
-[ $rc = 2 ] && grep -q -- "--video: vdir: is a directory" err &&
+[ $rc = 2 ] && grep -q -- "--video: vdir.mp4: is a directory" err &&
   ok "--video DIR: exit 2 before the run" ||
   bad "--video DIR: rc $rc: $(cat err)"
 

@@ -39,8 +39,8 @@
     W(SWARMS, "swarms", "--swarms", NULL, "K", U32, 1, BOIDS_MAX_SWARMS, def.swarms, "swarms",     \
       BOIDS_IN_BOTH, "number of swarms; boid i starts in swarm i mod K (default 1)")               \
     W(WORLD, "world", "--world", NULL, "WxH[xD]", CUSTOM, 0, 0, set_world, "world", BOIDS_IN_BOTH, \
-      "world size in px; WxHxD makes a 3D world (default: 16:9, one boid per 1000 px^2, or the "   \
-      "model's world)")                                                                            \
+      "world size in px; WxHxD makes a 3D world (default: 16:9, one boid per 1000 px^2; a "        \
+      "model's own at its density)")                                                               \
     W(DIMS, "dims", "--dims", NULL, "2|3", U32, 2, 3, dims, "depth", BOIDS_IN_BOTH,                \
       "2: a flat world; 3: a 3D world, deep as the smaller side of WxH, or by default a cube "     \
       "with the flat default's spacing (one boid per 31 623 px^3)")                                \

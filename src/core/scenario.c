@@ -183,6 +183,7 @@ static boids_status set_model(boids_scenario *sc, const char *value)
         if (st != BOIDS_OK) return st;
     }
     sc->preset_size = sc->given[BOIDS_SET_WORLD];
+    sc->preset_count = sc->def.count;
     memset(sc->given, 0, sizeof sc->given); /* the preset's, not the user's */
     return BOIDS_OK;
 }
@@ -368,8 +369,14 @@ bool boids_obstacle_from_text(const char *text, boids_obstacle *out)
 void boids_scenario_finish(boids_scenario *sc)
 {
     const bool count = sc->given[BOIDS_SET_COUNT];
-    if (sc->preset_size && count) /* the default world */
-        sc->def.width = sc->def.height = sc->def.depth = 0;
+    if (sc->preset_size && count && sc->def.count > 0) {
+        /* the model's world for this many, at its density (it once became the default world,
+         * one boid per 1000 px^2 and flat: another regime, as experiments over N then swept) */
+        boids_world_def d = sc->def;
+        d.count = sc->preset_count;
+        boids_world_def_scale(&d, sc->def.count);
+        sc->def.width = d.width, sc->def.height = d.height, sc->def.depth = d.depth;
+    }
     sc->preset_size = sc->preset_size && !count;
     /* dims: 2 flattens the world; 3 gives a flat size a depth, the smaller of its sides, and the
      * default size the default cube (a depth with no width: boids_world_def) */

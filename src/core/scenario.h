@@ -36,8 +36,9 @@ typedef struct boids_scenario {
     uint32_t steps; /* the file's steps, the model's world's, or the caller's default */
     uint32_t default_steps;
     bool given[BOIDS_SETTING_COUNT]; /* the world settings (core/options.h) the file set */
-    bool preset_size; /* the world's size is the model's preset (see boids_scenario_finish) */
-    uint32_t dims;    /* `dims` as set: 0 (not set: the world's size says), 2 or 3 */
+    bool preset_size;      /* the world's size is the model's preset (see boids_scenario_finish) */
+    uint32_t preset_count; /* the boids the preset's world is for */
+    uint32_t dims;         /* `dims` as set: 0 (not set: the world's size says), 2 or 3 */
     struct {
         char key[64]; /* a key the file set (model, boids, a parameter, ...) */
         long line;    /* and its line, so later errors about it can name the file and line */
@@ -72,8 +73,10 @@ void boids_scenario_init(boids_scenario *sc, uint32_t default_steps);
  * reader adds the file and line, the command line the flag). */
 boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value);
 
-/* After the last key: a boid count given without a world size drops the model's preset size
- * (kit's 4000 x 4000 px is for its 35 boids): the world is then the default one for that count. */
+/* After the last key: a boid count given without a world size scales the model's own world to it
+ * at its density, in its dimension (vicsek's 31.6 x 31.6 px is for 4000 particles, 4 a unit
+ * area: 100 get 5 x 5; couzin's 100 x 100 x 100 cube stays a cube); a world given (a file's, the
+ * command line's) is kept as given. */
 void boids_scenario_finish(boids_scenario *sc);
 /* After the last source of keys (the command line's flags, a library call's settings): checks
  * what only the whole can tell, then boids_scenario_finish. `dims 2` with a world given with a

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "app/cli/keys.h"
 #include "base/error.h"
@@ -515,6 +516,20 @@ static boids_status check_together(boids_cli *cli)
     }
     if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flag)
         return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only", cpu_flag);
+    /* options that would do nothing are refused, not taken without a word */
+    const char *camera =
+        cli->given[BOIDS_OPT_CAMERA] ? cli->given[BOIDS_OPT_CAMERA] : cli->given[BOIDS_OPT_ORBIT];
+    if (camera && cli->def.depth == 0)
+        return boids_fail(BOIDS_E_USAGE,
+                          "%s: the world is flat, and the camera is a 3D world's (--world WxHxD "
+                          "or --dims 3)",
+                          camera);
+    const size_t vlen = cli->video_path ? strlen(cli->video_path) : 0;
+    if (cli->video_path && (vlen < 4 || strcasecmp(cli->video_path + vlen - 4, ".mp4") != 0))
+        return boids_fail(BOIDS_E_USAGE,
+                          "--video %s: the video is an MP4 (H.264): name it .mp4 (--frames DIR "
+                          "writes PNGs for any other encoding)",
+                          cli->video_path);
     return BOIDS_OK;
 }
 
@@ -536,12 +551,23 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     /* --model first (the last one given): it brings its preset world, which the others override;
      * then the options in order, --set after them. */
     int model_at = -1;
+    const char *model_value = NULL;
     for (int i = 1; i < argc; ++i) {
         if (argv[i][0] != '-' || !argv[i][1]) continue;
         arg a;
         read_arg(argc, argv, &i, command, &a); /* checked by the first pass */
-        if (a.opt->id == BOIDS_OPT_MODEL) model_at = i;
+        if (a.opt->id == BOIDS_OPT_MODEL) model_at = i, model_value = a.value;
     }
+    /* --model over a scenario of another model would replace every setting the file made with
+     * its own preset (scenarios/kit.ini --model vicsek ran vicsek's defaults without a word) */
+    boids_model m;
+    if (model_at >= 0 && cli->scenario_path && boids_model_from_name(model_value, &m) == BOIDS_OK &&
+        m != cli->scenario.def.model)
+        return boids_fail(BOIDS_E_USAGE,
+                          "--model %s: %s is a scenario of model %s, and --model would replace "
+                          "every setting it makes; give the scenario or --model, not both",
+                          model_value, cli->scenario_path,
+                          boids_model_name(cli->scenario.def.model));
     for (int pass = 0; pass < 2; ++pass)
         for (int i = 1; i < argc; ++i) {
             if (argv[i][0] != '-' || !argv[i][1]) continue;
