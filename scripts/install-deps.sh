@@ -10,7 +10,7 @@ run=(
                                                      # libdeflate's zlib)
   libegl-dev libegl1-mesa-dev libgl1-mesa-dri      # headless EGL and Mesa (llvmpipe without a GPU)
   libplplot-dev plplot-driver-cairo                # the experiments' plots (PNG through cairo)
-  python3-numpy python3-matplotlib                 # the Python package and its examples
+  python3-numpy python3-matplotlib python3-pandas  # the Python package (its tables) and examples
   python3-venv python3-pip python3-setuptools      # its install with pip into a venv
 )
 test=(

@@ -625,6 +625,17 @@ typedef struct boids_gl_state {
 } boids_gl_state;
 boids_gl_state boids_world_gl_state(const boids_world *world);
 
+/* The world as the program's --frames draw it, whole (a 3D world's box from above a corner):
+ * width x height pixels of 8-bit RGB, rows top to bottom, into rgb (3 x width x height bytes).
+ * Either backend: drawn in a headless context of its own from a read of the state (a few tens of
+ * milliseconds and the read; not for every step), so it needs OpenGL 4.3 (BOIDS_ERR_NO_GL where
+ * there is none). Sides in [1, 16384]. */
+boids_status boids_world_image(boids_world *world, uint32_t width, uint32_t height, uint8_t *rgb);
+/* The same picture written to path as a PNG, whole or not at all (a temporary name, then
+ * renamed). */
+boids_status boids_world_save_png(boids_world *world, uint32_t width, uint32_t height,
+                                  const char *path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -208,8 +208,16 @@ static void test_worlds(void)
     SURVIVES(boids_world_reset_profile, NULL);
     SURVIVES(boids_world_profile_add, NULL, BOIDS_PASS_DRAW, 1.0, 1);
     SURVIVES(boids_world_gl_state, NULL);
+    uint8_t px[3 * 4];
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_image, NULL, 2, 2, px);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_save_png, NULL, 2, 2, "x.png");
 
     if (!(w = cpu_world(4, 1))) return;
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_image, w, 2, 2, NULL);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_image, w, 0, 2, px);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_image, w, 2, 16385, px);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_save_png, w, 2, 2, NULL);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_save_png, w, 0, 2, "x.png");
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read, w, NULL, 4);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read, w, b, 3);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_write, w, NULL, 4);

@@ -12,11 +12,11 @@ BOIDS_GPU_EXACT=$("$5" exact 2>/dev/null) || BOIDS_GPU_EXACT=0
 export BOIDS_GPU_EXACT
 export PYTHONPATH=$1/python${PYTHONPATH:+:$PYTHONPATH}
 for py in /usr/bin/python3 "$(command -v python3)"; do
-  [ -x "$py" ] && "$py" -c "import numpy, pytest, matplotlib" 2>/dev/null && break
+  [ -x "$py" ] && "$py" -c "import numpy, pytest, matplotlib, pandas" 2>/dev/null && break
   py=
 done
 if [ -z "$py" ]; then
-  echo "FAIL no python3 with numpy, pytest and matplotlib (scripts/install-deps.sh --test)"
+  echo "FAIL no python3 with numpy, pytest, matplotlib, pandas (scripts/install-deps.sh --test)"
   exit 1
 fi
 echo "python: $py ($("$py" --version 2>&1))"

@@ -10,8 +10,8 @@
 source "$(dirname "$0")/lib.sh"
 src=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
 py=/usr/bin/python3
-if ! "$py" -c "import venv, ensurepip, numpy, matplotlib, setuptools" 2>/dev/null; then
-  bad "$py lacks venv, pip, numpy, matplotlib or setuptools (scripts/install-deps.sh)"
+if ! "$py" -c "import venv, ensurepip, numpy, matplotlib, pandas, setuptools" 2>/dev/null; then
+  bad "$py lacks venv, pip, numpy, matplotlib, pandas or setuptools (scripts/install-deps.sh)"
   finish
   exit
 fi
@@ -46,7 +46,7 @@ print("library", boids.library_path)
 print("program", program)
 w = boids.World(count=500, backend="cpu", seed=3)
 t = w.run(25, every=10)
-assert list(t.step) == [0, 10, 20, 25] and t.dtype.names[:3] == ("step", "time", "replica")
+assert list(t["step"]) == [0, 10, 20, 25] and list(t.columns[:3]) == ["step", "time", "replica"]
 assert abs(t.time[1] - 10 * w.info["dt"]) < 1e-9 and (t.alive == 500).all()
 tables = boids.experiment("kit", runs=2, steps=50, backend="cpu")
 assert len(tables.runs) == 2, tables

@@ -5,7 +5,8 @@
         w.step(300)
         s = w.state()                  # dict of numpy arrays, in id order: x, y, vx, vy, swarm,
                                        # and the model's attributes (kit: age, alive)
-        print(w.metrics()[0]["polarization"], w.params["c_maxspeed"])
+        print(w.metrics()["polarization"][0], w.params["c_maxspeed"])
+        w.save_png("kit.png")          # the picture; a notebook shows a World as one
 
 Everything goes through the C library: the models, their parameters and range checks, the
 backends (the GPU through OpenGL 4.3, or the CPU reference). Errors raise boids.Error with the
@@ -15,6 +16,8 @@ returns its tables.
 import contextlib
 import ctypes
 import numbers
+import os
+import tempfile
 import threading
 import warnings
 
@@ -22,10 +25,11 @@ import numpy as np
 
 from . import _lib
 from ._lib import Error
+from .tables import Table, named
 from .experiment import experiment
 
 __all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params",
-           "EVENT_TOOL", "EVENT_CATCH", "library_path"]
+           "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table"]
 
 EVENT_TOOL, EVENT_CATCH = 1, 2
 
@@ -87,6 +91,12 @@ def _setting(value):
     if isinstance(value, (tuple, list)) and len(value) in (2, 3):  # a world: WxH or WxHxD
         return "x".join(repr(v) for v in value)
     return str(value)
+
+
+def _side(v, name):
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or not 1 <= v <= 16384:
+        raise Error("ARGUMENT", f"{name}: {v!r} is not a whole number in [1, 16384]", key=name)
+    return int(v)
 
 
 def _obstacle_text(i, o):
@@ -386,12 +396,13 @@ class World:
             raise Error("ARGUMENT", f"steps: {steps} is not in [0, 2^32)", key="steps")
         self._stoppable(_lib.lib.boids_world_step, steps, cost=steps * self._step_cost())
 
-    def run(self, steps, every=1, frames=False):
+    def run(self, steps, every=1, frames=None):
         """Steps `steps` steps and returns the metrics over time, as the command line's --metrics
         writes them: a row per replica at the world's current step, every `every` steps after
-        it, and the last. Columns: step, time (step x dt), replica, then metrics()'s. A numpy
-        record array, or a pandas DataFrame with frames=True. Ctrl-C raises KeyboardInterrupt
-        as step() does, the steps done kept; the rows so far are on the exception (.rows)."""
+        it, and the last. Columns: step, time (step x dt), replica, then metrics()'s. A pandas
+        DataFrame where pandas is installed (frames=False: a boids.Table, a numpy record array
+        that prints with its column names). Ctrl-C raises KeyboardInterrupt as step() does, the
+        steps done kept; the rows so far are on the exception (.rows)."""
         for value, name in ((steps, "steps"), (every, "every")):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral):
                 raise Error("ARGUMENT", f"{name}: {value!r} is not a whole number", key=name)
@@ -402,7 +413,7 @@ class World:
         dt, end, samples = self._info().dt, self.steps + int(steps), []
 
         def sample():
-            m = self.metrics()
+            m = self.metrics(frames=False)
             rows = np.zeros(len(m), dtype=[("step", np.uint64), ("time", np.float64),
                                            ("replica", np.uint32)] + m.dtype.descr[1:])
             for name in m.dtype.names:
@@ -412,11 +423,7 @@ class World:
             samples.append(rows)
 
         def table():
-            rows = np.concatenate(samples).view(np.recarray)
-            if frames:
-                import pandas
-                return pandas.DataFrame.from_records(rows)
-            return rows
+            return named(np.concatenate(samples), frames)
 
         try:
             sample()
@@ -497,9 +504,10 @@ class World:
         keep = fields if info.dims == 3 else ["x", "y", "vx", "vy"]
         return {k: buf[k].copy() for k in keep}
 
-    def metrics(self):
-        """One record per replica: step, alive, groups, catches, polarization, mean_nn,
-        mean_speed, min_speed, max_speed, milling."""
+    def metrics(self, frames=None):
+        """One row per replica: step, alive, groups, catches, polarization, mean_nn,
+        mean_speed, min_speed, max_speed, milling. A pandas DataFrame where pandas is installed
+        (frames=False: a boids.Table); m["polarization"][0] reads either."""
         n = self._info().replicas
         out = (_lib.Metrics * n)()
         self._stoppable(_lib.lib.boids_world_metrics, out, n, cost=8 * self._step_cost())
@@ -508,7 +516,33 @@ class World:
         rec = np.zeros(n, dtype=list(zip(names, types)))
         for k, m in enumerate(out):
             rec[k] = tuple(getattr(m, f) for f in names)
-        return rec.view(np.recarray)
+        return named(rec, frames)
+
+    # -- pictures ------------------------------------------------------------------------------
+    def image(self, width=640, height=360):
+        """The world as the program's --frames draw it, whole: a numpy array of shape (height,
+        width, 3), uint8 RGB, top row first. Either backend, headless (it needs OpenGL 4.3: the
+        GPU or Mesa's software rasterizer); drawn from a read of the state."""
+        width, height = _side(width, "width"), _side(height, "height")
+        rgb = np.empty((height, width, 3), dtype=np.uint8)
+        _lib.check(self._call(_lib.lib.boids_world_image, width, height, rgb.ctypes.data))
+        return rgb
+
+    def save_png(self, path, width=640, height=360):
+        """image() written to path as a PNG, whole or not at all."""
+        width, height = _side(width, "width"), _side(height, "height")
+        raw = os.fsencode(path)
+        if b"\0" in raw:
+            raise Error("ARGUMENT", f"path: {path!r} holds a NUL character", key="path")
+        _lib.check(self._call(_lib.lib.boids_world_save_png, width, height, raw))
+
+    def _repr_png_(self):
+        """A notebook shows a World as its picture (640 x 360)."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "world.png")
+            self.save_png(path)
+            with open(path, "rb") as f:
+                return f.read()
 
     def events(self):
         """The events since the last call, in (step, kind, subject, other) order: kind

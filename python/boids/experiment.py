@@ -14,6 +14,7 @@ import tempfile
 import numpy as np
 
 from . import _lib
+from .tables import Table, have_pandas
 
 
 def _program():
@@ -31,7 +32,7 @@ def _program():
 
 
 def _table(path, frames):
-    """A CSV the program wrote, as a numpy record array (or a pandas frame)."""
+    """A CSV the program wrote, as a pandas frame or a boids.Table."""
     if not os.path.exists(path):
         return None
     if frames:
@@ -41,9 +42,9 @@ def _table(path, frames):
         header = f.readline().strip().split(",")
         rows = sum(1 for _ in f)
     if rows == 0:
-        return np.zeros(0, dtype=[(h, np.float64) for h in header]).view(np.recarray)
+        return np.zeros(0, dtype=[(h, np.float64) for h in header]).view(Table)
     data = np.genfromtxt(path, delimiter=",", names=True, dtype=None, encoding="utf-8")
-    return np.atleast_1d(data).view(np.recarray)
+    return np.atleast_1d(data).view(Table)
 
 
 class Tables:
@@ -85,15 +86,10 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     params         {parameter: value} over the scenario, as --set
     metrics_every  steps between rows of the metrics table (None: no metrics table)
     out            a directory for the tables (kept); None: a temporary one, removed
-    frames         pandas DataFrames instead of numpy record arrays (default: where pandas is
-                   installed)
+    frames         pandas DataFrames (default: where pandas is installed) or boids.Tables
     Raises boids.Error with the program's message when it refuses or fails."""
     if frames is None:
-        try:
-            import pandas  # noqa: F401
-            frames = True
-        except ImportError:
-            frames = False
+        frames = have_pandas()
     scenario = str(scenario)
     if scenario.startswith("-"):  # once a bare word in argv: "--help" returned empty tables
         scenario = os.path.join(os.curdir, scenario)

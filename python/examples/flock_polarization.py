@@ -11,8 +11,8 @@ with boids.World(model="shiffman-per-second", count=count, backend=backend, seed
     t, p = [], []
     for k in range(0, steps + 1, 20):
         w.step(20 if k else 0)
-        m = w.metrics()[0]  # computed where the world lives: only these numbers come back
-        t.append(k * w.info["dt"]), p.append(m.polarization)
+        m = w.metrics()  # computed where the world lives: only these numbers come back
+        t.append(k * w.info["dt"]), p.append(m["polarization"][0])
     print(f"{w}: polarization {p[0]:.3f} -> {p[-1]:.3f}")
 ax = Figure().subplots()
 ax.plot(t, p), ax.set(xlabel="time (s)", ylabel="polarization", ylim=(0, 1),

@@ -43,8 +43,8 @@ def test_state_metrics_and_params(backend):
         twice = w.state(["x", "age", "x"])  # once killed the interpreter
         assert list(twice) == ["x", "age"] and np.array_equal(twice["x"], s["x"])
         m = w.metrics()
-        assert len(m) == 1 and m[0].step == 20 and 0 <= m[0].polarization <= 1
-        assert m[0].alive == (s["alive"] == 1).sum()
+        assert len(m) == 1 and m["step"][0] == 20 and 0 <= m["polarization"][0] <= 1
+        assert m["alive"][0] == (s["alive"] == 1).sum()
         assert w.params["c_maxspeed"] == boids.model_params("kit")["c_maxspeed"]["default"]
         w.params["c_maxspeed"] = 200
         assert w.params["c_maxspeed"] == 200
@@ -158,7 +158,7 @@ def test_close_waits_for_a_step_on_another_thread():
 
 def test_a_world_too_dear_for_its_size_warns():
     with pytest.warns(boids.CostWarning, match="others a step"):
-        boids.World(model="kit", count=20_000, backend="cpu").close()
+        boids.World(model="kit", count=20_000, world=(5963, 3354), backend="cpu").close()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         boids.World(model="kit", count=200, backend="cpu").close()
@@ -172,7 +172,7 @@ def test_a_scenario_and_kit_s_catches_as_events():
         assert len(ev) > 0 and np.all(ev.kind == boids.EVENT_CATCH)
         assert np.all((ev.value[:, 0] >= 0) & (ev.value[:, 0] <= 1))  # the caught boids' ages
         assert len(w.events()) == 0  # taken
-        assert w.metrics()[0].catches == len(ev)
+        assert w.metrics()["catches"][0] == len(ev)
 
 
 def test_experiment_gives_the_command_s_tables(tmp_path):
@@ -246,33 +246,40 @@ def test_the_readme_s_one_liner():
     done = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": os.path.join(root, "python")})
     assert done.returncode == 0, done.stderr
-    steps = [int(k) for k in re.findall(r"\(\s*(\d+),", done.stdout)]
-    assert steps == [0, 100, 200, 300], done.stdout  # a row each, polarization and groups
+    lines = done.stdout.split("\n")
+    header = lines[0].split()  # a named table: its columns, then a row each
+    assert header == ["step", "polarization", "groups"], done.stdout
+    rows = [l.split() for l in lines[1:] if l.strip() and not l.startswith("[")]
+    steps = [int(r[len(r) - len(header)]) for r in rows]  # (a pandas frame's index first)
+    assert steps == [0, 100, 200, 300], done.stdout
 
 
 def test_run_gives_the_metrics_over_time():
     with boids.World(model="kit", backend="cpu", seed=2) as w, \
             boids.World(model="kit", backend="cpu", seed=2) as v:
-        t = w.run(30, every=12)
+        t = w.run(30, every=12, frames=False)
         assert list(t.step) == [0, 12, 24, 30] and list(t.replica) == [0, 0, 0, 0]
         assert np.allclose(t.time, t.step * w.info["dt"])
         for k, step in enumerate(t.step):  # each row is metrics() at its step
             v.step(int(step) - v.steps)
-            m = v.metrics()[0]
+            m = v.metrics(frames=False)[0]
             assert all(t[name][k] == m[name] for name in m.dtype.names), (step, t[k], m)
         assert w.steps == 30 and len(w.run(0)) == 1  # run(0): the current step's row
-        try:  # (pandas is optional: boids[frames])
-            import pandas  # noqa: F401
-            frame = w.run(4, every=2, frames=True)
-            assert list(frame["step"]) == [30, 32, 34] and "polarization" in frame.columns
-        except ImportError:
-            assert len(w.run(4, every=2)) == 3
+        # named tables: a pandas frame by default (the set-up installs pandas), a Table that
+        # prints its column names without (numpy's record array printed bare tuples)
+        frame = w.run(4, every=2)
+        assert list(frame["step"]) == [30, 32, 34] and "polarization" in frame.columns
+        assert w.metrics()["polarization"][0] == frame["polarization"][2]
+        head = repr(w.run(2, frames=False)).splitlines()
+        assert head[0].split()[:4] == ["step", "time", "replica", "alive"], head
+        assert head[-1] == "[3 rows x 12 columns]" and len(head) == 5, head
+        assert repr(v.metrics(frames=False)).splitlines()[0].split()[0] == "step"
         for bad in ({"steps": 1.5}, {"steps": -1}, {"steps": 3, "every": 0},
                     {"steps": 3, "every": True}):
             with pytest.raises(boids.Error) as e:
                 w.run(**bad)
             assert e.value.id == "ARGUMENT"
-        assert w.steps == 34  # the refused calls stepped nothing
+        assert w.steps == 36  # the refused calls stepped nothing
 
 
 def _in_forked_child(w, q):
@@ -402,6 +409,41 @@ def test_inputs_are_never_taken_silently():
         assert (w.state()["x"] == x).all()
         w.set_state(x=np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 0, 0]))  # nothing masked
         assert list(w.state()["x"]) == [1.0, 2.0, 3.0]
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_a_world_as_a_picture(dims, tmp_path):
+    import matplotlib.image
+    pictures = []
+    for backend in BACKENDS:
+        with boids.World(count=3000, backend=backend, seed=4, dims=dims) as w:
+            w.step(3)
+            if dims == 2:  # every boid in the top-left quarter: the picture's rows run down
+                width, height = w.info["size"]
+                s = w.state()
+                w.set_state(x=s["x"] * 0.25, y=s["y"] * 0.25)
+            rgb = w.image(320, 180)
+            assert rgb.shape == (180, 320, 3) and rgb.dtype == np.uint8
+            w.save_png(tmp_path / f"{backend}.png", 320, 180)
+            png = w._repr_png_()
+            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
+            pictures.append(rgb)
+        read = np.round(matplotlib.image.imread(tmp_path / f"{backend}.png") * 255)
+        assert np.array_equal(read.astype(np.uint8)[..., :3], rgb)  # the PNG is the array
+        drawn = np.any(rgb != rgb[90, 160], axis=2)  # (the centre is background in 2D)
+        assert drawn.mean() > 0.002, backend
+        if dims == 2:  # nothing but the world's border outside the top-left quarter
+            inner = drawn[4:-4, 4:-4]
+            assert inner[:40, :80].sum() > 50 * inner[60:, 100:].sum(), backend
+    if os.environ.get("BOIDS_GPU_EXACT") == "1":  # the same bits, the same picture
+        assert np.array_equal(pictures[0], pictures[1])
+    with boids.World(count=10, backend="cpu") as w:
+        for bad in ((0, 10), (10, 16385), (True, 10), (1.5, 10)):
+            with pytest.raises(boids.Error) as e:
+                w.image(*bad)
+            assert e.value.id == "ARGUMENT"
+        with pytest.raises(boids.Error):
+            w.save_png(tmp_path / "no" / "such" / "dir.png")
 
 
 def test_a_3d_world_has_z_and_vz():

@@ -60,8 +60,8 @@ boids_draw_style boids_default_draw_style(const boids_world *w)
                                         : (double)info.width * info.height;
     const double spacing = per > 0 ? pow(space / per, info.depth > 0 ? 1.0 / 3 : 0.5) : 8;
     const float length = (float)fmin(8.0, 0.3 * spacing);
-    boids_draw_style s = {BOIDS_COLOR_SWARM, length, min_px, info.params.base.min_speed,
-                          info.params.base.max_speed};
+    boids_draw_style s = {BOIDS_COLOR_SWARM,          length, min_px, info.params.base.min_speed,
+                          info.params.base.max_speed, NULL};
     if (info.swarms <= 1) s.color_mode = BOIDS_COLOR_HEADING;
     if (boids_model_attributes(info.model) & BOIDS_ATTR_BIT(AGE)) s.color_mode = BOIDS_COLOR_AGE;
     return s;
@@ -167,9 +167,10 @@ static void *scratch(boids_renderer *r, size_t bytes)
 
 /* A CPU world's state into buffers of the GPU's layout (what a GPU world has already): pos_vel
  * (and a 3D world's pos_vel_z), swarm and id per boid, the model's attributes one after another,
- * the predators. */
+ * the predators. context: the one to draw in after the reads (boids_draw_style's), or NULL. */
 static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
-                                     const boids_world_info *info, boids_gl_state *out)
+                                     const boids_world_info *info, boids_gl *context,
+                                     boids_gl_state *out)
 {
     const uint32_t n = info->count, np = info->predators;
     boids_boid *state = realloc(r->cpu_state, sizeof *state * (n ? n : 1));
@@ -182,6 +183,7 @@ static boids_status upload_cpu_state(boids_renderer *r, boids_world *w,
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory drawing %u boids", n);
     boids_status st = boids_world_read(w, state, n);
     if (st == BOIDS_OK && np) st = boids_world_read_predators(w, preds, np);
+    if (st == BOIDS_OK && context) st = boids_gl_make_current(context); /* a GPU world's reads */
     if (st != BOIDS_OK) return st;
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < n; ++i)
@@ -520,9 +522,9 @@ boids_status boids_renderer_draw(boids_renderer *r, boids_world *w, const boids_
         draw_lines(r, w, &info, cam);
     if (info.count == 0) return boids_gl_check("drawing");
 
-    boids_gl_state state = boids_world_gl_state(w);
+    boids_gl_state state = style->context ? (boids_gl_state){0} : boids_world_gl_state(w);
     if (!state.pos_vel) {
-        boids_status st = upload_cpu_state(r, w, &info, &state);
+        boids_status st = upload_cpu_state(r, w, &info, style->context, &state);
         if (st != BOIDS_OK) return st;
     }
     boids_gpu_timer_poll(&r->timer);

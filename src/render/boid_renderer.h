@@ -16,6 +16,10 @@ typedef struct boids_draw_style {
     float boid_px;            /* boid length in world px (drawn at least min_px on screen) */
     float min_px;             /* framebuffer pixels */
     float speed_lo, speed_hi; /* speed colour ramp */
+    boids_gl *context; /* NULL: the world's own context (or a CPU world's state, uploaded); else
+                          another one, current, this draws in (a picture of a GPU world with a
+                          context of its own): the state is drawn from a read of it, and this
+                          context made current again after the world's calls */
 } boids_draw_style;
 
 boids_draw_style boids_default_draw_style(const boids_world *w);

@@ -111,6 +111,24 @@ static void sink_write(void *ctx, void *data, int size)
     if (k->ok && fwrite(data, 1, (size_t)size, k->f) != (size_t)size) k->ok = 0;
 }
 
+/* The PNG of width x height RGB pixels, rows `row` bytes apart, bottom row first, streamed into a
+ * temporary name, then renamed (base/output_file.h); an error names the path. */
+static boids_status encode(const char *path, int width, int height, const uint8_t *rgb, size_t row)
+{
+    boids_output_file o;
+    boids_status st = boids_output_open(&o, path);
+    if (st != BOIDS_OK) return st;
+    sink k = {o.f, 1};
+    int encoded = stbi_write_png_to_func(sink_write, &k, width, height, 3, rgb, (int)row);
+    if (!encoded || !k.ok) {
+        int err = errno;
+        boids_output_abort(&o);
+        return boids_fail(BOIDS_E_EXPORT, "%s: %s", path,
+                          encoded ? strerror(err) : "PNG encoding failed");
+    }
+    return boids_output_commit(&o);
+}
+
 /* Encodes and writes one frame: each RGBA row made RGB in place (the row keeps its stride, stb
  * flips the rows, so no second copy of the frame), streamed into a temporary name, then renamed
  * (base/output_file.h). */
@@ -125,20 +143,14 @@ static void write_png(boids_png_writer *w, job *j)
             p[3 * x + 2] = p[4 * x + 2];
         }
     }
-    boids_output_file o;
-    if (boids_output_open(&o, j->path) != BOIDS_OK) {
+    if (encode(j->path, w->width, w->height, j->rgba, row) != BOIDS_OK)
         record_error(w, j->path, boids_last_error_info()->detail);
-        return;
-    }
-    sink k = {o.f, 1};
-    int encoded = stbi_write_png_to_func(sink_write, &k, w->width, w->height, 3, j->rgba, (int)row);
-    if (!encoded || !k.ok) {
-        int err = errno;
-        boids_output_abort(&o);
-        record_error(w, j->path, encoded ? strerror(err) : "PNG encoding failed");
-    } else if (boids_output_commit(&o) != BOIDS_OK) {
-        record_error(w, j->path, boids_last_error_info()->detail);
-    }
+}
+
+boids_status boids_png_write_rgb(const char *path, int width, int height, const uint8_t *rgb)
+{
+    pthread_once(&stb_settings_once, stb_settings);
+    return encode(path, width, height, rgb, (size_t)width * 3);
 }
 
 static void *encoder_main(void *arg)

@@ -8,6 +8,7 @@
 #define BOIDS_RENDER_PNG_WRITER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "gpu/gl.h"
 
@@ -31,6 +32,9 @@ boids_status boids_png_writer_finish(boids_png_writer *w);
 unsigned boids_png_writer_frames(const boids_png_writer *w);
 /* Finishes and frees. */
 boids_status boids_png_writer_destroy(boids_png_writer *w);
+/* Writes width x height RGB pixels, bottom row first (as glReadPixels gives them), to path as a
+ * PNG, whole or not at all (base/output_file.h). */
+boids_status boids_png_write_rgb(const char *path, int width, int height, const uint8_t *rgb);
 /* Checks that dir is a writable directory, making it (and its parents) if it does not exist. */
 boids_status boids_check_output_dir(const char *dir);
 /* True if dir already holds a frame_000000.png (a new sequence would mix with it). */
