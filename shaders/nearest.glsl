@@ -100,11 +100,24 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
         full.y = ring_axis(c.y, n.y, wrap, r, lo.y, hi.y);
         full.z = ring_axis(c.z, n.z, wrap, r, lo.z, hi.z);
         // the ring's cells only (as the CPU): a layer, or a row, outside the block before is new
-        // whole; in one inside it, the cells left and right of it
+        // whole; in one inside it, the cells left and right of it. The layers inside it hold
+        // none where the block grew along neither x nor y, its rows none where it did not grow
+        // along x: each run of them is stepped over at once (stepping through them all cost
+        // O(r^2) loop iterations a ring in a world long along z, past llvmpipe's count)
+        bool grew_x = lo.x < plo.x || hi.x > phi.x;
+        bool grew_xy = grew_x || lo.y < plo.y || hi.y > phi.y;
         for (int oz = lo.z; oz <= hi.z; ++oz) {
             bool z_in = r > 0u && oz >= plo.z && oz <= phi.z;
+            if (z_in && !grew_xy) {
+                oz = phi.z; // nothing new in the layers of the block before
+                continue;
+            }
             for (int oy = lo.y; oy <= hi.y; ++oy) {
                 bool y_in = z_in && oy >= plo.y && oy <= phi.y;
+                if (y_in && !grew_x) {
+                    oy = phi.y; // nor in its rows
+                    continue;
+                }
                 int skip_from = y_in ? plo.x : hi.x + 1, skip_to = y_in ? phi.x : 0;
                 for (int ox = lo.x; ox <= hi.x; ++ox) {
                     if (ox == skip_from) {

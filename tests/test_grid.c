@@ -1,7 +1,13 @@
 /* The CPU grid finds exactly the neighbours brute force finds: random and clustered flocks, boids
- * on the wrap edges and on cell borders, and grids of 1, 2 and 3 cells along an axis. */
+ * on the wrap edges and on cell borders, and grids of 1, 2 and 3 cells along an axis; and its
+ * ring search for a boid's K nearest (cpu/nearest.h, in a unit of 3D rules here) finds the brute
+ * force's K at a cost in proportion to the cells it searches, whichever axis the world is long
+ * along. */
+#define BOIDS_DIMS 3
+
 #include "core/rng.h"
 #include "cpu/grid.h"
+#include "cpu/nearest.h"
 #include "test.h"
 
 /* Neighbour sets of every boid within radius r, by the grid and by brute force, compared. */
@@ -345,6 +351,100 @@ static void test_entries_in_any_order(void)
     boids_cpu_grid_free(&ref);
 }
 
+/* The k nearest of boid i by brute force, as the ring search orders them (squared distance, then
+ * id; the same float arithmetic): their ids in who, how many returned. */
+static uint32_t brute_nearest(const boids_sim *sim, const float *x, const float *y, const float *z,
+                              uint32_t n, uint32_t i, uint32_t k, uint32_t *who)
+{
+    boids_nearest b = {0};
+    for (uint32_t j = 0; j < n; ++j) {
+        const float dx = boids_min_image(x[i], x[j], sim->def.width, sim->half_w);
+        const float dy = boids_min_image(y[i], y[j], sim->def.height, sim->half_h);
+        const float dz = boids_min_image(z[i], z[j], sim->def.depth, sim->half_d);
+        const float d2 = boids_length2(dx, dy, dz);
+        if (j != i && d2 > 0.0f) boids_nearest_offer(&b, k, d2, j, j);
+    }
+    memcpy(who, b.id, sizeof *who * b.n);
+    return b.n;
+}
+
+/* n boids at random in a W x H x D world (wrapping or a box; the draws turned rot times round the
+ * axes, so that worlds of the same sizes turned see the same boids turned), cells of about k/4
+ * boids (as a world of nearest:k has them): every boid's k nearest by the ring search, against
+ * brute force, and what the searches cost: at most 6 steps a cell of the blocks they searched (a
+ * ring's layers, rows and cells with new cells, one step over each run of those without, and the
+ * ring itself), where the walk before stepped through every layer and row of the block each ring.
+ * The steps in all are returned. */
+static uint64_t nearest_search_cost(float W, float H, float D, bool wrap, uint32_t n, uint32_t k,
+                                    uint32_t rot, const char *what)
+{
+    const float cell = cbrtf(W * H * D * (float)k / 4.0f / (float)n);
+    const boids_grid_dims dims = boids_grid_dims_for(W, H, D, cell, cell, n, wrap, 1);
+    boids_cpu_grid g;
+    if (boids_cpu_grid_init(&g, &dims, n, 1) != BOIDS_OK) {
+        CHECK(!"grid init");
+        return 0;
+    }
+    float *p = malloc(sizeof *p * 9 * n), *x = p, *y = p + n, *z = p + 2 * n;
+    uint32_t *swarm = calloc(n, sizeof *swarm);
+    boids_rng rng = boids_rng_seeded(5);
+    for (uint32_t i = 0; i < n; ++i) { /* rot turns the same draws round the axes */
+        float u[3];
+        for (int a = 0; a < 3; ++a) u[a] = boids_rng_float(&rng);
+        x[i] = u[rot % 3] * W, y[i] = u[(rot + 1) % 3] * H, z[i] = u[(rot + 2) % 3] * D;
+    }
+    boids_cpu_grid_build(&g, x, y, z, n, n, NULL);
+    boids_sim sim = {0};
+    sim.def.width = W, sim.def.height = H, sim.def.depth = D, sim.three = true;
+    sim.half_w = wrap ? W / 2 : INFINITY, sim.half_h = wrap ? H / 2 : INFINITY;
+    sim.half_d = wrap ? D / 2 : INFINITY;
+    boids_cpu_soa cand = {p + 3 * n, p + 4 * n, p + 6 * n, p + 7 * n,
+                          p + 5 * n, p + 8 * n, swarm,     g.order};
+    for (uint32_t s = 0; s < n; ++s) {
+        const uint32_t id = g.order[s];
+        cand.x[s] = x[id], cand.y[s] = y[id], cand.z[s] = z[id];
+        cand.vx[s] = cand.vy[s] = cand.vz[s] = 0.0f;
+    }
+    const boids_cpu_step step = {.sim = &sim, .params = &sim.def.params, .grid = &g, .cand = cand};
+    const boids_nearest_filter f = {0.0f, false, 0.0f};
+    uint64_t steps = 0, cells = 0;
+    uint32_t wrong = 0, costly = 0, who[BOIDS_MAX_NEAREST];
+    for (uint32_t s = 0; s < n; ++s) {
+        boids_nearest nb;
+        boids_cpu_nearest(&step, s, k, &f, &nb);
+        const uint32_t m = brute_nearest(&sim, x, y, z, n, g.order[s], k, who);
+        wrong += nb.n != m || memcmp(nb.id, who, sizeof *who * m) != 0;
+        costly += nb.steps > 6 * nb.cells;
+        steps += nb.steps, cells += nb.cells;
+    }
+    printf("  %-26s grid %ux%ux%u: %.1f cells a search, %.1f steps a cell\n", what, dims.w, dims.h,
+           dims.d, (double)cells / n, (double)steps / (double)cells);
+    CHECK_MSG(wrong == 0, "%s: %u boids' nearest differ from brute force", what, wrong);
+    CHECK_MSG(costly == 0, "%s: %u searches took more than 6 steps a cell", what, costly);
+    free(p), free(swarm);
+    boids_cpu_grid_free(&g);
+    return steps;
+}
+
+/* Sparse worlds long along x, y (one layer deep: a flat world's rows) and z, at nearest:32 (rings
+ * hundreds of cells out), the same boids along each: the searches along y and z cost what the one
+ * along x does (they cost 200 times as much when the walk stepped through every layer and row of
+ * the block: 10 to 40 s a step where x took 0.05); and a dense cube and a box, at nearest:7. */
+static void test_nearest_search_costs(void)
+{
+    const uint64_t along_x = nearest_search_cost(1e5f, 3, 3, true, 300, 32, 0, "long along x");
+    const uint64_t along_y = nearest_search_cost(3, 1e5f, 3, true, 300, 32, 2, "long along y");
+    const uint64_t along_z = nearest_search_cost(3, 3, 1e5f, true, 300, 32, 1, "long along z");
+    CHECK_MSG(along_y < 2 * along_x && along_z < 2 * along_x,
+              "steps along x %llu, along y %llu, along z %llu", (unsigned long long)along_x,
+              (unsigned long long)along_y, (unsigned long long)along_z);
+    nearest_search_cost(3, 2e4f, 2e4f, true, 3000, 32, 0, "a wall, long along y and z");
+    nearest_search_cost(40, 40, 40, true, 2000, 7, 0, "a cube");
+    nearest_search_cost(40, 40, 40, false, 2000, 7, 0, "a box");
+    nearest_search_cost(30, 5000, 30, false, 500, 20, 0, "a box long along y");
+}
+
 TEST_MAIN(TEST(test_random), TEST(test_cells_follow_the_boids), TEST(test_entries_in_any_order),
           TEST(test_clustered), TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
-          TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper))
+          TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper),
+          TEST(test_nearest_search_costs))

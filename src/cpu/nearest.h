@@ -15,11 +15,14 @@
 
 #include "cpu/steer.h"
 
-/* The nearest so far, sorted: squared distance, id, slot. */
+/* The nearest so far, sorted: squared distance, id, slot; and, for tests of the search's cost,
+ * the cells of the block it searched and its steps over them (the layers, rows and cells it went
+ * through, a run of them stepped over at once counting one). */
 typedef struct boids_nearest {
     uint32_t n;
     float d2[BOIDS_MAX_NEAREST];
     uint32_t id[BOIDS_MAX_NEAREST], slot[BOIDS_MAX_NEAREST];
+    uint32_t cells, steps;
 } boids_nearest;
 
 /* Who may be among them, besides the boid's own swarm and a distance above 0: those at least
@@ -110,80 +113,140 @@ static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, f
     return g > 0.0f ? g : 0.0f;
 }
 
+/* A search's boid: the grid's geometry around its cell c (n cells an axis, cell px wide), its
+ * replica's first cell, its id, swarm, position and velocity, and what it looks for. */
+typedef struct boids_nearest_search {
+    const boids_cpu_step *s;
+    const boids_nearest_filter *f;
+    uint32_t k, base, id, swarm;
+    uint32_t c[3], n[3];
+    bool wrap;
+    float cell[3], p[3], v[3];
+} boids_nearest_search;
+
+/* The candidates of cell ci offered to out. */
+static inline void boids_nearest_cell(const boids_nearest_search *q, uint32_t ci,
+                                      boids_nearest *out)
+{
+    const boids_cpu_step *s = q->s;
+    const uint32_t *cs = s->grid->cell_start, *cid = s->cand.id, *cswarm = s->cand.swarm;
+    for (uint32_t j = cs[ci]; j < cs[ci + 1]; ++j) {
+        if (cid[j] == q->id || cswarm[j] != q->swarm) continue;
+        float dx, dy;
+        boids_cand_offset(s, q->p[0], q->p[1], j, &dx, &dy);
+        const float dz = BOIDS_DIMS == 3 ? boids_cand_offset_z(s, q->p[2], j) : 0.0f;
+        const float d2 = boids_length2(dx, dy, dz);
+        if (!(d2 > 0.0f) || d2 < q->f->min_d2) continue;
+        if (q->f->view && !boids_in_view(q->v[0], q->v[1], q->v[2], dx, dy, dz, d2, q->f->cos_view))
+            continue;
+        boids_nearest_offer(out, q->k, d2, cid[j], j);
+    }
+}
+
+/* Ring r's cells, those of the block [lo, hi] outside the block before [plo, phi] (none at
+ * r = 0), offered to out. A layer, or a row, outside the block before is new whole; in one inside
+ * it, the cells left and right of it. The layers inside it hold none where the block grew along
+ * neither x nor y, the rows inside it none where it did not grow along x: each run of them is
+ * stepped over at once, so a ring costs steps in proportion to its cells (a world long along y
+ * or z cost a step for every layer and row of the block each ring: 200 times as long at
+ * nearest:32 as a world long along x). */
+static inline void boids_nearest_ring(const boids_nearest_search *q, uint32_t r, const int32_t *lo,
+                                      const int32_t *hi, const int32_t *plo, const int32_t *phi,
+                                      boids_nearest *out)
+{
+    const bool grew_x = lo[0] < plo[0] || hi[0] > phi[0];
+    const bool grew_xy = grew_x || lo[1] < plo[1] || hi[1] > phi[1];
+    for (int32_t oz = lo[2]; oz <= hi[2]; ++oz) {
+        ++out->steps;
+        const bool z_in = r > 0 && oz >= plo[2] && oz <= phi[2];
+        if (z_in && !grew_xy) {
+            oz = phi[2]; /* nothing new in the layers of the block before */
+            continue;
+        }
+        const float gz = boids_ring_gap(q->p[2], q->c[2], q->n[2], q->wrap, q->cell[2], oz);
+        for (int32_t oy = lo[1]; oy <= hi[1]; ++oy) {
+            ++out->steps;
+            const bool y_in = z_in && oy >= plo[1] && oy <= phi[1];
+            if (y_in && !grew_x) {
+                oy = phi[1]; /* nor in its rows */
+                continue;
+            }
+            const int32_t skip_from = y_in ? plo[0] : hi[0] + 1, skip_to = y_in ? phi[0] : 0;
+            const float gy = boids_ring_gap(q->p[1], q->c[1], q->n[1], q->wrap, q->cell[1], oy);
+            const float gyz = gy * gy + gz * gz;
+            for (int32_t ox = lo[0]; ox <= hi[0]; ++ox) {
+                ++out->steps;
+                if (ox == skip_from) {
+                    ox = skip_to; /* searched in an earlier ring */
+                    continue;
+                }
+                /* a cell wholly farther than the k-th so far holds none of the k (this saved
+                 * 10 to 15% of a run's time; the shader reads every cell of the ring: its
+                 * lanes read a cell if any one needs it: skipping there cost llvmpipe 15%) */
+                const float gx = boids_ring_gap(q->p[0], q->c[0], q->n[0], q->wrap, q->cell[0], ox);
+                if (out->n == q->k && gx * gx + gyz > out->d2[q->k - 1]) continue;
+                boids_nearest_cell(q,
+                                   q->base +
+                                       (boids_ring_cell(q->c[2], q->n[2], oz) * q->n[1] +
+                                        boids_ring_cell(q->c[1], q->n[1], oy)) *
+                                           q->n[0] +
+                                       boids_ring_cell(q->c[0], q->n[0], ox),
+                                   out);
+            }
+        }
+    }
+}
+
+/* Whether the k nearest found after a ring whose block is [lo, hi] are the k: none nearer can lie
+ * beyond the block (the k-th is nearer than its nearest face), or it covers the grid. */
+static inline bool boids_nearest_done(const boids_nearest_search *q, const int32_t *lo,
+                                      const int32_t *hi, const bool *full, const boids_nearest *out)
+{
+    if (full[0] && full[1] && full[2]) return true; /* the whole grid */
+    if (out->n < q->k) return false;
+    float m = INFINITY;
+    for (int a = 0; a < (BOIDS_DIMS == 3 ? 3 : 2); ++a)
+        m = fminf(m, boids_ring_margin(q->p[a], q->c[a], q->n[a], q->wrap, q->cell[a], lo[a], hi[a],
+                                       full[a]));
+    return m > 0.0f && out->d2[q->k - 1] < m * m; /* none nearer beyond */
+}
+
 /* The k nearest of the boid in slot (k <= BOIDS_MAX_NEAREST) among the others of its replica and
  * swarm that pass f, in out, sorted. */
 static inline void boids_cpu_nearest(const boids_cpu_step *s, uint32_t slot, uint32_t k,
                                      const boids_nearest_filter *f, boids_nearest *out)
 {
     const boids_grid_dims *d = &s->grid->dims;
-    const uint32_t *cs = s->grid->cell_start, *cid = s->cand.id, *cswarm = s->cand.swarm;
-    out->n = 0;
+    out->n = out->cells = out->steps = 0;
     const uint32_t cell = s->grid->slot_cell[slot];
     if (cell >= boids_grid_cells(d)) return; /* the graveyard */
-    const uint32_t cpr = boids_grid_cells_per_replica(d), base = cell / cpr * cpr;
-    const uint32_t local = cell - base,
-                   c[3] = {local % d->w, local / d->w % d->h, local / (d->w * d->h)};
-    const uint32_t n[3] = {d->w, d->h, d->d};
-    const float cell_size[3] = {1.0f / d->inv_cell_w, 1.0f / d->inv_cell_h,
-                                d->d > 1 ? 1.0f / d->inv_cell_d : 0.0f};
-    const uint32_t id = cid[slot], swarm = cswarm[slot];
-    const float x = s->cand.x[slot], y = s->cand.y[slot];
-    const float z = BOIDS_DIMS == 3 ? s->cand.z[slot] : 0.0f;
-    const float vx = s->cand.vx[slot], vy = s->cand.vy[slot];
-    const float vz = BOIDS_DIMS == 3 ? s->cand.vz[slot] : 0.0f;
-    const float pos[3] = {x, y, z};
+    const uint32_t cpr = boids_grid_cells_per_replica(d), local = cell % cpr;
+    const bool three = BOIDS_DIMS == 3;
+    const boids_nearest_search q = {
+        .s = s,
+        .f = f,
+        .k = k,
+        .base = cell - local,
+        .id = s->cand.id[slot],
+        .swarm = s->cand.swarm[slot],
+        .c = {local % d->w, local / d->w % d->h, local / (d->w * d->h)},
+        .n = {d->w, d->h, d->d},
+        .wrap = d->wrap,
+        .cell = {1.0f / d->inv_cell_w, 1.0f / d->inv_cell_h,
+                 d->d > 1 ? 1.0f / d->inv_cell_d : 0.0f},
+        .p = {s->cand.x[slot], s->cand.y[slot], three ? s->cand.z[slot] : 0.0f},
+        .v = {s->cand.vx[slot], s->cand.vy[slot], three ? s->cand.vz[slot] : 0.0f}};
     int32_t plo[3] = {0, 0, 0}, phi[3] = {0, 0, 0}; /* the block before (none at r = 0) */
     for (uint32_t r = 0;; ++r) {
         int32_t lo[3], hi[3];
         bool full[3];
         for (int a = 0; a < 3; ++a)
-            full[a] = boids_ring_axis(c[a], n[a], d->wrap, r, &lo[a], &hi[a]);
-        /* the ring's cells only: a layer, or a row, outside the block before is new whole; in
-         * one inside it, the cells left and right of it */
-        for (int32_t oz = lo[2]; oz <= hi[2]; ++oz) {
-            const bool z_in = r > 0 && oz >= plo[2] && oz <= phi[2];
-            const float gz = boids_ring_gap(z, c[2], n[2], d->wrap, cell_size[2], oz);
-            for (int32_t oy = lo[1]; oy <= hi[1]; ++oy) {
-                const bool y_in = z_in && oy >= plo[1] && oy <= phi[1];
-                const int32_t skip_from = y_in ? plo[0] : hi[0] + 1, skip_to = y_in ? phi[0] : 0;
-                const float gy = boids_ring_gap(y, c[1], n[1], d->wrap, cell_size[1], oy);
-                const float gyz = gy * gy + gz * gz;
-                for (int32_t ox = lo[0]; ox <= hi[0]; ++ox) {
-                    if (ox == skip_from) {
-                        ox = skip_to; /* searched in an earlier ring */
-                        continue;
-                    }
-                    /* a cell wholly farther than the k-th so far holds none of the k (this saved
-                     * 10 to 15% of a run's time; the shader reads every cell of the ring: its
-                     * lanes read a cell if any one needs it: skipping there cost llvmpipe 15%) */
-                    const float gx = boids_ring_gap(x, c[0], n[0], d->wrap, cell_size[0], ox);
-                    if (out->n == k && gx * gx + gyz > out->d2[k - 1]) continue;
-                    const uint32_t ci =
-                        base +
-                        (boids_ring_cell(c[2], n[2], oz) * n[1] + boids_ring_cell(c[1], n[1], oy)) *
-                            n[0] +
-                        boids_ring_cell(c[0], n[0], ox);
-                    for (uint32_t j = cs[ci]; j < cs[ci + 1]; ++j) {
-                        if (cid[j] == id || cswarm[j] != swarm) continue;
-                        float dx, dy;
-                        boids_cand_offset(s, x, y, j, &dx, &dy);
-                        const float dz = BOIDS_DIMS == 3 ? boids_cand_offset_z(s, z, j) : 0.0f;
-                        const float d2 = boids_length2(dx, dy, dz);
-                        if (!(d2 > 0.0f) || d2 < f->min_d2) continue;
-                        if (f->view && !boids_in_view(vx, vy, vz, dx, dy, dz, d2, f->cos_view))
-                            continue;
-                        boids_nearest_offer(out, k, d2, cid[j], j);
-                    }
-                }
-            }
-        }
-        if (full[0] && full[1] && full[2]) return; /* the whole grid */
-        if (out->n == k) {
-            float m = INFINITY;
-            for (int a = 0; a < (BOIDS_DIMS == 3 ? 3 : 2); ++a)
-                m = fminf(m, boids_ring_margin(pos[a], c[a], n[a], d->wrap, cell_size[a], lo[a],
-                                               hi[a], full[a]));
-            if (m > 0.0f && out->d2[k - 1] < m * m) return; /* none nearer beyond */
+            full[a] = boids_ring_axis(q.c[a], q.n[a], d->wrap, r, &lo[a], &hi[a]);
+        boids_nearest_ring(&q, r, lo, hi, plo, phi, out);
+        if (boids_nearest_done(&q, lo, hi, full, out)) {
+            out->cells = (uint32_t)(hi[0] - lo[0] + 1) * (uint32_t)(hi[1] - lo[1] + 1) *
+                         (uint32_t)(hi[2] - lo[2] + 1);
+            return;
         }
         for (int a = 0; a < 3; ++a) plo[a] = lo[a], phi[a] = hi[a];
     }
