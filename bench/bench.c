@@ -695,6 +695,16 @@ static int plan(const bench_opts *o, int nmodels, bool gpu, bool drawer, double 
     return n;
 }
 
+/* The sizes cpu-brute (O(N^2)) is not measured at: said, or their rows would be missing
+ * without a word. */
+static void say_brute_limit(const bench_opts *o)
+{
+    for (int si = 0; si < o->nsizes; ++si)
+        if (listed(o->backends, "cpu-brute") && o->sizes[si] > BRUTE_MAX)
+            printf("(cpu-brute, O(N^2), runs up to %d boids: not at %u)\n", BRUTE_MAX,
+                   o->sizes[si]);
+}
+
 /* One measurement into *row: the world of (base, backend b, start), measured. 0 or -1. */
 static int measure_one(const bench_opts *o, const boids_world_def *base, int b, bool steady_start,
                        const steady *st, boids_gl *gl, drawer *dr, bench_row *row)
@@ -882,6 +892,7 @@ int main(int argc, char **argv)
            planned, nmodels, nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s",
            o.backends, o.starts, boids_duration_text(estimate, t, sizeof t),
            o.out_dir ? "; every row is written as it comes" : "");
+    say_brute_limit(&o);
     printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; "
            "steady = "
            "after %u steps\n",

@@ -30,7 +30,8 @@ backends=(cpu)
 [ $gpu = 1 ] && backends+=(gpu)
 # shellcheck disable=SC2046 # pkg-config's flags are words
 if cc -std=c17 -Wall -Werror "$src/consumer.c" -o "$tmp/c_pc" $(pkg-config --cflags --libs boids) \
-     -lm -Wl,-rpath,"$lib" 2>"$tmp/cc.err"; then ok "built with pkg-config"
+     -lm -Wl,-rpath,"$(pkg-config --variable=libdir boids)" 2>"$tmp/cc.err"; then
+  ok "built with pkg-config, the rpath from its libdir (as the README says)"
 else bad "pkg-config build: $(head -5 "$tmp/cc.err")"; fi
 static_libs=$(pkg-config --static --libs boids | sed 's/-lboids\b//')
 # shellcheck disable=SC2086 # a list of flags

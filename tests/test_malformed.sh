@@ -79,9 +79,11 @@ for sig in INT TERM; do
   leftovers=$(find "sig$sig" -name '*boids-tmp*' | wc -l)
   if [ $rc = $want ] && [ ! -e "sig$sig/d.csv" ] && [ ! -e "sig$sig/m.csv" ] &&
     [ "$leftovers" = 0 ] &&
-    grep -q "interrupted after" "sig$sig/err"; then
+    grep -q "interrupted after" "sig$sig/err" &&
+    grep -q "make a video: ffmpeg .*sig$sig/f/frame_%06d.png" "sig$sig/out"; then
     frames=$(ls "sig$sig/f" | wc -l)
-    ok "SIG$sig: exit $rc, no state or metrics written, no temporary file, $frames whole frames"
+    ok "SIG$sig: exit $rc, no state or metrics written, no temporary file, $frames whole frames, \
+and the ffmpeg line for them"
   else
     files=$(ls "sig$sig")
     bad "SIG$sig: exit $rc (want $want), leftovers $leftovers, $files, $(cat "sig$sig/err")"

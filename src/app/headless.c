@@ -253,6 +253,8 @@ static int close_outputs(run *r, int code, boids_status st)
                 "written\n",
                 (unsigned long long)r->done, r->done == 1 ? "" : "s",
                 r->writer ? " (the frames written so far are whole)" : video);
+        if (r->writer && boids_png_writer_frames(r->writer) > 0) /* what to do with them */
+            boids_app_print_ffmpeg(cli->frames_dir, cli->fps);
         code = boids_interrupt_exit_code();
     }
     st = boids_metrics_log_close(&r->log, r->s.world, code == BOIDS_EXIT_OK);
