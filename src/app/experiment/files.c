@@ -207,7 +207,7 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
     return BOIDS_OK;
 }
 
-boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
+boids_status boids_exp_manifest_parse(const char *dir, boids_experiment *e)
 {
     char path[4200];
     path_in(path, sizeof path, dir, "manifest.ini");
@@ -246,6 +246,15 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
                                    boids_last_error());
         e->combos *= e->sweeps[k].count;
     }
+    return BOIDS_OK;
+}
+
+boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
+{
+    boids_status st = boids_exp_manifest_parse(dir, e);
+    if (st != BOIDS_OK) return st;
+    char path[4200];
+    path_in(path, sizeof path, dir, "manifest.ini");
     /* every manifest this program writes has one: without it nothing would tell an edit (a
      * resume once mixed nearest:5 and nearest:6 runs in one table with the line deleted) */
     if (!e->fingerprint[0])
