@@ -385,6 +385,10 @@ void boids_world_def_resolve_size(boids_world_def *def);
  * ignored. */
 void boids_world_def_scale(boids_world_def *def, uint32_t n);
 
+/* Whether boids_world_create would take def's settings (its model, sizes, counts, parameters,
+ * obstacles), without making the world: BOIDS_OK, or the error create would give. Whether there
+ * is the memory or a GPU for it is not checked. */
+boids_status boids_world_def_validate(const boids_world_def *def);
 /* Validates def, allocates the backend and fills a random initial state from def->seed
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],
  * attributes at their defaults). On failure *out is NULL and nothing is leaked. */

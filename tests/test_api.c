@@ -154,8 +154,14 @@ static void test_worlds(void)
     boids_world_def d = boids_default_world_def();
     REFUSES(BOIDS_E_ARGUMENT, boids_world_create, &d, NULL);
     REFUSES(BOIDS_E_DEF_NULL, boids_world_create, NULL, &w);
+    REFUSES(BOIDS_E_DEF_NULL, boids_world_def_validate, NULL);
     d.model = (boids_model)BOIDS_MODEL_COUNT;
     REFUSES(BOIDS_E_DEF_MODEL, boids_world_create, &d, &w);
+    REFUSES(BOIDS_E_DEF_MODEL, boids_world_def_validate, &d);
+    d = boids_default_world_def();
+    d.nearest = 7;
+    d.model = BOIDS_MODEL_KIT; /* kit walks its own view field: no nearest:K */
+    REFUSES(BOIDS_E_DEF_NEAREST, boids_world_def_validate, &d);
     d = boids_default_world_def();
     d.backend = (boids_backend)7;
     REFUSES(BOIDS_E_DEF_BACKEND, boids_world_create, &d, &w);

@@ -324,11 +324,85 @@ if [ "$exact" = 1 ]; then
           d = a[i] - $i; m = a[i] < 0 ? -a[i] : a[i]; if (m < 1) m = 1
           if ((d < 0 ? -d : d) > 1e-4 * m) { print "line " NR / 2 ": " a[i] " vs " $i; exit 1 } } }'
   }
+  close_runs() { # NAME DIR_CPU DIR_GPU: their runs and metrics tables close, else NAME fails
+    close_tables "$2/runs.csv" "$3/runs.csv" && close_tables "$2/metrics.csv" "$3/metrics.csv" &&
+      ok "$1" || bad "$1: the GPU's tables differ from the CPU's"
+  }
   close_tables deep_cpu/runs.csv deep_gpu/runs.csv &&
     close_tables deep_cpu/metrics.csv deep_gpu/metrics.csv &&
     [ "$(wc -l <deep_cpu/metrics.csv)" = "$(wc -l <deep_gpu/metrics.csv)" ] &&
     ok "a 3D experiment: the GPU's tables are the CPU's" || bad "a 3D experiment: the tables differ"
 fi
+
+# --- world settings swept: each a column, each combination the run its flags would make ----------
+# (`--sweep boids=... --sweep neighbours=...` once failed as "no such parameter")
+ws=(--model vicsek --runs 2 --steps 40 --metrics-every 20 --sweep boids=100,400
+  --sweep neighbours=metric,nearest:7 --sweep dims=2,3)
+"$boids" experiment "${ws[@]}" --backend cpu --out ws_cpu >/dev/null 2>ws.err &&
+  head -1 ws_cpu/runs.csv | grep -q '^run,seed,boids,neighbours,dims,steps,' &&
+  [ "$(wc -l <ws_cpu/runs.csv)" = 17 ] &&
+  ok "boids, neighbours and dims swept: 16 runs, 3 columns" ||
+  bad "world settings swept: $(head -2 ws_cpu/runs.csv) $(cat ws.err)"
+same_as_run() { # RUN ROW-PREFIX FLAGS...: the run's metrics rows = the single command's
+  local run=$1 prefix=$2
+  shift 2
+  "$boids" "$@" --steps 40 --metrics single.csv --metrics-every 20 --backend cpu --headless \
+    >/dev/null 2>&1
+  if cmp -s <(awk -F, -v r="$run" 'NR > 1 && $1 == r' ws_cpu/metrics.csv) \
+    <(tail -n +2 single.csv | sed "s/^/$prefix,/"); then
+    ok "run $run = boids $*"
+  else bad "run $run differs from boids $*"; fi
+}
+same_as_run 0 0,1,100,metric,2 --model vicsek -n 100 --dims 2 --seed 1
+same_as_run 7 7,2,100,nearest:7,3 --model vicsek -n 100 --neighbours nearest:7 --dims 3 --seed 2
+same_as_run 13 13,2,400,nearest:7,2 --model vicsek -n 400 --neighbours nearest:7 --dims 2 --seed 2
+# the model's own world follows the count at its density (4 particles a unit area); a world
+# given is kept (vicsek.ini's 31.6 x 31.6: 100 particles are a tenth as dense)
+for w in own given; do
+  scenario=(--model vicsek)
+  [ $w = given ] && scenario=("$(dirname "$kit")/vicsek.ini")
+  "$boids" experiment "${scenario[@]}" --runs 1 --steps 0 --sweep boids=100,400 --backend cpu \
+    --out "ws_$w" >/dev/null 2>&1
+done
+nn() { awk -F, -v n="$2" 'NR > 1 && $3 == n { print $9 }' "ws_$1/runs.csv"; }
+awk -v a="$(nn own 100)" -v b="$(nn given 100)" -v c="$(nn own 400)" \
+  'BEGIN { exit !(b > 2.5 * a && c > 0.8 * a && c < 1.25 * a) }' &&
+  ok "a swept count: the model's own world keeps its density, a given one its size (mean nn" \
+    "$(nn own 100) and $(nn own 400); $(nn given 100) in the given world)" ||
+  bad "mean nearest-neighbour distances: $(nn own 100) $(nn own 400) $(nn given 100)"
+for i in 1 2; do
+  "$boids" experiment "${ws[@]}" --backend cpu --shard $i/2 --out "ws_sh$i" >/dev/null 2>&1
+done
+"$boids" experiment-merge ws_merged ws_sh2 ws_sh1 >/dev/null || bad "merging ws_sh1, ws_sh2"
+same "world settings swept: 2 shards merged = one run" ws_merged ws_cpu
+"$boids" experiment --resume ws_cpu >out 2>err && grep -q "0 to do" out &&
+  ok "--resume reads the manifest of a sweep over world settings back" ||
+  bad "--resume ws_cpu: $(cat out err)"
+"$boids" experiment vicsek -n 50 --runs 1 --steps 10 --sweep world=10x10,20x20x20 \
+  --backend cpu --out ws_world >/dev/null 2>&1
+awk -F, 'NR == 2 && $3 == "10x10" { a = 1 } NR == 3 && $3 == "20x20x20" { b = 1 }
+  END { exit !(a && b) }' ws_world/runs.csv && ok "the world's size swept, flat and 3D" ||
+  bad "world sweep: $(cat ws_world/runs.csv)"
+if [ $gpu = 1 ]; then
+  "$boids" experiment "${ws[@]}" --backend gpu --out ws_gpu >/dev/null 2>&1
+  if [ "$exact" = 1 ]; then
+    close_runs "world settings swept: the GPU's replicas (a batch per count) are the CPU's runs" \
+      ws_cpu ws_gpu
+  else
+    [ "$(wc -l <ws_gpu/runs.csv)" = 17 ] && ok "world settings swept on the GPU: 16 runs" ||
+      bad "world settings swept on the GPU: $(wc -l <ws_gpu/runs.csv) lines"
+  fi
+fi
+expect2 "the model cannot be swept" "--sweep model=kit,vicsek: model cannot be swept" \
+  "$kit" --runs 2 --out never --sweep model=kit,vicsek
+expect2 "a swept setting's bad value" "--sweep neighbours=metric,nearest:40: .*nearest:K" \
+  "$kit" --runs 2 --out never --sweep neighbours=metric,nearest:40
+expect2 "a combination no world takes, before any run" "neighbours = nearest:7: .*kit walks" \
+  "$kit" --runs 2 --out never --sweep neighbours=metric,nearest:7
+expect2 "dims 2 over a swept 3D world" "world = 9x9x9: depth: dims 2 is a flat world" \
+  vicsek --dims 2 --runs 2 --out never --sweep world=9x9,9x9x9
+expect2 "a count that is not whole" "--sweep boids=10:20:4: '13.3333" \
+  vicsek --runs 2 --out never --sweep boids=10:20:4
 
 # a noisy model (vicsek): a run's noise is its own seed's, alone or as a replica of any batch, so
 # its tables are the same whatever --batch, and on a bitwise driver the GPU's are the CPU's
@@ -339,10 +413,7 @@ if [ $gpu = 1 ]; then
   "$boids" experiment "${vx[@]}" --backend gpu --batch 4 --out vx_gpu4 >/dev/null
   same "vicsek on the gpu: --batch 4 = one batch per combination" vx_gpu4 vx_gpu
   if [ "$exact" = 1 ]; then
-    close_tables vx_cpu/runs.csv vx_gpu/runs.csv &&
-      close_tables vx_cpu/metrics.csv vx_gpu/metrics.csv &&
-      ok "vicsek: the GPU's replicas are the CPU's runs, noise and all" ||
-      bad "vicsek: the GPU's replicas differ from the CPU's runs"
+    close_runs "vicsek: the GPU's replicas are the CPU's runs, noise and all" vx_cpu vx_gpu
   fi
 fi
 

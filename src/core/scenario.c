@@ -479,12 +479,24 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
 
 void boids_scenario_write(FILE *f, const boids_world_def *def)
 {
+    boids_scenario_write_given(f, def, true, 0);
+}
+
+void boids_scenario_write_given(FILE *f, const boids_world_def *def, bool size, uint32_t dims)
+{
     char v[32], w[32], t[32];
-    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\nworld = %sx%s",
-            boids_model_name(def->model), def->count, def->swarms, boids_float_text(def->width, v),
-            boids_float_text(def->height, w));
-    if (def->depth > 0) fprintf(f, "x%s", boids_float_text(def->depth, v));
-    fprintf(f, "\ndt = %s\nlayout = %s\n", boids_float_text(def->dt, t),
+    fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\n", boids_model_name(def->model),
+            def->count, def->swarms);
+    if (size) {
+        fprintf(f, "world = %sx%s", boids_float_text(def->width, v),
+                boids_float_text(def->height, w));
+        if (def->depth > 0) fprintf(f, "x%s", boids_float_text(def->depth, v));
+        fputc('\n', f);
+    } else {
+        fprintf(f, "; world: the model's own (or the default) at its density for these boids\n");
+    }
+    if (dims) fprintf(f, "dims = %u\n", dims);
+    fprintf(f, "dt = %s\nlayout = %s\n", boids_float_text(def->dt, t),
             boids_layout_name(def->layout));
     if (def->nearest > 0)
         fprintf(f, "neighbours = nearest:%u\n", def->nearest);

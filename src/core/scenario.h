@@ -99,6 +99,9 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
  * parameter of the model; not the seed, which callers write where they want it): what
  * boids_scenario_load reads back into the same definition. */
 void boids_scenario_write(FILE *f, const boids_world_def *def);
+/* As boids_scenario_write, saying only what was given of the world: its size where `size` (else
+ * a comment: the model's own world, or the default, follows the count), `dims` where not 0. */
+void boids_scenario_write_given(FILE *f, const boids_world_def *def, bool size, uint32_t dims);
 /* The line of the file that set key, 0 if none. */
 long boids_scenario_line(const boids_scenario *sc, const char *key);
 

@@ -525,6 +525,18 @@ void boids_world_call_end(boids_world_call *call)
     pthread_mutex_unlock(&w->lock);
 }
 
+boids_status boids_world_def_validate(const boids_world_def *def)
+{
+    if (!def) return boids_fail(BOIDS_E_DEF_NULL, "world definition is NULL");
+    boids_params_facts facts;
+    boids_status st = validate_def(def, &facts);
+    if (st != BOIDS_OK || !def->obstacles) return st;
+    boids_world_def d = *def;
+    boids_world_def_resolve_size(&d);
+    return boids_obstacles_validate(d.obstacles, d.obstacle_count, d.width, d.height, d.depth,
+                                    d.replicas);
+}
+
 boids_status boids_world_create(const boids_world_def *def, boids_world **out)
 {
     BOIDS_REQUIRE(out, "out");

@@ -79,8 +79,9 @@
       "where the tables go (created; refused if it holds anything)")                               \
     O(SWEEP, NULL, "--sweep", NULL, "KEY=A:B:COUNT", CUSTOM, 0, 0, read_sweep, NULL,               \
       BOIDS_IN_EXPERIMENT,                                                                         \
-      "a parameter over COUNT values from A to B, or KEY=v1,v2,... (repeatable: every "            \
-      "combination, R runs each; the first sweep varies slowest)")                                 \
+      "a parameter over COUNT values from A to B, or KEY=v1,v2,...; or a world setting: boids, "   \
+      "world, dims, neighbours, swarms, dt, layout, cell_size (repeatable: every combination, R "  \
+      "runs each; the first sweep varies slowest)")                                                \
     O(JOBS, NULL, "--jobs", NULL, "J", U32, 1, 1024, jobs, NULL, BOIDS_IN_EXPERIMENT,              \
       "CPU runs at once (default: one per core)")                                                  \
     O(BATCH, NULL, "--batch", NULL, "B", U32, 1, BOIDS_MAX_REPLICAS, batch, NULL,                  \

@@ -1,6 +1,9 @@
 /* What an experiment is (its manifest says all of it): the world of every run, the sweeps, the
  * runs per combination, the seeds and the shard; and the plan that follows from it. A run is
- * numbered combination x runs + repetition; its seed is seed + repetition. */
+ * numbered combination x runs + repetition; its seed is seed + repetition. A sweep varies a model
+ * parameter or a world setting (the boids, the world's size, its dimension, the neighbour rule,
+ * ...): a combination's world is the one the experiment's command line with `--KEY VALUE` added
+ * for each swept setting would make (a model's own world follows the boids at its density). */
 #ifndef BOIDS_APP_EXPERIMENT_DESIGN_H
 #define BOIDS_APP_EXPERIMENT_DESIGN_H
 
@@ -9,12 +12,15 @@
 #define BOIDS_EXP_MAX_SWEEPS 8
 #define BOIDS_EXP_MAX_VALUES 1024
 #define BOIDS_EXP_MAX_RUNS 10000000u /* runs in one experiment (their done flags are in memory) */
+#define BOIDS_EXP_VALUE_TEXT 48      /* a value's text: "1e-05", "nearest:7", "13333x7500x400" */
 
-/* One swept parameter and its values. */
+/* One swept parameter or world setting and its values, as text: a parameter's as the shortest
+ * text of its float, a setting's as given (each checked). They are the column of the tables. */
 typedef struct boids_sweep {
     char key[64];
+    bool setting; /* a world setting (boids, world, dims, neighbours, ...), not a parameter */
     uint32_t count;
-    float values[BOIDS_EXP_MAX_VALUES];
+    char values[BOIDS_EXP_MAX_VALUES][BOIDS_EXP_VALUE_TEXT];
 } boids_sweep;
 
 /* What an experiment is: its manifest says all of it. */
@@ -26,6 +32,9 @@ typedef struct boids_experiment {
     uint32_t steps;            /* most steps per run (a run also ends on its stop condition) */
     uint32_t metrics_every;    /* steps between rows of metrics.csv; 0: no metrics.csv */
     uint32_t shard, shards;    /* this directory holds slice shard of shards (1-based) */
+    bool world_given; /* the world's size was given (not the model's own or the default world):
+                         a swept count keeps it rather than scaling it */
+    uint32_t dims;    /* `dims` as given: 0 (not given), 2 or 3 */
     boids_sweep sweeps[BOIDS_EXP_MAX_SWEEPS];
     int nsweeps;
     uint32_t combos;      /* combinations of the sweeps' values (1 without sweeps) */
@@ -38,14 +47,19 @@ typedef struct boids_experiment {
 /* Runs in all, and this shard's [first, end). */
 uint64_t boids_experiment_total(const boids_experiment *e);
 void boids_experiment_slice(const boids_experiment *e, uint64_t *first, uint64_t *end);
-/* Combination c's value of sweep k. */
-float boids_experiment_value(const boids_experiment *e, uint32_t combo, int k);
+/* Combination c's value of sweep k, as text. */
+const char *boids_experiment_value(const boids_experiment *e, uint32_t combo, int k);
+/* Whether a world setting is swept (the manifest then says which world keys were given). */
+bool boids_experiment_sweeps_settings(const boids_experiment *e);
 /* Combination c as "key = value, key = value" ("" without sweeps). */
 void boids_experiment_label(const boids_experiment *e, uint32_t combo, char *buf, size_t size);
-/* --sweep KEY=A:B:COUNT or KEY=v1,v2,... for the model, each value checked as --set would be. */
+/* --sweep KEY=A:B:COUNT or KEY=v1,v2,... for the model: KEY a parameter (each value checked as
+ * --set would) or a world setting (boids, swarms, world, dims, dt, layout, neighbours, cell_size;
+ * each value checked as its flag would; a range only for a number). */
 boids_status boids_experiment_parse_sweep(const char *spec, boids_model model,
                                           const boids_params *base, boids_sweep *out);
-/* The world of combination `combo` with the given seed: def with the sweeps' values set. */
+/* The world of combination `combo` with the given seed: def with the sweeps' values set, checked
+ * as a world's definition. */
 boids_status boids_experiment_world(const boids_experiment *e, uint32_t combo, uint64_t seed,
                                     boids_world_def *out);
 /* The leading columns of every table's row of a run: "run,seed,<value of each sweep>". */

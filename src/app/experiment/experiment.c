@@ -101,7 +101,7 @@ static boids_status batch_world(const boids_experiment *e, boids_backend backend
     d.gl = gl;
     d.threads = 1;
     d.replicas = n;
-    d.count = e->def.count * n;
+    d.count *= n; /* (the combination's count: boids may be swept) */
     d.event_mask = 1u << BOIDS_EVENT_CATCH;
     boids_obstacle *obs = NULL;
     if (e->def.obstacle_count) {
@@ -167,7 +167,7 @@ static void batch_close(batch *b)
 /* The catches of the steps just taken, each into its run's events. */
 static boids_status batch_events(batch *b)
 {
-    const uint32_t per = b->e->def.count, pred_per = b->n ? b->info.predators / b->n : 0;
+    const uint32_t per = b->info.count / b->n, pred_per = b->info.predators / b->n;
     boids_events ev;
     boids_status st = boids_world_take_events(b->w, &ev);
     for (size_t i = 0; st == BOIDS_OK && i < ev.count; ++i) {
@@ -323,6 +323,14 @@ static boids_status run_cpu(const boids_experiment *e, sink *k, const bool *done
     return j.status;
 }
 
+/* Replicas in one world of `count` boids: `batch` where given, else about 2^20 boids in all. */
+static uint32_t batch_size(uint32_t batch, uint32_t count)
+{
+    if (batch) return batch;
+    batch = (1u << 20) / (count ? count : 1);
+    return batch < 1 ? 1 : batch > BOIDS_MAX_REPLICAS ? BOIDS_MAX_REPLICAS : batch;
+}
+
 /* The GPU's runs: batches of consecutive runs of one combination not yet done, as replicas. */
 static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done, uint64_t first,
                             uint64_t end, uint32_t batch)
@@ -336,8 +344,11 @@ static boids_status run_gpu(const boids_experiment *e, sink *k, const bool *done
             continue;
         }
         const uint64_t combo_end = (r / e->runs + 1) * e->runs;
+        boids_world_def d; /* (checked before any run) */
+        st = boids_experiment_world(e, (uint32_t)(r / e->runs), e->seed, &d);
+        const uint32_t most = batch_size(batch, d.count);
         uint32_t n = 0;
-        while (r + n < end && r + n < combo_end && n < batch && !done[r + n]) ++n;
+        while (st == BOIDS_OK && r + n < end && r + n < combo_end && n < most && !done[r + n]) ++n;
         st = run_batch(e, BOIDS_BACKEND_GPU, gl, r, n, k);
         r += n;
     }
@@ -480,6 +491,8 @@ static int prepare_new(const boids_cli *cli, boids_experiment *e)
     }
     e->def = cli->def;
     e->def.gl = NULL;
+    e->world_given = cli->world_given;
+    e->dims = cli->scenario.dims;
     boids_world_def_resolve_size(&e->def); /* a run's world, as a world of its own has it */
     if (e->def.obstacle_count) {
         e->obstacles = malloc(sizeof *e->obstacles * e->def.obstacle_count);
@@ -526,10 +539,13 @@ static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *o
     sink k = {PTHREAD_MUTEX_INITIALIZER,           t,    BOIDS_OK, 0, 0, {0},
               e->def.backend == BOIDS_BACKEND_GPU, false};
     for (uint64_t r = first; r < end; ++r) k.todo += !t->done[r];
-    printf("boids %s experiment: %llu run%s of %u boids (%u combination%s x %u), ",
-           BOIDS_VERSION_STRING, (unsigned long long)boids_experiment_total(e),
-           boids_experiment_total(e) == 1 ? "" : "s", e->def.count, e->combos,
-           e->combos == 1 ? "" : "s", e->runs);
+    bool count_swept = false;
+    for (int s = 0; s < e->nsweeps; ++s) count_swept |= !strcmp(e->sweeps[s].key, "boids");
+    char boids[32] = "swept boids";
+    if (!count_swept) snprintf(boids, sizeof boids, "%u boids", e->def.count);
+    printf("boids %s experiment: %llu run%s of %s (%u combination%s x %u), ", BOIDS_VERSION_STRING,
+           (unsigned long long)boids_experiment_total(e), boids_experiment_total(e) == 1 ? "" : "s",
+           boids, e->combos, e->combos == 1 ? "" : "s", e->runs);
     if (end > first)
         printf("runs %llu..%llu", (unsigned long long)first, (unsigned long long)(end - 1));
     else
@@ -600,15 +616,8 @@ int boids_experiment_main(int argc, char **argv)
     boids_exp_tables t = {0};
     if (code == BOIDS_EXIT_OK && boids_exp_tables_open(&t, out, &e, cli.resume != NULL) != BOIDS_OK)
         code = fail(cli.resume ? "--resume" : "--out");
-    if (code == BOIDS_EXIT_OK) {
-        uint32_t batch = cli.batch;
-        if (batch == 0) {
-            uint32_t per = e.def.count ? e.def.count : 1;
-            batch = (1u << 20) / per;
-            batch = batch < 1 ? 1 : batch > BOIDS_MAX_REPLICAS ? BOIDS_MAX_REPLICAS : batch;
-        }
-        code = run_all(&e, &t, out, cli.jobs ? cli.jobs : cores(), batch);
-    }
+    if (code == BOIDS_EXIT_OK)
+        code = run_all(&e, &t, out, cli.jobs ? cli.jobs : cores(), cli.batch);
     boids_exp_lock_release(&lock);
     free(e.obstacles);
     return code;

@@ -74,7 +74,6 @@ boids_status boids_exp_dir_new(const char *dir, bool create)
  * experiment (shard, command, renderer), for comparing them. */
 static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
 {
-    char v[32];
     if (!bare) {
         fprintf(f, "; An experiment of boids (boids experiment --help). `boids experiment --resume "
                    "DIR` reads this\n"
@@ -93,10 +92,15 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
     for (int k = 0; k < e->nsweeps; ++k) {
         fprintf(f, "sweep = %s=", e->sweeps[k].key);
         for (uint32_t i = 0; i < e->sweeps[k].count; ++i)
-            fprintf(f, "%s%s", i ? "," : "", boids_float_text(e->sweeps[k].values[i], v));
+            fprintf(f, "%s%s", i ? "," : "", e->sweeps[k].values[i]);
         fputc('\n', f);
     }
-    boids_scenario_write(f, &e->def);
+    /* with a world setting swept, what was given of the world: a combination's world is the
+     * command line's with the swept keys set (a model's own world follows a swept count) */
+    if (boids_experiment_sweeps_settings(e))
+        boids_scenario_write_given(f, &e->def, e->world_given, e->dims);
+    else
+        boids_scenario_write(f, &e->def);
 }
 
 static char *bare_manifest(const boids_experiment *e)
@@ -228,6 +232,9 @@ boids_status boids_exp_manifest_parse(const char *dir, boids_experiment *e)
     e->def = sc.def;
     e->def.backend = backend;
     e->def.gl = NULL;
+    boids_world_def_resolve_size(&e->def); /* (the default world, where none was written) */
+    e->world_given = sc.given[BOIDS_SET_WORLD];
+    e->dims = sc.dims;
     e->seed = sc.def.seed;
     e->steps = sc.steps;
     if (sc.obstacle_count) {

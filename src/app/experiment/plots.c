@@ -27,7 +27,10 @@ typedef struct table {
     double *v; /* rows x cols */
 } table;
 
-static boids_status table_read(const char *path, size_t cols, table *t)
+/* A table's first `cols` columns as numbers; the `sweeps` columns after run and seed are the
+ * sweeps' values, text where a world setting is swept ("nearest:7"): read as NaN (a combination
+ * is known by its run). */
+static boids_status table_read(const char *path, size_t cols, size_t sweeps, table *t)
 {
     memset(t, 0, sizeof *t);
     t->cols = cols;
@@ -49,8 +52,13 @@ static boids_status table_read(const char *path, size_t cols, table *t)
         }
         char *p = line;
         for (size_t c = 0; c < cols; ++c) {
-            char *end;
-            t->v[t->rows * cols + c] = strtod(p, &end);
+            char *end = p;
+            if (c >= 2 && c < 2 + sweeps) {
+                end += strcspn(p, ",\n");
+                t->v[t->rows * cols + c] = NAN;
+            } else {
+                t->v[t->rows * cols + c] = strtod(p, &end);
+            }
             if (end == p) {
                 st = boids_fail_file(BOIDS_E_FILE_READ, path, n + 1, "not a table of %zu numbers",
                                      cols);
@@ -281,7 +289,7 @@ boids_status boids_exp_plot(const char *dir, const boids_experiment *e)
     const size_t prefix = 2 + (size_t)e->nsweeps;
     table ev;
     snprintf(path, sizeof path, "%s/events.csv", dir);
-    boids_status st = table_read(path, prefix + 5, &ev);
+    boids_status st = table_read(path, prefix + 5, (size_t)e->nsweeps, &ev);
     bool drew = false;
     if (st == BOIDS_OK && ev.rows && (boids_model_attributes(e->def.model) & BOIDS_ATTR_BIT(AGE)))
         st = plot_ages(dir, e, &ev, &drew);
@@ -289,7 +297,7 @@ boids_status boids_exp_plot(const char *dir, const boids_experiment *e)
     if (st == BOIDS_OK && e->metrics_every) {
         table me;
         snprintf(path, sizeof path, "%s/metrics.csv", dir);
-        st = table_read(path, prefix + 10, &me);
+        st = table_read(path, prefix + 10, (size_t)e->nsweeps, &me);
         if (st == BOIDS_OK && me.rows) st = plot_metrics(dir, e, &me);
         free(me.v);
     }
