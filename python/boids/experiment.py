@@ -76,6 +76,35 @@ def _whole(value, name):
     return str(int(value))
 
 
+def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count):
+    """The command line after `boids experiment SCENARIO`, each argument checked."""
+    args = ["--runs", _whole(runs, "runs"), "--backend", _lib.encoded(backend, "backend").decode()]
+    for key, values in sweep.items():
+        args += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
+    for key, value in (params or {}).items():
+        args += ["--set", f"{key}={_value(value)}"]
+    for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),
+                              ("--seed", seed, "seed"),
+                              ("--metrics-every", metrics_every, "metrics_every"),
+                              ("--boids", count, "count")):
+        if value is not None:
+            args += [flag, _whole(value, name)]
+    for arg in args:
+        _lib.encoded(arg, "experiment")
+    return args
+
+
+def _run(cmd):
+    """Runs the program; its refusal or failure raises boids.Error with its own last line."""
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [l for l in done.stderr.splitlines() if l.strip()]
+        message = lines[-1] if lines else f"exit status {done.returncode}"
+        if message.startswith("boids: "):
+            message = message[len("boids: "):]
+        raise _lib.Error("EXPERIMENT", message)
+
+
 def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=None, seed=None,
                params=None, metrics_every=None, count=None, out=None, frames=None):
     """Runs `boids experiment SCENARIO` and returns its tables (Tables).
@@ -94,30 +123,13 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     if scenario.startswith("-"):  # once a bare word in argv: "--help" returned empty tables
         scenario = os.path.join(os.curdir, scenario)
     _lib.encoded(scenario, "scenario")
-    cmd = [_program(), "experiment", scenario, "--runs", _whole(runs, "runs"),
-           "--backend", _lib.encoded(backend, "backend").decode()]
-    for key, values in (sweep or {}).items():
-        cmd += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
-    for key, value in (params or {}).items():
-        cmd += ["--set", f"{key}={_value(value)}"]
-    for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),
-                              ("--seed", seed, "seed"),
-                              ("--metrics-every", metrics_every, "metrics_every"),
-                              ("--boids", count, "count")):
-        if value is not None:
-            cmd += [flag, _whole(value, name)]
-    for arg in cmd[1:]:
-        _lib.encoded(arg, "experiment")
+    sweep = {key: list(values) for key, values in (sweep or {}).items()}
+    options = _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count)
+    program = _program()
     temp = None if out is not None else tempfile.mkdtemp(prefix="boids-experiment-")
     directory = out if out is not None else os.path.join(temp, "tables")
     try:
-        done = subprocess.run(cmd + ["--out", directory], capture_output=True, text=True)
-        if done.returncode != 0:
-            lines = [l for l in done.stderr.splitlines() if l.strip()]
-            message = lines[-1] if lines else f"exit status {done.returncode}"
-            if message.startswith("boids: "):
-                message = message[len("boids: "):]
-            raise _lib.Error("EXPERIMENT", message)
+        _run([program, "experiment", scenario, *options, "--out", directory])
         tables = Tables(directory, frames)
         if temp is not None:
             tables.directory = None  # removed below: the tables are in memory
