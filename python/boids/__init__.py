@@ -11,7 +11,7 @@
 Everything goes through the C library: the models, their parameters and range checks, the
 backends (the GPU through OpenGL 4.3, or the CPU reference). Errors raise boids.Error with the
 library's stable error id, key, file and line. boids.experiment() runs `boids experiment` and
-returns its tables.
+returns its tables, locally or as shards on an executor (a process pool, dask, MPI).
 """
 import contextlib
 import ctypes

@@ -25,6 +25,10 @@ class Error(Exception):
         self.id, self.message, self.key, self.related = id, message, key, related
         self.path, self.line, self.index, self.detail = path, line, index, detail or message
 
+    def __reduce__(self):  # whole through pickle: an executor's worker raises it to its client
+        return (type(self), (self.id, self.message, self.key, self.related, self.path,
+                             self.line, self.index, self.detail))
+
 
 def _find_library():
     candidates = [os.environ.get("BOIDS_LIBRARY"), _PACKAGE_LIB, os.path.normpath(_BUILD_LIB),

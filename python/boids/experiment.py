@@ -4,10 +4,20 @@ The program is $BOIDS_PROGRAM, or the one beside the library (the package's boid
 `pip install ./python`, the build tree's src/boids, or PREFIX/bin/boids of an install), or `boids`
 on PATH. Running it, rather than a second runner here,
 gives the command's own bits: the same tables, the same seeds, GPU runs batched as replicas.
+
+With an executor (a process pool, a dask.distributed Client, mpi4py.futures' MPIPoolExecutor),
+the runs are split into shards: each is a call of run_shard on a worker, which runs
+`boids experiment ... --shard I/K` there (the program found by the same rules, on that machine)
+and hands back the shard's files; `boids experiment-merge` joins them here, byte for byte the
+tables of one local run.
 """
+import functools
+import inspect
 import numbers
 import os
+import queue
 import shutil
+import socket
 import subprocess
 import tempfile
 
@@ -76,8 +86,154 @@ def _whole(value, name):
     return str(int(value))
 
 
+def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count):
+    """The command line after `boids experiment SCENARIO`, each argument checked."""
+    args = ["--runs", _whole(runs, "runs"), "--backend", _lib.encoded(backend, "backend").decode()]
+    for key, values in sweep.items():
+        args += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
+    for key, value in (params or {}).items():
+        args += ["--set", f"{key}={_value(value)}"]
+    for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),
+                              ("--seed", seed, "seed"),
+                              ("--metrics-every", metrics_every, "metrics_every"),
+                              ("--boids", count, "count")):
+        if value is not None:
+            args += [flag, _whole(value, name)]
+    for arg in args:
+        _lib.encoded(arg, "experiment")
+    return args
+
+
+def _run(cmd):
+    """Runs the program; its refusal or failure raises boids.Error with its own last line."""
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [l for l in done.stderr.splitlines() if l.strip()]
+        message = lines[-1] if lines else f"exit status {done.returncode}"
+        if message.startswith("boids: "):
+            message = message[len("boids: "):]
+        raise _lib.Error("EXPERIMENT", message)
+
+
+def _files(directory):
+    """A directory's files as {name: bytes} (not its .lock)."""
+    out = {}
+    for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
+        if not name.startswith(".") and os.path.isfile(path):
+            with open(path, "rb") as f:
+                out[name] = f.read()
+    return out
+
+
+def run_shard(scenario, scenario_text, options, shard, shards):
+    """Shard `shard` of `shards` (1 <= shard <= shards) of an experiment, on the machine that
+    calls it (an executor's worker): runs `boids experiment SCENARIO OPTIONS --shard
+    SHARD/SHARDS` into a temporary directory and returns its files, {name: bytes}, so that the
+    worker and its client need no shared disk. scenario_text, when not None, is the scenario
+    file's bytes, written to a temporary file named as scenario; else scenario is a preset's
+    name or a path on this machine. Raises boids.Error with the program's last line."""
+    with tempfile.TemporaryDirectory(prefix="boids-shard-") as temp:
+        name = scenario
+        if scenario_text is not None:
+            scenario = os.path.join(temp, os.path.basename(scenario) or "scenario.ini")
+            with open(scenario, "wb") as f:
+                f.write(scenario_text)
+        out = os.path.join(temp, "shard")
+        try:
+            _run([_program(), "experiment", scenario, *options, "--shard", f"{shard}/{shards}",
+                  "--out", out])
+        except _lib.Error as e:  # the client's name for the scenario, not this temporary one
+            message = e.message.replace(scenario, name)
+            raise _lib.Error(e.id, message, detail=f"shard {shard}/{shards} on "
+                             f"{socket.gethostname()}: {message}") from None
+        return _files(out)
+
+
+def _results(futures):
+    """The futures' results, in order; the first failure, in the order they end, raises."""
+    if not all(hasattr(f, "add_done_callback") for f in futures):
+        return [f.result() for f in futures]
+    ended = queue.Queue()
+    for k, f in enumerate(futures):
+        f.add_done_callback(lambda _, k=k: ended.put(k))
+    results = [None] * len(futures)
+    for _ in futures:
+        k = ended.get()
+        results[k] = futures[k].result()
+    return results
+
+
+def _submit(executor):
+    """executor.submit, with pure=False where it takes that: a dask Client takes equal calls for
+    one task, and a rerun just after a cancel (a failed shard, Ctrl-C) met the cancelled one."""
+    try:
+        pure = "pure" in inspect.signature(executor.submit).parameters
+    except (TypeError, ValueError):  # a submit that does not say
+        pure = False
+    return functools.partial(executor.submit, pure=False) if pure else executor.submit
+
+
+def _sharded(executor, program, scenario, options, shards, directory):
+    """The experiment as `shards` tasks of the executor, merged into directory."""
+    text = None
+    if os.path.isfile(scenario):  # shipped: a remote worker may not see this disk
+        with open(scenario, "rb") as f:
+            text = f.read()
+    submit, futures = _submit(executor), []
+    try:
+        for shard in range(1, shards + 1):
+            futures.append(submit(run_shard, scenario, text, options, shard, shards))
+        results = _results(futures)
+    except BaseException:  # a failed shard, Ctrl-C: the others are not waited for
+        for f in futures:
+            f.cancel()
+        raise
+    temp = tempfile.mkdtemp(prefix="boids-shards-")
+    try:
+        parts = []
+        for shard, files in enumerate(results, 1):
+            parts.append(os.path.join(temp, str(shard)))
+            os.mkdir(parts[-1])
+            for name, data in files.items():
+                with open(os.path.join(parts[-1], os.path.basename(name)), "wb") as f:
+                    f.write(data)
+        _run([program, "experiment-merge", directory, *parts])
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+MAX_SHARDS = 64  # the default's cap: tasks enough to balance a few dozen workers
+
+
+def _shard_count(shards, runs, sweep):
+    if shards is None:
+        total = int(runs)
+        for values in sweep.values():
+            total *= len(values)
+        return max(1, min(total, MAX_SHARDS))
+    _whole(shards, "shards")
+    if not 1 <= shards <= 1000000:
+        raise _lib.Error("ARGUMENT", f"shards: {shards} is not in [1, 1000000]", key="shards")
+    return int(shards)
+
+
+def _check_out(out):
+    """out as the merge will take it: new or empty (checked before any shard runs)."""
+    if os.path.isdir(out) and not os.listdir(out):
+        return
+    if os.path.lexists(out):
+        raise _lib.Error("ARGUMENT", f"out: {out}: exists, and is not an empty directory "
+                         f"(an experiment needs a new or empty one)", key="out")
+    parent = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(parent):
+        raise _lib.Error("ARGUMENT", f"out: {out}: no directory {parent} to make it in",
+                         key="out")
+
+
 def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=None, seed=None,
-               params=None, metrics_every=None, count=None, out=None, frames=None):
+               params=None, metrics_every=None, count=None, out=None, frames=None,
+               executor=None, shards=None):
     """Runs `boids experiment SCENARIO` and returns its tables (Tables).
 
     scenario       a scenario file or an installed preset's name ("kit")
@@ -85,39 +241,51 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     sweep          {parameter: [values]} (every combination, the first varying slowest)
     params         {parameter: value} over the scenario, as --set
     metrics_every  steps between rows of the metrics table (None: no metrics table)
+    jobs           runs at once on the CPU backend (--jobs): without an executor, one
+                   `boids experiment` process runs them on its own pool of `jobs` threads
+                   (default one per core), the local pool; with one, each shard's (default 1)
     out            a directory for the tables (kept); None: a temporary one, removed
     frames         pandas DataFrames (default: where pandas is installed) or boids.Tables
-    Raises boids.Error with the program's message when it refuses or fails."""
+    executor       None: the local pool above; else any concurrent.futures.Executor-like
+                   object (.submit(fn, *args) returning a future with .result()): a
+                   ProcessPoolExecutor, a dask.distributed Client, mpi4py.futures'
+                   MPIPoolExecutor. The runs are split into `shards` tasks, each a call of
+                   run_shard that runs `boids experiment ... --shard I/K` on its worker (which
+                   needs this package and the program, not this machine's disk: a scenario
+                   file is sent as its text) and returns its files; `boids experiment-merge`
+                   joins them here, byte for byte the tables of a local run.
+    shards         the number of tasks (with an executor only): default the total number of
+                   runs (runs x each sweep's length), at most MAX_SHARDS (64); more balance
+                   more workers, each costs a start of the program (about 0.1 s). On the GPU
+                   backend a shard's runs of a combination are one world's replicas: fewer,
+                   larger shards batch more.
+    Raises boids.Error with the program's message when it refuses or fails (a shard's: the
+    first to fail, the others cancelled where the executor can)."""
     if frames is None:
         frames = have_pandas()
     scenario = str(scenario)
     if scenario.startswith("-"):  # once a bare word in argv: "--help" returned empty tables
         scenario = os.path.join(os.curdir, scenario)
     _lib.encoded(scenario, "scenario")
-    cmd = [_program(), "experiment", scenario, "--runs", _whole(runs, "runs"),
-           "--backend", _lib.encoded(backend, "backend").decode()]
-    for key, values in (sweep or {}).items():
-        cmd += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
-    for key, value in (params or {}).items():
-        cmd += ["--set", f"{key}={_value(value)}"]
-    for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),
-                              ("--seed", seed, "seed"),
-                              ("--metrics-every", metrics_every, "metrics_every"),
-                              ("--boids", count, "count")):
-        if value is not None:
-            cmd += [flag, _whole(value, name)]
-    for arg in cmd[1:]:
-        _lib.encoded(arg, "experiment")
+    sweep = {key: list(values) for key, values in (sweep or {}).items()}
+    if executor is None and shards is not None:
+        raise _lib.Error("ARGUMENT", "shards: only with an executor (the local run is one "
+                         "process)", key="shards")
+    if executor is not None and jobs is None:
+        jobs = 1  # the executor is the pool
+    options = _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count)
+    program = _program()
+    if executor is not None:
+        shards = _shard_count(shards, runs, sweep)
+        if out is not None:
+            _check_out(out)
     temp = None if out is not None else tempfile.mkdtemp(prefix="boids-experiment-")
     directory = out if out is not None else os.path.join(temp, "tables")
     try:
-        done = subprocess.run(cmd + ["--out", directory], capture_output=True, text=True)
-        if done.returncode != 0:
-            lines = [l for l in done.stderr.splitlines() if l.strip()]
-            message = lines[-1] if lines else f"exit status {done.returncode}"
-            if message.startswith("boids: "):
-                message = message[len("boids: "):]
-            raise _lib.Error("EXPERIMENT", message)
+        if executor is None:
+            _run([program, "experiment", scenario, *options, "--out", directory])
+        else:
+            _sharded(executor, program, scenario, options, shards, directory)
         tables = Tables(directory, frames)
         if temp is not None:
             tables.directory = None  # removed below: the tables are in memory

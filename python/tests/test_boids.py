@@ -2,6 +2,7 @@
 `PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
 import multiprocessing
 import os
+import pickle
 import re
 import signal
 import subprocess
@@ -117,6 +118,11 @@ def test_bad_settings_raise_with_the_library_s_id_and_key():
     with pytest.raises(boids.Error) as e:
         boids.World(scenario="/no/such/file.ini", backend="cpu")
     assert "no/such/file.ini" in str(e.value)
+    # whole through pickle, as a process pool's or a cluster's worker hands it back
+    back = pickle.loads(pickle.dumps(e.value))
+    assert type(back) is boids.Error and str(back) == str(e.value)
+    assert (back.id, back.key, back.path, back.line, back.index, back.detail) == (
+        e.value.id, e.value.key, e.value.path, e.value.line, e.value.index, e.value.detail)
 
 
 def test_a_closed_world_raises_and_params_keep_their_checks():

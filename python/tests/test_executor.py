@@ -1,0 +1,216 @@
+"""boids.experiment(executor=...): the runs as shards on any concurrent.futures-like executor
+(a process or thread pool, a dask.distributed Client), merged into the local run's tables byte
+for byte."""
+import concurrent.futures as cf
+import os
+import shutil
+import signal
+import threading
+import time
+
+import pytest
+
+import boids
+from boids.experiment import _submit, run_shard
+
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+TABLES = ("runs.csv", "events.csv", "metrics.csv")
+# 3 runs x 2 x 2 combinations: 12 runs, so 12 shards by default; catches, metrics rows and a
+# sweep in every table
+SETUP = dict(runs=3, sweep={"c_maxspeed": [50, 200], "c_view_radius": [10, 20]}, backend="cpu",
+             params={"stop_after_catches": 2}, metrics_every=100, frames=False)
+
+
+class Counting:
+    """An executor that hands each call to another and keeps what it was given."""
+
+    def __init__(self, executor):
+        self.executor, self.calls, self.futures = executor, [], []
+
+    def submit(self, fn, *args, **kwargs):
+        self.calls.append((fn, args))
+        self.futures.append(self.executor.submit(fn, *args, **kwargs))
+        return self.futures[-1]
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    """The tables of one local run (one `boids experiment` process, its own pool of threads)."""
+    out = tmp_path_factory.mktemp("local") / "tables"
+    t = boids.experiment("kit", out=str(out), **SETUP)
+    assert len(t.runs) == 12 and len(t.events) == 24 and len(t.metrics) > 12
+    return out
+
+
+def same_tables(a, b):
+    for name in TABLES:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def shard_numbers(calls):
+    assert all(fn is run_shard for fn, _ in calls)
+    return sorted((args[3], args[4]) for _, args in calls)
+
+
+@pytest.mark.parametrize("pool", [lambda: cf.ProcessPoolExecutor(2),
+                                  lambda: cf.ThreadPoolExecutor(3)], ids=["process", "thread"])
+def test_an_executor_s_shards_are_the_local_tables(pool, local, tmp_path):
+    with pool() as executor:
+        counting = Counting(executor)
+        t = boids.experiment("kit", out=str(tmp_path / "sharded"), executor=counting, **SETUP)
+    assert shard_numbers(counting.calls) == [(i, 12) for i in range(1, 13)]  # one a run
+    for _, args in counting.calls:
+        options = args[2]
+        assert options[options.index("--jobs") + 1] == "1"  # the executor is the pool
+    same_tables(local, tmp_path / "sharded")
+    assert len(t.runs) == 12 and t.directory == str(tmp_path / "sharded")
+
+
+def test_a_scenario_file_travels_as_its_text(local, tmp_path):
+    # a file the workers cannot see: its text goes with each task, and the tables are the same
+    scenario = tmp_path / "my kit.ini"
+    shutil.copy(os.path.join(SOURCE, "scenarios", "kit.ini"), scenario)
+    with cf.ThreadPoolExecutor(2) as executor:
+        counting = Counting(executor)
+        t = boids.experiment(str(scenario), executor=counting, shards=5, jobs=2, **SETUP)
+    assert shard_numbers(counting.calls) == [(i, 5) for i in range(1, 6)]
+    assert all(args[1] == scenario.read_bytes() for _, args in counting.calls)
+    assert all(args[2][args[2].index("--jobs") + 1] == "2" for _, args in counting.calls)
+    assert t.directory is None and len(t.runs) == 12 and len(t.events) == 24
+    # a worker on another machine: the path is not there, the text is
+    files = run_shard("/no/such/dir/kit.ini", scenario.read_bytes(), ["--runs", "3", "--backend",
+                      "cpu", "--set", "stop_after_catches=2"], 2, 3)
+    assert sorted(files) == ["events.csv", "manifest.ini", "runs.csv"]
+    assert files["runs.csv"].count(b"\n") == 2  # the header and run 1 of 0..2
+    # its errors name the scenario as the client does, not the worker's temporary copy
+    with pytest.raises(boids.Error) as e:
+        run_shard("/client/bad.ini", b"model = kit\nmax_speed = -3\n", ["--runs", "1"], 1, 1)
+    assert e.value.message.startswith("/client/bad.ini:2: max_speed")
+    assert "shard 1/1 on " in e.value.detail
+
+
+class DaskCounting(Counting):
+    """Counting, for a dask Client: its submit's `pure` passed on."""
+
+    def __init__(self, client):
+        super().__init__(client)
+        self.pure = []
+
+    def submit(self, fn, *args, pure=None):
+        self.pure.append(pure)
+        self.calls.append((fn, args))
+        self.futures.append(self.executor.submit(fn, *args, pure=pure))
+        return self.futures[-1]
+
+
+def failed_at_once(counting, fn, args):
+    """A future that holds an error from the start, kept as counting's call."""
+    failed = cf.Future()
+    failed.set_exception(boids.Error("EXPERIMENT", "shard 2 broke"))
+    counting.calls.append((fn, args))
+    counting.futures.append(failed)
+    return failed
+
+
+class SecondFails(Counting):
+    """Counting, but shard 2 fails at once."""
+
+    def submit(self, fn, *args, **kwargs):
+        if args[3] == 2:
+            return failed_at_once(self, fn, args)
+        return super().submit(fn, *args, **kwargs)
+
+
+class DaskSecondFails(DaskCounting):
+    """DaskCounting, but shard 2 fails at once."""
+
+    def submit(self, fn, *args, pure=None):
+        if args[3] == 2:
+            return failed_at_once(self, fn, args)
+        return super().submit(fn, *args, pure=pure)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado's, in Debian 12
+def test_a_dask_cluster_s_shards_are_the_local_tables(local, tmp_path):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        pytest.skip("dask.distributed is not installed (Debian: python3-distributed)")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        counting = DaskCounting(client)
+        boids.experiment("kit", out=str(tmp_path / "dask"), executor=counting, shards=4,
+                         **SETUP)
+        assert shard_numbers(counting.calls) == [(i, 4) for i in range(1, 5)]
+        assert counting.pure == [False] * 4  # each call a task of its own
+        assert _submit(client).keywords == {"pure": False}  # as dask's own Client says it
+        same_tables(local, tmp_path / "dask")
+        # a failed shard cancels the others; the same experiment at once after it runs whole
+        # (dask took an equal call for the cancelled task, and raised CancelledError)
+        failing = DaskSecondFails(client)
+        with pytest.raises(boids.Error, match="shard 2 broke"):
+            boids.experiment("kit", executor=failing, shards=4, **SETUP)
+        assert len(failing.calls) == 4 and failing.pure == [False] * 3
+        boids.experiment("kit", out=str(tmp_path / "again"), executor=DaskCounting(client),
+                         shards=4, **SETUP)
+        same_tables(local, tmp_path / "again")
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("kit", runs=2, backend="cpu", params={"max_speed": -3},
+                             executor=client)
+        assert "max_speed" in e.value.message and "-3" in e.value.message
+
+
+def test_a_failing_shard_raises_the_program_s_message(tmp_path):
+    # through processes: the worker's boids.Error comes back whole (it pickles)
+    with cf.ProcessPoolExecutor(2) as executor:
+        counting = Counting(executor)
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("kit", runs=4, backend="cpu", params={"max_speed": -3},
+                             out=str(tmp_path / "bad"), executor=counting)
+    assert e.value.id == "EXPERIMENT" and len(counting.calls) == 4
+    assert e.value.message == "--set max_speed: -3 is outside [0, 1000000] px/s"
+    assert "shard " in e.value.detail
+    assert not (tmp_path / "bad").exists()
+    # one shard fails at once while the others are slow: they are not waited for but cancelled
+    with cf.ThreadPoolExecutor(1) as executor:
+        counting = SecondFails(executor)
+        start = time.monotonic()
+        with pytest.raises(boids.Error, match="shard 2 broke"):
+            boids.experiment("kit", runs=6, backend="cpu", count=1000, steps=200, shards=6,
+                             executor=counting)
+        took = time.monotonic() - start
+    assert len(counting.calls) == 6
+    assert all(f.cancelled() for f in counting.futures[2:]), "the pending shards ran on"
+    assert took < 5
+
+
+def test_ctrl_c_cancels_the_pending_shards():
+    # one worker, 8 shards of a few tenths of a second each: Ctrl-C half a second in finds the
+    # later ones waiting; each is cancelled, none started after it
+    with cf.ThreadPoolExecutor(1) as executor:
+        counting = Counting(executor)
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            boids.experiment("kit", runs=8, backend="cpu", count=1000, steps=400, shards=8,
+                             executor=counting)
+        timer.join()
+        started = [f for f in counting.futures if not f.cancelled()]
+    assert len(counting.calls) == 8 and 1 <= len(started) < 8
+    assert counting.futures[:len(started)] == started  # the first few ran; the rest never did
+
+
+def test_the_shards_arguments_are_checked_before_any_runs(tmp_path):
+    counting = Counting(None)  # submits nothing: every refusal comes first
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("")
+    cases = [(dict(shards=3), "shards"),  # without an executor
+             (dict(executor=counting, shards=0), "shards"),
+             (dict(executor=counting, shards=2.5), "shards"),
+             (dict(executor=counting, out=str(tmp_path / "full")), "out"),
+             (dict(executor=counting, out=str(tmp_path / "no" / "such")), "out")]
+    for kwargs, key in cases:
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("kit", runs=2, backend="cpu", **kwargs)
+        assert e.value.id == "ARGUMENT" and e.value.key == key, kwargs
+    assert counting.calls == []
