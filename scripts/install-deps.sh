@@ -22,7 +22,8 @@ test=(
   clang libclang-rt-14-dev                         # the fuzz targets (libFuzzer) in CI
   clang-format                                     # the house style (tests/check_house.py)
   python3-pytest                                   # the Python package's tests
-  python3-distributed                              # its executor test: a dask LocalCluster
+  python3-distributed                              # its executor tests: a dask LocalCluster,
+  python3-mpi4py openmpi-bin                       # mpi4py.futures under mpiexec
 )
 packages=("${run[@]}")
 case "${1:-}" in

@@ -160,6 +160,35 @@ def test_a_dask_cluster_s_shards_are_the_local_tables(local, tmp_path):
         assert "max_speed" in e.value.message and "-3" in e.value.message
 
 
+def test_mpi4py_futures_as_the_docs_run_it(local, tmp_path):
+    # docs/experiments.md's way: `mpiexec -n N python -m mpi4py.futures script.py`, rank 0 the
+    # script, the other ranks the shards
+    import subprocess
+    import sys
+    mpiexec = shutil.which("mpiexec")
+    try:
+        import mpi4py.futures  # noqa: F401
+    except ImportError:
+        mpiexec = None
+    if not mpiexec:
+        pytest.skip("mpi4py or mpiexec is not installed (Debian: python3-mpi4py openmpi-bin)")
+    script = tmp_path / "experiment.py"
+    script.write_text("import boids\n"
+                      "from mpi4py.futures import MPIPoolExecutor\n\n"
+                      "if __name__ == '__main__':\n"
+                      "    with MPIPoolExecutor() as pool:\n"
+                      f"        boids.experiment('kit', executor=pool, out='mpi', **{SETUP!r})\n")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(boids.__file__)))
+    # Open MPI's settings (others ignore them): as root (a container, CI), more ranks than cores
+    env = dict(os.environ, PYTHONPATH=package, OMPI_ALLOW_RUN_AS_ROOT="1",
+               OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1")
+    done = subprocess.run([mpiexec, "-n", "3", sys.executable, "-m", "mpi4py.futures",
+                           str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    same_tables(local, tmp_path / "mpi")
+
+
 def test_a_failing_shard_raises_the_program_s_message(tmp_path):
     # through processes: the worker's boids.Error comes back whole (it pickles)
     with cf.ProcessPoolExecutor(2) as executor:
