@@ -484,6 +484,12 @@ boids_status boids_world_set_param(boids_world *world, const char *key, const ch
 
 /* The sizes and counts of the lists, for bindings that cannot read the enums or sizeof. */
 size_t boids_world_info_size(void);
+/* The layout of a public struct a binding mirrors (boids_error, boids_param_info,
+ * boids_attribute_info, boids_world_info, boids_metrics, boids_event, boids_events,
+ * boids_predator, boids_profile), so the mirror can be checked against the library it loads:
+ * *out = sizeof(type) where field is NULL, else offsetof(type, field). BOIDS_E_ARGUMENT naming
+ * the type or the field where there is no such one. */
+boids_status boids_type_layout(const char *type, const char *field, size_t *out);
 int boids_model_count(void);
 int boids_attribute_count(void);
 int boids_pass_count(void);

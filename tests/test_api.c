@@ -12,6 +12,7 @@
  *     the steps before kept, a CPU step under way undone (the state is that of a world stepped
  *     as many steps), the metrics refused while it is on, the world stepping on once it is off. */
 #include <pthread.h>
+#include <stddef.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -126,6 +127,15 @@ static void test_lists_and_texts(void)
     SURVIVES(boids_world_def_resolve_size, NULL);
     SURVIVES(boids_world_def_scale, NULL, 10);
     GIVES(sizeof(boids_world_info), boids_world_info_size);
+    size_t at = 0;
+    REFUSES(BOIDS_E_ARGUMENT, boids_type_layout, NULL, NULL, &at);
+    REFUSES(BOIDS_E_ARGUMENT, boids_type_layout, "boids_metrics", NULL, NULL);
+    REFUSES(BOIDS_E_ARGUMENT, boids_type_layout, "boids_world", NULL, &at);
+    REFUSES(BOIDS_E_ARGUMENT, boids_type_layout, "boids_metrics", "polarisation", &at);
+    REQUIRE_OK(boids_type_layout("boids_metrics", NULL, &at));
+    CHECK(at == sizeof(boids_metrics));
+    REQUIRE_OK(boids_type_layout("boids_metrics", "milling", &at));
+    CHECK(at == offsetof(boids_metrics, milling));
     GIVES(BOIDS_MODEL_COUNT, boids_model_count);
     GIVES(BOIDS_ATTR_COUNT, boids_attribute_count);
     GIVES(BOIDS_PASS_COUNT, boids_pass_count);

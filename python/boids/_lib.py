@@ -4,7 +4,9 @@ The library is, in this order: $BOIDS_LIBRARY; the package's own (boids/_bin/lib
 `pip install ./python` copies in from the build); the build tree's (build/release/src/libboids.so.0
 beside this source tree, for PYTHONPATH=python after a build); the installed one the loader
 finds (libboids.so.0). Only structs whose layout is fixed by the C header are mirrored here;
-everything sized by the model lists (the parameters, the passes) is asked of the library.
+everything sized by the model lists (the parameters, the passes) is asked of the library. Each
+mirror is checked at import against the library's own layout (boids_type_layout): every field's
+offset and the struct's size, so a mirror cannot drift from the header unnoticed.
 """
 import ctypes
 import ctypes.util
@@ -119,6 +121,28 @@ class Profile(ctypes.Structure):
                 ("barriers_per_step", ctypes.c_double), ("clears_per_step", ctypes.c_double)]
 
 
+def check_mirror(cls, c_type, prefix=False):
+    """Raises ImportError where the ctypes mirror `cls` is not laid out as the loaded library's
+    struct `c_type`: every field at the library's offset, the size the library's (`prefix`: the
+    mirror is the struct's first fields only). A package and a library of different versions
+    then fail at import, not with wrong numbers later."""
+    at = ctypes.c_size_t()
+    where = f"{cls.__name__} mirrors {c_type}, but the library ({path})"
+    for name, _ in cls._fields_:
+        if lib.boids_type_layout(c_type.encode(), name.encode(), ctypes.byref(at)) != 0:
+            raise ImportError(f"boids: {where} has no field {name}: the package and the "
+                              "library are of different versions")
+        if getattr(cls, name).offset != at.value:
+            raise ImportError(f"boids: {where} has {name} at byte {at.value}, the mirror at "
+                              f"{getattr(cls, name).offset}: the package and the library are "
+                              "of different versions")
+    lib.boids_type_layout(c_type.encode(), None, ctypes.byref(at))
+    size = ctypes.sizeof(cls)
+    if size > at.value or (size != at.value and not prefix):
+        raise ImportError(f"boids: {where} is {at.value} bytes, the mirror {size}: the package "
+                          "and the library are of different versions")
+
+
 def _sig(name, restype, *argtypes):
     f = getattr(lib, name)
     f.restype, f.argtypes = restype, list(argtypes)
@@ -135,6 +159,7 @@ _sig("boids_world_finish", None, _p)
 _sig("boids_world_interrupt", None, _p, ctypes.c_bool)
 _sig("boids_world_get_info", None, _p, _p)
 _sig("boids_world_info_size", ctypes.c_size_t)
+_sig("boids_type_layout", _i, _s, _s, ctypes.POINTER(ctypes.c_size_t))
 _sig("boids_world_neighbors_per_agent", ctypes.c_double, _p)
 _sig("boids_world_read_columns", _i, _p, _sp, _pp, ctypes.c_size_t)
 _sig("boids_world_write_columns", _i, _p, _sp, _pp, ctypes.c_size_t)
@@ -189,3 +214,12 @@ def strings(values, what="setting"):
     """A C array of UTF-8 strings, and the bytes that must outlive it."""
     data = [encoded(v, what) for v in values]
     return (ctypes.c_char_p * max(len(data), 1))(*data), data
+
+
+# Every struct mirrored above, and the C struct it mirrors (test_boids checks none is left out).
+MIRRORS = {ErrorInfo: "boids_error", ParamInfo: "boids_param_info",
+           AttributeInfo: "boids_attribute_info", WorldInfo: "boids_world_info",
+           Metrics: "boids_metrics", Event: "boids_event", Events: "boids_events",
+           Predator: "boids_predator", Profile: "boids_profile"}
+for _mirror, _c_type in MIRRORS.items():
+    check_mirror(_mirror, _c_type, prefix=_mirror is WorldInfo)

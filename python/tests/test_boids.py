@@ -21,6 +21,28 @@ EXAMPLES = os.path.join(HERE, "..", "examples")
 BACKENDS = ["cpu", "gpu"]
 
 
+def test_every_ctypes_mirror_is_checked_against_the_library():
+    import ctypes
+    from boids import _lib
+    structs = {v for v in vars(_lib).values()
+               if isinstance(v, type) and issubclass(v, ctypes.Structure)}
+    assert structs == set(_lib.MIRRORS)  # a mirror left out would go unchecked
+
+    def mirror(fields):
+        return type("Mirror", (ctypes.Structure,), {"_fields_": fields})
+    metrics = list(_lib.Metrics._fields_)
+    _lib.check_mirror(mirror(metrics), "boids_metrics")  # the real one passes
+    with pytest.raises(ImportError, match=r"has catches at byte 16, the mirror at 12"):
+        _lib.check_mirror(mirror([f for f in metrics if f[0] != "groups"]), "boids_metrics")
+    short = mirror(metrics[:-1])  # milling left out
+    with pytest.raises(ImportError, match=rf"is {ctypes.sizeof(_lib.Metrics)} bytes, the mirror "
+                                          rf"{ctypes.sizeof(short)}"):
+        _lib.check_mirror(short, "boids_metrics")
+    with pytest.raises(ImportError, match=r"has no field polarisation"):
+        _lib.check_mirror(mirror(metrics[:4] + [("polarisation", ctypes.c_double)]),
+                          "boids_metrics")
+
+
 def test_models_and_their_parameters():
     names = boids.models()
     assert "kit" in names and "shiffman-per-second" in names and len(names) == len(set(names))
