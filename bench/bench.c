@@ -43,6 +43,7 @@
 #include "app/progress.h"
 #include "bench.h"
 #include "boids.h"
+#include "base/environment.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
 #include "core/models.h"
@@ -616,6 +617,8 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         if (rc) return rc;
         i += takes;
     }
+    if (boids_environment_check() != BOIDS_OK) /* a bad BOIDS_* setting, whatever the rows */
+        return fprintf(stderr, "boids-bench: %s\n", boids_last_error()), 2;
     return check_backends(o->backends);
 }
 

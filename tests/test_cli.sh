@@ -290,19 +290,31 @@ fi
 
 # --- a bad BOIDS_* setting is the user's to fix: exit 2 naming the variable, no "try --backend
 # cpu" as if the GPU had failed; and --backend auto refuses it too, not taking it for no GPU.
-# (" -1" was taken as no limit at all, "hots" without a word, exit 1 for the others.)
-if [ $gpu = 1 ]; then
-  for setting in "BOIDS_GPU_LIMIT_BLOCK_BYTES= -1" BOIDS_GPU_LIMIT_BLOCK_BYTES=0 \
-    BOIDS_GPU_LIMIT_GROUPS_X=0 BOIDS_EGL_PLATFORM=bogus BOIDS_EGL_DEVICE=abc \
-    "BOIDS_EGL_DEVICE= 0" BOIDS_GPU_NUMERICS=bogus BOIDS_GPU_READ=hots; do
-    env "$setting" "$boids" -n 10 --steps 1 --backend gpu --dump "$tmp/env.csv" \
+# (" -1" was taken as no limit at all, "hots" without a word, exit 1 for the others; with
+# --backend cpu, or auto taking the CPU, every one passed unseen, and BOIDS_GPU_CHECKS=yes or
+# BOIDS_GL_DEBUG=2 anywhere.)
+settings=("BOIDS_GPU_LIMIT_BLOCK_BYTES= -1" BOIDS_GPU_LIMIT_BLOCK_BYTES=0
+  BOIDS_GPU_LIMIT_BLOCK_BYTES=99999999999999999999 BOIDS_GPU_LIMIT_GROUPS_X=0
+  BOIDS_EGL_PLATFORM=bogus BOIDS_EGL_DEVICE=abc "BOIDS_EGL_DEVICE= 0" BOIDS_GPU_NUMERICS=bogus
+  BOIDS_GPU_READ=hots BOIDS_GPU_CHECKS=yes BOIDS_GL_DEBUG=2)
+backends=(cpu)
+[ $gpu = 1 ] && backends=(cpu gpu auto)
+for be in "${backends[@]}"; do
+  for setting in "${settings[@]}"; do
+    env "$setting" "$boids" -n 10 --steps 1 --backend "$be" --dump "$tmp/env.csv" \
       >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc = 2 ] && grep -q "^boids: ${setting%%=*}: '" "$tmp/err" &&
       ! grep -q -- "--backend cpu" "$tmp/err" && [ ! -e "$tmp/env.csv" ]; then
-      ok "$setting: exit 2, $(head -c 120 "$tmp/err")"
-    else bad "$setting: exit $rc: $(head -c 300 "$tmp/err")"; fi
+      ok "$setting, --backend $be: exit 2, $(head -c 100 "$tmp/err")"
+    else bad "$setting, --backend $be: exit $rc: $(head -c 300 "$tmp/err")"; fi
   done
+done
+expect 2 "BOIDS_GPU_READ=hots in an experiment on the CPU: refused" "BOIDS_GPU_READ: 'hots'" \
+  -- env BOIDS_GPU_READ=hots "$boids" experiment --backend cpu -n 10 --steps 1 --runs 1 \
+  --out "$tmp/env_cpu_exp"
+[ -e "$tmp/env_cpu_exp" ] && bad "a refused experiment made its directory"
+if [ $gpu = 1 ]; then
   expect 2 "BOIDS_EGL_PLATFORM=bogus with --backend auto: refused" \
     "BOIDS_EGL_PLATFORM: 'bogus'" -- env BOIDS_EGL_PLATFORM=bogus "$boids" -n 10 --steps 1
   expect 2 "BOIDS_GPU_LIMIT_GROUPS_X=x in an experiment: refused" "BOIDS_GPU_LIMIT_GROUPS_X: 'x'" \

@@ -13,6 +13,7 @@
 
 #include "app/app.h"
 #include "app/experiment/experiment.h"
+#include "base/environment.h"
 #include "base/interrupt.h"
 #include "core/state_csv.h"
 #include "render/png_writer.h"
@@ -130,6 +131,8 @@ int main(int argc, char **argv)
             printf("boids %s\n", BOIDS_VERSION_STRING);
         return 0;
     }
+    if (boids_environment_check() != BOIDS_OK) /* whatever the backend (base/environment.h) */
+        return fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE;
     boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;

@@ -8,6 +8,7 @@
 #include "boids.h"
 
 /* X(type, field) for every field of every mirrored struct, in the header's order. */
+/* clang-format off */
 #define BOIDS_LAYOUT_FIELDS(X)                                                                     \
     X(boids_error, id) X(boids_error, status) X(boids_error, key) X(boids_error, related)          \
     X(boids_error, path) X(boids_error, line) X(boids_error, index) X(boids_error, detail)         \
@@ -44,6 +45,7 @@
 #define BOIDS_LAYOUT_TYPES(X)                                                                      \
     X(boids_error) X(boids_param_info) X(boids_attribute_info) X(boids_world_info)                 \
     X(boids_metrics) X(boids_event) X(boids_events) X(boids_predator) X(boids_profile)
+/* clang-format on */
 
 static const struct {
     const char *type, *field;
@@ -69,8 +71,8 @@ boids_status boids_type_layout(const char *type, const char *field, size_t *out)
             return BOIDS_OK;
         }
     }
-    return known ? boids_fail_key(BOIDS_E_ARGUMENT, "field", "%s has no field %s", type, field)
-                 : boids_fail_key(BOIDS_E_ARGUMENT, "type",
-                                  "%s is not a struct a binding mirrors (boids_metrics, ...)",
-                                  type);
+    return known
+               ? boids_fail_key(BOIDS_E_ARGUMENT, "field", "%s has no field %s", type, field)
+               : boids_fail_key(BOIDS_E_ARGUMENT, "type",
+                                "%s is not a struct a binding mirrors (boids_metrics, ...)", type);
 }

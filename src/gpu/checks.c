@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/environment.h"
 #include "base/error.h"
 
 _Thread_local boids_gpu_command_count boids_gpu_commands;
@@ -16,8 +17,7 @@ static char violation[400];   /* the first one not yet taken */
 bool boids_gpu_checks_on(void)
 {
     if (checks_state < 0) {
-        const char *v = getenv("BOIDS_GPU_CHECKS");
-        checks_state = v && v[0] && strcmp(v, "0") != 0;
+        checks_state = boids_env_switch("BOIDS_GPU_CHECKS");
     }
     return checks_state == 1;
 }

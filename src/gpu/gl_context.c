@@ -11,6 +11,7 @@
 
 #include <glad/egl.h>
 
+#include "base/environment.h"
 #include "base/error.h"
 #include "base/glfw.h"
 #include "base/parse.h"
@@ -123,7 +124,7 @@ static boids_status finish_context(boids_gl *gl, GLADloadfunc load, const char *
     glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
     gl->told_of_resets = strategy == GL_LOSE_CONTEXT_ON_RESET;
     glGetError(); /* a driver without the query: GL_INVALID_ENUM, not the next pass's error */
-    int debug = getenv("BOIDS_GL_DEBUG") != NULL;
+    int debug = boids_env_switch("BOIDS_GL_DEBUG");
 #ifndef NDEBUG
     debug = 1;
 #endif
@@ -165,7 +166,7 @@ static boids_status make_context(boids_gl *gl, EGLDisplay dpy, const char *how)
         return boids_fail(BOIDS_E_NO_GL, "%s: no EGL_KHR_no_config_context/surfaceless_context",
                           how);
     if (!eglBindAPI(EGL_OPENGL_API)) return egl_failed(how, "eglBindAPI(desktop OpenGL)");
-    int debug = getenv("BOIDS_GL_DEBUG") != NULL;
+    int debug = boids_env_switch("BOIDS_GL_DEBUG");
 #ifndef NDEBUG
     debug = 1;
 #endif
@@ -251,13 +252,12 @@ static boids_status try_surfaceless(boids_gl *gl, const char *why)
 static boids_status read_environment(int ndev, const boids_egl_device *devs, const char **platform,
                                      int *device)
 {
-    *platform = getenv("BOIDS_EGL_PLATFORM");
-    if (*platform && !**platform) *platform = NULL;
-    if (*platform && strcmp(*platform, "device") != 0 && strcmp(*platform, "surfaceless") != 0)
-        return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_EGL_PLATFORM",
-                              "'%.40s' is neither device nor surfaceless", *platform);
-    const char *v = getenv("BOIDS_EGL_DEVICE");
+    int which;
+    boids_status st = boids_env_choice("BOIDS_EGL_PLATFORM", boids_env_egl_platforms, &which);
+    *platform = which >= 0 ? boids_env_egl_platforms[which] : NULL;
     *device = -1;
+    if (st != BOIDS_OK) return st;
+    const char *v = getenv("BOIDS_EGL_DEVICE");
     if (!v || !*v) return BOIDS_OK;
     char list[BOIDS_EGL_MAX_DEVICES * 170] = "";
     uint32_t i = 0;

@@ -35,6 +35,7 @@
 
 #include "core/attributes.h"
 #include "base/clock.h"
+#include "base/environment.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "core/models.h"
@@ -986,14 +987,11 @@ static boids_status make_buffers(gpu_backend *g)
  * empty, the first read measures. Checked when the world is made, not at its first read. */
 static boids_status read_place_setting(gpu_backend *g)
 {
-    const char *v = getenv("BOIDS_GPU_READ");
-    if (!v || !*v) return BOIDS_OK;
-    if (!strcmp(v, "device") || !strcmp(v, "host")) {
-        g->read_place = !strcmp(v, "device") ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
-        return BOIDS_OK;
-    }
-    return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_GPU_READ",
-                          "'%.40s' is neither device nor host", v);
+    int place;
+    boids_status st = boids_env_choice("BOIDS_GPU_READ", boids_env_gpu_reads, &place);
+    if (st == BOIDS_OK && place >= 0)
+        g->read_place = place == 0 ? GPU_READ_ON_DEVICE : GPU_READ_ON_HOST;
+    return st;
 }
 
 boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
@@ -1003,7 +1001,8 @@ boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_
     gpu_backend *g = calloc(1, sizeof *g);
     if (!g) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the GPU backend");
     g->sim = sim;
-    boids_status st = read_place_setting(g);
+    boids_status st = boids_environment_check(); /* every setting, not only those read below */
+    if (st == BOIDS_OK) st = read_place_setting(g);
     if (st != BOIDS_OK) {
         free(g);
         return st;

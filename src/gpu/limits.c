@@ -6,21 +6,18 @@
 
 #include "boids_shared.h"
 
+#include "base/environment.h"
 #include "base/error.h"
 #include "base/parse.h"
 
-/* An environment variable's whole number, lowering *limit; unset or empty leaves it. Digits
- * only: strtoull took " -1" (a blank first) as 2^64 - 1, no limit at all. */
+/* An environment variable's whole number (above 0), lowering *limit; unset leaves it. */
 static boids_status lower_by(const char *name, uint64_t *limit, bool *lowered)
 {
-    const char *v = getenv(name);
-    if (!v || !*v) return BOIDS_OK;
     uint64_t x = 0;
-    if (!boids_parse_u64(v, &x) || x == 0)
-        return boids_fail_key(BOIDS_E_ENVIRONMENT, name, "'%.40s' is not a whole number above 0",
-                              v);
-    if (x < *limit) *limit = x, *lowered = true;
-    return BOIDS_OK;
+    bool set = false;
+    boids_status st = boids_env_whole(name, 1, &x, &set);
+    if (set && x < *limit) *limit = x, *lowered = true;
+    return st;
 }
 
 boids_status boids_gpu_limits_query(boids_gpu_limits *out)

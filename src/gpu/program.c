@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/environment.h"
 #include "base/error.h"
 #include "gpu/shader_sources.h"
 
 boids_status boids_gpu_numerics_perturbed(bool *perturbed)
 {
-    const char *v = getenv("BOIDS_GPU_NUMERICS");
-    *perturbed = v && strcmp(v, "perturbed") == 0;
-    if (!v || !v[0] || *perturbed || strcmp(v, "native") == 0) return BOIDS_OK;
-    return boids_fail_key(BOIDS_E_ENVIRONMENT, "BOIDS_GPU_NUMERICS",
-                          "'%.40s' is neither native nor perturbed", v);
+    int numerics;
+    boids_status st = boids_env_choice("BOIDS_GPU_NUMERICS", boids_env_gpu_numerics, &numerics);
+    *perturbed = numerics == 1;
+    return st;
 }
 
 static boids_status compile(GLenum type, const char *name, int dims, const char *extra, GLuint *out)

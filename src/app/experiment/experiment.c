@@ -15,6 +15,7 @@
 #include "app/experiment/files.h"
 #include "app/experiment/plots.h"
 #include "base/clock.h"
+#include "base/environment.h"
 #include "base/interrupt.h"
 #include "base/error.h"
 #include "base/parse.h"
@@ -598,6 +599,7 @@ int boids_experiment_main(int argc, char **argv)
         usage(stdout);
         return BOIDS_EXIT_OK;
     }
+    if (boids_environment_check() != BOIDS_OK) return fail(NULL); /* whatever the backend */
     if (record_command(argc, argv, &e) != BOIDS_OK) return fail(NULL);
     const char *out = cli.resume ? cli.resume : cli.out;
     int code = BOIDS_EXIT_OK;
