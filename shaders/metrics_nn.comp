@@ -6,9 +6,10 @@
 // of cells around the boid's cell (cubes in a 3D world), of half-size 1, 2, 4, ... cells, until
 // the square holds every cell or the best found is nearer than any cell outside it. A square is
 // read row by row (a cube layer by layer), each row one slot range (two where it crosses a
-// torus's seam), so a boid thousands of cells from the next costs a few thousand reads, not
-// millions (a search in rings of cells cost the square of the distance, and in a 100 x 10^7 px
-// world ran so long that a GPU reset the context). The nearest is a minimum, so it does not
+// torus's seam; rows as wide as the grid one range together, and layers as large), so a boid
+// thousands of cells from the next costs a few thousand reads, not millions (a search in rings of
+// cells cost the square of the distance, and in a 100 x 10^7 px world ran so long that a GPU
+// reset the context). The nearest is a minimum, so it does not
 // depend on the order of the search: the CPU's (core/metrics.c) searches its own grid and finds
 // the same neighbour. A 3D world's heading z goes to a block of its own (metric_slot_z).
 // The metrics read no predators: their blocks stay undeclared (neighbors.glsl).
@@ -59,6 +60,20 @@ bool axis_covered(int c, int r, int n, bool wrap)
     return wrap ? 2 * r + 1 >= n : c - r <= 0 && c + r >= n - 1;
 }
 
+// The squared distance from a boid to the cells outside the cube of half-size r around its cell
+// c (a flat world: the square), +infinity where the cube holds every cell: along each axis it
+// does not cover, r of that axis's cells (a world 3 px wide and 10^7 long once searched in steps
+// of its 3 px cells along the long axis too, past llvmpipe's loop limit); a quarter of a cell
+// off for a boid on a cell's edge that the rounded multiply put one cell off (a few ulps of its
+// coordinate) and for a GPU's division, which may round up an ulp or two.
+float outside_reach(ivec3 c, int r, ivec3 n, vec3 cell, bool wrap)
+{
+    float reach = uintBitsToFloat(0x7f800000u);
+    for (int a = 0; a < 3; ++a)
+        if (!axis_covered(c[a], r, n[a], wrap)) reach = min(reach, (float(r) - 0.25) * cell[a]);
+    return reach * reach;
+}
+
 void main()
 {
     uint s = BOIDS_ITEM_INDEX;
@@ -68,12 +83,12 @@ void main()
     uint base = replica_of(id_in[s]) * frame.cells_per_replica, ucx, ucy;
     block_cell(me.x, me.y, ucx, ucy);
     int w = int(frame.grid_w), h = int(frame.grid_h), cx = int(ucx), cy = int(ucy);
-    float cmin = min(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h));
+    vec3 cell = vec3(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h), 1.0);
     int d = 1, cz = 0; // a flat world: one layer
 #if BOIDS_DIMS == 3
     d = int(frame.grid_d);
     cz = d > 1 ? int(cell_coord(mz.x, frame.inv_cell_d, frame.grid_d)) : 0;
-    cmin = min(cmin, frame.world_d / float(frame.grid_d));
+    cell.z = frame.world_d / float(frame.grid_d);
 #endif
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();
@@ -89,14 +104,17 @@ void main()
         uint nlays = axis_spans(cz, r, d, wrap, lays0, lays1);
         uint nrows = axis_spans(cy, r, h, wrap, rows0, rows1);
         uint ncols = axis_spans(cx, r, w, wrap, cols0, cols1);
-        // rows as wide as the grid follow each other in memory: a span of them is one range
+        // rows as wide as the grid follow each other in memory: a span of them is one range; so
+        // do layers as large as the grid (a world 3 px across and 10^7 deep)
         bool full = ncols == 1u && cols0 == uvec2(0u, uint(w - 1));
+        bool whole = full && nrows == 1u && rows0 == uvec2(0u, uint(h - 1));
         uint p = 0u;
         for (; p < nlays; ++p) {
             uvec2 lays = p == 0u ? lays0 : lays1;
             uint z = lays.x;
             for (; z <= lays.y; ++z) {
-                uint layer = base + z * uint(h * w), q = 0u;
+                uint zlast = whole ? lays.y : z;
+                uint layer = base + z * uint(h * w), end_layer = base + zlast * uint(h * w), q = 0u;
                 for (; q < nrows; ++q) {
                     uvec2 rows = q == 0u ? rows0 : rows1;
                     uint y = rows.x;
@@ -104,8 +122,9 @@ void main()
                         uint last = full ? rows.y : y, j = 0u;
                         for (; j < ncols; ++j) {
                             uvec2 cols = j == 0u ? cols0 : cols1;
-                            uvec2 slots = uvec2(cell_start[layer + y * uint(w) + cols.x],
-                                                cell_start[layer + last * uint(w) + cols.y + 1u]);
+                            uvec2 slots =
+                                uvec2(cell_start[layer + y * uint(w) + cols.x],
+                                      cell_start[end_layer + last * uint(w) + cols.y + 1u]);
                             uint k = slots.x;
                             for (; k < slots.y; ++k) {
                                 if (k == s) continue;
@@ -120,18 +139,12 @@ void main()
                     cut = cut || y <= rows.y;
                 }
                 cut = cut || q < nrows;
+                z = zlast;
             }
             cut = cut || z <= lays.y;
         }
         cut = cut || p < nlays;
-        // every cell outside the cube (a flat world: the square) is r cells from the boid's own;
-        // a quarter of a cell off for a boid on a cell's edge that the rounded multiply put one
-        // cell off (a few ulps of its coordinate) and for a GPU's division, which may round up an
-        // ulp or two
-        float reach = (float(r) - 0.25) * cmin;
-        if ((axis_covered(cx, r, w, wrap) && axis_covered(cy, r, h, wrap) &&
-             axis_covered(cz, r, d, wrap)) ||
-            reach * reach >= best2) {
+        if (outside_reach(ivec3(cx, cy, cz), r, ivec3(w, h, d), cell, wrap) >= best2) {
             searched = true;
             break;
         }

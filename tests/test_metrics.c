@@ -377,6 +377,47 @@ static void test_long_loops_are_right_or_refused(void)
     }
 }
 
+/* Worlds a few px thin and 10^7 long, in each direction: measured, on both backends, as the
+ * reference measures them. Their grids' cells are as thin as the world, and both searches once
+ * stepped along the long axis by the thin side: the CPU's groups took seconds, the GPU's nearest
+ * neighbours ran past llvmpipe's loop limit (refused: exit 1 after a run that had worked). */
+static void test_thin_worlds_are_measured(void)
+{
+    enum { N = 300 };
+    static const float sizes[4][3] = {{3, 3, 1e7f}, {1e7f, 3, 3}, {3, 1e7f, 0}, {1e7f, 1e7f, 3}};
+    boids_rng rng = boids_rng_seeded(11);
+    for (int t = 0; t < 4; ++t) {
+        const float *S = sizes[t];
+        boids_boid b[N];
+        for (int i = 0; i < N; ++i)
+            b[i] = (boids_boid){(float)(S[0] * boids_rng_float(&rng)),
+                                (float)(S[1] * boids_rng_float(&rng)),
+                                5,
+                                5,
+                                0,
+                                .alive = 1,
+                                .z = (float)(S[2] * boids_rng_float(&rng))};
+        const ref e = reference(b, N, S[0], S[1], S[2], true, 50);
+        for (int k = 0; k < 2; ++k) {
+            boids_world_def d = test_def(backends[k], N);
+            d.width = S[0], d.height = S[1], d.depth = S[2];
+            d.params.base.min_speed = 0, d.params.base.max_speed = 1; /* under 3 px a step */
+            boids_world *w = NULL;
+            boids_metrics m = {0};
+            boids_status st = boids_world_create(&d, &w);
+            if (st == BOIDS_OK) st = boids_world_write(w, b, N);
+            if (st == BOIDS_OK) st = boids_world_metrics(w, &m, 1);
+            CHECK_MSG(st == BOIDS_OK && rel(m.mean_nn, e.mean_nn) <= 1e-5 && m.groups == e.groups,
+                      "%s, %gx%gx%g: %s nn %.9g (reference %.9g), %u groups (%u)",
+                      k ? "gpu" : "cpu", S[0], S[1], S[2], st == BOIDS_OK ? "" : boids_last_error(),
+                      m.mean_nn, e.mean_nn, m.groups, e.groups);
+            boids_world_destroy(w);
+        }
+        printf("  %g x %g x %g px: mean nn %.6g px, %u groups on both backends\n", S[0], S[1], S[2],
+               e.mean_nn, e.groups);
+    }
+}
+
 /* Milling: boids on a ring circling its centre one way mill (1), half each way or flying straight
  * do not (0), a ring across a torus's seam is measured about its circular mean, on both backends,
  * flat and in 3D (a ring in the tilted plane x = z). */
@@ -439,5 +480,5 @@ static void test_milling(void)
 
 TEST_MAIN(TEST(test_small_flocks_against_brute_force), TEST(test_hand_placed_groups),
           TEST(test_milling), TEST(test_long_loops_are_right_or_refused),
-          TEST(test_gpu_equals_cpu_on_a_flock), TEST(test_replica_count_does_not_change_metrics),
-          TEST(test_polarization_at_most_one))
+          TEST(test_thin_worlds_are_measured), TEST(test_gpu_equals_cpu_on_a_flock),
+          TEST(test_replica_count_does_not_change_metrics), TEST(test_polarization_at_most_one))

@@ -194,7 +194,9 @@ static void test_the_gpu_steps_as_the_cpu(void)
  * about 200 rings of cells away, each ring 2 cells. The GPU steps them as the CPU does (the
  * same bits on an IEEE driver, else within 1e-3 of the speed scale after one step); its search
  * stepped through every layer or row of the block each ring, O(r^2) loop iterations, which ran
- * past llvmpipe's count and was refused ("a neighbourhood held more than ... boids"). */
+ * past llvmpipe's count and was refused ("a neighbourhood held more than ... boids"). And a plane
+ * 3 px thick: its cells were sized by the cube root of its thin volume, 250 000 of them where the
+ * 32 nearest lie across most, and the GPU's search was refused past the count. */
 static void test_worlds_long_along_y_or_z(void)
 {
     static const struct {
@@ -202,7 +204,8 @@ static void test_worlds_long_along_y_or_z(void)
         float W, H, D;
     } cases[] = {{BOIDS_MODEL_VICSEK, 3, 3, 1e5f},
                  {BOIDS_MODEL_COUZIN, 3, 3, 1e5f},
-                 {BOIDS_MODEL_COUZIN, 3, 1e6f, 0}};
+                 {BOIDS_MODEL_COUZIN, 3, 1e6f, 0},
+                 {BOIDS_MODEL_VICSEK, 1e7f, 1e7f, 3}};
     const bool bitwise = exact() == 1;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         const uint32_t steps = bitwise ? 10 : 1;

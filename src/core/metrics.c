@@ -363,7 +363,7 @@ typedef struct group_job {
     const ring_grid *g;
     float width, height, depth; /* depth 0: a flat world */
     bool wrap, whole_cells;
-    int reach; /* cells within reach: the (2 reach + 1)^2 block ((2 reach + 1)^3 in 3D) */
+    int reach[3]; /* cells within reach along x, y, z: ceil(radius / the cell's side) */
     double r2;
     uint32_t *parent; /* over the grid's slots */
     const int *stop;  /* boids_should_stop's request */
@@ -406,13 +406,34 @@ static void link_cells(const group_job *j, uint32_t c, uint32_t d)
         }
 }
 
-/* x mod n for x a few n at most from [0, n) (a division, the % operator, costs tens of cycles,
- * and a million cells look at two dozen neighbours each). */
-static inline int wrap_cell(int x, int n)
+/* Cells within `radius` along an axis of n cells of `cell` px: at most the axis (a span wider
+ * than it reads it whole, axis_spans). */
+static int reach_of(double radius, double cell, int n)
 {
-    while (x < 0) x += n;
-    while (x >= n) x -= n;
-    return x;
+    const double r = ceil(radius / cell);
+    return r < n ? (int)r : n;
+}
+
+/* Links cell c (at cx, cy, cz) with the cells after it within reach, each once: per axis its own
+ * reach, and an axis shorter than the reach's span read once whole (a world 3 px wide and 10^7
+ * long once read its one column's cells 35^2 times over, for seconds). */
+static void link_around(const group_job *j, uint32_t c, int cx, int cy, int cz)
+{
+    const ring_grid *g = j->g;
+    int lx[2], hx[2], ly[2], hy[2], lz[2] = {0, 0}, hz[2] = {0, 0};
+    const int nx = axis_spans(cx, j->reach[0], g->gw, j->wrap, lx, hx);
+    const int ny = axis_spans(cy, j->reach[1], g->gh, j->wrap, ly, hy);
+    const int nz = j->depth > 0 ? axis_spans(cz, j->reach[2], g->gd, j->wrap, lz, hz) : 1;
+    for (int sz = 0; sz < nz; ++sz)
+        for (int z = lz[sz]; z <= hz[sz]; ++z)
+            for (int sy = 0; sy < ny; ++sy)
+                for (int y = ly[sy]; y <= hy[sy]; ++y)
+                    for (int sx = 0; sx < nx; ++sx)
+                        for (int x = lx[sx]; x <= hx[sx]; ++x) {
+                            const uint32_t d = ring_index(g, x, y, z);
+                            if (d > c && g->start[d] < g->start[d + 1])
+                                link_cells(j, c, d); /* once a pair */
+                        }
 }
 
 static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
@@ -429,21 +450,7 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
             for (uint32_t a = first + 1; a < last; ++a) unite_shared(j->parent, first, a);
         else
             link_cells(j, c, c);
-        const int rz = j->depth > 0 ? j->reach : 0;
-        for (int dz = -rz; dz <= rz; ++dz)
-            for (int dy = -j->reach; dy <= j->reach; ++dy)
-                for (int dx = -j->reach; dx <= j->reach; ++dx) {
-                    int x = cx + dx, y = cy + dy, z = cz + dz;
-                    if (!j->wrap &&
-                        (x < 0 || y < 0 || z < 0 || x >= g->gw || y >= g->gh || z >= g->gd))
-                        continue;
-                    x = wrap_cell(x, g->gw);
-                    y = wrap_cell(y, g->gh);
-                    z = wrap_cell(z, g->gd);
-                    const uint32_t d = ring_index(g, x, y, z);
-                    if (d > c && g->start[d] < g->start[d + 1])
-                        link_cells(j, c, d); /* once a pair */
-                }
+        link_around(j, c, cx, cy, cz);
     }
 }
 
@@ -533,8 +540,6 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     if (st == BOIDS_OK) {
         for (uint32_t i = 0; i < n; ++i) parent[i] = i;
         near_job nj = {near, width, height, depth, wrap, nn, stop};
-        const double cmin =
-            three ? fmin(fmin(links->cw, links->ch), links->cd) : fmin(links->cw, links->ch);
         const double diagonal2 =
             links->cw * links->cw + links->ch * links->ch + (three ? links->cd * links->cd : 0.0);
         group_job gj = {links,
@@ -543,7 +548,9 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
                         depth,
                         wrap,
                         diagonal2 <= (double)radius * radius,
-                        (int)ceil(radius / cmin),
+                        {reach_of(radius, links->cw, links->gw),
+                         reach_of(radius, links->ch, links->gh),
+                         three ? reach_of(radius, links->cd, links->gd) : 0},
                         (double)group_radius * group_radius,
                         parent,
                         stop};

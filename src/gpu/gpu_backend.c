@@ -348,6 +348,14 @@ static boids_status check_report(gpu_backend *g)
 {
     boids_gpu_report head;
     boids_gpu_read(g->report, 0, sizeof head, &head);
+    if (head.status & BOIDS_STATUS_LOOP_LIMIT && g->sim->def.nearest > 0)
+        return boids_fail(BOIDS_E_GPU_LOOP_LIMIT,
+                          "a boid's search for its %u nearest read more than %u cells or boids, "
+                          "beyond what %s runs in one shader invocation (a world so sparse that "
+                          "the nearest lie many cells away, or a neighbourhood that dense): the "
+                          "state since is wrong (fewer neighbours, a denser world, or --backend "
+                          "cpu)",
+                          g->sim->def.nearest, g->loop_limit, boids_gl_renderer(g->gl));
     if (head.status & BOIDS_STATUS_LOOP_LIMIT)
         return boids_fail(BOIDS_E_GPU_LOOP_LIMIT,
                           "a neighbourhood held more than %u boids, beyond what %s runs in one "

@@ -174,6 +174,32 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
 
 /* The grid for parameters p (with their facts f) in the (resolved) world d with `obstacles`
  * obstacles, after the checks that depend on both. */
+/* The side of a cell that holds about K/4 boids at the mean density (plan_grid): an axis shorter
+ * than that side is taken whole, and the side found over the others (a world 3 px thick took the
+ * cube root of its thin volume: cells far smaller than the K nearest's distance across it, so a
+ * GPU's search read ten thousand of them and ran past llvmpipe's loop count). */
+static double nearest_cell_side(const boids_world_def *d)
+{
+    double axes[3] = {d->width, d->height, d->depth};
+    const int dims = d->depth > 0.0f ? 3 : 2;
+    for (int i = 1; i < dims; ++i) /* shortest first */
+        for (int j = i; j > 0 && axes[j] < axes[j - 1]; --j) {
+            const double t = axes[j];
+            axes[j] = axes[j - 1], axes[j - 1] = t;
+        }
+    const double per = (double)d->count / d->replicas;
+    double room =
+        dims == 3 ? (double)d->width * d->height * d->depth : (double)d->width * d->height;
+    room = room * d->nearest / 4 / per; /* a cell's room */
+    double side = 0.0;
+    for (int i = 0; i < dims; ++i) {
+        side = pow(room, 1.0 / (dims - i));
+        if (side <= axes[i] || i == dims - 1) break;
+        room /= axes[i]; /* this axis whole: the rest over the others */
+    }
+    return side;
+}
+
 static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
                               const boids_params_facts *f, uint32_t obstacles,
                               boids_grid_dims *grid)
@@ -203,11 +229,7 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
          * larger where they are not (a clumped flock's cells hold many more: larger cells cost
          * more than the rings they save). The cell size changes no result: the nearest are the
          * nearest. */
-        const double per = (double)d->count / d->replicas;
-        const double room = d->depth > 0.0f ? (double)d->width * d->height * d->depth
-                                            : (double)d->width * d->height;
-        const double side = pow(room * d->nearest / 4 / per, d->depth > 0.0f ? 1.0 / 3 : 0.5);
-        min_cell = fmaxf(min_cell, (float)side);
+        min_cell = fmaxf(min_cell, (float)nearest_cell_side(d));
     }
     *grid = boids_grid_dims_for(d->width, d->height, d->depth, min_cell, radius, d->count,
                                 p->base.edges == BOIDS_EDGES_WRAP, d->replicas);
