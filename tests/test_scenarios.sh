@@ -37,12 +37,12 @@ grep -q "model hybrid" "$tmp/out" && grep -q "123 boids" "$tmp/out" &&
 "$boids" "$dir/hybrid.ini" --model mean -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1
 grep -q "model mean" "$tmp/out" && ok "--model overrides the file" || bad "--model override"
 
-# Adams' dynamic bias is state: it is dumped, and a dump resumed continues exactly.
-"$boids" "$dir/adams.ini" -n 2000 --steps 40 --headless --backend cpu \
+# Adams' dynamic bias (its scouts') is state: it is dumped, and a dump resumed continues exactly.
+"$boids" "$dir/adams-scouts.ini" -n 2000 --steps 40 --headless --backend cpu \
   --dump "$tmp/a40.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" -n 2000 --steps 20 --headless --backend cpu \
+"$boids" "$dir/adams-scouts.ini" -n 2000 --steps 20 --headless --backend cpu \
   --dump "$tmp/a20.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" --init "$tmp/a20.csv" --steps 20 --headless \
+"$boids" "$dir/adams-scouts.ini" --init "$tmp/a20.csv" --steps 20 --headless \
   --backend cpu --dump "$tmp/a2020.csv" >/dev/null 2>&1
 head -1 "$tmp/a40.csv" | grep -qx 'id,x,y,vx,vy,swarm,bias' &&
   ok "adams dumps carry the bias" ||
