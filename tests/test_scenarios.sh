@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Scenario files: every preset in scenarios/ runs on both backends (the issue's own command,
-# shortened), the GPU and the CPU agree on it bit for bit where the driver rounds as IEEE does,
-# options override the file, a dump of Adams' scouts round-trips their bias, and a bad file is an
-# error naming the file, line and key.
+# shortened), the GPU and the CPU agree on it bit for bit where the driver rounds as IEEE does, a
+# file named after a model is the world --model gives, options override the file, a dump of
+# Adams' scouts round-trips their bias, and a bad file is an error naming the file, line and key.
 # usage: test_scenarios.sh path/to/boids path/to/scenarios path/to/gpu_info
 set -u
 boids=$(realpath "$1")
@@ -29,6 +29,70 @@ for f in "$dir"/*.ini; do
   fi
 done
 
+# A file named after a model is that model's own world, as --model gives it: the same parameters,
+# swarms, dimensions, layout, neighbours, dt and steps; its count may be smaller, the world then
+# the model's at that count (scaled to keep the model's density). An experiment's manifest.ini
+# holds the world as resolved and every parameter: the file's, and --model's at the file's count,
+# agree line for line, the world's sides within the rounding of a written size (1e-3). Variants
+# (three swarms, Adams' scouts) live in files of their own names.
+models=$("$boids" --help 2>/dev/null |
+  awk '/^The models/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z]/ { print $1 }')
+# resolved OUT ARGS...: the world and parameters `boids experiment ARGS` runs (one run), in OUT
+resolved() {
+  local out=$1
+  shift
+  rm -rf "$tmp/exp"
+  "$boids" experiment "$@" --runs 1 --backend cpu --out "$tmp/exp" >"$tmp/exp.out" 2>&1 &&
+    grep -v -E '^(;|command |fingerprint )' "$tmp/exp/manifest.ini" >"$out"
+}
+# differences FILE MODEL: the keys of two resolved worlds that differ, "key: a, b" a line
+differences() {
+  awk -F' = ' '
+    FNR == NR { a[$1] = $2; next }
+    { b[$1] = $2 }
+    function near(x, y) { return x == y || (y > 0 && x / y > 0.999 && x / y < 1.001) }
+    function world_same(x, y,   p, q, k) {
+      if (split(x, p, "x") != split(y, q, "x")) return 0
+      for (k in p) if (!near(p[k] + 0, q[k] + 0)) return 0
+      return 1
+    }
+    END {
+      for (k in a) {
+        if (!(k in b)) print k ": " a[k] ", (none)"
+        else if (k == "world" ? !world_same(a[k], b[k]) : a[k] != b[k])
+          print k ": " a[k] ", " b[k]
+      }
+      for (k in b) if (!(k in a)) print k ": (none), " b[k]
+    }' "$1" "$2" | sort
+}
+same_named=0
+for m in $models; do
+  f=$dir/$m.ini
+  [ -f "$f" ] || continue
+  same_named=$((same_named + 1))
+  if ! resolved "$tmp/file.ini" "$f" --steps 1; then
+    bad "$m.ini: its experiment did not run: $(head -c 300 "$tmp/exp.out")"
+    continue
+  fi
+  n=$(sed -n 's/^boids = //p' "$tmp/file.ini")
+  if ! resolved "$tmp/model.ini" --model "$m" -n "$n" --steps 1 ||
+    ! resolved "$tmp/steps.ini" --model "$m" -n 2; then
+    bad "--model $m: its experiment did not run: $(head -c 300 "$tmp/exp.out")"
+    continue
+  fi
+  # steps, which the runs above cut to 1: the file's own (none: the model's) and the model's
+  want=$(sed -n 's/^steps = //p' "$tmp/steps.ini")
+  own=$(sed -n 's/^steps *= *\([0-9]*\).*/\1/p' "$f")
+  diff=$(differences "$tmp/file.ini" "$tmp/model.ini")
+  [ "${own:-$want}" = "$want" ] || diff="steps: $own, $want${diff:+$'\n'}$diff"
+  if [ -z "$diff" ]; then
+    ok "$m.ini is the world of --model $m ($n boids)"
+  else
+    bad "$m.ini differs from --model $m at $n boids (key: file, --model): ${diff//$'\n'/; }"
+  fi
+done
+[ $same_named -gt 0 ] || bad "no scenario file is named after a model (models: ${models//$'\n'/ })"
+
 # Options override the file: -n and --model.
 "$boids" "$dir/hybrid.ini" -n 123 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1
 grep -q "model hybrid" "$tmp/out" && grep -q "123 boids" "$tmp/out" &&
@@ -37,12 +101,12 @@ grep -q "model hybrid" "$tmp/out" && grep -q "123 boids" "$tmp/out" &&
 "$boids" "$dir/hybrid.ini" --model mean -n 50 --steps 1 --headless --backend cpu >"$tmp/out" 2>&1
 grep -q "model mean" "$tmp/out" && ok "--model overrides the file" || bad "--model override"
 
-# Adams' dynamic bias is state: it is dumped, and a dump resumed continues exactly.
-"$boids" "$dir/adams.ini" -n 2000 --steps 40 --headless --backend cpu \
+# Adams' dynamic bias (its scouts') is state: it is dumped, and a dump resumed continues exactly.
+"$boids" "$dir/adams-scouts.ini" -n 2000 --steps 40 --headless --backend cpu \
   --dump "$tmp/a40.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" -n 2000 --steps 20 --headless --backend cpu \
+"$boids" "$dir/adams-scouts.ini" -n 2000 --steps 20 --headless --backend cpu \
   --dump "$tmp/a20.csv" >/dev/null 2>&1
-"$boids" "$dir/adams.ini" --init "$tmp/a20.csv" --steps 20 --headless \
+"$boids" "$dir/adams-scouts.ini" --init "$tmp/a20.csv" --steps 20 --headless \
   --backend cpu --dump "$tmp/a2020.csv" >/dev/null 2>&1
 head -1 "$tmp/a40.csv" | grep -qx 'id,x,y,vx,vy,swarm,bias' &&
   ok "adams dumps carry the bias" ||
