@@ -175,10 +175,10 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
  * model's group radius r (density 3 rho / (4 r) for the flat density rho); 3c, the cube of FLAME
  * GPU 2's circles benchmark (scripts/gpu-check.sh's peer): its density and radius, one agent per
  * unit volume and a radius of 2 units, so 8 boids a cube of the side of the largest radius r,
- * whose cells (of r) read 216 candidates a boid at a uniform start, as its bins do. */
+ * whose cells (of r) read 216 candidates a boid at a uniform start, as its bins do. Every model,
+ * kit too (its predators and obstacles in the cube). */
 static void world_in_dims(const char *dims, boids_world_def *def)
 {
-    if (boids_model_features(def->model) & BOIDS_FEATURE_PREDATORS) return; /* kit: flat */
     const bool own = def->width > 0; /* a scenario's own density */
     const double rho = own ? def->count / ((double)def->width * def->height) : 1e-3;
     if (!strcmp(dims, "3")) {
@@ -383,7 +383,7 @@ static void usage(FILE *f)
         "(a run lasts at least one step, which for a large flock on llvmpipe outlasts\n"
         "--seconds), and a progress line runs on a terminal.\n"
         "--quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
-        "--dims 3 measures 3D worlds (kit stays flat), the default cube: the flat default's\n"
+        "--dims 3 measures every model in 3D worlds, the default cube: the flat default's\n"
         "spacing between boids, so about twice its neighbours; --dims 3n a cube of the flat\n"
         "world's neighbour count within the model's group radius; --dims 3c the cube of FLAME GPU\n"
         "2's circles benchmark (one agent per unit volume, radius 2 units: 8 boids a cube of the\n"

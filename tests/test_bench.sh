@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark as a user meets it: it says its matrix and its estimated time before it starts,
-# writes every row as it comes, and Ctrl-C keeps the rows measured so far (exit 130).
+# writes every row as it comes, and Ctrl-C keeps the rows measured so far (exit 130); --dims 3
+# measures every model in 3D, kit too.
 # usage: test_bench.sh path/to/boids-bench
 source "$(dirname "$0")/lib.sh"
 bench=$1
@@ -28,4 +29,11 @@ rows=$(($(wc -l <"$tmp/b/bench.csv") - 1))
 grep -q "^1 measurements (" "$tmp/brute" &&
   grep -q "(cpu-brute, O(N^2), runs up to 20000 boids: not at 30000)" "$tmp/brute" &&
   ok "cpu-brute past 20 000: said, and not planned" || bad "cpu-brute: $(head -4 "$tmp/brute")"
+# every model runs in 3D, kit among them: --dims 3 measures kit's 3D world (it once stayed flat)
+"$bench" --models kit --sizes 1000 --backends cpu --starts random --repeats 1 --seconds 0.02 \
+  --dims 3 --out "$tmp/kit3" >"$tmp/kit3.out" 2>&1
+depth=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; ++i) if ($i == "depth") c = i} NR == 2 {print $c}' \
+  "$tmp/kit3/bench.csv" 2>/dev/null)
+awk -v d="${depth:-0}" 'BEGIN {exit !(d > 0)}' && ok "kit with --dims 3: a 3D world, $depth deep" ||
+  bad "kit with --dims 3: depth '$depth': $(tail -c 300 "$tmp/kit3.out")"
 finish
