@@ -537,12 +537,18 @@ class World:
         _lib.check(self._call(_lib.lib.boids_world_save_png, width, height, raw))
 
     def _repr_png_(self):
-        """A notebook shows a World as its picture (640 x 360)."""
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "world.png")
-            self.save_png(path)
-            with open(path, "rb") as f:
-                return f.read()
+        """A notebook shows a World as its picture (640 x 360). A closed world has none: None,
+        IPython's "nothing to show", and the notebook shows repr(w) instead of a traceback."""
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "world.png")
+                self.save_png(path)
+                with open(path, "rb") as f:
+                    return f.read()
+        except Error as e:
+            if e.id == "WORLD_CLOSED":  # (closed before the call, or by another thread)
+                return None
+            raise
 
     def events(self):
         """The events since the last call, in (step, kind, subject, other) order: kind

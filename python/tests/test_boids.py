@@ -159,6 +159,9 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
         with pytest.raises(boids.Error) as e:
             call()
         assert e.value.id == "WORLD_CLOSED"
+    # a notebook asks a closed world for its picture: nothing to show (IPython's None), so it
+    # shows repr(w) instead of a formatter's traceback
+    assert w._repr_png_() is None and repr(w) == "<boids.World (closed)>"
     w.close()  # twice is fine
 
 
