@@ -25,11 +25,11 @@ import numpy as np
 
 from . import _lib
 from ._lib import Error
-from .tables import Table, named
+from .tables import Row, Table, named
 from .experiment import experiment
 
 __all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params",
-           "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table"]
+           "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table", "Row"]
 
 EVENT_TOOL, EVENT_CATCH = 1, 2
 
@@ -507,7 +507,8 @@ class World:
     def metrics(self, frames=None):
         """One row per replica: step, alive, groups, catches, polarization, mean_nn,
         mean_speed, min_speed, max_speed, milling. A pandas DataFrame where pandas is installed
-        (frames=False: a boids.Table); m["polarization"][0] reads either."""
+        (frames=False: a boids.Table, whose rows, m[0], are boids.Rows that print their column
+        names); m["polarization"][0] reads either."""
         n = self._info().replicas
         out = (_lib.Metrics * n)()
         self._stoppable(_lib.lib.boids_world_metrics, out, n, cost=8 * self._step_cost())

@@ -313,6 +313,30 @@ def test_run_gives_the_metrics_over_time():
         assert w.steps == 36  # the refused calls stepped nothing
 
 
+def test_a_row_of_a_table_prints_its_column_names():
+    with boids.World(count=50, backend="cpu", seed=3) as w:
+        m = w.metrics(frames=False)
+        row = m[0]  # numpy printed a bare tuple: (0, 50, 1, 0, 0.0834..., ...)
+        assert repr(row).startswith("Row(step=0, alive=50, groups=") and str(row) == repr(row)
+        assert f"polarization={m['polarization'][0]:.6g}, " in repr(row)
+        # still a numpy record: by name, as an attribute, by position, as a tuple
+        assert isinstance(row, np.record) and row.dtype.names == m.dtype.names
+        assert row["polarization"] == row.polarization == row[4] == m["polarization"][0]
+        assert tuple(row) == np.asarray(m).tolist()[0] and m.polarization[0] == m[0].polarization
+        t = w.run(2, frames=False)
+        rows = [t[1], t[1:][0], t[[2]][0], t[t.step == 2][0]] + list(t)  # rows however taken
+        assert all(repr(r).startswith("Row(step=") for r in rows), rows
+        assert float(np.mean(t["polarization"])) == pytest.approx(np.mean(t.polarization))
+        assert repr(t).splitlines()[0].split()[0] == "step"  # the table prints as before
+    plain = np.zeros(2, dtype=[("a", np.uint32), ("b", np.float64)])
+    assert repr(plain.view(boids.Table)[1]) == "Row(a=0, b=0)" and boids.Row is type(m[0])
+    assert repr(plain.view(np.recarray).view(boids.Table)[0]) == "Row(a=0, b=0)"
+    with boids.World(count=50, backend="cpu", seed=3) as w:  # with pandas: a DataFrame
+        frame = w.metrics()
+        if boids.tables.have_pandas():  # [0] is pandas' KeyError there; these read both
+            assert frame["polarization"][0] == frame.iloc[0]["polarization"] == m[0].polarization
+
+
 def _in_forked_child(w, q):
     answers = []
     for what in ("inherited", "new-gpu", "new-cpu"):
