@@ -337,6 +337,21 @@ def test_a_row_of_a_table_prints_its_column_names():
             assert frame["polarization"][0] == frame.iloc[0]["polarization"] == m[0].polarization
 
 
+def test_the_package_readme_names_every_world_argument_and_its_example_runs(monkeypatch,
+                                                                               capsys):
+    import inspect
+    readme = open(os.path.join(HERE, "..", "README.md"), encoding="utf-8").read()
+    arguments = [a for a in inspect.signature(boids.World).parameters]
+    missing = [a for a in arguments if f"`{a}`" not in readme and f"`{a}=" not in readme]
+    assert not missing, missing  # (neighbours= was in docs/library.md only)
+    examples = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "World(" in b]
+    assert examples, "python/README.md shows no World"
+    for pandas in (True, False):  # its indexing reads a pandas frame and a boids.Table alike
+        monkeypatch.setattr(boids.tables, "have_pandas", lambda: pandas)
+        exec(compile(examples[0], "python/README.md", "exec"), {})
+        assert 0 <= float(capsys.readouterr().out) <= 1
+
+
 def _in_forked_child(w, q):
     answers = []
     for what in ("inherited", "new-gpu", "new-cpu"):
