@@ -22,7 +22,8 @@
  * couzin (scenarios/couzin-school.ini: its box scaled to N at the school's density).
  * --out DIR writes bench.csv, bench.json and the plots: bench.png for the first model,
  * bench-MODEL.png for the others (log-log, a line per backend, a panel per start). --quick: a smoke
- * test for CI (1000 and 4000 boids, short runs).
+ * test for CI (1000 and 4000 boids, short runs). A matrix of no measurement says why, writes
+ * nothing and exits 2 (1 where this machine made no GPU rows).
  *
  * --export measures PNG export instead: frames per second written (rendered offscreen, read
  * back asynchronously, encoded on worker threads, renamed into place), with the simulation
@@ -175,10 +176,10 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
  * model's group radius r (density 3 rho / (4 r) for the flat density rho); 3c, the cube of FLAME
  * GPU 2's circles benchmark (scripts/gpu-check.sh's peer): its density and radius, one agent per
  * unit volume and a radius of 2 units, so 8 boids a cube of the side of the largest radius r,
- * whose cells (of r) read 216 candidates a boid at a uniform start, as its bins do. */
+ * whose cells (of r) read 216 candidates a boid at a uniform start, as its bins do. Every model,
+ * kit too (its predators and obstacles in the cube). */
 static void world_in_dims(const char *dims, boids_world_def *def)
 {
-    if (boids_model_features(def->model) & BOIDS_FEATURE_PREDATORS) return; /* kit: flat */
     const bool own = def->width > 0; /* a scenario's own density */
     const double rho = own ? def->count / ((double)def->width * def->height) : 1e-3;
     if (!strcmp(dims, "3")) {
@@ -383,7 +384,7 @@ static void usage(FILE *f)
         "(a run lasts at least one step, which for a large flock on llvmpipe outlasts\n"
         "--seconds), and a progress line runs on a terminal.\n"
         "--quick is CI's smoke test: 1000 and 4000 boids, one short run each.\n"
-        "--dims 3 measures 3D worlds (kit stays flat), the default cube: the flat default's\n"
+        "--dims 3 measures every model in 3D worlds, the default cube: the flat default's\n"
         "spacing between boids, so about twice its neighbours; --dims 3n a cube of the flat\n"
         "world's neighbour count within the model's group radius; --dims 3c the cube of FLAME GPU\n"
         "2's circles benchmark (one agent per unit volume, radius 2 units: 8 boids a cube of the\n"
@@ -394,7 +395,9 @@ static void usage(FILE *f)
         "cell_size; blocks of 5 cells an axis), 1 (the default) of the radius.\n"
         "--out DIR writes bench.csv and bench.json after every row (Ctrl-C keeps every row "
         "measured\n"
-        "so far, and the plots of them), and bench.png / bench-MODEL.png.\n");
+        "so far, and the plots of them), and bench.png / bench-MODEL.png. A matrix of no\n"
+        "measurement (cpu-brute alone at sizes above 20000, say) says why, writes nothing and\n"
+        "exits 2 (1 where it is this machine's: the GPU rows skipped).\n");
 }
 
 /* A comma-separated list: true if `item` is in it. */
@@ -489,24 +492,34 @@ typedef struct bench_opts {
 } bench_opts;
 
 static const char *const all_backends[] = {"gpu", "gpu+draw", "cpu-1", "cpu", "cpu-brute"};
+static const char *const all_starts[] = {"random", "steady"};
 
-/* Every name of --backends known: 0, or 2 (the exit status) after saying which is not. */
-static int check_backends(const char *list)
+/* Every name of a list option (--backends, --starts) one of `names` (an empty one is none): 0,
+ * or 2 (the exit status) after saying which is not. */
+static int check_names(const char *flag, const char *list, const char *const *names, int n)
 {
-    for (const char *p = list; *p;) {
+    for (const char *p = list; p;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         int known = 0;
-        for (int b = 0; b < 5; ++b)
-            known |= strlen(all_backends[b]) == len && !strncmp(p, all_backends[b], len);
-        if (!known)
-            return fprintf(stderr,
-                           "boids-bench: --backends: '%.*s' is none of gpu, gpu+draw, cpu-1, cpu, "
-                           "cpu-brute\n",
-                           (int)len, p),
-                   2;
-        p = end ? end + 1 : p + len;
+        for (int k = 0; k < n; ++k) known |= strlen(names[k]) == len && !strncmp(p, names[k], len);
+        if (!known) {
+            fprintf(stderr, "boids-bench: %s: '%.*s' is none of", flag, (int)len, p);
+            for (int k = 0; k < n; ++k) fprintf(stderr, "%s %s", k ? "," : "", names[k]);
+            fputc('\n', stderr);
+            return 2;
+        }
+        p = end ? end + 1 : NULL;
     }
+    return 0;
+}
+
+/* --backends and --starts, checked: 0, or 2 (the exit status) after saying which name is wrong. */
+static int check_lists(const bench_opts *o)
+{
+    if (check_names("--backends", o->backends, all_backends, 5) ||
+        check_names("--starts", o->starts, all_starts, 2))
+        return 2;
     return 0;
 }
 
@@ -619,7 +632,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
     }
     if (boids_environment_check() != BOIDS_OK) /* a bad BOIDS_* setting, whatever the rows */
         return fprintf(stderr, "boids-bench: %s\n", boids_last_error()), 2;
-    return check_backends(o->backends);
+    return check_lists(o);
 }
 
 /* --export: PNG export's frames per second. */
@@ -706,6 +719,54 @@ static void say_brute_limit(const bench_opts *o)
         if (listed(o->backends, "cpu-brute") && o->sizes[si] > BRUTE_MAX)
             printf("(cpu-brute, O(N^2), runs up to %d boids: not at %u)\n", BRUTE_MAX,
                    o->sizes[si]);
+}
+
+/* Why the matrix holds no measurement, said (nothing is written): the exit status, 2 (bad usage)
+ * where the options leave nothing on any machine (cpu-brute's sizes), else 1 (this machine made
+ * no GPU rows). */
+static int say_nothing(const bench_opts *o, int nmodels)
+{
+    double t;
+    if (plan(o, nmodels, true, true, &t) == 0) {
+        fprintf(stderr,
+                "boids-bench: nothing to measure: cpu-brute (O(N^2)) runs up to %d boids, and "
+                "every size of --sizes is above it\n",
+                BRUTE_MAX);
+        return 2;
+    }
+    fprintf(stderr,
+            "boids-bench: nothing to measure here: the GPU rows were skipped (above), and "
+            "--backends %s names no CPU backend that runs at --sizes\n",
+            o->backends);
+    return 1;
+}
+
+/* The models of --models, less those that --neighbours nearest:K cannot measure (kit: its walk
+ * has no such reading): their number, 0 after saying why none is left. */
+static int pick_models(const bench_opts *o, boids_model *models)
+{
+    int n = 0;
+    char left_out[256] = "";
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        const char *name = boids_model_name((boids_model)m);
+        const unsigned f = boids_model_features((boids_model)m);
+        if (strcmp(o->models, "all") && !listed(o->models, name)) continue;
+        if (o->nearest && (f & BOIDS_FEATURE_OWN_WALK) && !(f & BOIDS_FEATURE_NEAREST)) {
+            const size_t len = strlen(left_out);
+            snprintf(left_out + len, sizeof left_out - len, "%s%s", len ? ", " : "", name);
+            continue;
+        }
+        models[n++] = (boids_model)m;
+    }
+    if (n == 0 && *left_out)
+        fprintf(stderr,
+                "boids-bench: nothing to measure: %s has no nearest:K reading "
+                "(--neighbours)\n",
+                left_out);
+    else if (n == 0)
+        fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n",
+                o->models);
+    return n;
 }
 
 /* One measurement into *row: the world of (base, backend b, start), measured. 0 or -1. */
@@ -795,9 +856,6 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
                     0.5f * boids_params_max_radius(base.model, &base.params,
                                                    base.params.obstacles.obstacles > 0 ||
                                                        base.obstacle_count > 0);
-            if (o->nearest && (boids_model_features(base.model) & BOIDS_FEATURE_OWN_WALK) &&
-                !(boids_model_features(base.model) & BOIDS_FEATURE_NEAREST))
-                continue; /* kit: no nearest reading */
             steady st = {0};
             for (int start = 0; start < 2 && !boids_interrupted(); ++start) {
                 if (!listed(o->starts, start ? "steady" : "random")) continue;
@@ -849,6 +907,74 @@ static int run_matrix(const bench_opts *o, const boids_model *models, int nmodel
     return nrows;
 }
 
+/* The matrix, its measurements and its time printed before the first. */
+static void print_plan(const bench_opts *o, const char *machine, const char *renderer, int planned,
+                       int nmodels, double estimate)
+{
+    char t[32];
+    printf("boids-bench: %s; GPU: %s\n", machine, renderer);
+    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), at least %s%s\n",
+           planned, nmodels, nmodels == 1 ? "" : "s", o->nsizes, o->nsizes == 1 ? "" : "s",
+           o->backends, o->starts, boids_duration_text(estimate, t, sizeof t),
+           o->out_dir ? "; every row is written as it comes" : "");
+    say_brute_limit(o);
+    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; "
+           "steady = "
+           "after %u steps\n",
+           o->repeats, o->seconds, o->warmup);
+    if (o->nearest)
+        printf("each boid flocks with its %u nearest (--neighbours); kit, which has no such "
+               "reading, is left out\n",
+               o->nearest);
+    printf("cand/nbr: candidates and neighbours per boid (its walk's cells, within the model's "
+           "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step; B/boid: the "
+           "GPU's buffers a boid\n");
+    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s %6s   %s\n", "model", "backend", "start",
+           "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c", "B/boid",
+           "GPU passes (share of a step)");
+}
+
+/* The matrix measured: planned and said, every row printed (and written with --out), the plots
+ * at the end. A matrix of no measurement, or a run that measured none, writes nothing. The exit
+ * status: 0; 1 (a measurement failed, or none could be made here); 2 (the options leave nothing
+ * to measure, or --out cannot be made); Ctrl-C's. */
+static int run_bench(const bench_opts *o, const boids_model *models, int nmodels, boids_gl *gl,
+                     drawer *dr, bool have_drawer)
+{
+    double estimate;
+    const int planned = plan(o, nmodels, gl != NULL, have_drawer, &estimate);
+    if (planned == 0) return say_nothing(o, nmodels);
+    const bool made_out = o->out_dir && mkdir(o->out_dir, 0777) == 0;
+    if (o->out_dir && !made_out && errno != EEXIST)
+        return fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", o->out_dir,
+                       strerror(errno)),
+               2;
+    char machine[256];
+    machine_name(machine, sizeof machine);
+    const char *renderer = gl ? boids_gl_renderer(gl) : "none";
+    print_plan(o, machine, renderer, planned, nmodels, estimate);
+    static bench_row rows[MAX_ROWS];
+    int status = 0;
+    boids_progress pr;
+    boids_progress_start(&pr, (uint64_t)planned, "measurements");
+    const int nrows =
+        run_matrix(o, models, nmodels, gl, dr, have_drawer, rows, &status, machine, &pr);
+    boids_progress_end(&pr);
+    if (o->out_dir && nrows &&
+        write_outputs(o, rows, nrows, renderer, machine, models, nmodels, true) != 0)
+        status = 1;
+    if (made_out && nrows == 0) rmdir(o->out_dir); /* made for tables of no row */
+    if (boids_interrupted()) {
+        fprintf(stderr, "boids-bench: interrupted after %d of %d measurements%s\n", nrows, planned,
+                o->out_dir && nrows ? "; the rows measured are written" : "");
+        return boids_interrupt_exit_code();
+    }
+    if (nrows == 0)
+        fprintf(stderr, "boids-bench: no measurement was made%s\n",
+                o->out_dir ? ": nothing written" : "");
+    return nrows ? status : 1;
+}
+
 int main(int argc, char **argv)
 {
     boids_interrupt_install();
@@ -856,18 +982,8 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc < 0 ? 0 : rc;
     boids_model models[BOIDS_MODEL_COUNT];
-    int nmodels = 0;
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        if (!strcmp(o.models, "all") || listed(o.models, boids_model_name((boids_model)m)))
-            models[nmodels++] = (boids_model)m;
-    if (nmodels == 0)
-        return fprintf(stderr, "boids-bench: --models: '%s' names no model (see boids --help)\n",
-                       o.models),
-               2;
-    if (o.out_dir && mkdir(o.out_dir, 0777) != 0 && errno != EEXIST)
-        return fprintf(stderr, "boids-bench: --out: cannot create %s: %s\n", o.out_dir,
-                       strerror(errno)),
-               2;
+    const int nmodels = pick_models(&o, models);
+    if (nmodels == 0) return 2;
     boids_gl *gl = NULL;
     if (boids_gl_create_headless(&gl) != BOIDS_OK)
         fprintf(stderr, "boids-bench: GPU rows skipped: %s\n", boids_last_error());
@@ -876,9 +992,6 @@ int main(int argc, char **argv)
         boids_gl_destroy(gl);
         return boids_interrupted() ? boids_interrupt_exit_code() : status;
     }
-    char machine[256];
-    machine_name(machine, sizeof machine);
-    const char *renderer = gl ? boids_gl_renderer(gl) : "none";
     drawer dr = {0};
     bool have_drawer = false;
     if (gl && listed(o.backends, "gpu+draw")) {
@@ -887,45 +1000,9 @@ int main(int argc, char **argv)
         if (!have_drawer)
             fprintf(stderr, "boids-bench: gpu+draw skipped: %s\n", boids_last_error());
     }
-    double estimate;
-    const int planned = plan(&o, nmodels, gl != NULL, have_drawer, &estimate);
-    char t[32];
-    printf("boids-bench: %s; GPU: %s\n", machine, renderer);
-    printf("%d measurements (%d model%s x %d size%s x backends %s x starts %s), at least %s%s\n",
-           planned, nmodels, nmodels == 1 ? "" : "s", o.nsizes, o.nsizes == 1 ? "" : "s",
-           o.backends, o.starts, boids_duration_text(estimate, t, sizeof t),
-           o.out_dir ? "; every row is written as it comes" : "");
-    say_brute_limit(&o);
-    printf("ns per boid-step at the default density: median [least, most] of %d runs of ~%g s; "
-           "steady = "
-           "after %u steps\n",
-           o.repeats, o.seconds, o.warmup);
-    if (o.nearest)
-        printf("each boid flocks with its %u nearest (--neighbours); kit, which has no such "
-               "reading, is left out\n",
-               o.nearest);
-    printf("cand/nbr: candidates and neighbours per boid (its walk's cells, within the model's "
-           "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step; B/boid: the "
-           "GPU's buffers a boid\n");
-    printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s %6s   %s\n", "model", "backend", "start",
-           "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c", "B/boid",
-           "GPU passes (share of a step)");
-    static bench_row rows[MAX_ROWS];
-    int status = 0;
-    boids_progress pr;
-    boids_progress_start(&pr, (uint64_t)planned, "measurements");
-    const int nrows =
-        run_matrix(&o, models, nmodels, gl, &dr, have_drawer, rows, &status, machine, &pr);
-    boids_progress_end(&pr);
+    const int status = run_bench(&o, models, nmodels, gl, &dr, have_drawer);
     if (have_drawer) boids_renderer_destroy(dr.renderer);
     boids_target_destroy(&dr.target);
-    if (o.out_dir && write_outputs(&o, rows, nrows, renderer, machine, models, nmodels, true) != 0)
-        status = 1;
     boids_gl_destroy(gl);
-    if (boids_interrupted()) {
-        fprintf(stderr, "boids-bench: interrupted after %d of %d measurements%s\n", nrows, planned,
-                o.out_dir ? "; the rows measured are written" : "");
-        return boids_interrupt_exit_code();
-    }
     return status;
 }

@@ -2,8 +2,8 @@
 # The library as a user gets it: `cmake --install` into a scratch prefix puts libboids.so (with
 # its SONAME), libboids.a, the public headers under include/boids/ (and no GPU layout), boids.pc
 # and CMake's package; a small program (tests/consumer) builds against it with pkg-config, with
-# the static library, and with find_package(boids CONFIG), and runs on both backends; the
-# installed `boids` finds its library.
+# the static library, and with find_package(boids CONFIG), and runs on both backends; every
+# installed program (`boids`, `boids-bench`) finds its library and runs.
 # usage: test_install.sh BUILD_DIR path/to/gpu_info
 source "$(dirname "$0")/lib.sh"
 build=$1 src=$(cd "$(dirname "$0")" && pwd)/consumer
@@ -24,6 +24,19 @@ if ls "$prefix/include/boids" | grep -q shared || grep -rq "BOIDS_BIND_" "$prefi
 else ok "the installed headers hold no GPU layout"; fi
 "$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
   bad "the installed boids does not run"
+# Every installed program finds the prefix's libboids.so.0 (its RUNPATH), where the loader does not
+# look: boids-bench once had no RUNPATH and could not start.
+for exe in "$prefix"/bin/*; do
+  ldd "$exe" 2>/dev/null | grep libboids >"$tmp/ldd.out" || continue # the scripts
+  found=$(sed -n 's/.*=> \(.*\) (0x.*/\1/p' "$tmp/ldd.out")
+  [ -n "$found" ] && [ "$(realpath "$found")" = "$(realpath "$lib/libboids.so.0")" ] &&
+    ok "${exe#"$prefix"/} finds the prefix's library" ||
+    bad "${exe#"$prefix"/}: $(cat "$tmp/ldd.out")"
+done
+if (cd / && "$prefix/bin/boids-bench" --models kit --sizes 100 --backends cpu --starts random \
+  --repeats 1 --seconds 0.01 >"$tmp/bench.out" 2>&1) && grep -q "^kit  *cpu  " "$tmp/bench.out"
+then ok "the installed boids-bench runs"
+else bad "the installed boids-bench: $(tail -c 300 "$tmp/bench.out")"; fi
 
 export PKG_CONFIG_PATH=$lib/pkgconfig
 backends=(cpu)

@@ -25,11 +25,11 @@ import numpy as np
 
 from . import _lib
 from ._lib import Error
-from .tables import Table, named
+from .tables import Row, Table, named
 from .experiment import experiment
 
 __all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params",
-           "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table"]
+           "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table", "Row"]
 
 EVENT_TOOL, EVENT_CATCH = 1, 2
 
@@ -507,7 +507,8 @@ class World:
     def metrics(self, frames=None):
         """One row per replica: step, alive, groups, catches, polarization, mean_nn,
         mean_speed, min_speed, max_speed, milling. A pandas DataFrame where pandas is installed
-        (frames=False: a boids.Table); m["polarization"][0] reads either."""
+        (frames=False: a boids.Table, whose rows, m[0], are boids.Rows that print their column
+        names); m["polarization"][0] reads either."""
         n = self._info().replicas
         out = (_lib.Metrics * n)()
         self._stoppable(_lib.lib.boids_world_metrics, out, n, cost=8 * self._step_cost())
@@ -537,12 +538,18 @@ class World:
         _lib.check(self._call(_lib.lib.boids_world_save_png, width, height, raw))
 
     def _repr_png_(self):
-        """A notebook shows a World as its picture (640 x 360)."""
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "world.png")
-            self.save_png(path)
-            with open(path, "rb") as f:
-                return f.read()
+        """A notebook shows a World as its picture (640 x 360). A closed world has none: None,
+        IPython's "nothing to show", and the notebook shows repr(w) instead of a traceback."""
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "world.png")
+                self.save_png(path)
+                with open(path, "rb") as f:
+                    return f.read()
+        except Error as e:
+            if e.id == "WORLD_CLOSED":  # (closed before the call, or by another thread)
+                return None
+            raise
 
     def events(self):
         """The events since the last call, in (step, kind, subject, other) order: kind

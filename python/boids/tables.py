@@ -1,8 +1,10 @@
 """The package's tables: a pandas DataFrame where pandas is installed (scripts/install-deps.sh
 installs Debian's python3-pandas), else a Table, a numpy record array that prints as a table with
-its column names (numpy's own repr shows bare tuples).
+its column names (numpy's own repr shows bare tuples), and whose rows (table[0]) are Rows, numpy
+records that print with them too.
 
-Code that runs either way reads a column first: table["polarization"][0]."""
+Code that runs either way reads a column first: table["polarization"][0] (a DataFrame's [0] is a
+column's name, a KeyError; its first row is table.iloc[0])."""
 import numpy as np
 
 _SHOWN = 10  # rows shown at each end of a long table
@@ -14,9 +16,36 @@ def _cell(v):
     return str(v)
 
 
+class Row(np.record):
+    """A row of a Table: a numpy record (row["step"], row.step, row[0], tuple(row)) that prints
+    with its column names, Row(step=0, alive=100, ...), where numpy's shows a bare tuple."""
+
+    def __repr__(self):
+        if self.dtype.names is None:
+            return super().__repr__()
+        return "Row(" + ", ".join(f"{k}={_cell(self[k])}" for k in self.dtype.names) + ")"
+
+    __str__ = __repr__
+
+
 class Table(np.recarray):
     """A numpy record array (columns as fields: t["step"], t.step) that prints with its column
-    names."""
+    names, as do its rows (t[0], a Row)."""
+
+    # np.recarray makes its dtype's scalar type np.record whenever the array is made or its dtype
+    # set; a Table makes it Row, so that numpy itself hands out Rows (t[0], t[1:][0], iteration)
+    def __array_finalize__(self, obj):
+        super().__array_finalize__(obj)
+        self._rows_are_rows()
+
+    def __setattr__(self, attr, value):
+        super().__setattr__(attr, value)
+        if attr == "dtype":
+            self._rows_are_rows()
+
+    def _rows_are_rows(self):
+        if self.dtype.names is not None and self.dtype.type is not Row:
+            np.ndarray.__setattr__(self, "dtype", np.dtype((Row, self.dtype)))
 
     def __repr__(self):
         if self.ndim != 1 or self.dtype.names is None:

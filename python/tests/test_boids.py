@@ -159,6 +159,9 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
         with pytest.raises(boids.Error) as e:
             call()
         assert e.value.id == "WORLD_CLOSED"
+    # a notebook asks a closed world for its picture: nothing to show (IPython's None), so it
+    # shows repr(w) instead of a formatter's traceback
+    assert w._repr_png_() is None and repr(w) == "<boids.World (closed)>"
     w.close()  # twice is fine
 
 
@@ -308,6 +311,45 @@ def test_run_gives_the_metrics_over_time():
                 w.run(**bad)
             assert e.value.id == "ARGUMENT"
         assert w.steps == 36  # the refused calls stepped nothing
+
+
+def test_a_row_of_a_table_prints_its_column_names():
+    with boids.World(count=50, backend="cpu", seed=3) as w:
+        m = w.metrics(frames=False)
+        row = m[0]  # numpy printed a bare tuple: (0, 50, 1, 0, 0.0834..., ...)
+        assert repr(row).startswith("Row(step=0, alive=50, groups=") and str(row) == repr(row)
+        assert f"polarization={m['polarization'][0]:.6g}, " in repr(row)
+        # still a numpy record: by name, as an attribute, by position, as a tuple
+        assert isinstance(row, np.record) and row.dtype.names == m.dtype.names
+        assert row["polarization"] == row.polarization == row[4] == m["polarization"][0]
+        assert tuple(row) == np.asarray(m).tolist()[0] and m.polarization[0] == m[0].polarization
+        t = w.run(2, frames=False)
+        rows = [t[1], t[1:][0], t[[2]][0], t[t.step == 2][0]] + list(t)  # rows however taken
+        assert all(repr(r).startswith("Row(step=") for r in rows), rows
+        assert float(np.mean(t["polarization"])) == pytest.approx(np.mean(t.polarization))
+        assert repr(t).splitlines()[0].split()[0] == "step"  # the table prints as before
+    plain = np.zeros(2, dtype=[("a", np.uint32), ("b", np.float64)])
+    assert repr(plain.view(boids.Table)[1]) == "Row(a=0, b=0)" and boids.Row is type(m[0])
+    assert repr(plain.view(np.recarray).view(boids.Table)[0]) == "Row(a=0, b=0)"
+    with boids.World(count=50, backend="cpu", seed=3) as w:  # with pandas: a DataFrame
+        frame = w.metrics()
+        if boids.tables.have_pandas():  # [0] is pandas' KeyError there; these read both
+            assert frame["polarization"][0] == frame.iloc[0]["polarization"] == m[0].polarization
+
+
+def test_the_package_readme_names_every_world_argument_and_its_example_runs(monkeypatch,
+                                                                               capsys):
+    import inspect
+    readme = open(os.path.join(HERE, "..", "README.md"), encoding="utf-8").read()
+    arguments = [a for a in inspect.signature(boids.World).parameters]
+    missing = [a for a in arguments if f"`{a}`" not in readme and f"`{a}=" not in readme]
+    assert not missing, missing  # (neighbours= was in docs/library.md only)
+    examples = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "World(" in b]
+    assert examples, "python/README.md shows no World"
+    for pandas in (True, False):  # its indexing reads a pandas frame and a boids.Table alike
+        monkeypatch.setattr(boids.tables, "have_pandas", lambda: pandas)
+        exec(compile(examples[0], "python/README.md", "exec"), {})
+        assert 0 <= float(capsys.readouterr().out) <= 1
 
 
 def _in_forked_child(w, q):
