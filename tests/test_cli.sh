@@ -260,6 +260,50 @@ expect 2 "--threads with the GPU" "--threads" -- "$boids" --threads 2 --backend 
 expect 2 "a world a step crosses names --world" "--world" \
   -- "$boids" --world 3x3 -n 10 --backend cpu
 
+# --- an option that would do nothing is refused, naming what it needs ---------------------------
+# (each was taken with exit 0: a headless run without a picture has nothing to size or frame)
+quiet=(-n 10 --steps 1 --backend cpu --headless)
+for flag in "--size 64x48" "--boid-size 12" "--view 0,0,10,10"; do
+  expect 2 "headless, no picture: $flag refused" \
+    "^boids: ${flag% *} .* pictures of --frames, --video and --screenshot, .* makes none" \
+    -- "$boids" "${quiet[@]}" $flag
+done
+for flag in "--fps 24" "--frame-steps 2"; do
+  expect 2 "headless, no frames: $flag refused" \
+    "^boids: ${flag% *} .* frames of --frames and --video, and this headless run records none" \
+    -- "$boids" "${quiet[@]}" $flag
+done
+expect 2 "--frame-steps with a --screenshot alone: refused" "^boids: --frame-steps spaces" \
+  -- "$boids" "${quiet[@]}" --frame-steps 2 --screenshot "$tmp/shot.png"
+expect 2 "--orbit in 3D without --frames or --video: refused" "^boids: --orbit turns the view" \
+  -- "$boids" "${quiet[@]}" --dims 3 --orbit 10 --screenshot "$tmp/shot.png"
+expect 2 "--camera in 3D without a picture: refused" "^boids: --camera places the eye" \
+  -- "$boids" "${quiet[@]}" --dims 3 --camera 1,2,3,4,5,6
+expect 2 "--view in a 3D world: refused, naming --camera" \
+  "^boids: --view: the world is 3D.*--camera" \
+  -- "$boids" "${quiet[@]}" --dims 3 --view 0,0,10,10 --screenshot "$tmp/shot.png"
+expect 2 "no display: a headless run, --size refused" "^boids: --size sizes" \
+  -- env -u DISPLAY -u WAYLAND_DISPLAY "$boids" -n 10 --steps 1 --backend cpu --size 64x48
+expect 2 "--metrics-every without --metrics: refused" \
+  "^boids: --metrics-every spaces the rows of --metrics FILE.csv, and this run writes none" \
+  -- "$boids" "${quiet[@]}" --metrics-every 5
+expect 2 "--layout with --init: refused" \
+  "^boids: --layout: --init gives the whole start, and the layout lays out a random one" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --layout centre --steps 1 --backend cpu --headless
+expect 2 "kit: --layout with --init and --predators: refused" "^boids: --layout: --init with" \
+  -- "$boids" "$kit" --init "$tmp/kit_cpu.csv" --predators "$tmp/pred_cpu.csv" --layout uniform \
+  --steps 1 --backend cpu --headless
+# ... and taken where they do something: kit's layout still places the predators
+expect 0 "kit: --layout with --init, the predators random: taken" "" \
+  -- "$boids" "$kit" --init "$tmp/kit_cpu.csv" --layout uniform --steps 1 --backend cpu --headless
+if [ $gpu = 1 ]; then
+  expect 0 "--size, --view and --boid-size with a --screenshot: taken" "" \
+    -- "$boids" "${quiet[@]}" --size 64x48 --view 0,0,10,10 --boid-size 12 \
+    --screenshot "$tmp/shot.png"
+  expect 0 "--fps and --frame-steps with --frames: taken" "" \
+    -- "$boids" "${quiet[@]}" --steps 2 --size 32x32 --fps 24 --frame-steps 2 --frames "$tmp/fr"
+fi
+
 # --- --dump that cannot be written: error before the run, nothing destroyed -------------------
 expect 2 "--dump into a missing directory" "--dump" \
   -- "$boids" -n 10 --backend cpu --dump "$tmp/no/such/dir/x.csv"

@@ -131,14 +131,16 @@ int main(int argc, char **argv)
             printf("boids %s\n", BOIDS_VERSION_STRING);
         return 0;
     }
+    const bool window =
+        !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    if (boids_cli_check_run(&cli, window) != BOIDS_OK)
+        return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
     if (boids_environment_check() != BOIDS_OK) /* whatever the backend (base/environment.h) */
         return fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE;
     boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;
     if (code == BOIDS_EXIT_OK && cli.predators_path) code = read_predators(&cli, &init);
-    const bool window =
-        !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
     if (code == BOIDS_EXIT_OK) code = check_outputs(&cli, window);
     if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window &&
         isatty(STDERR_FILENO))

@@ -73,6 +73,13 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
  * every flock size measured; the EGL device says so) or none at all. Probes a headless context
  * once; fills def.backend and the note. */
 void boids_cli_resolve_backend(boids_cli *cli);
+/* Once it is known whether the run opens a window: an option that would do nothing in it is
+ * refused (BOIDS_E_USAGE naming it and what it needs), not taken without a word: a picture's
+ * option (--size, --fps, --view, --camera, --orbit, --boid-size, --frame-steps) where no picture
+ * it applies to is made (a window draws and records its own view, at --size and --frame-steps),
+ * --metrics-every without --metrics, and a headless run's --layout where --init gives the whole
+ * start. */
+boids_status boids_cli_check_run(const boids_cli *cli, bool window);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
 /* --help TOPIC: a model's parameters (its name), the viewer's keys (keys) or everything (all);
