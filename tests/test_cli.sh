@@ -101,6 +101,17 @@ if [ "$backends" = "cpu gpu" ] && [ "$exact" = 1 ]; then
   cmp -s "$tmp/ev_cpu.csv" "$tmp/ev_gpu.csv" && ok "the same catches on both backends" ||
     bad "catches differ between backends"
 fi
+# --events where nothing is caught (a model without predators, kit without any): the table's
+# header alone, as the user asked for a file (none was written, without a word)
+for world in "-n 10" "$kit --set predators=0"; do
+  rm -f "$tmp/none.csv"
+  # shellcheck disable=SC2086 # the world's words are separate arguments
+  "$boids" $world --steps 2 --backend cpu --headless --events "$tmp/none.csv" >"$tmp/out" 2>&1
+  [ "$(cat "$tmp/none.csv" 2>/dev/null)" = "step,time,boid,age,predator" ] &&
+    grep -q "no catches .*: the header alone written to $tmp/none.csv" "$tmp/out" &&
+    ok "--events without catches ($world): the header alone, said" ||
+    bad "--events without catches ($world): $(cat "$tmp/none.csv" "$tmp/out" 2>&1 | head -c 300)"
+done
 # a predators file sets the number of predators; --set predators must then agree
 head -3 "$tmp/pred_cpu.csv" >"$tmp/two.csv"
 "$boids" "$kit" --predators "$tmp/two.csv" --steps 1 --backend cpu \

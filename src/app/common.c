@@ -165,7 +165,8 @@ void boids_app_cost_note(boids_world *w, const char *program)
             *at_scale ? " is this model at a flock's scale)" : "");
 }
 
-/* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
+/* The catches of a world with predators: how many, whether it stopped, their ages; and --events,
+ * every catch (a world without predators or catches: the table's header alone). */
 static boids_status print_catches(const boids_cli *cli, boids_session *s,
                                   const boids_world_info *info)
 {
@@ -174,7 +175,7 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s,
     boids_status st = boids_world_replicas(s->world, rs, info->replicas, NULL);
     boids_events ev;
     if (st == BOIDS_OK) st = boids_world_take_events(s->world, &ev);
-    if (st == BOIDS_OK && info->replicas == 1) {
+    if (st == BOIDS_OK && info->replicas == 1 && info->predators) {
         printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
         if (rs[0].stopped) /* the catch came in the step numbered stop_step, from 0 */
             printf(", stopped after %llu steps (stop_after_catches)",
@@ -204,7 +205,14 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s,
                 fputc('\n', o.f);
             }
             st = boids_output_commit(&o);
-            if (st == BOIDS_OK) printf("  catches written to %s\n", cli->events_path);
+            if (st == BOIDS_OK && info->predators)
+                printf("  catches written to %s\n", cli->events_path);
+            else if (st == BOIDS_OK)
+                printf("  no catches (%s): the header alone written to %s\n",
+                       boids_model_features(info->model) & BOIDS_FEATURE_PREDATORS
+                           ? "no predators"
+                           : "the model has no predators",
+                       cli->events_path);
         }
     }
     free(rs);
@@ -268,7 +276,7 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                "(mean %.2f) %s\n",
                m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed,
                m.max_speed, m.mean_speed, per_second ? "px/s" : "px/frame");
-    if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
+    if (st == BOIDS_OK && (info.predators || cli->events_path)) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model),
                              info.dims == 3);
