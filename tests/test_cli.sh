@@ -240,6 +240,13 @@ expect 2 "hex number names line 2" "hex.csv:2" -- "$boids" --init "$tmp/hex.csv"
 expect 2 "missing init file" "nope.csv" -- "$boids" --init "$tmp/nope.csv" --backend cpu
 expect 2 "--boids disagrees with the file" "--boids" \
   -- "$boids" --init "$tmp/a_cpu.csv" -n 7 --backend cpu
+# --swarms as -n: the file's (3 here), or refused (7 was taken, with four swarms empty)
+expect 2 "--swarms above the file's: refused" "a_cpu.csv has 3 swarms but --swarms asks for 7" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 7 --backend cpu
+expect 2 "--swarms below the file's: refused" "a_cpu.csv has 3 swarms but --swarms asks for 2" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 2 --backend cpu
+expect 0 "--swarms as the file's: taken" "" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 3 -n 500 --steps 0 --backend cpu
 
 # --- bad flags: exit 2 naming the flag ----------------------------------------------------------
 expect 2 "--boids abc" "--boids" -- "$boids" --boids abc
