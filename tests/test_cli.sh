@@ -423,5 +423,13 @@ expect 0 "--version" "" -- "$boids" --version
   grep -q "no boid alive" "$tmp/out" && ! grep -q "per boid-step\|polarization" "$tmp/out" &&
   ok "0 boids: the summary says there is nothing to measure" ||
   bad "0 boids: $(cat "$tmp/out" "$tmp/err")"
+# one boid has no nearest neighbour: the summary says so (it printed "0.00 px"); its --metrics
+# row keeps mean_nn 0, beside alive 1
+"$boids" -n 1 --steps 3 --backend cpu --headless --metrics "$tmp/one.csv" >"$tmp/out" 2>"$tmp/err"
+grep -q "polarization 1.000, no nearest neighbour (one boid), 1 group" "$tmp/out" &&
+  ! grep -q "mean nearest neighbour" "$tmp/out" &&
+  [ "$(tail -1 "$tmp/one.csv" | cut -d, -f3,5)" = "1,0" ] &&
+  ok "1 boid: no nearest neighbour, said; mean_nn 0 in --metrics" ||
+  bad "1 boid: $(cat "$tmp/out" "$tmp/err"; tail -1 "$tmp/one.csv")"
 
 finish

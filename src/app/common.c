@@ -219,6 +219,23 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s,
     return st;
 }
 
+/* The observables of the flock at the end (a world of one replica). */
+static void print_flock(const boids_metrics *m, uint32_t count, bool per_second)
+{
+    char nn[64]; /* a lone boid has no neighbour (its mean_nn is 0) */
+    if (m->alive == 0) {
+        printf("  no boid alive: no flock to measure\n");
+        return;
+    }
+    if (m->alive == 1)
+        snprintf(nn, sizeof nn, "no nearest neighbour (one boid%s)", count > 1 ? " alive" : "");
+    else
+        snprintf(nn, sizeof nn, "mean nearest neighbour %.2f px", m->mean_nn);
+    printf("  polarization %.3f, %s, %u group%s, speed %.2f..%.2f (mean %.2f) %s\n",
+           m->polarization, nn, m->groups, m->groups == 1 ? "" : "s", m->min_speed, m->max_speed,
+           m->mean_speed, per_second ? "px/s" : "px/frame");
+}
+
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall)
 {
     boids_world_info info;
@@ -269,13 +286,7 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                         "events written\n");
         return boids_interrupt_exit_code();
     }
-    if (st == BOIDS_OK && info.replicas == 1 && m.alive == 0)
-        printf("  no boid alive: no flock to measure\n");
-    else if (st == BOIDS_OK && info.replicas == 1)
-        printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f "
-               "(mean %.2f) %s\n",
-               m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed,
-               m.max_speed, m.mean_speed, per_second ? "px/s" : "px/frame");
+    if (st == BOIDS_OK && info.replicas == 1) print_flock(&m, info.count, per_second);
     if (st == BOIDS_OK && (info.predators || cli->events_path)) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model),
