@@ -261,6 +261,10 @@ expect 2 "--set out of range" "max_speed" -- "$boids" --set max_speed=-1 --backe
 expect 2 "--set no value" "--set" -- "$boids" --set max_speed --backend cpu
 expect 2 "--set min above max" "min_speed" -- "$boids" --set min_speed=500 --backend cpu -n 10
 expect 2 "unknown option" "--frobnicate" -- "$boids" --frobnicate
+expect 2 "-n10: did you mean -n 10" "^boids: unknown option '-n10' (did you mean -n 10? see" \
+  -- "$boids" -n10
+expect 2 "-n=10: did you mean -n 10" "^boids: unknown option '-n=10' (did you mean -n 10? see" \
+  -- "$boids" -n=10
 expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu

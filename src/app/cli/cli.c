@@ -415,6 +415,11 @@ static boids_status read_arg(int argc, char **argv, int *i, unsigned command, ar
     a->opt = boids_option_find(s);
     const char *eq = strncmp(s, "--", 2) == 0 ? strchr(s, '=') : NULL;
     snprintf(a->flag, sizeof a->flag, "%.*s", eq ? (int)(eq - s) : (int)strlen(s), s);
+    const char *glued_value;
+    const boids_option *glued = a->opt ? NULL : boids_option_glued(s, &glued_value);
+    if (glued) /* "-n10": the value is a word of its own */
+        return boids_fail(BOIDS_E_USAGE, "unknown option '%s' (did you mean %s %s? see --help)",
+                          a->flag, glued->alias, glued_value);
     if (!a->opt) {
         const char *guess = boids_option_guess(s);
         return guess
