@@ -281,6 +281,11 @@ expect 2 "--headless=no" "--headless" -- "$boids" --headless=no
 expect 2 "--threads with the GPU" "--threads" -- "$boids" --threads 2 --backend gpu
 expect 2 "a world a step crosses names --world" "--world" \
   -- "$boids" --world 3x3 -n 10 --backend cpu
+# ... with its whole size: a 3D world's depth was left out ("3x3", "10000000x3")
+expect 2 "a 3D world a step crosses: WxHxD" "step is not below the world size 3x3x10000000$" \
+  -- "$boids" --world 3x3x1e7 -n 10 --backend cpu
+expect 2 "a 3D world a step crosses: WxHxD, long along x" \
+  "step is not below the world size 10000000x3x3$" -- "$boids" --world 1e7x3x3 -n 10 --backend cpu
 
 # --- an option that would do nothing is refused, naming what it needs ---------------------------
 # (each was taken with exit 0: a headless run without a picture has nothing to size or frame)
