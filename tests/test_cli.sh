@@ -138,6 +138,11 @@ expect 2 "--obstacle with a negative radius" "--obstacle" \
   -- "$boids" --obstacle 1,2,-3 -n 10 --backend cpu
 expect 2 "--obstacle outside the world names it" "^boids: --obstacle 500,20,5: " \
   -- "$boids" --obstacle 500,20,5 --world 100x100 -n 10 --backend cpu
+# a number that is not a float: the message's centre is the float, and says what was given
+# (it printed "(100000000, 2)" beside --obstacle 99999999,2,3 without a word)
+expect 2 "--obstacle 99999999,2,3: the centre as given and exactly" \
+  "centre (100000000, 2) is outside .* (99999999 reads as the float 100000000)$" \
+  -- "$boids" --obstacle 99999999,2,3 -n 10 --backend cpu
 { echo "world = 1000x1000";
   for i in $(seq 1 300); do echo "obstacle = $i,$i,2"; done;
   echo "obstacle = 1,1000,2"; } >"$tmp/obs.ini"

@@ -34,7 +34,7 @@ int boids_app_gl_error(const char *program, const char *hint)
 int boids_app_error(const boids_cli *cli, const char *context)
 {
     const boids_error *e = boids_last_error_info();
-    char where[1200] = "", buf1[256];
+    char where[1200] = "", buf1[256], note[512] = "";
     if (context) snprintf(where, sizeof where, "%s: ", context);
     /* A relation between settings names every one of them the user gave, what the command line
      * changed first (the user's latest word), then the file's lines. */
@@ -64,13 +64,14 @@ int boids_app_error(const boids_cli *cli, const char *context)
     } else if (cli && e->id == BOIDS_E_DEF_OBSTACLE &&
                e->index >= 0) { /* the obstacle as written */
         origin = boids_cli_obstacle_origin(cli, (size_t)e->index, buf1, sizeof buf1);
+        boids_cli_obstacle_note(cli, (size_t)e->index, e->detail, note, sizeof note);
     }
     if (e->id == BOIDS_E_NO_GL) /* (not a bad BOIDS_* setting: boids_app_gl_error) */
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
     else if (origin && keys) /* the detail names the settings and their values */
         fprintf(stderr, "boids: %s%s: %s\n", where, origin, ends_in_key ? e->detail : e->message);
     else if (origin)
-        fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->detail);
+        fprintf(stderr, "boids: %s%s: %s%s\n", where, origin, e->detail, note);
     else
         fprintf(stderr, "boids: %s%s\n", where, e->message);
     return boids_app_exit_code(e->status);

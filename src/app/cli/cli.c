@@ -712,3 +712,26 @@ const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf,
     snprintf(buf, size, "%s:%ld: obstacle", cli->scenario_path, cli->scenario.obstacle_lines[i]);
     return buf;
 }
+
+const char *boids_cli_obstacle_note(const boids_cli *cli, size_t i, const char *detail, char *buf,
+                                    size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (const char *p = i < cli->obstacle_count ? cli->obstacle_text[i] : ""; *p;) {
+        const size_t n = strcspn(p, ",");
+        char part[64], exact[32];
+        float v;
+        snprintf(part, sizeof part, "%.*s", (int)n, p);
+        p += n + (p[n] == ',');
+        if (n >= sizeof part || !boids_parse_float(part, &v)) continue;
+        boids_float_text(v, exact);
+        if (strtod(part, NULL) == strtod(exact, NULL) || !strstr(detail, exact)) continue;
+        int k = snprintf(buf + len, size - len, "%s%s reads as the float %s", len ? ", " : " (",
+                         part, exact);
+        if (k < 0 || (size_t)k + 2 > size - len) break; /* (no room: the notes so far) */
+        len += (size_t)k;
+    }
+    if (len) snprintf(buf + len, size - len, ")");
+    return buf;
+}

@@ -92,5 +92,11 @@ boids_status boids_cli_help_topic(FILE *out, const char *topic);
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size);
 /* Where the world's explicit obstacle i came from: "--obstacle X,Y,R" or "scen.ini:7: obstacle". */
 const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf, size_t size);
+/* What a message about obstacle i that prints `detail` should add where the obstacle was written
+ * on the command line with a number that reads as another float, which the message prints (exactly)
+ * and the user did not write: " (99999999 reads as the float 100000000)" for --obstacle
+ * 99999999,2,3; else "". */
+const char *boids_cli_obstacle_note(const boids_cli *cli, size_t i, const char *detail, char *buf,
+                                    size_t size);
 
 #endif
