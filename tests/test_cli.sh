@@ -101,6 +101,17 @@ if [ "$backends" = "cpu gpu" ] && [ "$exact" = 1 ]; then
   cmp -s "$tmp/ev_cpu.csv" "$tmp/ev_gpu.csv" && ok "the same catches on both backends" ||
     bad "catches differ between backends"
 fi
+# --events where nothing is caught (a model without predators, kit without any): the table's
+# header alone, as the user asked for a file (none was written, without a word)
+for world in "-n 10" "$kit --set predators=0"; do
+  rm -f "$tmp/none.csv"
+  # shellcheck disable=SC2086 # the world's words are separate arguments
+  "$boids" $world --steps 2 --backend cpu --headless --events "$tmp/none.csv" >"$tmp/out" 2>&1
+  [ "$(cat "$tmp/none.csv" 2>/dev/null)" = "step,time,boid,age,predator" ] &&
+    grep -q "no catches .*: the header alone written to $tmp/none.csv" "$tmp/out" &&
+    ok "--events without catches ($world): the header alone, said" ||
+    bad "--events without catches ($world): $(cat "$tmp/none.csv" "$tmp/out" 2>&1 | head -c 300)"
+done
 # a predators file sets the number of predators; --set predators must then agree
 head -3 "$tmp/pred_cpu.csv" >"$tmp/two.csv"
 "$boids" "$kit" --predators "$tmp/two.csv" --steps 1 --backend cpu \
@@ -127,6 +138,11 @@ expect 2 "--obstacle with a negative radius" "--obstacle" \
   -- "$boids" --obstacle 1,2,-3 -n 10 --backend cpu
 expect 2 "--obstacle outside the world names it" "^boids: --obstacle 500,20,5: " \
   -- "$boids" --obstacle 500,20,5 --world 100x100 -n 10 --backend cpu
+# a number that is not a float: the message's centre is the float, and says what was given
+# (it printed "(100000000, 2)" beside --obstacle 99999999,2,3 without a word)
+expect 2 "--obstacle 99999999,2,3: the centre as given and exactly" \
+  "centre (100000000, 2) is outside .* (99999999 reads as the float 100000000)$" \
+  -- "$boids" --obstacle 99999999,2,3 -n 10 --backend cpu
 { echo "world = 1000x1000";
   for i in $(seq 1 300); do echo "obstacle = $i,$i,2"; done;
   echo "obstacle = 1,1000,2"; } >"$tmp/obs.ini"
@@ -229,6 +245,13 @@ expect 2 "hex number names line 2" "hex.csv:2" -- "$boids" --init "$tmp/hex.csv"
 expect 2 "missing init file" "nope.csv" -- "$boids" --init "$tmp/nope.csv" --backend cpu
 expect 2 "--boids disagrees with the file" "--boids" \
   -- "$boids" --init "$tmp/a_cpu.csv" -n 7 --backend cpu
+# --swarms as -n: the file's (3 here), or refused (7 was taken, with four swarms empty)
+expect 2 "--swarms above the file's: refused" "a_cpu.csv has 3 swarms but --swarms asks for 7" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 7 --backend cpu
+expect 2 "--swarms below the file's: refused" "a_cpu.csv has 3 swarms but --swarms asks for 2" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 2 --backend cpu
+expect 0 "--swarms as the file's: taken" "" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --swarms 3 -n 500 --steps 0 --backend cpu
 
 # --- bad flags: exit 2 naming the flag ----------------------------------------------------------
 expect 2 "--boids abc" "--boids" -- "$boids" --boids abc
@@ -243,6 +266,10 @@ expect 2 "--set out of range" "max_speed" -- "$boids" --set max_speed=-1 --backe
 expect 2 "--set no value" "--set" -- "$boids" --set max_speed --backend cpu
 expect 2 "--set min above max" "min_speed" -- "$boids" --set min_speed=500 --backend cpu -n 10
 expect 2 "unknown option" "--frobnicate" -- "$boids" --frobnicate
+expect 2 "-n10: did you mean -n 10" "^boids: unknown option '-n10' (did you mean -n 10? see" \
+  -- "$boids" -n10
+expect 2 "-n=10: did you mean -n 10" "^boids: unknown option '-n=10' (did you mean -n 10? see" \
+  -- "$boids" -n=10
 expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
@@ -259,6 +286,55 @@ expect 2 "--headless=no" "--headless" -- "$boids" --headless=no
 expect 2 "--threads with the GPU" "--threads" -- "$boids" --threads 2 --backend gpu
 expect 2 "a world a step crosses names --world" "--world" \
   -- "$boids" --world 3x3 -n 10 --backend cpu
+# ... with its whole size: a 3D world's depth was left out ("3x3", "10000000x3")
+expect 2 "a 3D world a step crosses: WxHxD" "step is not below the world size 3x3x10000000$" \
+  -- "$boids" --world 3x3x1e7 -n 10 --backend cpu
+expect 2 "a 3D world a step crosses: WxHxD, long along x" \
+  "step is not below the world size 10000000x3x3$" -- "$boids" --world 1e7x3x3 -n 10 --backend cpu
+
+# --- an option that would do nothing is refused, naming what it needs ---------------------------
+# (each was taken with exit 0: a headless run without a picture has nothing to size or frame)
+quiet=(-n 10 --steps 1 --backend cpu --headless)
+for flag in "--size 64x48" "--boid-size 12" "--view 0,0,10,10"; do
+  expect 2 "headless, no picture: $flag refused" \
+    "^boids: ${flag% *} .* pictures of --frames, --video and --screenshot, .* makes none" \
+    -- "$boids" "${quiet[@]}" $flag
+done
+for flag in "--fps 24" "--frame-steps 2"; do
+  expect 2 "headless, no frames: $flag refused" \
+    "^boids: ${flag% *} .* frames of --frames and --video, and this headless run records none" \
+    -- "$boids" "${quiet[@]}" $flag
+done
+expect 2 "--frame-steps with a --screenshot alone: refused" "^boids: --frame-steps spaces" \
+  -- "$boids" "${quiet[@]}" --frame-steps 2 --screenshot "$tmp/shot.png"
+expect 2 "--orbit in 3D without --frames or --video: refused" "^boids: --orbit turns the view" \
+  -- "$boids" "${quiet[@]}" --dims 3 --orbit 10 --screenshot "$tmp/shot.png"
+expect 2 "--camera in 3D without a picture: refused" "^boids: --camera places the eye" \
+  -- "$boids" "${quiet[@]}" --dims 3 --camera 1,2,3,4,5,6
+expect 2 "--view in a 3D world: refused, naming --camera" \
+  "^boids: --view: the world is 3D.*--camera" \
+  -- "$boids" "${quiet[@]}" --dims 3 --view 0,0,10,10 --screenshot "$tmp/shot.png"
+expect 2 "no display: a headless run, --size refused" "^boids: --size sizes" \
+  -- env -u DISPLAY -u WAYLAND_DISPLAY "$boids" -n 10 --steps 1 --backend cpu --size 64x48
+expect 2 "--metrics-every without --metrics: refused" \
+  "^boids: --metrics-every spaces the rows of --metrics FILE.csv, and this run writes none" \
+  -- "$boids" "${quiet[@]}" --metrics-every 5
+expect 2 "--layout with --init: refused" \
+  "^boids: --layout: --init gives the whole start, and the layout lays out a random one" \
+  -- "$boids" --init "$tmp/a_cpu.csv" --layout centre --steps 1 --backend cpu --headless
+expect 2 "kit: --layout with --init and --predators: refused" "^boids: --layout: --init with" \
+  -- "$boids" "$kit" --init "$tmp/kit_cpu.csv" --predators "$tmp/pred_cpu.csv" --layout uniform \
+  --steps 1 --backend cpu --headless
+# ... and taken where they do something: kit's layout still places the predators
+expect 0 "kit: --layout with --init, the predators random: taken" "" \
+  -- "$boids" "$kit" --init "$tmp/kit_cpu.csv" --layout uniform --steps 1 --backend cpu --headless
+if [ $gpu = 1 ]; then
+  expect 0 "--size, --view and --boid-size with a --screenshot: taken" "" \
+    -- "$boids" "${quiet[@]}" --size 64x48 --view 0,0,10,10 --boid-size 12 \
+    --screenshot "$tmp/shot.png"
+  expect 0 "--fps and --frame-steps with --frames: taken" "" \
+    -- "$boids" "${quiet[@]}" --steps 2 --size 32x32 --fps 24 --frame-steps 2 --frames "$tmp/fr"
+fi
 
 # --- --dump that cannot be written: error before the run, nothing destroyed -------------------
 expect 2 "--dump into a missing directory" "--dump" \
@@ -361,5 +437,13 @@ expect 0 "--version" "" -- "$boids" --version
   grep -q "no boid alive" "$tmp/out" && ! grep -q "per boid-step\|polarization" "$tmp/out" &&
   ok "0 boids: the summary says there is nothing to measure" ||
   bad "0 boids: $(cat "$tmp/out" "$tmp/err")"
+# one boid has no nearest neighbour: the summary says so (it printed "0.00 px"); its --metrics
+# row keeps mean_nn 0, beside alive 1
+"$boids" -n 1 --steps 3 --backend cpu --headless --metrics "$tmp/one.csv" >"$tmp/out" 2>"$tmp/err"
+grep -q "polarization 1.000, no nearest neighbour (one boid), 1 group" "$tmp/out" &&
+  ! grep -q "mean nearest neighbour" "$tmp/out" &&
+  [ "$(tail -1 "$tmp/one.csv" | cut -d, -f3,5)" = "1,0" ] &&
+  ok "1 boid: no nearest neighbour, said; mean_nn 0 in --metrics" ||
+  bad "1 boid: $(cat "$tmp/out" "$tmp/err"; tail -1 "$tmp/one.csv")"
 
 finish

@@ -40,6 +40,21 @@ n=$(ls "$tmp/wf" | grep -c '^frame_.*\.png$')
 [ "$n" = 12 ] &&
   ok "window with --frames: 12 frames for 12 steps" ||
   bad "window with --frames: $n frames: $(tail -c 300 "$tmp/out")"
+# A window uses --size and --frame-steps (its recordings, key O) and takes them without an
+# export; what only a headless export draws (--boid-size, --view, --fps, --orbit, --camera) it
+# refuses, even with --frames: the window records its own view.
+(cd "$tmp" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 100 --steps 2 --backend cpu \
+   --size 320x180 --frame-steps 2) >"$tmp/out" 2>&1 &&
+  ok "window: --size and --frame-steps without an export are taken" ||
+  bad "window with --size and --frame-steps: $(tail -c 300 "$tmp/out")"
+for flag in "--boid-size 12" "--fps 24"; do
+  (cd "$tmp" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 100 --steps 2 --backend cpu \
+     $flag --frames "$tmp/wb${flag%% *}") >"$tmp/out" 2>&1
+  rc=$?
+  [ $rc = 2 ] && grep -q "^boids: ${flag% *} is for a headless run's pictures" "$tmp/out" &&
+    ok "window: $flag refused, even with --frames" ||
+    bad "window with $flag: exit $rc $(tail -c 300 "$tmp/out")"
+done
 # A directory that holds a sequence already: refused before the run.
 "$boids" --headless -n 10 --steps 3 --frames "$tmp/wf" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -34,7 +34,7 @@ int boids_app_gl_error(const char *program, const char *hint)
 int boids_app_error(const boids_cli *cli, const char *context)
 {
     const boids_error *e = boids_last_error_info();
-    char where[1200] = "", buf1[256];
+    char where[1200] = "", buf1[256], note[512] = "";
     if (context) snprintf(where, sizeof where, "%s: ", context);
     /* A relation between settings names every one of them the user gave, what the command line
      * changed first (the user's latest word), then the file's lines. */
@@ -64,13 +64,14 @@ int boids_app_error(const boids_cli *cli, const char *context)
     } else if (cli && e->id == BOIDS_E_DEF_OBSTACLE &&
                e->index >= 0) { /* the obstacle as written */
         origin = boids_cli_obstacle_origin(cli, (size_t)e->index, buf1, sizeof buf1);
+        boids_cli_obstacle_note(cli, (size_t)e->index, e->detail, note, sizeof note);
     }
     if (e->id == BOIDS_E_NO_GL) /* (not a bad BOIDS_* setting: boids_app_gl_error) */
         fprintf(stderr, "boids: %s%s (try --backend cpu)\n", where, e->message);
     else if (origin && keys) /* the detail names the settings and their values */
         fprintf(stderr, "boids: %s%s: %s\n", where, origin, ends_in_key ? e->detail : e->message);
     else if (origin)
-        fprintf(stderr, "boids: %s%s: %s\n", where, origin, e->detail);
+        fprintf(stderr, "boids: %s%s: %s%s\n", where, origin, e->detail, note);
     else
         fprintf(stderr, "boids: %s%s\n", where, e->message);
     return boids_app_exit_code(e->status);
@@ -165,7 +166,8 @@ void boids_app_cost_note(boids_world *w, const char *program)
             *at_scale ? " is this model at a flock's scale)" : "");
 }
 
-/* The catches of a world with predators: how many, whether it stopped, their ages; and --events. */
+/* The catches of a world with predators: how many, whether it stopped, their ages; and --events,
+ * every catch (a world without predators or catches: the table's header alone). */
 static boids_status print_catches(const boids_cli *cli, boids_session *s,
                                   const boids_world_info *info)
 {
@@ -174,7 +176,7 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s,
     boids_status st = boids_world_replicas(s->world, rs, info->replicas, NULL);
     boids_events ev;
     if (st == BOIDS_OK) st = boids_world_take_events(s->world, &ev);
-    if (st == BOIDS_OK && info->replicas == 1) {
+    if (st == BOIDS_OK && info->replicas == 1 && info->predators) {
         printf("  %u catch%s", rs[0].catches, rs[0].catches == 1 ? "" : "es");
         if (rs[0].stopped) /* the catch came in the step numbered stop_step, from 0 */
             printf(", stopped after %llu steps (stop_after_catches)",
@@ -204,11 +206,35 @@ static boids_status print_catches(const boids_cli *cli, boids_session *s,
                 fputc('\n', o.f);
             }
             st = boids_output_commit(&o);
-            if (st == BOIDS_OK) printf("  catches written to %s\n", cli->events_path);
+            if (st == BOIDS_OK && info->predators)
+                printf("  catches written to %s\n", cli->events_path);
+            else if (st == BOIDS_OK)
+                printf("  no catches (%s): the header alone written to %s\n",
+                       boids_model_features(info->model) & BOIDS_FEATURE_PREDATORS
+                           ? "no predators"
+                           : "the model has no predators",
+                       cli->events_path);
         }
     }
     free(rs);
     return st;
+}
+
+/* The observables of the flock at the end (a world of one replica). */
+static void print_flock(const boids_metrics *m, uint32_t count, bool per_second)
+{
+    char nn[64]; /* a lone boid has no neighbour (its mean_nn is 0) */
+    if (m->alive == 0) {
+        printf("  no boid alive: no flock to measure\n");
+        return;
+    }
+    if (m->alive == 1)
+        snprintf(nn, sizeof nn, "no nearest neighbour (one boid%s)", count > 1 ? " alive" : "");
+    else
+        snprintf(nn, sizeof nn, "mean nearest neighbour %.2f px", m->mean_nn);
+    printf("  polarization %.3f, %s, %u group%s, speed %.2f..%.2f (mean %.2f) %s\n",
+           m->polarization, nn, m->groups, m->groups == 1 ? "" : "s", m->min_speed, m->max_speed,
+           m->mean_speed, per_second ? "px/s" : "px/frame");
 }
 
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall)
@@ -261,14 +287,8 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                         "events written\n");
         return boids_interrupt_exit_code();
     }
-    if (st == BOIDS_OK && info.replicas == 1 && m.alive == 0)
-        printf("  no boid alive: no flock to measure\n");
-    else if (st == BOIDS_OK && info.replicas == 1)
-        printf("  polarization %.3f, mean nearest neighbour %.2f px, %u group%s, speed %.2f..%.2f "
-               "(mean %.2f) %s\n",
-               m.polarization, m.mean_nn, m.groups, m.groups == 1 ? "" : "s", m.min_speed,
-               m.max_speed, m.mean_speed, per_second ? "px/s" : "px/frame");
-    if (st == BOIDS_OK && info.predators) st = print_catches(cli, s, &info);
+    if (st == BOIDS_OK && info.replicas == 1) print_flock(&m, info.count, per_second);
+    if (st == BOIDS_OK && (info.predators || cli->events_path)) st = print_catches(cli, s, &info);
     if (st == BOIDS_OK && cli->dump_path) {
         st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model),
                              info.dims == 3);

@@ -24,8 +24,8 @@ static int has_display(void)
     return (x && *x) || (wl && *wl);
 }
 
-/* --init: the state's boids are the world's (its count and swarms, unless the options say
- * otherwise, which must then agree). */
+/* --init: the state's boids are the world's (its count and swarms: --boids and --swarms, where
+ * given, must agree). */
 static int read_init(boids_cli *cli, boids_init_state *init)
 {
     boids_csv_state csv;
@@ -38,9 +38,9 @@ static int read_init(boids_cli *cli, boids_init_state *init)
         fprintf(stderr, "boids: --init: %s has %u boids but --boids asks for %u\n", cli->init_path,
                 n, cli->def.count);
         code = BOIDS_EXIT_USAGE;
-    } else if (cli->swarms_given && swarms > cli->def.swarms) {
-        fprintf(stderr, "boids: --init: %s uses swarm %u but --swarms is %u\n", cli->init_path,
-                swarms - 1, cli->def.swarms);
+    } else if (cli->swarms_given && swarms != cli->def.swarms) {
+        fprintf(stderr, "boids: --init: %s has %u swarm%s but --swarms asks for %u\n",
+                cli->init_path, swarms, swarms == 1 ? "" : "s", cli->def.swarms);
         code = BOIDS_EXIT_USAGE;
     }
     if (code == BOIDS_EXIT_OK && csv.three && cli->def.depth == 0) {
@@ -51,7 +51,7 @@ static int read_init(boids_cli *cli, boids_init_state *init)
         code = BOIDS_EXIT_USAGE;
     }
     cli->def.count = n;
-    if (!cli->swarms_given) cli->def.swarms = swarms;
+    cli->def.swarms = swarms;
     return code;
 }
 
@@ -131,14 +131,16 @@ int main(int argc, char **argv)
             printf("boids %s\n", BOIDS_VERSION_STRING);
         return 0;
     }
+    const bool window =
+        !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
+    if (boids_cli_check_run(&cli, window) != BOIDS_OK)
+        return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
     if (boids_environment_check() != BOIDS_OK) /* whatever the backend (base/environment.h) */
         return fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE;
     boids_cli_resolve_backend(&cli);
     boids_init_state init = {NULL, NULL, 0, NULL, NULL, 0};
     int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;
     if (code == BOIDS_EXIT_OK && cli.predators_path) code = read_predators(&cli, &init);
-    const bool window =
-        !cli.headless && !cli.video_path && has_display(); /* --video: a headless run */
     if (code == BOIDS_EXIT_OK) code = check_outputs(&cli, window);
     if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window &&
         isatty(STDERR_FILENO))

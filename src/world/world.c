@@ -5,6 +5,7 @@
 #include "world/world.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -215,13 +216,16 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
     float step = per_second ? p->base.max_speed * d->dt : p->base.max_speed;
     const float smallest =
         d->depth > 0.0f ? fminf(fminf(d->width, d->height), d->depth) : fminf(d->width, d->height);
-    if (p->base.edges == BOIDS_EDGES_WRAP && step >= smallest)
+    if (p->base.edges == BOIDS_EDGES_WRAP && step >= smallest) {
+        char depth[40] = ""; /* the whole size: WxH, or WxHxD */
+        if (d->depth > 0.0f) snprintf(depth, sizeof depth, "x%s", boids_float_text(d->depth, a));
         return boids_fail_keys(
             BOIDS_E_DEF_STEP_TOO_LONG, "max_speed", per_second ? "dt,world" : "world",
-            per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s"
-                       : "%s px per step is not below the world size %sx%s",
+            per_second ? "max_speed * dt = %s px per step is not below the world size %sx%s%s"
+                       : "%s px per step is not below the world size %sx%s%s",
             boids_float_text(step, a), boids_float_text(d->width, b),
-            boids_float_text(d->height, c));
+            boids_float_text(d->height, c), depth);
+    }
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
     if (d->nearest > 0 && d->cell_size == 0.0f && d->count > 0) {
         /* the K nearest are searched in rings of cells: cells that hold about K/4 boids at the

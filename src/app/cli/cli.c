@@ -415,6 +415,11 @@ static boids_status read_arg(int argc, char **argv, int *i, unsigned command, ar
     a->opt = boids_option_find(s);
     const char *eq = strncmp(s, "--", 2) == 0 ? strchr(s, '=') : NULL;
     snprintf(a->flag, sizeof a->flag, "%.*s", eq ? (int)(eq - s) : (int)strlen(s), s);
+    const char *glued_value;
+    const boids_option *glued = a->opt ? NULL : boids_option_glued(s, &glued_value);
+    if (glued) /* "-n10": the value is a word of its own */
+        return boids_fail(BOIDS_E_USAGE, "unknown option '%s' (did you mean %s %s? see --help)",
+                          a->flag, glued->alias, glued_value);
     if (!a->opt) {
         const char *guess = boids_option_guess(s);
         return guess
@@ -524,6 +529,10 @@ static boids_status check_together(boids_cli *cli)
                           "%s: the world is flat, and the camera is a 3D world's (--world WxHxD "
                           "or --dims 3)",
                           camera);
+    if (cli->has_view && cli->def.depth > 0)
+        return boids_fail(BOIDS_E_USAGE,
+                          "--view: the world is 3D, and the rectangle is a flat world's (--camera "
+                          "X,Y,Z,TX,TY,TZ frames a 3D world)");
     const size_t vlen = cli->video_path ? strlen(cli->video_path) : 0;
     if (cli->video_path && (vlen < 4 || strcasecmp(cli->video_path + vlen - 4, ".mp4") != 0))
         return boids_fail(BOIDS_E_USAGE,
@@ -603,6 +612,64 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)
     return boids_cli_parse_command(argc, argv, BOIDS_IN_RUN, cli);
 }
 
+/* ---- what the run does with them ------------------------------------------------------------ */
+
+/* The options of the pictures a headless run exports: each needs frames recorded (--frames,
+ * --video) or any picture (--screenshot too). A window draws and records its own view: it uses
+ * --size and --frame-steps (its recordings) and none of the others. */
+static const struct {
+    boids_option_id id;
+    bool frames;      /* needs frames recorded, not a --screenshot alone */
+    bool window_uses; /* a window's recordings use it */
+    const char *does; /* what it does to them */
+} picture_options[] = {
+    {BOIDS_OPT_SIZE, false, true, "sizes"},
+    {BOIDS_OPT_FRAME_STEPS, true, true, "spaces"},
+    {BOIDS_OPT_FPS, true, false, "sets the rate of"},
+    {BOIDS_OPT_VIEW, false, false, "frames"},
+    {BOIDS_OPT_CAMERA, false, false, "places the eye of"},
+    {BOIDS_OPT_ORBIT, true, false, "turns the view between"},
+    {BOIDS_OPT_BOID_SIZE, false, false, "sets a boid's length in"},
+};
+
+boids_status boids_cli_check_run(const boids_cli *cli, bool window)
+{
+    const bool frames = cli->frames_dir || cli->video_path, picture = frames || cli->screenshot;
+    for (size_t k = 0; k < sizeof picture_options / sizeof picture_options[0]; ++k) {
+        const char *flag = cli->given[picture_options[k].id];
+        const bool needs_frames = picture_options[k].frames;
+        if (!flag || (window && picture_options[k].window_uses)) continue;
+        if (window)
+            return boids_fail(
+                BOIDS_E_USAGE,
+                "%s is for a headless run's pictures (--headless with --frames, "
+                "--video or --screenshot): a window draws its own view and records it at "
+                "the flock's pace",
+                flag);
+        if (!(needs_frames ? frames : picture))
+            return boids_fail(BOIDS_E_USAGE, "%s %s the %s, and this headless run %s none", flag,
+                              picture_options[k].does,
+                              needs_frames ? "frames of --frames and --video"
+                                           : "pictures of --frames, --video and --screenshot",
+                              needs_frames ? "records" : "makes");
+    }
+    if (cli->given[BOIDS_OPT_METRICS_EVERY] && !cli->metrics_path)
+        return boids_fail(BOIDS_E_USAGE, "--metrics-every spaces the rows of --metrics FILE.csv, "
+                                         "and this run writes none");
+    /* the layout lays out a random start: the boids' (--init's here), kit's predators' (unless
+     * --predators gives them), and a window's after key R or more boids */
+    const bool random_predators =
+        (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) &&
+        cli->def.params.predators.predators > 0 && !cli->predators_path;
+    if (cli->given[BOIDS_OPT_LAYOUT] && cli->init_path && !window && !random_predators)
+        return boids_fail(BOIDS_E_USAGE,
+                          "%s: --init%s gives the whole start, and the layout lays out a random "
+                          "one",
+                          cli->given[BOIDS_OPT_LAYOUT],
+                          cli->predators_path ? " with --predators" : "");
+    return BOIDS_OK;
+}
+
 /* ---- where a setting came from -------------------------------------------------------------- */
 
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size)
@@ -643,5 +710,28 @@ const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf,
     }
     if (!cli->scenario_path || i >= cli->scenario.obstacle_count) return NULL;
     snprintf(buf, size, "%s:%ld: obstacle", cli->scenario_path, cli->scenario.obstacle_lines[i]);
+    return buf;
+}
+
+const char *boids_cli_obstacle_note(const boids_cli *cli, size_t i, const char *detail, char *buf,
+                                    size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (const char *p = i < cli->obstacle_count ? cli->obstacle_text[i] : ""; *p;) {
+        const size_t n = strcspn(p, ",");
+        char part[64], exact[32];
+        float v;
+        snprintf(part, sizeof part, "%.*s", (int)n, p);
+        p += n + (p[n] == ',');
+        if (n >= sizeof part || !boids_parse_float(part, &v)) continue;
+        boids_float_text(v, exact);
+        if (strtod(part, NULL) == strtod(exact, NULL) || !strstr(detail, exact)) continue;
+        int k = snprintf(buf + len, size - len, "%s%s reads as the float %s", len ? ", " : " (",
+                         part, exact);
+        if (k < 0 || (size_t)k + 2 > size - len) break; /* (no room: the notes so far) */
+        len += (size_t)k;
+    }
+    if (len) snprintf(buf + len, size - len, ")");
     return buf;
 }

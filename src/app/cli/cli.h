@@ -73,6 +73,13 @@ boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli);
  * every flock size measured; the EGL device says so) or none at all. Probes a headless context
  * once; fills def.backend and the note. */
 void boids_cli_resolve_backend(boids_cli *cli);
+/* Once it is known whether the run opens a window: an option that would do nothing in it is
+ * refused (BOIDS_E_USAGE naming it and what it needs), not taken without a word: a picture's
+ * option (--size, --fps, --view, --camera, --orbit, --boid-size, --frame-steps) where no picture
+ * it applies to is made (a window draws and records its own view, at --size and --frame-steps),
+ * --metrics-every without --metrics, and a headless run's --layout where --init gives the whole
+ * start. */
+boids_status boids_cli_check_run(const boids_cli *cli, bool window);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
 /* --help TOPIC: a model's parameters (its name), the viewer's keys (keys) or everything (all);
@@ -85,5 +92,11 @@ boids_status boids_cli_help_topic(FILE *out, const char *topic);
 const char *boids_cli_origin(const boids_cli *cli, const char *key, char *buf, size_t size);
 /* Where the world's explicit obstacle i came from: "--obstacle X,Y,R" or "scen.ini:7: obstacle". */
 const char *boids_cli_obstacle_origin(const boids_cli *cli, size_t i, char *buf, size_t size);
+/* What a message about obstacle i that prints `detail` should add where the obstacle was written
+ * on the command line with a number that reads as another float, which the message prints (exactly)
+ * and the user did not write: " (99999999 reads as the float 100000000)" for --obstacle
+ * 99999999,2,3; else "". */
+const char *boids_cli_obstacle_note(const boids_cli *cli, size_t i, const char *detail, char *buf,
+                                    size_t size);
 
 #endif

@@ -71,6 +71,18 @@ const char *boids_option_guess(const char *arg)
     return best;
 }
 
+const boids_option *boids_option_glued(const char *arg, const char **value)
+{
+    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) {
+        const char *alias = table[i].alias;
+        const size_t n = alias ? strlen(alias) : 0;
+        if (!n || !table[i].metavar || strncmp(arg, alias, n) != 0) continue;
+        *value = arg + n + (arg[n] == '=');
+        if (**value) return &table[i];
+    }
+    return NULL;
+}
+
 void boids_print_wrapped(FILE *out, const char *text, int col, int indent, int width)
 {
     const char *p = text;

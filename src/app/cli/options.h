@@ -112,6 +112,8 @@ const boids_option *boids_option_of(boids_option_id id);
 const boids_option *boids_option_find(const char *arg);
 /* The known flag closest to an unknown one ("--step" -> "--steps"), or NULL. */
 const char *boids_option_guess(const char *arg);
+/* A short flag glued to its value ("-n10", "-n=10"): its row, the value in *value; else NULL. */
+const boids_option *boids_option_glued(const char *arg, const char **value);
 /* The option lines of --help for a command (BOIDS_IN_RUN or BOIDS_IN_EXPERIMENT), wrapped to
  * 100 columns. */
 void boids_options_print(FILE *out, unsigned command);
