@@ -223,6 +223,16 @@ def test_experiment_gives_the_command_s_tables(tmp_path):
     assert "no_such" in str(e.value)
 
 
+def test_experiment_sweeps_world_settings():
+    t = boids.experiment("vicsek", runs=1, steps=5, count=100, backend="cpu", frames=False,
+                         sweep={"neighbours": ["metric", "nearest:7"], "dims": [2, 3],
+                                "boids": [100, 400]})
+    assert len(t.runs) == 8 and set(t.runs["neighbours"]) == {"metric", "nearest:7"}
+    assert set(t.runs["dims"]) == {2, 3} and set(t.runs["alive"]) == {100, 400}
+    with pytest.raises(boids.Error, match="model cannot be swept"):
+        boids.experiment("vicsek", runs=1, sweep={"model": ["kit", "vicsek"]}, backend="cpu")
+
+
 def test_the_examples_run(tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.dirname(boids.__path__[0]),
