@@ -173,8 +173,6 @@ boids_status boids_world_validate_state(const boids_world *w, const boids_boid *
     return BOIDS_OK;
 }
 
-/* The grid for parameters p (with their facts f) in the (resolved) world d with `obstacles`
- * obstacles, after the checks that depend on both. */
 /* The side of a cell that holds about K/4 boids at the mean density (plan_grid): an axis shorter
  * than that side is taken whole, and the side found over the others (a world 3 px thick took the
  * cube root of its thin volume: cells far smaller than the K nearest's distance across it, so a
@@ -201,6 +199,8 @@ static double nearest_cell_side(const boids_world_def *d)
     return side;
 }
 
+/* The grid for parameters p (with their facts f) in the (resolved) world d with `obstacles`
+ * obstacles, after the checks that depend on both. */
 static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
                               const boids_params_facts *f, uint32_t obstacles,
                               boids_grid_dims *grid)
