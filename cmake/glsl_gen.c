@@ -6,12 +6,12 @@
  *   boids_attributes.glsl  attr_<name>(id) and set_attr_<name>(id, v) for every attribute
  *   steer_<model>.comp     one steering program per model of the manifest (boids_models.h):
  *                          BOIDS_THIS_MODEL, its attributes and features defined,
- *                          steer_common.glsl, its rules (rules/<rules>.h), then the Reynolds
- *                          walk's main (steer_reynolds.glsl) or, with BOIDS_FEATURE_OWN_WALK,
- *                          the model's own (rules_<rules>.glsl)
+ *                          steer_common.glsl, its rules (models/<rules>/rules.h), then the
+ *                          Reynolds walk's main (steer_reynolds.glsl) or, with
+ *                          BOIDS_FEATURE_OWN_WALK, the model's own (models/<rules>/walk.glsl)
  *   CPU_RULES.c            the CPU's unit of every model's rules: those that take the Reynolds
  *                          walk's sums (BOIDS_CPU_REYNOLDS_RULES of each, src/cpu/lanes.h), the
- *                          models with their own walk (src/cpu/rules_<rules>.c, included) and
+ *                          models with their own walk (src/models/<rules>/walk.c, included) and
  *                          the predators' hunt (src/cpu/hunt.c) where a model has predators
  *   CPU_RULES3.c           the same compiled for 3D worlds (BOIDS_DIMS 3), and the rules' table
  *                          by model (boids_cpu_rules3)
@@ -156,13 +156,13 @@ static void steer_programs(const char *dir)
                       summary, ...)                                                                \
     put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_THIS_MODEL "   \
         "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n%s"                 \
-        "#include \"steer_common.glsl\"\n#include \"rules/" #rules ".h\"\n",                       \
+        "#include \"steer_common.glsl\"\n#include \"models/" #rules "/rules.h\"\n",                \
         name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features),        \
         ((features)&BOIDS_FEATURE_PREDATORS)                                                       \
             ? ""                                                                                   \
             : "#define BOIDS_WITHOUT_PREDATORS 1\n#define BOIDS_SORTS_NEXT_STEP 1\n");             \
     if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
-        put("#include \"rules_" #rules ".glsl\"\n");                                               \
+        put("#include \"models/" #rules "/walk.glsl\"\n");                                         \
     else                                                                                           \
         put("#define RULES_RADII " #rules "_radii\n#define RULES_STEER " #rules                    \
             "_steer\n#include \"steer_reynolds.glsl\"\n");                                         \
@@ -192,9 +192,10 @@ static void cpu_rules(const char *path, int dims)
         if (!seen) {                                                                               \
             done[n++] = #rules;                                                                    \
             if ((features)&BOIDS_FEATURE_OWN_WALK)                                                 \
-                put("\n#include \"cpu/rules_" #rules ".c\"\n");                                    \
+                put("\n#include \"models/" #rules "/walk.c\"\n");                                  \
             else                                                                                   \
-                put("\n#include \"rules/" #rules ".h\"\nBOIDS_CPU_REYNOLDS_RULES(" #rules ")\n");  \
+                put("\n#include \"models/" #rules "/rules.h\"\nBOIDS_CPU_REYNOLDS_RULES(" #rules   \
+                    ")\n");                                                                        \
         }                                                                                          \
     }
     BOIDS_MODEL_LIST(BOIDS_X_CPU_RULES)

@@ -324,7 +324,7 @@ void candidates_end(candidates it)
 // within reach of (x, y) in replica r (x, y, z in a 3D world: the obstacles are spheres), (x, y)
 // itself left out; as boids_cpu_obstacle_push() and the predators' separation in
 // boids_cpu_hunt(). over_d2: of those vectors over the distance, -d / d^2, as the allocation
-// models' obstacles (rules/allocation.h).
+// models' obstacles (models/allocation/rules.h).
 lane_vec push_from(uint grid, uint r, float x, float y, float z, float reach, bool over_d2)
 {
     float r2 = reach * reach;

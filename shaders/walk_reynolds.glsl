@@ -1,7 +1,8 @@
 // The Reynolds walk, the twin of src/cpu/walk_reynolds.c: a boid's sums over its neighbours
 // within each radius, separation over every swarm, alignment and cohesion over its own. The
 // Shiffman models, priority and mean, hybrid and adams steer from these sums in their
-// rules_<rules>.glsl; kit walks its own view field (rules_kit.glsl), as rules_kit.c does.
+// models/<rules>/rules.h; kit walks its own view field (models/kit/walk.glsl), as
+// models/kit/walk.c does.
 //
 // Each sum is added in the candidates' order with walk_one()'s operations, so a boid's sums are
 // the CPU's bits. Like the CPU's lane walk, it leaves out what cannot change a bit: the minimum

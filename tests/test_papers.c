@@ -16,7 +16,7 @@
 
 #include "core/rng.h"
 #include "cpu/steer.h"
-#include "rules/allocation.h"
+#include "models/allocation/rules.h"
 #include "test.h"
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
@@ -239,8 +239,8 @@ static void test_separation_scaling(void)
     }
 }
 
-/* priority_allocate (rules/allocation.h, the rules of both backends) of one case, in every lane;
- * the first lane's result. */
+/* priority_allocate (models/allocation/rules.h, the rules of both backends) of one case, in every
+ * lane; the first lane's result. */
 static void allocate(const float x[2], const float y[2], const float z[2], float m, float a[2])
 {
     const lane_vec r = priority_allocate(

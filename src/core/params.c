@@ -284,7 +284,7 @@ boids_status boids_params_resolve(boids_model model, const boids_params *params,
 }
 
 /* The outer radius of a model's nested zones (BOIDS_PARAM_ZONE): their widths added in row order,
- * as the rules add them (rules/couzin.h); 0 for a model without zones. */
+ * as the rules add them (models/couzin/rules.h); 0 for a model without zones. */
 static float zones_radius(const boids_param_info *info, size_t n, const boids_params *p)
 {
     float r = 0.0f;

@@ -124,7 +124,7 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
                         boids_cpu_group *g);
 
 /* Where the lanes of a group stand, and the world, for the offsets to their candidates (the lane
- * walks: walk_reynolds.c, rules_kit.c). */
+ * walks: walk_reynolds.c, models/kit/walk.c). */
 typedef struct boids_lane_origin {
     boids_vf x, y, z;          /* the group's boids (z: a 3D world's) */
     float w, h, d, hw, hh, hd; /* the world's sizes, and half of each where it wraps */

@@ -8,7 +8,7 @@
  * cannot walks alone. Either way a boid's sums are the same bits, added in the order of
  * shaders/walk_reynolds.glsl, the GPU's walk: the walks are per backend, as the grid and the
  * sort are (lanes here, one invocation per boid there), and test_agreement holds them equal.
- * (kit walks the same groups with its own sums: rules_kit.c.) */
+ * (kit walks the same groups with its own sums: models/kit/walk.c.) */
 #include <math.h>
 #include <string.h>
 

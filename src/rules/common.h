@@ -352,8 +352,8 @@ RULES_STRUCT(reynolds_radii)
 {
     float sep2, ali2, coh2;
     bool sep_raw; /* separation sums the offsets p_i - p_j themselves (Adams'), not over d^2 */
-    /* Adams' own reading (rules/adams.h; implies sep_raw): a candidate counts only inside the
-     * box |dx|, |dy| < box; coincident boids and every swarm count; alignment and cohesion
+    /* Adams' own reading (models/adams/rules.h; implies sep_raw): a candidate counts only inside
+     * the box |dx|, |dy| < box; coincident boids and every swarm count; alignment and cohesion
      * leave out the separation zone unless flock_in_sep. */
     bool adams, flock_in_sep;
     float box;

@@ -1,5 +1,5 @@
-// kit (docs/models.md (kit)), the GPU's walks: the rules are rules/kit.h, shared with the CPU;
-// the view field is kit's own walk, so this file gathers kit_sums as src/cpu/rules_kit.c does,
+// kit (docs/models.md (kit)), the GPU's walks: the rules are rules.h beside it, shared with the
+// CPU; the view field is kit's own walk, so this file gathers kit_sums as walk.c beside it does,
 // over the boids within R_S (eq. 3) and in the view field, and over the predators within R_P
 // (eq. 6), each sum in the candidates' order with the CPU's operations. In a 3D world (BOIDS_DIMS
 // 3) the offsets, velocities and sums have z, and the view field is the cone around the 3D

@@ -1,7 +1,7 @@
-/* couzin (docs/models.md (couzin)), the CPU's walk: the rules are rules/couzin.h, shared with the
- * GPU; the zones are couzin's own walk (shaders/rules_couzin.glsl is the GPU's), so this file
- * gathers couzin_sums over the others an individual perceives: the unit vectors towards those in
- * the zone of repulsion (eq. 1) and the zone of attraction (eq. 3), the headings of those in the
+/* couzin (docs/models.md (couzin)), the CPU's walk: the rules are rules.h beside it, shared
+ * with the GPU; the zones are couzin's own walk (src/models/couzin/walk.glsl is the GPU's), so this
+ * file gathers couzin_sums over the others an individual perceives: the unit vectors towards those
+ * in the zone of repulsion (eq. 1) and the zone of attraction (eq. 3), the headings of those in the
  * zone of orientation (eq. 2), each sum in the candidates' order with the shader's operations.
  * With several swarms, an individual is repelled by everyone and orients to and is attracted by
  * its own swarm only (as the Reynolds walk's separation and flocking).
@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "cpu/lanes.h"
-#include "rules/couzin.h"
+#include "models/couzin/rules.h"
 
 #define THREE (BOIDS_DIMS == 3)
 

@@ -1,4 +1,4 @@
-/* drag (examples/drag/model.h): Reynolds' three sums with a linear drag. One source for both
+/* drag (model.h beside it): Reynolds' three sums with a linear drag. One source for both
  * backends (src/rules/lang.h).
  *
  *   F = truncate(f_sep w_sep + f_ali w_ali + f_coh w_coh, F_max) - c_d v
@@ -8,8 +8,8 @@
  *   v' = truncate(v + F dt, v_max), raised to v_min if slower; p' = edges(p + v' dt)
  *
  * The drag comes after the truncation: it is friction, not steering. */
-#ifndef BOIDS_RULES_DRAG_H
-#define BOIDS_RULES_DRAG_H
+#ifndef BOIDS_MODELS_DRAG_RULES_H
+#define BOIDS_MODELS_DRAG_RULES_H
 
 #include "rules/common.h"
 

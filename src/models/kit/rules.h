@@ -1,6 +1,6 @@
 /* kit (docs/models.md (kit)): the boids' rules of Bruschke & Golks. One source for both backends
  * (rules/lang.h); the walks over flockmates and predators are each backend's own (its view field
- * is not the Reynolds walk's: src/cpu/rules_kit.c, shaders/rules_kit.glsl).
+ * is not the Reynolds walk's: src/models/kit/walk.c, src/models/kit/walk.glsl).
  *
  *   individuality (eq. 7-9): a = (age - 0.5)^2; R = view_radius - c_view_radius a,
  *     alpha = view_angle - c_view_angle a, v_max = max_speed - c_maxspeed a

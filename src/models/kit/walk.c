@@ -1,5 +1,5 @@
-/* kit (docs/models.md (kit)), the CPU's walks: the rules are rules/kit.h, shared with the GPU; its
- * view field is its own walk (shaders/rules_kit.glsl is the GPU's), so this file gathers
+/* kit (docs/models.md (kit)), the CPU's walks: the rules are rules.h beside it, shared with the
+ * GPU; its view field is its own walk (src/models/kit/walk.glsl is the GPU's), so this file gathers
  * kit_sums: over the boids within R_S (eq. 3) and in the view field, and over the predators
  * within R_P (eq. 6). Up to BOIDS_LANES boids of a cell row walk together on SIMD lanes
  * (boids_cpu_group); a boid that cannot walks alone. Either way its sums are the same bits, added
@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "cpu/lanes.h"
-#include "rules/kit.h"
+#include "models/kit/rules.h"
 
 #define THREE (BOIDS_DIMS == 3)
 
@@ -176,7 +176,7 @@ static void kit_flee(const boids_cpu_step *s, uint32_t slot, float *fx, float *f
 }
 
 /* The rest of the step of the living boids of slots [slot, slot + lanes), from their sums: the
- * predators (eq. 6), then the rules (rules/kit.h) on the lanes, then the move. */
+ * predators (eq. 6), then the rules (models/kit/rules.h) on the lanes, then the move. */
 BOIDS_SIMD_CLONES static void kit_finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
                                          kit_sums *m)
 {

@@ -1,6 +1,6 @@
-// couzin (docs/models.md (couzin)), the GPU's walk: the rules are rules/couzin.h, shared with
+// couzin (docs/models.md (couzin)), the GPU's walk: the rules are rules.h beside it, shared with
 // the CPU; the zones are couzin's own walk, so this file gathers couzin_sums as
-// src/cpu/rules_couzin.c does, over the others an individual perceives within r_a: the unit
+// src/models/couzin/walk.c does, over the others an individual perceives within r_a: the unit
 // vectors towards those in the zone of repulsion (eq. 1) and of attraction (eq. 3), the headings
 // of those in the zone of orientation (eq. 2), each sum in the candidates' order with the CPU's
 // operations. In a 3D world (BOIDS_DIMS 3) the offsets, velocities and sums have z, and the field

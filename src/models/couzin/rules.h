@@ -1,7 +1,7 @@
 /* couzin (docs/models.md (couzin)): Couzin, Krause, James, Ruxton & Franks 2002, "Collective
  * memory and spatial sorting in animal groups" (J. Theor. Biol. 218, 1). One source for both
- * backends (rules/lang.h); the walk over the zones is each backend's own (src/cpu/rules_couzin.c,
- * shaders/rules_couzin.glsl): it gathers couzin_sums.
+ * backends (rules/lang.h); the walk over the zones is each backend's own (src/models/couzin/walk.c,
+ * src/models/couzin/walk.glsl): it gathers couzin_sums.
  *
  *   zones around individual i, of the others it perceives (not in the blind volume behind it:
  *   the offsets within alpha/2 of its heading), r_ij the unit vector towards j:

@@ -1,0 +1,34 @@
+/* The models, a folder each (src/models/<folder>/: model.h, rules.h, oracle.c and, where the
+ * model walks its neighbours its own way, walk.c and walk.glsl). Part of the public API, through
+ * boids_models.h, which makes the manifest (BOIDS_MODEL_LIST) and boids_params.h the blocks
+ * (BOIDS_PARAM_BLOCK_LIST) from the folders named here.
+ *
+ * A folder is named twice below: its model.h included, and its line in BOIDS_MODEL_FOLDERS, whose
+ * order is the order of the boids_model enum (the models' rows within a folder keep theirs) and of
+ * the folders' parameter blocks in boids_params. A folder holds one rule set and every model that
+ * runs on it (shiffman's three variants; priority and mean). */
+#ifndef BOIDS_MODELS_LIST_H
+#define BOIDS_MODELS_LIST_H
+
+#include "shiffman/model.h"
+#include "adams/model.h"
+#include "hybrid/model.h"
+#include "allocation/model.h"
+#include "kit/model.h"
+#include "vicsek/model.h"
+#include "couzin/model.h"
+
+/* F(FOLDER, A): the folder's macros are BOIDS_MODELS_<FOLDER> and BOIDS_BLOCKS_<FOLDER>. */
+/* clang-format off */
+#define BOIDS_MODEL_FOLDERS(F, A) \
+    F(SHIFFMAN, A)                \
+    F(ADAMS, A)                   \
+    F(HYBRID, A)                  \
+    F(ALLOCATION, A)              \
+    F(KIT, A)                     \
+    F(VICSEK, A)                  \
+    F(COUZIN, A)                  \
+    /* (a new folder's line goes above this one) */
+/* clang-format on */
+
+#endif
