@@ -10,6 +10,9 @@
 5. Every model of the manifest has a row in the README's model table and a section of
    docs/models.md whose heading names it.
 6. The C code is as .clang-format lays it out (clang-format --dry-run finds nothing to change).
+7. Every number of models that README.md, python/README.md and docs/*.md state ("ten models",
+   "10 published models") is the manifest's; a part is not a total ("the three Shiffman models",
+   "the first five models").
 
 usage: check_house.py SOURCE_DIR        (exit 1 and one line per breach when a rule is broken)
 """
@@ -219,11 +222,7 @@ def check_width(breaches):
 
 
 def check_models(breaches):
-    names = []
-    for rel in sorted(tracked(["src/models"])):
-        if rel.endswith("/model.h"):
-            with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
-                names += re.findall(r'^\s*M\(\w+, "([\w-]+)"', f.read(), re.M)
+    names = manifest_models()
     if not names:
         breaches.append("src/models: no model found in the manifest's folders")
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
@@ -235,6 +234,44 @@ def check_models(breaches):
             breaches.append(f"README.md: the model table has no row for {name}")
         if not any(re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", h) for h in headings):
             breaches.append(f"docs/models.md: no section (## heading) names {name}")
+
+
+NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                "seventeen", "eighteen", "nineteen", "twenty"]
+# A number, the words that may stand between it and "models" in a total ("ten published
+# models"), "models"; a word of any other kind makes it a part ("three Shiffman models").
+MODEL_COUNT = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")((?:\s+(?:published|boid|"
+                         r"flocking|different|distinct))*)\s+models\b", re.I)
+PART = re.compile(r"\b(first|last|other|more|fewer|new|old|older)\s+$", re.I)
+
+
+def manifest_models():
+    """The models of the manifest: the M( rows of every folder's model.h (src/models/list.h)."""
+    names = []
+    for rel in sorted(tracked(["src/models"])):
+        if rel.endswith("/model.h"):
+            with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+                names += re.findall(r'^\s*M\(\w+, "([\w-]+)"', f.read(), re.M)
+    return names
+
+
+def check_model_counts(breaches):
+    count = len(manifest_models())
+    docs = ["README.md", "python/README.md"] + sorted(
+        "docs/" + f for f in os.listdir(os.path.join(ROOT, "docs")) if f.endswith(".md"))
+    for rel in docs:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        for m in MODEL_COUNT.finditer(text):
+            if PART.search(text[max(0, m.start() - 20):m.start()]):
+                continue
+            word = m.group(1).lower()
+            said = int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+            if said != count:
+                line = text.count("\n", 0, m.start()) + 1
+                breaches.append(f"{rel}:{line}: \"{' '.join(m.group(0).split())}\" says {said}; "
+                                f"the manifest (src/models/*/model.h) has {count} models")
 
 
 def check_format(breaches):
@@ -264,7 +301,8 @@ def main():
                         ("functions", lambda b: check_functions(files, b)),
                         ("width", check_width),
                         ("models", check_models),
-                        ("format", check_format)):
+                        ("format", check_format),
+                        ("model counts", check_model_counts)):
         breaches = []
         check(breaches)
         for b in breaches:
@@ -272,7 +310,7 @@ def main():
         print(("ok   " if not breaches else "FAIL ") + f"{rule}: {len(breaches)} breaches")
         results[rule] = len(breaches)
     sys.exit(1 if any(results.get(r) for r in ("layers", "circles", "functions", "width",
-                                                "models", "format")) else 0)
+                                                "models", "format", "model counts")) else 0)
 
 
 if __name__ == "__main__":

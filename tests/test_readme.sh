@@ -11,8 +11,8 @@
 # boids that runs on the PATH. Left out: the setup lines (install-deps, ctest) and CI's
 # commands, which CI runs; the install into /usr/local; ffmpeg; and the Slurm scripts, which
 # test_slurm runs. Then: the
-# README's option list is --help's, and every relative link of the README and docs/ finds its
-# file and heading.
+# option list of docs/reference.md is --help's, and every relative link of the README and docs/
+# finds its file and heading.
 # usage: test_readme.sh SOURCE_DIR BUILD_DIR
 set -u
 src=$(realpath "$1")
@@ -88,16 +88,17 @@ if [ -x "$installed/boids" ] &&
 else
   bad "install: $(cat "$tmp/.install.out" 2>/dev/null)"
 fi
-# the README's option list is --help's, line for line (both follow from core/options.h)
+# the option list of docs/reference.md (its Command line's first block) is --help's, line for line
+# (both follow from src/app/cli/options.h)
 boids="$build/src/boids"
-readme_opts=$(awk '/^## Command line/ { c = 1 } c && /^```/ { n++; next } c && n == 1 && NR > 0' \
-  "$src/README.md" | sed -n '/^  --backend/,$p')
+ref_opts=$(awk '/^## Command line/ { c = 1 } c && /^```/ { n++; next } c && n == 1 && NR > 0' \
+  "$src/docs/reference.md" | sed -n '/^  --backend/,$p')
 help_opts=$("$boids" --help | sed -n '/^  --backend/,/^Examples:/p' | sed '/^Examples:/d;/^$/d')
-if [ -n "$readme_opts" ] && [ "$readme_opts" = "$help_opts" ]; then
-  ok "the README's options are --help's"
+if [ -n "$ref_opts" ] && [ "$ref_opts" = "$help_opts" ]; then
+  ok "docs/reference.md's options are --help's"
 else
-  bad "the README's option list differs from --help's: \
-$(diff <(echo "$readme_opts") <(echo "$help_opts") | head -5)"
+  bad "docs/reference.md's option list differs from --help's: \
+$(diff <(echo "$ref_opts") <(echo "$help_opts") | head -5)"
 fi
 # the examples' outputs are what they say
 [ "$(ls out/frame_*.png 2>/dev/null | wc -l)" = 300 ] && ok "out/ holds 300 frames" ||
