@@ -30,6 +30,7 @@ ALLOWED = {
     "base": {"public"},                     # errors, parsing, output files, the thread pool
     "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
     "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
+    "oracle": {"public", "rules"},          # the models' float64 oracles: test code, no backend
     "cpu": {"public", "base", "core", "shared", "rules"},
     "gpu": {"public", "base", "core", "shared"},
     "world": {"public", "base", "core", "shared", "cpu", "gpu"},
@@ -71,7 +72,8 @@ def layer_of_file(rel):
     if parts[1] == "models":  # a model's folder: its lines are the API's, its walks the CPU's
         if len(parts) == 3 or parts[-1] == "model.h":
             return "public"
-        return {"rules.h": "rules", "walk.c": "cpu"}.get(parts[-1])
+        return {"rules.h": "rules", "walk.c": "cpu", "oracle.c": "oracle",
+                "oracle.h": "oracle"}.get(parts[-1])
     if parts[1] == "app":
         if len(parts) == 3:
             return "app/main" if parts[2] == "main.c" else "app"

@@ -1,24 +1,28 @@
-/* 3D worlds: proofs that the third dimension is right, not just plausible, on the CPU reference
- * and on the GPU (test_agreement holds the two equal in 3D too).
+/* Every model against its oracle, and 3D worlds: proofs that the rules are right, not just
+ * plausible, on the CPU reference and on the GPU (test_agreement holds the two equal). The tests
+ * loop over the registered models and hold each to what its oracle (src/models/<folder>/oracle.c)
+ * declares; a model without one fails by name.
  *
+ * - The oracles: each model's step from its formulas in double precision, brute force over every
+ *   pair, flat and 3D, one and three swarms, against both backends, within the tolerance of a
+ *   float's rounding in the model's units (kit's with its predators and their catches).
  * - The plane: a 3D world whose boids all lie in one plane z = c with vz = 0 steps exactly as the
- *   flat world does, bit for bit in x, y, vx, vy, for every model that runs in 3D, at its
- *   preset's parameters and edges (the extra terms are zeros, added where they cannot move a
- *   bit), and z and vz stay c and 0. (A GPU that rounds otherwise than IEEE may fuse its flat and
- *   its 3D programs differently: there, one step within a tolerance.)
- * - The oracles: each 3D model's step written here from its formulas in double precision, brute
- *   force over every pair, against both backends, within the 2D oracles' tolerance.
+ *   flat world does, bit for bit in x, y, vx, vy, for every model at its preset's parameters and
+ *   edges without its noise (the extra terms are zeros, added where they cannot move a bit), and
+ *   z and vz stay c and 0. (A GPU that rounds otherwise than IEEE may fuse its flat and its 3D
+ *   programs differently: there, one step within a tolerance.)
  * - The axes: in a cubic world, turning every boid's axes (x, y, z) -> (y, z, x) turns the
- *   results the same way, within rounding (the sums then come in another order).
+ *   results the same way, within rounding (the sums then come in another order), at the values
+ *   the model's oracle says make it the same in every direction.
  * - Flat worlds are unchanged by the third dimension's arrival: test_golden's hashes hold that.
- * Kit's 3D oracle (its own walk, its predators) is test_kit's. Also: a 3D world's obstacles
- * need a depth, the state's z columns, and the predators' z. */
+ * Also: a 3D world's obstacles need a depth, the state's z columns, and the predators' z. */
 #include <math.h>
 #include <string.h>
 
 #include "core/geometry.h"
 #include "core/rng.h"
 #include "gpu_exact.h"
+#include "models/oracle.h"
 #include "test.h"
 
 /* The backend the cases run on (each test runs them on both). */
@@ -53,24 +57,26 @@ static boids_world_def model_def(boids_model m, uint32_t n, uint32_t swarms, flo
     return d;
 }
 
-/* A noisy model's world without its noise, and with a reach the cases' spacing fills: Vicsek's
- * and Couzin's random turns leave a plane in 3D and are drawn around a basis the turned axes do
- * not turn, so the plane and axes cases hold their rules without it (test_vicsek and test_couzin
- * hold the noise). */
-static void without_noise(boids_world_def *d)
+/* The model's oracle (src/models/<folder>/oracle.c); a model without one fails here, by name. */
+static const boids_oracle *oracle_for(boids_model m)
 {
-    if (d->model == BOIDS_MODEL_VICSEK) {
-        d->params.vicsek.eta = 0;
-        d->params.vicsek.radius = 30;
-    } else if (d->model == BOIDS_MODEL_COUZIN) {
-        d->params.couzin.noise = 0;
-        d->params.couzin.repulsion_radius = 6;
-        d->params.couzin.orientation_width = 10;
-        d->params.couzin.attraction_width = 14;
-    } else {
-        return;
-    }
-    d->params.base.max_speed = d->params.base.min_speed = 3;
+    const boids_oracle *o = boids_oracle_of(m);
+    CHECK_MSG(o != NULL, "no oracle for %s", boids_model_name(m));
+    return o;
+}
+
+/* d at the values its model's oracle declares: without its random draws (a noisy model's random
+ * turns leave a plane in 3D and are drawn around a basis the turned axes do not turn: test_noise
+ * and the models' own tests hold the noise), at the scale of the cases' spacing, and where
+ * `isotropic`, at the values that make it the same in every direction. False: no oracle. */
+static bool declared(boids_world_def *d, bool isotropic)
+{
+    const boids_oracle *o = oracle_for(d->model);
+    if (!o) return false;
+    if (o->noiseless) o->noiseless(&d->params);
+    if (o->px_scale) o->px_scale(&d->params);
+    if (isotropic && o->isotropic) o->isotropic(&d->params);
+    return true;
 }
 
 /* n boids spread over W x H (and their speeds within the limits), flat; alive, of every age. */
@@ -145,7 +151,7 @@ static void plane_case(boids_model m, uint32_t swarms)
     const float W = 400, H = 300, D = 400, c = 200; /* D <= max(W, H): the same cells */
     boids_world_def flat = model_def(m, n, swarms, W, H, 0),
                     deep = model_def(m, n, swarms, W, H, D);
-    without_noise(&flat), without_noise(&deep);
+    if (!declared(&flat, false) || !declared(&deep, false)) return;
     boids_obstacle circles[5], spheres[5];
     boids_rng rng = boids_rng_seeded(11 + m);
     for (int i = 0; i < 5; ++i) {
@@ -207,10 +213,9 @@ static void test_plane_is_the_flat_world(void)
 {
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) plane_case((boids_model)m, 1);
-        plane_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3); /* the swarms' own paths */
-        plane_case(BOIDS_MODEL_HYBRID, 2);
-        plane_case(BOIDS_MODEL_MEAN, 2);
+        for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+            for (uint32_t swarms = 1; swarms <= 3; swarms += 2) /* (3: the swarms' own paths) */
+                plane_case((boids_model)m, swarms);
     }
     backend_now = BOIDS_BACKEND_CPU;
 }
@@ -237,9 +242,8 @@ static void axes_case(boids_model m, uint32_t steps, double tol)
     const uint32_t n = 1200;
     const float L = 500;
     boids_world_def d = model_def(m, n, 1, L, L, L);
-    without_noise(&d);
-    d.params.adams.scout1_count = d.params.adams.scout2_count = 0; /* scouts pull along x */
-    d.params.obstacles.obstacles = 0; /* (kit's random ones would stand where they stand) */
+    if (!declared(&d, true)) return;
+    d.params.obstacles.obstacles = 0; /* (random ones would stand where they stand) */
     boids_boid *a = malloc(sizeof *a * n), *b = malloc(sizeof *b * n);
     boids_predator pa[MAX_PREDATORS], pb[MAX_PREDATORS]; /* (kit's, turned too) */
     uint32_t np;
@@ -279,180 +283,32 @@ static void test_turned_axes_turn_the_results(void)
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
         for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
             axes_case((boids_model)m, 1, 1e-5);
-            /* ten steps; for kit and couzin only where the rounding is IEEE's: elsewhere a GPU's
-             * own rounding parts its two runs (2e-3 of v_max in ten steps under the perturbed
-             * numerics: kit's catches and its predators' attacks amplify an ulp, as Couzin's
-             * turn limit, a branch on a cosine, does), as the plane case allows for */
-            if (bitwise() || (!(boids_model_features((boids_model)m) & BOIDS_FEATURE_PREDATORS) &&
-                              m != BOIDS_MODEL_COUZIN))
-                axes_case((boids_model)m, 10, 1e-3);
+            /* ten steps; for a model that amplifies an ulp (its oracle says: kit's catches,
+             * Couzin's turn limit) only where the rounding is IEEE's: elsewhere a GPU's own
+             * rounding parts its two runs (2e-3 of v_max in ten steps under the perturbed
+             * numerics), as the plane case allows for */
+            const boids_oracle *o = boids_oracle_of((boids_model)m);
+            if (bitwise() || (o && !o->amplifies)) axes_case((boids_model)m, 10, 1e-3);
         }
     }
     backend_now = BOIDS_BACKEND_CPU;
 }
 
-/* ---- the oracles: each 3D model's step from its formulas, in double precision, brute force ----
+/* ---- the oracles: each model's step from its formulas, in double precision, brute force ------
  */
 
-typedef struct d3 {
-    double x, y, z;
-} d3;
-static d3 d3_of(double x, double y, double z) { return (d3){x, y, z}; }
-static d3 d3_add(d3 a, d3 b) { return d3_of(a.x + b.x, a.y + b.y, a.z + b.z); }
-static d3 d3_sub(d3 a, d3 b) { return d3_of(a.x - b.x, a.y - b.y, a.z - b.z); }
-static d3 d3_mul(d3 a, double s) { return d3_of(a.x * s, a.y * s, a.z * s); }
-static double d3_len(d3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
-/* a at length m (zero stays zero: Processing's normalize) */
-static d3 d3_at(d3 a, double m) { return d3_len(a) > 0 ? d3_mul(a, m / d3_len(a)) : a; }
-static d3 d3_trunc(d3 a, double m) { return d3_len(a) > m ? d3_at(a, m) : a; }
-static d3 d3_limits(d3 v, double vmin, double vmax) /* Reynolds' speed limits */
+/* A small dense flock of model m, flat or 3D (every rule active, across the wrap), one step on the
+ * backend of the moment, against its oracle: within the 2D oracles' tolerance (test_rules), in
+ * the model's units; boids the oracle finds at a branch's edge (few) are left out. */
+static void oracle_case(boids_model m, uint32_t swarms, bool deep)
 {
-    const double s = d3_len(v);
-    return s > vmax ? d3_at(v, vmax) : s < vmin && s > 0 ? d3_at(v, vmin) : v;
-}
-static double wrap_d(double d, double size, bool wrap)
-{
-    return !wrap ? d : d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
-}
-
-/* The priority allocation (Reynolds 1987) of x, y, z in that order within m. */
-static d3 allocate(d3 x, d3 y, d3 z, double m)
-{
-    if (d3_len(x) > m) return d3_at(x, m);
-    d3 a = x;
-    const d3 next[2] = {y, z};
-    for (int k = 0; k < 2; ++k) {
-        const d3 n = next[k];
-        const double n2 = n.x * n.x + n.y * n.y + n.z * n.z;
-        if (!(n2 > 0)) continue;
-        if (d3_len(d3_add(a, n)) <= m) {
-            a = d3_add(a, n);
-            continue;
-        }
-        const double an = a.x * n.x + a.y * n.y + a.z * n.z, a2 = d3_len(a) * d3_len(a);
-        const double alpha = (-an + sqrt(fmax(an * an + n2 * (m * m - a2), 0))) / n2;
-        return d3_add(a, d3_mul(n, alpha));
-    }
-    return a;
-}
-
-/* One step of model m for boid i of b[0..n) in a W x H x D world, from the formulas of
- * docs/models.md, brute force over every other boid. */
-static boids_boid oracle_3d(boids_model m, const boids_params *p, const boids_boid *b, uint32_t n,
-                            uint32_t i, double W, double H, double D, double dt)
-{
-    const bool wrap = p->base.edges == BOIDS_EDGES_WRAP;
-    const d3 pi = d3_of(b[i].x, b[i].y, b[i].z), v = d3_of(b[i].vx, b[i].vy, b[i].vz);
-    const bool adams = m == BOIDS_MODEL_ADAMS, hybrid = m == BOIDS_MODEL_HYBRID,
-               alloc = m == BOIDS_MODEL_PRIORITY || m == BOIDS_MODEL_MEAN;
-    const double rs = adams    ? p->adams.protected_range
-                      : hybrid ? p->hybrid.sep_radius
-                      : alloc  ? p->allocation.sep_radius
-                               : p->reynolds.sep_radius;
-    const double ra = adams    ? p->adams.visual_range
-                      : hybrid ? p->hybrid.align_radius
-                      : alloc  ? p->allocation.neighbor_radius
-                               : p->reynolds.align_radius;
-    const double rc = adams    ? p->adams.visual_range
-                      : hybrid ? p->hybrid.cohesion_radius
-                      : alloc  ? p->allocation.neighbor_radius
-                               : p->reynolds.cohesion_radius;
-    d3 sep = d3_of(0, 0, 0), ali = sep, coh = sep;
-    int ns = 0, na = 0, nc = 0;
-    for (uint32_t j = 0; j < n; ++j) {
-        if (j == i) continue;
-        const d3 off = d3_of(wrap_d((double)b[j].x - b[i].x, W, wrap),
-                             wrap_d((double)b[j].y - b[i].y, H, wrap),
-                             wrap_d((double)b[j].z - b[i].z, D, wrap));
-        const double d = d3_len(off);
-        if (adams) { /* the box, every swarm, coincident boids too */
-            const double box = p->adams.visual_range;
-            if (!(fabs(off.x) < box && fabs(off.y) < box && fabs(off.z) < box)) continue;
-        } else if (!(d > 0)) {
-            continue;
-        }
-        const bool in_sep = d < rs;
-        if (in_sep)
-            sep = d3_add(sep, hybrid || adams ? d3_mul(off, -1) : d3_mul(off, -1 / (d * d)));
-        ns += in_sep;
-        if (!adams && b[j].swarm != b[i].swarm) continue;
-        if (adams && in_sep && p->adams.include_protected == 0) continue;
-        if (d < ra) ali = d3_add(ali, d3_of(b[j].vx, b[j].vy, b[j].vz)), na++;
-        if (d < rc) coh = d3_add(coh, off), nc++;
-    }
-    const double vmax = p->base.max_speed, vmin = p->base.min_speed;
-    d3 v1;
-    if (adams) {
-        d3 w = v;
-        if (na)
-            w = d3_add(d3_add(w, d3_mul(coh, p->adams.centering_factor / na)),
-                       d3_mul(d3_sub(d3_mul(ali, 1.0 / na), w), p->adams.matching_factor));
-        w = d3_add(w, d3_mul(sep, p->adams.avoid_factor));
-        if (p->base.edges == BOIDS_EDGES_BOUNDED) { /* six faces */
-            const double mg = p->adams.margin, t = p->adams.turn_factor;
-            w.y += pi.y < mg ? t : 0, w.x -= pi.x > W - mg ? t : 0, w.x += pi.x < mg ? t : 0;
-            w.y -= pi.y > H - mg ? t : 0, w.z += pi.z < mg ? t : 0, w.z -= pi.z > D - mg ? t : 0;
-        }
-        v1 = d3_limits(w, vmin, vmax);
-    } else if (hybrid) {
-        d3 f = d3_mul(sep, p->hybrid.sep_weight);
-        if (na)
-            f = d3_add(
-                f, d3_mul(d3_sub(d3_at(d3_mul(ali, 1.0 / na), vmax), v), p->hybrid.align_weight));
-        if (nc)
-            f = d3_add(f, d3_mul(d3_sub(d3_at(d3_mul(coh, 1.0 / nc), vmax), v),
-                                 p->hybrid.cohesion_weight));
-        v1 = d3_limits(d3_add(v, d3_mul(d3_trunc(f, p->hybrid.max_force), dt)), vmin, vmax);
-    } else if (alloc) {
-        const d3 v3 = d3_mul(sep, p->allocation.sep_weight);
-        const d3 v2 = na ? d3_mul(d3_sub(d3_mul(ali, 1.0 / na), v), p->allocation.align_weight)
-                         : d3_of(0, 0, 0);
-        const d3 vc = na ? d3_mul(coh, p->allocation.cohesion_weight / na) : d3_of(0, 0, 0);
-        const double amax = p->allocation.max_accel;
-        d3 a = d3_add(d3_add(v3, v2), vc);
-        if (m == BOIDS_MODEL_PRIORITY)
-            a = allocate(v3, v2, vc, amax);
-        else
-            a = p->allocation.mean_set_length != 0 ? d3_at(a, amax) : d3_trunc(a, amax);
-        v1 = d3_limits(d3_add(v, d3_mul(a, dt)), vmin, vmax);
-    } else { /* the Shiffman models */
-        const double fmax = p->reynolds.max_force;
-        d3 f = d3_of(0, 0, 0);
-        const d3 mean_s = d3_mul(sep, ns ? 1.0 / ns : 0);
-        if (ns && d3_len(mean_s) > 0)
-            f = d3_add(
-                f, d3_mul(d3_trunc(d3_sub(d3_at(mean_s, vmax), v), fmax), p->reynolds.sep_weight));
-        if (na)
-            f = d3_add(f, d3_mul(d3_trunc(d3_sub(d3_at(d3_mul(ali, 1.0 / na), vmax), v), fmax),
-                                 p->reynolds.align_weight));
-        if (nc)
-            f = d3_add(f, d3_mul(d3_trunc(d3_sub(d3_at(d3_mul(coh, 1.0 / nc), vmax), v), fmax),
-                                 p->reynolds.cohesion_weight));
-        v1 = d3_limits(d3_add(v, d3_mul(f, dt)), vmin, vmax);
-    }
-    d3 q = d3_add(pi, d3_mul(v1, dt));
-    const double size[3] = {W, H, D}, r = p->base.border_r;
-    double *c[3] = {&q.x, &q.y, &q.z};
-    for (int k = 0; k < 3; ++k) {
-        if (wrap) *c[k] -= size[k] * floor(*c[k] / size[k]);
-        if (p->base.edges == BOIDS_EDGES_PROCESSING)
-            *c[k] = *c[k] < -r ? size[k] + r : *c[k] > size[k] + r ? -r : *c[k];
-    }
-    boids_boid o = b[i];
-    o.x = (float)q.x, o.y = (float)q.y, o.z = (float)q.z;
-    o.vx = (float)v1.x, o.vy = (float)v1.y, o.vz = (float)v1.z;
-    return o;
-}
-
-/* A small dense 3D flock of model m (every rule active, across the wrap), one step on the
- * backend of the moment, against the oracle: within the 2D oracles' tolerance (test_rules), in
- * the model's units. */
-static void oracle_case(boids_model m, uint32_t swarms)
-{
+    const boids_oracle *o = oracle_for(m);
+    if (!o) return;
     const uint32_t n = 80;
-    const float W = 160, H = 120, D = 100;
+    const float W = 160, H = 120, D = deep ? 100 : 0;
     boids_world_def d = model_def(m, n, swarms, W, H, D);
-    d.params.adams.scout1_count = d.params.adams.scout2_count = 0; /* (test_papers: the scouts) */
+    if (o->px_scale) o->px_scale(&d.params);
+    d.params.obstacles.obstacles = 0; /* (obstacles: test_vicsek, test_couzin, test_kit) */
     boids_boid *in = malloc(sizeof *in * n), *out = malloc(sizeof *out * n);
     boids_rng rng = boids_rng_seeded(500 + m);
     const float vmax = d.params.base.max_speed;
@@ -462,46 +318,73 @@ static void oracle_case(boids_model m, uint32_t swarms)
         in[i].z = boids_rng_float(&rng) * D;
         in[i].vx = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
         in[i].vy = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
-        in[i].vz = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        in[i].vz = deep ? (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f : 0;
         in[i].swarm = i % swarms, in[i].bias = d.params.adams.bias;
+        in[i].alive = 1, in[i].age = boids_rng_float(&rng);
     }
-    memcpy(out, in, sizeof *in * n);
+    boids_predator pin[MAX_PREDATORS], pout[MAX_PREDATORS];
     boids_world *w;
     REQUIRE_OK(boids_world_create(&d, &w));
-    REQUIRE_OK(boids_world_write(w, out, n));
-    REQUIRE_OK(boids_world_step(w, 1));
-    REQUIRE_OK(boids_world_read(w, out, n));
     boids_world_info info;
     boids_world_get_info(w, &info);
+    const uint32_t np = info.predators;
+    CHECK(np <= MAX_PREDATORS);
+    REQUIRE_OK(boids_world_write(w, in, n));
+    if (np) REQUIRE_OK(boids_world_read_predators(w, pin, np));
+    REQUIRE_OK(boids_world_step(w, 1));
+    REQUIRE_OK(boids_world_read(w, out, n));
+    if (np) REQUIRE_OK(boids_world_read_predators(w, pout, np));
     boids_world_destroy(w);
-    const double dt = boids_model_time_base(m) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0;
+    const boids_oracle_world ow = {.model = m,
+                                   .params = &d.params,
+                                   .width = W,
+                                   .height = H,
+                                   .depth = D,
+                                   .dt = boids_model_time_base(m) == BOIDS_TIME_PER_SECOND ? info.dt
+                                                                                           : 1.0,
+                                   .seed = d.seed,
+                                   .nearest = d.nearest,
+                                   .boids = in,
+                                   .count = n,
+                                   .predators = pin,
+                                   .predator_count = np};
     double worst = 0;
+    uint32_t near_edge = 0, dead = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        const boids_boid e = oracle_3d(m, &d.params, in, n, i, W, H, D, dt);
+        bool near = false;
+        const boids_boid e = o->step(&ow, i, &near);
+        CHECK_MSG(out[i].alive == e.alive, "%s: boid %u alive %u, the oracle says %u",
+                  boids_model_name(m), i, out[i].alive, e.alive);
+        near_edge += near, dead += !e.alive;
+        if (near || !e.alive) continue;
         worst = fmax(worst, fmax(fabs(out[i].vx - e.vx),
                                  fmax(fabs(out[i].vy - e.vy), fabs(out[i].vz - e.vz))));
     }
-    printf("  %s %-20s %u swarm%s: worst velocity error vs the 3D formulas %.2g (of v_max %g)\n",
-           backend_name(), boids_model_name(m), swarms, swarms == 1 ? " " : "s", worst,
-           (double)vmax);
+    for (uint32_t i = 0; i < np && o->predator_step; ++i) {
+        const boids_predator e = o->predator_step(&ow, i);
+        worst = fmax(worst, fmax(fabs(pout[i].vx - e.vx),
+                                 fmax(fabs(pout[i].vy - e.vy), fabs(pout[i].vz - e.vz))));
+    }
+    printf("  %s %s %-20s %u swarm%s: worst velocity error vs its oracle %.2g (of v_max %g)",
+           backend_name(), deep ? "3D  " : "flat", boids_model_name(m), swarms,
+           swarms == 1 ? " " : "s", worst, (double)vmax);
+    if (np || near_edge || dead)
+        printf(" (%u predators, %u caught, %u at an edge)", np, dead, near_edge);
+    printf("\n");
     /* test_rules' 1e-2 px/s at v_max 180 px/s, scaled to the model's v_max */
-    CHECK_MSG(worst < 1e-2 * vmax / 180.0, "%s: %g off the 3D formulas", boids_model_name(m),
-              worst);
+    CHECK_MSG(worst < 1e-2 * vmax / 180.0, "%s: %g off its oracle", boids_model_name(m), worst);
+    CHECK_MSG(near_edge <= n / 10, "%s: %u boids at a branch's edge", boids_model_name(m),
+              near_edge);
     free(in), free(out);
 }
 
-static void test_oracles_3d(void)
+static void test_oracles(void)
 {
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        /* (kit's 3D oracle is test_kit's, with its own walk; Vicsek's, with its noise, is
-         * test_vicsek's; Couzin's, test_couzin's) */
         for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-            if (!(boids_model_features((boids_model)m) & BOIDS_FEATURE_OWN_WALK) &&
-                m != BOIDS_MODEL_VICSEK)
-                oracle_case((boids_model)m, 1);
-        oracle_case(BOIDS_MODEL_SHIFFMAN_PER_SECOND, 3);
-        oracle_case(BOIDS_MODEL_MEAN, 2);
+            for (uint32_t swarms = 1; swarms <= 3; swarms += 2)
+                for (int deep = 0; deep < 2; ++deep) oracle_case((boids_model)m, swarms, deep);
     }
     backend_now = BOIDS_BACKEND_CPU;
 }
@@ -590,9 +473,13 @@ static void test_3d_state(void)
  * z is checked as the boids' is; and they are read back as written. */
 static void test_3d_predators(void)
 {
+    boids_model hunted = BOIDS_MODEL_COUNT; /* a model with predators */
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        if (boids_model_features((boids_model)m) & BOIDS_FEATURE_PREDATORS) hunted = (boids_model)m;
+    if (hunted == BOIDS_MODEL_COUNT) return;
     for (int k = 0; k < 2; ++k) {
         backend_now = k ? BOIDS_BACKEND_GPU : BOIDS_BACKEND_CPU;
-        boids_world_def d = model_def(BOIDS_MODEL_KIT, 400, 1, 1600, 1600, 800);
+        boids_world_def d = model_def(hunted, 400, 1, 1600, 1600, 800);
         d.params.predators.predators = 12;
         boids_world *w = NULL;
         REQUIRE_OK(boids_world_create(&d, &w));
@@ -619,6 +506,6 @@ static void test_3d_predators(void)
     backend_now = BOIDS_BACKEND_CPU;
 }
 
-TEST_MAIN(TEST(test_plane_is_the_flat_world), TEST(test_oracles_3d),
+TEST_MAIN(TEST(test_plane_is_the_flat_world), TEST(test_oracles),
           TEST(test_turned_axes_turn_the_results), TEST(test_z_counts),
           TEST(test_what_3d_lacks_is_refused), TEST(test_3d_state), TEST(test_3d_predators))

@@ -1,93 +1,15 @@
 /* shiffman-per-second against the paper's formulas (docs/models.md (shiffman-per-second)), not just
- * GPU against CPU: a third implementation, written here from §3 in double precision with brute
- * force over all pairs, is the oracle for small flocks on both backends; and hand-worked cases
+ * GPU against CPU: its oracle (src/models/shiffman/oracle.c: §3 in double precision, brute force
+ * over all pairs) for small flocks on both backends, the mouse tool's field among them (every
+ * model's oracle: test_dims); and hand-worked cases
  * pin each rule: separation across swarms, alignment and cohesion within a swarm, 1/d weighting,
  * per-behaviour truncation with no total clamp, v_max and v_min. */
 #include "core/rng.h"
+#include "models/oracle.h"
 #include "test.h"
 
-typedef struct dvec {
-    double x, y;
-} dvec;
-
-static dvec dv(double x, double y) { return (dvec){x, y}; }
-static double dlen(dvec a) { return sqrt(a.x * a.x + a.y * a.y); }
-static dvec dscale(dvec a, double s) { return dv(a.x * s, a.y * s); }
-static dvec dsub(dvec a, dvec b) { return dv(a.x - b.x, a.y - b.y); }
-static dvec dadd(dvec a, dvec b) { return dv(a.x + b.x, a.y + b.y); }
-static dvec dtrunc(dvec a, double m)
-{
-    double l = dlen(a);
-    return l > m ? dscale(a, m / l) : a;
-}
-/* normalize() leaves zero alone (Processing's PVector). */
-static dvec dunit(dvec a)
-{
-    double l = dlen(a);
-    return l > 0 ? dscale(a, 1.0 / l) : a;
-}
-static double wrapd(double d, double size)
-{
-    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
-}
-
-/* One step of §3 for boid i, straight from the formulas. */
-static boids_tool oracle_tool; /* the mouse tool's field, kind NONE unless a test sets it */
-
-static boids_boid oracle_step(const boids_boid *b, uint32_t n, uint32_t i, const boids_params *p,
-                              double W, double H, double dt)
-{
-    dvec v = dv(b[i].vx, b[i].vy), s = dv(0, 0), ali = dv(0, 0), coh = dv(0, 0);
-    int ns = 0, na = 0, nc = 0;
-    for (uint32_t j = 0; j < n; ++j) {
-        if (j == i) continue;
-        dvec off = dv(wrapd((double)b[j].x - b[i].x, W), wrapd((double)b[j].y - b[i].y, H));
-        double d = dlen(off);
-        if (!(d > 0)) continue;
-        if (d < p->reynolds.sep_radius) { /* §3.1: every swarm; unit vector away, divided by d */
-            s = dadd(s, dscale(dunit(dscale(off, -1)), 1.0 / d));
-            ns++;
-        }
-        if (b[j].swarm != b[i].swarm) continue; /* §3.2, §3.3: same swarm only */
-        if (d < p->reynolds.align_radius) {
-            ali = dadd(ali, dv(b[j].vx, b[j].vy));
-            na++;
-        }
-        if (d < p->reynolds.cohesion_radius) {
-            coh = dadd(coh, off); /* centre - p_i, through the wrap */
-            nc++;
-        }
-    }
-    dvec F = dv(0, 0);
-    if (ns && dlen(s) > 0)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(s, 1.0 / ns)), p->base.max_speed), v),
-                                  p->reynolds.max_force),
-                           p->reynolds.sep_weight));
-    if (na)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(ali, 1.0 / na)), p->base.max_speed), v),
-                                  p->reynolds.max_force),
-                           p->reynolds.align_weight));
-    if (nc)
-        F = dadd(F, dscale(dtrunc(dsub(dscale(dunit(dscale(coh, 1.0 / nc)), p->base.max_speed), v),
-                                  p->reynolds.max_force),
-                           p->reynolds.cohesion_weight));
-    if (oracle_tool.kind != BOIDS_TOOL_NONE) { /* constant pull (or push) within the radius */
-        dvec off =
-            dv(wrapd((double)oracle_tool.x - b[i].x, W), wrapd((double)oracle_tool.y - b[i].y, H));
-        double d = dlen(off);
-        if (d > 0 && d < oracle_tool.radius)
-            F = dadd(F, dscale(dunit(off), oracle_tool.kind == BOIDS_TOOL_REPEL
-                                               ? -oracle_tool.strength
-                                               : oracle_tool.strength));
-    }
-    dvec v1 = dtrunc(dadd(v, dscale(F, dt)), p->base.max_speed); /* §3.4: no total clamp; §3.5 */
-    double sp = dlen(v1);
-    if (sp < p->base.min_speed && sp > 0) v1 = dscale(v1, p->base.min_speed / sp);
-    double x = b[i].x + v1.x * dt, y = b[i].y + v1.y * dt;
-    x -= W * floor(x / W);
-    y -= H * floor(y / H);
-    return (boids_boid){(float)x, (float)y, (float)v1.x, (float)v1.y, b[i].swarm};
-}
+/* The mouse tool's field, kind NONE unless a test sets it. */
+static boids_tool oracle_tool;
 
 /* Steps `in` once on a backend; returns the worst velocity error against the oracle. */
 static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint32_t n,
@@ -107,9 +29,23 @@ static double worst_vs_oracle(boids_backend backend, const boids_boid *in, uint3
         return 1e30;
     }
     boids_world_destroy(w);
+    /* the oracle: shiffman's (src/models/shiffman/oracle.c) */
+    const boids_oracle *o = boids_oracle_of(d.model);
+    if (!o) {
+        CHECK_MSG(0, "no oracle for %s", boids_model_name(d.model));
+        return 1e30;
+    }
+    const boids_oracle_world ow = {.model = d.model,
+                                   .params = p,
+                                   .width = W,
+                                   .height = H,
+                                   .dt = d.dt,
+                                   .boids = in,
+                                   .count = n,
+                                   .tool = &oracle_tool};
     double worst = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        boids_boid e = oracle_step(in, n, i, p, W, H, d.dt);
+        boids_boid e = o->step(&ow, i, NULL);
         worst = fmax(worst, hypot((double)out[i].vx - e.vx, (double)out[i].vy - e.vy));
         worst = fmax(worst, hypot((double)out[i].x - e.x, (double)out[i].y - e.y) * 60.0);
     }
