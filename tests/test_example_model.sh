@@ -2,7 +2,7 @@
 # The example model of docs/adding-a-model.md (examples/drag), added as the guide says and
 # checked, so that the guide cannot rot: a copy of the source tree gets the folder
 # (src/models/drag/) and its two lines in src/models/list.h, and nothing else; the copy builds
-# with warnings as errors; the model is there (--help, --set drag); a lone boid slows as the drag
+# with warnings as errors; test_dims holds it to its oracle; the model is there (--help, --set drag); a lone boid slows as the drag
 # says, v_k = v_0 (1 - c_d dt)^k, on both backends; a flock's dumps agree between the backends
 # (bit for bit where the driver rounds as IEEE does, else within a tolerance); and every code
 # block the guide quotes is in the file it names, word for word.
@@ -27,8 +27,8 @@ diff "$src/src/models/list.h" "$list" >"$tmp/list.diff"
   bad "src/models/list.h did not take the guide's two lines: $(cat "$tmp/list.diff")"
 
 if cmake -S "$tree" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOIDS_WERROR=ON \
-     -DBOIDS_BUILD_TESTS=OFF -DBOIDS_BUILD_BENCH=OFF >"$tmp/cfg" 2>&1 &&
-   cmake --build "$build" --target boids -j 2 >"$tmp/build" 2>&1; then
+     -DBOIDS_BUILD_TESTS=ON -DBOIDS_BUILD_BENCH=OFF >"$tmp/cfg" 2>&1 &&
+   cmake --build "$build" --target boids test_dims -j 2 >"$tmp/build" 2>&1; then
   ok "a build with the example model"
 else
   bad "the example model does not build: $(tail -n 20 "$tmp/cfg" "$tmp/build")"
@@ -69,6 +69,16 @@ elif [ $gpu = 1 ]; then
     END { exit !(m < 0.5) }' &&
     ok "a flock: gpu within 0.5 of cpu" ||
     bad "a flock: gpu far from cpu"
+fi
+
+# Its oracle (oracle.c, in the folder): test_dims holds every registered model to its own, the
+# new one among them, flat and 3D, on both backends, with the plane and the turned axes.
+"$build/tests/test_dims" >"$tmp/dims" 2>&1
+rc=$?
+drag=$(grep -c ' drag ' "$tmp/dims")
+if [ $rc = 0 ] && [ "$drag" -ge 8 ]; then ok "test_dims holds drag to its oracle ($drag cases)"
+elif [ $rc = 77 ]; then skip "test_dims: no GL context"
+else bad "test_dims with drag (exit $rc, $drag cases): $(grep -E 'CHECK|FAIL' "$tmp/dims" | head -5)"
 fi
 
 # The guide's quotes: a block after <!-- quote: FILE --> is in FILE as written (line ends aside).
