@@ -2,10 +2,11 @@
 # The example model of docs/adding-a-model.md (examples/drag), added as the guide says and
 # checked, so that the guide cannot rot: a copy of the source tree gets the folder
 # (src/models/drag/) and its two lines in src/models/list.h, and nothing else; the copy builds
-# with warnings as errors; test_dims holds it to its oracle; the model is there (--help, --set drag); a lone boid slows as the drag
-# says, v_k = v_0 (1 - c_d dt)^k, on both backends; a flock's dumps agree between the backends
-# (bit for bit where the driver rounds as IEEE does, else within a tolerance); and every code
-# block the guide quotes is in the file it names, word for word.
+# with warnings as errors; test_dims holds it to its oracle; the model is there (--help, --set
+# drag); a lone boid slows as the drag says, v_k = v_0 (1 - c_d dt)^k, on both backends; a
+# flock's dumps agree between the backends (bit for bit where the driver rounds as IEEE does, else
+# within a tolerance); and every code block the guide quotes is in the file it names, word for
+# word.
 # usage: test_example_model.sh SOURCE_DIR BUILD_DIR path/to/gpu_info
 source "$(dirname "$0")/lib.sh"
 src=$1 build=$2/example/build
@@ -78,7 +79,8 @@ rc=$?
 drag=$(grep -c ' drag ' "$tmp/dims")
 if [ $rc = 0 ] && [ "$drag" -ge 8 ]; then ok "test_dims holds drag to its oracle ($drag cases)"
 elif [ $rc = 77 ]; then skip "test_dims: no GL context"
-else bad "test_dims with drag (exit $rc, $drag cases): $(grep -E 'CHECK|FAIL' "$tmp/dims" | head -5)"
+else
+  bad "test_dims with drag (exit $rc, $drag cases): $(grep -E 'CHECK|FAIL' "$tmp/dims" | head -5)"
 fi
 
 # The guide's quotes: a block after <!-- quote: FILE --> is in FILE as written (line ends aside).
