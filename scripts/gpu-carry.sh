@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packs what scripts/gpu-check.sh needs of a build into build/carry, small enough to travel to a
 # lent GPU machine with the checkout (the device tool sends 64 MiB in all, the working tree
-# included): the programs, the library, the test programs and their CTest files, without the
+# included): the programs, the libraries, the test programs and their CTest files, without the
 # object files, the static archives, the example model's build or old test output. Prints the
 # sizes, and the command to run there.
 #

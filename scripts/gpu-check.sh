@@ -20,10 +20,11 @@
 # stage runs under a time limit within the whole budget.
 #
 # It needs the build (build/release, or --build DIR): carried over from another machine (its
-# binaries find libboids.so.0 beside themselves, and the tests find their scenarios there; they
-# need libdeflate and the GPU's EGL, not GLFW, PLplot or X, which load only for a window or
-# a figure), or built here when cmake and the packages are present. Where the build was made in
-# another directory, the paths its CTest files name are rewritten to this checkout's.
+# tests find libboids_internal.so beside themselves, the programs hold the static library, and
+# the tests find their scenarios there; they need libdeflate and the GPU's EGL, not GLFW, PLplot
+# or X, which load only for a window or a figure), or built here when cmake and the packages are
+# present. Where the build was made in another directory, the paths its CTest files name are
+# rewritten to this checkout's.
 #
 # usage: scripts/gpu-check.sh [--out DIR] [--build DIR] [--small] [--budget SECONDS]
 #   --out DIR      the report's folder (default gpu-check-DATE-TIME)

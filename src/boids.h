@@ -54,6 +54,17 @@
 extern "C" {
 #endif
 
+/* BOIDS_API marks what libboids.so exports: every function this header declares, and nothing
+ * else (the layers below are the library's own, and so are glad's GL pointers). The build links
+ * the shared library with a version script made from these marks (cmake/boids_exports.cmake), so
+ * the same objects also make the tests' internal library; a build of these sources with
+ * -fvisibility=hidden keeps the same exports. tests/test_exports.sh holds the two lists equal. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BOIDS_API __attribute__((visibility("default")))
+#else
+#define BOIDS_API
+#endif
+
 /* The version, in this one place: CMake reads it from here (the project's, the package's). */
 #define BOIDS_VERSION_MAJOR 0
 #define BOIDS_VERSION_MINOR 6
@@ -97,15 +108,15 @@ typedef struct boids_error {
 } boids_error;
 
 /* Short name of a status ("invalid argument"). Never NULL. */
-const char *boids_status_text(boids_status status);
+BOIDS_API const char *boids_status_text(boids_status status);
 /* Short text of an error id ("parameter value outside its range"); its name is BOIDS_E_<ID>. */
-const char *boids_error_text(boids_error_id id);
+BOIDS_API const char *boids_error_text(boids_error_id id);
 /* The id's name without its prefix ("PARAM_RANGE" for BOIDS_E_PARAM_RANGE): stable across
  * versions, unlike the id's number. */
-const char *boids_error_name(boids_error_id id);
+BOIDS_API const char *boids_error_name(boids_error_id id);
 /* One-line description of the last error raised on this thread; "" if none. */
-const char *boids_last_error(void);
-const boids_error *boids_last_error_info(void);
+BOIDS_API const char *boids_last_error(void);
+BOIDS_API const boids_error *boids_last_error_info(void);
 
 /* ---- models and parameters ------------------------------------------------------------------- */
 
@@ -135,39 +146,40 @@ typedef struct boids_param_info {
 } boids_param_info;
 
 /* CLI name ("shiffman-per-second"), or NULL for an unknown model. */
-const char *boids_model_name(boids_model model);
+BOIDS_API const char *boids_model_name(boids_model model);
 /* One line about the model, for --help. */
-const char *boids_model_summary(boids_model model);
+BOIDS_API const char *boids_model_summary(boids_model model);
 /* Looks a model up by its CLI name; BOIDS_E_MODEL_UNKNOWN (listing the names) if unknown. */
-boids_status boids_model_from_name(const char *name, boids_model *out);
-boids_time_base boids_model_time_base(boids_model model);
+BOIDS_API boids_status boids_model_from_name(const char *name, boids_model *out);
+BOIDS_API boids_time_base boids_model_time_base(boids_model model);
 /* The attributes (BOIDS_ATTR_BIT) and features (BOIDS_FEATURE_*) of a model. */
-unsigned boids_model_attributes(boids_model model);
-unsigned boids_model_features(boids_model model);
+BOIDS_API unsigned boids_model_attributes(boids_model model);
+BOIDS_API unsigned boids_model_features(boids_model model);
 /* The model's paper values for every parameter (its preset). */
-boids_params boids_model_default_params(boids_model model);
+BOIDS_API boids_params boids_model_default_params(boids_model model);
 /* The parameters the model reads, base block first; *count receives their number. */
-const boids_param_info *boids_model_params(boids_model model, size_t *count);
+BOIDS_API const boids_param_info *boids_model_params(boids_model model, size_t *count);
 /* The model's parameter of that name, or NULL. */
-const boids_param_info *boids_model_param(boids_model model, const char *name);
+BOIDS_API const boids_param_info *boids_model_param(boids_model model, const char *name);
 /* A parameter's value in params. */
-float boids_param_get(const boids_params *params, const boids_param_info *info);
+BOIDS_API float boids_param_get(const boids_params *params, const boids_param_info *info);
 /* Sets one parameter by name from text, with a range check; errors name the key and the range. */
-boids_status boids_params_set(boids_model model, boids_params *params, const char *key,
-                              const char *value);
+BOIDS_API boids_status boids_params_set(boids_model model, boids_params *params, const char *key,
+                                        const char *value);
 /* Checks every parameter of the model against its range (and finiteness), and min <= max speed. */
-boids_status boids_params_validate(boids_model model, const boids_params *params);
+BOIDS_API boids_status boids_params_validate(boids_model model, const boids_params *params);
 /* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
-bool boids_edges_from_name(const char *name, float *out);
-const char *boids_edges_name(float edges);
+BOIDS_API bool boids_edges_from_name(const char *name, float *out);
+BOIDS_API const char *boids_edges_name(float edges);
 /* The model's group radius: its alignment radius (the parameter flagged BOIDS_PARAM_GROUP_RADIUS:
  * align_radius, visual_range, neighbor_radius, view_radius, radius), or for nested zones their
  * outer radius (couzin: r_r + delta r_o + delta r_a), in px. */
-float boids_model_group_radius(boids_model model, const boids_params *params);
+BOIDS_API float boids_model_group_radius(boids_model model, const boids_params *params);
 /* Largest interaction radius of the model with these parameters, in px (nested zones: their
  * outer radius): the grid's cells are at least as large. The reach around obstacles counts where
  * the world has some. */
-float boids_params_max_radius(boids_model model, const boids_params *params, bool with_obstacles);
+BOIDS_API float boids_params_max_radius(boids_model model, const boids_params *params,
+                                        bool with_obstacles);
 
 /* One per-boid attribute (a row of boids_attributes.h). */
 typedef struct boids_attribute_info {
@@ -178,9 +190,9 @@ typedef struct boids_attribute_info {
     const char *description;
 } boids_attribute_info;
 
-const boids_attribute_info *boids_attribute_info_of(boids_attribute attribute);
+BOIDS_API const boids_attribute_info *boids_attribute_info_of(boids_attribute attribute);
 /* An attribute's default for a world with these parameters. */
-float boids_attribute_default(boids_attribute attribute, const boids_params *params);
+BOIDS_API float boids_attribute_default(boids_attribute attribute, const boids_params *params);
 
 /* ---- GL context ------------------------------------------------------------------------------ */
 
@@ -196,27 +208,27 @@ typedef struct boids_gl boids_gl;
  * BOIDS_EGL_DEVICE=N takes device N of EGL's list (boids_gl_device names it; `gpu_info devices`
  * lists them), BOIDS_EGL_PLATFORM=device (hardware only) or surfaceless (the software
  * rasterizer); a bad value is BOIDS_E_ENVIRONMENT. */
-boids_status boids_gl_create_headless(boids_gl **out);
+BOIDS_API boids_status boids_gl_create_headless(boids_gl **out);
 /* Window of width x height screen coordinates (GLFW), context current on this thread. */
-boids_status boids_gl_create_window(int width, int height, const char *title, bool visible,
-                                    boids_gl **out);
+BOIDS_API boids_status boids_gl_create_window(int width, int height, const char *title,
+                                              bool visible, boids_gl **out);
 /* Destroys the context; others on the same display or window system live on. */
-void boids_gl_destroy(boids_gl *gl);
+BOIDS_API void boids_gl_destroy(boids_gl *gl);
 /* Makes gl current on this thread (a no-op when it already is). Worlds do this themselves at
  * every call, so several GPU worlds, each with its own context, can be used in turn. */
-boids_status boids_gl_make_current(boids_gl *gl);
+BOIDS_API boids_status boids_gl_make_current(boids_gl *gl);
 /* GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". Valid while gl lives. */
-const char *boids_gl_renderer(const boids_gl *gl);
+BOIDS_API const char *boids_gl_renderer(const boids_gl *gl);
 /* Which device the context runs on and why it was taken, e.g. "EGL device 0 of 2 (NVIDIA
  * Corporation, NVIDIA H100 80GB HBM3, /dev/dri/renderD128)" or "EGL device 0 of 1 (software,
  * /dev/dri/renderD128): no hardware GPU found". Valid while gl lives. */
-const char *boids_gl_device(const boids_gl *gl);
+BOIDS_API const char *boids_gl_device(const boids_gl *gl);
 /* True when a headless context's EGL device says it runs on the CPU (Mesa's
  * EGL_MESA_device_software: llvmpipe, zink over lavapipe): OpenGL on the CPU, not a GPU. False
  * for window contexts, whose window system does not say. */
-bool boids_gl_is_software(const boids_gl *gl);
+BOIDS_API bool boids_gl_is_software(const boids_gl *gl);
 /* The GLFWwindow* of a window context, NULL for a headless one. */
-void *boids_gl_window(const boids_gl *gl);
+BOIDS_API void *boids_gl_window(const boids_gl *gl);
 
 /* ---- worlds ---------------------------------------------------------------------------------- */
 
@@ -280,8 +292,8 @@ typedef enum boids_layout {
         BOIDS_LAYOUT_COUNT
 } boids_layout;
 /* "uniform", "centre" -> BOIDS_LAYOUT_*; BOIDS_E_DEF_LAYOUT (listing them) for another name. */
-boids_status boids_layout_from_name(const char *name, boids_layout *out);
-const char *boids_layout_name(boids_layout layout);
+BOIDS_API boids_status boids_layout_from_name(const char *name, boids_layout *out);
+BOIDS_API const char *boids_layout_name(boids_layout layout);
 
 typedef struct boids_world_def {
     boids_model model;     /* default BOIDS_MODEL_SHIFFMAN_PER_SECOND */
@@ -369,39 +381,39 @@ typedef struct boids_world_info {
 } boids_world_info;
 
 /* Every default filled in (see the field comments). */
-boids_world_def boids_default_world_def(void);
+BOIDS_API boids_world_def boids_default_world_def(void);
 /* The default world size for n boids: 16:9, one boid per 1000 px^2, whole px. */
-void boids_default_world_size(uint32_t n, float *width, float *height);
+BOIDS_API void boids_default_world_size(uint32_t n, float *width, float *height);
 /* The default 3D world for n boids: a cube with the flat default's spacing between boids (one
  * boid per 1000^1.5 px^3, about 31.6 px apart, as one per 1000 px^2 is), whole px. */
-float boids_default_world_size_3d(uint32_t n);
+BOIDS_API float boids_default_world_size_3d(uint32_t n);
 /* Fills in def's size where it asks for the default (width 0), as boids_world_create does: the
  * flat default for its boids per replica, or the default cube where it has a depth. NULL is
  * ignored. */
-void boids_world_def_resolve_size(boids_world_def *def);
+BOIDS_API void boids_world_def_resolve_size(boids_world_def *def);
 /* def's world for n boids at the density it has (a scenario's box, for a larger or smaller
  * flock): each side times (n / count)^(1/2), or ^(1/3) where it has a depth; a def without a
  * size or a count keeps its size (width 0: the default's for n). Its count becomes n. NULL is
  * ignored. */
-void boids_world_def_scale(boids_world_def *def, uint32_t n);
+BOIDS_API void boids_world_def_scale(boids_world_def *def, uint32_t n);
 
 /* Whether boids_world_create would take def's settings (its model, sizes, counts, parameters,
  * obstacles), without making the world: BOIDS_OK, or the error create would give. Whether there
  * is the memory or a GPU for it is not checked. */
-boids_status boids_world_def_validate(const boids_world_def *def);
+BOIDS_API boids_status boids_world_def_validate(const boids_world_def *def);
 /* Validates def, allocates the backend and fills a random initial state from def->seed
  * (positions uniform in the world, headings uniform, speeds uniform in [min_speed, max_speed],
  * attributes at their defaults). On failure *out is NULL and nothing is leaked. */
-boids_status boids_world_create(const boids_world_def *def, boids_world **out);
+BOIDS_API boids_status boids_world_create(const boids_world_def *def, boids_world **out);
 /* Frees the world. It takes its turn as the other calls do: a call under way on another thread
  * ends first (stop a long one with boids_world_interrupt). No call may begin once it has begun. */
-void boids_world_destroy(boids_world *world);
+BOIDS_API void boids_world_destroy(boids_world *world);
 
 /* Advances `steps` steps. The GPU backend only records GL commands: no read-back happens here.
  * BOIDS_ERR_INTERRUPTED where a stop ended the call (boids_world_interrupt, or the boids
  * programs' Ctrl-C): the steps before are taken, a CPU step under way is undone (the GPU looks
  * between steps), the step count says how many, and the world is usable. */
-boids_status boids_world_step(boids_world *world, uint32_t steps);
+BOIDS_API boids_status boids_world_step(boids_world *world, uint32_t steps);
 /* Asks the world's long calls to stop (on) or lets them run again (off). While on, a
  * boids_world_step or boids_world_metrics under way or to come returns BOIDS_ERR_INTERRUPTED
  * within about a second (a CPU step looks every few hundred boids, the GPU's between steps; the
@@ -409,44 +421,45 @@ boids_status boids_world_step(boids_world *world, uint32_t steps);
  * thread waiting on the call, sets it; the caller turns it off once the call has returned.
  * Takes no lock and only stores a flag, so it is safe from any thread and from a signal handler;
  * a NULL world is ignored. (Python's World.step and metrics use it for KeyboardInterrupt.) */
-void boids_world_interrupt(boids_world *world, bool on);
+BOIDS_API void boids_world_interrupt(boids_world *world, bool on);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
-void boids_world_finish(boids_world *world);
+BOIDS_API void boids_world_finish(boids_world *world);
 
 /* Copies the state out in id order; n must equal the world's count. Attributes the model does
  * not have read as their defaults. Checks what it returns: a non-finite value (never expected)
  * is BOIDS_E_STATE_CORRUPT, and a GPU whose shader loops were cut short (llvmpipe stops a shader
  * invocation after about 65535 loop iterations: a neighbourhood that dense) is
  * BOIDS_E_GPU_LOOP_LIMIT, never a silently wrong state. */
-boids_status boids_world_read(boids_world *world, boids_boid *out, size_t n);
+BOIDS_API boids_status boids_world_read(boids_world *world, boids_boid *out, size_t n);
 /* Replaces the state (in id order); checks every value: finite, inside the world, velocity
  * components within +-BOIDS_MAX_STATE_SPEED, swarm < K, the model's attributes in range. */
-boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t n);
+BOIDS_API boids_status boids_world_write(boids_world *world, const boids_boid *in, size_t n);
 /* The checks of boids_world_write alone (the failing boid is in boids_last_error_info()). */
-boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in, size_t n);
+BOIDS_API boids_status boids_world_validate_state(const boids_world *world, const boids_boid *in,
+                                                  size_t n);
 
-void boids_world_get_info(const boids_world *world, boids_world_info *info);
+BOIDS_API void boids_world_get_info(const boids_world *world, boids_world_info *info);
 /* The others each agent (boid or predator) looks at a step, estimated: the agents of the 3x3 grid
  * cells around it, spread evenly. Times the agents, the checks of a step. The grid's cells are as
  * large as the largest radius, so a world whose radii reach most of it costs far more a step than
  * its size suggests (the program notes it above 2e8 checks, the Python package warns). */
-double boids_world_neighbors_per_agent(const boids_world *world);
+BOIDS_API double boids_world_neighbors_per_agent(const boids_world *world);
 
 /* Changes the model parameters of a running world (the viewer's panel): validated like a
  * definition; the grid follows the radii; another number of predators keeps each replica's first
  * ones and adds those a world made with the new number would start with (or drops the last);
  * another number of random obstacles draws them anew. The step count goes on. On failure
  * nothing changes. */
-boids_status boids_world_set_params(boids_world *world, const boids_params *params);
+BOIDS_API boids_status boids_world_set_params(boids_world *world, const boids_params *params);
 /* Changes the number of boids of a running world (the viewer's resize): each replica keeps its
  * first boids (by id) and gains those a world of `count` boids would start with, or drops its last
  * ones; the world's size, parameters, obstacles, predators, tool and step count stay, and the
  * events gathered so far come with the next take. The replicas' catches and stops start over, as
  * after boids_world_write. count must divide among the replicas (BOIDS_E_DEF_COUNT, naming
  * "count"). On failure nothing changes. */
-boids_status boids_world_set_count(boids_world *world, uint32_t count);
+BOIDS_API boids_status boids_world_set_count(boids_world *world, uint32_t count);
 /* Sets the mouse tool's force field (boids_tool in boids_values.h); kind NONE switches it off. */
-boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
+BOIDS_API boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
 
 /* ---- opening a world by name (programs, bindings) -------------------------------------------- */
 
@@ -457,54 +470,59 @@ boids_status boids_world_set_tool(boids_world *world, const boids_tool *tool);
  * layout, obstacle "X,Y,R" or in 3D "X,Y,Z,R"; every parameter of the model by its --set name), and
  * "backend" (auto (default): the GPU where it is hardware, else the CPU; gpu; cpu) and "threads".
  * Errors name the key, or the file and line. */
-boids_status boids_world_open(const char *scenario, const char *const *keys,
-                              const char *const *values, size_t n, boids_world **out);
+BOIDS_API boids_status boids_world_open(const char *scenario, const char *const *keys,
+                                        const char *const *values, size_t n, boids_world **out);
 
 /* The state by column, in id order, one 4-byte value per boid in each of the ncols arrays
  * (info.count entries each): "x", "y", "vx", "vy" (float), "swarm" (uint32_t) and the model's
  * attributes by name ("age": float, "alive": uint32_t; boids_attribute_info_of says which). One
  * read of the state whatever ncols is. An unknown column, or an attribute the model lacks, is
  * BOIDS_E_ARGUMENT naming it. */
-boids_status boids_world_read_columns(boids_world *world, const char *const *names,
-                                      void *const *out, size_t ncols);
+BOIDS_API boids_status boids_world_read_columns(boids_world *world, const char *const *names,
+                                                void *const *out, size_t ncols);
 /* Writes the named columns, keeping the others: the state is read, the columns replaced, and the
  * whole written back and validated as boids_world_write does (finite, in range; the failing boid
  * named). The world's step count starts again from 0. */
-boids_status boids_world_write_columns(boids_world *world, const char *const *names,
-                                       const void *const *in, size_t ncols);
+BOIDS_API boids_status boids_world_write_columns(boids_world *world, const char *const *names,
+                                                 const void *const *in, size_t ncols);
 /* A parameter of the world in force, by its --set name; BOIDS_E_PARAM_UNKNOWN if the model has
  * none of that name. */
-boids_status boids_world_get_param(boids_world *world, const char *key, float *out);
+BOIDS_API boids_status boids_world_get_param(boids_world *world, const char *key, float *out);
 /* A model's default for a parameter: its preset's value where the preset sets it, else the
  * block's default. BOIDS_E_PARAM_UNKNOWN if the model has none of that name. */
-boids_status boids_model_param_default(boids_model model, const char *key, float *out);
+BOIDS_API boids_status boids_model_param_default(boids_model model, const char *key, float *out);
 /* Sets one parameter from its text, as --set does (the same range checks, edges by name), and
  * the world's parameters to the result. */
-boids_status boids_world_set_param(boids_world *world, const char *key, const char *value);
+BOIDS_API boids_status boids_world_set_param(boids_world *world, const char *key,
+                                             const char *value);
 
 /* The sizes and counts of the lists, for bindings that cannot read the enums or sizeof. */
-size_t boids_world_info_size(void);
+BOIDS_API size_t boids_world_info_size(void);
 /* The layout of a public struct a binding mirrors (boids_error, boids_param_info,
  * boids_attribute_info, boids_world_info, boids_metrics, boids_event, boids_events,
  * boids_predator, boids_profile), so the mirror can be checked against the library it loads:
  * *out = sizeof(type) where field is NULL, else offsetof(type, field). BOIDS_E_ARGUMENT naming
  * the type or the field where there is no such one. */
-boids_status boids_type_layout(const char *type, const char *field, size_t *out);
-int boids_model_count(void);
-int boids_attribute_count(void);
-int boids_pass_count(void);
+BOIDS_API boids_status boids_type_layout(const char *type, const char *field, size_t *out);
+BOIDS_API int boids_model_count(void);
+BOIDS_API int boids_attribute_count(void);
+BOIDS_API int boids_pass_count(void);
 
 /* ---- predators, obstacles, replicas ---------------------------------------------------------- */
 
 /* The predators (models with BOIDS_FEATURE_PREDATORS; n must equal info.predators), in id order. */
-boids_status boids_world_read_predators(boids_world *world, boids_predator *out, size_t n);
+BOIDS_API boids_status boids_world_read_predators(boids_world *world, boids_predator *out,
+                                                  size_t n);
 /* Replaces them; checked like a boid state (finite, inside the world, speed bounded). */
-boids_status boids_world_write_predators(boids_world *world, const boids_predator *in, size_t n);
+BOIDS_API boids_status boids_world_write_predators(boids_world *world, const boids_predator *in,
+                                                   size_t n);
 /* The obstacles (n must equal info.obstacles), replica by replica. */
-boids_status boids_world_read_obstacles(const boids_world *world, boids_obstacle *out, size_t n);
+BOIDS_API boids_status boids_world_read_obstacles(const boids_world *world, boids_obstacle *out,
+                                                  size_t n);
 /* Replaces every obstacle (the viewer places and removes them); checked: inside the world, radius
  * >= 0, replica < replicas. The grid follows the obstacles' reach. */
-boids_status boids_world_set_obstacles(boids_world *world, const boids_obstacle *list, size_t n);
+BOIDS_API boids_status boids_world_set_obstacles(boids_world *world, const boids_obstacle *list,
+                                                 size_t n);
 
 /* The state of a replica (read back from the GPU when asked, never per step). */
 typedef struct boids_replica_status {
@@ -513,8 +531,8 @@ typedef struct boids_replica_status {
     uint64_t stop_step; /* the step it stopped at (its catch pass), if stopped */
 } boids_replica_status;
 /* n must equal info.replicas. *all_stopped (if not NULL): every replica stopped. */
-boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n,
-                                  bool *all_stopped);
+BOIDS_API boids_status boids_world_replicas(boids_world *world, boids_replica_status *out, size_t n,
+                                            bool *all_stopped);
 
 /* ---- metrics --------------------------------------------------------------------------------- */
 
@@ -540,7 +558,7 @@ typedef struct boids_metrics {
 /* One entry per replica (n must equal info.replicas). BOIDS_ERR_INTERRUPTED where a stop ended
  * it (boids_world_interrupt, a signal): nothing is written. A CPU world keeps what they need
  * (about 100 bytes a boid) for the next call, until it is destroyed. */
-boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
+BOIDS_API boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
 
 /* What a step's neighbour walks read in the world's current state, counted on the host: per
  * living boid, the candidates (the boids of the cells around its own, which the walk reads one by
@@ -558,7 +576,7 @@ typedef struct boids_census {
      * metrics made so far), asked of the driver; 0 for a CPU world */
     uint64_t device_bytes;
 } boids_census;
-boids_status boids_world_census(boids_world *world, boids_census *out);
+BOIDS_API boids_status boids_world_census(boids_world *world, boids_census *out);
 
 /* ---- events ---------------------------------------------------------------------------------- */
 
@@ -572,7 +590,7 @@ typedef struct boids_events {
 
 /* Reads the events back (the GPU's only read-back of them) and starts a new list. When events
  * were lost, the kept ones are still returned and the status is BOIDS_E_EVENTS_LOST. */
-boids_status boids_world_take_events(boids_world *world, boids_events *out);
+BOIDS_API boids_status boids_world_take_events(boids_world *world, boids_events *out);
 
 /* ---- profile --------------------------------------------------------------------------------- */
 
@@ -595,7 +613,7 @@ typedef enum boids_pass {
         BOIDS_PASS_COUNT
 } boids_pass;
 
-const char *boids_pass_name(boids_pass pass);
+BOIDS_API const char *boids_pass_name(boids_pass pass);
 
 typedef struct boids_profile {
     double ms[BOIDS_PASS_COUNT];        /* mean milliseconds per step (per draw for DRAW) */
@@ -609,11 +627,12 @@ typedef struct boids_profile {
 /* Per-pass times since creation or the last reset. The GPU times a sample of the steps (the first
  * of each boids_world_step call) with timer queries it reads later without waiting, so the newest
  * steps may not count yet (boids_world_finish makes them count). */
-void boids_world_get_profile(boids_world *world, boids_profile *out);
-void boids_world_reset_profile(boids_world *world);
+BOIDS_API void boids_world_get_profile(boids_world *world, boids_profile *out);
+BOIDS_API void boids_world_reset_profile(boids_world *world);
 /* Adds `samples` timings of `pass` that sum to sum_ms: how a renderer reports its draws
  * (BOIDS_PASS_DRAW) to the world's profile. */
-void boids_world_profile_add(boids_world *world, boids_pass pass, double sum_ms, uint64_t samples);
+BOIDS_API void boids_world_profile_add(boids_world *world, boids_pass pass, double sum_ms,
+                                       uint64_t samples);
 
 /* ---- drawing --------------------------------------------------------------------------------- */
 
@@ -633,18 +652,19 @@ typedef struct boids_gl_state {
     uint32_t attr_base[BOIDS_ATTR_COUNT];
     unsigned pos_vel_z, pred_pos_vel_z;
 } boids_gl_state;
-boids_gl_state boids_world_gl_state(const boids_world *world);
+BOIDS_API boids_gl_state boids_world_gl_state(const boids_world *world);
 
 /* The world as the program's --frames draw it, whole (a 3D world's box from above a corner):
  * width x height pixels of 8-bit RGB, rows top to bottom, into rgb (3 x width x height bytes).
  * Either backend: drawn in a headless context of its own from a read of the state (a few tens of
  * milliseconds and the read; not for every step), so it needs OpenGL 4.3 (BOIDS_ERR_NO_GL where
  * there is none). Sides in [1, 16384]. */
-boids_status boids_world_image(boids_world *world, uint32_t width, uint32_t height, uint8_t *rgb);
+BOIDS_API boids_status boids_world_image(boids_world *world, uint32_t width, uint32_t height,
+                                         uint8_t *rgb);
 /* The same picture written to path as a PNG, whole or not at all (a temporary name, then
  * renamed). */
-boids_status boids_world_save_png(boids_world *world, uint32_t width, uint32_t height,
-                                  const char *path);
+BOIDS_API boids_status boids_world_save_png(boids_world *world, uint32_t width, uint32_t height,
+                                            const char *path);
 
 #ifdef __cplusplus
 }

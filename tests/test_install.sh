@@ -3,7 +3,8 @@
 # its SONAME), libboids.a, the public headers under include/boids/ (and no GPU layout), boids.pc
 # and CMake's package; a small program (tests/consumer) builds against it with pkg-config, with
 # the static library, and with find_package(boids CONFIG), and runs on both backends; every
-# installed program (`boids`, `boids-bench`) finds its library and runs.
+# installed program (`boids`, `boids-bench`: the static library inside) finds every library it
+# links and runs, and the tests' libboids_internal.so is not installed.
 # usage: test_install.sh BUILD_DIR path/to/gpu_info
 source "$(dirname "$0")/lib.sh"
 build=$1 src=$(cd "$(dirname "$0")" && pwd)/consumer
@@ -24,14 +25,19 @@ if ls "$prefix/include/boids" | grep -q shared || grep -rq "BOIDS_BIND_" "$prefi
 else ok "the installed headers hold no GPU layout"; fi
 "$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
   bad "the installed boids does not run"
-# Every installed program finds the prefix's libboids.so.0 (its RUNPATH), where the loader does not
-# look: boids-bench once had no RUNPATH and could not start.
+# Every installed program finds every library it links: one that linked libboids.so.0 would find
+# the prefix's (its RUNPATH), where the loader does not look (boids-bench once had no RUNPATH and
+# could not start); none may link libboids_internal.so, the tests' library, which is not installed.
+find "$prefix" -name 'libboids_internal*' | grep -q . && bad "libboids_internal.so is installed" ||
+  ok "libboids_internal.so is not installed"
 for exe in "$prefix"/bin/*; do
-  ldd "$exe" 2>/dev/null | grep libboids >"$tmp/ldd.out" || continue # the scripts
-  found=$(sed -n 's/.*=> \(.*\) (0x.*/\1/p' "$tmp/ldd.out")
-  [ -n "$found" ] && [ "$(realpath "$found")" = "$(realpath "$lib/libboids.so.0")" ] &&
-    ok "${exe#"$prefix"/} finds the prefix's library" ||
-    bad "${exe#"$prefix"/}: $(cat "$tmp/ldd.out")"
+  ldd "$exe" >"$tmp/ldd.out" 2>/dev/null || continue # the scripts
+  if grep -q -e 'not found' -e libboids_internal "$tmp/ldd.out"; then
+    bad "${exe#"$prefix"/}: $(grep -e 'not found' -e libboids_internal "$tmp/ldd.out")"
+  elif grep -q libboids "$tmp/ldd.out" &&
+    [ "$(realpath "$(sed -n 's/.*libboids.* => \(.*\) (0x.*/\1/p' "$tmp/ldd.out")")" != \
+      "$(realpath "$lib/libboids.so.0")" ]; then bad "${exe#"$prefix"/}: $(cat "$tmp/ldd.out")"
+  else ok "${exe#"$prefix"/} finds every library it links"; fi
 done
 if (cd / && "$prefix/bin/boids-bench" --models kit --sizes 100 --backends cpu --starts random \
   --repeats 1 --seconds 0.01 >"$tmp/bench.out" 2>&1) && grep -q "^kit  *cpu  " "$tmp/bench.out"
