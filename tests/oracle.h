@@ -1,6 +1,6 @@
 /* What the tests that hold a model against its paper's equations share (test_vicsek,
- * test_couzin): vectors of doubles, the minimum image, the rules' own noise draws (which an oracle
- * takes as given: test_noise holds them equal on both backends), a random state at one speed, one
+ * test_couzin): its oracle's step (src/models/<folder>/oracle.c, with its vectors of doubles, the
+ * minimum image and the rules' own noise draws: models/oracle.h), a random state at one speed, one
  * step of a world, and a sort of doubles. */
 #ifndef BOIDS_TEST_ORACLE_H
 #define BOIDS_TEST_ORACLE_H
@@ -10,40 +10,44 @@
 #include <string.h>
 
 #include "core/rng.h"
-#include "rules/common.h"
+#include "models/oracle.h"
 #include "test.h"
 
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const names[2] = {"cpu", "gpu"};
 static const double PI = 3.14159265358979324;
 
-typedef struct d3 {
-    double x, y, z;
-} d3;
-static inline d3 d3_of(double x, double y, double z) { return (d3){x, y, z}; }
-static inline double d3_dot(d3 a, d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline double d3_len(d3 a) { return sqrt(d3_dot(a, a)); }
-static inline d3 d3_mul(d3 a, double s) { return d3_of(a.x * s, a.y * s, a.z * s); }
-static inline d3 d3_add(d3 a, d3 b) { return d3_of(a.x + b.x, a.y + b.y, a.z + b.z); }
-static inline d3 d3_unit(d3 a) { return d3_len(a) > 0 ? d3_mul(a, 1 / d3_len(a)) : a; }
-static inline d3 velocity_of(const boids_boid *b) { return d3_of(b->vx, b->vy, b->vz); }
-
-/* d brought within [-size/2, size/2] (the minimum image on a torus of that size; 0: none). */
-static inline double wrapd(double d, double size)
+/* d's world as its model's oracle sees it, over the boids b before the step. */
+static inline boids_oracle_world oracle_world(const boids_world_def *d, const boids_boid *b)
 {
-    return size <= 0 ? 0 : d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+    const bool per_second = boids_model_time_base(d->model) == BOIDS_TIME_PER_SECOND;
+    return (boids_oracle_world){.model = d->model,
+                                .params = &d->params,
+                                .width = d->width,
+                                .height = d->height,
+                                .depth = d->depth,
+                                .dt = per_second ? d->dt : 1,
+                                .seed = d->seed,
+                                .nearest = d->nearest,
+                                .boids = b,
+                                .count = d->count,
+                                .obstacles = d->obstacles,
+                                .obstacle_count = d->obstacle_count};
 }
 
-/* Draw k of boid id in the first step of a world seeded `seed`: the rules' own noise
- * (rules/common.h). */
-static inline double draw(uint64_t seed, uint32_t id, uint32_t k)
+/* Boid i's velocity after one step of d from b, by its model's oracle (src/models/<folder>/
+ * oracle.c); *near where it stands at a branch's edge (NULL: not asked). */
+static inline boids_d3 oracle_velocity(const boids_world_def *d, const boids_boid *b, uint32_t i,
+                                       bool *near)
 {
-    const boids_rules_ctx c = {.seed = (uint32_t)seed,
-                               .seed_hi = (uint32_t)(seed >> 32),
-                               .step = 0,
-                               .per_replica = 1u << 30},
-                          *ctx = &c;
-    return noise(ctx, boids_vu_all(id), boids_vu_all(k))[0];
+    const boids_oracle *o = boids_oracle_of(d->model);
+    if (!o) {
+        CHECK_MSG(0, "no oracle for %s", boids_model_name(d->model));
+        return boids_d3_of(0, 0, 0);
+    }
+    const boids_oracle_world w = oracle_world(d, b);
+    const boids_boid e = o->step(&w, i, near);
+    return boids_oracle_velocity(&e);
 }
 
 /* d's boids spread uniformly over its world at speed max_speed, headings all around (flat: in

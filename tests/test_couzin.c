@@ -1,11 +1,11 @@
 /* couzin against its paper (Couzin et al. 2002; docs/models.md (couzin)), not just GPU against
- * CPU: one step of random groups, flat and 3D, from the model's equations in double precision by
- * brute force, on both backends, with each reading the paper leaves open, obstacles, swarms and
- * topological neighbours (orientation and attraction over the K nearest perceived beyond r_r); the
- * noise's law (a lone individual's desired direction turned by a wrapped Gaussian); the largest
- * turn and the blind volume, exactly; and the paper's collective states in their order as delta r_o
- * grows (swarm, torus, parallel) with its collective memory (a parallel group stays parallel where
- * one formed from a swarm mills). */
+ * CPU: one step of random groups, flat and 3D, against its oracle (src/models/couzin/oracle.c: the
+ * model's equations in double precision by brute force), on both backends, with each reading the
+ * paper leaves open, obstacles, swarms and topological neighbours (orientation and attraction over
+ * the K nearest perceived beyond r_r); the noise's law (a lone individual's desired direction
+ * turned by a wrapped Gaussian); the largest turn and the blind volume, exactly; and the paper's
+ * collective states in their order as delta r_o grows (swarm, torus, parallel) with its collective
+ * memory (a parallel group stays parallel where one formed from a swarm mills). */
 #include "oracle.h"
 
 /* A world of the couzin preset: n individuals in an L-box (depth D, 0: flat), wrapping, tau 0.1. */
@@ -21,125 +21,6 @@ static boids_world_def couzin_def(boids_backend be, uint32_t n, float L, float D
     return d;
 }
 
-/* Individual i's velocity after one step, from the paper's equations with our readings
- * (docs/models.md (couzin)). *near is set where a float's rounding could take the other branch
- * of a comparison (a zone's edge, the blind volume's, the turn's limit): such individuals are
- * left out of the comparison. */
-static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i, bool *near)
-{
-    const boids_couzin_params *p = &d->params.couzin;
-    const bool three = d->depth > 0;
-    const double eps = 2e-5; /* float rounding is ~1e-7 of these distances */
-    const double rr = p->repulsion_radius, ro = rr + p->orientation_width,
-                 ra = ro + p->attraction_width, half = p->perception / 2 * PI / 180;
-    const d3 v = velocity_of(&b[i]), u = d3_unit(v);
-    d3 rep = d3_of(0, 0, 0), ori = d3_of(0, 0, 0), att = d3_of(0, 0, 0);
-    int n_r = 0, n_o = 0, n_a = 0;
-    *near = false;
-    /* nearest:K: the perceived beyond r_r, to be sorted (distance, then id), the K first taken */
-    const uint32_t k = d->nearest;
-    typedef struct {
-        double dist;
-        uint32_t j;
-        d3 off;
-    } beyond;
-    beyond *far = k ? malloc(sizeof *far * n) : NULL;
-    uint32_t n_far = 0;
-    for (uint32_t j = 0; j < n; ++j) {
-        const d3 off = d3_of(wrapd((double)b[j].x - b[i].x, d->width),
-                             wrapd((double)b[j].y - b[i].y, d->height),
-                             three ? wrapd((double)b[j].z - b[i].z, d->depth) : 0);
-        const double dist = d3_len(off);
-        if (j == i || !(dist > 0)) continue;
-        *near |= fabs(dist - rr) < eps || fabs(dist - ro) < eps || (!k && fabs(dist - ra) < eps);
-        if (dist >= ra && !k) continue;
-        const bool repel = dist < rr;
-        if (!repel && b[j].swarm != b[i].swarm) continue; /* another swarm: repulsion only */
-        if (d3_len(v) > 0 && (p->blind_repulsion != 0 || !repel)) {
-            const double angle = acos(fmax(-1, fmin(1, d3_dot(u, off) / dist)));
-            *near |= fabs(angle - half) < eps;
-            if (angle > half) continue; /* in the blind volume */
-        }
-        if (repel)
-            rep = d3_add(rep, d3_mul(off, -1 / dist)), ++n_r; /* eq. 1 */
-        else if (k)
-            far[n_far++] = (beyond){dist, j, off};
-        else if (dist < ro)
-            ori = d3_add(ori, d3_unit(velocity_of(&b[j]))), ++n_o; /* eq. 2 */
-        else
-            att = d3_add(att, d3_mul(off, 1 / dist)), ++n_a; /* eq. 3 */
-    }
-    for (uint32_t m = 0; k && m < k && m < n_far; ++m) { /* selection: the m-th nearest */
-        uint32_t best = m;
-        for (uint32_t q = m + 1; q < n_far; ++q)
-            if (far[q].dist < far[best].dist ||
-                (far[q].dist == far[best].dist && far[q].j < far[best].j))
-                best = q;
-        const beyond t = far[m];
-        far[m] = far[best], far[best] = t;
-        if (far[m].dist < ro)
-            ori = d3_add(ori, d3_unit(velocity_of(&b[far[m].j]))), ++n_o;
-        else
-            att = d3_add(att, d3_mul(far[m].off, 1 / far[m].dist)), ++n_a;
-    }
-    if (k && n_far > k) { /* the K-th and the next within rounding: either may be chosen */
-        double next = INFINITY;
-        for (uint32_t q = k; q < n_far; ++q) next = fmin(next, far[q].dist);
-        *near |= next - far[k - 1].dist < eps;
-    }
-    free(far);
-    if (p->own_heading != 0 && n_o > 0) ori = d3_add(ori, u);
-    d3 want = n_r > 0              ? rep
-              : n_o > 0 && n_a > 0 ? d3_mul(d3_add(d3_unit(ori), d3_unit(att)), 0.5)
-              : n_o > 0            ? ori
-              : n_a > 0            ? att
-                                   : u;
-    if (d3_len(want) < 1e-5) *near = true; /* a sum that (nearly) cancels */
-    if (!(d3_len(want) > 0)) want = d3_len(u) > 0 ? u : d3_of(1, 0, 0);
-    const d3 w0 = d3_unit(want);
-    /* the noise: the wrapped Gaussian from draws 0 and 1 */
-    const double rho = p->noise * sqrt(-2 * log(1 - draw(d->seed, i, 0)));
-    const double phi = (draw(d->seed, i, 1) * 360 - 180) * PI / 180;
-    d3 dir;
-    if (!three) {
-        const double a = atan2(w0.y, w0.x) + rho * cos(phi);
-        dir = d3_of(cos(a), sin(a), 0);
-    } else { /* polar angle rho at azimuth phi, about the basis of Duff et al. around w0 */
-        const double sign = w0.z < 0 ? -1 : 1, a = -1 / (sign + w0.z), bb = w0.x * w0.y * a;
-        const d3 b1 = d3_of(1 + sign * w0.x * w0.x * a, sign * bb, -sign * w0.x);
-        const d3 b2 = d3_of(bb, sign + w0.y * w0.y * a, -w0.y);
-        const d3 t = d3_add(d3_mul(b1, cos(phi)), d3_mul(b2, sin(phi)));
-        dir = d3_add(d3_mul(w0, cos(rho)), d3_mul(t, sin(rho)));
-    }
-    /* the turn: at most theta tau */
-    const double turn = fmin(p->turning_rate * d->dt, 180) * PI / 180;
-    d3 h = dir;
-    if (d3_len(v) > 0) {
-        const double angle = acos(fmax(-1, fmin(1, d3_dot(u, dir))));
-        *near |= fabs(angle - turn) < eps || angle > PI - eps;
-        if (angle > turn) {
-            const d3 side = d3_unit(d3_add(dir, d3_mul(u, -d3_dot(u, dir))));
-            h = d3_add(d3_mul(u, cos(turn)), d3_mul(side, sin(turn)));
-        }
-    }
-    d3 nv = d3_mul(d3_unit(h), d->params.base.max_speed);
-    /* the obstacles' push e (obstacle_factor times the unit vectors from the centres within
-     * obstacle_radius): s Theta[v + e tau] */
-    const boids_obstacles_params *ob = &d->params.obstacles;
-    d3 e = d3_of(0, 0, 0);
-    for (uint32_t o = 0; o < d->obstacle_count; ++o) {
-        const d3 off = d3_of(wrapd((double)b[i].x - d->obstacles[o].x, d->width),
-                             wrapd((double)b[i].y - d->obstacles[o].y, d->height),
-                             three ? wrapd((double)b[i].z - d->obstacles[o].z, d->depth) : 0);
-        const double len = d3_len(off);
-        *near |= fabs(len - ob->obstacle_radius) < eps;
-        if (len > 0 && len < ob->obstacle_radius)
-            e = d3_add(e, d3_mul(off, ob->obstacle_factor / len));
-    }
-    if (d3_len(e) > 0) nv = d3_mul(d3_unit(d3_add(nv, d3_mul(e, d->dt))), d->params.base.max_speed);
-    return nv;
-}
-
 /* Every individual of a step of d from b against the oracle: its velocity and its move (x +
  * tau v). Those near a branch's edge are counted and left out; they must be few. */
 static void check_step(const boids_world_def *d, const boids_boid *b, const char *what)
@@ -151,17 +32,19 @@ static void check_step(const boids_world_def *d, const boids_boid *b, const char
     uint32_t skipped = 0;
     for (uint32_t i = 0; i < d->count; ++i) {
         bool near;
-        const d3 e = oracle(d, b, d->count, i, &near);
+        const boids_d3 e = oracle_velocity(d, b, i, &near); /* src/models/couzin/oracle.c */
         if (near) {
             ++skipped;
             continue;
         }
-        worst_v = fmax(worst_v, d3_len(d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
+        worst_v = fmax(
+            worst_v, boids_d3_len(boids_d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
         worst_p = fmax(
             worst_p,
-            d3_len(d3_of(wrapd(out[i].x - (b[i].x + tau * e.x), d->width),
-                         wrapd(out[i].y - (b[i].y + tau * e.y), d->height),
-                         d->depth > 0 ? wrapd(out[i].z - (b[i].z + tau * e.z), d->depth) : 0)));
+            boids_d3_len(boids_d3_of(
+                boids_oracle_wrap(out[i].x - (b[i].x + tau * e.x), d->width),
+                boids_oracle_wrap(out[i].y - (b[i].y + tau * e.y), d->height),
+                d->depth > 0 ? boids_oracle_wrap(out[i].z - (b[i].z + tau * e.z), d->depth) : 0)));
     }
     const char *be = names[d->backend == BOIDS_BACKEND_GPU];
     printf("  %-72s %s: worst off the equations: v %.2g, x %.2g of s tau (%u near an edge)\n", what,
@@ -251,13 +134,14 @@ static void test_the_turn_and_the_blind_volume(void)
                     b[1].y = 50, b[1].z = z + at[where][1];
                 boids_boid out[2];
                 step_once(&d, b, out);
-                const d3 v = velocity_of(&out[0]);
+                const boids_d3 v = boids_oracle_velocity(&out[0]);
                 const double angle = atan2(three ? v.z : v.y, v.x);
                 const double want = c == 0 ? turn : c == 4 ? -turn : 0;
-                CHECK_MSG(fabs(angle - want) < 1e-6 && fabs(d3_len(v) - 3) < 1e-6 &&
+                CHECK_MSG(fabs(angle - want) < 1e-6 && fabs(boids_d3_len(v) - 3) < 1e-6 &&
                               fabs(three ? v.y : v.z) < 1e-7,
                           "%s %s case %d: turned %g degrees (speed %g), not %g", names[k],
-                          three ? "3D" : "flat", c, angle * 180 / PI, d3_len(v), want * 180 / PI);
+                          three ? "3D" : "flat", c, angle * 180 / PI, boids_d3_len(v),
+                          want * 180 / PI);
             }
         }
 }
@@ -281,8 +165,9 @@ static void test_lone_individuals_turn_as_the_noise_says(void)
             random_state(&d, b, 78);
             step_once(&d, b, out);
             for (uint32_t i = 0; i < N; ++i) {
-                const d3 u = d3_unit(velocity_of(&b[i])), w = d3_unit(velocity_of(&out[i]));
-                const double dot = d3_dot(u, w);
+                const boids_d3 u = boids_d3_unit(boids_oracle_velocity(&b[i])),
+                               w = boids_d3_unit(boids_oracle_velocity(&out[i]));
+                const double dot = boids_d3_dot(u, w);
                 t[i] = three ? acos(fmax(-1, fmin(1, dot)))
                              : atan2(u.x * w.y - u.y * w.x, dot); /* signed, in the plane */
             }

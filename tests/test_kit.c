@@ -1,8 +1,8 @@
 /* The kit model (docs/models.md (kit)) against its equations, on both backends.
  *
- * A third implementation, written here in double precision from the paper with brute force over
- * all pairs, is the oracle: eq. 1-3 (cohesion and alignment over the view field, separation over
- * every boid within R_S), eq. 4 (obstacles), eq. 6 (fleeing), eq. 7-9 (individuality by age),
+ * Its oracle (src/models/kit/oracle.c), a third implementation in double precision from the paper
+ * with brute force over all pairs: eq. 1-3 (cohesion and alignment over the view field, separation
+ * over every boid within R_S), eq. 4 (obstacles), eq. 6 (fleeing), eq. 7-9 (individuality by age),
  * eq. 10-12 (the update), and the predators' eq. 5 with their separation and obstacles; for small
  * flocks with hand-placed cases: a boid behind another (outside its view cone), a predator across
  * the torus seam, an obstacle within R_O, an old and a young boid's limits. Then the catches: the
@@ -13,56 +13,11 @@
 #include "core/rng.h"
 #include "ensemble.h"
 #include "gpu_exact.h"
+#include "models/oracle.h"
 #include "test.h"
-
-typedef struct dv3 {
-    double x, y, z;
-} dv3;
 
 /* The world of the scenes: W x H, and D deep where D > 0 (a 3D world; 0: flat, every z 0). */
 static double W = 1000, H = 800, D = 0;
-
-static double wrapd(double d, double size)
-{
-    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
-}
-static dv3 off(double ax, double ay, double az, double bx, double by, double bz)
-{
-    return (dv3){wrapd(bx - ax, W), wrapd(by - ay, H), D > 0 ? wrapd(bz - az, D) : 0};
-}
-static double len(dv3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
-static double angle_deg(dv3 a, dv3 b)
-{
-    double c = (a.x * b.x + a.y * b.y + a.z * b.z) / (len(a) * len(b));
-    return acos(c > 1 ? 1 : c < -1 ? -1 : c) * 180.0 / 3.14159265358979323846;
-}
-static dv3 scaled(dv3 v, double s) { return (dv3){v.x * s, v.y * s, v.z * s}; }
-/* speed cut to [lo, hi] (eq. 11); at rest stays at rest */
-static dv3 cut(dv3 v, double lo, double hi)
-{
-    double s = len(v);
-    if (s > hi) return scaled(v, hi / s);
-    if (s < lo && s > 0) return scaled(v, lo / s);
-    return v;
-}
-/* a coordinate moved by dv on the torus of that size (eq. 12) */
-static float moved(double x, double dv, double size)
-{
-    return size > 0 ? (float)fmod(fmod(x + dv, size) + size, size) : 0.0f;
-}
-
-/* The push -sum (o - x)/|o - x| of the points within r of x (eq. 3, 4, 6's form). */
-static dv3 push(dv3 x, const dv3 *pts, int n, double r, int skip)
-{
-    dv3 f = {0, 0, 0};
-    for (int j = 0; j < n; ++j) {
-        if (j == skip) continue;
-        dv3 d = off(x.x, x.y, x.z, pts[j].x, pts[j].y, pts[j].z);
-        double l = len(d);
-        if (l > 0 && l <= r) f.x -= d.x / l, f.y -= d.y / l, f.z -= d.z / l;
-    }
-    return f;
-}
 
 typedef struct scene {
     int n, np, no;
@@ -71,90 +26,36 @@ typedef struct scene {
     boids_obstacle o[8];
 } scene;
 
-/* The scene's boids (the dead far away), predators and obstacles as points. */
-static void points(const scene *sc, dv3 *b, dv3 *p, dv3 *o)
+/* The scene as kit's oracle sees it (src/models/kit/oracle.c: the equations in double precision,
+ * brute force, the step's catches first). */
+static boids_oracle_world scene_world(const scene *sc, const boids_params *prm, double dt)
 {
-    for (int j = 0; j < sc->n; ++j)
-        b[j] = (dv3){sc->b[j].alive ? sc->b[j].x : 1e30, sc->b[j].y, sc->b[j].z};
-    for (int j = 0; j < sc->np; ++j) p[j] = (dv3){sc->p[j].x, sc->p[j].y, sc->p[j].z};
-    for (int j = 0; j < sc->no; ++j) o[j] = (dv3){sc->o[j].x, sc->o[j].y, sc->o[j].z};
+    return (boids_oracle_world){.model = BOIDS_MODEL_KIT,
+                                .params = prm,
+                                .width = W,
+                                .height = H,
+                                .depth = D,
+                                .dt = dt,
+                                .boids = sc->b,
+                                .count = (uint32_t)sc->n,
+                                .predators = sc->p,
+                                .predator_count = (uint32_t)sc->np,
+                                .obstacles = sc->o,
+                                .obstacle_count = (uint32_t)sc->no};
 }
 
-/* One step of a living boid i of the scene, straight from the equations (in 3D the view field is
- * the cone of half-angle alpha around the heading). */
+/* Boid i of the scene after one step, by the oracle. */
 static boids_boid oracle_boid(const scene *sc, int i, const boids_params *prm, double dt)
 {
-    const boids_kit_params *k = &prm->kit;
-    const boids_boid *me = &sc->b[i];
-    double a = (me->age - 0.5) * (me->age - 0.5);
-    double R = k->view_radius - k->c_view_radius * a, alpha = k->view_angle - k->c_view_angle * a;
-    double vmax = prm->base.max_speed - k->c_maxspeed * a;
-    dv3 v = {me->vx, me->vy, me->vz}, x = {me->x, me->y, me->z}, coh = {0, 0, 0}, ali = {0, 0, 0};
-    int nv = 0;
-    dv3 bp[64], pp[8], op[8];
-    points(sc, bp, pp, op);
-    for (int j = 0; j < sc->n; ++j) { /* the view field V (eq. 1, 2) */
-        if (j == i || !sc->b[j].alive) continue;
-        dv3 d = off(me->x, me->y, me->z, sc->b[j].x, sc->b[j].y, sc->b[j].z);
-        if (len(d) > 0 && len(d) <= R && (len(v) == 0 || angle_deg(v, d) <= alpha)) {
-            coh.x += d.x, coh.y += d.y, coh.z += d.z;
-            ali.x += sc->b[j].vx, ali.y += sc->b[j].vy, ali.z += sc->b[j].vz;
-            ++nv;
-        }
-    }
-    dv3 F = {0, 0, 0};
-    if (nv) {
-        F.x += k->cohesion_factor * coh.x / nv + k->alignment_factor * (ali.x / nv - v.x);
-        F.y += k->cohesion_factor * coh.y / nv + k->alignment_factor * (ali.y / nv - v.y);
-        F.z += k->cohesion_factor * coh.z / nv + k->alignment_factor * (ali.z / nv - v.z);
-    }
-    dv3 s = push(x, bp, sc->n, k->sep_radius, i);                    /* eq. 3 */
-    dv3 o = push(x, op, sc->no, prm->obstacles.obstacle_radius, -1); /* eq. 4 */
-    dv3 pr = push(x, pp, sc->np, k->predator_radius, -1);            /* eq. 6 */
-    const double cs = k->separation_factor, co = prm->obstacles.obstacle_factor,
-                 cp = k->predator_factor;
-    F.x += cs * s.x + co * o.x + cp * pr.x;
-    F.y += cs * s.y + co * o.y + cp * pr.y;
-    F.z += cs * s.z + co * o.z + cp * pr.z;
-    dv3 nv2 = cut((dv3){v.x + F.x, v.y + F.y, v.z + F.z}, prm->base.min_speed, vmax); /* 10, 11 */
-    boids_boid out = *me;
-    out.vx = (float)nv2.x, out.vy = (float)nv2.y, out.vz = (float)nv2.z;
-    out.x = moved(me->x, dt * nv2.x, W), out.y = moved(me->y, dt * nv2.y, H);
-    out.z = moved(me->z, dt * nv2.z, D);
-    return out;
+    const boids_oracle_world w = scene_world(sc, prm, dt);
+    return boids_oracle_of(BOIDS_MODEL_KIT)->step(&w, (uint32_t)i, NULL);
 }
 
-/* One step of predator i (eq. 5, separation from the other predators, obstacles). */
+/* Predator i of the scene after one step, by the oracle. */
 static boids_predator oracle_predator(const scene *sc, int i, const boids_params *prm, double dt)
 {
-    const boids_predators_params *q = &prm->predators;
-    const boids_predator *me = &sc->p[i];
-    dv3 v = {me->vx, me->vy, me->vz}, x = {me->x, me->y, me->z}, F = {0, 0, 0};
-    double best = INFINITY;
-    dv3 to = {0, 0, 0};
-    for (int j = 0; j < sc->n; ++j) {
-        if (!sc->b[j].alive) continue;
-        dv3 d = off(me->x, me->y, me->z, sc->b[j].x, sc->b[j].y, sc->b[j].z);
-        if (len(d) > 0 && len(d) <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle &&
-            len(d) < best)
-            best = len(d), to = d;
-    }
-    if (best < INFINITY) F = scaled(to, q->attack_factor / best);
-    dv3 bp[64], pp[8], op[8];
-    points(sc, bp, pp, op);
-    dv3 s = push(x, pp, sc->np, q->pred_sep_radius, i);
-    dv3 o = push(x, op, sc->no, q->pred_obstacle_radius, -1);
-    F.x += q->pred_sep_factor * s.x + q->pred_obstacle_factor * o.x;
-    F.y += q->pred_sep_factor * s.y + q->pred_obstacle_factor * o.y;
-    F.z += q->pred_sep_factor * s.z + q->pred_obstacle_factor * o.z;
-    dv3 nv2 = cut((dv3){v.x + F.x, v.y + F.y, v.z + F.z}, q->pred_min_speed, q->pred_max_speed);
-    boids_predator out = {moved(me->x, dt * nv2.x, W),
-                          moved(me->y, dt * nv2.y, H),
-                          (float)nv2.x,
-                          (float)nv2.y,
-                          moved(me->z, dt * nv2.z, D),
-                          (float)nv2.z};
-    return out;
+    const boids_oracle_world w = scene_world(sc, prm, dt);
+    return boids_oracle_of(BOIDS_MODEL_KIT)->predator_step(&w, (uint32_t)i);
 }
 
 /* The kit preset in a W x H (x D) world, with the scene's boids, predators and obstacles. */
@@ -180,18 +81,6 @@ static boids_world *make(boids_backend be, const scene *sc, const boids_params *
     return w;
 }
 
-/* The catches that open a step: a living boid within boid_size + predator_size of a predator
- * dies before anyone steers. */
-static void oracle_catches(scene *sc, const boids_params *prm)
-{
-    double reach = (double)prm->predators.boid_size + prm->predators.predator_size;
-    for (int i = 0; i < sc->n; ++i)
-        for (int j = 0; j < sc->np && sc->b[i].alive; ++j)
-            if (len(off(sc->b[i].x, sc->b[i].y, sc->b[i].z, sc->p[j].x, sc->p[j].y, sc->p[j].z)) <=
-                reach)
-                sc->b[i].alive = 0;
-}
-
 static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const names[2] = {"cpu", "gpu"};
 
@@ -199,17 +88,18 @@ static const char *const names[2] = {"cpu", "gpu"};
 static double off_by(float vx, float vy, float vz, float x, float y, float z, float ex, float ey,
                      float ez, float evx, float evy, float evz, double dt)
 {
-    const dv3 dv = {vx - evx, vy - evy, vz - evz};
-    const dv3 dp = {wrapd(x - ex, W), wrapd(y - ey, H), D > 0 ? wrapd(z - ez, D) : 0};
-    return fmax(len(dv), len(dp) / dt);
+    const boids_d3 dv = boids_d3_of(vx - evx, vy - evy, vz - evz);
+    const boids_d3 dp = boids_d3_of(boids_oracle_wrap(x - ex, W), boids_oracle_wrap(y - ey, H),
+                                    boids_oracle_wrap(z - ez, D));
+    return fmax(boids_d3_len(dv), boids_d3_len(dp) / dt);
 }
 
 /* Steps the scene once on both backends and holds every boid and predator against the oracle. */
 static void check_scene(const scene *initial, const boids_params *prm, const char *what)
 {
     const float dt = 0.08f;
-    scene after = *initial;
-    oracle_catches(&after, prm);
+    scene after = *initial; /* the boids' alive flags after the step's catches */
+    for (int i = 0; i < after.n; ++i) after.b[i].alive = oracle_boid(initial, i, prm, dt).alive;
     const scene *sc = &after;
     int caught = 0;
     for (int i = 0; i < sc->n; ++i) caught += initial->b[i].alive && !sc->b[i].alive;
@@ -225,13 +115,13 @@ static void check_scene(const scene *initial, const boids_params *prm, const cha
         double worst = 0;
         for (int i = 0; i < sc->n; ++i) {
             if (!sc->b[i].alive) continue;
-            boids_boid e = oracle_boid(sc, i, prm, dt);
+            boids_boid e = oracle_boid(initial, i, prm, dt);
             worst = fmax(worst, off_by(out[i].vx, out[i].vy, out[i].vz, out[i].x, out[i].y,
                                        out[i].z, e.x, e.y, e.z, e.vx, e.vy, e.vz, dt));
         }
         double worst_p = 0;
         for (int i = 0; i < sc->np; ++i) {
-            boids_predator e = oracle_predator(sc, i, prm, dt);
+            boids_predator e = oracle_predator(initial, i, prm, dt);
             worst_p = fmax(worst_p, off_by(pout[i].vx, pout[i].vy, pout[i].vz, pout[i].x, pout[i].y,
                                            pout[i].z, e.x, e.y, e.z, e.vx, e.vy, e.vz, dt));
         }

@@ -31,7 +31,7 @@ static boids_world_def vicsek_def(boids_backend be, uint32_t n, float L, float D
 /* Particle i's velocity after one step: v times the heading of its own velocity plus those of its
  * K nearest of its swarm (brute force over every pair, the minimum image where the world wraps).
  * *near is set where the K-th and the next lie within float rounding of each other. */
-static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t i, bool *near)
+static boids_d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t i, bool *near)
 {
     enum { MAX = 64 };
     const bool wrap = d->params.base.edges == 0, three = d->depth > 0;
@@ -42,8 +42,9 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t i, bool
         if (j == i || b[j].swarm != b[i].swarm) continue;
         const double dx = (double)b[j].x - b[i].x, dy = (double)b[j].y - b[i].y,
                      dz = three ? (double)b[j].z - b[i].z : 0;
-        const double ox = wrap ? wrapd(dx, d->width) : dx, oy = wrap ? wrapd(dy, d->height) : dy,
-                     oz = wrap ? wrapd(dz, d->depth) : dz;
+        const double ox = wrap ? boids_oracle_wrap(dx, d->width) : dx,
+                     oy = wrap ? boids_oracle_wrap(dy, d->height) : dy,
+                     oz = wrap ? boids_oracle_wrap(dz, d->depth) : dz;
         const double d2 = ox * ox + oy * oy + oz * oz;
         if (!(d2 > 0)) continue;
         /* insertion into the k + 1 best (the one after the k-th tells a near tie) */
@@ -59,9 +60,10 @@ static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t i, bool
         best[at] = d2, who[at] = j;
     }
     *near = n > k && best[k] - best[k - 1] < 1e-5 * best[k];
-    d3 s = velocity_of(&b[i]);
-    for (uint32_t m = 0; m < (n < k ? n : k); ++m) s = d3_add(s, velocity_of(&b[who[m]]));
-    return d3_mul(d3_unit(s), d->params.base.max_speed);
+    boids_d3 s = boids_oracle_velocity(&b[i]);
+    for (uint32_t m = 0; m < (n < k ? n : k); ++m)
+        s = boids_d3_add(s, boids_oracle_velocity(&b[who[m]]));
+    return boids_d3_mul(boids_d3_unit(s), d->params.base.max_speed);
 }
 
 static void test_the_nearest_are_the_brute_force_ones(void)
@@ -93,13 +95,13 @@ static void test_the_nearest_are_the_brute_force_ones(void)
             uint32_t ties = 0;
             for (uint32_t i = 0; i < d.count; ++i) {
                 bool near;
-                const d3 e = oracle(&d, b, i, &near);
+                const boids_d3 e = oracle(&d, b, i, &near);
                 if (near) {
                     ++ties;
                     continue;
                 }
-                worst =
-                    fmax(worst, d3_len(d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
+                worst = fmax(worst, boids_d3_len(boids_d3_of(out[i].vx - e.x, out[i].vy - e.y,
+                                                             out[i].vz - e.z)));
             }
             const double v = d.params.base.max_speed;
             printf("  %s %s, %u particles in %g%s, nearest:%u, %u swarm%s%s: worst off the brute "
@@ -137,8 +139,9 @@ static uint32_t gpu_against_cpu(boids_world_def d, uint32_t steps, double *worst
     *worst = 0;
     for (uint32_t i = 0; i < d.count; ++i) {
         same += memcmp(&out[0][i], &out[1][i], sizeof out[0][i]) == 0;
-        *worst = fmax(*worst, d3_len(d3_of(out[0][i].vx - out[1][i].vx, out[0][i].vy - out[1][i].vy,
-                                           out[0][i].vz - out[1][i].vz)));
+        *worst = fmax(*worst, boids_d3_len(boids_d3_of(out[0][i].vx - out[1][i].vx,
+                                                       out[0][i].vy - out[1][i].vy,
+                                                       out[0][i].vz - out[1][i].vz)));
     }
 done:
     free(out[0]), free(out[1]);
@@ -280,8 +283,8 @@ static void test_a_topological_flock_stays_together(void)
             c[a] = fmod(atan2(sy, sx) + 2 * PI, 2 * PI) * 400 / (2 * PI);
         }
         for (uint32_t i = 0; i < N; ++i) {
-            b[i].x = (float)(1500 + 4 * wrapd(b[i].x - c[0], 400));
-            b[i].y = (float)(1500 + 4 * wrapd(b[i].y - c[1], 400));
+            b[i].x = (float)(1500 + 4 * boids_oracle_wrap(b[i].x - c[0], 400));
+            b[i].y = (float)(1500 + 4 * boids_oracle_wrap(b[i].y - c[1], 400));
         }
         uint32_t gm = 0, gt = 0;
         groups_after(b, N, 0, seed, &gm);

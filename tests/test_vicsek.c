@@ -1,6 +1,7 @@
 /* vicsek against its paper (Vicsek et al. 1995; docs/models.md (vicsek)), not just GPU against CPU:
- * one step of random flocks, flat and 3D, with the angular and the vectorial noise, from the
- * formulas in double precision by brute force, on both backends; the noise's own law (a lone
+ * one step of random flocks, flat and 3D, with the angular and the vectorial noise, against its
+ * oracle (src/models/vicsek/oracle.c: the formulas in double precision by brute force), on both
+ * backends; the noise's own law (a lone
  * particle turns uniformly within [-eta/2, eta/2], or onto the cap of 2 eta steradians); the edge
  * cases the paper leaves open (a sum of headings that cancels, a particle at rest); and the shape
  * of the paper's figure 2a at small sizes: ordered at low noise, near the finite-size floor at
@@ -19,77 +20,6 @@ static boids_world_def vicsek_def(boids_backend be, uint32_t n, float L, float D
     return d;
 }
 
-static d3 oracle_turn(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i);
-
-/* Particle i's velocity after one step, from the paper's equations (docs/models.md (vicsek)): the
- * turn, then the obstacles' push e (obstacle_factor times the unit vectors from the centres
- * within obstacle_radius), v Theta[v' + e dt] with dt = 1. */
-static d3 oracle(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i)
-{
-    const d3 v = oracle_turn(d, b, n, i);
-    const boids_params *p = &d->params;
-    d3 e = d3_of(0, 0, 0);
-    for (uint32_t o = 0; o < d->obstacle_count; ++o) {
-        const d3 off =
-            d3_of(wrapd((double)b[i].x - d->obstacles[o].x, d->width),
-                  wrapd((double)b[i].y - d->obstacles[o].y, d->height),
-                  d->depth > 0 ? wrapd((double)b[i].z - d->obstacles[o].z, d->depth) : 0);
-        const double len = d3_len(off);
-        if (len > 0 && len < p->obstacles.obstacle_radius)
-            e = d3_add(e, d3_mul(off, p->obstacles.obstacle_factor / len));
-    }
-    if (d3_len(e) == 0) return v;
-    const d3 t = d3_add(v, e);
-    return d3_mul(t, p->base.max_speed / d3_len(t));
-}
-
-/* The turn alone: the mean heading and the noise. */
-static d3 oracle_turn(const boids_world_def *d, const boids_boid *b, uint32_t n, uint32_t i)
-{
-    const boids_params *p = &d->params;
-    const bool three = d->depth > 0;
-    const double r = p->vicsek.radius, v0 = p->base.max_speed, eta = p->vicsek.eta;
-    d3 s = d3_of(b[i].vx, b[i].vy, b[i].vz); /* itself included */
-    uint32_t count = 1;
-    for (uint32_t j = 0; j < n; ++j) {
-        const double dx = wrapd((double)b[j].x - b[i].x, d->width),
-                     dy = wrapd((double)b[j].y - b[i].y, d->height),
-                     dz = three ? wrapd((double)b[j].z - b[i].z, d->depth) : 0;
-        const double d2 = dx * dx + dy * dy + dz * dz;
-        if (j == i || !(d2 > 0 && d2 < r * r)) continue;
-        s = d3_add(s, d3_of(b[j].vx, b[j].vy, b[j].vz)), ++count;
-    }
-    d3 way = d3_len(s) > 0                                 ? s
-             : hypot(b[i].vx, hypot(b[i].vy, b[i].vz)) > 0 ? d3_of(b[i].vx, b[i].vy, b[i].vz)
-                                                           : d3_of(1, 0, 0);
-    const d3 u = d3_mul(way, 1 / d3_len(way));
-    const double r0 = draw(d->seed, i, 0), r1 = draw(d->seed, i, 1);
-    if (p->vicsek.vectorial != 0) { /* v Theta[s / v + eta n xi] */
-        const double phi = (r0 * 360 - 180) * PI / 180;
-        d3 xi = d3_of(cos(phi), sin(phi), 0);
-        if (three) {
-            const double z = 1 - 2 * r1, h = sqrt(fmax(0, 1 - z * z));
-            xi = d3_of(h * cos(phi), h * sin(phi), z);
-        }
-        const d3 t = d3_add(d3_mul(s, 1 / v0), d3_mul(xi, eta * count)); /* s: 0 if it cancels */
-        return d3_len(t) > 0 ? d3_mul(t, v0 / d3_len(t)) : d3_mul(way, v0 / d3_len(way));
-    }
-    const double width = fmin(eta, 2 * PI);
-    if (!three) { /* theta(t+1) = <theta(t)>_r + xi, xi uniform in [-eta/2, eta/2) */
-        const double theta = atan2(u.y, u.x) + (r0 - 0.5) * width;
-        return d3_of(v0 * cos(theta), v0 * sin(theta), 0);
-    }
-    /* uniform on the cap of 2 eta sr around u: cos of the polar angle in [1 - eta / pi, 1], the
-     * azimuth from the basis the rules build around u (Duff et al. 2017) */
-    const double ct = 1 - r0 * width / PI, st = sqrt(fmax(0, 1 - ct * ct));
-    const double phi = (r1 * 360 - 180) * PI / 180;
-    const double sign = u.z < 0 ? -1 : 1, a = -1 / (sign + u.z), bb = u.x * u.y * a;
-    const d3 b1 = d3_of(1 + sign * u.x * u.x * a, sign * bb, -sign * u.x);
-    const d3 b2 = d3_of(bb, sign + u.y * u.y * a, -u.y);
-    const d3 w = d3_add(d3_mul(b1, cos(phi)), d3_mul(b2, sin(phi)));
-    return d3_mul(d3_add(d3_mul(u, ct), d3_mul(w, st)), v0);
-}
-
 /* Every particle of a step of d from b against the oracle: its velocity and its move. */
 static void check_step(const boids_world_def *d, const boids_boid *b, const char *what)
 {
@@ -98,12 +28,15 @@ static void check_step(const boids_world_def *d, const boids_boid *b, const char
     const double v0 = d->params.base.max_speed;
     double worst_v = 0, worst_p = 0;
     for (uint32_t i = 0; i < d->count; ++i) {
-        const d3 e = oracle(d, b, d->count, i);
-        worst_v = fmax(worst_v, d3_len(d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
-        worst_p = fmax(
-            worst_p, d3_len(d3_of(wrapd(out[i].x - (b[i].x + e.x), d->width),
-                                  wrapd(out[i].y - (b[i].y + e.y), d->height),
-                                  d->depth > 0 ? wrapd(out[i].z - (b[i].z + e.z), d->depth) : 0)));
+        const boids_d3 e = oracle_velocity(d, b, i, NULL); /* src/models/vicsek/oracle.c */
+        worst_v = fmax(
+            worst_v, boids_d3_len(boids_d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
+        worst_p =
+            fmax(worst_p,
+                 boids_d3_len(boids_d3_of(
+                     boids_oracle_wrap(out[i].x - (b[i].x + e.x), d->width),
+                     boids_oracle_wrap(out[i].y - (b[i].y + e.y), d->height),
+                     d->depth > 0 ? boids_oracle_wrap(out[i].z - (b[i].z + e.z), d->depth) : 0)));
     }
     const char *be = names[d->backend == BOIDS_BACKEND_GPU];
     printf("  %-54s %s: worst off the equations: v %.2g, x %.2g of v\n", what, be, worst_v / v0,
@@ -163,12 +96,13 @@ static void test_what_the_paper_leaves_open(void)
             step_once(&d, b, out);
             double off = 0; /* (its heading at length v: an ulp from the bits it had) */
             for (int i = 0; i < 2; ++i)
-                off = fmax(off, d3_len(d3_of(out[i].vx - b[i].vx, out[i].vy - b[i].vy,
-                                             out[i].vz - b[i].vz)));
+                off = fmax(off, boids_d3_len(boids_d3_of(out[i].vx - b[i].vx, out[i].vy - b[i].vy,
+                                                         out[i].vz - b[i].vz)));
             CHECK_MSG(off < 1e-8, "%s %s: a cancelling pair turned (%g %g %g, %g %g %g)", names[k],
                       three ? "3D" : "flat", out[0].vx, out[0].vy, out[0].vz, out[1].vx, out[1].vy,
                       out[1].vz);
-            const double rest_off = d3_len(d3_of(out[2].vx - 0.03, out[2].vy, out[2].vz));
+            const double rest_off =
+                boids_d3_len(boids_d3_of(out[2].vx - 0.03, out[2].vy, out[2].vz));
             CHECK_MSG(rest_off < 1e-8, "%s %s: the particle at rest heads %g %g %g", names[k],
                       three ? "3D" : "flat", out[2].vx, out[2].vy, out[2].vz);
             /* the vectorial noise of a cancelling pair: the noise alone, Theta[eta n xi] */
@@ -202,15 +136,16 @@ static void test_lone_particles_turn_as_the_noise_says(void)
                                    (double)b[i].vz * out[i].vz,
                              v2 = 0.03 * 0.03;
                 speed_off = fmax(
-                    speed_off, fabs(d3_len(d3_of(out[i].vx, out[i].vy, out[i].vz)) - 0.03) / 0.03);
+                    speed_off,
+                    fabs(boids_d3_len(boids_d3_of(out[i].vx, out[i].vy, out[i].vz)) - 0.03) / 0.03);
                 /* the turn's azimuth about the old heading u, from a reference of our own (the
                  * plane's projection of z), not the rules' basis: uniform if the basis is */
-                const d3 u = d3_mul(d3_of(b[i].vx, b[i].vy, b[i].vz), 1 / 0.03);
-                d3 a = d3_of(-u.z * u.x, -u.z * u.y, 1 - u.z * u.z);
-                a = d3_mul(a, 1 / d3_len(a));
-                const d3 c =
-                    d3_of(u.y * a.z - u.z * a.y, u.z * a.x - u.x * a.z, u.x * a.y - u.y * a.x);
-                const d3 w = d3_of(out[i].vx, out[i].vy, out[i].vz);
+                const boids_d3 u = boids_d3_mul(boids_d3_of(b[i].vx, b[i].vy, b[i].vz), 1 / 0.03);
+                boids_d3 a = boids_d3_of(-u.z * u.x, -u.z * u.y, 1 - u.z * u.z);
+                a = boids_d3_mul(a, 1 / boids_d3_len(a));
+                const boids_d3 c = boids_d3_of(u.y * a.z - u.z * a.y, u.z * a.x - u.x * a.z,
+                                               u.x * a.y - u.y * a.x);
+                const boids_d3 w = boids_d3_of(out[i].vx, out[i].vy, out[i].vz);
                 azimuth[i] =
                     atan2(w.x * c.x + w.y * c.y + w.z * c.z, w.x * a.x + w.y * a.y + w.z * a.z);
                 if (three)
