@@ -69,6 +69,26 @@ static boids_world *cpu_world(uint32_t n, uint32_t replicas)
     return w;
 }
 
+/* What every model's tables refuse or give for missing arguments. */
+static void model_args(boids_model m)
+{
+    boids_params p = boids_model_default_params(m);
+    float f;
+    CHECK(boids_model_params(m, NULL) != NULL);
+    GIVES(NULL, boids_model_param, m, NULL);
+    const boids_param_info *info = boids_model_param(m, "max_speed");
+    mark("boids_param_get");
+    CHECK(isnan(boids_param_get(NULL, info)) && isnan(boids_param_get(&p, NULL)));
+    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, m, NULL, "max_speed", "1");
+    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, m, &p, NULL, "1");
+    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, m, &p, "max_speed", NULL);
+    REFUSES(BOIDS_E_ARGUMENT, boids_params_validate, m, NULL);
+    GIVES(0.0f, boids_model_group_radius, m, NULL);
+    GIVES(0.0f, boids_params_max_radius, m, NULL, true);
+    REFUSES(BOIDS_E_ARGUMENT, boids_model_param_default, m, NULL, &f);
+    REFUSES(BOIDS_E_ARGUMENT, boids_model_param_default, m, "max_speed", NULL);
+}
+
 static void test_lists_and_texts(void)
 {
     const boids_model bad = (boids_model)BOIDS_MODEL_COUNT, neg = (boids_model)-1;
@@ -91,26 +111,16 @@ static void test_lists_and_texts(void)
     GIVES(NULL, boids_model_params, bad, &count);
     CHECK(count == 0);
     GIVES(NULL, boids_model_params, bad, NULL);
-    CHECK(boids_model_params(BOIDS_MODEL_KIT, NULL) != NULL);
-    GIVES(NULL, boids_model_param, BOIDS_MODEL_KIT, NULL);
     GIVES(NULL, boids_model_param, bad, "max_speed");
-    boids_params p = boids_model_default_params(BOIDS_MODEL_KIT);
-    const boids_param_info *info = boids_model_param(BOIDS_MODEL_KIT, "max_speed");
-    mark("boids_param_get");
-    CHECK(isnan(boids_param_get(NULL, info)) && isnan(boids_param_get(&p, NULL)));
+    for (int k = 0; k < BOIDS_MODEL_COUNT; ++k) model_args((boids_model)k);
+    boids_params p = boids_model_default_params((boids_model)0);
     REFUSES(BOIDS_E_DEF_MODEL, boids_params_set, bad, &p, "max_speed", "1");
-    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, BOIDS_MODEL_KIT, NULL, "max_speed", "1");
-    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, BOIDS_MODEL_KIT, &p, NULL, "1");
-    REFUSES(BOIDS_E_ARGUMENT, boids_params_set, BOIDS_MODEL_KIT, &p, "max_speed", NULL);
     REFUSES(BOIDS_E_DEF_MODEL, boids_params_validate, neg, &p);
-    REFUSES(BOIDS_E_ARGUMENT, boids_params_validate, BOIDS_MODEL_KIT, NULL);
     float f;
     GIVES(false, boids_edges_from_name, NULL, &f);
     GIVES(false, boids_edges_from_name, "wrap", NULL);
     GIVES_TEXT("wrap", boids_edges_name, NAN);
-    GIVES(0.0f, boids_model_group_radius, BOIDS_MODEL_KIT, NULL);
     GIVES(0.0f, boids_model_group_radius, bad, &p);
-    GIVES(0.0f, boids_params_max_radius, BOIDS_MODEL_KIT, NULL, true);
     GIVES(NULL, boids_attribute_info_of, (boids_attribute)BOIDS_ATTR_COUNT);
     GIVES(0.0f, boids_attribute_default, (boids_attribute)-1, NULL);
     boids_layout l;
@@ -119,8 +129,6 @@ static void test_lists_and_texts(void)
     GIVES_TEXT("?", boids_layout_name, (boids_layout)BOIDS_LAYOUT_COUNT);
     GIVES_TEXT("?", boids_pass_name, BOIDS_PASS_COUNT);
     REFUSES(BOIDS_E_DEF_MODEL, boids_model_param_default, bad, "max_speed", &f);
-    REFUSES(BOIDS_E_ARGUMENT, boids_model_param_default, BOIDS_MODEL_KIT, NULL, &f);
-    REFUSES(BOIDS_E_ARGUMENT, boids_model_param_default, BOIDS_MODEL_KIT, "max_speed", NULL);
     SURVIVES(boids_default_world_def);
     SURVIVES(boids_default_world_size, 100, NULL, NULL);
     GIVES(32.0f, boids_default_world_size_3d, 0); /* no boids: room for one (31.6 px) */
@@ -170,8 +178,12 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_DEF_MODEL, boids_world_def_validate, &d);
     d = boids_default_world_def();
     d.nearest = 7;
-    d.model = BOIDS_MODEL_KIT; /* kit walks its own view field: no nearest:K */
-    REFUSES(BOIDS_E_DEF_NEAREST, boids_world_def_validate, &d);
+    for (int k = 0; k < BOIDS_MODEL_COUNT; ++k) { /* an own walk without nearest:K: refused */
+        const unsigned features = boids_model_features((boids_model)k);
+        if (!(features & BOIDS_FEATURE_OWN_WALK) || (features & BOIDS_FEATURE_NEAREST)) continue;
+        d.model = (boids_model)k;
+        REFUSES(BOIDS_E_DEF_NEAREST, boids_world_def_validate, &d);
+    }
     d = boids_default_world_def();
     d.backend = (boids_backend)7;
     REFUSES(BOIDS_E_DEF_BACKEND, boids_world_create, &d, &w);
