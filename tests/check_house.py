@@ -28,9 +28,10 @@ ALLOWED = {
     "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
     "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
     "cpu": {"public", "base", "core", "shared", "rules"},
-    "gpu": {"public", "base", "core", "shared"},
+    "gl": {"public", "base", "core"},       # the GL context, programs, checks, timers
+    "gpu": {"public", "base", "core", "shared", "gl"},
     "world": {"public", "base", "core", "shared", "cpu", "gpu"},
-    "render": {"public", "base", "core", "shared", "draw", "gpu"},
+    "render": {"public", "base", "core", "shared", "draw", "gl"},
     "app/cli": {"public", "base", "core"},
     "app": {"public", "base", "core", "render", "app/cli"},
     "app/viewer": {"public", "base", "core", "draw", "render", "app", "app/cli"},
@@ -82,11 +83,9 @@ def layer_of_include(name, including_rel):
                       "shaders/" + name, "bench/" + name):
         if os.path.exists(os.path.join(ROOT, candidate)):
             return layer_of_file(os.path.normpath(candidate))
-    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c), the embedded shaders.
+    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c).
     if name == "boids_generated.glsl":
         return "public"
-    if name.startswith("gpu/"):
-        return "gpu"
     return None
 
 
