@@ -1,12 +1,13 @@
 #version 430 core
 // Models with predators, at the start of a step: a living boid of a running replica within
 // boid_size + predator_size of a predator (in 3D where the world is) is caught, by the lowest
-// predator id within reach. Found here and listed; catch_apply.comp makes them so (up to
-// stop_after_catches). The formulas and the order of every operation are those of
-// boids_cpu_catch() in src/cpu/hunt.c. Reads the state (before the boids' grid): POS_VEL_IN and
-// ID_IN are the state's (a 3D world's (z, vz) at POS_VEL_Z_IN); the predators of step t are
-// sorted by their grid.
+// predator id within reach (rules/hunt.h's caught_by, the CPU's too). Found here and listed;
+// catch_apply.comp makes them so (up to stop_after_catches). The walk and the order of every
+// operation are those of boids_cpu_catch() in src/cpu/hunt.c. Reads the state (before the
+// boids' grid): POS_VEL_IN and ID_IN are the state's (a 3D world's (z, vz) at POS_VEL_Z_IN); the
+// predators of step t are sorted by their grid.
 #include "neighbors.glsl"
+#include "rules/hunt.h"
 
 layout(local_size_x = BOIDS_WG_SIZE) in;
 #include "catches.glsl"
@@ -19,8 +20,7 @@ void main()
     if (attr_alive(id) == 0u || replica_stopped(r)) return;
     vec4 me = pos_vel_in[s];
     float mz = boid_depth_or_none(s).x; // (a 3D world's z)
-    float reach = frame.params.predators.boid_size + frame.params.predators.predator_size,
-          reach2 = reach * reach;
+    float reach2 = catch_reach2();
     uint best = 0xffffffffu;
     float best_d2 = 0.0;
     world_sizes ws = world_sizes_now();
@@ -29,7 +29,7 @@ void main()
     while (candidates_next(it, rg))
         for (uint k = rg.x; k < rg.y; ++k) {
             float d2 = length2(offset_to_slot(ws, GRID_PREDATORS, me.x, me.y, mz, k));
-            if (d2 <= reach2 && pred_id_in[k] < best) {
+            if (caught_by(d2, reach2, pred_id_in[k], best)) {
                 best = pred_id_in[k];
                 best_d2 = d2;
             }

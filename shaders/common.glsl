@@ -31,7 +31,7 @@ uint agents_per_replica()
 // these helpers, they are plain IEEE operations by default: on a driver that rounds as IEEE does
 // (llvmpipe, zink over lavapipe) the state is then the CPU's bit for bit, and a real GPU's
 // compiler contracts and approximates them as it does any such expression. With
-// BOIDS_GPU_NUMERICS=perturbed (the host defines BOIDS_NUMERICS_PERTURBED, gpu/program.c) they
+// BOIDS_GPU_NUMERICS=perturbed (the host defines BOIDS_NUMERICS_PERTURBED, gl/program.c) they
 // round as a real GPU might, on any driver: the product and sum rounded once (a double holds the
 // product of two floats exactly), division as a product by the reciprocal, the square root as
 // x / sqrt(x) by way of inversesqrt; and every new velocity is moved by one unit in the last

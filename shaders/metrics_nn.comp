@@ -74,6 +74,86 @@ float outside_reach(ivec3 c, int r, ivec3 n, vec3 cell, bool wrap)
     return reach * reach;
 }
 
+// The nearest other boid's squared distance among slots [slots.x, slots.y) and best2, the
+// nearest so far; a scan a loop limit cut short sets cut.
+float nearest_in_range(uint s, world_sizes ws, vec4 me, float mz, uvec2 slots, float best2,
+                       inout bool cut)
+{
+    uint k = slots.x;
+    for (; k < slots.y; ++k) {
+        if (k == s) continue;
+        lane_vec o = offset_to_boid(ws, me.x, me.y, mz, k);
+        best2 = min(best2, length2(o));
+    }
+    cut = cut || k < slots.y;
+    return best2;
+}
+
+// The nearest other boid's squared distance in the cube of half-size r around cell c (a flat
+// world: the square; n.z = 1) of the replica whose cells start at base, and best2, the nearest
+// so far; read row by row, layer by layer, each row one slot range (two across a torus's seam).
+// A loop a limit cut short sets cut.
+float nearest_in_cube(uint s, world_sizes ws, vec4 me, float mz, uint base, ivec3 c, ivec3 n,
+                      int r, bool wrap, float best2, inout bool cut)
+{
+    int w = n.x, h = n.y;
+    uvec2 lays0, lays1, rows0, rows1, cols0, cols1;
+    uint nlays = axis_spans(c.z, r, n.z, wrap, lays0, lays1);
+    uint nrows = axis_spans(c.y, r, h, wrap, rows0, rows1);
+    uint ncols = axis_spans(c.x, r, w, wrap, cols0, cols1);
+    // rows as wide as the grid follow each other in memory: a span of them is one range; so
+    // do layers as large as the grid (a world 3 px across and 10^7 deep)
+    bool full = ncols == 1u && cols0 == uvec2(0u, uint(w - 1));
+    bool whole = full && nrows == 1u && rows0 == uvec2(0u, uint(h - 1));
+    uint p = 0u;
+    for (; p < nlays; ++p) {
+        uvec2 lays = p == 0u ? lays0 : lays1;
+        uint z = lays.x;
+        for (; z <= lays.y; ++z) {
+            uint zlast = whole ? lays.y : z;
+            uint layer = base + z * uint(h * w), end_layer = base + zlast * uint(h * w), q = 0u;
+            for (; q < nrows; ++q) {
+                uvec2 rows = q == 0u ? rows0 : rows1;
+                uint y = rows.x;
+                for (; y <= rows.y; ++y) {
+                    uint last = full ? rows.y : y, j = 0u;
+                    for (; j < ncols; ++j) {
+                        uvec2 cols = j == 0u ? cols0 : cols1;
+                        uvec2 slots = uvec2(cell_start[layer + y * uint(w) + cols.x],
+                                            cell_start[end_layer + last * uint(w) + cols.y + 1u]);
+                        best2 = nearest_in_range(s, ws, me, mz, slots, best2, cut);
+                    }
+                    cut = cut || j < ncols;
+                    y = last;
+                }
+                cut = cut || y <= rows.y;
+            }
+            cut = cut || q < nrows;
+            z = zlast;
+        }
+        cut = cut || z <= lays.y;
+    }
+    cut = cut || p < nlays;
+    return best2;
+}
+
+// What pass 1 writes for the boid in slot s, at (me, mz), its nearest at best2 (+infinity: none).
+void write_metrics(uint s, vec4 me, vec2 mz, float best2)
+{
+    // alone: no neighbour
+    float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;
+#if BOIDS_DIMS == 3
+    vec3 v = vec3(me.zw, mz.y);
+    float speed = square_root(length2(v));
+    metric_slot_z[s] = speed > 0.0 ? quotient(v.z, speed) : 0.0; // the heading's z
+#else
+    float speed = square_root(length2(me.zw));
+#endif
+    metric_slot[s] = speed > 0.0 ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
+                                 : vec4(nn, 0.0, 0.0, 0.0);
+    parent[s] = s;
+}
+
 void main()
 {
     uint s = BOIDS_ITEM_INDEX;
@@ -98,68 +178,14 @@ void main()
     // below is therefore checked to have ended on its own condition, and one that did not
     // raises the loop limit: a refused metric, never a wrong one.
     bool cut = false, searched = false;
-    int r = 1;
-    for (; r < 0x40000000; r *= 2) {
-        uvec2 lays0, lays1, rows0, rows1, cols0, cols1;
-        uint nlays = axis_spans(cz, r, d, wrap, lays0, lays1);
-        uint nrows = axis_spans(cy, r, h, wrap, rows0, rows1);
-        uint ncols = axis_spans(cx, r, w, wrap, cols0, cols1);
-        // rows as wide as the grid follow each other in memory: a span of them is one range; so
-        // do layers as large as the grid (a world 3 px across and 10^7 deep)
-        bool full = ncols == 1u && cols0 == uvec2(0u, uint(w - 1));
-        bool whole = full && nrows == 1u && rows0 == uvec2(0u, uint(h - 1));
-        uint p = 0u;
-        for (; p < nlays; ++p) {
-            uvec2 lays = p == 0u ? lays0 : lays1;
-            uint z = lays.x;
-            for (; z <= lays.y; ++z) {
-                uint zlast = whole ? lays.y : z;
-                uint layer = base + z * uint(h * w), end_layer = base + zlast * uint(h * w), q = 0u;
-                for (; q < nrows; ++q) {
-                    uvec2 rows = q == 0u ? rows0 : rows1;
-                    uint y = rows.x;
-                    for (; y <= rows.y; ++y) {
-                        uint last = full ? rows.y : y, j = 0u;
-                        for (; j < ncols; ++j) {
-                            uvec2 cols = j == 0u ? cols0 : cols1;
-                            uvec2 slots =
-                                uvec2(cell_start[layer + y * uint(w) + cols.x],
-                                      cell_start[end_layer + last * uint(w) + cols.y + 1u]);
-                            uint k = slots.x;
-                            for (; k < slots.y; ++k) {
-                                if (k == s) continue;
-                                lane_vec o = offset_to_boid(ws, me.x, me.y, mz.x, k);
-                                best2 = min(best2, length2(o));
-                            }
-                            cut = cut || k < slots.y;
-                        }
-                        cut = cut || j < ncols;
-                        y = last;
-                    }
-                    cut = cut || y <= rows.y;
-                }
-                cut = cut || q < nrows;
-                z = zlast;
-            }
-            cut = cut || z <= lays.y;
-        }
-        cut = cut || p < nlays;
+    for (int r = 1; r < 0x40000000; r *= 2) {
+        best2 = nearest_in_cube(s, ws, me, mz.x, base, ivec3(cx, cy, cz), ivec3(w, h, d), r, wrap,
+                                best2, cut);
         if (outside_reach(ivec3(cx, cy, cz), r, ivec3(w, h, d), cell, wrap) >= best2) {
             searched = true;
             break;
         }
     }
     if (cut || !searched) raise_status(BOIDS_STATUS_LOOP_LIMIT);
-    // alone: no neighbour
-    float nn = best2 < uintBitsToFloat(0x7f800000u) ? square_root(best2) : 0.0;
-#if BOIDS_DIMS == 3
-    vec3 v = vec3(me.zw, mz.y);
-    float speed = square_root(length2(v));
-    metric_slot_z[s] = speed > 0.0 ? quotient(v.z, speed) : 0.0; // the heading's z
-#else
-    float speed = square_root(length2(me.zw));
-#endif
-    metric_slot[s] = speed > 0.0 ? vec4(nn, speed, quotient(me.z, speed), quotient(me.w, speed))
-                                 : vec4(nn, 0.0, 0.0, 0.0);
-    parent[s] = s;
+    write_metrics(s, me, mz, best2);
 }

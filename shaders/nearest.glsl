@@ -67,6 +67,49 @@ float ring_margin(float x, uint c, uint n, bool wrap, float cell, int lo, int hi
     return m - 1e-3 * cell - 1e-6 * (float(n) * cell + abs(x));
 }
 
+// How far (me, mz) lies inside the block [lo, hi] of cells around its cell c, on every axis
+// (ring_margin()).
+float block_margin(vec4 me, vec2 mz, uvec3 c, uvec3 n, bool wrap, vec3 cell, ivec3 lo, ivec3 hi,
+                   bvec3 full)
+{
+    float m = min(ring_margin(me.x, c.x, n.x, wrap, cell.x, lo.x, hi.x, full.x),
+                  ring_margin(me.y, c.y, n.y, wrap, cell.y, lo.y, hi.y, full.y));
+#if BOIDS_DIMS == 3
+    m = min(m, ring_margin(mz.x, c.z, n.z, wrap, cell.z, lo.z, hi.z, full.z));
+#endif
+    return m;
+}
+
+// nearest_search()'s offers from cell ci to b, its candidates taken from the loop budget; false,
+// with BOIDS_STATUS_LOOP_LIMIT raised, where the budget or a driver's loop count ran out.
+bool nearest_in_cell(uint ci, vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
+                     bool view, float cos_view, world_sizes ws, inout uint budget,
+                     inout nearest_list b)
+{
+    uint first = cell_start[ci], last = cell_start[ci + 1u];
+    if (last - first + 1u > budget) {
+        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+        return false;
+    }
+    budget -= last - first + 1u;
+    lane_vec heading = VEC(me.z, me.w, mz.y);
+    uint j = first;
+    for (; j < last; ++j) {
+        if (id_in[j] == id || swarm_in[j] != swarm) continue;
+        lane_vec vo;
+        lane_vec d = neighbour_at(ws, me, mz, j, false, vo);
+        float d2 = length2(d);
+        if (!(d2 > 0.0) || d2 < min_d2) continue;
+        if (view && !in_view(heading, d, d2, cos_view)) continue;
+        nearest_offer(b, k, d2, id_in[j], j);
+    }
+    if (j != last) { // cut short by a driver: the list may lack some
+        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+        return false;
+    }
+    return true;
+}
+
 // The k nearest of the boid of slot s (me, mz as the walks have them; id, swarm) among the others
 // of its replica and swarm at least min_d2 away and, where `view`, within the cone of half-angle
 // cosine cos_view around its heading; sorted, in b (boids_cpu_nearest()). A search past the
@@ -89,7 +132,6 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
     }
 #endif
     uint base = replica_of(id) * frame.cells_per_replica;
-    lane_vec heading = VEC(me.z, me.w, mz.y);
     world_sizes ws = world_sizes_now();
     uint budget = frame.loop_limit, visited = 0u;
     ivec3 plo = ivec3(0), phi = ivec3(0); // the block before (none at r = 0)
@@ -128,26 +170,9 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
                     uint ci = base +
                               (ring_cell(c.z, n.z, oz) * n.y + ring_cell(c.y, n.y, oy)) * n.x +
                               ring_cell(c.x, n.x, ox);
-                    uint first = cell_start[ci], last = cell_start[ci + 1u];
-                    if (last - first + 1u > budget) {
-                        raise_status(BOIDS_STATUS_LOOP_LIMIT);
+                    if (!nearest_in_cell(ci, me, mz, id, swarm, k, min_d2, view, cos_view, ws,
+                                         budget, b))
                         return;
-                    }
-                    budget -= last - first + 1u;
-                    uint j = first;
-                    for (; j < last; ++j) {
-                        if (id_in[j] == id || swarm_in[j] != swarm) continue;
-                        lane_vec vo;
-                        lane_vec d = neighbour_at(ws, me, mz, j, false, vo);
-                        float d2 = length2(d);
-                        if (!(d2 > 0.0) || d2 < min_d2) continue;
-                        if (view && !in_view(heading, d, d2, cos_view)) continue;
-                        nearest_offer(b, k, d2, id_in[j], j);
-                    }
-                    if (j != last) { // cut short by a driver: the list may lack some
-                        raise_status(BOIDS_STATUS_LOOP_LIMIT);
-                        return;
-                    }
                 }
             }
         }
@@ -159,11 +184,7 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
         }
         if (all(full)) return; // the whole grid
         if (b.n == k) {
-            float m = min(ring_margin(me.x, c.x, n.x, wrap, cell.x, lo.x, hi.x, full.x),
-                          ring_margin(me.y, c.y, n.y, wrap, cell.y, lo.y, hi.y, full.y));
-#if BOIDS_DIMS == 3
-            m = min(m, ring_margin(mz.x, c.z, n.z, wrap, cell.z, lo.z, hi.z, full.z));
-#endif
+            float m = block_margin(me, mz, c, n, wrap, cell, lo, hi, full);
             if (m > 0.0 && b.d2[k - 1u] < m * m) return; // none nearer beyond
         }
         plo = lo;

@@ -5,7 +5,7 @@
    from a layer to one it may use (ALLOWED below; docs/architecture.md draws it).
 2. No circles: no two files (a .c with its .h counting as one) include each other, directly or
    through others; no two .c files call functions the other defines, directly or through others.
-3. No function in src/ or bench/ is longer than 80 lines.
+3. No function in src/, bench/ or shaders/ (C, headers, GLSL) is longer than 80 lines.
 4. No line of code, script or build file is wider than 100 columns.
 5. Every model of the manifest has a row in the README's model table and a section of
    docs/models.md whose heading names it.
@@ -32,9 +32,10 @@ ALLOWED = {
     "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
     "oracle": {"public", "rules"},          # the models' float64 oracles: test code, no backend
     "cpu": {"public", "base", "core", "shared", "rules"},
-    "gpu": {"public", "base", "core", "shared"},
+    "gl": {"public", "base", "core"},       # the GL context, programs, checks, timers
+    "gpu": {"public", "base", "core", "shared", "gl"},
     "world": {"public", "base", "core", "shared", "cpu", "gpu"},
-    "render": {"public", "base", "core", "shared", "draw", "gpu"},
+    "render": {"public", "base", "core", "shared", "draw", "gl"},
     "app/cli": {"public", "base", "core"},
     "app": {"public", "base", "core", "render", "app/cli"},
     "app/viewer": {"public", "base", "core", "draw", "render", "app", "app/cli"},
@@ -45,6 +46,9 @@ ALLOWED = {
 }
 CHECKED_DIRS = ("src", "bench")
 FUNCTION_LINES = 80
+# Files whose functions the length rule covers: C sources and headers, and the shaders (GLSL lays
+# a function out as C does: its body from a '{' in column 0 to a '}' in column 0).
+FUNCTION_SUFFIXES = (".c", ".h", ".glsl", ".comp", ".vert", ".frag")
 COLUMNS = 100
 # Files whose lines the width rule covers: code, shaders, scripts and build files (not JSON,
 # whose strings cannot be wrapped, nor Markdown, whose tables cannot).
@@ -88,11 +92,9 @@ def layer_of_include(name, including_rel):
                       "shaders/" + name, "bench/" + name):
         if os.path.exists(os.path.join(ROOT, candidate)):
             return layer_of_file(os.path.normpath(candidate))
-    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c), the embedded shaders.
+    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c).
     if name == "boids_generated.glsl":
         return "public"
-    if name.startswith("gpu/"):
-        return "gpu"
     return None
 
 
@@ -180,8 +182,8 @@ def check_circles(edges, breaches, kind="include"):
 
 
 def functions(text):
-    """(name, first line, lines) of every function defined at the top level of a C file: its
-    body runs from a '{' in column 0 to the next '}' in column 0."""
+    """(name, first line, lines) of every function defined at the top level of a C or GLSL file:
+    its body runs from a '{' in column 0 to the next '}' in column 0."""
     lines = text.split("\n")
     found, start, name = [], None, None
     for i, line in enumerate(lines):
@@ -204,7 +206,7 @@ def functions(text):
 
 def check_functions(files, breaches):
     for rel in files:
-        if not rel.endswith(".c"):
+        if not rel.endswith(FUNCTION_SUFFIXES):
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             for name, line, length in functions(f.read()):
@@ -297,11 +299,12 @@ def main():
         sys.exit(__doc__.split("\n\n")[-1].strip())
     ROOT = os.path.abspath(sys.argv[1])
     files = tracked(CHECKED_DIRS) + ["shaders/boids_shared.h", "shaders/boids_draw.h"]
+    function_files = sorted(set(files + tracked(["shaders"])))
     results = {}
     for rule, check in (("layers", lambda b: results.setdefault("edges", check_layers(files, b))),
                         ("circles", lambda b: (check_circles(results["edges"], b),
                                                check_circles(call_edges(files), b, "call"))),
-                        ("functions", lambda b: check_functions(files, b)),
+                        ("functions", lambda b: check_functions(function_files, b)),
                         ("width", check_width),
                         ("models", check_models),
                         ("format", check_format),

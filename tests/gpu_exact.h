@@ -25,7 +25,7 @@
 #include <glad/gl.h>
 
 #include "boids.h"
-#include "gpu/program.h"
+#include "gl/program.h"
 
 #define TEST_PROBE_N 4096
 

@@ -21,11 +21,12 @@
  * Exit 77 without a GL 4.3 context, 1 if BOIDS_REQUIRE_GPU=1 then. */
 #include <glad/egl.h>
 
-#include "gpu/devices.h"
-#include "gpu/gl.h"
-#include "gpu/limits.h"
+#include "gl/context.h"
+#include "gl/devices.h"
+#include "gl/gl.h"
+#include "gl/limits.h"
+#include "gl/program.h"
 #include "gpu/loop_limit.h"
-#include "gpu/program.h"
 #include "gpu_exact.h"
 
 enum { KEYS = 12 };

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gpu/devices.h"
+#include "gl/devices.h"
 #include "test.h"
 
 /* A headless context made with `name` set to `value` in the environment (then unset). */

@@ -7,11 +7,12 @@
 #include <stdlib.h>
 
 #include "core/rng.h"
+#include "gl/context.h"
+#include "gl/limits.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
 #include "gpu/gpu_backend.h"
-#include "gpu/limits.h"
 #include "gpu/loop_limit.h"
-#include "gpu/program.h"
 #include "world/world.h"
 #include "test.h"
 

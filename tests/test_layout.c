@@ -12,8 +12,8 @@
 #include "boids_shared.h"
 #include "core/attributes.h"
 #include "core/models.h"
-#include "gpu/program.h"
-#include "gpu/shader_sources.h"
+#include "gl/program.h"
+#include "gl/shader_sources.h"
 #include "test.h"
 
 typedef struct field {

@@ -7,8 +7,9 @@
 #include <string.h>
 
 #include "boids_shared.h"
+#include "gl/context.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
-#include "gpu/program.h"
 #include "rules/common.h"
 #include "test.h"
 

@@ -39,7 +39,7 @@ typedef struct boids_sim {
 typedef struct boids_profile_acc {
     double sum_ms[BOIDS_PASS_COUNT];
     uint64_t samples[BOIDS_PASS_COUNT];
-    /* the GPU's GL commands (gpu/checks.h) over `steps` steps */
+    /* the GPU's GL commands (gl/checks.h) over `steps` steps */
     uint64_t steps, dispatches, barriers, clears;
 } boids_profile_acc;
 

@@ -28,13 +28,13 @@
 #define BOIDS_CPU_HUNT_FN boids_cpu_hunt
 #endif
 
-/* The catches: a living boid of a running replica within boid_size + predator_size (minimum
- * image) of a predator, by the lowest predator id within reach (cpu/predators.c says the rest);
- * the order of every operation matches shaders/catch.comp. */
+/* The catches (rules/hunt.h's caught_by: a living boid of a running replica within boid_size +
+ * predator_size of a predator, by the lowest predator id within reach; cpu/predators.c says the
+ * rest); the order of every operation matches shaders/catch.comp. */
 void BOIDS_CPU_CATCH_FN(const boids_cpu_step *s, uint32_t begin, uint32_t end)
 {
-    const boids_predators_params *pp = &s->params->predators;
-    const float reach = pp->boid_size + pp->predator_size, reach2 = reach * reach;
+    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
+    const float reach2 = catch_reach2(&ctx);
     for (uint32_t e = begin; e < end; ++e) {
         const uint32_t id = s->cur_id[e], replica = boids_cpu_replica(s, id);
         /* step t (the grid comes after) */
@@ -51,7 +51,7 @@ void BOIDS_CPU_CATCH_FN(const boids_cpu_step *s, uint32_t begin, uint32_t end)
                 float dx, dy, dz;
                 boids_pred_offset(s, x, y, z, j, &dx, &dy, &dz);
                 float d2 = boids_length2(dx, dy, dz);
-                if (d2 <= reach2 && s->pred.id[j] < best) {
+                if (caught_by(d2, reach2, s->pred.id[j], best)) {
                     best = s->pred.id[j];
                     best_d2 = d2;
                 }

@@ -1,6 +1,6 @@
-/* Where a boid's candidates are: the slot ranges of the block of cells around it, on the boids'
- * grid, the predators' or the obstacles'. As the candidate walk of steer_common.glsl. */
-#include "cpu/steer.h"
+#include "cpu/neighbors.h"
+
+#include <math.h>
 
 void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_start, uint32_t cell,
                            boids_cpu_ranges *r)

@@ -10,8 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gpu/checks.h"
-#include "gpu/gl.h"
+#include "gl/checks.h"
+#include "gl/context.h"
+#include "gl/gl.h"
 
 /* Workgroups of `size` that cover n items. */
 static inline uint32_t boids_gpu_groups(uint32_t n, uint32_t size) { return (n + size - 1) / size; }

@@ -33,23 +33,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/attributes.h"
 #include "base/clock.h"
 #include "base/environment.h"
 #include "base/error.h"
 #include "base/interrupt.h"
+#include "core/attributes.h"
+#include "core/id_order.h"
 #include "core/models.h"
 #include "core/step.h"
+#include "gl/context.h"
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "gl/timer.h"
 #include "gpu/buffers.h"
-#include "core/id_order.h"
 #include "gpu/gpu_backend.h"
 #include "gpu/id_order.h"
-#include "gpu/limits.h"
 #include "gpu/loop_limit.h"
 #include "gpu/metrics.h"
-#include "gpu/program.h"
 #include "gpu/sort.h"
-#include "gpu/timer.h"
 
 /* A set of agents: the state's pos_vel[0] and depth[0] (a 3D world's (z, vz); 0 in a flat one) with
  * swarm/id[key], the sorted copies in the others. */

@@ -3,7 +3,7 @@
 #define BOIDS_GPU_BACKEND_H
 
 #include "core/backend.h"
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 boids_status boids_gpu_backend_create(const boids_sim *sim, const boids_backend_ops **ops,
                                       void **impl, const char **renderer, const char **device,

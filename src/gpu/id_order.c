@@ -4,8 +4,9 @@
 
 #include "boids_shared.h"
 
+#include "gl/context.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
-#include "gpu/program.h"
 
 void boids_gpu_id_order_free(boids_gpu_id_order *o)
 {

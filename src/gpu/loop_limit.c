@@ -5,9 +5,10 @@
 #include "boids_shared.h"
 
 #include "base/error.h"
+#include "gl/context.h"
+#include "gl/limits.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
-#include "gpu/limits.h"
-#include "gpu/program.h"
 
 /* The probe's loops: PROBE_OUTER rounds of PROBE_INNER iterations (a million in all). */
 #define PROBE_OUTER 64u

@@ -1,10 +1,11 @@
 /* The loop limit of a driver's shader invocations, measured once per context by a probe
- * (shaders/loop_probe.comp) and kept with the context's other limits (gpu/limits.h). Above the
- * context (gpu/gl.h), which asks the other limits when it is made: the probe needs a context. */
+ * (shaders/loop_probe.comp) and kept with the context's other limits (gl/limits.h). Above the
+ * context (gl/context.c), which asks the other limits when it is made: the probe needs a
+ * context. */
 #ifndef BOIDS_GPU_LOOP_LIMIT_H
 #define BOIDS_GPU_LOOP_LIMIT_H
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 /* Iterations one shader invocation may run in its loops before a pass stops on its own and
  * raises BOIDS_STATUS_LOOP_LIMIT. llvmpipe, and the drivers built on it (zink over lavapipe),

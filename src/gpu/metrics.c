@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gl/context.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
-#include "gpu/program.h"
 
 /* The metrics' buffers (their grid's aside), in b. */
 #define METRICS_BUFFERS 8

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gl/program.h"
 #include "gpu/buffers.h"
-#include "gpu/program.h"
 
 boids_status boids_gpu_sorter_create(boids_gpu_sorter *s, int dims)
 {

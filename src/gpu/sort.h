@@ -20,9 +20,9 @@
 #include <stdbool.h>
 
 #include "boids.h"
+#include "gl/gl.h"
+#include "gl/timer.h"
 #include "gpu/buffers.h"
-#include "gpu/gl.h"
-#include "gpu/timer.h"
 
 /* A grid's per-cell buffers and scan plan. */
 typedef struct boids_gpu_grid {

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "boids_shared.h"
-#include "core/attributes.h"
 #include "base/error.h"
-#include "gpu/checks.h"
-#include "gpu/program.h"
-#include "gpu/timer.h"
+#include "core/attributes.h"
+#include "gl/checks.h"
+#include "gl/context.h"
+#include "gl/program.h"
+#include "gl/timer.h"
 
 /* A buffer the renderer fills for a CPU world (a GPU world has its own). */
 typedef struct upload {

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "gpu/gl.h"
+#include "gl/context.h"
+#include "gl/gl.h"
 #include "render/boid_renderer.h"
 #include "render/camera.h"
 #include "render/png_writer.h"

@@ -15,6 +15,7 @@
 #include "base/error.h"
 #include "base/output_file.h"
 #include "base/thread_pool.h"
+#include "gl/context.h"
 
 #define RING 3  /* reads in flight on the GPU, at most (1 for frames of more than budget / 8) */
 #define QUEUE 4 /* frames waiting for an encoder, at most */

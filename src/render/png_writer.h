@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 typedef struct boids_png_writer boids_png_writer;
 

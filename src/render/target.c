@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gl/context.h"
 
 boids_status boids_target_create(boids_target *t, int width, int height)
 {

@@ -3,7 +3,7 @@
 #ifndef BOIDS_RENDER_TARGET_H
 #define BOIDS_RENDER_TARGET_H
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 typedef struct boids_target {
     GLuint fbo, color, depth; /* depth: for a 3D world's picture */

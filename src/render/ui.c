@@ -11,8 +11,9 @@
 #pragma GCC diagnostic pop
 
 #include "base/error.h"
-#include "gpu/checks.h"
-#include "gpu/program.h"
+#include "gl/checks.h"
+#include "gl/context.h"
+#include "gl/program.h"
 
 /* stb_easy_font glyphs are about 7 px tall on a 12 px line; we draw them at 2x scale. */
 #define FONT_SCALE 2.0f

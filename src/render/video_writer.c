@@ -17,6 +17,7 @@
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
+#include "gl/context.h"
 
 extern char **environ;
 

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 typedef struct boids_video_writer boids_video_writer;
 

@@ -1,6 +1,7 @@
-/* The predators' steering of models with predators (kit: eq. 5 of the kit paper, with separation
- * and obstacle avoidance), one source for both backends (rules/lang.h); the walks that find what
- * it takes are each backend's (cpu/hunt.c's boids_cpu_hunt, shaders/hunt.comp).
+/* The predators of models with predators, one source for both backends (rules/lang.h): the catch
+ * of a boid, and the predators' steering (kit: eq. 5 of the kit paper, with separation and
+ * obstacle avoidance); the walks that find what they take are each backend's (cpu/hunt.c's
+ * boids_cpu_catch and boids_cpu_hunt, shaders/catch.comp and hunt.comp).
  *
  *   F = c_att (nearest boid in view - p) / |...|        the attack, where one is in view
  *     + c_sep sum over the other predators within R_sep of (p - p_n) / |p - p_n|
@@ -10,6 +11,28 @@
 #define BOIDS_RULES_HUNT_H
 
 #include "rules/common.h"
+
+/* ---- the catches --------------------------------------------------------------------------- */
+
+/* The catches at the start of a step (cpu/hunt.c's boids_cpu_catch, shaders/catch.comp): a living
+ * boid of a running replica is caught by a predator within boid_size + predator_size of it
+ * (minimum image; in 3D where the world is), by the lowest predator id within that reach. The
+ * reach's square: */
+RULES_FN float catch_reach2(RULES_CTX_ONLY)
+{
+    float reach = UNIFORM(predators.boid_size) + UNIFORM(predators.predator_size);
+    return reach * reach;
+}
+
+/* Whether the boid, d2 from predator `pred` (squared), is caught by it rather than by `best`, the
+ * predator that caught it among those walked before (0xffffffffu: none). */
+RULES_FN bool caught_by(float d2, float reach2, uint pred, uint best)
+{
+    return d2 <= reach2 && pred < best;
+}
+
+/* ---- the predators' steering ------------------------------------------------------------------
+ */
 
 /* What a predator's walks found. */
 RULES_STRUCT(hunt_sums)

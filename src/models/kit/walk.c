@@ -71,10 +71,11 @@ static void kit_walk_alone(const boids_cpu_step *s, uint32_t slot, kit_sums *m)
 
 /* The walk of a lane group (boids_cpu_group, as walk_reynolds.c's): kit_walk_alone's operations
  * on every lane, each lane with its own R, view cone and heading; a candidate a lane does not take
- * adds +0 there, so each lane's sums are kit_walk_alone's bits. boids_in_view's branches become
- * masks (its squares are the same products in the same order). As in walk_reynolds.c, an
- * unwrapped group (a constant where this is inlined) skips the minimum image, and the test that
- * a candidate is not the boid itself is left to d2 > 0 (its offset is exactly (0, 0, 0)). */
+ * adds +0 there, so each lane's sums are kit_walk_alone's bits. The view cone is the rules'
+ * in_view (rules/common.h), as walk.glsl's: boids_in_view's branches as masks (the same products
+ * in the same order). As in walk_reynolds.c, an unwrapped group (a constant where this is
+ * inlined) skips the minimum image, and the test that a candidate is not the boid itself is left
+ * to d2 > 0 (its offset is exactly (0, 0, 0)). */
 BOIDS_VINLINE void kit_walk_lanes(const boids_cpu_step *s, uint32_t slot, const boids_cpu_group *g,
                                   const bool unwrapped, kit_sums *out)
 {
@@ -98,11 +99,8 @@ BOIDS_VINLINE void kit_walk_lanes(const boids_cpu_step *s, uint32_t slot, const 
     const boids_vi upto_s = (boids_vi)boids_vu_all(boids_dist_upto(k->sep_radius * k->sep_radius));
     const boids_vi upto_view = boids_vdist_upto(R2);
     const boids_vu step = boids_vu_all(1);
-    /* boids_in_view's parts that do not depend on the candidate */
-    const boids_vf v2 = THREE ? vx * vx + (vy * vy + vz * vz) : vx * vx + vy * vy,
-                   ccv2 = c * c * v2;
-    /* (a cone of c = -1 sees all round, as at rest) */
-    const boids_vi at_rest = ~(v2 > zero) | (c <= boids_vf_all(-1.0f)), cone_narrow = c >= zero;
+    const lane_vec heading = VEC(vx, vy, vz);
+    (void)vz; /* (a flat world's VEC leaves it out) */
     boids_vf sep_x = zero, sep_y = zero, coh_x = zero, coh_y = zero, ali_x = zero, ali_y = zero;
     boids_vf sep_z = zero, coh_z = zero, ali_z = zero;
     boids_vi n = (boids_vi)boids_vu_all(0);
@@ -119,12 +117,7 @@ BOIDS_VINLINE void kit_walk_lanes(const boids_cpu_step *s, uint32_t slot, const 
             const boids_vf inv_d = one / boids_vsqrt(boids_vselect(sep, d.d2, one));
             sep_x -= boids_vmask(d.dx * inv_d, sep);
             sep_y -= boids_vmask(d.dy * inv_d, sep);
-            const boids_vf dot =
-                THREE ? vx * d.dx + (vy * d.dy + vz * d.dz) : vx * d.dx + vy * d.dy;
-            const boids_vf lhs = dot * dot, rhs = ccv2 * d.d2;
-            const boids_vi ahead = dot >= zero;
-            const boids_vi seen = at_rest | (cone_narrow & ahead & (lhs >= rhs)) |
-                                  (~cone_narrow & (ahead | (lhs <= rhs)));
+            const boids_vi seen = in_view(heading, VEC(d.dx, d.dy, d.dz), d.d2, c);
             const boids_vi flock = mine & (key < upto_view) & seen;
             coh_x += boids_vmask(d.dx, flock);
             coh_y += boids_vmask(d.dy, flock);

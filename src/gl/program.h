@@ -1,9 +1,9 @@
 /* Compiles embedded shaders into GL programs. A compile or link error is a hard error whose
  * message carries the whole info log and the legend of source numbers to file names. */
-#ifndef BOIDS_GPU_PROGRAM_H
-#define BOIDS_GPU_PROGRAM_H
+#ifndef BOIDS_GL_PROGRAM_H
+#define BOIDS_GL_PROGRAM_H
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 /* How the compute programs round: the driver's own arithmetic, or a real GPU's emulated on any
  * driver (shaders/common.glsl's numerics), as BOIDS_GPU_NUMERICS=native|perturbed asks (default

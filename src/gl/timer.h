@@ -1,11 +1,11 @@
 /* GL timer queries for per-pass timings, read back without ever waiting: a sample is a sequence
  * of timestamps taken between passes (begin, then a mark after each pass); finished samples are
  * read a few frames later and summed per pass. */
-#ifndef BOIDS_GPU_TIMER_H
-#define BOIDS_GPU_TIMER_H
+#ifndef BOIDS_GL_TIMER_H
+#define BOIDS_GL_TIMER_H
 
 #include "core/backend.h"
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 #define BOIDS_TIMER_RING 4
 #define BOIDS_TIMER_MARKS (BOIDS_PASS_COUNT + 1)

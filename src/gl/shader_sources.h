@@ -1,6 +1,6 @@
 /* Shaders embedded at build time by cmake/embed_shaders.py (#include resolved, #line mapped). */
-#ifndef BOIDS_GPU_SHADER_SOURCES_H
-#define BOIDS_GPU_SHADER_SOURCES_H
+#ifndef BOIDS_GL_SHADER_SOURCES_H
+#define BOIDS_GL_SHADER_SOURCES_H
 
 #include <stddef.h>
 

@@ -1,7 +1,9 @@
 /* GL 4.3 core contexts behind one small interface: headless through EGL (the device platform on
- * real GPUs, Mesa's software rasterizer only where the machine has no GPU; gpu/devices.c says
+ * real GPUs, Mesa's software rasterizer only where the machine has no GPU; gl/devices.c says
  * which devices there are and why a GPU gives none) or a GLFW window. */
 #define _POSIX_C_SOURCE 200809L /* getpid */
+#include "gl/context.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,10 +17,9 @@
 #include "base/error.h"
 #include "base/glfw.h"
 #include "base/parse.h"
-#include "gpu/checks.h"
-#include "gpu/devices.h"
-#include "gpu/gl.h"
-#include "gpu/limits.h"
+#include "gl/checks.h"
+#include "gl/devices.h"
+#include "gl/limits.h"
 
 struct boids_gl {
     EGLDisplay display;
@@ -27,7 +28,7 @@ struct boids_gl {
     char renderer[256];
     char device[400];        /* which device it runs on, and why (boids_gl_device) */
     bool software;           /* the EGL device says it runs on the CPU (EGL_MESA_device_software) */
-    boids_gpu_limits limits; /* asked when made (gpu/limits.c) */
+    boids_gpu_limits limits; /* asked when made (gl/limits.c) */
     bool told_of_resets;     /* the driver tells of a GPU reset (GL_LOSE_CONTEXT_ON_RESET) */
     bool lost;               /* a GPU reset took it: every later call fails */
 };

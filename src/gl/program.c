@@ -1,4 +1,4 @@
-#include "gpu/program.h"
+#include "gl/program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 
 #include "base/environment.h"
 #include "base/error.h"
-#include "gpu/shader_sources.h"
+#include "gl/shader_sources.h"
 
 boids_status boids_gpu_numerics_perturbed(bool *perturbed)
 {

@@ -1,4 +1,4 @@
-#include "gpu/checks.h"
+#include "gl/checks.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -17,13 +17,13 @@
  * A violation is printed once with the program's name and is returned by the next
  * boids_gl_check() as a BOIDS_E_GL error, so the step, read or draw that ran it fails. Off, the
  * mode costs one predictable branch per buffer and pass. The test suite runs with it on. */
-#ifndef BOIDS_GPU_CHECKS_H
-#define BOIDS_GPU_CHECKS_H
+#ifndef BOIDS_GL_CHECKS_H
+#define BOIDS_GL_CHECKS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 #define BOIDS_GPU_POISON_WORD 0xFFFFFFFFu
 

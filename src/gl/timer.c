@@ -1,4 +1,4 @@
-#include "gpu/timer.h"
+#include "gl/timer.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* readlink */
-#include "gpu/devices.h"
+#include "gl/devices.h"
 
 #include <dirent.h>
 #include <dlfcn.h>

@@ -1,17 +1,18 @@
-/* Internal GL include: glad's loader (generated into the build tree) plus the pieces of the
- * context the GPU code needs. */
-#ifndef BOIDS_GPU_GL_H
-#define BOIDS_GPU_GL_H
+/* GL 4.3 core contexts (gl/context.c): what the library's own code asks of one besides the public
+ * header's boids_gl_* (boids.h makes, destroys and names them). */
+#ifndef BOIDS_GL_CONTEXT_H
+#define BOIDS_GL_CONTEXT_H
 
-#include <glad/gl.h>
+#include <stdbool.h>
+#include <stdint.h>
 
-#include "boids.h"
+#include "gl/gl.h"
 
-/* Checks glGetError, and the check mode's findings (gpu/checks.h); on an error returns
+/* Checks glGetError, and the check mode's findings (gl/checks.h); on an error returns
  * BOIDS_ERR_GL with `what` in the message. */
 boids_status boids_gl_check(const char *what);
 
-/* The driver's limits (gpu/limits.h), asked when the context was made; the loop limit is
+/* The driver's limits (gl/limits.h), asked when the context was made; the loop limit is
  * measured on first use (0 until then). */
 typedef struct boids_gpu_limits boids_gpu_limits;
 boids_gpu_limits *boids_gl_limits(boids_gl *gl);

@@ -1,10 +1,8 @@
-#include "gpu/limits.h"
+#include "gl/limits.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "boids_shared.h"
 
 #include "base/environment.h"
 #include "base/error.h"

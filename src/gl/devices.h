@@ -1,8 +1,8 @@
 /* The GPUs of a machine as EGL and the kernel see them, for choosing the device a headless
- * context runs on (gpu/gl_context.c) and for saying why a GPU the machine has gives none. EGL must
+ * context runs on (gl/context.c) and for saying why a GPU the machine has gives none. EGL must
  * be loaded (glad's gladLoaderLoadEGL) before boids_egl_devices. */
-#ifndef BOIDS_GPU_DEVICES_H
-#define BOIDS_GPU_DEVICES_H
+#ifndef BOIDS_GL_DEVICES_H
+#define BOIDS_GL_DEVICES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,12 +1,12 @@
 /* What a driver allows, asked of it or measured, once per context: the largest storage block,
  * the workgroups of a dispatch, and the loop iterations of one shader invocation. A world is
  * checked against them before any of its buffers is made. */
-#ifndef BOIDS_GPU_LIMITS_H
-#define BOIDS_GPU_LIMITS_H
+#ifndef BOIDS_GL_LIMITS_H
+#define BOIDS_GL_LIMITS_H
 
 #include <stddef.h>
 
-#include "gpu/gl.h"
+#include "gl/gl.h"
 
 typedef struct boids_gpu_limits {
     uint64_t block_bytes; /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest buffer a pass binds */
