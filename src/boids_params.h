@@ -97,16 +97,17 @@
     P(B, F, obstacle_factor, REAL, "force", 0, 1e7f, 1000, 5, 0, 200,                              \
       "c_oa, the push, in the model's force unit (px/s^2; px/frame^2; kit: px/s per step)")
 
-/* The blocks: X(ID, field of boids_params, row list). The shared ones come first (base, then
- * Reynolds' and the obstacles'), then each model folder's (src/models/list.h, in its order): the
- * order of the blocks in boids_params, in the GPU's uniform block and in --help. */
+/* The blocks: X(ID, field of boids_params, row list): base and Reynolds' (shared by several
+ * models), then each model folder's (src/models/list.h, in its order), then the obstacles', which
+ * every model has: the order of the blocks in boids_params, in the GPU's uniform block, in --help
+ * and in the viewer's panel (a model's own parameters before the obstacles'). */
 #include "models/list.h"
 #define BOIDS_X_FOLDER_BLOCKS(FOLDER, X) BOIDS_BLOCKS_##FOLDER(X)
 #define BOIDS_PARAM_BLOCK_LIST(X)                                                                  \
     X(BASE, base, BOIDS_PARAMS_BASE)                                                               \
     X(REYNOLDS, reynolds, BOIDS_PARAMS_REYNOLDS)                                                   \
-    X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)                                                \
-    BOIDS_MODEL_FOLDERS(BOIDS_X_FOLDER_BLOCKS, X)
+    BOIDS_MODEL_FOLDERS(BOIDS_X_FOLDER_BLOCKS, X)                                                  \
+    X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)
 
 typedef enum boids_param_block {
 #define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,

@@ -157,8 +157,11 @@ EOF
     cmp -s <(params "${sc[0]}") <(params "${sc[2]}") &&
       ok "Backspace: the preset parameters again" ||
       bad "Backspace: $(diff <(params "${sc[0]}") <(params "${sc[2]}") | tr '\n' ' ')"
-    grep -q '^model = shiffman-processing' "${sc[3]}" &&
-      ok "M: the next model saved" ||
+    # M: the model after adams in the manifest's order (--help lists them so)
+    next=$("$boids" --help |
+      awk 'after && /^  [a-z]/ { print $1; exit } /^  adams  / { after = 1 }')
+    [ -n "$next" ] && grep -q "^model = $next\$" "${sc[3]}" &&
+      ok "M: the next model ($next) saved" ||
       bad "M: $(grep model "${sc[3]}")"
     s3=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[2]}")
     s4=$(sed -n 's/.*after \([0-9]*\) steps.*/\1/p' "${sc[3]}")
