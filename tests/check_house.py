@@ -13,6 +13,7 @@
 7. Every number of models that README.md, python/README.md and docs/*.md state ("ten models",
    "10 published models") is the manifest's; a part is not a total ("the three Shiffman models",
    "the first five models").
+8. The README is a front page: at most 300 lines (the option list, limits and depth: docs/).
 
 usage: check_house.py SOURCE_DIR        (exit 1 and one line per breach when a rule is broken)
 """
@@ -293,6 +294,17 @@ def check_format(breaches):
             breaches.append(line.strip() + " (clang-format -i FILE)")
 
 
+README_LINES = 300
+
+
+def check_front_page(breaches):
+    """The README is a front page: at most README_LINES lines (depth goes to docs/)."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        n = len(f.read().splitlines())
+    if n > README_LINES:
+        breaches.append(f"README.md: {n} lines, at most {README_LINES} (move depth to docs/)")
+
+
 def main():
     global ROOT
     if len(sys.argv) != 2:
@@ -308,7 +320,8 @@ def main():
                         ("width", check_width),
                         ("models", check_models),
                         ("format", check_format),
-                        ("model counts", check_model_counts)):
+                        ("model counts", check_model_counts),
+                        ("front page", check_front_page)):
         breaches = []
         check(breaches)
         for b in breaches:
@@ -316,7 +329,8 @@ def main():
         print(("ok   " if not breaches else "FAIL ") + f"{rule}: {len(breaches)} breaches")
         results[rule] = len(breaches)
     sys.exit(1 if any(results.get(r) for r in ("layers", "circles", "functions", "width",
-                                                "models", "format", "model counts")) else 0)
+                                                "models", "format", "model counts",
+                                                "front page")) else 0)
 
 
 if __name__ == "__main__":
