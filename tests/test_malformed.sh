@@ -237,8 +237,9 @@ printf 'model = adams\nboids = 1\x1b[31m0\x07\n' >esc.ini
   grep -q "esc.ini:2: a control byte (0x1b)" err &&
   ok "a scenario's control bytes are refused, never echoed" ||
   bad "scenario control bytes: $(cat -v err)"
-"$boids" "$(dirname "$0")/../scenarios/kit.ini" --set min_speed=140 "${run[@]:2}" 2>err
-[ $? = 2 ] && grep -q "^boids: --set min_speed, .*kit.ini:[0-9]*: c_maxspeed" err &&
+printf 'model = kit\nc_maxspeed = 50\n' >ages.ini
+"$boids" ages.ini --set min_speed=140 "${run[@]:2}" 2>err
+[ $? = 2 ] && grep -q "^boids: --set min_speed, ages.ini:2: c_maxspeed" err &&
   ok "a relation names what the user set first (--set min_speed), then the file's keys" ||
   bad "blame: $(cat err)"
 "$boids" --model kit --steps 0 --backend cpu --headless >out 2>err
