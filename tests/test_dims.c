@@ -22,8 +22,7 @@
 #include "core/geometry.h"
 #include "core/rng.h"
 #include "gpu_exact.h"
-#include "models/oracle.h"
-#include "test.h"
+#include "oracle.h"
 
 /* The backend the cases run on (each test runs them on both). */
 static boids_backend backend_now = BOIDS_BACKEND_CPU;
@@ -335,19 +334,8 @@ static void oracle_case(boids_model m, uint32_t swarms, bool deep)
     REQUIRE_OK(boids_world_read(w, out, n));
     if (np) REQUIRE_OK(boids_world_read_predators(w, pout, np));
     boids_world_destroy(w);
-    const boids_oracle_world ow = {.model = m,
-                                   .params = &d.params,
-                                   .width = W,
-                                   .height = H,
-                                   .depth = D,
-                                   .dt = boids_model_time_base(m) == BOIDS_TIME_PER_SECOND ? info.dt
-                                                                                           : 1.0,
-                                   .seed = d.seed,
-                                   .nearest = d.nearest,
-                                   .boids = in,
-                                   .count = n,
-                                   .predators = pin,
-                                   .predator_count = np};
+    boids_oracle_world ow = oracle_world(&d, in);
+    ow.predators = pin, ow.predator_count = np;
     double worst = 0;
     uint32_t near_edge = 0, dead = 0;
     for (uint32_t i = 0; i < n; ++i) {

@@ -24,14 +24,13 @@ static boids_d3 off(const boids_oracle_world *w, boids_d3 a, boids_d3 b)
 }
 
 /* The step's catches, taken in the order (predator, boid), each boid once (for the lowest
- * predator id within reach), the first stop_after_catches of them (0: all): their number, and
- * whether boid j (UINT32_MAX: none) is among them. */
-static uint32_t kit_catches(const boids_oracle_world *w, uint32_t j, bool *caught)
+ * predator id within reach), the first stop_after_catches of them (0: all): caught[k] set for
+ * each (the rest left as they are); their number. */
+static uint32_t kit_catches(const boids_oracle_world *w, bool *caught)
 {
     const boids_predators_params *q = &w->params->predators;
     const double reach = (double)q->boid_size + q->predator_size;
     uint32_t taken = 0;
-    *caught = false;
     for (uint32_t p = 0; p < w->predator_count; ++p)
         for (uint32_t k = 0; k < w->count; ++k) {
             if (!w->boids[k].alive || (q->stop_after_catches && taken >= q->stop_after_catches))
@@ -45,25 +44,9 @@ static uint32_t kit_catches(const boids_oracle_world *w, uint32_t j, bool *caugh
             }
             if (!first) continue;
             ++taken;
-            *caught |= k == j;
+            caught[k] = true;
         }
     return taken;
-}
-
-/* Whether boid j is alive after the step's catches. */
-static bool kit_alive(const boids_oracle_world *w, uint32_t j)
-{
-    bool caught;
-    kit_catches(w, j, &caught);
-    return w->boids[j].alive && !caught;
-}
-
-/* Whether the step's catches stop the world (it then no longer moves, from this step on). */
-static bool kit_stops(const boids_oracle_world *w)
-{
-    bool caught;
-    const uint32_t k = w->params->predators.stop_after_catches;
-    return k && kit_catches(w, UINT32_MAX, &caught) >= k;
 }
 
 /* The push -sum (o - x)/|o - x| of the points pts[0..n) within r of x (eq. 3, 4, 6's form),
@@ -81,25 +64,35 @@ static boids_d3 push(const boids_oracle_world *w, boids_d3 x, const boids_d3 *pt
     return f;
 }
 
-/* The world's living boids (the dead far away), predators and obstacles as points. */
+/* The world after the step's catches, computed once per oracle call: which boids live, whether
+ * the catches stop the world (it then no longer moves, from this step on), and the living boids
+ * (the dead far away), predators and obstacles as points. */
 typedef struct kit_points {
+    bool *alive, stops;
     boids_d3 *boids, *predators, *obstacles;
 } kit_points;
 static kit_points kit_points_of(const boids_oracle_world *w)
 {
-    kit_points k = {malloc(sizeof(boids_d3) * (w->count + 1)),
+    kit_points k = {calloc(w->count + 1, sizeof(bool)), false,
+                    malloc(sizeof(boids_d3) * (w->count + 1)),
                     malloc(sizeof(boids_d3) * (w->predator_count + 1)),
                     malloc(sizeof(boids_d3) * (w->obstacle_count + 1))};
-    for (uint32_t j = 0; j < w->count; ++j)
-        k.boids[j] =
-            kit_alive(w, j) ? boids_oracle_position(&w->boids[j]) : boids_d3_of(1e30, 0, 0);
+    const uint32_t stop = w->params->predators.stop_after_catches;
+    k.stops = kit_catches(w, k.alive) >= stop && stop; /* alive holds the caught here */
+    for (uint32_t j = 0; j < w->count; ++j) {
+        k.alive[j] = w->boids[j].alive && !k.alive[j];
+        k.boids[j] = k.alive[j] ? boids_oracle_position(&w->boids[j]) : boids_d3_of(1e30, 0, 0);
+    }
     for (uint32_t j = 0; j < w->predator_count; ++j)
         k.predators[j] = boids_d3_of(w->predators[j].x, w->predators[j].y, w->predators[j].z);
     for (uint32_t j = 0; j < w->obstacle_count; ++j)
         k.obstacles[j] = boids_d3_of(w->obstacles[j].x, w->obstacles[j].y, w->obstacles[j].z);
     return k;
 }
-static void kit_points_free(kit_points k) { free(k.boids), free(k.predators), free(k.obstacles); }
+static void kit_points_free(kit_points k)
+{
+    free(k.alive), free(k.boids), free(k.predators), free(k.obstacles);
+}
 
 /* The speed cut to [lo, hi] (eq. 11); at rest stays at rest. */
 static boids_d3 cut(boids_d3 v, double lo, double hi) { return boids_d3_limits(v, lo, hi); }
@@ -110,9 +103,11 @@ static boids_boid kit_step(const boids_oracle_world *w, uint32_t i, bool *near)
     const boids_params *prm = w->params;
     const boids_kit_params *k = &prm->kit;
     const boids_boid *me = &w->boids[i];
-    if (!kit_alive(w, i) || kit_stops(w)) {
+    const kit_points pts = kit_points_of(w);
+    if (!pts.alive[i] || pts.stops) {
         boids_boid still = *me;
-        still.alive = kit_alive(w, i);
+        still.alive = pts.alive[i];
+        kit_points_free(pts);
         return still;
     }
     const double a = (me->age - 0.5) * (me->age - 0.5);
@@ -123,7 +118,7 @@ static boids_boid kit_step(const boids_oracle_world *w, uint32_t i, bool *near)
     boids_d3 coh = boids_d3_of(0, 0, 0), ali = coh;
     uint32_t nv = 0;
     for (uint32_t j = 0; j < w->count; ++j) { /* the view field V (eq. 1, 2) */
-        if (j == i || !kit_alive(w, j)) continue;
+        if (j == i || !pts.alive[j]) continue;
         const boids_d3 d = off(w, x, boids_oracle_position(&w->boids[j]));
         if (boids_d3_len(d) > 0 && boids_d3_len(d) <= R &&
             (boids_d3_len(v) == 0 || angle_deg(v, d) <= alpha))
@@ -135,7 +130,6 @@ static boids_boid kit_step(const boids_oracle_world *w, uint32_t i, bool *near)
         F = boids_d3_add(
             boids_d3_mul(coh, k->cohesion_factor / nv),
             boids_d3_mul(boids_d3_sub(boids_d3_mul(ali, 1.0 / nv), v), k->alignment_factor));
-    const kit_points pts = kit_points_of(w);
     const boids_d3 s = push(w, x, pts.boids, w->count, k->sep_radius, i); /* eq. 3 */
     const boids_d3 o = push(w, x, pts.obstacles, w->obstacle_count, prm->obstacles.obstacle_radius,
                             UINT32_MAX); /* eq. 4 */
@@ -152,19 +146,22 @@ static boids_predator kit_predator_step(const boids_oracle_world *w, uint32_t i)
 {
     const boids_predators_params *q = &w->params->predators;
     const boids_predator *me = &w->predators[i];
-    if (kit_stops(w)) return *me;
+    const kit_points pts = kit_points_of(w);
+    if (pts.stops) {
+        kit_points_free(pts);
+        return *me;
+    }
     const boids_d3 v = boids_d3_of(me->vx, me->vy, me->vz), x = boids_d3_of(me->x, me->y, me->z);
     boids_d3 F = boids_d3_of(0, 0, 0), to = F;
     double best = INFINITY;
     for (uint32_t j = 0; j < w->count; ++j) { /* the nearest boid it sees (eq. 5) */
-        if (!kit_alive(w, j)) continue;
+        if (!pts.alive[j]) continue;
         const boids_d3 d = off(w, x, boids_oracle_position(&w->boids[j]));
         const double l = boids_d3_len(d);
         if (l > 0 && l <= q->pred_view_radius && angle_deg(v, d) <= q->pred_view_angle && l < best)
             best = l, to = d;
     }
     if (best < INFINITY) F = boids_d3_mul(to, q->attack_factor / best);
-    const kit_points pts = kit_points_of(w);
     const boids_d3 s = push(w, x, pts.predators, w->predator_count, q->pred_sep_radius, i);
     const boids_d3 o =
         push(w, x, pts.obstacles, w->obstacle_count, q->pred_obstacle_radius, UINT32_MAX);
