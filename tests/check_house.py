@@ -93,8 +93,9 @@ def layer_of_include(name, including_rel):
                       "shaders/" + name, "bench/" + name):
         if os.path.exists(os.path.join(ROOT, candidate)):
             return layer_of_file(os.path.normpath(candidate))
-    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c).
-    if name == "boids_generated.glsl":
+    # Generated at build time: the lists in GLSL (cmake/glsl_gen.c), the folders' model.h
+    # (cmake/model_folders.cmake).
+    if name in ("boids_generated.glsl", "boids_model_folders.h"):
         return "public"
     return None
 

@@ -3,20 +3,15 @@
  * boids_models.h, which makes the manifest (BOIDS_MODEL_LIST) and boids_params.h the blocks
  * (BOIDS_PARAM_BLOCK_LIST) from the folders named here.
  *
- * A folder is named twice below: its model.h included, and its line in BOIDS_MODEL_FOLDERS, whose
- * order is the order of the boids_model enum (the models' rows within a folder keep theirs) and of
- * the folders' parameter blocks in boids_params. A folder holds one rule set and every model that
- * runs on it (shiffman's three variants; priority and mean). */
+ * A folder is one line below, in BOIDS_MODEL_FOLDERS, whose order is the order of the boids_model
+ * enum (the models' rows within a folder keep theirs) and of the folders' parameter blocks in
+ * boids_params. Its model.h comes in through boids_model_folders.h, which the build writes from
+ * the folders present (cmake/model_folders.cmake; installed beside this file). A folder holds one
+ * rule set and every model that runs on it (shiffman's three variants; priority and mean). */
 #ifndef BOIDS_MODELS_LIST_H
 #define BOIDS_MODELS_LIST_H
 
-#include "shiffman/model.h"
-#include "adams/model.h"
-#include "hybrid/model.h"
-#include "allocation/model.h"
-#include "kit/model.h"
-#include "vicsek/model.h"
-#include "couzin/model.h"
+#include "boids_model_folders.h"
 
 /* F(FOLDER, A): the folder's macros are BOIDS_MODELS_<FOLDER> and BOIDS_BLOCKS_<FOLDER>. */
 /* clang-format off */
