@@ -75,8 +75,8 @@ static void test_paper_values(void)
             CHECK_MSG(row != NULL, "%s: no parameter %s", name, v->name);
             if (!row) continue;
             const float value = boids_param_get(&p, row);
-            printf("  %-20s %s = %g %s (paper: %g %s)\n", name, v->name, (double)value, row->unit,
-                   v->value, v->unit);
+            printf("  %-20s %s = %g%s%s (paper: %g%s%s)\n", name, v->name, (double)value,
+                   row->unit[0] ? " " : "", row->unit, v->value, v->unit[0] ? " " : "", v->unit);
             CHECK_MSG(value == (float)v->value && strcmp(row->unit, v->unit) == 0,
                       "%s: %s = %g %s, paper %g %s", name, v->name, (double)value, row->unit,
                       v->value, v->unit);
