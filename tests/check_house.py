@@ -32,6 +32,8 @@ ALLOWED = {
     "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
     "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
     "oracle": {"public", "rules"},          # the models' float64 oracles: test code, no backend
+    "paper": {"public", "core", "rules"},   # the papers' cases: test code, through the API (and
+                                            # core's rng for random cases)
     "cpu": {"public", "base", "core", "shared", "rules"},
     "gl": {"public", "base", "core"},       # the GL context, programs, checks, timers
     "gpu": {"public", "base", "core", "shared", "gl"},
@@ -77,6 +79,8 @@ def layer_of_file(rel):
     if parts[1] == "models":  # a model's folder: its lines are the API's, its walks the CPU's
         if parts[-1] in ("oracle.c", "oracle.h"):
             return "oracle"
+        if parts[-1] in ("paper.c", "paper.h", "papers.c"):
+            return "paper"
         if len(parts) == 3 or parts[-1] == "model.h":
             return "public"
         return {"rules.h": "rules", "walk.c": "cpu"}.get(parts[-1])

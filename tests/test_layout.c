@@ -78,6 +78,129 @@ static void test_manifest(void)
     CHECK(boids_last_error_info()->id == BOIDS_E_MODEL_UNKNOWN);
 }
 
+/* The first of model m's rows with every flag of `with` and none of `without`, one of the model's
+ * own blocks (beyond base and obstacles) where it has such a row (NULL: none at all). */
+static const boids_param_info *row_with(boids_model m, unsigned with, unsigned without)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(m, &n), *shared = NULL;
+    for (size_t i = 0; i < n; ++i) {
+        if ((info[i].flags & with) != with || (info[i].flags & without)) continue;
+        if (info[i].block != BOIDS_BLOCK_BASE && info[i].block != BOIDS_BLOCK_OBSTACLES)
+            return &info[i];
+        if (!shared) shared = &info[i];
+    }
+    return shared;
+}
+
+/* The first row whose range prints as whole numbers and whose max + 0.5 is a float: the range
+ * message is then known to the letter. */
+static const boids_param_info *range_row(boids_model m)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(m, &n);
+    for (size_t i = 0; i < n; ++i)
+        if (info[i].min == floorf(info[i].min) && info[i].max == floorf(info[i].max) &&
+            fabsf(info[i].min) < 0x1p22f && fabsf(info[i].max) < 0x1p22f)
+            return &info[i];
+    return NULL;
+}
+
+/* The row's field in q put back as it is in p. */
+static void restore(boids_params *q, const boids_params *p, const boids_param_info *row)
+{
+    memcpy((char *)q + row->offset, (const char *)p + row->offset, sizeof(float));
+}
+
+/* Set by name, on model m, its rows picked by their kind: the field changes and nothing else
+ * does; errors carry their id, key and exact text; failed sets change nothing. Counts the models
+ * with a whole-number row beside edges (*not_whole) and those that lack a name another model has
+ * (*aliases). */
+static void check_sets(boids_model m, int *not_whole, int *aliases)
+{
+    const char *name = boids_model_name(m);
+    const boids_params p = boids_model_default_params(m);
+    boids_params q = p;
+    char text[64], want[160];
+    const unsigned whole = BOIDS_PARAM_INTEGER | BOIDS_PARAM_BINARY | BOIDS_PARAM_COUNT;
+    const boids_param_info *real = row_with(m, 0, whole | BOIDS_PARAM_NAMED_EDGES);
+    if (real) {
+        snprintf(text, sizeof text, "%.9g", real->min + (real->ui_max - real->min) * 0.25);
+        CHECK_MSG(boids_params_set(m, &q, real->name, text) == BOIDS_OK, "%s: %s", name,
+                  boids_last_error());
+        CHECK_MSG(boids_param_get(&q, real) == strtof(text, NULL), "%s: %s", name, real->name);
+        restore(&q, &p, real);
+    }
+    const boids_param_info *edges = row_with(m, BOIDS_PARAM_NAMED_EDGES, 0);
+    if (edges) {
+        CHECK(boids_params_set(m, &q, edges->name, "processing") == BOIDS_OK &&
+              boids_param_get(&q, edges) == BOIDS_EDGES_PROCESSING);
+        restore(&q, &p, edges);
+    }
+    CHECK_MSG(memcmp(&p, &q, sizeof p) == 0, "%s: a set changed another field", name);
+    const boids_param_info *r = range_row(m);
+    CHECK_MSG(r != NULL, "%s: no row with a whole-numbered range", name);
+    if (!r) return;
+    snprintf(text, sizeof text, "%.1f", (double)r->max + 0.5);
+    snprintf(want, sizeof want, "%s is outside [%.0f, %.0f]%s%s", text, (double)r->min,
+             (double)r->max, r->unit[0] ? " " : "", r->unit);
+    CHECK(boids_params_set(m, &q, r->name, text) == BOIDS_ERR_INVALID);
+    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_RANGE &&
+          strcmp(boids_last_error_info()->key, r->name) == 0);
+    CHECK_MSG(strstr(boids_last_error(), want) != NULL, "%s: '%s', not '%s'", name,
+              boids_last_error(), want);
+    CHECK(boids_params_set(m, &q, r->name, "12x") == BOIDS_ERR_INVALID);
+    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_NOT_NUMBER);
+    CHECK(boids_params_set(m, &q, r->name, "inf") == BOIDS_ERR_INVALID);
+    CHECK(boids_params_set(m, &q, "warp", "1") == BOIDS_ERR_INVALID);
+    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_UNKNOWN &&
+          strcmp(boids_last_error_info()->key, "warp") == 0);
+    /* No aliases: another model's names are its own, and this one does not take them. */
+    const char *other = NULL;
+    for (int o = 0; o < BOIDS_MODEL_COUNT && !other; ++o) {
+        size_t n;
+        const boids_param_info *info = boids_model_params((boids_model)o, &n);
+        for (size_t i = 0; i < n && !other; ++i)
+            if (!boids_model_param(m, info[i].name)) other = info[i].name;
+    }
+    if (other) {
+        ++*aliases;
+        CHECK_MSG(boids_params_set(m, &q, other, "5") == BOIDS_ERR_INVALID &&
+                      boids_last_error_info()->id == BOIDS_E_PARAM_UNKNOWN,
+                  "%s takes %s", name, other);
+    }
+    const boids_param_info *w = row_with(m, BOIDS_PARAM_INTEGER, BOIDS_PARAM_NAMED_EDGES);
+    *not_whole += w != NULL; /* (edges is a whole number too: every model has one) */
+    if (!w) w = row_with(m, BOIDS_PARAM_INTEGER, 0);
+    if (w) {
+        snprintf(text, sizeof text, "%.9g", (double)w->min + 0.5);
+        CHECK(boids_params_set(m, &q, w->name, text) == BOIDS_ERR_INVALID);
+        CHECK_MSG(boids_last_error_info()->id == BOIDS_E_PARAM_NOT_WHOLE, "%s: %s", name,
+                  boids_last_error());
+    }
+    CHECK_MSG(memcmp(&p, &q, sizeof p) == 0, "%s: a failed set changed something", name);
+}
+
+/* The grid's reach at the defaults: at least every radius row, and exactly the largest where
+ * the model has neither nested zones nor predators (whose outer radius and catch count too). */
+static void check_max_radius(boids_model m)
+{
+    size_t n;
+    const boids_param_info *info = boids_model_params(m, &n);
+    const boids_params p = boids_model_default_params(m);
+    float largest = 0;
+    bool zones = false;
+    for (size_t i = 0; i < n; ++i) {
+        if (info[i].flags & BOIDS_PARAM_RADIUS)
+            largest = fmaxf(largest, boids_param_get(&p, &info[i]));
+        zones |= (info[i].flags & BOIDS_PARAM_ZONE) != 0;
+    }
+    const float r = boids_params_max_radius(m, &p, false);
+    const bool exact = !zones && !(boids_model_features(m) & BOIDS_FEATURE_PREDATORS);
+    CHECK_MSG(exact ? r == largest : r >= largest, "%s: max radius %g, largest radius row %g",
+              boids_model_name(m), (double)r, (double)largest);
+}
+
 static void test_param_rows(void)
 {
     /* Every row: its default within its range, a whole number where it must be, a unit resolved
@@ -97,78 +220,50 @@ static void test_param_rows(void)
             CHECK_MSG(r->ui_max > 0, "%s: no slider range", r->name);
         }
     }
-    /* docs/models.md (shiffman-per-second) */
-    size_t n;
-    const boids_param_info *info = boids_model_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &n);
-    CHECK(n == 15); /* §3.6's nine, edges, border_r and the obstacles' four */
-    boids_params p = boids_model_default_params(BOIDS_MODEL_SHIFFMAN_PER_SECOND);
-    CHECK(p.base.max_speed == 180 && p.reynolds.max_force == 180 && p.base.min_speed == 54);
-    CHECK(p.reynolds.sep_radius == 25 && p.reynolds.align_radius == 50 &&
-          p.reynolds.cohesion_radius == 50);
-    CHECK(p.reynolds.sep_weight == 1.5f && p.reynolds.align_weight == 1 &&
-          p.reynolds.cohesion_weight == 1);
-    CHECK(strcmp(boids_model_param(BOIDS_MODEL_SHIFFMAN_PER_SECOND, "max_force")->unit, "px/s^2") ==
-          0);
-    CHECK(strcmp(boids_model_param(BOIDS_MODEL_SHIFFMAN_NOC, "max_force")->unit, "px/frame^2") ==
-          0);
-    (void)info;
-
-    /* Set by name: the field changes, nothing else does; errors carry their id and key. */
-    boids_params q = p;
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "align_weight", "0.25") ==
-          BOIDS_OK);
-    CHECK(q.reynolds.align_weight == 0.25f);
-    q.reynolds.align_weight = p.reynolds.align_weight;
-    CHECK(memcmp(&p, &q, sizeof p) == 0);
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "max_speed", "1000000.1") ==
-          BOIDS_ERR_INVALID);
-    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_RANGE &&
-          strcmp(boids_last_error_info()->key, "max_speed") == 0);
-    CHECK_MSG(strstr(boids_last_error(), "1000000.1 is outside [0, 1000000] px/s") != NULL, "%s",
-              boids_last_error());
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "max_speed", "12x") ==
-          BOIDS_ERR_INVALID);
-    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_NOT_NUMBER);
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "max_speed", "inf") ==
-          BOIDS_ERR_INVALID);
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "warp", "1") == BOIDS_ERR_INVALID);
-    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_UNKNOWN &&
-          strcmp(boids_last_error_info()->key, "warp") == 0);
-    /* No aliases: Adams' names are Adams' own, and other models do not take them. */
-    CHECK(boids_params_set(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &q, "protected_range", "5") ==
-          BOIDS_ERR_INVALID);
-    CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "sep_radius", "5") == BOIDS_ERR_INVALID);
-    CHECK(memcmp(&p, &q, sizeof p) == 0); /* failed sets change nothing */
-    CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "protected_range", "5") == BOIDS_OK &&
-          q.adams.protected_range == 5);
-    CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "edges", "processing") == BOIDS_OK &&
-          q.base.edges == 2);
-    CHECK(boids_params_set(BOIDS_MODEL_ADAMS, &q, "dynamic_bias", "0.5") == BOIDS_ERR_INVALID);
-    CHECK(boids_last_error_info()->id == BOIDS_E_PARAM_NOT_WHOLE);
-    CHECK(boids_params_max_radius(BOIDS_MODEL_SHIFFMAN_PER_SECOND, &p, false) == 50);
+    int not_whole = 0, aliases = 0;
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        check_sets((boids_model)m, &not_whole, &aliases);
+        check_max_radius((boids_model)m);
+    }
+    CHECK_MSG(not_whole > 0, "no model has a whole-number row");
+    CHECK_MSG(aliases > 0, "no model lacks a name another model has");
 }
 
-static void test_attribute_schema(void)
+/* Every attribute's default at a model's values, within its range. */
+static void check_attribute_defaults(const boids_params *p)
 {
-    boids_params p = boids_model_default_params(BOIDS_MODEL_ADAMS);
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
         const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
-        CHECK(ai->offset >= offsetof(boids_boid, swarm) + sizeof(uint32_t));
-        CHECK(ai->offset + 4 <= sizeof(boids_boid));
-        float d = boids_attribute_default((boids_attribute)a, &p);
+        float d = boids_attribute_default((boids_attribute)a, p);
         CHECK_MSG(d >= ai->min && d <= ai->max, "%s: default %g outside its range", ai->name,
                   (double)d);
-        for (int b = 0; b < a; ++b)
-            CHECK(strcmp(ai->name, boids_attribute_info_of((boids_attribute)b)->name) != 0);
         /* the stored word round-trips */
         boids_boid x;
         memset(&x, 0, sizeof x);
         boids_boid_set_attr_bits(&x, (boids_attribute)a,
-                                 boids_attribute_default_bits((boids_attribute)a, &p));
+                                 boids_attribute_default_bits((boids_attribute)a, p));
         CHECK(boids_boid_attr_value(&x, (boids_attribute)a) == (double)d);
     }
-    CHECK(boids_model_attributes(BOIDS_MODEL_ADAMS) == BOIDS_ATTR_BIT(BIAS));
-    CHECK(boids_model_attributes(BOIDS_MODEL_SHIFFMAN_PER_SECOND) == 0);
+}
+
+static void test_attribute_schema(void)
+{
+    for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) {
+        const boids_attribute_info *ai = boids_attribute_info_of((boids_attribute)a);
+        CHECK(ai->offset >= offsetof(boids_boid, swarm) + sizeof(uint32_t));
+        CHECK(ai->offset + 4 <= sizeof(boids_boid));
+        for (int b = 0; b < a; ++b)
+            CHECK(strcmp(ai->name, boids_attribute_info_of((boids_attribute)b)->name) != 0);
+    }
+    /* At every model's values; and every attribute is some model's (none is left over). */
+    unsigned used = 0;
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        const boids_params p = boids_model_default_params((boids_model)m);
+        check_attribute_defaults(&p);
+        used |= boids_model_attributes((boids_model)m);
+    }
+    CHECK_MSG(used == (1u << BOIDS_ATTR_COUNT) - 1, "attributes no model has: %#x",
+              ~used & ((1u << BOIDS_ATTR_COUNT) - 1));
 }
 
 static void test_state_buffers_layout(void)
@@ -193,8 +288,14 @@ static void test_state_buffers_layout(void)
 static void test_report_layout(void)
 {
     test_gpu_context();
+    /* The report is every program's; the attribute words are there in a model that has
+     * attributes: the first such. */
+    int with_attributes = 0;
+    while (with_attributes + 1 < BOIDS_MODEL_COUNT &&
+           boids_model_attributes((boids_model)with_attributes) == 0)
+        ++with_attributes;
     char steer[128];
-    snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name(BOIDS_MODEL_ADAMS));
+    snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name((boids_model)with_attributes));
     GLuint prog;
     REQUIRE_OK(boids_program_compute(steer, 2, &prog));
     const field fields[] = {
@@ -225,8 +326,8 @@ static void test_frame_ubo_layout(void)
     test_gpu_context();
     GLuint prog;
     char steer[128];
-    snprintf(steer, sizeof steer, "steer_%s.comp",
-             boids_model_name(BOIDS_MODEL_SHIFFMAN_PER_SECOND));
+    /* The frame is every program's: the first model's (its params hold every model's blocks). */
+    snprintf(steer, sizeof steer, "steer_%s.comp", boids_model_name((boids_model)0));
     REQUIRE_OK(boids_program_compute(steer, 2, &prog));
 #define F(name)                                                                                    \
     {                                                                                              \
