@@ -88,29 +88,6 @@ static void gregoire_walk(const boids_cpu_step *s, const gregoire_bands *z, uint
     m->n_c[l] = a.n_c, m->n[l] = a.n;
 }
 
-/* The rules of the boids in slots [slot, slot + lanes) from their sums, then the move. */
-BOIDS_SIMD_CLONES static void gregoire_finish(const boids_cpu_step *s, uint32_t slot,
-                                              uint32_t lanes, const gregoire_sums *m)
-{
-    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
-    const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);
-    const rules_boid next = gregoire_steer(&ctx, *m, b);
-    boids_cpu_lane_store(s, slot, lanes, &b, &next);
-}
-
-void BOIDS_CPU_RULES_FN(gregoire)(const boids_cpu_step *s, uint32_t begin, uint32_t end)
-{
-    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
-    const gregoire_bands z = gregoire_bands_of(&ctx);
-    for (uint32_t slot = begin; slot < end;) {
-        const uint32_t lanes = end - slot < BOIDS_LANES ? end - slot : BOIDS_LANES;
-        const boids_vf zero = boids_vf_all(0.0f);
-        const boids_vu none = boids_vu_all(0);
-        gregoire_sums m = {zero, zero, zero, zero, zero, zero, none, none, zero, zero, zero};
-        for (uint32_t l = 0; l < lanes; ++l) gregoire_walk(s, &z, slot + l, &m, l);
-        gregoire_finish(s, slot, lanes, &m);
-        slot += lanes;
-    }
-}
+BOIDS_CPU_EACH_WALK_RULES(gregoire, gregoire_sums, gregoire_bands, gregoire_bands_of, gregoire_walk)
 
 #undef THREE
