@@ -13,13 +13,6 @@ static const double PI = 3.14159265358979324;
  * way. */
 static const double EPS = 2e-5;
 
-/* One neighbour beyond r_c, for nearest:K. */
-typedef struct gregoire_far {
-    double dist;
-    uint32_t j;
-    boids_d3 off;
-} gregoire_far;
-
 /* What i gathers: towards the hard cores, the velocities, sum f_ij e_ij and the count. */
 typedef struct gregoire_terms {
     boids_d3 core, ali, frc;
@@ -43,25 +36,11 @@ static void gregoire_add(const boids_oracle_world *w, uint32_t j, double dist, b
 }
 
 /* The K nearest beyond r_c (by distance, then id), into the terms. */
-static void gregoire_nearest(const boids_oracle_world *w, gregoire_far *far, uint32_t n_far,
+static void gregoire_nearest(const boids_oracle_world *w, boids_oracle_far *far, uint32_t n_far,
                              gregoire_terms *t, bool *near)
 {
-    const uint32_t k = w->nearest;
-    for (uint32_t m = 0; m < k && m < n_far; ++m) { /* selection: the m-th nearest */
-        uint32_t best = m;
-        for (uint32_t q = m + 1; q < n_far; ++q)
-            if (far[q].dist < far[best].dist ||
-                (far[q].dist == far[best].dist && far[q].j < far[best].j))
-                best = q;
-        const gregoire_far s = far[m];
-        far[m] = far[best], far[best] = s;
-        gregoire_add(w, far[m].j, far[m].dist, far[m].off, t);
-    }
-    if (n_far > k) { /* the K-th and the next within rounding: either may be chosen */
-        double next = INFINITY;
-        for (uint32_t q = k; q < n_far; ++q) next = fmin(next, far[q].dist);
-        *near |= next - far[k - 1].dist < EPS;
-    }
+    const uint32_t n = boids_oracle_nearest(far, n_far, w->nearest, EPS, near);
+    for (uint32_t m = 0; m < n; ++m) gregoire_add(w, far[m].j, far[m].dist, far[m].off, t);
 }
 
 static gregoire_terms gregoire_terms_of(const boids_oracle_world *w, uint32_t i, bool *near)
@@ -71,7 +50,7 @@ static gregoire_terms gregoire_terms_of(const boids_oracle_world *w, uint32_t i,
     const double rc = p->core_radius, r0 = p->radius, ra = p->attraction_radius;
     const uint32_t k = w->nearest;
     gregoire_terms t = {0};
-    gregoire_far *far = k ? malloc(sizeof *far * w->count) : NULL;
+    boids_oracle_far *far = k ? malloc(sizeof *far * w->count) : NULL;
     uint32_t n_far = 0;
     for (uint32_t j = 0; j < w->count; ++j) {
         const boids_d3 off =
@@ -85,7 +64,7 @@ static gregoire_terms gregoire_terms_of(const boids_oracle_world *w, uint32_t i,
         }
         if (b[j].swarm != b[i].swarm || (!k && dist >= r0)) continue;
         if (k)
-            far[n_far++] = (gregoire_far){dist, j, off};
+            far[n_far++] = (boids_oracle_far){dist, j, off};
         else
             gregoire_add(w, j, dist, off, &t);
     }
@@ -115,11 +94,8 @@ static boids_boid gregoire_step(const boids_oracle_world *w, uint32_t i, bool *n
     if (t.n_c > 0 && boids_d3_len(t.core) > 0) want = boids_d3_mul(t.core, -1);
     if (boids_d3_len(want) < 1e-5) near = true; /* a sum that (nearly) cancels */
     if (!(boids_d3_len(want) > 0)) want = boids_d3_len(v) > 0 ? v : boids_d3_of(1, 0, 0);
-    boids_d3 nv = boids_d3_at(want, v0);
-    const boids_d3 e = boids_oracle_external(w, i);
-    if (boids_d3_len(e) > 0) nv = boids_d3_at(boids_d3_add(nv, boids_d3_mul(e, w->dt)), v0);
     if (near_out) *near_out = near;
-    return boids_oracle_move(w, i, nv);
+    return boids_oracle_move(w, i, boids_oracle_external_turn(w, i, boids_d3_at(want, v0), v0));
 }
 
 /* Without the noise it draws nothing that counts (eta 0 multiplies the draws away), and it is
