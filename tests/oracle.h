@@ -17,6 +17,20 @@ static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 static const char *const names[2] = {"cpu", "gpu"};
 static const double PI = 3.14159265358979324;
 
+/* A world of model m's preset parameters on backend be: n boids in an L-box (depth D, 0: flat),
+ * wrapping, seeded `seed`. */
+static inline boids_world_def preset_def(boids_backend be, boids_model m, uint32_t n, float L,
+                                         float D, uint64_t seed)
+{
+    boids_world_def d = test_def(be, n);
+    d.model = m;
+    d.params = boids_model_default_params(m);
+    d.width = d.height = L;
+    d.depth = D;
+    d.seed = seed;
+    return d;
+}
+
 /* d's world as its model's oracle sees it, over the boids b before the step. */
 static inline boids_oracle_world oracle_world(const boids_world_def *d, const boids_boid *b)
 {
@@ -48,6 +62,35 @@ static inline boids_d3 oracle_velocity(const boids_world_def *d, const boids_boi
     const boids_oracle_world w = oracle_world(d, b);
     const boids_boid e = o->step(&w, i, near);
     return boids_oracle_velocity(&e);
+}
+
+/* The worst errors of a step of d from b (out: the boids after it) against its model's oracle:
+ * the velocity's (*worst_v) and the move's (*worst_p: x + dt v, dt 1 for a frame-based model,
+ * through the wrap); the boids the oracle finds at a branch's edge within rounding are left out,
+ * and counted (the return). */
+static inline uint32_t oracle_step_errors(const boids_world_def *d, const boids_boid *b,
+                                          const boids_boid *out, double *worst_v, double *worst_p)
+{
+    const double dt = oracle_world(d, b).dt;
+    uint32_t skipped = 0;
+    *worst_v = *worst_p = 0;
+    for (uint32_t i = 0; i < d->count; ++i) {
+        bool near = false;
+        const boids_d3 e = oracle_velocity(d, b, i, &near);
+        if (near) {
+            ++skipped;
+            continue;
+        }
+        *worst_v = fmax(
+            *worst_v, boids_d3_len(boids_d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
+        *worst_p = fmax(
+            *worst_p,
+            boids_d3_len(boids_d3_of(
+                boids_oracle_wrap(out[i].x - (b[i].x + dt * e.x), d->width),
+                boids_oracle_wrap(out[i].y - (b[i].y + dt * e.y), d->height),
+                d->depth > 0 ? boids_oracle_wrap(out[i].z - (b[i].z + dt * e.z), d->depth) : 0)));
+    }
+    return skipped;
 }
 
 /* d's boids spread uniformly over its world at speed max_speed, headings all around (flat: in

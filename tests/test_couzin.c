@@ -11,13 +11,8 @@
 /* A world of the couzin preset: n individuals in an L-box (depth D, 0: flat), wrapping, tau 0.1. */
 static boids_world_def couzin_def(boids_backend be, uint32_t n, float L, float D)
 {
-    boids_world_def d = test_def(be, n);
-    d.model = BOIDS_MODEL_COUZIN;
-    d.params = boids_model_default_params(BOIDS_MODEL_COUZIN);
-    d.width = d.height = L;
-    d.depth = D;
+    boids_world_def d = preset_def(be, BOIDS_MODEL_COUZIN, n, L, D, 9);
     d.dt = 0.1f; /* tau */
-    d.seed = 9;
     return d;
 }
 
@@ -28,24 +23,8 @@ static void check_step(const boids_world_def *d, const boids_boid *b, const char
     boids_boid *out = malloc(sizeof *out * d->count);
     step_once(d, b, out);
     const double s = d->params.base.max_speed, tau = d->dt;
-    double worst_v = 0, worst_p = 0;
-    uint32_t skipped = 0;
-    for (uint32_t i = 0; i < d->count; ++i) {
-        bool near;
-        const boids_d3 e = oracle_velocity(d, b, i, &near); /* src/models/couzin/oracle.c */
-        if (near) {
-            ++skipped;
-            continue;
-        }
-        worst_v = fmax(
-            worst_v, boids_d3_len(boids_d3_of(out[i].vx - e.x, out[i].vy - e.y, out[i].vz - e.z)));
-        worst_p = fmax(
-            worst_p,
-            boids_d3_len(boids_d3_of(
-                boids_oracle_wrap(out[i].x - (b[i].x + tau * e.x), d->width),
-                boids_oracle_wrap(out[i].y - (b[i].y + tau * e.y), d->height),
-                d->depth > 0 ? boids_oracle_wrap(out[i].z - (b[i].z + tau * e.z), d->depth) : 0)));
-    }
+    double worst_v, worst_p;
+    const uint32_t skipped = oracle_step_errors(d, b, out, &worst_v, &worst_p);
     const char *be = names[d->backend == BOIDS_BACKEND_GPU];
     printf("  %-72s %s: worst off the equations: v %.2g, x %.2g of s tau (%u near an edge)\n", what,
            be, worst_v / s, worst_p / (s * tau), skipped);

@@ -165,4 +165,31 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
         }                                                                                          \
     }
 
+/* The CPU rules of a model that walks its neighbours itself, one boid at a time (a walk with
+ * branches per neighbour: couzin's zones, gregoire-chate's bands): walk(s, &z, slot, &m, l)
+ * gathers the sums (sums_t) of the boid in slot into lane l of m, z = bands_of(&ctx) being what
+ * the walk compares with (bands_t); up to BOIDS_LANES walked boids then take <rules>_steer
+ * together on the lanes, then the move (the lane function compiled for each instruction set). */
+#define BOIDS_CPU_EACH_WALK_RULES(rules, sums_t, bands_t, bands_of, walk)                          \
+    BOIDS_SIMD_CLONES static void rules##_finish(const boids_cpu_step *s, uint32_t slot,           \
+                                                 uint32_t lanes, const sums_t *m)                  \
+    {                                                                                              \
+        const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);                                        \
+        const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);                                 \
+        const rules_boid next = rules##_steer(&ctx, *m, b);                                        \
+        boids_cpu_lane_store(s, slot, lanes, &b, &next);                                           \
+    }                                                                                              \
+    void BOIDS_CPU_RULES_FN(rules)(const boids_cpu_step *s, uint32_t begin, uint32_t end)          \
+    {                                                                                              \
+        const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);                                        \
+        const bands_t z = bands_of(&ctx);                                                          \
+        for (uint32_t slot = begin; slot < end;) {                                                 \
+            const uint32_t lanes = end - slot < BOIDS_LANES ? end - slot : BOIDS_LANES;            \
+            sums_t m;                                                                              \
+            memset(&m, 0, sizeof m); /* every sum and count 0, in every lane */                    \
+            for (uint32_t l = 0; l < lanes; ++l) walk(s, &z, slot + l, &m, l);                     \
+            rules##_finish(s, slot, lanes, &m);                                                    \
+            slot += lanes;                                                                         \
+        }                                                                                          \
+    }
 #endif

@@ -23,6 +23,7 @@
     F(KIT, A)                     \
     F(VICSEK, A)                  \
     F(COUZIN, A)                  \
+    F(GREGOIRE, A)                \
     /* (a new folder's line goes above this one) */
 /* clang-format on */
 

@@ -102,3 +102,28 @@ boids_d3 boids_oracle_external(const boids_oracle_world *w, uint32_t i)
     }
     return e;
 }
+
+boids_d3 boids_oracle_external_turn(const boids_oracle_world *w, uint32_t i, boids_d3 v, double s)
+{
+    const boids_d3 e = boids_oracle_external(w, i);
+    return boids_d3_len(e) > 0 ? boids_d3_at(boids_d3_add(v, boids_d3_mul(e, w->dt)), s) : v;
+}
+
+uint32_t boids_oracle_nearest(boids_oracle_far *far, uint32_t n, uint32_t k, double eps, bool *near)
+{
+    for (uint32_t m = 0; m < k && m < n; ++m) { /* selection: the m-th nearest */
+        uint32_t best = m;
+        for (uint32_t q = m + 1; q < n; ++q)
+            if (far[q].dist < far[best].dist ||
+                (far[q].dist == far[best].dist && far[q].j < far[best].j))
+                best = q;
+        const boids_oracle_far t = far[m];
+        far[m] = far[best], far[best] = t;
+    }
+    if (n > k) { /* the k-th and the next within rounding: either may be chosen */
+        double next = INFINITY;
+        for (uint32_t q = k; q < n; ++q) next = fmin(next, far[q].dist);
+        *near |= next - far[k - 1].dist < eps;
+    }
+    return n < k ? n : k;
+}

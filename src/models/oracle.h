@@ -144,6 +144,24 @@ boids_oracle_sums boids_oracle_reynolds_sums(const boids_oracle_world *w, uint32
  * model that has an obstacle rule of its own), and the mouse tool's pull or push. */
 boids_d3 boids_oracle_external(const boids_oracle_world *w, uint32_t i);
 
+/* v turned by the external forces on boid i, for a model that sets its velocity at speed s
+ * itself (vicsek, couzin, gregoire-chate): s Theta[v + e dt], v where there are none (the rules'
+ * external_turn). */
+boids_d3 boids_oracle_external_turn(const boids_oracle_world *w, uint32_t i, boids_d3 v, double s);
+
+/* A candidate for an oracle's nearest:K: boid j at distance dist and offset off. */
+typedef struct boids_oracle_far {
+    double dist;
+    uint32_t j;
+    boids_d3 off;
+} boids_oracle_far;
+
+/* Puts the k nearest of far[0, n) first, nearest first (by distance, then index: the backends'
+ * order), and returns how many there are (k, or n where fewer); sets *near where the k-th and the
+ * next are within eps of each other (either may be chosen). */
+uint32_t boids_oracle_nearest(boids_oracle_far *far, uint32_t n, uint32_t k, double eps,
+                              bool *near);
+
 /* Draw k of boid id in step 0 of a world seeded `seed`: the rules' own noise (rules/common.h),
  * which an oracle takes as given (test_noise holds it equal on both backends). */
 double boids_oracle_draw(uint64_t seed, uint32_t id, uint32_t k);

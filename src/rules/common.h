@@ -151,6 +151,16 @@ RULES_FN lane_vec integrate_force(RULES_CTX lane_vec v, lane_vec f, lane_vec e)
         PARAM(base.min_speed), PARAM(base.max_speed));
 }
 
+/* The end of a step for a model that sets its velocity nv at speed s itself (Vicsek's, Couzin's,
+ * Gregoire & Chate's): the external forces e turn it, s Theta[nv + e dt], and leave it as it is
+ * where there are none. */
+RULES_FN lane_vec external_turn(RULES_CTX lane_vec nv, lane_vec e, lane_f s)
+{
+    lane_vec pushed =
+        VEC(MAD(e.x, RULES_DT, nv.x), MAD(e.y, RULES_DT, nv.y), MAD(e.z, RULES_DT, nv.z));
+    return vselect(nonzero(e), set_length(pushed, s), nv);
+}
+
 /* ---- the mouse tool
  * ------------------------------------------------------------------------------
  */
@@ -323,6 +333,20 @@ RULES_FN lane_f noise(RULES_CTX lane_u id, lane_u k)
     lane_u h =
         rules_hash(rules_hash(seed ^ (k * 0x632BE5ABu), LANE_U(RULES_STEP)), RULES_LOCAL(id));
     return LANE_TO_F(h >> 8u) * (1.0f / 16777216.0f);
+}
+
+/* A random unit vector, uniform on the circle (draw 0) or the sphere (draws 0 and 1): the
+ * vectorial noise's xi (Gregoire & Chate 2004; vicsek's vectorial = 1, gregoire-chate). */
+RULES_FN lane_vec random_unit(RULES_CTX lane_u id)
+{
+    lane_f phi = MAD(noise(RULES_PASS id, LANE_U(0u)), LANE_F(360.0f), LANE_F(-180.0f));
+#if BOIDS_DIMS == 3
+    lane_f z = MAD(noise(RULES_PASS id, LANE_U(1u)), LANE_F(-2.0f), LANE_F(1.0f));
+    lane_f r = SQRT(MAX(LANE_F(0.0f), MAD(-z, z, LANE_F(1.0f))));
+    return VEC(r * cos_deg(ABS(phi)), r * sin_deg(phi), z);
+#else
+    return VEC(cos_deg(ABS(phi)), sin_deg(phi), 0);
+#endif
 }
 
 /* ln x for a positive normal float x, to about 1e-7 relative: x = m 2^e with m in [sqrt(1/2),

@@ -18,37 +18,18 @@ typedef struct couzin_zones {
     int n_r, n_o, n_a;
 } couzin_zones;
 
-/* One perceived neighbour beyond r_r, for nearest:K. */
-typedef struct couzin_beyond {
-    double dist;
-    uint32_t j;
-    boids_d3 off;
-} couzin_beyond;
-
 /* The K nearest of the perceived beyond r_r (by distance, then id), into the zones. */
-static void couzin_nearest(const boids_oracle_world *w, couzin_beyond *far, uint32_t n_far,
+static void couzin_nearest(const boids_oracle_world *w, boids_oracle_far *far, uint32_t n_far,
                            double ro, couzin_zones *z, bool *near)
 {
-    const uint32_t k = w->nearest;
-    for (uint32_t m = 0; m < k && m < n_far; ++m) { /* selection: the m-th nearest */
-        uint32_t best = m;
-        for (uint32_t q = m + 1; q < n_far; ++q)
-            if (far[q].dist < far[best].dist ||
-                (far[q].dist == far[best].dist && far[q].j < far[best].j))
-                best = q;
-        const couzin_beyond t = far[m];
-        far[m] = far[best], far[best] = t;
+    const uint32_t n = boids_oracle_nearest(far, n_far, w->nearest, EPS, near);
+    for (uint32_t m = 0; m < n; ++m) {
         if (far[m].dist < ro)
             z->ori =
                 boids_d3_add(z->ori, boids_d3_unit(boids_oracle_velocity(&w->boids[far[m].j]))),
             ++z->n_o;
         else
             z->att = boids_d3_add(z->att, boids_d3_mul(far[m].off, 1 / far[m].dist)), ++z->n_a;
-    }
-    if (n_far > k) { /* the K-th and the next within rounding: either may be chosen */
-        double next = INFINITY;
-        for (uint32_t q = k; q < n_far; ++q) next = fmin(next, far[q].dist);
-        *near |= next - far[k - 1].dist < EPS;
     }
 }
 
@@ -62,7 +43,7 @@ static couzin_zones couzin_sums(const boids_oracle_world *w, uint32_t i, bool *n
     const boids_d3 v = boids_oracle_velocity(&b[i]), u = boids_d3_unit(v);
     const uint32_t k = w->nearest;
     couzin_zones z = {0};
-    couzin_beyond *far = k ? malloc(sizeof *far * w->count) : NULL;
+    boids_oracle_far *far = k ? malloc(sizeof *far * w->count) : NULL;
     uint32_t n_far = 0;
     for (uint32_t j = 0; j < w->count; ++j) {
         const boids_d3 off =
@@ -81,7 +62,7 @@ static couzin_zones couzin_sums(const boids_oracle_world *w, uint32_t i, bool *n
         if (repel)
             z.rep = boids_d3_add(z.rep, boids_d3_mul(off, -1 / dist)), ++z.n_r; /* eq. 1 */
         else if (k)
-            far[n_far++] = (couzin_beyond){dist, j, off};
+            far[n_far++] = (boids_oracle_far){dist, j, off};
         else if (dist < ro)
             z.ori = boids_d3_add(z.ori, boids_d3_unit(boids_oracle_velocity(&b[j]))), ++z.n_o;
         else
@@ -139,7 +120,7 @@ static boids_boid couzin_step(const boids_oracle_world *w, uint32_t i, bool *nea
             h = boids_d3_add(boids_d3_mul(u, cos(turn)), boids_d3_mul(side, sin(turn)));
         }
     }
-    boids_d3 nv = boids_d3_at(h, p->base.max_speed);
+    const boids_d3 nv = boids_d3_at(h, p->base.max_speed);
     /* the obstacles' push e: s Theta[v + e tau] (near where a boid is at the reach's edge) */
     for (uint32_t o = 0; o < w->obstacle_count; ++o) {
         const boids_obstacle *c = &w->obstacles[o];
@@ -147,11 +128,8 @@ static boids_boid couzin_step(const boids_oracle_world *w, uint32_t i, bool *nea
                                                           boids_oracle_position(&w->boids[i])));
         near |= fabs(d - p->obstacles.obstacle_radius) < EPS;
     }
-    const boids_d3 e = boids_oracle_external(w, i);
-    if (boids_d3_len(e) > 0)
-        nv = boids_d3_at(boids_d3_add(nv, boids_d3_mul(e, w->dt)), p->base.max_speed);
     if (near_out) *near_out = near;
-    return boids_oracle_move(w, i, nv);
+    return boids_oracle_move(w, i, boids_oracle_external_turn(w, i, nv, p->base.max_speed));
 }
 
 /* Without the noise it draws nothing; its 3D noise's basis does not turn with the axes, so it is

@@ -124,10 +124,7 @@ RULES_FN rules_boid couzin_steer(RULES_CTX couzin_sums m, rules_boid b)
         VEC(MAD(cmax, u.x, smax * uw.x), MAD(cmax, u.y, smax * uw.y), MAD(cmax, u.z, smax * uw.z));
     lane_vec h = vselect(AND(moving, c < cmax), limited, d);
     lane_vec nv = set_length(h, s);
-    lane_vec e = boid_external(b);
-    lane_vec pushed =
-        VEC(MAD(e.x, RULES_DT, nv.x), MAD(e.y, RULES_DT, nv.y), MAD(e.z, RULES_DT, nv.z));
-    return with_velocity(b, vselect(nonzero(e), set_length(pushed, s), nv));
+    return with_velocity(b, external_turn(RULES_PASS nv, boid_external(b), s));
 }
 
 #endif

@@ -105,29 +105,6 @@ static void couzin_walk(const boids_cpu_step *s, const couzin_zones *z, uint32_t
     m->n_r[l] = a.n_r, m->n_o[l] = a.n_o, m->n_a[l] = a.n_a;
 }
 
-/* The rules of the boids in slots [slot, slot + lanes) from their sums, then the move. */
-BOIDS_SIMD_CLONES static void couzin_finish(const boids_cpu_step *s, uint32_t slot, uint32_t lanes,
-                                            const couzin_sums *m)
-{
-    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
-    const rules_boid b = boids_cpu_lane_boids(s, slot, lanes);
-    const rules_boid next = couzin_steer(&ctx, *m, b);
-    boids_cpu_lane_store(s, slot, lanes, &b, &next);
-}
-
-void BOIDS_CPU_RULES_FN(couzin)(const boids_cpu_step *s, uint32_t begin, uint32_t end)
-{
-    const boids_rules_ctx ctx = boids_cpu_rules_ctx(s);
-    const couzin_zones z = couzin_zones_of(&ctx);
-    for (uint32_t slot = begin; slot < end;) {
-        const uint32_t lanes = end - slot < BOIDS_LANES ? end - slot : BOIDS_LANES;
-        const boids_vf zero = boids_vf_all(0.0f);
-        const boids_vu none = boids_vu_all(0);
-        couzin_sums m = {zero, zero, zero, zero, zero, zero, none, none, none, zero, zero, zero};
-        for (uint32_t l = 0; l < lanes; ++l) couzin_walk(s, &z, slot + l, &m, l);
-        couzin_finish(s, slot, lanes, &m);
-        slot += lanes;
-    }
-}
+BOIDS_CPU_EACH_WALK_RULES(couzin, couzin_sums, couzin_zones, couzin_zones_of, couzin_walk)
 
 #undef THREE

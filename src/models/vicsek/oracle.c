@@ -56,12 +56,9 @@ static boids_d3 vicsek_turn(const boids_oracle_world *w, uint32_t i)
 
 static boids_boid vicsek_step(const boids_oracle_world *w, uint32_t i, bool *near)
 {
-    boids_d3 v = vicsek_turn(w, i);
-    const boids_d3 e = boids_oracle_external(w, i);
-    if (boids_d3_len(e) > 0)
-        v = boids_d3_at(boids_d3_add(v, boids_d3_mul(e, w->dt)), w->params->base.max_speed);
+    const boids_d3 v = vicsek_turn(w, i);
     if (near) *near = false;
-    return boids_oracle_move(w, i, v);
+    return boids_oracle_move(w, i, boids_oracle_external_turn(w, i, v, w->params->base.max_speed));
 }
 
 /* Without the noise it draws nothing; its basis for the 3D noise does not turn with the axes,

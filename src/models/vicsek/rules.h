@@ -31,19 +31,6 @@ RULES_FN reynolds_radii vicsek_radii(RULES_CTX_ONLY)
     return reynolds_radii_of(0.0f, UNIFORM(vicsek.radius), 0.0f, false);
 }
 
-/* A random unit vector, from draws 0 and 1 (flat: draw 0 only). */
-RULES_FN lane_vec vicsek_random_unit(RULES_CTX lane_u id)
-{
-    lane_f phi = MAD(noise(RULES_PASS id, LANE_U(0u)), LANE_F(360.0f), LANE_F(-180.0f));
-#if BOIDS_DIMS == 3
-    lane_f z = MAD(noise(RULES_PASS id, LANE_U(1u)), LANE_F(-2.0f), LANE_F(1.0f));
-    lane_f r = SQRT(MAX(LANE_F(0.0f), MAD(-z, z, LANE_F(1.0f))));
-    return VEC(r * cos_deg(ABS(phi)), r * sin_deg(phi), z);
-#else
-    return VEC(cos_deg(ABS(phi)), sin_deg(phi), 0);
-#endif
-}
-
 RULES_FN rules_boid vicsek_steer(RULES_CTX reynolds_sums m, rules_boid b)
 {
     lane_f v0 = PARAM(base.max_speed);
@@ -58,7 +45,7 @@ RULES_FN rules_boid vicsek_steer(RULES_CTX reynolds_sums m, rules_boid b)
         /* v Theta[s + eta n v xi]: s's terms have length v, so this is Theta[s / v + eta n xi]
          * (s itself, not `way`: a sum that cancels leaves the noise alone) */
         lane_f k = LANE_F(eta) * LANE_TO_F(m.ali_n + 1u) * v0;
-        lane_vec xi = vicsek_random_unit(RULES_PASS b.id);
+        lane_vec xi = random_unit(RULES_PASS b.id);
         lane_vec t = VEC(MAD(k, xi.x, s.x), MAD(k, xi.y, s.y), MAD(k, xi.z, s.z));
         nv = set_length(vselect(nonzero(t), t, way), v0);
     } else {
@@ -78,10 +65,7 @@ RULES_FN rules_boid vicsek_steer(RULES_CTX reynolds_sums m, rules_boid b)
 #endif
         nv = VEC(t.x * v0, t.y * v0, t.z * v0);
     }
-    lane_vec e = boid_external(b);
-    lane_vec pushed =
-        VEC(MAD(e.x, RULES_DT, nv.x), MAD(e.y, RULES_DT, nv.y), MAD(e.z, RULES_DT, nv.z));
-    return with_velocity(b, vselect(nonzero(e), set_length(pushed, v0), nv));
+    return with_velocity(b, external_turn(RULES_PASS nv, boid_external(b), v0));
 }
 
 #endif
