@@ -14,7 +14,7 @@
       BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST, CENTRE,                                      \
       "max_speed=3 min_speed=3 obstacle_radius=5 max_obstacle_size=2 obstacle_factor=30",          \
       "boids=100 world=100x100x100 dt=0.1 steps=3000",                                             \
-      "Couzin et al. 2002: zones of repulsion, orientation and attraction, a blind volume",        \
+      "Couzin et al. 2002: zones of repulsion, orientation, attraction; blind behind",             \
       "scenarios/couzin-school.ini")
 
 /* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,

@@ -17,7 +17,7 @@
       "max_speed=0.05 min_speed=0.05 obstacle_radius=3 max_obstacle_size=1.5 "                     \
       "obstacle_factor=0.05",                                                                      \
       "boids=256 world=32x32 dt=1 steps=3000",                                                     \
-      "Gregoire & Chate 2004: vectorial-noise Vicsek particles held together by a pair force",     \
+      "Gregoire & Chate 2004: vectorial-noise Vicsek particles bound by a pair force",             \
       "scenarios/gregoire-chate-flock.ini")
 
 /* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
