@@ -27,7 +27,8 @@ source "$(dirname "$0")/lib.sh"
 # Adams' scouts, mean allocation's set-length reading, kit long enough for its catches), Vicsek's
 # vectorial noise and both noises in 3D, Couzin's flat world and its other readings of the paper,
 # and topological neighbours (nearest:K) in a Reynolds walk, Vicsek in 3D and Couzin. kit-flock
-# and vicsek-flock run with a fifth of their 100 000 boids, to keep CI short (couzin-school too).
+# and vicsek-flock run with a fifth of their 100 000 boids, to keep CI short (couzin-school and
+# gregoire-chate-flock too, the latter in a box a fifth the area: the same density).
 golden=$(grep -v '^#' "$(dirname "$0")/golden.txt")
 
 gpu_setup "$3"
