@@ -7,48 +7,12 @@
 
 #include "base/error.h"
 #include "base/interrupt.h"
-
-/* Wrapped offset in double precision. */
-static double wrap_delta(double d, double size, bool wrap)
-{
-    if (!wrap) return d;
-    if (d > 0.5 * size)
-        d -= size;
-    else if (d < -0.5 * size)
-        d += size;
-    return d;
-}
-
-/* A grid over the living boids: cells of at least `cell` px (at_most: of at most), at most 4096
- * along an axis; the boids' positions copied into slots in cell order, so a cell's boids lie side
- * by side in memory (read in id order, each candidate was a cache miss). A slot's position is
- * one 8-byte record and the counts turn into the starts in place: placing a boid in random order
- * touches three cache lines, not six. */
-typedef struct ring_pos {
-    float x, y, z; /* z: 0 in a flat world */
-} ring_pos;
-
-/* A flat world's grid has one layer (gd = 1, its z all 0); a 3D world's, layers along z. */
-typedef struct ring_grid {
-    int gw, gh, gd;
-    double cw, ch, cd;
-    uint32_t *start;        /* cell c's slots: [start[c], start[c + 1]) */
-    uint32_t *order;        /* slot -> boid */
-    ring_pos *pos;          /* slot -> position */
-    uint32_t *cell_of_boid; /* the build's: boid -> cell */
-    size_t boids_cap, cells_cap;
-} ring_grid;
-
-static void ring_grid_free(ring_grid *g)
-{
-    free(g->start), free(g->order), free(g->pos), free(g->cell_of_boid);
-    *g = (ring_grid){0};
-}
+#include "core/ring_grid.h"
 
 /* The memory the metrics keep from one call to the next: a million boids' grids and sums are
  * some 60 MB, whose pages faulted in afresh at every call. */
 struct boids_metrics_work {
-    ring_grid near, links;
+    boids_ring_grid near, links;
     double *nn;       /* by boid */
     uint32_t *parent; /* over the links grid's slots */
     size_t boids_cap;
@@ -59,159 +23,10 @@ struct boids_metrics_work {
 void boids_metrics_work_free(boids_metrics_work *w)
 {
     if (!w) return;
-    ring_grid_free(&w->near);
-    ring_grid_free(&w->links);
+    boids_ring_grid_free(&w->near);
+    boids_ring_grid_free(&w->links);
     free(w->nn), free(w->parent), free(w->living);
     free(w);
-}
-
-/* Room for n boids and `cells` cells (what the last build left is reused). */
-static bool ring_grid_reserve(ring_grid *g, size_t n, size_t cells)
-{
-    if (n > g->boids_cap) {
-        free(g->order), free(g->pos), free(g->cell_of_boid);
-        g->order = malloc(sizeof *g->order * n), g->pos = malloc(sizeof *g->pos * n);
-        g->cell_of_boid = malloc(sizeof *g->cell_of_boid * n);
-        g->boids_cap = g->order && g->pos && g->cell_of_boid ? n : 0;
-        if (!g->boids_cap) return false;
-    }
-    if (cells > g->cells_cap) {
-        free(g->start);
-        g->start = malloc(sizeof *g->start * (cells + 1));
-        g->cells_cap = g->start ? cells : 0;
-        if (!g->cells_cap) return false;
-    }
-    return true;
-}
-
-/* floor(c) clamped to [0, n - 1] (plain comparisons: fmin, fmax and floor are calls into libm
- * in a build for any x86-64, and the grids place a million boids). */
-static inline int cell_of_axis(double c, int n)
-{
-    return c < 1.0 ? 0 : c >= n - 1 ? n - 1 : (int)c;
-}
-
-/* The cell of a position: boids outside a bounded world go in the edge cells (the ring search
- * stays exact: a ring's reach is measured from the cell, and outside boids are only farther). */
-static inline void ring_cell(const ring_grid *g, ring_pos p, int *cx, int *cy, int *cz)
-{
-    *cx = cell_of_axis(p.x / g->cw, g->gw);
-    *cy = cell_of_axis(p.y / g->ch, g->gh);
-    *cz = g->gd > 1 ? cell_of_axis(p.z / g->cd, g->gd) : 0;
-}
-
-/* The index of cell (x, y, z). */
-static inline uint32_t ring_index(const ring_grid *g, int x, int y, int z)
-{
-    return (uint32_t)((z * g->gh + y) * g->gw + x);
-}
-
-static inline ring_pos pos_of(const boids_boid *b) { return (ring_pos){b->x, b->y, b->z}; }
-
-/* The grid's build, shared among the pool's threads without atomics (an atomic addition waits
- * for its cache miss, which serialised the scatter): each boid's cell is found in parallel;
- * then each thread counts, and later places, the boids of its own range of cells, reading every
- * boid's cell (a sequential 4 bytes a boid) and touching only its own. The counts split the
- * cells among the threads by equal shares of boids for the placing, and within a cell the boids
- * stay in id order, as one thread would place them. */
-typedef struct grid_job {
-    ring_grid *g;
-    const boids_boid *b;
-    uint32_t n;
-    uint32_t *bounds; /* placing: part t's cells are [bounds[t], bounds[t + 1]) */
-} grid_job;
-
-static void cell_chunk(void *ctx, uint32_t begin, uint32_t end)
-{
-    const grid_job *j = ctx;
-    ring_grid *g = j->g;
-    for (uint32_t i = begin; i < end; ++i) {
-        int cx, cy, cz;
-        ring_cell(g, pos_of(&j->b[i]), &cx, &cy, &cz);
-        g->cell_of_boid[i] = ring_index(g, cx, cy, cz);
-    }
-}
-
-static void count_part(void *ctx, uint32_t part, uint32_t parts)
-{
-    const grid_job *j = ctx;
-    ring_grid *g = j->g;
-    uint32_t lo, hi;
-    boids_pool_part_range((uint32_t)(g->gw * g->gh * g->gd), part, parts, &lo, &hi);
-    for (uint32_t i = 0; i < j->n; ++i) {
-        const uint32_t c = g->cell_of_boid[i];
-        if (c >= lo && c < hi) g->start[c + 1]++;
-    }
-}
-
-/* The first cell whose first slot is at or after `slot`. */
-static uint32_t first_cell_from(const ring_grid *g, uint32_t slot)
-{
-    uint32_t lo = 0, hi = (uint32_t)(g->gw * g->gh * g->gd);
-    while (lo < hi) {
-        const uint32_t mid = lo + (hi - lo) / 2;
-        if (g->start[mid] < slot)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static void place_part(void *ctx, uint32_t part, uint32_t parts)
-{
-    const grid_job *j = ctx;
-    ring_grid *g = j->g;
-    (void)parts;
-    const uint32_t lo = j->bounds[part], hi = j->bounds[part + 1];
-    for (uint32_t i = 0; i < j->n; ++i) {
-        const uint32_t c = g->cell_of_boid[i];
-        if (c < lo || c >= hi) continue;
-        const uint32_t k = g->start[c]++; /* start[c] runs on to cell c's end */
-        g->order[k] = i, g->pos[k] = pos_of(&j->b[i]);
-    }
-}
-
-/* (depth 0: a flat world, one layer; a 3D world's layers at most 256 deep, so its cells stay
- * within memory) */
-static bool ring_grid_build(ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                            float height, float depth, double cell, bool at_most, boids_pool *pool)
-{
-    double (*round_cells)(double) = at_most ? ceil : floor;
-    const double most = depth > 0 ? 256 : 4096;
-    g->gw = (int)fmax(1, fmin(most, round_cells(width / cell)));
-    g->gh = (int)fmax(1, fmin(most, round_cells(height / cell)));
-    g->gd = depth > 0 ? (int)fmax(1, fmin(most, round_cells(depth / cell))) : 1;
-    g->cw = (double)width / g->gw, g->ch = (double)height / g->gh;
-    g->cd = depth > 0 ? (double)depth / g->gd : 1.0;
-    const size_t cells = (size_t)g->gw * g->gh * g->gd;
-    if (!ring_grid_reserve(g, n, cells)) {
-        ring_grid_free(g);
-        return false;
-    }
-    uint32_t *start = g->start;
-    memset(start, 0, sizeof *start * (cells + 1));
-    const uint32_t parts = (uint32_t)boids_pool_threads(pool);
-    grid_job j = {g, b, n, malloc(sizeof *j.bounds * (parts + 1))};
-    if (!j.bounds) {
-        ring_grid_free(g);
-        return false;
-    }
-    boids_pool_run(pool, cell_chunk, &j, n);
-    boids_pool_run_parts(pool, count_part, &j, n);
-    for (size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-    /* the cells whose first slot is in part t of the slots (found before start[] runs on) */
-    for (uint32_t t = 0; t < parts; ++t) {
-        uint32_t first, last;
-        boids_pool_part_range(n, t, parts, &first, &last);
-        j.bounds[t] = t == 0 ? 0 : first_cell_from(g, first);
-    }
-    j.bounds[parts] = (uint32_t)cells;
-    boids_pool_run_parts(pool, place_part, &j, n);
-    free(j.bounds);
-    memmove(start + 1, start, sizeof *start * cells); /* each end is the next cell's start */
-    start[0] = 0;
-    return true;
 }
 
 /* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
@@ -245,71 +60,32 @@ static uint32_t unite_shared(uint32_t *parent, uint32_t a, uint32_t b)
     }
 }
 
-/* Cells [lo, hi] of an axis of n cells within r of cell c: one span, or two where a torus's span
- * crosses the seam; every cell once. A box's span is cut at its edges. Returns how many. */
-static int axis_spans(int c, int r, int n, bool wrap, int lo[2], int hi[2])
-{
-    if (!wrap || 2 * r + 1 >= n) {
-        lo[0] = wrap || c - r < 0 ? 0 : c - r;
-        hi[0] = wrap || c + r > n - 1 ? n - 1 : c + r;
-        return 1;
-    }
-    lo[0] = c - r, hi[0] = c + r; /* 2r + 1 < n: at most one end is past the seam */
-    if (lo[0] < 0) {
-        lo[1] = lo[0] + n, hi[1] = n - 1, lo[0] = 0;
-        return 2;
-    }
-    if (hi[0] >= n) {
-        lo[1] = 0, hi[1] = hi[0] - n, hi[0] = n - 1;
-        return 2;
-    }
-    return 1;
-}
-
-/* Whether the cells within r of c are every cell of the axis. */
-static bool axis_covered(int c, int r, int n, bool wrap)
-{
-    return wrap ? 2 * r + 1 >= n : c - r <= 0 && c + r >= n - 1;
-}
-
 /* Slots [begin, end): each one's distance to its nearest, searched in squares of cells around its
  * own of half-size 1, 2, 4, ... until the square holds every cell or the best found is nearer
  * than any cell outside it. A square is read row by row, each row one range of slots (two across
  * a torus's seam; rows as wide as the grid one range together): no cell is looked at twice in a
  * square, and a boid far from the rest costs a few reads per row, not per cell. */
 typedef struct near_job {
-    const ring_grid *g;
+    const boids_ring_grid *g;
     float width, height, depth;
     bool wrap;
     double *nn;      /* by boid */
     const int *stop; /* boids_should_stop's request */
 } near_job;
 
-/* How far a boid at `pos` (its cell c on an axis of n cells of `cell` px) is from the cells
- * outside the square of half-size r along that axis: from the square's borders, less a
- * millionth of a cell (a boid's cell is floor(pos / cell) in double: one rounding, far less
- * than that); +infinity on a side where a box has no cell beyond. (A boid in an edge cell from
- * outside a box is farther from the rest than its cell, which only adds to the margin.) */
-static double side_reach(double pos, int c, int r, int n, double cell, bool wrap)
-{
-    const double below = wrap || c - r > 0 ? pos - (double)(c - r) * cell : INFINITY;
-    const double above = wrap || c + r < n - 1 ? (double)(c + r + 1) * cell - pos : INFINITY;
-    return (below < above ? below : above) - 1e-6 * cell;
-}
-
 static double nearest_d2(const near_job *j, uint32_t i)
 {
-    const ring_grid *g = j->g;
+    const boids_ring_grid *g = j->g;
     int cx, cy, cz;
-    ring_cell(g, g->pos[i], &cx, &cy, &cz);
+    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
     const double xi = g->pos[i].x, yi = g->pos[i].y, zi = g->pos[i].z;
     const bool flat = g->gd == 1 && j->depth == 0;
     double best2 = INFINITY;
     for (int r = 1;; r *= 2) {
         int ylo[2], yhi[2], xlo[2], xhi[2], zlo[2] = {0, 0}, zhi[2] = {0, 0};
-        const int ny = axis_spans(cy, r, g->gh, j->wrap, ylo, yhi);
-        const int nx = axis_spans(cx, r, g->gw, j->wrap, xlo, xhi);
-        const int nz = flat ? 1 : axis_spans(cz, r, g->gd, j->wrap, zlo, zhi);
+        const int ny = boids_axis_spans(cy, r, g->gh, j->wrap, ylo, yhi);
+        const int nx = boids_axis_spans(cx, r, g->gw, j->wrap, xlo, xhi);
+        const int nz = flat ? 1 : boids_axis_spans(cz, r, g->gd, j->wrap, zlo, zhi);
         const bool full = nx == 1 && xlo[0] == 0 && xhi[0] == g->gw - 1;
         for (int p = 0; p < nz; ++p)
             for (int z = zlo[p]; z <= zhi[p]; ++z)
@@ -317,15 +93,18 @@ static double nearest_d2(const near_job *j, uint32_t i)
                     for (int y = ylo[q]; y <= yhi[q]; ++y) {
                         const int last = full ? yhi[q] : y;
                         for (int s = 0; s < nx; ++s) {
-                            const uint32_t e = g->start[ring_index(g, xhi[s], last, z) + 1];
-                            for (uint32_t k = g->start[ring_index(g, xlo[s], y, z)]; k < e; ++k) {
+                            const uint32_t e = g->start[boids_ring_index(g, xhi[s], last, z) + 1];
+                            for (uint32_t k = g->start[boids_ring_index(g, xlo[s], y, z)]; k < e;
+                                 ++k) {
                                 if (k == i) continue;
-                                const double dx = wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
-                                const double dy = wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
+                                const double dx =
+                                    boids_wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
+                                const double dy =
+                                    boids_wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
                                 double d2 = dx * dx + dy * dy;
                                 if (!flat) {
                                     const double dz =
-                                        wrap_delta(g->pos[k].z - zi, j->depth, j->wrap);
+                                        boids_wrap_delta(g->pos[k].z - zi, j->depth, j->wrap);
                                     d2 += dz * dz;
                                 }
                                 if (d2 < best2) best2 = d2; /* (fmin is a call into libm) */
@@ -333,12 +112,13 @@ static double nearest_d2(const near_job *j, uint32_t i)
                         }
                         y = last;
                     }
-        if (axis_covered(cx, r, g->gw, j->wrap) && axis_covered(cy, r, g->gh, j->wrap) &&
-            (flat || axis_covered(cz, r, g->gd, j->wrap)))
+        if (boids_axis_covered(cx, r, g->gw, j->wrap) &&
+            boids_axis_covered(cy, r, g->gh, j->wrap) &&
+            (flat || boids_axis_covered(cz, r, g->gd, j->wrap)))
             return best2;
-        double reach = fmin(side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
-                            side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
-        if (!flat) reach = fmin(reach, side_reach(zi, cz, r, g->gd, g->cd, j->wrap));
+        double reach = fmin(boids_side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
+                            boids_side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
+        if (!flat) reach = fmin(reach, boids_side_reach(zi, cz, r, g->gd, g->cd, j->wrap));
         if (reach * reach >= best2) return best2;
     }
 }
@@ -360,7 +140,7 @@ static void near_chunk(void *ctx, uint32_t begin, uint32_t end)
  * boids outside it) and cells larger than the radius allows (the 4096-cell cap) are linked pair
  * by pair. */
 typedef struct group_job {
-    const ring_grid *g;
+    const boids_ring_grid *g;
     float width, height, depth; /* depth 0: a flat world */
     bool wrap, whole_cells;
     int reach[3]; /* cells within reach along x, y, z: ceil(radius / the cell's side) */
@@ -371,11 +151,11 @@ typedef struct group_job {
 
 static double slot_d2(const group_job *j, uint32_t a, uint32_t b)
 {
-    const ring_grid *g = j->g;
-    double dx = wrap_delta((double)g->pos[b].x - g->pos[a].x, j->width, j->wrap);
-    double dy = wrap_delta((double)g->pos[b].y - g->pos[a].y, j->height, j->wrap);
+    const boids_ring_grid *g = j->g;
+    double dx = boids_wrap_delta((double)g->pos[b].x - g->pos[a].x, j->width, j->wrap);
+    double dy = boids_wrap_delta((double)g->pos[b].y - g->pos[a].y, j->height, j->wrap);
     if (j->depth == 0) return dx * dx + dy * dy;
-    double dz = wrap_delta((double)g->pos[b].z - g->pos[a].z, j->depth, j->wrap);
+    double dz = boids_wrap_delta((double)g->pos[b].z - g->pos[a].z, j->depth, j->wrap);
     return dx * dx + dy * dy + dz * dz;
 }
 
@@ -383,7 +163,7 @@ static double slot_d2(const group_job *j, uint32_t a, uint32_t b)
  * no boid from outside a box). */
 static bool cell_whole(const group_job *j, uint32_t c)
 {
-    const ring_grid *g = j->g;
+    const boids_ring_grid *g = j->g;
     const int cx = (int)(c % (uint32_t)g->gw), row = (int)(c / (uint32_t)g->gw), cy = row % g->gh,
               cz = row / g->gh;
     const bool edge = cx == 0 || cy == 0 || cx == g->gw - 1 || cy == g->gh - 1 ||
@@ -395,7 +175,7 @@ static bool cell_whole(const group_job *j, uint32_t c)
  * whole cells one pair is enough (and none is looked at when they are one set already). */
 static void link_cells(const group_job *j, uint32_t c, uint32_t d)
 {
-    const ring_grid *g = j->g;
+    const boids_ring_grid *g = j->g;
     const bool whole = c != d && cell_whole(j, c) && cell_whole(j, d);
     if (whole && find_shared(j->parent, g->start[c]) == find_shared(j->parent, g->start[d])) return;
     for (uint32_t a = g->start[c]; a < g->start[c + 1]; ++a)
@@ -406,31 +186,23 @@ static void link_cells(const group_job *j, uint32_t c, uint32_t d)
         }
 }
 
-/* Cells within `radius` along an axis of n cells of `cell` px: at most the axis (a span wider
- * than it reads it whole, axis_spans). */
-static int reach_of(double radius, double cell, int n)
-{
-    const double r = ceil(radius / cell);
-    return r < n ? (int)r : n;
-}
-
 /* Links cell c (at cx, cy, cz) with the cells after it within reach, each once: per axis its own
  * reach, and an axis shorter than the reach's span read once whole (a world 3 px wide and 10^7
  * long once read its one column's cells 35^2 times over, for seconds). */
 static void link_around(const group_job *j, uint32_t c, int cx, int cy, int cz)
 {
-    const ring_grid *g = j->g;
+    const boids_ring_grid *g = j->g;
     int lx[2], hx[2], ly[2], hy[2], lz[2] = {0, 0}, hz[2] = {0, 0};
-    const int nx = axis_spans(cx, j->reach[0], g->gw, j->wrap, lx, hx);
-    const int ny = axis_spans(cy, j->reach[1], g->gh, j->wrap, ly, hy);
-    const int nz = j->depth > 0 ? axis_spans(cz, j->reach[2], g->gd, j->wrap, lz, hz) : 1;
+    const int nx = boids_axis_spans(cx, j->reach[0], g->gw, j->wrap, lx, hx);
+    const int ny = boids_axis_spans(cy, j->reach[1], g->gh, j->wrap, ly, hy);
+    const int nz = j->depth > 0 ? boids_axis_spans(cz, j->reach[2], g->gd, j->wrap, lz, hz) : 1;
     for (int sz = 0; sz < nz; ++sz)
         for (int z = lz[sz]; z <= hz[sz]; ++z)
             for (int sy = 0; sy < ny; ++sy)
                 for (int y = ly[sy]; y <= hy[sy]; ++y)
                     for (int sx = 0; sx < nx; ++sx)
                         for (int x = lx[sx]; x <= hx[sx]; ++x) {
-                            const uint32_t d = ring_index(g, x, y, z);
+                            const uint32_t d = boids_ring_index(g, x, y, z);
                             if (d > c && g->start[d] < g->start[d + 1])
                                 link_cells(j, c, d); /* once a pair */
                         }
@@ -439,7 +211,7 @@ static void link_around(const group_job *j, uint32_t c, int cx, int cy, int cz)
 static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
 {
     const group_job *j = ctx;
-    const ring_grid *g = j->g;
+    const boids_ring_grid *g = j->g;
     for (uint32_t c = begin; c < end; ++c) {
         if ((c & 255u) == 0 && boids_should_stop(j->stop)) return; /* the caller sees it */
         const uint32_t first = g->start[c], last = g->start[c + 1];
@@ -483,9 +255,9 @@ static void milling_sums(const boids_boid *b, uint32_t n, float width, float hei
                  cz = three ? axis_centre(b, n, offsetof(boids_boid, z), depth, wrap) : 0.0;
     double lx = 0, ly = 0, lz = 0, den = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        const double rx = wrap_delta(b[i].x - cx, width, wrap),
-                     ry = wrap_delta(b[i].y - cy, height, wrap),
-                     rz = three ? wrap_delta(b[i].z - cz, depth, wrap) : 0.0;
+        const double rx = boids_wrap_delta(b[i].x - cx, width, wrap),
+                     ry = boids_wrap_delta(b[i].y - cy, height, wrap),
+                     rz = three ? boids_wrap_delta(b[i].z - cz, depth, wrap) : 0.0;
         const double vx = b[i].vx, vy = b[i].vy, vz = three ? b[i].vz : 0.0;
         lx += ry * vz - rz * vy, ly += rz * vx - rx * vz, lz += rx * vy - ry * vx;
         den += sqrt(rx * rx + ry * ry + rz * rz) * sqrt(vx * vx + vy * vy + vz * vz);
@@ -520,7 +292,7 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     /* Half a boid a cell for the nearest neighbours (in a clumped flock a cell of the mean
      * density holds dozens, and the first square looked at nine cells of them); for the groups,
      * cells whose diagonal is at most the radius. */
-    ring_grid *near = &work->near, *links = &work->links;
+    boids_ring_grid *near = &work->near, *links = &work->links;
     const double radius = group_radius > 0 ? group_radius : 1e-3;
     if (n > work->boids_cap) {
         free(work->nn), free(work->parent);
@@ -532,9 +304,10 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     uint32_t *parent = work->parent;
     const double near_cell = three ? cbrt((double)width * height * depth / n * 0.5)
                                    : sqrt((double)width * height / n * 0.5);
-    const bool built = ring_grid_build(near, b, n, width, height, depth, near_cell, false, pool) &&
-                       ring_grid_build(links, b, n, width, height, depth,
-                                       radius / sqrt(three ? 3.0 : 2.0), true, pool);
+    const bool built =
+        boids_ring_grid_build(near, b, n, width, height, depth, near_cell, false, pool) &&
+        boids_ring_grid_build(links, b, n, width, height, depth, radius / sqrt(three ? 3.0 : 2.0),
+                              true, pool);
     bool ok = room && built;
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
@@ -548,9 +321,9 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
                         depth,
                         wrap,
                         diagonal2 <= (double)radius * radius,
-                        {reach_of(radius, links->cw, links->gw),
-                         reach_of(radius, links->ch, links->gh),
-                         three ? reach_of(radius, links->cd, links->gd) : 0},
+                        {boids_reach_of(radius, links->cw, links->gw),
+                         boids_reach_of(radius, links->ch, links->gh),
+                         three ? boids_reach_of(radius, links->cd, links->gd) : 0},
                         (double)group_radius * group_radius,
                         parent,
                         stop};
