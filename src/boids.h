@@ -560,6 +560,52 @@ typedef struct boids_metrics {
  * (about 100 bytes a boid) for the next call, until it is destroyed. */
 BOIDS_API boids_status boids_world_metrics(boids_world *world, boids_metrics *out, size_t n);
 
+/* ---- field measures -------------------------------------------------------------------------- */
+
+/* What empirical studies measure of real flocks, of one replica's living boids (its own mean
+ * velocity taken out), in double precision, exact (every pair within r_max; every boid's nearest
+ * `ranks`), with the minimum image where the world wraps. See docs/models.md's "Field measures".
+ * - Correlations (Cavagna et al. 2010): the fluctuations u_i = v_i - the mean velocity and
+ *   s_i = |v_i| - the mean speed; C(r) = the mean of u_i.u_j over the pairs at distance r (a bin
+ *   of width dr) over the mean of u_i.u_i (so C(0) = 1); the same of s_i. xi is C's first zero.
+ * - Neighbour anisotropy (Ballerini et al. 2008): the unit vector u_n(i) from each boid to its
+ *   n-th nearest (distance, then id, orders ties); M(n) = the mean of u_n u_n^T; W(n) the unit
+ *   eigenvector of M(n)'s smallest eigenvalue; V the unit mean velocity; gamma(n) = (W(n).V)^2,
+ *   1/d where the neighbours lie alike in every direction. n_c: the first n where gamma(n) falls
+ *   to within `margin` of 1/d. */
+#define BOIDS_FIELD_BINS 256 /* C(r)'s bins at most */
+#define BOIDS_FIELD_RANKS 32 /* gamma(n)'s ranks at most */
+typedef struct boids_field_options {
+    float r_max;    /* px, > 0; 0: half the world's shortest side. The pairs counted (the cost)
+                       are those within r_max: N x density x the disc (ball) of r_max */
+    uint32_t bins;  /* C(r)'s bins over [0, r_max), <= BOIDS_FIELD_BINS; 0: 64 */
+    uint32_t ranks; /* gamma(n) for n = 1..ranks, <= BOIDS_FIELD_RANKS; 0: 20 */
+    float margin;   /* n_c's margin above 1/d, >= 0; 0: 0.02 */
+} boids_field_options;
+
+typedef struct boids_field {
+    uint64_t step;
+    uint32_t alive;   /* living boids */
+    uint32_t bins;    /* bin k holds the pairs at distance [k dr, (k + 1) dr) */
+    uint32_t ranks;   /* gamma's: the options', at most alive - 1 */
+    uint32_t n_c;     /* 0: gamma(n) stays above 1/d + margin up to ranks */
+    double dr, r_max; /* px */
+    double xi;        /* C's first zero (linear between the centres of the bins about it, C(0)
+                         = 1 before the first), px; 0: C stays positive within r_max */
+    double xi_speed;  /* the same of the speeds' C */
+    double pairs[BOIDS_FIELD_BINS];      /* pairs in bin k */
+    double c_velocity[BOIDS_FIELD_BINS]; /* C at bin k; 0 where it holds no pair, or where every
+                                            velocity (speed) is the mean */
+    double c_speed[BOIDS_FIELD_BINS];
+    double gamma[BOIDS_FIELD_RANKS]; /* gamma(n) at [n - 1]; 0 where the mean velocity is 0 */
+} boids_field;
+
+/* One entry per replica (n must equal info.replicas); options NULL: every default. Computed on
+ * the host from the state, read back once from a GPU world. BOIDS_ERR_INTERRUPTED where a stop
+ * ended it (boids_world_interrupt, a signal): nothing is written. */
+BOIDS_API boids_status boids_world_field(boids_world *world, const boids_field_options *options,
+                                         boids_field *out, size_t n);
+
 /* What a step's neighbour walks read in the world's current state, counted on the host: per
  * living boid, the candidates (the boids of the cells around its own, which the walk reads one by
  * one) and the neighbours among them (others within the model's largest radius,

@@ -229,6 +229,8 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, NULL, me, 1);
     boids_census cs;
     REFUSES(BOIDS_E_ARGUMENT, boids_world_census, NULL, &cs);
+    boids_field fi;
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_field, NULL, NULL, &fi, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_take_events, NULL, &ev);
     boids_profile prof;
     SURVIVES(boids_world_get_profile, NULL, &prof);
@@ -279,6 +281,8 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, w, NULL, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, w, me, 0);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_census, w, NULL);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_field, w, NULL, NULL, 1);
+    REFUSES(BOIDS_E_ARGUMENT, boids_world_field, w, &(boids_field_options){.bins = 999}, &fi, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_take_events, w, NULL);
     SURVIVES(boids_world_get_profile, w, NULL);
     for (int pass = -1; pass <= BOIDS_PASS_COUNT; pass += BOIDS_PASS_COUNT + 1)

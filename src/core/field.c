@@ -1,0 +1,372 @@
+#include "core/field.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/interrupt.h"
+#include "core/ring_grid.h"
+
+/* The boids are cut into blocks of this many slots, each summing into its own accumulator, and
+ * the blocks are added in order: the sums do not depend on how the threads share the blocks. */
+#define FIELD_BLOCK 2048u
+
+/* An accumulator's doubles: pairs, the velocities' and the speeds' products per bin, then M(n)'s
+ * upper triangle (xx xy xz yy yz zz) per rank. */
+static size_t acc_size(const boids_field_setup *s) { return 3 * (size_t)s->bins + 6 * s->ranks; }
+
+typedef struct field_job {
+    const boids_field_setup *s;
+    const boids_ring_grid *g;
+    const double *u;  /* by slot: the velocity fluctuation (x, y, z) */
+    const double *sp; /* by slot: the speed fluctuation */
+    double *acc;      /* per block, acc_size doubles */
+    uint32_t n, ranks;
+    bool near; /* the nearest (g the grid for them), or the pairs */
+    const int *stop;
+} field_job;
+
+/* The offset from slot i's boid to slot k's, minimum image where the world wraps. */
+static double offset(const field_job *j, uint32_t i, uint32_t k, double d[3])
+{
+    const boids_ring_pos a = j->g->pos[i], b = j->g->pos[k];
+    d[0] = boids_wrap_delta((double)b.x - a.x, j->s->width, j->s->wrap);
+    d[1] = boids_wrap_delta((double)b.y - a.y, j->s->height, j->s->wrap);
+    d[2] = j->s->depth > 0 ? boids_wrap_delta((double)b.z - a.z, j->s->depth, j->s->wrap) : 0.0;
+    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+}
+
+/* The cells around slot i's, out to `reach` cells along each axis: their slots, row by row (a row
+ * one range of slots, two across a torus's seam; rows as wide as the grid, one range together),
+ * each cell once. Calls visit(j, i, [begin, end), ctx) per range. */
+typedef void (*range_fn)(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx);
+
+static void visit_square(const field_job *j, uint32_t i, const int reach[3], range_fn visit,
+                         void *ctx)
+{
+    const boids_ring_grid *g = j->g;
+    int cx, cy, cz;
+    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
+    int xl[2], xh[2], yl[2], yh[2], zl[2] = {0, 0}, zh[2] = {0, 0};
+    const bool wrap = j->s->wrap;
+    const int nx = boids_axis_spans(cx, reach[0], g->gw, wrap, xl, xh);
+    const int ny = boids_axis_spans(cy, reach[1], g->gh, wrap, yl, yh);
+    const int nz = g->gd > 1 ? boids_axis_spans(cz, reach[2], g->gd, wrap, zl, zh) : 1;
+    const bool full = nx == 1 && xl[0] == 0 && xh[0] == g->gw - 1;
+    for (int p = 0; p < nz; ++p)
+        for (int z = zl[p]; z <= zh[p]; ++z)
+            for (int q = 0; q < ny; ++q)
+                for (int y = yl[q]; y <= yh[q]; ++y) {
+                    const int last = full ? yh[q] : y;
+                    for (int s = 0; s < nx; ++s)
+                        visit(j, i, g->start[boids_ring_index(g, xl[s], y, z)],
+                              g->start[boids_ring_index(g, xh[s], last, z) + 1], ctx);
+                    y = last;
+                }
+}
+
+/* ---- C(r): the pairs within r_max ---- */
+
+static void pair_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx)
+{
+    double *acc = ctx;
+    const boids_field_setup *s = j->s;
+    const double r2max = s->r_max * s->r_max, per_bin = s->bins / s->r_max;
+    const double *ui = j->u + 3 * (size_t)i;
+    for (uint32_t k = begin > i + 1 ? begin : i + 1; k < end; ++k) { /* each pair once */
+        double d[3];
+        const double d2 = offset(j, i, k, d);
+        if (d2 >= r2max) continue;
+        uint32_t bin = (uint32_t)(sqrt(d2) * per_bin);
+        if (bin >= s->bins) bin = s->bins - 1; /* r just below r_max, rounded up */
+        const double *uk = j->u + 3 * (size_t)k;
+        acc[bin] += 1.0;
+        acc[s->bins + bin] += ui[0] * uk[0] + ui[1] * uk[1] + ui[2] * uk[2];
+        acc[2 * s->bins + bin] += j->sp[i] * j->sp[k];
+    }
+}
+
+/* ---- gamma(n): each boid's nearest `ranks` ---- */
+
+typedef struct near_list {
+    uint32_t count, cap;
+    double d2[BOIDS_FIELD_RANKS];
+    uint32_t id[BOIDS_FIELD_RANKS];
+    double d[BOIDS_FIELD_RANKS][3];
+} near_list;
+
+/* Whether (d2, id) comes before list entry e: nearer, or as near with a smaller id. */
+static bool before(const near_list *l, double d2, uint32_t id, uint32_t e)
+{
+    return d2 < l->d2[e] || (d2 == l->d2[e] && id < l->id[e]);
+}
+
+static void near_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx)
+{
+    near_list *l = ctx;
+    for (uint32_t k = begin; k < end; ++k) {
+        if (k == i) continue;
+        double d[3];
+        const double d2 = offset(j, i, k, d);
+        const uint32_t id = j->g->order[k];
+        if (l->count == l->cap && !before(l, d2, id, l->cap - 1)) continue;
+        uint32_t e = l->count < l->cap ? l->count++ : l->cap - 1; /* the last one drops out */
+        for (; e > 0 && before(l, d2, id, e - 1); --e) {
+            l->d2[e] = l->d2[e - 1], l->id[e] = l->id[e - 1];
+            memcpy(l->d[e], l->d[e - 1], sizeof l->d[e]);
+        }
+        l->d2[e] = d2, l->id[e] = id;
+        memcpy(l->d[e], d, sizeof d);
+    }
+}
+
+/* Slot i's nearest, in squares of half-size 1, 2, 4, ... cells until the square holds every cell
+ * or the last of the list is nearer than any cell outside it (metrics.c's nearest search). */
+static void nearest(const field_job *j, uint32_t i, near_list *l)
+{
+    const boids_ring_grid *g = j->g;
+    const bool wrap = j->s->wrap, flat = g->gd == 1 && j->s->depth == 0;
+    int cx, cy, cz;
+    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
+    *l = (near_list){.cap = j->ranks};
+    for (int r = 1;; r *= 2) {
+        l->count = 0; /* the square holds the last one's cells: searched anew, whole */
+        visit_square(j, i, (const int[3]){r, r, r}, near_range, l);
+        if (boids_axis_covered(cx, r, g->gw, wrap) && boids_axis_covered(cy, r, g->gh, wrap) &&
+            (flat || boids_axis_covered(cz, r, g->gd, wrap)))
+            return;
+        double reach = fmin(boids_side_reach(g->pos[i].x, cx, r, g->gw, g->cw, wrap),
+                            boids_side_reach(g->pos[i].y, cy, r, g->gh, g->ch, wrap));
+        if (!flat) reach = fmin(reach, boids_side_reach(g->pos[i].z, cz, r, g->gd, g->cd, wrap));
+        if (l->count == l->cap && reach * reach >= l->d2[l->cap - 1]) return;
+    }
+}
+
+static void near_block(const field_job *j, uint32_t first, uint32_t last, double *m)
+{
+    near_list l;
+    for (uint32_t i = first; i < last; ++i) {
+        nearest(j, i, &l);
+        for (uint32_t n = 0; n < l.count; ++n) {
+            if (l.d2[n] == 0) continue; /* on the boid itself: no direction */
+            const double inv = 1.0 / sqrt(l.d2[n]), x = l.d[n][0] * inv, y = l.d[n][1] * inv,
+                         z = l.d[n][2] * inv;
+            double *t = m + 6 * (size_t)n;
+            t[0] += x * x, t[1] += x * y, t[2] += x * z, t[3] += y * y, t[4] += y * z,
+                t[5] += z * z;
+        }
+    }
+}
+
+/* Blocks [begin, end): each its pairs or its nearest, into its own accumulator. */
+static void block_chunk(void *ctx, uint32_t begin, uint32_t end)
+{
+    const field_job *j = ctx;
+    const boids_ring_grid *g = j->g;
+    const boids_field_setup *s = j->s;
+    const int reach[3] = {boids_reach_of(s->r_max, g->cw, g->gw),
+                          boids_reach_of(s->r_max, g->ch, g->gh),
+                          boids_reach_of(s->r_max, g->cd, g->gd)};
+    for (uint32_t b = begin; b < end; ++b) {
+        if (boids_should_stop(j->stop)) return; /* the caller sees it */
+        double *acc = j->acc + acc_size(s) * b;
+        const uint32_t first = b * FIELD_BLOCK,
+                       last = first + FIELD_BLOCK < j->n ? first + FIELD_BLOCK : j->n;
+        if (j->near)
+            near_block(j, first, last, acc + 3 * (size_t)s->bins);
+        else
+            for (uint32_t i = first; i < last; ++i) visit_square(j, i, reach, pair_range, acc);
+    }
+}
+
+/* ---- the measures from the sums ---- */
+
+/* Rotates the symmetric a (and the eigenvectors' columns v) in the (p, q) plane so a[p][q] = 0. */
+static void jacobi_rotate(double a[3][3], double v[3][3], int p, int q)
+{
+    if (a[p][q] == 0) return;
+    const double theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
+    const double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+    const double c = 1 / sqrt(t * t + 1), s = t * c;
+    for (int k = 0; k < 3; ++k) { /* a J */
+        const double kp = a[k][p], kq = a[k][q];
+        a[k][p] = c * kp - s * kq, a[k][q] = s * kp + c * kq;
+    }
+    for (int k = 0; k < 3; ++k) { /* J^T (a J) */
+        const double pk = a[p][k], qk = a[q][k];
+        a[p][k] = c * pk - s * qk, a[q][k] = s * pk + c * qk;
+    }
+    for (int k = 0; k < 3; ++k) {
+        const double kp = v[k][p], kq = v[k][q];
+        v[k][p] = c * kp - s * kq, v[k][q] = s * kp + c * kq;
+    }
+}
+
+void boids_field_least_axis(const double *m, int d, double w[3])
+{
+    double a[3][3] = {{m[0], m[1], 0}, {m[1], m[2], 0}, {0, 0, 1}};
+    if (d == 3)
+        for (int r = 0, e = 0; r < 3; ++r)
+            for (int c = r; c < 3; ++c, ++e) a[r][c] = a[c][r] = m[e];
+    double v[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    for (int sweep = 0; sweep < 64; ++sweep) { /* cyclic Jacobi: a handful of sweeps converge */
+        const double off = a[0][1] * a[0][1] + (d == 3 ? a[0][2] * a[0][2] + a[1][2] * a[1][2] : 0),
+                     diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
+        if (off <= 1e-32 * diag) break;
+        jacobi_rotate(a, v, 0, 1);
+        if (d == 3) jacobi_rotate(a, v, 0, 2), jacobi_rotate(a, v, 1, 2);
+    }
+    int least = a[1][1] < a[0][0] ? 1 : 0;
+    if (d == 3 && a[2][2] < a[least][least]) least = 2;
+    for (int k = 0; k < 3; ++k) w[k] = k < d ? v[k][least] : 0.0;
+}
+
+/* The first zero of C over the bins holding pairs: linear between the centres of the bins about
+ * it, from C(0) = 1 before the first; 0 where C stays positive. */
+static double first_zero(const double *c, const double *pairs, uint32_t bins, double dr)
+{
+    double r0 = 0, c0 = 1;
+    for (uint32_t k = 0; k < bins; ++k) {
+        if (pairs[k] == 0) continue;
+        const double r = (k + 0.5) * dr;
+        if (c[k] <= 0) return r0 + (r - r0) * c0 / (c0 - c[k]);
+        r0 = r, c0 = c[k];
+    }
+    return 0;
+}
+
+/* The measures from the blocks' sums (added in block order into the zeroed accumulator after
+ * them) and the fluctuations' mean squares. */
+static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, const double mean_v[3],
+                   double norm_u, double norm_s, boids_field *out)
+{
+    const size_t size = acc_size(s);
+    double *sum = acc + size * blocks;
+    for (uint32_t b = 0; b < blocks; ++b)
+        for (size_t e = 0; e < size; ++e) sum[e] += acc[size * b + e];
+    const uint32_t bins = s->bins;
+    for (uint32_t k = 0; k < bins; ++k) {
+        out->pairs[k] = sum[k];
+        if (sum[k] == 0) continue;
+        out->c_velocity[k] = norm_u > 0 ? sum[bins + k] / sum[k] / norm_u : 0.0;
+        out->c_speed[k] = norm_s > 0 ? sum[2 * bins + k] / sum[k] / norm_s : 0.0;
+    }
+    if (norm_u > 0) out->xi = first_zero(out->c_velocity, out->pairs, bins, out->dr);
+    if (norm_s > 0) out->xi_speed = first_zero(out->c_speed, out->pairs, bins, out->dr);
+    const double v = sqrt(mean_v[0] * mean_v[0] + mean_v[1] * mean_v[1] + mean_v[2] * mean_v[2]);
+    const int d = s->depth > 0 ? 3 : 2;
+    for (uint32_t n = 0; v > 0 && n < out->ranks; ++n) {
+        const double *t = sum + 3 * (size_t)bins + 6 * (size_t)n;
+        const double m[6] = {t[0], t[1], t[2], t[3], t[4], t[5]}, m2[3] = {t[0], t[1], t[3]};
+        double w[3];
+        boids_field_least_axis(d == 3 ? m : m2, d, w);
+        const double dot = (w[0] * mean_v[0] + w[1] * mean_v[1] + w[2] * mean_v[2]) / v;
+        out->gamma[n] = dot * dot;
+        if (!out->n_c && out->gamma[n] <= 1.0 / d + s->margin) out->n_c = n + 1;
+    }
+}
+
+/* A grid for the nearest `ranks`: some ranks / 2 boids a cell at the living's mean density over
+ * the box they span (a flock in a world far larger than it is not spread over the world). */
+static double near_cell(const boids_boid *b, uint32_t n, const boids_field_setup *s)
+{
+    const float size[3] = {s->width, s->height, s->depth};
+    const int d = s->depth > 0 ? 3 : 2;
+    double volume = 1;
+    for (int a = 0; a < d; ++a) {
+        float lo = INFINITY, hi = -INFINITY;
+        for (uint32_t i = 0; i < n; ++i) {
+            const float p = a == 0 ? b[i].x : a == 1 ? b[i].y : b[i].z;
+            lo = p < lo ? p : lo, hi = p > hi ? p : hi;
+        }
+        volume *= fmax(fmin((double)hi - lo, size[a]), size[a] / 4096.0);
+    }
+    const double per_boid = volume / n * (1 + s->ranks / 2.0);
+    return d == 3 ? cbrt(per_boid) : sqrt(per_boid);
+}
+
+/* The fluctuations by slot of g: u = v - the mean velocity, sp = |v| - the mean speed; their
+ * mean squares into norm[0], norm[1]. */
+static void fluctuations(const boids_boid *b, uint32_t n, const boids_ring_grid *g, bool three,
+                         double *u, double *sp, double mean_v[3], double norm[2])
+{
+    double speed = 0;
+    mean_v[0] = mean_v[1] = mean_v[2] = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        const double vz = three ? b[i].vz : 0.0;
+        mean_v[0] += b[i].vx, mean_v[1] += b[i].vy, mean_v[2] += vz;
+        speed += sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy + vz * vz);
+    }
+    for (int a = 0; a < 3; ++a) mean_v[a] /= n;
+    speed /= n;
+    norm[0] = norm[1] = 0;
+    for (uint32_t k = 0; k < n; ++k) {
+        const boids_boid *o = &b[g->order[k]];
+        const double vz = three ? o->vz : 0.0, *uk = u + 3 * (size_t)k;
+        u[3 * k] = o->vx - mean_v[0], u[3 * k + 1] = o->vy - mean_v[1],
+              u[3 * k + 2] = vz - mean_v[2];
+        sp[k] = sqrt((double)o->vx * o->vx + (double)o->vy * o->vy + vz * vz) - speed;
+        norm[0] += uk[0] * uk[0] + uk[1] * uk[1] + uk[2] * uk[2], norm[1] += sp[k] * sp[k];
+    }
+    norm[0] /= n, norm[1] /= n;
+}
+
+/* The measures of n >= 2 living boids. */
+static boids_status measure(const boids_boid *b, uint32_t n, const boids_field_setup *s,
+                            boids_pool *pool, const int *stop, boids_field *out)
+{
+    boids_ring_grid pairs = {0}, near = {0};
+    const uint32_t blocks = (n + FIELD_BLOCK - 1) / FIELD_BLOCK;
+    double *u = malloc(sizeof *u * 3 * n), *sp = malloc(sizeof *sp * n);
+    double *acc = calloc(acc_size(s) * (blocks + 1), sizeof *acc);
+    const bool three = s->depth > 0;
+    bool ok = u && sp && acc &&
+              boids_ring_grid_build(&pairs, b, n, s->width, s->height, s->depth, s->r_max / 2,
+                                    false, pool) &&
+              (!out->ranks || boids_ring_grid_build(&near, b, n, s->width, s->height, s->depth,
+                                                    near_cell(b, n, s), false, pool));
+    boids_status st = ok ? BOIDS_OK
+                         : boids_fail(BOIDS_E_NO_MEMORY,
+                                      "out of memory for the field measures of "
+                                      "%u boids",
+                                      n);
+    if (st == BOIDS_OK) {
+        double mean_v[3], norm[2];
+        fluctuations(b, n, &pairs, three, u, sp, mean_v, norm);
+        field_job j = {s, &pairs, u, sp, acc, n, out->ranks, false, stop};
+        boids_pool_run(pool, block_chunk, &j, blocks);
+        j.g = &near, j.near = true;
+        if (out->ranks) boids_pool_run(pool, block_chunk, &j, blocks);
+        if (boids_should_stop(stop))
+            st = boids_fail(BOIDS_E_INTERRUPTED,
+                            "the field measures of %u boids were stopped by "
+                            "%s",
+                            n, boids_stop_reason());
+        else
+            finish(s, acc, blocks, mean_v, norm[0], norm[1], out);
+    }
+    boids_ring_grid_free(&pairs), boids_ring_grid_free(&near);
+    free(u), free(sp), free(acc);
+    return st;
+}
+
+boids_status boids_field_compute(const boids_boid *b, uint32_t n, const boids_field_setup *setup,
+                                 boids_pool *pool, const int *stop, boids_field *out)
+{
+    memset(out, 0, sizeof *out); /* the padding too: a record compares whole */
+    out->bins = setup->bins, out->r_max = setup->r_max, out->dr = setup->r_max / setup->bins;
+    uint32_t living = 0;
+    for (uint32_t i = 0; i < n; ++i) living += b[i].alive != 0;
+    out->alive = living;
+    out->ranks = living > setup->ranks ? setup->ranks : living ? living - 1 : 0;
+    if (living < 2) return BOIDS_OK;
+    boids_boid *own = NULL; /* caught boids are gone: the measures are the living's */
+    if (living < n && !(own = malloc(sizeof *own * living)))
+        return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the field measures");
+    for (uint32_t i = 0, k = 0; own && i < n; ++i)
+        if (b[i].alive) own[k++] = b[i];
+    const boids_status st = measure(own ? own : b, living, setup, pool, stop, out);
+    free(own);
+    return st;
+}

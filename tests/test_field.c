@@ -1,0 +1,415 @@
+/* boids_world_field on both backends against a float64 brute-force reference written here (every
+ * pair for C(r); every boid's distance to every other, sorted, for the nearest; M(n)'s least axis
+ * by power iteration): random flocks in a torus and a box, flat and in 3D, flocked ones, a
+ * lattice (ties everywhere), caught boids left out, several replicas; hand-made flocks whose
+ * measures are known by hand (two clusters across a torus's seam, a line of boids); the same
+ * bits whatever the threads; bad options refused. */
+#include "core/field.h"
+#include "core/rng.h"
+#include "test.h"
+
+static double delta(double d, double size, bool wrap)
+{
+    if (!wrap) return d;
+    return d > size / 2 ? d - size : d < -size / 2 ? d + size : d;
+}
+
+typedef struct ref_setup {
+    double W, H, D; /* D 0: flat */
+    bool wrap;
+    double r_max;
+    uint32_t bins, ranks;
+    double margin;
+} ref_setup;
+
+/* p to q's offset, minimum image where wrap; its squared length. */
+static double offset(const boids_boid *p, const boids_boid *q, const ref_setup *s, double d[3])
+{
+    d[0] = delta((double)q->x - p->x, s->W, s->wrap);
+    d[1] = delta((double)q->y - p->y, s->H, s->wrap);
+    d[2] = s->D > 0 ? delta((double)q->z - p->z, s->D, s->wrap) : 0.0;
+    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+}
+
+/* The first sign change of c over the bins holding pairs, from c(0) = 1. */
+static double ref_zero(const double *c, const double *pairs, uint32_t bins, double dr)
+{
+    double r_prev = 0, c_prev = 1;
+    for (uint32_t k = 0; k < bins; ++k)
+        if (pairs[k] > 0) {
+            const double r = dr * (k + 0.5);
+            if (c[k] <= 0) return r_prev + (r - r_prev) * c_prev / (c_prev - c[k]);
+            r_prev = r, c_prev = c[k];
+        }
+    return 0;
+}
+
+/* The least axis of symmetric 3 x 3 m: the largest of trace - m, by power iteration. */
+static void ref_least_axis(double m[3][3], int d, double w[3])
+{
+    const double tr = m[0][0] + m[1][1] + m[2][2];
+    double v[3] = {0.3, 0.5, d == 3 ? 0.7 : 0};
+    for (int it = 0; it < 20000; ++it) {
+        double n[3] = {0, 0, 0}, len = 0;
+        for (int r = 0; r < d; ++r) {
+            n[r] = tr * v[r];
+            for (int c = 0; c < d; ++c) n[r] -= m[r][c] * v[c];
+            len += n[r] * n[r];
+        }
+        for (int r = 0; r < 3; ++r) v[r] = n[r] / sqrt(len);
+    }
+    memcpy(w, v, sizeof v);
+}
+
+typedef struct near_entry {
+    double d2;
+    uint32_t id;
+    double d[3];
+} near_entry;
+
+static int by_distance(const void *a, const void *b)
+{
+    const near_entry *p = a, *q = b;
+    if (p->d2 != q->d2) return p->d2 < q->d2 ? -1 : 1;
+    return p->id < q->id ? -1 : p->id > q->id;
+}
+
+/* gamma(n) of the living idx[0..m) into e (e->ranks set). */
+static void ref_gamma(const boids_boid *b, const uint32_t *idx, uint32_t m, const ref_setup *s,
+                      const double v[3], boids_field *e)
+{
+    double mm[BOIDS_FIELD_RANKS][3][3] = {{{0}}};
+    near_entry *all = malloc(sizeof *all * m);
+    for (uint32_t a = 0; a < m; ++a) {
+        uint32_t k = 0;
+        for (uint32_t c = 0; c < m; ++c)
+            if (c != a) {
+                all[k].d2 = offset(&b[idx[a]], &b[idx[c]], s, all[k].d);
+                all[k++].id = c; /* ids among the living keep their order */
+            }
+        qsort(all, k, sizeof *all, by_distance);
+        for (uint32_t n = 0; n < e->ranks; ++n) {
+            if (all[n].d2 == 0) continue;
+            const double len = sqrt(all[n].d2);
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < 3; ++c) mm[n][r][c] += all[n].d[r] / len * all[n].d[c] / len;
+        }
+    }
+    free(all);
+    const int d = s->D > 0 ? 3 : 2;
+    const double speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (uint32_t n = 0; speed > 0 && n < e->ranks; ++n) {
+        double w[3];
+        ref_least_axis(mm[n], d, w);
+        const double dot = (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / speed;
+        e->gamma[n] = dot * dot;
+        if (!e->n_c && e->gamma[n] <= 1.0 / d + s->margin) e->n_c = n + 1;
+    }
+}
+
+/* The reference for boids b[0..n) (one replica). */
+static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s)
+{
+    boids_field e = {.bins = s->bins, .r_max = s->r_max, .dr = s->r_max / s->bins};
+    uint32_t *idx = malloc(sizeof *idx * (n + 1)), m = 0;
+    for (uint32_t i = 0; i < n; ++i)
+        if (b[i].alive) idx[m++] = i;
+    e.alive = m;
+    e.ranks = m > s->ranks ? s->ranks : m ? m - 1 : 0;
+    double v[3] = {0, 0, 0}, speed = 0, uu = 0, ss = 0;
+    double *u = malloc(sizeof *u * 3 * (m + 1)), *sp = malloc(sizeof *sp * (m + 1));
+    for (uint32_t a = 0; a < m; ++a) {
+        const boids_boid *p = &b[idx[a]];
+        const double vz = s->D > 0 ? p->vz : 0.0;
+        u[3 * a] = p->vx, u[3 * a + 1] = p->vy, u[3 * a + 2] = vz;
+        sp[a] = sqrt((double)p->vx * p->vx + (double)p->vy * p->vy + vz * vz);
+        for (int c = 0; c < 3; ++c) v[c] += u[3 * a + c] / m;
+        speed += sp[a] / m;
+    }
+    for (uint32_t a = 0; a < m; ++a) {
+        for (int c = 0; c < 3; ++c) u[3 * a + c] -= v[c], uu += u[3 * a + c] * u[3 * a + c] / m;
+        sp[a] -= speed, ss += sp[a] * sp[a] / m;
+    }
+    double cv[BOIDS_FIELD_BINS] = {0}, cs[BOIDS_FIELD_BINS] = {0};
+    for (uint32_t a = 0; m > 1 && a < m; ++a)
+        for (uint32_t c = a + 1; c < m; ++c) {
+            double d[3];
+            const double d2 = offset(&b[idx[a]], &b[idx[c]], s, d);
+            if (d2 >= s->r_max * s->r_max) continue;
+            uint32_t k = (uint32_t)(sqrt(d2) * (s->bins / s->r_max));
+            k = k < s->bins ? k : s->bins - 1;
+            e.pairs[k] += 1;
+            cv[k] +=
+                u[3 * a] * u[3 * c] + u[3 * a + 1] * u[3 * c + 1] + u[3 * a + 2] * u[3 * c + 2];
+            cs[k] += sp[a] * sp[c];
+        }
+    for (uint32_t k = 0; k < s->bins; ++k) {
+        e.c_velocity[k] = e.pairs[k] && uu > 0 ? cv[k] / e.pairs[k] / uu : 0;
+        e.c_speed[k] = e.pairs[k] && ss > 0 ? cs[k] / e.pairs[k] / ss : 0;
+    }
+    e.xi = m > 1 && uu > 0 ? ref_zero(e.c_velocity, e.pairs, s->bins, e.dr) : 0;
+    e.xi_speed = m > 1 && ss > 0 ? ref_zero(e.c_speed, e.pairs, s->bins, e.dr) : 0;
+    if (m > 1) ref_gamma(b, idx, m, s, v, &e);
+    free(idx), free(u), free(sp);
+    return e;
+}
+
+static double diff(double a, double b) { return fabs(a - b) / fmax(1.0, fmax(fabs(a), fabs(b))); }
+
+/* The largest difference between measured and expected, over every number; pairs and n_c must be
+ * equal. */
+static double compare(const boids_field *f, const boids_field *e, const char *what)
+{
+    CHECK_MSG(f->alive == e->alive && f->bins == e->bins && f->ranks == e->ranks,
+              "%s: %u alive, %u bins, %u ranks; reference %u, %u, %u", what, f->alive, f->bins,
+              f->ranks, e->alive, e->bins, e->ranks);
+    double worst = fmax(diff(f->xi, e->xi), diff(f->xi_speed, e->xi_speed));
+    worst = fmax(worst, fmax(diff(f->dr, e->dr), diff(f->r_max, e->r_max)));
+    for (uint32_t k = 0; k < f->bins; ++k) {
+        CHECK_MSG(f->pairs[k] == e->pairs[k], "%s: bin %u holds %.0f pairs, reference %.0f", what,
+                  k, f->pairs[k], e->pairs[k]);
+        worst = fmax(worst, fmax(diff(f->c_velocity[k], e->c_velocity[k]),
+                                 diff(f->c_speed[k], e->c_speed[k])));
+    }
+    for (uint32_t n = 0; n < f->ranks; ++n) worst = fmax(worst, diff(f->gamma[n], e->gamma[n]));
+    CHECK_MSG(f->n_c == e->n_c, "%s: n_c %u, reference %u", what, f->n_c, e->n_c);
+    return worst;
+}
+
+/* Holds a world's field measures against the reference, replica by replica. */
+static void check_world(boids_world *w, const boids_field_options *o, const char *what)
+{
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_boid *b = malloc(sizeof *b * (info.count + 1));
+    boids_field *f = malloc(sizeof *f * info.replicas);
+    REQUIRE_OK(boids_world_read(w, b, info.count));
+    REQUIRE_OK(boids_world_field(w, o, f, info.replicas));
+    const uint32_t per = info.count / info.replicas;
+    float shortest = fminf(info.width, info.height);
+    if (info.depth > 0) shortest = fminf(shortest, info.depth);
+    const ref_setup s = {info.width,
+                         info.height,
+                         info.depth,
+                         info.params.base.edges == BOIDS_EDGES_WRAP,
+                         o && o->r_max > 0 ? o->r_max : 0.5 * shortest,
+                         o && o->bins ? o->bins : 64,
+                         o && o->ranks ? o->ranks : 20,
+                         o && o->margin > 0 ? o->margin : 0.02};
+    double worst = 0;
+    for (uint32_t r = 0; r < info.replicas; ++r) {
+        const boids_field e = reference(b + (size_t)r * per, per, &s);
+        const double d = compare(&f[r], &e, what);
+        CHECK_MSG(d <= 1e-9, "%s replica %u: %.3g off the reference", what, r, d);
+        CHECK(f[r].step == info.steps);
+        worst = fmax(worst, d);
+    }
+    printf("  %-44s %s: worst difference %.1e; xi %.1f px (speed %.1f), n_c %u, gamma(1) %.3f\n",
+           what, info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", worst, f[0].xi, f[0].xi_speed,
+           f[0].n_c, f[0].gamma[0]);
+    free(b), free(f);
+}
+
+static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
+
+/* Random and flocked flocks: a torus and a box, flat and in 3D, defaults and chosen options. */
+static void test_flocks_against_brute_force(void)
+{
+    const boids_field_options chosen = {.r_max = 150, .bins = 48, .ranks = 12, .margin = 0.05f};
+    for (int k = 0; k < 2; ++k)
+        for (int three = 0; three < 2; ++three)
+            for (int bounded = 0; bounded < 2; ++bounded) {
+                boids_world_def d = test_def(backends[k], three ? 500 : 700);
+                d.width = three ? 400 : 900, d.height = three ? 300 : 600,
+                d.depth = three ? 250 : 0;
+                d.params.base.edges = bounded ? BOIDS_EDGES_BOUNDED : BOIDS_EDGES_WRAP;
+                boids_world *w;
+                REQUIRE_OK(boids_world_create(&d, &w));
+                char what[96];
+                snprintf(what, sizeof what, "%s %s, at random", three ? "3D" : "flat",
+                         bounded ? "box" : "torus");
+                check_world(w, NULL, what);
+                REQUIRE_OK(boids_world_step(w, 120));
+                snprintf(what, sizeof what, "%s %s, flocked", three ? "3D" : "flat",
+                         bounded ? "box" : "torus");
+                check_world(w, &chosen, what);
+                boids_world_destroy(w);
+            }
+}
+
+/* Replicas, some boids caught (left out); a flock too small for the ranks asked. */
+static void test_replicas_and_the_caught(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 1200);
+        d.model = BOIDS_MODEL_KIT;
+        d.params = boids_model_default_params(d.model);
+        d.params.kit.view_radius = 60, d.params.predators.pred_view_radius = 60;
+        d.params.kit.predator_radius = 60, d.params.obstacles.obstacle_radius = 60;
+        d.params.predators.predators = 20, d.params.predators.boid_size = 15;
+        d.params.predators.stop_after_catches = 6;
+        d.replicas = 4, d.width = 1000, d.height = 700, d.layout = BOIDS_LAYOUT_UNIFORM;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 40));
+        boids_field f[4];
+        REQUIRE_OK(boids_world_field(w, NULL, f, 4));
+        CHECK_MSG(f[0].alive < 300 || f[1].alive < 300 || f[2].alive < 300 || f[3].alive < 300,
+                  "no boid was caught");
+        check_world(w, &(boids_field_options){.r_max = 200, .bins = 40}, "kit, 4 replicas, caught");
+        boids_world_destroy(w);
+        d = test_def(backends[k], 6);
+        REQUIRE_OK(boids_world_create(&d, &w));
+        check_world(w, NULL, "6 boids, 20 ranks asked");
+        REQUIRE_OK(boids_world_field(w, NULL, f, 1));
+        CHECK(f[0].ranks == 5);
+        boids_world_destroy(w);
+    }
+}
+
+/* A square lattice in a torus (each boid's four nearest equally near: the ids order them; pairs
+ * on the bins' edges), its velocities at random. */
+static void test_lattice(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 400);
+        d.width = 200, d.height = 200;
+        boids_boid b[400];
+        boids_rng rng = boids_rng_seeded(7);
+        for (int i = 0; i < 400; ++i)
+            b[i] = (boids_boid){.x = 5 + 10 * (i % 20),
+                                .y = 5 + 10 * (i / 20),
+                                .vx = 20 + 10 * boids_rng_float(&rng),
+                                .vy = 10 * boids_rng_float(&rng) - 5,
+                                .alive = 1};
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, b, 400));
+        check_world(w, &(boids_field_options){.r_max = 60, .bins = 12, .ranks = 8},
+                    "a lattice, ties");
+        boids_world_destroy(w);
+    }
+}
+
+/* Two pairs of boids across a torus's seam, one pair faster than the mean, one slower: C is 1
+ * within a pair (1 px), -1 across (9, 10 and 11 px), so its zero lies halfway between the bins'
+ * centres 1.5 and 9.5 px: 5.5 px, for the speeds too. A line of boids flying across it: its
+ * neighbours lie along the line, the scarce direction is across, gamma 1; flying along it, 0. */
+static void test_hand_made(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 4);
+        d.width = 200, d.height = 100;
+        const boids_boid pairs[4] = {{5, 50, 30, 0, 0, .alive = 1},
+                                     {6, 50, 30, 0, 0, .alive = 1},
+                                     {195, 50, 10, 0, 0, .alive = 1},
+                                     {196, 50, 10, 0, 0, .alive = 1}};
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, pairs, 4));
+        boids_field f;
+        REQUIRE_OK(boids_world_field(w, &(boids_field_options){.r_max = 40, .bins = 40}, &f, 1));
+        CHECK_MSG(fabs(f.xi - 5.5) < 1e-12 && fabs(f.xi_speed - 5.5) < 1e-12,
+                  "xi %.17g, xi_speed %.17g: expected 5.5", f.xi, f.xi_speed);
+        CHECK(f.pairs[1] == 2 && f.pairs[9] == 1 && f.pairs[10] == 2 && f.pairs[11] == 1);
+        CHECK(f.c_velocity[1] == 1 && f.c_velocity[10] == -1 && f.c_speed[9] == -1);
+        boids_world_destroy(w);
+        for (int three = 0; three < 2; ++three)
+            for (int across = 0; across < 2; ++across) {
+                d = test_def(backends[k], 30);
+                d.width = 400, d.height = 400, d.depth = three ? 400 : 0;
+                boids_boid line[30];
+                for (int i = 0; i < 30; ++i) /* along x; flying along y, or x */
+                    line[i] = (boids_boid){.x = 50 + 10 * i,
+                                           .y = 200,
+                                           .z = three ? 200 : 0,
+                                           .vx = across ? 0 : 40 + i,
+                                           .vy = across ? 40 + i : 0,
+                                           .alive = 1};
+                REQUIRE_OK(boids_world_create(&d, &w));
+                REQUIRE_OK(boids_world_write(w, line, 30));
+                REQUIRE_OK(boids_world_field(w, &(boids_field_options){.ranks = 6}, &f, 1));
+                for (int n = 0; n < 6; ++n)
+                    CHECK_MSG(fabs(f.gamma[n] - (across ? 1 : 0)) < 1e-12,
+                              "%s line flying %s: gamma(%d) = %.17g", three ? "3D" : "flat",
+                              across ? "across" : "along", n + 1, f.gamma[n]);
+                CHECK(f.n_c == (across ? 0u : 1u));
+                boids_world_destroy(w);
+            }
+    }
+}
+
+/* The same bits with one thread and with several (a replica large enough for the pool). */
+static void test_same_bits_whatever_the_threads(void)
+{
+    boids_field f[2];
+    for (int t = 0; t < 2; ++t) {
+        boids_world_def d = test_def(BOIDS_BACKEND_CPU, 12000);
+        d.threads = t ? 3 : 1;
+        d.width = 2000, d.height = 1500;
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_step(w, 30));
+        REQUIRE_OK(boids_world_field(w, &(boids_field_options){.r_max = 120}, &f[t], 1));
+        boids_world_destroy(w);
+    }
+    CHECK(memcmp(&f[0], &f[1], sizeof f[0]) == 0);
+    printf("  12 000 boids, 1 and 3 threads: the same bits (xi %.2f px, n_c %u)\n", f[0].xi,
+           f[0].n_c);
+}
+
+/* The least axis against the power iteration, on random symmetric matrices of both sizes. */
+static void test_least_axis(void)
+{
+    boids_rng rng = boids_rng_seeded(11);
+    for (int t = 0; t < 2000; ++t) {
+        const int d = 2 + t % 2;
+        double a[3][3] = {{0}}, m[6], w[3], e[3];
+        for (int r = 0, i = 0; r < d; ++r)
+            for (int c = r; c < d; ++c, ++i) a[r][c] = a[c][r] = 2 * boids_rng_float(&rng) - 1;
+        if (d == 3)
+            memcpy(m, (double[6]){a[0][0], a[0][1], a[0][2], a[1][1], a[1][2], a[2][2]}, sizeof m);
+        else
+            memcpy(m, (double[3]){a[0][0], a[0][1], a[1][1]}, 3 * sizeof(double));
+        boids_field_least_axis(m, d, w);
+        /* the power iteration wants a positive semidefinite matrix: shifted, the same axes */
+        for (int r = 0; r < d; ++r) a[r][r] += 3;
+        ref_least_axis(a, d, e);
+        const double dot = w[0] * e[0] + w[1] * e[1] + w[2] * e[2];
+        CHECK_MSG(fabs(fabs(dot) - 1) < 1e-9, "matrix %d (%dx%d): |w.e| = %.12f", t, d, d, dot);
+    }
+}
+
+/* Bad options and arguments: refused, naming what. */
+static void test_refusals(void)
+{
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 50);
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_field f[2];
+    const struct {
+        boids_field_options o;
+        const char *key;
+    } bad[] = {{{.r_max = -1}, "r_max"},       {{.r_max = NAN}, "r_max"},
+               {{.r_max = INFINITY}, "r_max"}, {{.bins = 257}, "bins"},
+               {{.ranks = 33}, "ranks"},       {{.margin = 1}, "margin"},
+               {{.margin = -0.1f}, "margin"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        CHECK(boids_world_field(w, &bad[i].o, f, 1) == BOIDS_ERR_INVALID);
+        CHECK_MSG(strcmp(boids_last_error_info()->key, bad[i].key) == 0, "%s: key %s",
+                  boids_last_error(), boids_last_error_info()->key);
+    }
+    CHECK(boids_world_field(w, NULL, f, 2) == BOIDS_ERR_INVALID);
+    CHECK(boids_world_field(w, NULL, NULL, 1) == BOIDS_ERR_INVALID);
+    CHECK(boids_world_field(NULL, NULL, f, 1) == BOIDS_ERR_INVALID);
+    boids_world_destroy(w);
+    d = test_def(BOIDS_BACKEND_CPU, 0);
+    REQUIRE_OK(boids_world_create(&d, &w));
+    REQUIRE_OK(boids_world_field(w, NULL, f, 1));
+    CHECK(f[0].alive == 0 && f[0].xi == 0 && f[0].n_c == 0 && f[0].ranks == 0);
+    boids_world_destroy(w);
+}
+
+TEST_MAIN(TEST(test_flocks_against_brute_force), TEST(test_replicas_and_the_caught),
+          TEST(test_lattice), TEST(test_hand_made), TEST(test_same_bits_whatever_the_threads),
+          TEST(test_least_axis), TEST(test_refusals))
