@@ -216,6 +216,28 @@ if [ "$backends" = "cpu gpu" ]; then
 fi
 expect 2 "--metrics-every 0" "--metrics-every" \
   -- "$boids" -n 10 --metrics "$tmp/m.csv" --metrics-every 0 --backend cpu
+# --- --field: the field measures' columns; --field-profile: the last state's profiles -------------
+"$boids" -n 2000 --steps 20 --metrics-every 10 --backend cpu --metrics "$tmp/fm.csv" \
+  --field 60,30,8 --field-profile "$tmp/fp.csv" >/dev/null
+if head -1 "$tmp/fm.csv" | grep -q ',milling,xi,xi_speed,n_c$' &&
+  [ "$(awk -F, 'NR > 1 && NF == 14' "$tmp/fm.csv" | wc -l)" = 3 ]; then
+  ok "--field: xi, xi_speed and n_c after --metrics' columns, in each of its 3 rows"
+else bad "--field: $(cat "$tmp/fm.csv")"; fi
+# the profile's gamma(n) gives the n_c of the metrics' last row: its first n within 0.02 of 1/2
+n_c=$(tail -1 "$tmp/fm.csv" | cut -d, -f14)
+first=$(awk -F, '$2 == "gamma" && $4 <= 0.52 { print $3; exit }' "$tmp/fp.csv")
+if head -1 "$tmp/fp.csv" | grep -qx 'step,measure,x,value' &&
+  [ "$(grep -c ',pairs,' "$tmp/fp.csv")" = 30 ] &&
+  [ "$(grep -c '^20,gamma,' "$tmp/fp.csv")" = 8 ] &&
+  [ "${first:-0}" = "$n_c" ]; then
+  ok "--field-profile: 30 bins of pairs, gamma(1..8) at step 20, its n_c the metrics' ($n_c)"
+else bad "--field-profile: n_c $n_c, gamma's first n $first: $(head -3 "$tmp/fp.csv")"; fi
+expect 2 "--field without --metrics or --field-profile: refused" "^boids: --field measures for" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --field 10
+expect 2 "--field with 300 bins: refused" "^boids: --field: '10,300' is not R\[,BINS" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,300
+expect 2 "--field -1: refused" "^boids: --field: '-1' is not" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field -1
 expect 2 "--metrics into a missing directory" "--metrics" \
   -- "$boids" -n 10 --metrics "$tmp/no/such/m.csv" --backend cpu
 

@@ -237,6 +237,25 @@ static void print_flock(const boids_metrics *m, uint32_t count, bool per_second)
            m->mean_speed, per_second ? "px/s" : "px/frame");
 }
 
+/* --field-profile: the last state's C(r) and gamma(n), with --field's options. */
+static boids_status write_field_profile(const boids_cli *cli, boids_world *w)
+{
+    boids_field f;
+    boids_status st = boids_world_field(w, &cli->field_options, &f, 1);
+    boids_output_file o;
+    if (st == BOIDS_OK) st = boids_output_open(&o, cli->field_profile_path);
+    if (st != BOIDS_OK) return st;
+    fputs(BOIDS_FIELD_PROFILE_COLUMNS "\n", o.f);
+    boids_field_profile_csv(o.f, &f);
+    st = boids_output_commit(&o);
+    if (st == BOIDS_OK)
+        printf(
+            "  C(r) over %u bins of %.4g px (xi %.4g px, xi_speed %.4g px) and gamma(n) to n = %u "
+            "(n_c %u) written to %s\n",
+            f.bins, f.dr, f.xi, f.xi_speed, f.ranks, f.n_c, cli->field_profile_path);
+    return st;
+}
+
 int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, double wall)
 {
     boids_world_info info;
@@ -294,6 +313,7 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                              info.dims == 3);
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
     }
+    if (st == BOIDS_OK && cli->field_profile_path) st = write_field_profile(cli, s->world);
     if (st == BOIDS_OK && cli->dump_predators_path) {
         boids_predator *p = malloc(sizeof *p * (info.predators ? info.predators : 1));
         st = p ? boids_world_read_predators(s->world, p, info.predators)

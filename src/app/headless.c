@@ -174,8 +174,9 @@ static int open_outputs(run *r, boids_gl *gl)
                                                          cli->fps, &r->video) != BOIDS_OK)
             return boids_app_error(cli, "--video"), BOIDS_EXIT_USAGE;
     }
-    if (cli->metrics_path && boids_metrics_log_open(&r->log, cli->metrics_path, cli->metrics_every,
-                                                    r->s.world) != BOIDS_OK)
+    if (cli->metrics_path &&
+        boids_metrics_log_open(&r->log, cli->metrics_path, cli->metrics_every,
+                               cli->field ? &cli->field_options : NULL, r->s.world) != BOIDS_OK)
         return boids_app_error(cli, "--metrics");
     return BOIDS_EXIT_OK;
 }

@@ -86,10 +86,13 @@ static int read_predators(boids_cli *cli, boids_init_state *init)
  * least one frame and mixes with no other. */
 static int check_outputs(const boids_cli *cli, bool window)
 {
-    const char *const outputs[][2] = {
-        {cli->dump_path, "--dump"},     {cli->dump_predators_path, "--dump-predators"},
-        {cli->events_path, "--events"}, {cli->metrics_path, "--metrics"},
-        {cli->video_path, "--video"},   {cli->screenshot, "--screenshot"}};
+    const char *const outputs[][2] = {{cli->dump_path, "--dump"},
+                                      {cli->dump_predators_path, "--dump-predators"},
+                                      {cli->events_path, "--events"},
+                                      {cli->metrics_path, "--metrics"},
+                                      {cli->video_path, "--video"},
+                                      {cli->screenshot, "--screenshot"},
+                                      {cli->field_profile_path, "--field-profile"}};
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; ++k)
         if (outputs[k][0] && boids_csv_check_writable(outputs[k][0]) != BOIDS_OK)
             return boids_app_error(cli, outputs[k][1]), BOIDS_EXIT_USAGE;

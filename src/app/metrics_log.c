@@ -15,13 +15,36 @@ void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid
             predator);
 }
 
+void boids_field_csv_row(FILE *f, const boids_field *m)
+{
+    fprintf(f, "%.9g,%.9g,%u", m->xi, m->xi_speed, m->n_c);
+}
+
+void boids_field_profile_csv(FILE *f, const boids_field *m)
+{
+    const unsigned long long step = (unsigned long long)m->step;
+    const char *names[2] = {"c_velocity", "c_speed"};
+    const double *c[2] = {m->c_velocity, m->c_speed};
+    for (int k = 0; k < 2; ++k)
+        for (uint32_t b = 0; b < m->bins; ++b)
+            if (m->pairs[b] > 0)
+                fprintf(f, "%llu,%s,%.9g,%.9g\n", step, names[k], (b + 0.5) * m->dr, c[k][b]);
+    for (uint32_t b = 0; b < m->bins; ++b)
+        fprintf(f, "%llu,pairs,%.9g,%.17g\n", step, (b + 0.5) * m->dr, m->pairs[b]);
+    for (uint32_t n = 0; n < m->ranks; ++n)
+        fprintf(f, "%llu,gamma,%u,%.9g\n", step, n + 1, m->gamma[n]);
+}
+
 static boids_status sample(boids_metrics_log *l, boids_world *w)
 {
     boids_metrics m;
     boids_status st = boids_world_metrics(w, &m, 1);
     if (st != BOIDS_OK) return st;
     if (m.step == l->last) return BOIDS_OK;
+    boids_field f;
+    if (l->field && (st = boids_world_field(w, &l->field_options, &f, 1)) != BOIDS_OK) return st;
     boids_metrics_csv_row(l->out.f, &m, l->dt);
+    if (l->field) fputc(',', l->out.f), boids_field_csv_row(l->out.f, &f);
     fputc('\n', l->out.f);
     l->last = m.step;
     l->rows++;
@@ -29,7 +52,7 @@ static boids_status sample(boids_metrics_log *l, boids_world *w)
 }
 
 boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every,
-                                    boids_world *w)
+                                    const boids_field_options *field, boids_world *w)
 {
     *l = (boids_metrics_log){0};
     boids_world_info info;
@@ -42,7 +65,10 @@ boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint
     l->every = every ? every : 1;
     l->dt = info.dt;
     l->last = UINT64_MAX;
-    fputs(BOIDS_METRICS_COLUMNS "\n", l->out.f);
+    l->field = field != NULL;
+    if (field) l->field_options = *field;
+    fputs(field ? BOIDS_METRICS_COLUMNS "," BOIDS_FIELD_COLUMNS "\n" : BOIDS_METRICS_COLUMNS "\n",
+          l->out.f);
     return sample(l, w);
 }
 

@@ -16,6 +16,16 @@
 /* One row of those columns (no newline); time = step x dt. */
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
 
+/* The field measures' columns, after those where they are asked for (--field), and their row. */
+#define BOIDS_FIELD_COLUMNS "xi,xi_speed,n_c"
+void boids_field_csv_row(FILE *f, const boids_field *m);
+
+/* A field measure's profiles, as --field-profile writes them: rows step,measure,x,value, the
+ * measures c_velocity, c_speed (x the bin's centre, px; the bins holding pairs), pairs (every
+ * bin) and gamma (x = n). */
+#define BOIDS_FIELD_PROFILE_COLUMNS "step,measure,x,value"
+void boids_field_profile_csv(FILE *f, const boids_field *m);
+
 /* A catch (BOIDS_EVENT_CATCH), as --events and an experiment's events.csv write it:
  * step,time,boid,age,predator (no newline), with the boid's and predator's ids given. */
 #define BOIDS_CATCH_COLUMNS "step,time,boid,age,predator"
@@ -29,12 +39,14 @@ typedef struct boids_metrics_log {
     bool open;
     uint64_t last; /* the step of the last row (UINT64_MAX: none yet) */
     uint64_t rows;
+    bool field; /* the field measures' columns, of field_options */
+    boids_field_options field_options;
 } boids_metrics_log;
 
 /* Opens path (written to a temporary name, renamed into place by close) and writes the header
- * and the row of the world's current state. */
+ * and the row of the world's current state; field (NULL: none) adds the field measures' columns. */
 boids_status boids_metrics_log_open(boids_metrics_log *l, const char *path, uint32_t every,
-                                    boids_world *w);
+                                    const boids_field_options *field, boids_world *w);
 /* Steps the world n steps (in pieces that end on every multiple of `every`, each followed by a
  * row). */
 boids_status boids_metrics_log_step(boids_metrics_log *l, boids_world *w, uint32_t n);

@@ -145,12 +145,11 @@ void boids_cli_usage(FILE *out)
                  "  boids experiment kit.ini --runs 100 --set c_maxspeed=200 --out ages\n\n");
     fprintf(out, "Exit status: 0 success, 2 bad usage or input, 1 runtime failure, 128+N after "
                  "signal N.\n\nThe models (--model NAME, a scenario's model = NAME):\n");
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) { /* one line each: name, summary */
+    /* one line each: name, summary (a model's parameters: --help MODEL, as --help's row says) */
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
         const int col = fprintf(out, "  %-20s ", boids_model_name((boids_model)m));
         boids_print_wrapped(out, boids_model_summary((boids_model)m), col, col, 100);
     }
-    fprintf(out, "\nboids --help MODEL lists a model's parameters with their defaults and units; "
-                 "boids --help keys\nthe viewer's keys and mouse; boids --help all everything.\n");
 }
 
 boids_status boids_cli_help_topic(FILE *out, const char *topic)
@@ -310,6 +309,22 @@ static boids_status read_camera(boids_cli *cli, const char *flag, const char *va
         return bad(flag, val,
                    "X,Y,Z,TX,TY,TZ[,FOV]: an eye, a target apart from it, FOV in (0, 180)");
     cli->has_camera = true;
+    return BOIDS_OK;
+}
+
+static boids_status read_field(boids_cli *cli, const char *flag, const char *val)
+{
+    float v[3] = {0, 0, 0};
+    const int n = comma_floats(val, v, 3);
+    const bool whole = v[1] == floorf(v[1]) && v[2] == floorf(v[2]);
+    if (n < 1 || !(v[0] >= 0) || isinf(v[0]) || !whole ||
+        !(v[1] >= 0 && v[1] <= BOIDS_FIELD_BINS) || !(v[2] >= 0 && v[2] <= BOIDS_FIELD_RANKS))
+        return bad(flag, val,
+                   "R[,BINS[,RANKS]]: R >= 0 px (0: half the world's shortest side), BINS in "
+                   "[1, 256] (default 64), RANKS in [1, 32] (default 20)");
+    cli->field = true;
+    cli->field_options =
+        (boids_field_options){.r_max = v[0], .bins = (uint32_t)v[1], .ranks = (uint32_t)v[2]};
     return BOIDS_OK;
 }
 
@@ -653,6 +668,10 @@ boids_status boids_cli_check_run(const boids_cli *cli, bool window)
                                            : "pictures of --frames, --video and --screenshot",
                               needs_frames ? "records" : "makes");
     }
+    if (cli->field && !cli->metrics_path && !cli->field_profile_path)
+        return boids_fail(BOIDS_E_USAGE,
+                          "--field measures for --metrics FILE.csv (its columns) and "
+                          "--field-profile FILE.csv, and this run writes neither");
     if (cli->given[BOIDS_OPT_METRICS_EVERY] && !cli->metrics_path)
         return boids_fail(BOIDS_E_USAGE, "--metrics-every spaces the rows of --metrics FILE.csv, "
                                          "and this run writes none");

@@ -26,13 +26,16 @@ typedef struct boids_cli {
     const char *given[BOIDS_OPTION_COUNT]; /* each option as typed ("-n", "--boids"), or NULL */
     const char *sets[BOIDS_CLI_MAX_SETS];  /* the --set KEY=VALUE texts, in order */
     int nsets;
-    const char *init_path;           /* --init, or NULL */
-    const char *dump_path;           /* --dump, or NULL */
-    const char *predators_path;      /* --predators, or NULL */
-    const char *dump_predators_path; /* --dump-predators, or NULL */
-    const char *events_path;         /* --events: the run's catches, or NULL */
-    const char *metrics_path;        /* --metrics: observables over time, or NULL */
-    uint32_t metrics_every;          /* --metrics-every: steps between its rows */
+    const char *init_path;             /* --init, or NULL */
+    const char *dump_path;             /* --dump, or NULL */
+    const char *predators_path;        /* --predators, or NULL */
+    const char *dump_predators_path;   /* --dump-predators, or NULL */
+    const char *events_path;           /* --events: the run's catches, or NULL */
+    const char *metrics_path;          /* --metrics: observables over time, or NULL */
+    uint32_t metrics_every;            /* --metrics-every: steps between its rows */
+    bool field;                        /* --field: the field measures in --metrics' rows */
+    boids_field_options field_options; /* --field R[,BINS[,RANKS]] */
+    const char *field_profile_path;    /* --field-profile: the last state's C(r) and gamma(n) */
     boids_obstacle obstacles[BOIDS_SCENARIO_MAX_OBSTACLES];  /* --obstacle X,Y[,Z],R (repeatable) */
     const char *obstacle_text[BOIDS_SCENARIO_MAX_OBSTACLES]; /* and each as written */
     uint32_t obstacle_count;

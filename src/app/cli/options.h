@@ -42,6 +42,11 @@
       BOIDS_IN_BOTH,                                                                               \
       "steps between rows of --metrics (default 10); of an experiment's metrics.csv (default: "    \
       "none)")                                                                                     \
+    O(FIELD, NULL, "--field", NULL, "R[,BINS[,RANKS]]", CUSTOM, 0, 0, read_field, NULL,           \
+      BOIDS_IN_RUN, "add xi, xi_speed (correlation lengths over the pairs within R px; 0: half "  \
+      "the world) and n_c (of the RANKS nearest) to --metrics")                                   \
+    O(FIELD_PROFILE, NULL, "--field-profile", NULL, "FILE.csv", TEXT, 0, 0, field_profile_path,    \
+      NULL, BOIDS_IN_RUN, "the last state's C(r) and gamma(n) (rows step,measure,x,value)")        \
     O(THREADS, NULL, "--threads", NULL, "N", CUSTOM, 0, 256, read_threads, "threads",              \
       BOIDS_IN_RUN, "CPU backend worker threads (default: one per core)")                          \
     O(SEARCH, NULL, "--search", NULL, "grid|brute", CUSTOM, 0, 0, read_search, "neighbors",        \
@@ -92,8 +97,8 @@
     O(RESUME, NULL, "--resume", NULL, "DIR", TEXT, 0, 0, resume, NULL, BOIDS_IN_EXPERIMENT,        \
       "finish an interrupted experiment (or shard) in DIR (with --jobs and --batch only)")         \
     O(HELP, NULL, "--help", "-h", NULL, SWITCH, 0, 0, help, NULL, BOIDS_IN_BOTH,                   \
-      "usage, options, examples, the models; --help MODEL: its parameters, defaults and units "  \
-      "(--help all: every model's and the viewer's keys; --help keys: the keys)")             \
+      "usage, options, the models; --help MODEL|keys|all: a model's parameters, the viewer's "    \
+      "keys, everything")                                                                         \
     O(VERSION, NULL, "--version", NULL, NULL, SWITCH, 0, 0, version, NULL, BOIDS_IN_RUN,           \
       "the version")
 /* clang-format on */

@@ -789,7 +789,8 @@ int boids_viewer_run(const boids_cli *cli, const boids_init_state *init)
             start_recording(v, cli->frames_dir); /* --frames records from the start */
         if (cli->metrics_path &&
             (st = boids_metrics_log_open(&v->metrics, cli->metrics_path, cli->metrics_every,
-                                         v->s.world)) != BOIDS_OK)
+                                         cli->field ? &cli->field_options : NULL, v->s.world)) !=
+                BOIDS_OK)
             code = boids_app_error(cli, "--metrics");
         if (code == BOIDS_EXIT_OK) code = run(v);
         st = boids_metrics_log_close(&v->metrics, v->s.world, code == BOIDS_EXIT_OK);
