@@ -500,9 +500,9 @@ BOIDS_API boids_status boids_world_set_param(boids_world *world, const char *key
 BOIDS_API size_t boids_world_info_size(void);
 /* The layout of a public struct a binding mirrors (boids_error, boids_param_info,
  * boids_attribute_info, boids_world_info, boids_metrics, boids_event, boids_events,
- * boids_predator, boids_profile), so the mirror can be checked against the library it loads:
- * *out = sizeof(type) where field is NULL, else offsetof(type, field). BOIDS_E_ARGUMENT naming
- * the type or the field where there is no such one. */
+ * boids_predator, boids_profile, boids_field_options, boids_field), so the mirror can be checked
+ * against the library it loads: *out = sizeof(type) where field is NULL, else offsetof(type,
+ * field). BOIDS_E_ARGUMENT naming the type or the field where there is no such one. */
 BOIDS_API boids_status boids_type_layout(const char *type, const char *field, size_t *out);
 BOIDS_API int boids_model_count(void);
 BOIDS_API int boids_attribute_count(void);

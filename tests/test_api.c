@@ -144,6 +144,10 @@ static void test_lists_and_texts(void)
     CHECK(at == sizeof(boids_metrics));
     REQUIRE_OK(boids_type_layout("boids_metrics", "milling", &at));
     CHECK(at == offsetof(boids_metrics, milling));
+    REQUIRE_OK(boids_type_layout("boids_field", "gamma", &at));
+    CHECK(at == offsetof(boids_field, gamma));
+    REQUIRE_OK(boids_type_layout("boids_field_options", NULL, &at));
+    CHECK(at == sizeof(boids_field_options));
     GIVES(BOIDS_MODEL_COUNT, boids_model_count);
     GIVES(BOIDS_ATTR_COUNT, boids_attribute_count);
     GIVES(BOIDS_PASS_COUNT, boids_pass_count);

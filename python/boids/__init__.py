@@ -519,6 +519,72 @@ class World:
             rec[k] = tuple(getattr(m, f) for f in names)
         return named(rec, frames)
 
+    def field(self, r_max=0, bins=0, ranks=0, margin=0, frames=None):
+        """The measures field studies make of real flocks, of each replica's living boids (its
+        own mean velocity taken out), exact in double precision, with the minimum image where
+        the world wraps (boids_world_field). A list with one dict a replica:
+
+        step, alive   the world's step count; the living boids measured
+        r_max, dr     px: the pairs counted lie within r_max, in `bins` bins of width dr
+        xi, xi_speed  px, the first zero of C(r) of the velocities' fluctuations (Cavagna et
+                      al. 2010), of the speeds'; 0: C stays positive within r_max
+        n_c, ranks    the first n where gamma(n) falls to within `margin` of 1/d (0: none up to
+                      ranks); the ranks measured (the options', at most alive - 1)
+        r             numpy array of the bins' centres, px; pairs, c_velocity, c_speed: the pairs
+                      in each bin (float64) and C(r) there (1 at r = 0; 0 in a bin of no pair)
+        n, gamma      1..ranks, and gamma(n) = (W(n).V)^2 of each boid's n-th nearest
+                      (Ballerini et al. 2008): 1/d where they lie alike in every direction
+        correlation   r, pairs, c_velocity, c_speed as one table; anisotropy: n and gamma; pandas
+                      DataFrames where pandas is installed (frames=False: boids.Tables)
+
+        r_max (px; 0: half the world's shortest side), bins (at most 256; 0: 64), ranks (at most
+        32; 0: 20), margin (in [0, 1); 0: 0.02) as the library takes them: a bad one raises
+        boids.Error naming it. Every pair within r_max is counted, so a large r_max over a dense
+        flock costs N x its neighbours within r_max; Ctrl-C raises KeyboardInterrupt as step()
+        does, and the world is usable."""
+        for value, name in ((bins, "bins"), (ranks, "ranks")):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
+                    or not 0 <= value < 2**32:
+                raise Error("ARGUMENT", f"{name}: {value!r} is not a whole number >= 0", key=name)
+        for value, name in ((r_max, "r_max"), (margin, "margin")):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise Error("ARGUMENT", f"{name}: {value!r} is not a number", key=name)
+        info = self._info()
+        n = info.replicas
+        options = _lib.FieldOptions(float(r_max), int(bins), int(ranks), float(margin))
+        out = (_lib.Field * n)()
+        self._stoppable(_lib.lib.boids_world_field, ctypes.byref(options), out, n,
+                        cost=self._field_cost(info, float(r_max)))
+        return [self._field_entry(f, frames) for f in out]
+
+    @staticmethod
+    def _field_cost(info, r_max):
+        """The pairs a field() call looks at, about: each boid's within r_max of its replica
+        (the cells about it, a square or a cube of side 2 r_max)."""
+        sides = [info.width, info.height] + ([info.depth] if info.dims == 3 else [])
+        r = r_max if r_max > 0 else 0.5 * min(sides)
+        share = float(np.prod([min(1.0, 2 * r / side) for side in sides]))
+        return info.count * (1.0 + share * info.count / max(info.replicas, 1))
+
+    @staticmethod
+    def _field_entry(f, frames):
+        bins, ranks = f.bins, f.ranks
+        entry = {"step": f.step, "alive": f.alive, "xi": f.xi, "xi_speed": f.xi_speed,
+                 "n_c": f.n_c, "dr": f.dr, "r_max": f.r_max, "ranks": ranks, "bins": bins,
+                 "r": (np.arange(bins) + 0.5) * f.dr}
+        for name in ("pairs", "c_velocity", "c_speed", "gamma"):
+            entry[name] = np.ctypeslib.as_array(getattr(f, name))[:ranks if name == "gamma"
+                                                                  else bins].copy()
+        entry["n"] = np.arange(1, ranks + 1)
+        for table, columns in (("correlation", ("r", "pairs", "c_velocity", "c_speed")),
+                               ("anisotropy", ("n", "gamma"))):
+            rec = np.zeros(len(entry[columns[0]]),
+                           dtype=[(c, entry[c].dtype) for c in columns])
+            for c in columns:
+                rec[c] = entry[c]
+            entry[table] = named(rec, frames)
+        return entry
+
     # -- pictures ------------------------------------------------------------------------------
     def image(self, width=640, height=360):
         """The world as the program's --frames draw it, whole: a numpy array of shape (height,

@@ -96,6 +96,25 @@ class Metrics(ctypes.Structure):
                 ("max_speed", ctypes.c_double), ("milling", ctypes.c_double)]
 
 
+# boids.h's BOIDS_FIELD_BINS and BOIDS_FIELD_RANKS: the most bins of C(r), ranks of gamma(n)
+FIELD_BINS, FIELD_RANKS = 256, 32
+
+
+class FieldOptions(ctypes.Structure):
+    _fields_ = [("r_max", ctypes.c_float), ("bins", ctypes.c_uint32),
+                ("ranks", ctypes.c_uint32), ("margin", ctypes.c_float)]
+
+
+class Field(ctypes.Structure):
+    _fields_ = [("step", ctypes.c_uint64), ("alive", ctypes.c_uint32),
+                ("bins", ctypes.c_uint32), ("ranks", ctypes.c_uint32), ("n_c", ctypes.c_uint32),
+                ("dr", ctypes.c_double), ("r_max", ctypes.c_double), ("xi", ctypes.c_double),
+                ("xi_speed", ctypes.c_double), ("pairs", ctypes.c_double * FIELD_BINS),
+                ("c_velocity", ctypes.c_double * FIELD_BINS),
+                ("c_speed", ctypes.c_double * FIELD_BINS),
+                ("gamma", ctypes.c_double * FIELD_RANKS)]
+
+
 class Event(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_uint32), ("step", ctypes.c_uint32),
                 ("subject", ctypes.c_uint32), ("other", ctypes.c_uint32),
@@ -167,6 +186,8 @@ _sig("boids_world_get_param", _i, _p, _s, c_float_p)
 _sig("boids_world_set_param", _i, _p, _s, _s)
 _sig("boids_world_read_predators", _i, _p, ctypes.POINTER(Predator), ctypes.c_size_t)
 _sig("boids_world_metrics", _i, _p, ctypes.POINTER(Metrics), ctypes.c_size_t)
+_sig("boids_world_field", _i, _p, ctypes.POINTER(FieldOptions), ctypes.POINTER(Field),
+     ctypes.c_size_t)
 _sig("boids_world_image", _i, _p, ctypes.c_uint32, ctypes.c_uint32, _p)
 _sig("boids_world_save_png", _i, _p, ctypes.c_uint32, ctypes.c_uint32, _s)
 _sig("boids_world_take_events", _i, _p, ctypes.POINTER(Events))
@@ -219,7 +240,8 @@ def strings(values, what="setting"):
 # Every struct mirrored above, and the C struct it mirrors (test_boids checks none is left out).
 MIRRORS = {ErrorInfo: "boids_error", ParamInfo: "boids_param_info",
            AttributeInfo: "boids_attribute_info", WorldInfo: "boids_world_info",
-           Metrics: "boids_metrics", Event: "boids_event", Events: "boids_events",
-           Predator: "boids_predator", Profile: "boids_profile"}
+           Metrics: "boids_metrics", FieldOptions: "boids_field_options", Field: "boids_field",
+           Event: "boids_event", Events: "boids_events", Predator: "boids_predator",
+           Profile: "boids_profile"}
 for _mirror, _c_type in MIRRORS.items():
     check_mirror(_mirror, _c_type, prefix=_mirror is WorldInfo)

@@ -43,6 +43,90 @@ def test_every_ctypes_mirror_is_checked_against_the_library():
                           "boids_metrics")
 
 
+def _field_reference(s, size, r_max, bins, ranks):
+    """boids_world_field's measures of one replica of a torus, every pair in float64: C(r) of
+    the velocities, gamma(n) of the n-th nearest (distance, then id), pairs per bin."""
+    p = np.stack([s["x"], s["y"]], axis=1).astype(np.float64)
+    v = np.stack([s["vx"], s["vy"]], axis=1).astype(np.float64)
+    size = np.asarray(size, dtype=np.float64)
+    d = p[None, :, :] - p[:, None, :]  # d[i, j]: from i to j, the minimum image
+    d = np.where(d > size / 2, d - size, np.where(d < -size / 2, d + size, d))
+    d2 = (d * d).sum(axis=2)
+    u = v - v.mean(axis=0)
+    uu = (u * u).sum(axis=1).mean()
+    i, j = np.triu_indices(len(p), 1)
+    near = d2[i, j] < r_max * r_max
+    k = np.minimum((np.sqrt(d2[i, j][near]) * (bins / r_max)).astype(np.int64), bins - 1)
+    pairs = np.bincount(k, minlength=bins).astype(np.float64)
+    sums = np.bincount(k, weights=(u[i[near]] * u[j[near]]).sum(axis=1), minlength=bins)
+    c = np.divide(sums, pairs * uu, out=np.zeros(bins), where=pairs > 0)
+    np.fill_diagonal(d2, np.inf)  # (itself last: never among the nearest)
+    order = np.argsort(d2, axis=1, kind="stable")[:, :ranks]  # ties: the lower id first
+    heading = v.mean(axis=0) / np.linalg.norm(v.mean(axis=0))
+    gamma = []
+    for n in range(ranks):
+        to = d[np.arange(len(p)), order[:, n]]
+        to /= np.linalg.norm(to, axis=1)[:, None]
+        least = np.linalg.eigh(to.T @ to)[1][:, 0]  # (eigh: ascending eigenvalues)
+        gamma.append(float(least @ heading) ** 2)
+    return pairs, c, np.array(gamma)
+
+
+def test_field_measures():
+    # two pairs across the seam of a 200 x 100 torus, one pair faster than the mean, one
+    # slower: C is 1 within a pair (1 px), -1 across (9 to 11 px), its zero 5.5 px
+    for backend in BACKENDS:
+        with boids.World(count=4, world=(200, 100), backend=backend) as w:
+            w.set_state(x=[5, 6, 195, 196], y=[50] * 4, vx=[30, 30, 10, 10], vy=[0] * 4)
+            f = w.field(r_max=40, bins=40)
+            assert len(f) == 1 and f[0]["step"] == 0 and f[0]["alive"] == 4
+            f = f[0]
+            assert abs(f["xi"] - 5.5) < 1e-12 and abs(f["xi_speed"] - 5.5) < 1e-12, f
+            assert f["c_velocity"][1] == 1 and f["c_velocity"][10] == -1
+            assert list(f["pairs"][[1, 9, 10, 11]]) == [2, 1, 2, 1] and f["pairs"].sum() == 6
+            assert f["ranks"] == 3 and list(f["n"]) == [1, 2, 3]  # at most alive - 1
+    with boids.World(count=4, backend="cpu") as w:
+        for bad, key in ((999, "bins"), (True, "bins"), (-1, "bins"), (1.5, "bins")):
+            with pytest.raises(boids.Error) as e:
+                w.field(bins=bad)
+            assert e.value.key == key and "bins" in str(e.value), e.value
+        for kwargs, key in (({"ranks": 33}, "ranks"), ({"r_max": -1}, "r_max"),
+                            ({"r_max": float("nan")}, "r_max"), ({"margin": 1}, "margin"),
+                            ({"margin": "0.1"}, "margin")):
+            with pytest.raises(boids.Error) as e:
+                w.field(**kwargs)
+            assert e.value.key == key, (kwargs, e.value)
+    # every length as asked, trimmed; the tables
+    with boids.World(model="kit", count=400, backend="cpu", seed=3) as w:
+        w.step(3)
+        for kwargs, bins, ranks in (({}, 64, 20), ({"bins": 30, "ranks": 7, "r_max": 90}, 30, 7)):
+            f = w.field(**kwargs)[0]
+            assert (f["bins"], f["ranks"], f["step"]) == (bins, ranks, 3)
+            assert all(len(f[k]) == bins for k in ("r", "pairs", "c_velocity", "c_speed"))
+            assert len(f["n"]) == len(f["gamma"]) == ranks and list(f["n"]) == list(
+                range(1, ranks + 1))
+            assert np.allclose(f["r"], (np.arange(bins) + 0.5) * f["dr"])
+            assert np.isclose(f["dr"] * bins, f["r_max"])
+            assert len(f["correlation"]) == bins and len(f["anisotropy"]) == ranks
+        table = w.field(frames=False)[0]["correlation"]
+        assert isinstance(table, boids.Table) and table.dtype.names == (
+            "r", "pairs", "c_velocity", "c_speed")
+        assert np.array_equal(table["c_velocity"], w.field()[0]["c_velocity"])
+    # against every pair in float64: a random flock, a flocked one
+    with boids.World(count=300, world=(400, 300), backend="cpu", seed=9) as w:
+        for steps in (0, 60):
+            w.step(steps)
+            f = w.field(r_max=120, bins=24, ranks=10)[0]
+            pairs, c, gamma = _field_reference(w.state(), (400, 300), 120.0, 24, 10)
+            assert np.array_equal(f["pairs"], pairs)
+            assert np.max(np.abs(f["c_velocity"] - c)) < 1e-9
+            assert np.max(np.abs(f["gamma"] - gamma)) < 1e-9, (f["gamma"], gamma)
+    readme = open(os.path.join(HERE, "..", "README.md"), encoding="utf-8").read()
+    shown = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if ".field(" in b]
+    assert len(shown) == 1, "python/README.md shows field() once"
+    exec(compile(shown[0], "python/README.md", "exec"), {})  # it runs
+
+
 def test_models_and_their_parameters():
     names = boids.models()
     assert "kit" in names and "shiffman-per-second" in names and len(names) == len(set(names))
@@ -155,7 +239,7 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
     with pytest.raises(boids.Error):
         w.step(-1)
     w.close()
-    for call in (lambda: w.step(1), w.state, w.metrics, lambda: w.params["max_speed"]):
+    for call in (lambda: w.step(1), w.state, w.metrics, w.field, lambda: w.params["max_speed"]):
         with pytest.raises(boids.Error) as e:
             call()
         assert e.value.id == "WORLD_CLOSED"

@@ -39,12 +39,19 @@
     X(boids_predator, z) X(boids_predator, vz)                                                     \
     X(boids_profile, ms) X(boids_profile, samples) X(boids_profile, step_ms)                       \
     X(boids_profile, dispatches_per_step) X(boids_profile, barriers_per_step)                      \
-    X(boids_profile, clears_per_step)
+    X(boids_profile, clears_per_step)                                                              \
+    X(boids_field_options, r_max) X(boids_field_options, bins) X(boids_field_options, ranks)       \
+    X(boids_field_options, margin)                                                                 \
+    X(boids_field, step) X(boids_field, alive) X(boids_field, bins) X(boids_field, ranks)          \
+    X(boids_field, n_c) X(boids_field, dr) X(boids_field, r_max) X(boids_field, xi)                \
+    X(boids_field, xi_speed) X(boids_field, pairs) X(boids_field, c_velocity)                      \
+    X(boids_field, c_speed) X(boids_field, gamma)
 
 /* X(type) for every mirrored struct. */
 #define BOIDS_LAYOUT_TYPES(X)                                                                      \
     X(boids_error) X(boids_param_info) X(boids_attribute_info) X(boids_world_info)                 \
-    X(boids_metrics) X(boids_event) X(boids_events) X(boids_predator) X(boids_profile)
+    X(boids_metrics) X(boids_event) X(boids_events) X(boids_predator) X(boids_profile)             \
+    X(boids_field_options) X(boids_field)
 /* clang-format on */
 
 static const struct {
