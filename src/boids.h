@@ -573,6 +573,15 @@ BOIDS_API boids_status boids_world_metrics(boids_world *world, boids_metrics *ou
  *   eigenvector of M(n)'s smallest eigenvalue; V the unit mean velocity; gamma(n) = (W(n).V)^2,
  *   1/d where the neighbours lie alike in every direction. n_c: the first n where gamma(n) falls
  *   to within `margin` of 1/d. */
+/* A flock: the replica's living boids (default); each swarm's; each group's (boids linked
+ * within the group radius, as boids_metrics.groups counts them). With several flocks each boid's
+ * fluctuations are from its own flock's means, only pairs and neighbours within one flock count,
+ * and C and M(n) are summed over the flocks, M(n) in each flock's own frame (its mean velocity
+ * along the first axis; in 3D the second along the world axis least aligned with it, made
+ * orthogonal): so gamma(n) = W(n)'s first component squared. */
+#define BOIDS_FIELD_FLOCK_REPLICA 0u
+#define BOIDS_FIELD_FLOCK_SWARM 1u
+#define BOIDS_FIELD_FLOCK_GROUP 2u
 #define BOIDS_FIELD_BINS 256 /* C(r)'s bins at most */
 #define BOIDS_FIELD_RANKS 32 /* gamma(n)'s ranks at most */
 typedef struct boids_field_options {
@@ -581,6 +590,8 @@ typedef struct boids_field_options {
     uint32_t bins;  /* C(r)'s bins over [0, r_max), <= BOIDS_FIELD_BINS; 0: 64 */
     uint32_t ranks; /* gamma(n) for n = 1..ranks, <= BOIDS_FIELD_RANKS; 0: 20 */
     float margin;   /* n_c's margin above 1/d, >= 0; 0: 0.02 */
+    uint32_t flock; /* BOIDS_FIELD_FLOCK_*: what a flock is (its mean taken out, its pairs and
+                       neighbours counted) */
 } boids_field_options;
 
 typedef struct boids_field {

@@ -236,6 +236,11 @@ expect 2 "--field without --metrics or --field-profile: refused" "^boids: --fiel
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --field 10
 expect 2 "--field with 300 bins: refused" "^boids: --field: '10,300' is not R\[,BINS" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,300
+expect 2 "--field with a flock of no such kind: refused" "^boids: --field: '10,herd' is not" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,herd
+"$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
+  --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 14 ] &&
+  ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"
 expect 2 "--field -1: refused" "^boids: --field: '-1' is not" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field -1
 expect 2 "--metrics into a missing directory" "--metrics" \

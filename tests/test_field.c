@@ -20,6 +20,8 @@ typedef struct ref_setup {
     double r_max;
     uint32_t bins, ranks;
     double margin;
+    uint32_t flock;      /* BOIDS_FIELD_FLOCK_* */
+    double group_radius; /* its groups' */
 } ref_setup;
 
 /* p to q's offset, minimum image where wrap; its squared length. */
@@ -74,34 +76,95 @@ static int by_distance(const void *a, const void *b)
     return p->id < q->id ? -1 : p->id > q->id;
 }
 
-/* gamma(n) of the living idx[0..m) into e (e->ranks set). */
+/* The flocks of the living idx[0..m): label[a] per living boid, by swarm or by a flood fill over
+ * the pairs within the group radius; their count. */
+static uint32_t ref_flocks(const boids_boid *b, const uint32_t *idx, uint32_t m, const ref_setup *s,
+                           uint32_t *label)
+{
+    uint32_t count = 0, *stack = malloc(sizeof *stack * (m + 1));
+    for (uint32_t a = 0; a < m; ++a)
+        label[a] = s->flock == BOIDS_FIELD_FLOCK_REPLICA ? 0 : UINT32_MAX;
+    if (s->flock == BOIDS_FIELD_FLOCK_REPLICA) count = m > 0;
+    for (uint32_t a = 0; a < m && s->flock != BOIDS_FIELD_FLOCK_REPLICA; ++a) {
+        if (label[a] != UINT32_MAX) continue;
+        uint32_t top = 0;
+        stack[top++] = a, label[a] = count;
+        while (top) {
+            const uint32_t x = stack[--top];
+            for (uint32_t c = 0; c < m; ++c) {
+                double d[3];
+                if (label[c] != UINT32_MAX) continue;
+                const bool joined =
+                    s->flock == BOIDS_FIELD_FLOCK_SWARM
+                        ? b[idx[c]].swarm == b[idx[x]].swarm
+                        : sqrt(offset(&b[idx[x]], &b[idx[c]], s, d)) <= s->group_radius;
+                if (joined) label[c] = count, stack[top++] = c;
+            }
+        }
+        count++;
+    }
+    free(stack);
+    return count;
+}
+
+/* A flock's frame as boids.h states it: e0 along v; e1 e0 turned a quarter (flat) or the world
+ * axis least aligned with e0, made orthogonal; e2 = e0 x e1. false where v = 0. */
+static bool ref_frame(const double v[3], bool three, double e[3][3])
+{
+    const double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (len == 0) return false;
+    for (int k = 0; k < 3; ++k) e[0][k] = v[k] / len;
+    e[1][0] = -e[0][1], e[1][1] = e[0][0], e[1][2] = 0;
+    if (three) {
+        int a = 0;
+        if (fabs(e[0][1]) < fabs(e[0][a])) a = 1;
+        if (fabs(e[0][2]) < fabs(e[0][a])) a = 2;
+        double l = 0;
+        for (int k = 0; k < 3; ++k) e[1][k] = (k == a ? 1.0 : 0.0) - e[0][a] * e[0][k];
+        for (int k = 0; k < 3; ++k) l += e[1][k] * e[1][k];
+        for (int k = 0; k < 3; ++k) e[1][k] /= sqrt(l);
+    }
+    e[2][0] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
+    e[2][1] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
+    e[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
+    return true;
+}
+
+/* gamma(n) of the living idx[0..m) into e (e->ranks set): one flock in the world's frame,
+ * (W.V)^2; several in each one's frame (mv: by flock, its mean velocity), W's first component. */
 static void ref_gamma(const boids_boid *b, const uint32_t *idx, uint32_t m, const ref_setup *s,
-                      const double v[3], boids_field *e)
+                      const uint32_t *label, const double *mv, boids_field *e)
 {
     double mm[BOIDS_FIELD_RANKS][3][3] = {{{0}}};
     near_entry *all = malloc(sizeof *all * m);
+    const bool framed = s->flock != BOIDS_FIELD_FLOCK_REPLICA;
     for (uint32_t a = 0; a < m; ++a) {
+        double f[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        if (framed && !ref_frame(mv + 3 * (size_t)label[a], s->D > 0, f)) continue;
         uint32_t k = 0;
         for (uint32_t c = 0; c < m; ++c)
-            if (c != a) {
+            if (c != a && label[c] == label[a]) {
                 all[k].d2 = offset(&b[idx[a]], &b[idx[c]], s, all[k].d);
                 all[k++].id = c; /* ids among the living keep their order */
             }
         qsort(all, k, sizeof *all, by_distance);
-        for (uint32_t n = 0; n < e->ranks; ++n) {
+        for (uint32_t n = 0; n < e->ranks && n < k; ++n) {
             if (all[n].d2 == 0) continue;
-            const double len = sqrt(all[n].d2);
+            double u[3] = {0, 0, 0};
             for (int r = 0; r < 3; ++r)
-                for (int c = 0; c < 3; ++c) mm[n][r][c] += all[n].d[r] / len * all[n].d[c] / len;
+                for (int c = 0; c < 3; ++c) u[r] += f[r][c] * all[n].d[c] / sqrt(all[n].d2);
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < 3; ++c) mm[n][r][c] += u[r] * u[c];
         }
     }
     free(all);
     const int d = s->D > 0 ? 3 : 2;
-    const double speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    for (uint32_t n = 0; speed > 0 && n < e->ranks; ++n) {
+    const double *v = mv, speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (uint32_t n = 0; n < e->ranks; ++n) {
+        if (mm[n][0][0] + mm[n][1][1] + mm[n][2][2] == 0 || (!framed && speed == 0)) continue;
         double w[3];
         ref_least_axis(mm[n], d, w);
-        const double dot = (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / speed;
+        const double dot = framed ? w[0] : (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / speed;
         e->gamma[n] = dot * dot;
         if (!e->n_c && e->gamma[n] <= 1.0 / d + s->margin) e->n_c = n + 1;
     }
@@ -116,26 +179,34 @@ static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s
         if (b[i].alive) idx[m++] = i;
     e.alive = m;
     e.ranks = m > s->ranks ? s->ranks : m ? m - 1 : 0;
-    double v[3] = {0, 0, 0}, speed = 0, uu = 0, ss = 0;
+    uint32_t *label = malloc(sizeof *label * (m + 1));
+    const uint32_t flocks = ref_flocks(b, idx, m, s, label);
+    double *mv = calloc(4 * (flocks + 1), sizeof *mv), *ms = mv + 3 * (flocks + 1);
+    double *count = calloc(flocks + 1, sizeof *count), uu = 0, ss = 0;
     double *u = malloc(sizeof *u * 3 * (m + 1)), *sp = malloc(sizeof *sp * (m + 1));
     for (uint32_t a = 0; a < m; ++a) {
         const boids_boid *p = &b[idx[a]];
         const double vz = s->D > 0 ? p->vz : 0.0;
         u[3 * a] = p->vx, u[3 * a + 1] = p->vy, u[3 * a + 2] = vz;
         sp[a] = sqrt((double)p->vx * p->vx + (double)p->vy * p->vy + vz * vz);
-        for (int c = 0; c < 3; ++c) v[c] += u[3 * a + c] / m;
-        speed += sp[a] / m;
+        for (int c = 0; c < 3; ++c) mv[3 * label[a] + c] += u[3 * a + c];
+        ms[label[a]] += sp[a], count[label[a]] += 1;
+    }
+    for (uint32_t f = 0; f < flocks; ++f) {
+        for (int c = 0; c < 3; ++c) mv[3 * f + c] /= count[f];
+        ms[f] /= count[f];
     }
     for (uint32_t a = 0; a < m; ++a) {
-        for (int c = 0; c < 3; ++c) u[3 * a + c] -= v[c], uu += u[3 * a + c] * u[3 * a + c] / m;
-        sp[a] -= speed, ss += sp[a] * sp[a] / m;
+        for (int c = 0; c < 3; ++c)
+            u[3 * a + c] -= mv[3 * label[a] + c], uu += u[3 * a + c] * u[3 * a + c] / m;
+        sp[a] -= ms[label[a]], ss += sp[a] * sp[a] / m;
     }
     double cv[BOIDS_FIELD_BINS] = {0}, cs[BOIDS_FIELD_BINS] = {0};
     for (uint32_t a = 0; m > 1 && a < m; ++a)
         for (uint32_t c = a + 1; c < m; ++c) {
             double d[3];
             const double d2 = offset(&b[idx[a]], &b[idx[c]], s, d);
-            if (d2 >= s->r_max * s->r_max) continue;
+            if (d2 >= s->r_max * s->r_max || label[a] != label[c]) continue;
             uint32_t k = (uint32_t)(sqrt(d2) * (s->bins / s->r_max));
             k = k < s->bins ? k : s->bins - 1;
             e.pairs[k] += 1;
@@ -149,8 +220,8 @@ static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s
     }
     e.xi = m > 1 && uu > 0 ? ref_zero(e.c_velocity, e.pairs, s->bins, e.dr) : 0;
     e.xi_speed = m > 1 && ss > 0 ? ref_zero(e.c_speed, e.pairs, s->bins, e.dr) : 0;
-    if (m > 1) ref_gamma(b, idx, m, s, v, &e);
-    free(idx), free(u), free(sp);
+    if (m > 1) ref_gamma(b, idx, m, s, label, mv, &e);
+    free(idx), free(label), free(mv), free(count), free(u), free(sp);
     return e;
 }
 
@@ -195,7 +266,9 @@ static void check_world(boids_world *w, const boids_field_options *o, const char
                          o && o->r_max > 0 ? o->r_max : 0.5 * shortest,
                          o && o->bins ? o->bins : 64,
                          o && o->ranks ? o->ranks : 20,
-                         o && o->margin > 0 ? o->margin : 0.02};
+                         o && o->margin > 0 ? o->margin : 0.02,
+                         o ? o->flock : 0,
+                         boids_model_group_radius(info.model, &info.params)};
     double worst = 0;
     for (uint32_t r = 0; r < info.replicas; ++r) {
         const boids_field e = reference(b + (size_t)r * per, per, &s);
@@ -235,6 +308,70 @@ static void test_flocks_against_brute_force(void)
                 check_world(w, &chosen, what);
                 boids_world_destroy(w);
             }
+}
+
+/* Flocks within a replica: each swarm (3 swarms), each group (a flocked torus of many groups,
+ * flat and in 3D). */
+static void test_swarms_and_groups(void)
+{
+    for (int k = 0; k < 2; ++k)
+        for (int three = 0; three < 2; ++three) {
+            boids_world_def d = test_def(backends[k], three ? 500 : 800);
+            d.swarms = 3; /* sparse: more groups than swarms */
+            d.width = three ? 900 : 2400, d.height = three ? 800 : 1600, d.depth = three ? 700 : 0;
+            boids_world *w;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_step(w, 150));
+            boids_field_options o = {.r_max = 120, .bins = 30, .ranks = 10};
+            for (uint32_t f = BOIDS_FIELD_FLOCK_SWARM; f <= BOIDS_FIELD_FLOCK_GROUP; ++f) {
+                o.flock = f;
+                char what[64];
+                snprintf(what, sizeof what, "%s, 3 swarms, each %s", three ? "3D" : "flat",
+                         f == BOIDS_FIELD_FLOCK_SWARM ? "swarm" : "group");
+                check_world(w, &o, what);
+            }
+            boids_metrics m;
+            REQUIRE_OK(boids_world_metrics(w, &m, 1));
+            CHECK_MSG(m.groups > 3, "%u groups: too few to tell groups from swarms", m.groups);
+            boids_world_destroy(w);
+        }
+}
+
+/* Two lines of boids far apart flying across themselves, one up, one down, each one's speeds the
+ * other's: as one flock their
+ * mean velocity is zero (gamma 0) and each line's velocity is a fluctuation; each group a flock,
+ * gamma is 1 and C holds only what differs within a line. */
+static void test_two_groups_by_hand(void)
+{
+    for (int k = 0; k < 2; ++k) {
+        boids_world_def d = test_def(backends[k], 40);
+        d.width = 1000, d.height = 1000;
+        boids_boid b[40];
+        for (int i = 0; i < 40; ++i) /* shiffman-per-second: group radius 50 */
+            b[i] = (boids_boid){.x = 100 + 10 * (i % 20) + (i < 20 ? 0 : 500),
+                                .y = 500,
+                                .vx = 0,
+                                .vy = (i < 20 ? 1.0f : -1.0f) * (40.0f + (float)(i % 20 % 3)),
+                                .alive = 1};
+        boids_world *w;
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, b, 40));
+        boids_field one, two;
+        boids_field_options o = {.r_max = 400, .bins = 40, .ranks = 5};
+        REQUIRE_OK(boids_world_field(w, &o, &one, 1));
+        o.flock = BOIDS_FIELD_FLOCK_GROUP;
+        REQUIRE_OK(boids_world_field(w, &o, &two, 1));
+        for (int n = 0; n < 5; ++n)
+            CHECK_MSG(one.gamma[n] == 0 && fabs(two.gamma[n] - 1) < 1e-12,
+                      "gamma(%d): %.17g as one flock, %.17g by groups", n + 1, one.gamma[n],
+                      two.gamma[n]);
+        CHECK_MSG(one.c_velocity[1] > 0.99 && fabs(two.c_velocity[1]) < 0.9,
+                  "C at 10 px: %.3f as one flock, %.3f by groups", one.c_velocity[1],
+                  two.c_velocity[1]);
+        CHECK(one.pairs[35] > 0 && one.pairs[25] == 0); /* the lines are 310 to 690 px apart */
+        CHECK_MSG(two.pairs[35] == 0, "pairs across the groups counted: %.0f", two.pairs[35]);
+        boids_world_destroy(w);
+    }
 }
 
 /* Replicas, some boids caught (left out); a flock too small for the ranks asked. */
@@ -393,7 +530,7 @@ static void test_refusals(void)
     } bad[] = {{{.r_max = -1}, "r_max"},       {{.r_max = NAN}, "r_max"},
                {{.r_max = INFINITY}, "r_max"}, {{.bins = 257}, "bins"},
                {{.ranks = 33}, "ranks"},       {{.margin = 1}, "margin"},
-               {{.margin = -0.1f}, "margin"}};
+               {{.margin = -0.1f}, "margin"},  {{.flock = 3}, "flock"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         CHECK(boids_world_field(w, &bad[i].o, f, 1) == BOIDS_ERR_INVALID);
         CHECK_MSG(strcmp(boids_last_error_info()->key, bad[i].key) == 0, "%s: key %s",
@@ -411,5 +548,6 @@ static void test_refusals(void)
 }
 
 TEST_MAIN(TEST(test_flocks_against_brute_force), TEST(test_replicas_and_the_caught),
-          TEST(test_lattice), TEST(test_hand_made), TEST(test_same_bits_whatever_the_threads),
-          TEST(test_least_axis), TEST(test_refusals))
+          TEST(test_swarms_and_groups), TEST(test_two_groups_by_hand), TEST(test_lattice),
+          TEST(test_hand_made), TEST(test_same_bits_whatever_the_threads), TEST(test_least_axis),
+          TEST(test_refusals))

@@ -519,7 +519,7 @@ class World:
             rec[k] = tuple(getattr(m, f) for f in names)
         return named(rec, frames)
 
-    def field(self, r_max=0, bins=0, ranks=0, margin=0, frames=None):
+    def field(self, r_max=0, bins=0, ranks=0, margin=0, flock="replica", frames=None):
         """The measures field studies make of real flocks, of each replica's living boids (its
         own mean velocity taken out), exact in double precision, with the minimum image where
         the world wraps (boids_world_field). A list with one dict a replica:
@@ -539,9 +539,12 @@ class World:
 
         r_max (px; 0: half the world's shortest side), bins (at most 256; 0: 64), ranks (at most
         32; 0: 20), margin (in [0, 1); 0: 0.02) as the library takes them: a bad one raises
-        boids.Error naming it. Every pair within r_max is counted, so a large r_max over a dense
-        flock costs N x its neighbours within r_max; Ctrl-C raises KeyboardInterrupt as step()
-        does, and the world is usable."""
+        boids.Error naming it. flock: what a flock is, its own means taken out and only its
+        pairs and neighbours counted: "replica" (the default), "swarm" (each swarm) or "group"
+        (each group, as metrics() counts them); several flocks' C and M(n) are summed, M(n) in
+        each flock's frame (docs/models.md, "Field measures"). Every pair within r_max is
+        counted, so a large r_max over a dense flock costs N x its neighbours within r_max;
+        Ctrl-C raises KeyboardInterrupt as step() does, and the world is usable."""
         for value, name in ((bins, "bins"), (ranks, "ranks")):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
                     or not 0 <= value < 2**32:
@@ -549,9 +552,14 @@ class World:
         for value, name in ((r_max, "r_max"), (margin, "margin")):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise Error("ARGUMENT", f"{name}: {value!r} is not a number", key=name)
+        flocks = ("replica", "swarm", "group")
+        if flock not in flocks:
+            raise Error("ARGUMENT", f"flock: {flock!r} is not one of {', '.join(flocks)}",
+                        key="flock")
         info = self._info()
         n = info.replicas
-        options = _lib.FieldOptions(float(r_max), int(bins), int(ranks), float(margin))
+        options = _lib.FieldOptions(float(r_max), int(bins), int(ranks), float(margin),
+                                    flocks.index(flock))
         out = (_lib.Field * n)()
         self._stoppable(_lib.lib.boids_world_field, ctypes.byref(options), out, n,
                         cost=self._field_cost(info, float(r_max)))

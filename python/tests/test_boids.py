@@ -92,7 +92,7 @@ def test_field_measures():
             assert e.value.key == key and "bins" in str(e.value), e.value
         for kwargs, key in (({"ranks": 33}, "ranks"), ({"r_max": -1}, "r_max"),
                             ({"r_max": float("nan")}, "r_max"), ({"margin": 1}, "margin"),
-                            ({"margin": "0.1"}, "margin")):
+                            ({"margin": "0.1"}, "margin"), ({"flock": "herd"}, "flock")):
             with pytest.raises(boids.Error) as e:
                 w.field(**kwargs)
             assert e.value.key == key, (kwargs, e.value)
@@ -121,6 +121,14 @@ def test_field_measures():
             assert np.array_equal(f["pairs"], pairs)
             assert np.max(np.abs(f["c_velocity"] - c)) < 1e-9
             assert np.max(np.abs(f["gamma"] - gamma)) < 1e-9, (f["gamma"], gamma)
+    # two lines flying across themselves, one up, one down: as one flock V = 0 (gamma 0); each
+    # group its own flock, in its own frame: gamma 1
+    with boids.World(count=40, world=(1000, 1000), backend="cpu") as w:
+        x = [100 + 10 * (i % 20) + (0 if i < 20 else 500) for i in range(40)]
+        vy = [(1 if i < 20 else -1) * (40 + i % 20 % 3) for i in range(40)]
+        w.set_state(x=x, y=[500] * 40, vx=[0] * 40, vy=vy)
+        one, two = w.field(ranks=5)[0], w.field(ranks=5, flock="group")[0]
+        assert np.all(one["gamma"] == 0) and np.allclose(two["gamma"], 1, atol=1e-12)
     readme = open(os.path.join(HERE, "..", "README.md"), encoding="utf-8").read()
     shown = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if ".field(" in b]
     assert len(shown) == 1, "python/README.md shows field() once"

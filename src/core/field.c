@@ -6,6 +6,7 @@
 
 #include "base/error.h"
 #include "base/interrupt.h"
+#include "core/metrics.h"
 #include "core/ring_grid.h"
 
 /* The boids are cut into blocks of this many slots, each summing into its own accumulator, and
@@ -19,9 +20,11 @@ static size_t acc_size(const boids_field_setup *s) { return 3 * (size_t)s->bins 
 typedef struct field_job {
     const boids_field_setup *s;
     const boids_ring_grid *g;
-    const double *u;  /* by slot: the velocity fluctuation (x, y, z) */
-    const double *sp; /* by slot: the speed fluctuation */
-    double *acc;      /* per block, acc_size doubles */
+    const double *u;       /* by slot: the velocity fluctuation (x, y, z) */
+    const double *sp;      /* by slot: the speed fluctuation */
+    const uint32_t *flock; /* by boid: its flock's index (NULL: one flock) */
+    const double *frame;   /* by flock: 9 doubles, the rows of its frame (all 0: at rest) */
+    double *acc;           /* per block, acc_size doubles */
     uint32_t n, ranks;
     bool near; /* the nearest (g the grid for them), or the pairs */
     const int *stop;
@@ -74,7 +77,9 @@ static void pair_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t 
     const boids_field_setup *s = j->s;
     const double r2max = s->r_max * s->r_max, per_bin = s->bins / s->r_max;
     const double *ui = j->u + 3 * (size_t)i;
+    const uint32_t *order = j->g->order, fi = j->flock ? j->flock[order[i]] : 0;
     for (uint32_t k = begin > i + 1 ? begin : i + 1; k < end; ++k) { /* each pair once */
+        if (j->flock && j->flock[order[k]] != fi) continue;
         double d[3];
         const double d2 = offset(j, i, k, d);
         if (d2 >= r2max) continue;
@@ -105,8 +110,9 @@ static bool before(const near_list *l, double d2, uint32_t id, uint32_t e)
 static void near_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx)
 {
     near_list *l = ctx;
+    const uint32_t *order = j->g->order, fi = j->flock ? j->flock[order[i]] : 0;
     for (uint32_t k = begin; k < end; ++k) {
-        if (k == i) continue;
+        if (k == i || (j->flock && j->flock[order[k]] != fi)) continue;
         double d[3];
         const double d2 = offset(j, i, k, d);
         const uint32_t id = j->g->order[k];
@@ -147,11 +153,15 @@ static void near_block(const field_job *j, uint32_t first, uint32_t last, double
 {
     near_list l;
     for (uint32_t i = first; i < last; ++i) {
+        const double *f = j->frame + 9 * (size_t)(j->flock ? j->flock[j->g->order[i]] : 0);
+        if (f[0] == 0 && f[1] == 0 && f[2] == 0) continue; /* a flock at rest: no frame */
         nearest(j, i, &l);
         for (uint32_t n = 0; n < l.count; ++n) {
             if (l.d2[n] == 0) continue; /* on the boid itself: no direction */
-            const double inv = 1.0 / sqrt(l.d2[n]), x = l.d[n][0] * inv, y = l.d[n][1] * inv,
-                         z = l.d[n][2] * inv;
+            const double inv = 1.0 / sqrt(l.d2[n]), *d = l.d[n];
+            const double x = (f[0] * d[0] + f[1] * d[1] + f[2] * d[2]) * inv,
+                         y = (f[3] * d[0] + f[4] * d[1] + f[5] * d[2]) * inv,
+                         z = (f[6] * d[0] + f[7] * d[1] + f[8] * d[2]) * inv;
             double *t = m + 6 * (size_t)n;
             t[0] += x * x, t[1] += x * y, t[2] += x * z, t[3] += y * y, t[4] += y * z,
                 t[5] += z * z;
@@ -237,9 +247,10 @@ static double first_zero(const double *c, const double *pairs, uint32_t bins, do
 }
 
 /* The measures from the blocks' sums (added in block order into the zeroed accumulator after
- * them) and the fluctuations' mean squares. */
-static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, const double mean_v[3],
-                   double norm_u, double norm_s, boids_field *out)
+ * them) and the fluctuations' mean squares. M(n) is in the flocks' frames: W(n).V is W(n)'s
+ * first component. */
+static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, double norm_u,
+                   double norm_s, boids_field *out)
 {
     const size_t size = acc_size(s);
     double *sum = acc + size * blocks;
@@ -254,15 +265,14 @@ static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, con
     }
     if (norm_u > 0) out->xi = first_zero(out->c_velocity, out->pairs, bins, out->dr);
     if (norm_s > 0) out->xi_speed = first_zero(out->c_speed, out->pairs, bins, out->dr);
-    const double v = sqrt(mean_v[0] * mean_v[0] + mean_v[1] * mean_v[1] + mean_v[2] * mean_v[2]);
     const int d = s->depth > 0 ? 3 : 2;
-    for (uint32_t n = 0; v > 0 && n < out->ranks; ++n) {
+    for (uint32_t n = 0; n < out->ranks; ++n) {
         const double *t = sum + 3 * (size_t)bins + 6 * (size_t)n;
+        if (t[0] + t[3] + t[5] == 0) continue; /* no flock moves (or none has n others) */
         const double m[6] = {t[0], t[1], t[2], t[3], t[4], t[5]}, m2[3] = {t[0], t[1], t[3]};
         double w[3];
         boids_field_least_axis(d == 3 ? m : m2, d, w);
-        const double dot = (w[0] * mean_v[0] + w[1] * mean_v[1] + w[2] * mean_v[2]) / v;
-        out->gamma[n] = dot * dot;
+        out->gamma[n] = w[0] * w[0];
         if (!out->n_c && out->gamma[n] <= 1.0 / d + s->margin) out->n_c = n + 1;
     }
 }
@@ -286,27 +296,103 @@ static double near_cell(const boids_boid *b, uint32_t n, const boids_field_setup
     return d == 3 ? cbrt(per_boid) : sqrt(per_boid);
 }
 
-/* The fluctuations by slot of g: u = v - the mean velocity, sp = |v| - the mean speed; their
- * mean squares into norm[0], norm[1]. */
-static void fluctuations(const boids_boid *b, uint32_t n, const boids_ring_grid *g, bool three,
-                         double *u, double *sp, double mean_v[3], double norm[2])
+/* The flocks of n living boids: each one's flock, and per flock its means and frame. */
+typedef struct flocks {
+    uint32_t count;
+    uint32_t *of;  /* by boid; NULL: one flock */
+    double *mean;  /* by flock: the mean velocity (x, y, z) and speed */
+    double *frame; /* by flock: 9 doubles, the rows of its frame; all 0 where it is at rest */
+} flocks;
+
+static void flocks_free(flocks *f) { free(f->of), free(f->mean), free(f->frame); }
+
+/* Each swarm's flock, numbered in the order of their first boid. */
+static bool swarm_flocks(const boids_boid *b, uint32_t n, flocks *f)
 {
-    double speed = 0;
-    mean_v[0] = mean_v[1] = mean_v[2] = 0;
+    uint32_t top = 0;
+    for (uint32_t i = 0; i < n; ++i) top = b[i].swarm > top ? b[i].swarm : top;
+    uint32_t *dense = malloc(sizeof *dense * ((size_t)top + 1));
+    if (!dense || !(f->of = malloc(sizeof *f->of * n))) return free(dense), false;
+    for (uint32_t k = 0; k <= top; ++k) dense[k] = UINT32_MAX;
     for (uint32_t i = 0; i < n; ++i) {
-        const double vz = three ? b[i].vz : 0.0;
-        mean_v[0] += b[i].vx, mean_v[1] += b[i].vy, mean_v[2] += vz;
-        speed += sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy + vz * vz);
+        if (dense[b[i].swarm] == UINT32_MAX) dense[b[i].swarm] = f->count++;
+        f->of[i] = dense[b[i].swarm];
     }
-    for (int a = 0; a < 3; ++a) mean_v[a] /= n;
-    speed /= n;
+    free(dense);
+    return true;
+}
+
+/* A flock's frame: its mean velocity's direction e0, then (flat) e0 turned a quarter, or (3D)
+ * the world axis least aligned with e0 made orthogonal to it, and their cross product. */
+static void frame_of(const double v[3], bool three, double f[9])
+{
+    const double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    memset(f, 0, 9 * sizeof *f);
+    if (!(len > 0)) return;
+    const double e0[3] = {v[0] / len, v[1] / len, v[2] / len};
+    double e1[3] = {-e0[1], e0[0], 0};
+    if (three) {
+        int a = 0;
+        for (int k = 1; k < 3; ++k) a = fabs(e0[k]) < fabs(e0[a]) ? k : a;
+        for (int k = 0; k < 3; ++k) e1[k] = (k == a) - e0[a] * e0[k];
+        const double l1 = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+        for (int k = 0; k < 3; ++k) e1[k] /= l1;
+    }
+    const double e2[3] = {e0[1] * e1[2] - e0[2] * e1[1], e0[2] * e1[0] - e0[0] * e1[2],
+                          e0[0] * e1[1] - e0[1] * e1[0]};
+    memcpy(f, e0, sizeof e0), memcpy(f + 3, e1, sizeof e1), memcpy(f + 6, e2, sizeof e2);
+}
+
+/* The flocks of b[0..n) as setup asks, their means and frames. */
+static boids_status find_flocks(const boids_boid *b, uint32_t n, const boids_field_setup *s,
+                                boids_pool *pool, const int *stop, flocks *f)
+{
+    *f = (flocks){.count = 1};
+    boids_status st = BOIDS_OK;
+    if (s->flock == BOIDS_FIELD_FLOCK_SWARM && !swarm_flocks(b, n, f))
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the swarms");
+    if (s->flock == BOIDS_FIELD_FLOCK_GROUP) {
+        st = (f->of = malloc(sizeof *f->of * n))
+                 ? boids_metric_groups(b, n, s->width, s->height, s->depth, s->wrap,
+                                       s->group_radius, pool, stop, f->of, &f->count)
+                 : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the groups");
+    }
+    if (st != BOIDS_OK) return st;
+    f->mean = calloc(4 * (size_t)f->count, sizeof *f->mean);
+    f->frame = malloc(sizeof *f->frame * 9 * f->count);
+    double *size = calloc(f->count, sizeof *size);
+    if (f->mean && f->frame && size) {
+        const bool three = s->depth > 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            double *m = f->mean + 4 * (size_t)(f->of ? f->of[i] : 0);
+            const double vz = three ? b[i].vz : 0.0;
+            m[0] += b[i].vx, m[1] += b[i].vy, m[2] += vz;
+            m[3] += sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy + vz * vz);
+            size[f->of ? f->of[i] : 0] += 1;
+        }
+        for (uint32_t k = 0; k < f->count; ++k) {
+            for (int a = 0; a < 4; ++a) f->mean[4 * k + a] /= size[k];
+            frame_of(f->mean + 4 * (size_t)k, three, f->frame + 9 * (size_t)k);
+        }
+    } else {
+        st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the flocks' means");
+    }
+    free(size);
+    return st;
+}
+
+/* The fluctuations by slot of g: u = v - its flock's mean velocity, sp = |v| - its flock's mean
+ * speed; their mean squares into norm[0], norm[1]. */
+static void fluctuations(const boids_boid *b, uint32_t n, const boids_ring_grid *g, bool three,
+                         const flocks *f, double *u, double *sp, double norm[2])
+{
     norm[0] = norm[1] = 0;
     for (uint32_t k = 0; k < n; ++k) {
         const boids_boid *o = &b[g->order[k]];
+        const double *m = f->mean + 4 * (size_t)(f->of ? f->of[g->order[k]] : 0);
         const double vz = three ? o->vz : 0.0, *uk = u + 3 * (size_t)k;
-        u[3 * k] = o->vx - mean_v[0], u[3 * k + 1] = o->vy - mean_v[1],
-              u[3 * k + 2] = vz - mean_v[2];
-        sp[k] = sqrt((double)o->vx * o->vx + (double)o->vy * o->vy + vz * vz) - speed;
+        u[3 * k] = o->vx - m[0], u[3 * k + 1] = o->vy - m[1], u[3 * k + 2] = vz - m[2];
+        sp[k] = sqrt((double)o->vx * o->vx + (double)o->vy * o->vy + vz * vz) - m[3];
         norm[0] += uk[0] * uk[0] + uk[1] * uk[1] + uk[2] * uk[2], norm[1] += sp[k] * sp[k];
     }
     norm[0] /= n, norm[1] /= n;
@@ -331,10 +417,12 @@ static boids_status measure(const boids_boid *b, uint32_t n, const boids_field_s
                                       "out of memory for the field measures of "
                                       "%u boids",
                                       n);
+    flocks f = {0};
+    if (st == BOIDS_OK) st = find_flocks(b, n, s, pool, stop, &f);
     if (st == BOIDS_OK) {
-        double mean_v[3], norm[2];
-        fluctuations(b, n, &pairs, three, u, sp, mean_v, norm);
-        field_job j = {s, &pairs, u, sp, acc, n, out->ranks, false, stop};
+        double norm[2];
+        fluctuations(b, n, &pairs, three, &f, u, sp, norm);
+        field_job j = {s, &pairs, u, sp, f.of, f.frame, acc, n, out->ranks, false, stop};
         boids_pool_run(pool, block_chunk, &j, blocks);
         j.g = &near, j.near = true;
         if (out->ranks) boids_pool_run(pool, block_chunk, &j, blocks);
@@ -344,8 +432,9 @@ static boids_status measure(const boids_boid *b, uint32_t n, const boids_field_s
                             "%s",
                             n, boids_stop_reason());
         else
-            finish(s, acc, blocks, mean_v, norm[0], norm[1], out);
+            finish(s, acc, blocks, norm[0], norm[1], out);
     }
+    flocks_free(&f);
     boids_ring_grid_free(&pairs), boids_ring_grid_free(&near);
     free(u), free(sp), free(acc);
     return st;

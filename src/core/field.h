@@ -14,6 +14,8 @@ typedef struct boids_field_setup {
     double r_max;               /* > 0 */
     uint32_t bins, ranks;       /* [1, BOIDS_FIELD_BINS], [1, BOIDS_FIELD_RANKS] */
     double margin;
+    uint32_t flock;     /* BOIDS_FIELD_FLOCK_* */
+    float group_radius; /* BOIDS_FIELD_FLOCK_GROUP's */
 } boids_field_setup;
 
 /* The measures of the living among b[0..n) (one replica's, in id order) into *out (its step

@@ -265,6 +265,33 @@ static void milling_sums(const boids_boid *b, uint32_t n, float width, float hei
     m->mill_num = sqrt(lx * lx + ly * ly + lz * lz), m->mill_den = den;
 }
 
+/* The groups over a links grid built with cells whose diagonal is at most the radius (where
+ * the 4096-cell cap allows): parent[slot] ends at each group's root, its smallest slot. */
+static void link_groups(const boids_ring_grid *links, float width, float height, float depth,
+                        bool wrap, float group_radius, boids_pool *pool, const int *stop,
+                        uint32_t *parent)
+{
+    const bool three = depth > 0;
+    const double radius = group_radius > 0 ? group_radius : 1e-3;
+    const uint32_t n = links->start[links->gw * links->gh * links->gd];
+    for (uint32_t i = 0; i < n; ++i) parent[i] = i;
+    const double diagonal2 =
+        links->cw * links->cw + links->ch * links->ch + (three ? links->cd * links->cd : 0.0);
+    group_job gj = {links,
+                    width,
+                    height,
+                    depth,
+                    wrap,
+                    diagonal2 <= (double)radius * radius,
+                    {boids_reach_of(radius, links->cw, links->gw),
+                     boids_reach_of(radius, links->ch, links->gh),
+                     three ? boids_reach_of(radius, links->cd, links->gd) : 0},
+                    (double)group_radius * group_radius,
+                    parent,
+                    stop};
+    boids_pool_run(pool, group_chunk, &gj, (uint32_t)(links->gw * links->gh * links->gd));
+}
+
 static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
                                    float depth, bool wrap, float group_radius, boids_pool *pool,
                                    const int *stop, boids_metrics_work *work, boids_metric_sums *m)
@@ -311,25 +338,9 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     bool ok = room && built;
     boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
-        for (uint32_t i = 0; i < n; ++i) parent[i] = i;
         near_job nj = {near, width, height, depth, wrap, nn, stop};
-        const double diagonal2 =
-            links->cw * links->cw + links->ch * links->ch + (three ? links->cd * links->cd : 0.0);
-        group_job gj = {links,
-                        width,
-                        height,
-                        depth,
-                        wrap,
-                        diagonal2 <= (double)radius * radius,
-                        {boids_reach_of(radius, links->cw, links->gw),
-                         boids_reach_of(radius, links->ch, links->gh),
-                         three ? boids_reach_of(radius, links->cd, links->gd) : 0},
-                        (double)group_radius * group_radius,
-                        parent,
-                        stop};
-        const uint32_t cells = (uint32_t)(links->gw * links->gh * links->gd);
         boids_pool_run(pool, near_chunk, &nj, n);
-        boids_pool_run(pool, group_chunk, &gj, cells);
+        link_groups(links, width, height, depth, wrap, group_radius, pool, stop, parent);
         if (boids_should_stop(stop))
             st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped by %s", n,
                             boids_stop_reason());
@@ -392,4 +403,39 @@ void boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t
     out->milling = s->mill_den > 0 ? fmin(s->mill_num / s->mill_den, 1.0) : 0.0;
     out->min_speed = s->min_speed;
     out->max_speed = s->max_speed;
+}
+
+boids_status boids_metric_groups(const boids_boid *b, uint32_t n, float width, float height,
+                                 float depth, bool wrap, float group_radius, boids_pool *pool,
+                                 const int *stop, uint32_t *group_of, uint32_t *groups)
+{
+    *groups = 0;
+    if (n == 0) return BOIDS_OK;
+    const double radius = group_radius > 0 ? group_radius : 1e-3;
+    boids_ring_grid links = {0};
+    uint32_t *parent = malloc(sizeof *parent * n), *dense = malloc(sizeof *dense * n);
+    boids_status st =
+        parent && dense &&
+                boids_ring_grid_build(&links, b, n, width, height, depth,
+                                      radius / sqrt(depth > 0 ? 3.0 : 2.0), true, pool)
+            ? BOIDS_OK
+            : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the groups");
+    if (st == BOIDS_OK) {
+        link_groups(&links, width, height, depth, wrap, group_radius, pool, stop, parent);
+        if (boids_should_stop(stop))
+            st = boids_fail(BOIDS_E_INTERRUPTED, "the groups of %u boids were stopped by %s", n,
+                            boids_stop_reason());
+    }
+    if (st == BOIDS_OK) { /* numbered in the order of their first boid: whatever the threads */
+        for (uint32_t s = 0; s < n; ++s) dense[s] = UINT32_MAX;
+        for (uint32_t s = 0; s < n; ++s) group_of[links.order[s]] = find_shared(parent, s);
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t root = group_of[i];
+            if (dense[root] == UINT32_MAX) dense[root] = (*groups)++;
+            group_of[i] = dense[root];
+        }
+    }
+    boids_ring_grid_free(&links);
+    free(parent), free(dense);
+    return st;
 }

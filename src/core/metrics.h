@@ -39,6 +39,12 @@ boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float wi
                                        const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out);
 
+/* The groups of b[0..n) (the living: the caller leaves out the caught) as the sums count them:
+ * group_of[i] in [0, *groups), the groups numbered in the order of their first boid. */
+boids_status boids_metric_groups(const boids_boid *b, uint32_t n, float width, float height,
+                                 float depth, bool wrap, float group_radius, boids_pool *pool,
+                                 const int *stop, uint32_t *group_of, uint32_t *groups);
+
 /* The metrics from the sums into *out, its padding zeroed: polarization = |sum of headings| /
  * alive, mean_nn = nn_sum / alive, mean_speed = speed_sum / alive (0 where none lives). */
 void boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t catches,

@@ -29,6 +29,10 @@ static boids_status resolve(const boids_sim *sim, const boids_field_options *o,
                               BOIDS_FIELD_RANKS);
     if (!(o->margin >= 0) || !(o->margin < 1))
         return boids_fail_key(BOIDS_E_ARGUMENT, "margin", "%g is not in [0, 1)", (double)o->margin);
+    if (o->flock > BOIDS_FIELD_FLOCK_GROUP)
+        return boids_fail_key(BOIDS_E_ARGUMENT, "flock",
+                              "%u is not a flock (0 the replica, 1 each swarm, 2 each group)",
+                              o->flock);
     *s = (boids_field_setup){.width = w,
                              .height = h,
                              .depth = d,
@@ -36,7 +40,10 @@ static boids_status resolve(const boids_sim *sim, const boids_field_options *o,
                              .r_max = o->r_max > 0 ? o->r_max : 0.5 * shortest,
                              .bins = o->bins ? o->bins : 64,
                              .ranks = o->ranks ? o->ranks : 20,
-                             .margin = o->margin > 0 ? o->margin : 0.02};
+                             .margin = o->margin > 0 ? o->margin : 0.02,
+                             .flock = o->flock,
+                             .group_radius =
+                                 boids_model_group_radius(sim->def.model, &sim->def.params)};
     return BOIDS_OK;
 }
 
