@@ -312,19 +312,25 @@ static boids_status read_camera(boids_cli *cli, const char *flag, const char *va
     return BOIDS_OK;
 }
 
-static boids_status read_field(boids_cli *cli, const char *flag, const char *val)
+bool boids_cli_field_parse(const char *text, boids_field_options *out)
 {
     float v[3] = {0, 0, 0};
-    const int n = comma_floats(val, v, 3);
+    const int n = comma_floats(text, v, 3);
     const bool whole = v[1] == floorf(v[1]) && v[2] == floorf(v[2]);
     if (n < 1 || !(v[0] >= 0) || isinf(v[0]) || !whole ||
         !(v[1] >= 0 && v[1] <= BOIDS_FIELD_BINS) || !(v[2] >= 0 && v[2] <= BOIDS_FIELD_RANKS))
+        return false;
+    *out = (boids_field_options){.r_max = v[0], .bins = (uint32_t)v[1], .ranks = (uint32_t)v[2]};
+    return true;
+}
+
+static boids_status read_field(boids_cli *cli, const char *flag, const char *val)
+{
+    if (!boids_cli_field_parse(val, &cli->field_options))
         return bad(flag, val,
                    "R[,BINS[,RANKS]]: R >= 0 px (0: half the world's shortest side), BINS in "
                    "[1, 256] (default 64), RANKS in [1, 32] (default 20)");
     cli->field = true;
-    cli->field_options =
-        (boids_field_options){.r_max = v[0], .bins = (uint32_t)v[1], .ranks = (uint32_t)v[2]};
     return BOIDS_OK;
 }
 

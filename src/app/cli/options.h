@@ -43,8 +43,9 @@
       "steps between rows of --metrics (default 10); of an experiment's metrics.csv (default: "    \
       "none)")                                                                                     \
     O(FIELD, NULL, "--field", NULL, "R[,BINS[,RANKS]]", CUSTOM, 0, 0, read_field, NULL,           \
-      BOIDS_IN_RUN, "add xi, xi_speed (correlation lengths over the pairs within R px; 0: half "  \
-      "the world) and n_c (of the RANKS nearest) to --metrics")                                   \
+      BOIDS_IN_BOTH, "add xi, xi_speed (correlation lengths over the pairs within R px; 0: half " \
+      "the world) and n_c (of the RANKS nearest) to --metrics, or an experiment's metrics.csv "    \
+      "and runs.csv")                                                                              \
     O(FIELD_PROFILE, NULL, "--field-profile", NULL, "FILE.csv", TEXT, 0, 0, field_profile_path,    \
       NULL, BOIDS_IN_RUN, "the last state's C(r) and gamma(n) (rows step,measure,x,value)")        \
     O(THREADS, NULL, "--threads", NULL, "N", CUSTOM, 0, 256, read_threads, "threads",              \
