@@ -59,8 +59,9 @@ def _table(path, frames):
 
 class Tables:
     """An experiment's tables: runs (one row a run), events (kit's catches: age, distance),
-    metrics (with metrics_every), as numpy record arrays or pandas frames; directory is where
-    the program wrote them when out= was given (None otherwise)."""
+    metrics (with metrics_every; with field, its rows and the runs' have xi, xi_speed and n_c
+    too), as numpy record arrays or pandas frames; directory is where the program wrote them
+    when out= was given (None otherwise)."""
 
     def __init__(self, directory, frames):
         self.directory = directory
@@ -86,7 +87,21 @@ def _whole(value, name):
     return str(int(value))
 
 
-def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count):
+def _field(field):
+    """field= as --field's R[,BINS[,RANKS]][,FLOCK]: r_max (px), or (r_max, bins[, ranks]), and a
+    last "replica", "swarm" or "group" where given."""
+    parts = list(field) if isinstance(field, (tuple, list)) else [field]
+    flock = parts.pop() if len(parts) > 1 and isinstance(parts[-1], str) else None
+    if not 1 <= len(parts) <= 3 or isinstance(parts[0], bool) \
+            or not isinstance(parts[0], numbers.Real) \
+            or flock not in (None, "replica", "swarm", "group"):
+        raise _lib.Error("ARGUMENT", f"field: {field!r} is not r_max or (r_max, bins[, ranks]"
+                         "[, flock])", key="field")
+    return ",".join([_value(float(parts[0]))] + [_whole(p, "field") for p in parts[1:]] +
+                    ([flock] if flock else []))
+
+
+def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count, field=None):
     """The command line after `boids experiment SCENARIO`, each argument checked."""
     args = ["--runs", _whole(runs, "runs"), "--backend", _lib.encoded(backend, "backend").decode()]
     for key, values in sweep.items():
@@ -99,6 +114,8 @@ def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, cou
                               ("--boids", count, "count")):
         if value is not None:
             args += [flag, _whole(value, name)]
+    if field is not None:
+        args += ["--field", _field(field)]
     for arg in args:
         _lib.encoded(arg, "experiment")
     return args
@@ -233,7 +250,7 @@ def _check_out(out):
 
 def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=None, seed=None,
                params=None, metrics_every=None, count=None, out=None, frames=None,
-               executor=None, shards=None):
+               executor=None, shards=None, field=None):
     """Runs `boids experiment SCENARIO` and returns its tables (Tables).
 
     scenario       a scenario file or an installed preset's name ("kit")
@@ -241,6 +258,10 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     sweep          {parameter: [values]} (every combination, the first varying slowest)
     params         {parameter: value} over the scenario, as --set
     metrics_every  steps between rows of the metrics table (None: no metrics table)
+    field          the field measures xi, xi_speed and n_c (World.field()) as columns of the
+                   metrics and runs tables (--field; needs metrics_every): r_max in px (0: half
+                   the world's shortest side), or (r_max, bins[, ranks][, flock]), flock
+                   "replica", "swarm" or "group" (World.field()'s); None: none
     jobs           runs at once on the CPU backend (--jobs): without an executor, one
                    `boids experiment` process runs them on its own pool of `jobs` threads
                    (default one per core), the local pool; with one, each shard's (default 1)
@@ -273,7 +294,8 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
                          "process)", key="shards")
     if executor is not None and jobs is None:
         jobs = 1  # the executor is the pool
-    options = _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count)
+    options = _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count,
+                       field)
     program = _program()
     if executor is not None:
         shards = _shard_count(shards, runs, sweep)

@@ -325,6 +325,24 @@ def test_experiment_sweeps_world_settings():
         boids.experiment("vicsek", runs=1, sweep={"model": ["kit", "vicsek"]}, backend="cpu")
 
 
+def test_experiment_field_columns():
+    t = boids.experiment("vicsek", runs=2, steps=20, count=200, backend="cpu", frames=False,
+                         metrics_every=10, field=(0, 32, 10))
+    for table in (t.metrics, t.runs):
+        assert table.dtype.names[-3:] == ("xi", "xi_speed", "n_c")
+        assert np.all(table["xi"] >= 0) and np.all(table["n_c"] <= 10)
+    assert len(t.metrics) == 6 and len(t.runs) == 2
+    with pytest.raises(boids.Error, match="--metrics-every"):
+        boids.experiment("vicsek", runs=1, steps=5, backend="cpu", field=0)
+    grouped = boids.experiment("vicsek", runs=1, steps=10, count=200, backend="cpu", frames=False,
+                               metrics_every=10, field=(0, 32, 10, "group"))
+    assert grouped.runs.dtype.names[-3:] == ("xi", "xi_speed", "n_c")
+    for bad in (True, "0", (0, 1.5), (0, 1, 2, 3), (0, "herd")):
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("vicsek", runs=1, steps=5, metrics_every=5, field=bad)
+        assert e.value.id == "ARGUMENT"
+
+
 def test_the_examples_run(tmp_path):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.dirname(boids.__path__[0]),

@@ -31,7 +31,9 @@ typedef struct boids_experiment {
     uint64_t seed;             /* the first run's seed */
     uint32_t steps;            /* most steps per run (a run also ends on its stop condition) */
     uint32_t metrics_every;    /* steps between rows of metrics.csv; 0: no metrics.csv */
-    uint32_t shard, shards;    /* this directory holds slice shard of shards (1-based) */
+    bool field;                /* --field: xi, xi_speed, n_c in metrics.csv's and runs.csv's rows */
+    boids_field_options field_options; /* --field R[,BINS[,RANKS]] (the manifest's field line) */
+    uint32_t shard, shards;            /* this directory holds slice shard of shards (1-based) */
     bool world_given; /* the world's size was given (not the model's own or the default world):
                          a swept count keeps it rather than scaling it */
     uint32_t dims;    /* `dims` as given: 0 (not given), 2 or 3 */

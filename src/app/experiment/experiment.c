@@ -52,8 +52,10 @@ typedef struct run_rows {
     bool done;
 } run_rows;
 
+/* A metrics.csv row of the run at `step`: its metrics, and its field measures where --field
+ * asks for them (f, else NULL). */
 static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metrics *m,
-                        uint64_t step, float dt)
+                        const boids_field *f, uint64_t step, float dt)
 {
     if (!e->metrics_every || r->last_row == step) return;
     char prefix[1024];
@@ -62,22 +64,27 @@ static void row_metrics(const boids_experiment *e, run_rows *r, const boids_metr
     at.step = step;
     fprintf(r->me, "%s,", prefix);
     boids_metrics_csv_row(r->me, &at, dt);
+    if (f) fputc(',', r->me), boids_field_csv_row(r->me, f);
     fputc('\n', r->me);
     r->last_row = step;
 }
 
-/* Hands a finished run to the tables. */
+/* Hands a finished run to the tables: its runs.csv row, of its last state's metrics and (f, where
+ * --field asks for them) field measures. */
 static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const boids_metrics *m,
-                       uint64_t steps, bool stopped)
+                       const boids_field *f, uint64_t steps, bool stopped)
 {
     fflush(r->ev);
     fflush(r->me);
     char prefix[1024], row[2048];
     boids_experiment_row_prefix(e, r->run, prefix, sizeof prefix);
-    snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%.9g\n", prefix,
-             (unsigned long long)steps, stopped ? "catches" : "steps", m->catches, m->alive,
-             m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed, m->groups,
-             m->milling);
+    int n = snprintf(row, sizeof row, "%s,%llu,%s,%u,%u,%.9g,%.9g,%.9g,%.9g,%.9g,%u,%.9g", prefix,
+                     (unsigned long long)steps, stopped ? "catches" : "steps", m->catches, m->alive,
+                     m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed,
+                     m->groups, m->milling);
+    if (f) /* boids_field_csv_row's columns (the prefix is under 1024 bytes: the row fits) */
+        n += snprintf(row + n, sizeof row - (size_t)n, ",%.9g,%.9g,%u", f->xi, f->xi_speed, f->n_c);
+    snprintf(row + n, sizeof row - (size_t)n, "\n");
     pthread_mutex_lock(&k->lock);
     if (k->status == BOIDS_OK) {
         k->status = boids_exp_tables_append(k->tables, r->run, r->ev_buf, r->ev_len, r->me_buf,
@@ -121,7 +128,7 @@ static boids_status batch_world(const boids_experiment *e, boids_backend backend
     return st;
 }
 
-/* A batch in flight: its world, and each run's rows, metrics and state. */
+/* A batch in flight: its world, and each run's rows, metrics, field measures and state. */
 typedef struct batch {
     const boids_experiment *e;
     boids_world *w;
@@ -129,6 +136,7 @@ typedef struct batch {
     uint32_t n, open_runs;
     run_rows *rows;
     boids_metrics *m;
+    boids_field *f; /* with --field, else NULL */
     boids_replica_status *rs;
 } batch;
 
@@ -139,7 +147,8 @@ static boids_status batch_open(batch *b, uint64_t first)
     b->rows = calloc(n, sizeof *b->rows);
     b->m = malloc(sizeof *b->m * n);
     b->rs = malloc(sizeof *b->rs * n);
-    if (!b->rows || !b->m || !b->rs)
+    b->f = b->e->field ? malloc(sizeof *b->f * n) : NULL;
+    if (!b->rows || !b->m || !b->rs || (b->e->field && !b->f))
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %u runs", n);
     for (uint32_t r = 0; r < n; ++r) {
         run_rows *rr = &b->rows[r];
@@ -161,9 +170,20 @@ static void batch_close(batch *b)
         free(b->rows[r].ev_buf);
         free(b->rows[r].me_buf);
     }
-    free(b->rows), free(b->m), free(b->rs);
+    free(b->rows), free(b->m), free(b->rs), free(b->f);
     boids_world_destroy(b->w);
 }
+
+/* Every run's metrics now, and with --field its field measures. */
+static boids_status batch_measure(batch *b)
+{
+    boids_status st = boids_world_metrics(b->w, b->m, b->n);
+    if (st == BOIDS_OK && b->f) st = boids_world_field(b->w, &b->e->field_options, b->f, b->n);
+    return st;
+}
+
+/* Run r's field measures, or NULL without --field. */
+static const boids_field *field_of(const batch *b, uint32_t r) { return b->f ? &b->f[r] : NULL; }
 
 /* The catches of the steps just taken, each into its run's events. */
 static boids_status batch_events(batch *b)
@@ -195,16 +215,16 @@ static boids_status batch_rows(batch *b, sink *k, uint64_t count)
     bool due = K && count % K == 0, ending = count >= e->steps, newly_stopped = false;
     for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r)
         newly_stopped |= !b->rows[r].done && b->rs[r].stopped;
-    if (st == BOIDS_OK && (due || ending || newly_stopped))
-        st = boids_world_metrics(b->w, b->m, b->n);
+    if (st == BOIDS_OK && (due || ending || newly_stopped)) st = batch_measure(b);
     for (uint32_t r = 0; st == BOIDS_OK && r < b->n; ++r) {
         if (b->rows[r].done) continue;
         /* a stopped replica stands still from the step after its last catch on */
         const uint64_t end = b->rs[r].stopped ? b->rs[r].stop_step + 1 : e->steps;
-        if (due && count <= end) row_metrics(e, &b->rows[r], &b->m[r], count, b->info.dt);
+        const boids_field *f = field_of(b, r);
+        if (due && count <= end) row_metrics(e, &b->rows[r], &b->m[r], f, count, b->info.dt);
         if (b->rs[r].stopped || ending) {
-            row_metrics(e, &b->rows[r], &b->m[r], end, b->info.dt);
-            finish_run(e, k, &b->rows[r], &b->m[r], end, b->rs[r].stopped);
+            row_metrics(e, &b->rows[r], &b->m[r], f, end, b->info.dt);
+            finish_run(e, k, &b->rows[r], &b->m[r], f, end, b->rs[r].stopped);
             b->open_runs--;
         }
     }
@@ -252,9 +272,9 @@ static boids_status run_batch(const boids_experiment *e, boids_backend backend, 
     }
     const uint32_t K = e->metrics_every;
     if (st == BOIDS_OK && K) {
-        st = boids_world_metrics(b.w, b.m, n);
+        st = batch_measure(&b);
         for (uint32_t r = 0; st == BOIDS_OK && r < n; ++r)
-            row_metrics(e, &b.rows[r], &b.m[r], 0, b.info.dt);
+            row_metrics(e, &b.rows[r], &b.m[r], field_of(&b, r), 0, b.info.dt);
     }
     uint64_t count = 0;
     while (st == BOIDS_OK && b.open_runs && going_on(k)) {
@@ -505,6 +525,13 @@ static int prepare_new(const boids_cli *cli, boids_experiment *e)
     e->seed = cli->def.seed;
     e->steps = cli->steps;
     e->metrics_every = cli->given[BOIDS_OPT_METRICS_EVERY] ? cli->metrics_every : 0;
+    if (cli->field && !e->metrics_every) {
+        fprintf(stderr, "boids experiment: --field adds its columns to the rows of metrics.csv, "
+                        "and this experiment writes none: give --metrics-every K\n");
+        return BOIDS_EXIT_USAGE;
+    }
+    e->field = cli->field;
+    e->field_options = cli->field_options;
     e->shard = cli->shard, e->shards = cli->shards;
     snprintf(e->version, sizeof e->version, "%s", BOIDS_VERSION_STRING);
     int code = parse_sweeps(cli, e);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app/cli/cli.h"
 #include "app/experiment/files.h"
 #include "app/experiment/plots.h"
 #include "app/metrics_log.h"
@@ -89,6 +90,13 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
     fprintf(f, "seed = %llu\n", (unsigned long long)e->seed);
     fprintf(f, "steps = %u\n", e->steps);
     fprintf(f, "metrics_every = %u\n", e->metrics_every);
+    if (e->field) { /* (no line without --field: the manifests written before it read the same) */
+        char r[32];
+        static const char *const flocks[] = {"", ",swarm", ",group"};
+        fprintf(f, "field = %s,%u,%u%s\n", boids_float_text(e->field_options.r_max, r),
+                e->field_options.bins, e->field_options.ranks,
+                flocks[e->field_options.flock <= 2 ? e->field_options.flock : 0]);
+    }
     for (int k = 0; k < e->nsweeps; ++k) {
         fprintf(f, "sweep = %s=", e->sweeps[k].key);
         for (uint32_t i = 0; i < e->sweeps[k].count; ++i)
@@ -158,8 +166,9 @@ typedef struct manifest_ctx {
 static bool manifest_owns(void *ctx, const char *key)
 {
     (void)ctx;
-    static const char *const keys[] = {"command", "renderer",      "shard", "version",    "backend",
-                                       "runs",    "metrics_every", "sweep", "fingerprint"};
+    static const char *const keys[] = {"command", "renderer",   "shard",         "version",
+                                       "backend", "runs",       "metrics_every", "field",
+                                       "sweep",   "fingerprint"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
         if (strcmp(key, keys[i]) == 0) return true;
     return false;
@@ -193,6 +202,11 @@ static boids_status manifest_set(void *ctx, const char *key, const char *value)
     } else if (!strcmp(key, "metrics_every")) {
         if (!boids_parse_u32(value, UINT32_MAX, &e->metrics_every))
             return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key, "'%s' is not a whole number", value);
+    } else if (!strcmp(key, "field")) {
+        if (!boids_cli_field_parse(value, &e->field_options))
+            return boids_fail_key(BOIDS_E_SCENARIO_VALUE, key,
+                                  "'%s' is not R,BINS,RANKS[,FLOCK] (--field's option)", value);
+        e->field = true;
     } else if (!strcmp(key, "shard")) {
         const char *slash = strchr(value, '/');
         char a[32] = "";
@@ -228,6 +242,10 @@ boids_status boids_exp_manifest_parse(const char *dir, boids_experiment *e)
         return boids_fail_file(BOIDS_E_SCENARIO_KEY, path, 0,
                                "not an experiment's manifest (runs, version, backend "
                                "and steps are missing)");
+    if (e->field && !e->metrics_every)
+        return boids_fail_file(BOIDS_E_SCENARIO_VALUE, path, 0,
+                               "field: the field measures are columns of metrics.csv, and "
+                               "metrics_every = 0 writes none");
     const boids_backend backend = e->def.backend;
     e->def = sc.def;
     e->def.backend = backend;
@@ -327,6 +345,13 @@ void boids_exp_lock_release(boids_exp_lock *l)
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
 enum { RUNS, EVENTS, METRICS };
 static const unsigned table_columns[3] = {11, 5, 11}; /* after run,seed,<sweeps> */
+enum { FIELD_COLUMNS = 3 }; /* BOIDS_FIELD_COLUMNS, after those of runs.csv and metrics.csv */
+
+/* The columns of a table after run,seed,<sweeps>: its own, and the field measures' with --field. */
+static unsigned columns_of(const boids_experiment *e, int table)
+{
+    return table_columns[table] + (e->field && table != EVENTS ? FIELD_COLUMNS : 0);
+}
 
 /* Whether `name` is one of the comma-separated `columns`. */
 static bool has_column(const char *columns, const char *name)
@@ -339,9 +364,12 @@ static bool has_column(const char *columns, const char *name)
 
 static void header_text(const boids_experiment *e, int table, char *buf, size_t size)
 {
-    const char *fixed = table == RUNS     ? BOIDS_EXP_RUNS_COLUMNS
-                        : table == EVENTS ? BOIDS_CATCH_COLUMNS
-                                          : BOIDS_METRICS_COLUMNS;
+    const char *own = table == RUNS     ? BOIDS_EXP_RUNS_COLUMNS
+                      : table == EVENTS ? BOIDS_CATCH_COLUMNS
+                                        : BOIDS_METRICS_COLUMNS;
+    char fixed[512]; /* the table's own columns, then the field measures' with --field */
+    snprintf(fixed, sizeof fixed, "%s%s", own,
+             e->field && table != EVENTS ? "," BOIDS_FIELD_COLUMNS : "");
     size_t n = (size_t)snprintf(buf, size, "run,seed");
     /* a swept parameter's column is its key, or param_KEY where the table has a column of that
      * name (max_speed and min_speed are metrics too): no two columns share a name */
@@ -453,6 +481,16 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
     return true;
 }
 
+/* Whether the field measures' columns hold what boids_field_csv_row writes: xi and xi_speed,
+ * lengths (px), and n_c, a rank. */
+static bool field_fits(char **f)
+{
+    float x;
+    uint32_t u;
+    return boids_parse_float(f[0], &x) && x >= 0 && boids_parse_float(f[1], &x) && x >= 0 &&
+           boids_parse_u32(f[2], BOIDS_FIELD_RANKS, &u);
+}
+
 /* A data line of `table` checked against the experiment and the slice [first, end): its run. */
 static boids_status check_row(const char *path, size_t lineno, const char *line, int table,
                               const boids_experiment *e, uint64_t first, uint64_t end,
@@ -476,12 +514,13 @@ static boids_status check_row(const char *path, size_t lineno, const char *line,
         return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "too long");
     snprintf(copy, sizeof copy, "%s", line + plen + 1);
     size_t n = split_fields(copy, f, 16);
-    if (n != table_columns[table] || !values_fit(table, f, e))
+    if (n != columns_of(e, table) || !values_fit(table, f, e) ||
+        (n > table_columns[table] && !field_fits(f + table_columns[table])))
         return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
                                "not a row of %s: %zu columns after run,seed%s, "
                                "expected %u as the header says, with the numbers it writes",
                                table_names[table], n, e->nsweeps ? " and the sweeps" : "",
-                               table_columns[table]);
+                               columns_of(e, table));
     return BOIDS_OK;
 }
 
