@@ -3,6 +3,10 @@
 # checked here, and why", and finish as the last command (prints the counts; its status is the
 # script's: 1 where a check failed or none ran at all, 77 (ctest's skip where the test says so)
 # where every one was skipped, else 0). A script that checks nothing never passes.
+# In the sanitizers' build ctest sets BOIDS_TEST_SANITIZED=1 (tests/CMakeLists.txt): there a script
+# leaves out what only repeats a run for statistics (an ensemble's other members, a run made longer
+# or larger than its code needs), which the suite without the sanitizers checks in full; every
+# code path still runs once under them.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
