@@ -283,7 +283,11 @@ typedef struct boids_predator {
       "boids uniform over the world, headings uniform, speeds in [v_min, v_max]")                  \
     X(CENTRE, centre,                                                                              \
       "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, "                      \
-      "velocity components in [-50, 50], predators in the corner squares")
+      "velocity components in [-50, 50], predators in the corner squares")                         \
+    X(FLOCK, flock,                                                                                \
+      "a flock as it has formed: boids in the centre square [3/8, 5/8] of each axis, all with "    \
+      "one "                                                                                       \
+      "velocity (uniform's draw for the first), predators as uniform's")
 typedef enum boids_layout {
     BOIDS_LAYOUT_MODEL, /* the model's own (its manifest line's) */
 #define BOIDS_X_LAYOUT_ENUM(ID, name, desc) BOIDS_LAYOUT_##ID,
@@ -291,7 +295,8 @@ typedef enum boids_layout {
 #undef BOIDS_X_LAYOUT_ENUM
         BOIDS_LAYOUT_COUNT
 } boids_layout;
-/* "uniform", "centre" -> BOIDS_LAYOUT_*; BOIDS_E_DEF_LAYOUT (listing them) for another name. */
+/* "uniform", "centre", "flock" -> BOIDS_LAYOUT_*; BOIDS_E_DEF_LAYOUT (listing them) for another
+ * name. */
 BOIDS_API boids_status boids_layout_from_name(const char *name, boids_layout *out);
 BOIDS_API const char *boids_layout_name(boids_layout layout);
 
@@ -604,6 +609,9 @@ typedef struct boids_field {
     double xi;        /* C's first zero (linear between the centres of the bins about it, C(0)
                          = 1 before the first), px; 0: C stays positive within r_max */
     double xi_speed;  /* the same of the speeds' C */
+    double diameter;  /* px: the largest distance between two boids of the largest flock (the
+                         flock's size L; on a torus, unwrapped about its first boid: meaningful
+                         while it spans less than half the world); 0 under two boids */
     double pairs[BOIDS_FIELD_BINS];      /* pairs in bin k */
     double c_velocity[BOIDS_FIELD_BINS]; /* C at bin k; 0 where it holds no pair, or where every
                                             velocity (speed) is the mean */

@@ -226,9 +226,9 @@ expect 2 "--metrics-every 0" "--metrics-every" \
 # --- --field: the field measures' columns; --field-profile: the last state's profiles -------------
 "$boids" -n 2000 --steps 20 --metrics-every 10 --backend cpu --metrics "$tmp/fm.csv" \
   --field 60,30,8 --field-profile "$tmp/fp.csv" >/dev/null
-if head -1 "$tmp/fm.csv" | grep -q ',milling,xi,xi_speed,n_c$' &&
-  [ "$(awk -F, 'NR > 1 && NF == 14' "$tmp/fm.csv" | wc -l)" = 3 ]; then
-  ok "--field: xi, xi_speed and n_c after --metrics' columns, in each of its 3 rows"
+if head -1 "$tmp/fm.csv" | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
+  [ "$(awk -F, 'NR > 1 && NF == 15' "$tmp/fm.csv" | wc -l)" = 3 ]; then
+  ok "--field: xi, xi_speed, n_c and diameter after --metrics' columns, in each of its 3 rows"
 else bad "--field: $(cat "$tmp/fm.csv")"; fi
 # the profile's gamma(n) gives the n_c of the metrics' last row: its first n within 0.02 of 1/2
 n_c=$(tail -1 "$tmp/fm.csv" | cut -d, -f14)
@@ -246,7 +246,7 @@ expect 2 "--field with 300 bins: refused" "^boids: --field: '10,300' is not R\[,
 expect 2 "--field with a flock of no such kind: refused" "^boids: --field: '10,herd' is not" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,herd
 "$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
-  --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 14 ] &&
+  --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 15 ] &&
   ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"
 expect 2 "--field -1: refused" "^boids: --field: '-1' is not" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field -1

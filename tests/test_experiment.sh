@@ -288,21 +288,22 @@ twice=$(for t in runs metrics; do head -1 "dupname/$t.csv" | tr , '\n' | sort | 
   "$boids" experiment --resume dupname >/dev/null 2>>err &&
   ok "sweeping max_speed: param_max_speed beside the metric max_speed, and --resume reads it" ||
   bad "sweeping max_speed: columns twice: '$twice', $(head -1 dupname/runs.csv) $(cat err)"
-# --field: xi, xi_speed, n_c after the columns of metrics.csv and runs.csv, kept by --resume,
-# checked row by row; a merge refuses shards with and without them; none without --metrics-every
+# --field: xi, xi_speed, n_c, diameter after the columns of metrics.csv and runs.csv, kept by
+# --resume, checked row by row; a merge refuses shards with and without them; none without
+# --metrics-every
 fx=(-n 200 --runs 2 --steps 20 --metrics-every 10 --backend cpu)
 "$boids" experiment "${fx[@]}" --field 0,32,10 --out field >/dev/null 2>err &&
-  head -1 field/metrics.csv | grep -q ',milling,xi,xi_speed,n_c$' &&
-  head -1 field/runs.csv | grep -q ',milling,xi,xi_speed,n_c$' &&
-  awk -F, 'NF != 16 { exit 1 }' field/metrics.csv field/runs.csv &&
+  head -1 field/metrics.csv | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
+  head -1 field/runs.csv | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
+  awk -F, 'NF != 17 { exit 1 }' field/metrics.csv field/runs.csv &&
   [ "$(wc -l <field/metrics.csv)" = 7 ] &&
-  ok "--field: xi, xi_speed, n_c after the columns of metrics.csv and runs.csv" ||
+  ok "--field: xi, xi_speed, n_c, diameter after the columns of metrics.csv and runs.csv" ||
   bad "--field: $(head -2 field/metrics.csv) $(cat err)"
 cp -r field field_cut && sed -i '$d' field_cut/runs.csv
 "$boids" experiment --resume field_cut >/dev/null 2>err &&
   same "--field: --resume runs the rest with the field measures" field_cut field ||
   bad "--field resume: $(cat err)"
-cp -r field field_short && awk -F, -v OFS=, 'NR == 3 { NF -= 3 } { print }' field/metrics.csv \
+cp -r field field_short && awk -F, -v OFS=, 'NR == 3 { NF -= 4 } { print }' field/metrics.csv \
   >field_short/metrics.csv
 refuse "--field: a metrics row without the field measures is refused" "metrics.csv:3: " field_short
 "$boids" experiment "${fx[@]}" --field 0,32,10 --shard 1/2 --out field_sh1 >/dev/null

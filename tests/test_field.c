@@ -170,6 +170,29 @@ static void ref_gamma(const boids_boid *b, const uint32_t *idx, uint32_t m, cons
     }
 }
 
+/* The largest flock's diameter (most boids, the lowest label of those): every pair of its boids,
+ * unwrapped about its first one. */
+static double ref_diameter(const boids_boid *b, const uint32_t *idx, uint32_t m, const ref_setup *s,
+                           const uint32_t *label, const double *count, uint32_t flocks)
+{
+    uint32_t big = 0, first = UINT32_MAX;
+    for (uint32_t f = 1; f < flocks; ++f) big = count[f] > count[big] ? f : big;
+    double best = 0, (*p)[3] = malloc(sizeof *p * (m + 1));
+    for (uint32_t a = 0; a < m; ++a) {
+        if (label[a] != big) continue;
+        first = first == UINT32_MAX ? a : first;
+        offset(&b[idx[first]], &b[idx[a]], s, p[a]);
+    }
+    for (uint32_t a = 0; a < m; ++a)
+        for (uint32_t c = a + 1; c < m; ++c)
+            if (label[a] == big && label[c] == big) {
+                const double d[3] = {p[a][0] - p[c][0], p[a][1] - p[c][1], p[a][2] - p[c][2]};
+                best = fmax(best, sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+            }
+    free(p);
+    return best;
+}
+
 /* The reference for boids b[0..n) (one replica). */
 static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s)
 {
@@ -221,6 +244,7 @@ static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s
     e.xi = m > 1 && uu > 0 ? ref_zero(e.c_velocity, e.pairs, s->bins, e.dr) : 0;
     e.xi_speed = m > 1 && ss > 0 ? ref_zero(e.c_speed, e.pairs, s->bins, e.dr) : 0;
     if (m > 1) ref_gamma(b, idx, m, s, label, mv, &e);
+    if (m > 1) e.diameter = ref_diameter(b, idx, m, s, label, count, flocks);
     free(idx), free(label), free(mv), free(count), free(u), free(sp);
     return e;
 }
@@ -236,6 +260,7 @@ static double compare(const boids_field *f, const boids_field *e, const char *wh
               f->ranks, e->alive, e->bins, e->ranks);
     double worst = fmax(diff(f->xi, e->xi), diff(f->xi_speed, e->xi_speed));
     worst = fmax(worst, fmax(diff(f->dr, e->dr), diff(f->r_max, e->r_max)));
+    worst = fmax(worst, diff(f->diameter, e->diameter));
     for (uint32_t k = 0; k < f->bins; ++k) {
         CHECK_MSG(f->pairs[k] == e->pairs[k], "%s: bin %u holds %.0f pairs, reference %.0f", what,
                   k, f->pairs[k], e->pairs[k]);
@@ -277,9 +302,10 @@ static void check_world(boids_world *w, const boids_field_options *o, const char
         CHECK(f[r].step == info.steps);
         worst = fmax(worst, d);
     }
-    printf("  %-44s %s: worst difference %.1e; xi %.1f px (speed %.1f), n_c %u, gamma(1) %.3f\n",
+    printf("  %-44s %s: worst difference %.1e; xi %.1f px (speed %.1f), n_c %u, gamma(1) %.3f, "
+           "diameter %.1f px\n",
            what, info.backend == BOIDS_BACKEND_GPU ? "gpu" : "cpu", worst, f[0].xi, f[0].xi_speed,
-           f[0].n_c, f[0].gamma[0]);
+           f[0].n_c, f[0].gamma[0], f[0].diameter);
     free(b), free(f);
 }
 
@@ -430,8 +456,11 @@ static void test_lattice(void)
 
 /* Two pairs of boids across a torus's seam, one pair faster than the mean, one slower: C is 1
  * within a pair (1 px), -1 across (9, 10 and 11 px), so its zero lies halfway between the bins'
- * centres 1.5 and 9.5 px: 5.5 px, for the speeds too. A line of boids flying across it: its
- * neighbours lie along the line, the scarce direction is across, gamma 1; flying along it, 0. */
+ * centres 1.5 and 9.5 px: 5.5 px, for the speeds too; unwrapped, they span 11 px (the diameter). A
+ * line of boids flying across it: its neighbours lie along the line, the scarce direction is
+ * across, gamma 1; flying along it, 0; its diameter is its length. A ring of 400 (every boid as far
+ * from the centre: the diameter's slowest search) spans its own diameter, within the positions'
+ * rounding. */
 static void test_hand_made(void)
 {
     for (int k = 0; k < 2; ++k) {
@@ -450,11 +479,12 @@ static void test_hand_made(void)
                   "xi %.17g, xi_speed %.17g: expected 5.5", f.xi, f.xi_speed);
         CHECK(f.pairs[1] == 2 && f.pairs[9] == 1 && f.pairs[10] == 2 && f.pairs[11] == 1);
         CHECK(f.c_velocity[1] == 1 && f.c_velocity[10] == -1 && f.c_speed[9] == -1);
+        CHECK_MSG(f.diameter == 11, "across the seam: diameter %.17g, expected 11", f.diameter);
         boids_world_destroy(w);
         for (int three = 0; three < 2; ++three)
             for (int across = 0; across < 2; ++across) {
                 d = test_def(backends[k], 30);
-                d.width = 400, d.height = 400, d.depth = three ? 400 : 0;
+                d.width = 800, d.height = 400, d.depth = three ? 400 : 0; /* line within half */
                 boids_boid line[30];
                 for (int i = 0; i < 30; ++i) /* along x; flying along y, or x */
                     line[i] = (boids_boid){.x = 50 + 10 * i,
@@ -471,8 +501,24 @@ static void test_hand_made(void)
                               "%s line flying %s: gamma(%d) = %.17g", three ? "3D" : "flat",
                               across ? "across" : "along", n + 1, f.gamma[n]);
                 CHECK(f.n_c == (across ? 0u : 1u));
+                CHECK_MSG(f.diameter == 290, "a line: diameter %.17g, expected 290", f.diameter);
                 boids_world_destroy(w);
             }
+        d = test_def(backends[k], 400);
+        d.width = d.height = 200;
+        boids_boid ring[400];
+        for (int i = 0; i < 400; ++i) {
+            const double a = 6.283185307179586 * i / 400;
+            ring[i] = (boids_boid){.x = (float)(100 + 45 * cos(a)),
+                                   .y = (float)(100 + 45 * sin(a)),
+                                   .vx = 30,
+                                   .alive = 1};
+        }
+        REQUIRE_OK(boids_world_create(&d, &w));
+        REQUIRE_OK(boids_world_write(w, ring, 400));
+        REQUIRE_OK(boids_world_field(w, &(boids_field_options){.ranks = 2}, &f, 1));
+        CHECK_MSG(fabs(f.diameter - 90) < 1e-4, "a ring of radius 45: diameter %.17g", f.diameter);
+        boids_world_destroy(w);
     }
 }
 

@@ -181,6 +181,34 @@ static void test_a_flock_moves_ordered_and_together(void)
     }
 }
 
-TEST_MAIN(TEST(test_random_flocks_match_the_equations),
+/* The flock layout (--layout flock), the formed flock the field measures start from, on both
+ * backends: uniform's boids squeezed into the centre square (cube) [3/8, 5/8] of each axis, each
+ * with the first one's velocity. */
+static void test_the_flock_layout(void)
+{
+    for (int k = 0; k < 2; ++k)
+        for (int three = 0; three < 2; ++three) {
+            boids_world_def d = gregoire_def(backends[k], 300, 40, three ? 32 : 0);
+            boids_boid u[300], f[300];
+            for (int l = 0; l < 2; ++l) {
+                d.layout = l ? BOIDS_LAYOUT_FLOCK : BOIDS_LAYOUT_UNIFORM;
+                boids_world *w;
+                REQUIRE_OK(boids_world_create(&d, &w));
+                REQUIRE_OK(boids_world_read(w, l ? f : u, d.count));
+                boids_world_destroy(w);
+            }
+            int bad = 0;
+            for (uint32_t i = 0; i < d.count; ++i)
+                bad += f[i].x != 0.375f * d.width + 0.25f * u[i].x ||
+                       f[i].y != 0.375f * d.height + 0.25f * u[i].y ||
+                       f[i].z != 0.375f * d.depth + 0.25f * u[i].z || f[i].vx != u[0].vx ||
+                       f[i].vy != u[0].vy || f[i].vz != u[0].vz || f[i].z > 0.625f * d.depth ||
+                       f[i].x < 0.375f * d.width || f[i].x > 0.625f * d.width;
+            CHECK_MSG(bad == 0, "%s %s: %d boids not in the centre with the first's velocity",
+                      names[k], three ? "3D" : "flat", bad);
+        }
+}
+
+TEST_MAIN(TEST(test_random_flocks_match_the_equations), TEST(test_the_flock_layout),
           TEST(test_the_pair_force_has_the_papers_shape),
           TEST(test_a_flock_moves_ordered_and_together))

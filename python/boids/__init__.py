@@ -530,6 +530,8 @@ class World:
                       al. 2010), of the speeds'; 0: C stays positive within r_max
         n_c, ranks    the first n where gamma(n) falls to within `margin` of 1/d (0: none up to
                       ranks); the ranks measured (the options', at most alive - 1)
+        diameter      px, the largest flock's size L: the largest distance between two of its
+                      boids (on a torus, unwrapped about its first: while it spans under half)
         r             numpy array of the bins' centres, px; pairs, c_velocity, c_speed: the pairs
                       in each bin (float64) and C(r) there (1 at r = 0; 0 in a bin of no pair)
         n, gamma      1..ranks, and gamma(n) = (W(n).V)^2 of each boid's n-th nearest
@@ -578,7 +580,8 @@ class World:
     def _field_entry(f, frames):
         bins, ranks = f.bins, f.ranks
         entry = {"step": f.step, "alive": f.alive, "xi": f.xi, "xi_speed": f.xi_speed,
-                 "n_c": f.n_c, "dr": f.dr, "r_max": f.r_max, "ranks": ranks, "bins": bins,
+                 "n_c": f.n_c, "diameter": f.diameter, "dr": f.dr, "r_max": f.r_max,
+                 "ranks": ranks, "bins": bins,
                  "r": (np.arange(bins) + 0.5) * f.dr}
         for name in ("pairs", "c_velocity", "c_speed", "gamma"):
             entry[name] = np.ctypeslib.as_array(getattr(f, name))[:ranks if name == "gamma"

@@ -109,7 +109,8 @@ class Field(ctypes.Structure):
     _fields_ = [("step", ctypes.c_uint64), ("alive", ctypes.c_uint32),
                 ("bins", ctypes.c_uint32), ("ranks", ctypes.c_uint32), ("n_c", ctypes.c_uint32),
                 ("dr", ctypes.c_double), ("r_max", ctypes.c_double), ("xi", ctypes.c_double),
-                ("xi_speed", ctypes.c_double), ("pairs", ctypes.c_double * FIELD_BINS),
+                ("xi_speed", ctypes.c_double), ("diameter", ctypes.c_double),
+                ("pairs", ctypes.c_double * FIELD_BINS),
                 ("c_velocity", ctypes.c_double * FIELD_BINS),
                 ("c_speed", ctypes.c_double * FIELD_BINS),
                 ("gamma", ctypes.c_double * FIELD_RANKS)]

@@ -59,9 +59,9 @@ def _table(path, frames):
 
 class Tables:
     """An experiment's tables: runs (one row a run), events (kit's catches: age, distance),
-    metrics (with metrics_every; with field, its rows and the runs' have xi, xi_speed and n_c
-    too), as numpy record arrays or pandas frames; directory is where the program wrote them
-    when out= was given (None otherwise)."""
+    metrics (with metrics_every; with field, its rows and the runs' have xi, xi_speed, n_c and
+    diameter too), as numpy record arrays or pandas frames; directory is where the program wrote
+    them when out= was given (None otherwise)."""
 
     def __init__(self, directory, frames):
         self.directory = directory
@@ -258,10 +258,10 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     sweep          {parameter: [values]} (every combination, the first varying slowest)
     params         {parameter: value} over the scenario, as --set
     metrics_every  steps between rows of the metrics table (None: no metrics table)
-    field          the field measures xi, xi_speed and n_c (World.field()) as columns of the
-                   metrics and runs tables (--field; needs metrics_every): r_max in px (0: half
-                   the world's shortest side), or (r_max, bins[, ranks][, flock]), flock
-                   "replica", "swarm" or "group" (World.field()'s); None: none
+    field          the field measures xi, xi_speed, n_c and diameter (World.field()) as
+                   columns of the metrics and runs tables (--field; needs metrics_every): r_max
+                   in px (0: half the world's shortest side), or (r_max, bins[, ranks][, flock]),
+                   flock "replica", "swarm" or "group" (World.field()'s); None: none
     jobs           runs at once on the CPU backend (--jobs): without an executor, one
                    `boids experiment` process runs them on its own pool of `jobs` threads
                    (default one per core), the local pool; with one, each shard's (default 1)

@@ -329,14 +329,14 @@ def test_experiment_field_columns():
     t = boids.experiment("vicsek", runs=2, steps=20, count=200, backend="cpu", frames=False,
                          metrics_every=10, field=(0, 32, 10))
     for table in (t.metrics, t.runs):
-        assert table.dtype.names[-3:] == ("xi", "xi_speed", "n_c")
+        assert table.dtype.names[-4:] == ("xi", "xi_speed", "n_c", "diameter")
         assert np.all(table["xi"] >= 0) and np.all(table["n_c"] <= 10)
     assert len(t.metrics) == 6 and len(t.runs) == 2
     with pytest.raises(boids.Error, match="--metrics-every"):
         boids.experiment("vicsek", runs=1, steps=5, backend="cpu", field=0)
     grouped = boids.experiment("vicsek", runs=1, steps=10, count=200, backend="cpu", frames=False,
                                metrics_every=10, field=(0, 32, 10, "group"))
-    assert grouped.runs.dtype.names[-3:] == ("xi", "xi_speed", "n_c")
+    assert grouped.runs.dtype.names[-4:] == ("xi", "xi_speed", "n_c", "diameter")
     for bad in (True, "0", (0, 1.5), (0, 1, 2, 3), (0, "herd")):
         with pytest.raises(boids.Error) as e:
             boids.experiment("vicsek", runs=1, steps=5, metrics_every=5, field=bad)

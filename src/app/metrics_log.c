@@ -17,7 +17,7 @@ void boids_catch_csv_row(FILE *f, const boids_event *e, double dt, uint32_t boid
 
 void boids_field_csv_row(FILE *f, const boids_field *m)
 {
-    fprintf(f, "%.9g,%.9g,%u", m->xi, m->xi_speed, m->n_c);
+    fprintf(f, "%.9g,%.9g,%u,%.9g", m->xi, m->xi_speed, m->n_c, m->diameter);
 }
 
 void boids_field_profile_csv(FILE *f, const boids_field *m)

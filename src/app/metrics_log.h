@@ -17,7 +17,7 @@
 void boids_metrics_csv_row(FILE *f, const boids_metrics *m, double dt);
 
 /* The field measures' columns, after those where they are asked for (--field), and their row. */
-#define BOIDS_FIELD_COLUMNS "xi,xi_speed,n_c"
+#define BOIDS_FIELD_COLUMNS "xi,xi_speed,n_c,diameter"
 void boids_field_csv_row(FILE *f, const boids_field *m);
 
 /* A field measure's profiles, as --field-profile writes them: rows step,measure,x,value, the

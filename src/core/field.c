@@ -302,9 +302,10 @@ typedef struct flocks {
     uint32_t *of;  /* by boid; NULL: one flock */
     double *mean;  /* by flock: the mean velocity (x, y, z) and speed */
     double *frame; /* by flock: 9 doubles, the rows of its frame; all 0 where it is at rest */
+    double *size;  /* by flock: its boids */
 } flocks;
 
-static void flocks_free(flocks *f) { free(f->of), free(f->mean), free(f->frame); }
+static void flocks_free(flocks *f) { free(f->of), free(f->mean), free(f->frame), free(f->size); }
 
 /* Each swarm's flock, numbered in the order of their first boid. */
 static bool swarm_flocks(const boids_boid *b, uint32_t n, flocks *f)
@@ -360,7 +361,7 @@ static boids_status find_flocks(const boids_boid *b, uint32_t n, const boids_fie
     if (st != BOIDS_OK) return st;
     f->mean = calloc(4 * (size_t)f->count, sizeof *f->mean);
     f->frame = malloc(sizeof *f->frame * 9 * f->count);
-    double *size = calloc(f->count, sizeof *size);
+    double *size = f->size = calloc(f->count, sizeof *size);
     if (f->mean && f->frame && size) {
         const bool three = s->depth > 0;
         for (uint32_t i = 0; i < n; ++i) {
@@ -377,8 +378,70 @@ static boids_status find_flocks(const boids_boid *b, uint32_t n, const boids_fie
     } else {
         st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the flocks' means");
     }
-    free(size);
     return st;
+}
+
+/* ---- the flock's size ---- */
+
+typedef struct far_point {
+    double p[3], r; /* unwrapped position; distance from the flock's centre */
+} far_point;
+
+static int farther_first(const void *a, const void *b)
+{
+    const double ra = ((const far_point *)a)->r, rb = ((const far_point *)b)->r;
+    return (ra < rb) - (ra > rb);
+}
+
+static double dist(const double a[3], const double b[3])
+{
+    const double d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+    return sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+}
+
+/* The largest distance between two of the m points p, exactly: with them sorted by their distance
+ * r from their centre, farthest first, no pair whose r add up to no more than the largest found
+ * can beat it (|a - b| <= r_a + r_b). The farthest point from the farthest one starts the search
+ * near the answer, so a compact flock stops after a few rows; points all as far from the centre
+ * (a ring) approach m^2 / 2 pairs. */
+static double diameter_of(far_point *p, uint32_t m)
+{
+    double c[3] = {0, 0, 0};
+    for (uint32_t i = 0; i < m; ++i)
+        for (int a = 0; a < 3; ++a) c[a] += p[i].p[a] / m;
+    for (uint32_t i = 0; i < m; ++i) p[i].r = dist(p[i].p, c);
+    qsort(p, m, sizeof *p, farther_first);
+    double best = 0;
+    for (uint32_t i = 1; i < m; ++i) best = fmax(best, dist(p[0].p, p[i].p));
+    for (uint32_t i = 1; i < m && 2 * p[i].r > best; ++i)
+        for (uint32_t k = i + 1; k < m && p[i].r + p[k].r > best; ++k)
+            best = fmax(best, dist(p[i].p, p[k].p));
+    return best;
+}
+
+/* The diameter of the largest flock (most boids, the first of those), its boids unwrapped about
+ * its first one where the world wraps. */
+static boids_status flock_diameter(const boids_boid *b, uint32_t n, const boids_field_setup *s,
+                                   const flocks *f, double *out)
+{
+    uint32_t k = 0;
+    for (uint32_t q = 1; q < f->count; ++q) k = f->size[q] > f->size[k] ? q : k;
+    far_point *p = malloc(sizeof *p * (size_t)f->size[k]);
+    if (!p) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the flock's size");
+    uint32_t m = 0, first = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (f->of && f->of[i] != k) continue;
+        if (!m) first = i;
+        const boids_boid *o = &b[i], *a = &b[first];
+        p[m++] = (far_point){
+            {boids_wrap_delta((double)o->x - a->x, s->width, s->wrap),
+             boids_wrap_delta((double)o->y - a->y, s->height, s->wrap),
+             s->depth > 0 ? boids_wrap_delta((double)o->z - a->z, s->depth, s->wrap) : 0.0},
+            0};
+    }
+    *out = diameter_of(p, m);
+    free(p);
+    return BOIDS_OK;
 }
 
 /* The fluctuations by slot of g: u = v - its flock's mean velocity, sp = |v| - its flock's mean
@@ -419,6 +482,7 @@ static boids_status measure(const boids_boid *b, uint32_t n, const boids_field_s
                                       n);
     flocks f = {0};
     if (st == BOIDS_OK) st = find_flocks(b, n, s, pool, stop, &f);
+    if (st == BOIDS_OK) st = flock_diameter(b, n, s, &f, &out->diameter);
     if (st == BOIDS_OK) {
         double norm[2];
         fluctuations(b, n, &pairs, three, &f, u, sp, norm);

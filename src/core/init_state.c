@@ -116,6 +116,20 @@ void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boi
     }
 }
 
+/* A flock in a world four times its side, which stands in for open space while it stays apart
+ * from itself across the seams. */
+void boids_init_flock(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
+                      uint32_t p, boids_predator *predators)
+{
+    boids_init_uniform(d, rng, n, b, p, predators);
+    for (uint32_t i = 0; i < n; ++i) {
+        b[i].x = 0.375f * d->width + 0.25f * b[i].x;
+        b[i].y = 0.375f * d->height + 0.25f * b[i].y;
+        b[i].z = 0.375f * d->depth + 0.25f * b[i].z;
+        b[i].vx = b[0].vx, b[i].vy = b[0].vy, b[i].vz = b[0].vz;
+    }
+}
+
 static const boids_init_fn layouts[BOIDS_LAYOUT_COUNT] = {
 #define BOIDS_X_LAYOUT_FN(ID, name, desc) [BOIDS_LAYOUT_##ID] = boids_init_##name,
     BOIDS_LAYOUT_LIST(BOIDS_X_LAYOUT_FN)
@@ -156,5 +170,5 @@ boids_status boids_layout_from_name(const char *name, boids_layout *out)
             return BOIDS_OK;
         }
     return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout",
-                          "unknown layout '%s' (layouts: model, uniform, centre)", name);
+                          "unknown layout '%s' (layouts: model, uniform, centre, flock)", name);
 }

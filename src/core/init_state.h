@@ -23,6 +23,10 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
  * [6/8, 7/8] of each axis, chosen at random), velocity components in [-50, 50]. */
 void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *boids,
                        uint32_t p, boids_predator *predators);
+/* A formed flock: uniform's draws, the boids then squeezed into the centre square (cube) [3/8,
+ * 5/8] of each axis, all with the first boid's velocity; the predators uniform's. */
+void boids_init_flock(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *boids,
+                      uint32_t p, boids_predator *predators);
 
 /* The function of a layout (BOIDS_LAYOUT_MODEL: the model's). */
 boids_init_fn boids_layout_init(boids_layout layout, boids_model model);

@@ -44,8 +44,8 @@
     X(boids_field_options, margin) X(boids_field_options, flock)                                   \
     X(boids_field, step) X(boids_field, alive) X(boids_field, bins) X(boids_field, ranks)          \
     X(boids_field, n_c) X(boids_field, dr) X(boids_field, r_max) X(boids_field, xi)                \
-    X(boids_field, xi_speed) X(boids_field, pairs) X(boids_field, c_velocity)                      \
-    X(boids_field, c_speed) X(boids_field, gamma)
+    X(boids_field, xi_speed) X(boids_field, diameter) X(boids_field, pairs)                        \
+    X(boids_field, c_velocity) X(boids_field, c_speed) X(boids_field, gamma)
 
 /* X(type) for every mirrored struct. */
 #define BOIDS_LAYOUT_TYPES(X)                                                                      \

@@ -53,8 +53,8 @@
       "seed of the initial state (default 1); an experiment's first run")                          \
     W(LAYOUT, "layout", "--layout", NULL, "NAME", CUSTOM, 0, 0, set_layout, "layout",              \
       BOIDS_IN_BOTH,                                                                               \
-      "the random start: uniform (over the world), centre (the kit authors' centre square); "      \
-      "default: the model's")                                                                      \
+      "the start: uniform (over the world), centre (the kit authors' centre square), flock "       \
+      "(there, one heading); default: model's")                                                   \
     W(NEIGHBOURS, "neighbours", "--neighbours", NULL, "metric|nearest:K", CUSTOM, 0, 0,            \
       set_neighbours, "nearest", BOIDS_IN_BOTH,                                                    \
       "whom a boid flocks with: metric, the model's radii (default), or nearest:K, its K nearest " \

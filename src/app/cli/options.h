@@ -43,9 +43,10 @@
       "steps between rows of --metrics (default 10); of an experiment's metrics.csv (default: "    \
       "none)")                                                                                     \
     O(FIELD, NULL, "--field", NULL, "R[,BINS[,RANKS]][,FLOCK]", CUSTOM, 0, 0, read_field, NULL,   \
-      BOIDS_IN_BOTH, "add xi, xi_speed (correlation lengths, pairs within R px) and n_c (of the " \
-      "RANKS nearest; a flock: the replica, each swarm or group) to --metrics, an experiment's "  \
-      "tables")                                                                                   \
+      BOIDS_IN_BOTH,                                                                               \
+      "add xi, xi_speed (correlation lengths, pairs within R px), n_c (of the RANKS nearest) and " \
+      "the diameter (a flock: the replica, each swarm or group) to --metrics, an experiment's "    \
+      "tables")                                                                                    \
     O(FIELD_PROFILE, NULL, "--field-profile", NULL, "FILE.csv", TEXT, 0, 0, field_profile_path,    \
       NULL, BOIDS_IN_RUN, "the last state's C(r) and gamma(n) (rows step,measure,x,value)")        \
     O(THREADS, NULL, "--threads", NULL, "N", CUSTOM, 0, 256, read_threads, "threads",              \

@@ -83,7 +83,8 @@ static void finish_run(const boids_experiment *e, sink *k, run_rows *r, const bo
                      m->polarization, m->mean_nn, m->mean_speed, m->min_speed, m->max_speed,
                      m->groups, m->milling);
     if (f) /* boids_field_csv_row's columns (the prefix is under 1024 bytes: the row fits) */
-        n += snprintf(row + n, sizeof row - (size_t)n, ",%.9g,%.9g,%u", f->xi, f->xi_speed, f->n_c);
+        n += snprintf(row + n, sizeof row - (size_t)n, ",%.9g,%.9g,%u,%.9g", f->xi, f->xi_speed,
+                      f->n_c, f->diameter);
     snprintf(row + n, sizeof row - (size_t)n, "\n");
     pthread_mutex_lock(&k->lock);
     if (k->status == BOIDS_OK) {

@@ -345,7 +345,7 @@ void boids_exp_lock_release(boids_exp_lock *l)
 static const char *const table_names[3] = {"runs.csv", "events.csv", "metrics.csv"};
 enum { RUNS, EVENTS, METRICS };
 static const unsigned table_columns[3] = {11, 5, 11}; /* after run,seed,<sweeps> */
-enum { FIELD_COLUMNS = 3 }; /* BOIDS_FIELD_COLUMNS, after those of runs.csv and metrics.csv */
+enum { FIELD_COLUMNS = 4 }; /* BOIDS_FIELD_COLUMNS, after those of runs.csv and metrics.csv */
 
 /* The columns of a table after run,seed,<sweeps>: its own, and the field measures' with --field. */
 static unsigned columns_of(const boids_experiment *e, int table)
@@ -482,13 +482,13 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
 }
 
 /* Whether the field measures' columns hold what boids_field_csv_row writes: xi and xi_speed,
- * lengths (px), and n_c, a rank. */
+ * lengths (px), n_c, a rank, and diameter, a length. */
 static bool field_fits(char **f)
 {
     float x;
     uint32_t u;
     return boids_parse_float(f[0], &x) && x >= 0 && boids_parse_float(f[1], &x) && x >= 0 &&
-           boids_parse_u32(f[2], BOIDS_FIELD_RANKS, &u);
+           boids_parse_u32(f[2], BOIDS_FIELD_RANKS, &u) && boids_parse_float(f[3], &x) && x >= 0;
 }
 
 /* A data line of `table` checked against the experiment and the slice [first, end): its run. */
