@@ -597,6 +597,10 @@ typedef struct boids_field_options {
     float margin;   /* n_c's margin above 1/d, >= 0; 0: 0.02 */
     uint32_t flock; /* BOIDS_FIELD_FLOCK_*: what a flock is (its mean taken out, its pairs and
                        neighbours counted) */
+    float xi_from;  /* px, >= 0: xi and xi_speed are C's first fall to 0 at r >= xi_from (the
+                       bins whose centre lies nearer are passed over, and C must be positive once
+                       before it falls: a hard core's fleeing pairs anti-correlate at contact);
+                       0: from r = 0, where C is 1 */
 } boids_field_options;
 
 typedef struct boids_field {
@@ -607,7 +611,8 @@ typedef struct boids_field {
     uint32_t n_c;     /* 0: gamma(n) stays above 1/d + margin up to ranks */
     double dr, r_max; /* px */
     double xi;        /* C's first zero (linear between the centres of the bins about it, C(0)
-                         = 1 before the first), px; 0: C stays positive within r_max */
+                         = 1 before the first), px, from the options' xi_from on; 0: C does not
+                         fall to 0 within r_max */
     double xi_speed;  /* the same of the speeds' C */
     double diameter;  /* px: the largest distance between two boids of the largest flock (the
                          flock's size L; on a torus, unwrapped about its first boid: meaningful

@@ -248,6 +248,16 @@ expect 2 "--field with a flock of no such kind: refused" "^boids: --field: '10,h
 "$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
   --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 15 ] &&
   ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"
+# from:X (either side of the flock): xi from X px on, so 0 or at least X, in every row
+"$boids" -n 300 --swarms 3 --steps 20 --backend cpu --headless --metrics "$tmp/ff.csv" \
+  --field 60,30,8,from:20,swarm >/dev/null &&
+  "$boids" -n 300 --swarms 3 --steps 20 --backend cpu --headless --metrics "$tmp/ff2.csv" \
+    --field 60,30,8,swarm,from:20 >/dev/null && cmp -s "$tmp/ff.csv" "$tmp/ff2.csv" &&
+  awk -F, 'NR > 1 && !($12 == 0 || $12 >= 20) { exit 1 }' "$tmp/ff.csv" &&
+  ok "--field R,BINS,RANKS,from:X,FLOCK: xi 0 or from X px on, the words in either order" ||
+  bad "--field from:20: $(cat "$tmp/ff.csv")"
+expect 2 "--field from:-1: refused" "^boids: --field: '10,from:-1' is not" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,from:-1
 expect 2 "--field -1: refused" "^boids: --field: '-1' is not" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field -1
 expect 2 "--metrics into a missing directory" "--metrics" \

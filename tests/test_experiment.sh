@@ -292,12 +292,13 @@ twice=$(for t in runs metrics; do head -1 "dupname/$t.csv" | tr , '\n' | sort | 
 # --resume, checked row by row; a merge refuses shards with and without them; none without
 # --metrics-every
 fx=(-n 200 --runs 2 --steps 20 --metrics-every 10 --backend cpu)
-"$boids" experiment "${fx[@]}" --field 0,32,10 --out field >/dev/null 2>err &&
+"$boids" experiment "${fx[@]}" --field 0,32,10,from:2 --out field >/dev/null 2>err &&
+  grep -qx 'field = 0,32,10,from:2' field/manifest.ini &&
   head -1 field/metrics.csv | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
   head -1 field/runs.csv | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
   awk -F, 'NF != 17 { exit 1 }' field/metrics.csv field/runs.csv &&
   [ "$(wc -l <field/metrics.csv)" = 7 ] &&
-  ok "--field: xi, xi_speed, n_c, diameter after the columns of metrics.csv and runs.csv" ||
+  ok "--field: xi, xi_speed, n_c, diameter after the tables' columns; its manifest line" ||
   bad "--field: $(head -2 field/metrics.csv) $(cat err)"
 cp -r field field_cut && sed -i '$d' field_cut/runs.csv
 "$boids" experiment --resume field_cut >/dev/null 2>err &&
@@ -306,7 +307,7 @@ cp -r field field_cut && sed -i '$d' field_cut/runs.csv
 cp -r field field_short && awk -F, -v OFS=, 'NR == 3 { NF -= 4 } { print }' field/metrics.csv \
   >field_short/metrics.csv
 refuse "--field: a metrics row without the field measures is refused" "metrics.csv:3: " field_short
-"$boids" experiment "${fx[@]}" --field 0,32,10 --shard 1/2 --out field_sh1 >/dev/null
+"$boids" experiment "${fx[@]}" --field 0,32,10,from:2 --shard 1/2 --out field_sh1 >/dev/null
 "$boids" experiment "${fx[@]}" --shard 2/2 --out plain_sh2 >/dev/null
 "$boids" experiment-merge never field_sh1 plain_sh2 >out 2>err
 [ $? = 2 ] && grep -q "not a shard of the experiment" err && [ ! -e never ] &&

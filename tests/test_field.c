@@ -20,7 +20,8 @@ typedef struct ref_setup {
     double r_max;
     uint32_t bins, ranks;
     double margin;
-    uint32_t flock;      /* BOIDS_FIELD_FLOCK_* */
+    uint32_t flock; /* BOIDS_FIELD_FLOCK_* */
+    double xi_from;
     double group_radius; /* its groups' */
 } ref_setup;
 
@@ -33,16 +34,17 @@ static double offset(const boids_boid *p, const boids_boid *q, const ref_setup *
     return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
 }
 
-/* The first sign change of c over the bins holding pairs, from c(0) = 1. */
-static double ref_zero(const double *c, const double *pairs, uint32_t bins, double dr)
+/* The first fall of c from above 0 to 0 or below over the bins holding pairs whose centre lies
+ * at `from` or beyond; from 0, c(0) = 1 comes first. */
+static double ref_zero(const double *c, const double *pairs, uint32_t bins, double dr, double from)
 {
-    double r_prev = 0, c_prev = 1;
-    for (uint32_t k = 0; k < bins; ++k)
-        if (pairs[k] > 0) {
-            const double r = dr * (k + 0.5);
-            if (c[k] <= 0) return r_prev + (r - r_prev) * c_prev / (c_prev - c[k]);
-            r_prev = r, c_prev = c[k];
-        }
+    double r_prev = 0, c_prev = from > 0 ? 0 : 1;
+    for (uint32_t k = 0; k < bins; ++k) {
+        const double r = dr * (k + 0.5);
+        if (pairs[k] == 0 || r < from) continue;
+        if (c_prev > 0 && c[k] <= 0) return r_prev + (r - r_prev) * c_prev / (c_prev - c[k]);
+        if (c[k] > 0) r_prev = r, c_prev = c[k];
+    }
     return 0;
 }
 
@@ -241,8 +243,8 @@ static boids_field reference(const boids_boid *b, uint32_t n, const ref_setup *s
         e.c_velocity[k] = e.pairs[k] && uu > 0 ? cv[k] / e.pairs[k] / uu : 0;
         e.c_speed[k] = e.pairs[k] && ss > 0 ? cs[k] / e.pairs[k] / ss : 0;
     }
-    e.xi = m > 1 && uu > 0 ? ref_zero(e.c_velocity, e.pairs, s->bins, e.dr) : 0;
-    e.xi_speed = m > 1 && ss > 0 ? ref_zero(e.c_speed, e.pairs, s->bins, e.dr) : 0;
+    e.xi = m > 1 && uu > 0 ? ref_zero(e.c_velocity, e.pairs, s->bins, e.dr, s->xi_from) : 0;
+    e.xi_speed = m > 1 && ss > 0 ? ref_zero(e.c_speed, e.pairs, s->bins, e.dr, s->xi_from) : 0;
     if (m > 1) ref_gamma(b, idx, m, s, label, mv, &e);
     if (m > 1) e.diameter = ref_diameter(b, idx, m, s, label, count, flocks);
     free(idx), free(label), free(mv), free(count), free(u), free(sp);
@@ -293,6 +295,7 @@ static void check_world(boids_world *w, const boids_field_options *o, const char
                          o && o->ranks ? o->ranks : 20,
                          o && o->margin > 0 ? o->margin : 0.02,
                          o ? o->flock : 0,
+                         o ? o->xi_from : 0,
                          boids_model_group_radius(info.model, &info.params)};
     double worst = 0;
     for (uint32_t r = 0; r < info.replicas; ++r) {
@@ -314,7 +317,8 @@ static const boids_backend backends[2] = {BOIDS_BACKEND_CPU, BOIDS_BACKEND_GPU};
 /* Random and flocked flocks: a torus and a box, flat and in 3D, defaults and chosen options. */
 static void test_flocks_against_brute_force(void)
 {
-    const boids_field_options chosen = {.r_max = 150, .bins = 48, .ranks = 12, .margin = 0.05f};
+    const boids_field_options chosen = {
+        .r_max = 150, .bins = 48, .ranks = 12, .margin = 0.05f, .xi_from = 20};
     for (int k = 0; k < 2; ++k)
         for (int three = 0; three < 2; ++three)
             for (int bounded = 0; bounded < 2; ++bounded) {
@@ -456,7 +460,8 @@ static void test_lattice(void)
 
 /* Two pairs of boids across a torus's seam, one pair faster than the mean, one slower: C is 1
  * within a pair (1 px), -1 across (9, 10 and 11 px), so its zero lies halfway between the bins'
- * centres 1.5 and 9.5 px: 5.5 px, for the speeds too; unwrapped, they span 11 px (the diameter). A
+ * centres 1.5 and 9.5 px: 5.5 px, for the speeds too, and from 1 px on; from 2 px on C is never
+ * positive (no zero); unwrapped, they span 11 px (the diameter). A
  * line of boids flying across it: its neighbours lie along the line, the scarce direction is
  * across, gamma 1; flying along it, 0; its diameter is its length. A ring of 400 (every boid as far
  * from the centre: the diameter's slowest search) spans its own diameter, within the positions'
@@ -480,6 +485,13 @@ static void test_hand_made(void)
         CHECK(f.pairs[1] == 2 && f.pairs[9] == 1 && f.pairs[10] == 2 && f.pairs[11] == 1);
         CHECK(f.c_velocity[1] == 1 && f.c_velocity[10] == -1 && f.c_speed[9] == -1);
         CHECK_MSG(f.diameter == 11, "across the seam: diameter %.17g, expected 11", f.diameter);
+        /* from 1 px on: the same zero, after the bin at 1.5 px; from 2 px: C never positive */
+        const float from[2] = {1, 2};
+        for (int q = 0; q < 2; ++q) {
+            REQUIRE_OK(boids_world_field(
+                w, &(boids_field_options){.r_max = 40, .bins = 40, .xi_from = from[q]}, &f, 1));
+            CHECK_MSG(f.xi == (q ? 0 : 5.5), "xi from %g px: %.17g", (double)from[q], f.xi);
+        }
         boids_world_destroy(w);
         for (int three = 0; three < 2; ++three)
             for (int across = 0; across < 2; ++across) {
@@ -576,7 +588,8 @@ static void test_refusals(void)
     } bad[] = {{{.r_max = -1}, "r_max"},       {{.r_max = NAN}, "r_max"},
                {{.r_max = INFINITY}, "r_max"}, {{.bins = 257}, "bins"},
                {{.ranks = 33}, "ranks"},       {{.margin = 1}, "margin"},
-               {{.margin = -0.1f}, "margin"},  {{.flock = 3}, "flock"}};
+               {{.margin = -0.1f}, "margin"},  {{.flock = 3}, "flock"},
+               {{.xi_from = -1}, "xi_from"},   {{.xi_from = INFINITY}, "xi_from"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         CHECK(boids_world_field(w, &bad[i].o, f, 1) == BOIDS_ERR_INVALID);
         CHECK_MSG(strcmp(boids_last_error_info()->key, bad[i].key) == 0, "%s: key %s",

@@ -519,7 +519,8 @@ class World:
             rec[k] = tuple(getattr(m, f) for f in names)
         return named(rec, frames)
 
-    def field(self, r_max=0, bins=0, ranks=0, margin=0, flock="replica", frames=None):
+    def field(self, r_max=0, bins=0, ranks=0, margin=0, flock="replica", xi_from=0,
+              frames=None):
         """The measures field studies make of real flocks, of each replica's living boids (its
         own mean velocity taken out), exact in double precision, with the minimum image where
         the world wraps (boids_world_field). A list with one dict a replica:
@@ -527,7 +528,7 @@ class World:
         step, alive   the world's step count; the living boids measured
         r_max, dr     px: the pairs counted lie within r_max, in `bins` bins of width dr
         xi, xi_speed  px, the first zero of C(r) of the velocities' fluctuations (Cavagna et
-                      al. 2010), of the speeds'; 0: C stays positive within r_max
+                      al. 2010), of the speeds' (from xi_from on); 0: none within r_max
         n_c, ranks    the first n where gamma(n) falls to within `margin` of 1/d (0: none up to
                       ranks); the ranks measured (the options', at most alive - 1)
         diameter      px, the largest flock's size L: the largest distance between two of its
@@ -544,14 +545,16 @@ class World:
         boids.Error naming it. flock: what a flock is, its own means taken out and only its
         pairs and neighbours counted: "replica" (the default), "swarm" (each swarm) or "group"
         (each group, as metrics() counts them); several flocks' C and M(n) are summed, M(n) in
-        each flock's frame (docs/models.md, "Field measures"). Every pair within r_max is
+        each flock's frame (docs/models.md, "Field measures"). xi_from (px, >= 0): xi is C's first
+        fall to 0 at r >= xi_from, after C was positive there (a hard core's fleeing pairs
+        anti-correlate at contact); 0: from r = 0, where C is 1. Every pair within r_max is
         counted, so a large r_max over a dense flock costs N x its neighbours within r_max;
         Ctrl-C raises KeyboardInterrupt as step() does, and the world is usable."""
         for value, name in ((bins, "bins"), (ranks, "ranks")):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
                     or not 0 <= value < 2**32:
                 raise Error("ARGUMENT", f"{name}: {value!r} is not a whole number >= 0", key=name)
-        for value, name in ((r_max, "r_max"), (margin, "margin")):
+        for value, name in ((r_max, "r_max"), (margin, "margin"), (xi_from, "xi_from")):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise Error("ARGUMENT", f"{name}: {value!r} is not a number", key=name)
         flocks = ("replica", "swarm", "group")
@@ -561,7 +564,7 @@ class World:
         info = self._info()
         n = info.replicas
         options = _lib.FieldOptions(float(r_max), int(bins), int(ranks), float(margin),
-                                    flocks.index(flock))
+                                    flocks.index(flock), float(xi_from))
         out = (_lib.Field * n)()
         self._stoppable(_lib.lib.boids_world_field, ctypes.byref(options), out, n,
                         cost=self._field_cost(info, float(r_max)))

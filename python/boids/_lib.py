@@ -102,7 +102,8 @@ FIELD_BINS, FIELD_RANKS = 256, 32
 
 class FieldOptions(ctypes.Structure):
     _fields_ = [("r_max", ctypes.c_float), ("bins", ctypes.c_uint32),
-                ("ranks", ctypes.c_uint32), ("margin", ctypes.c_float), ("flock", ctypes.c_uint32)]
+                ("ranks", ctypes.c_uint32), ("margin", ctypes.c_float), ("flock", ctypes.c_uint32),
+                ("xi_from", ctypes.c_float)]
 
 
 class Field(ctypes.Structure):

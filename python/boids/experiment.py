@@ -13,6 +13,7 @@ tables of one local run.
 """
 import functools
 import inspect
+import math
 import numbers
 import os
 import queue
@@ -88,17 +89,26 @@ def _whole(value, name):
 
 
 def _field(field):
-    """field= as --field's R[,BINS[,RANKS]][,FLOCK]: r_max (px), or (r_max, bins[, ranks]), and a
-    last "replica", "swarm" or "group" where given."""
+    """field= as --field's R[,BINS[,RANKS]][,FLOCK][,from:X]: r_max (px), or (r_max, bins[,
+    ranks]), then "replica", "swarm" or "group" and "from:X" (xi from X px on) where given."""
     parts = list(field) if isinstance(field, (tuple, list)) else [field]
-    flock = parts.pop() if len(parts) > 1 and isinstance(parts[-1], str) else None
-    if not 1 <= len(parts) <= 3 or isinstance(parts[0], bool) \
-            or not isinstance(parts[0], numbers.Real) \
-            or flock not in (None, "replica", "swarm", "group"):
+    words = []
+    while len(parts) > 1 and isinstance(parts[-1], str):
+        words.insert(0, parts.pop())
+    fine = all(w in ("replica", "swarm", "group") or _from_ok(w) for w in words)
+    if not 1 <= len(parts) <= 3 or isinstance(parts[0], bool) or len(words) > 2 \
+            or not isinstance(parts[0], numbers.Real) or not fine:
         raise _lib.Error("ARGUMENT", f"field: {field!r} is not r_max or (r_max, bins[, ranks]"
-                         "[, flock])", key="field")
-    return ",".join([_value(float(parts[0]))] + [_whole(p, "field") for p in parts[1:]] +
-                    ([flock] if flock else []))
+                         "[, flock][, 'from:X'])", key="field")
+    return ",".join([_value(float(parts[0]))] + [_whole(p, "field") for p in parts[1:]] + words)
+
+
+def _from_ok(word):
+    """Whether word is "from:X" with X a distance >= 0."""
+    try:
+        return word.startswith("from:") and 0 <= float(word[5:]) < math.inf
+    except ValueError:
+        return False
 
 
 def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, count, field=None):
@@ -260,8 +270,9 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
     metrics_every  steps between rows of the metrics table (None: no metrics table)
     field          the field measures xi, xi_speed, n_c and diameter (World.field()) as
                    columns of the metrics and runs tables (--field; needs metrics_every): r_max
-                   in px (0: half the world's shortest side), or (r_max, bins[, ranks][, flock]),
-                   flock "replica", "swarm" or "group" (World.field()'s); None: none
+                   in px (0: half the world's shortest side), or (r_max, bins[, ranks][, flock]
+                   [, "from:X"]), flock "replica", "swarm" or "group" (World.field()'s), xi from
+                   X px on (World.field()'s xi_from); None: none
     jobs           runs at once on the CPU backend (--jobs): without an executor, one
                    `boids experiment` process runs them on its own pool of `jobs` threads
                    (default one per core), the local pool; with one, each shard's (default 1)

@@ -85,6 +85,10 @@ def test_field_measures():
             assert f["c_velocity"][1] == 1 and f["c_velocity"][10] == -1
             assert list(f["pairs"][[1, 9, 10, 11]]) == [2, 1, 2, 1] and f["pairs"].sum() == 6
             assert f["ranks"] == 3 and list(f["n"]) == [1, 2, 3]  # at most alive - 1
+            assert f["diameter"] == 11  # unwrapped across the seam
+            # from 1 px on, the same zero after the bin at 1.5 px; from 2 px, C is never positive
+            assert w.field(r_max=40, bins=40, xi_from=1)[0]["xi"] == 5.5
+            assert w.field(r_max=40, bins=40, xi_from=2)[0]["xi"] == 0
     with boids.World(count=4, backend="cpu") as w:
         for bad, key in ((999, "bins"), (True, "bins"), (-1, "bins"), (1.5, "bins")):
             with pytest.raises(boids.Error) as e:
@@ -92,7 +96,8 @@ def test_field_measures():
             assert e.value.key == key and "bins" in str(e.value), e.value
         for kwargs, key in (({"ranks": 33}, "ranks"), ({"r_max": -1}, "r_max"),
                             ({"r_max": float("nan")}, "r_max"), ({"margin": 1}, "margin"),
-                            ({"margin": "0.1"}, "margin"), ({"flock": "herd"}, "flock")):
+                            ({"margin": "0.1"}, "margin"), ({"flock": "herd"}, "flock"),
+                            ({"xi_from": -1}, "xi_from")):
             with pytest.raises(boids.Error) as e:
                 w.field(**kwargs)
             assert e.value.key == key, (kwargs, e.value)
@@ -335,9 +340,9 @@ def test_experiment_field_columns():
     with pytest.raises(boids.Error, match="--metrics-every"):
         boids.experiment("vicsek", runs=1, steps=5, backend="cpu", field=0)
     grouped = boids.experiment("vicsek", runs=1, steps=10, count=200, backend="cpu", frames=False,
-                               metrics_every=10, field=(0, 32, 10, "group"))
+                               metrics_every=10, field=(0, 32, 10, "group", "from:0.5"))
     assert grouped.runs.dtype.names[-4:] == ("xi", "xi_speed", "n_c", "diameter")
-    for bad in (True, "0", (0, 1.5), (0, 1, 2, 3), (0, "herd")):
+    for bad in (True, "0", (0, 1.5), (0, 1, 2, 3), (0, "herd"), (0, "from:-1"), (0, "from:x")):
         with pytest.raises(boids.Error) as e:
             boids.experiment("vicsek", runs=1, steps=5, metrics_every=5, field=bad)
         assert e.value.id == "ARGUMENT"

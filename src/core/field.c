@@ -232,16 +232,19 @@ void boids_field_least_axis(const double *m, int d, double w[3])
     for (int k = 0; k < 3; ++k) w[k] = k < d ? v[k][least] : 0.0;
 }
 
-/* The first zero of C over the bins holding pairs: linear between the centres of the bins about
- * it, from C(0) = 1 before the first; 0 where C stays positive. */
-static double first_zero(const double *c, const double *pairs, uint32_t bins, double dr)
+/* C's first fall to 0 over the bins holding pairs whose centre lies at `from` or beyond: linear
+ * between the centres of the bins about it, after a positive one (from 0: C(0) = 1 before the
+ * first bin); 0 where C does not fall. */
+static double first_zero(const double *c, const double *pairs, uint32_t bins, double dr,
+                         double from)
 {
     double r0 = 0, c0 = 1;
+    bool above = from <= 0;
     for (uint32_t k = 0; k < bins; ++k) {
-        if (pairs[k] == 0) continue;
         const double r = (k + 0.5) * dr;
-        if (c[k] <= 0) return r0 + (r - r0) * c0 / (c0 - c[k]);
-        r0 = r, c0 = c[k];
+        if (pairs[k] == 0 || r < from) continue;
+        if (above && c[k] <= 0) return r0 + (r - r0) * c0 / (c0 - c[k]);
+        if (c[k] > 0) above = true, r0 = r, c0 = c[k];
     }
     return 0;
 }
@@ -263,8 +266,8 @@ static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, dou
         out->c_velocity[k] = norm_u > 0 ? sum[bins + k] / sum[k] / norm_u : 0.0;
         out->c_speed[k] = norm_s > 0 ? sum[2 * bins + k] / sum[k] / norm_s : 0.0;
     }
-    if (norm_u > 0) out->xi = first_zero(out->c_velocity, out->pairs, bins, out->dr);
-    if (norm_s > 0) out->xi_speed = first_zero(out->c_speed, out->pairs, bins, out->dr);
+    if (norm_u > 0) out->xi = first_zero(out->c_velocity, out->pairs, bins, out->dr, s->xi_from);
+    if (norm_s > 0) out->xi_speed = first_zero(out->c_speed, out->pairs, bins, out->dr, s->xi_from);
     const int d = s->depth > 0 ? 3 : 2;
     for (uint32_t n = 0; n < out->ranks; ++n) {
         const double *t = sum + 3 * (size_t)bins + 6 * (size_t)n;

@@ -15,6 +15,7 @@ typedef struct boids_field_setup {
     uint32_t bins, ranks;       /* [1, BOIDS_FIELD_BINS], [1, BOIDS_FIELD_RANKS] */
     double margin;
     uint32_t flock;     /* BOIDS_FIELD_FLOCK_* */
+    double xi_from;     /* >= 0 */
     float group_radius; /* BOIDS_FIELD_FLOCK_GROUP's */
 } boids_field_setup;
 

@@ -41,7 +41,7 @@
     X(boids_profile, dispatches_per_step) X(boids_profile, barriers_per_step)                      \
     X(boids_profile, clears_per_step)                                                              \
     X(boids_field_options, r_max) X(boids_field_options, bins) X(boids_field_options, ranks)       \
-    X(boids_field_options, margin) X(boids_field_options, flock)                                   \
+    X(boids_field_options, margin) X(boids_field_options, flock) X(boids_field_options, xi_from)   \
     X(boids_field, step) X(boids_field, alive) X(boids_field, bins) X(boids_field, ranks)          \
     X(boids_field, n_c) X(boids_field, dr) X(boids_field, r_max) X(boids_field, xi)                \
     X(boids_field, xi_speed) X(boids_field, diameter) X(boids_field, pairs)                        \

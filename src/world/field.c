@@ -29,6 +29,9 @@ static boids_status resolve(const boids_sim *sim, const boids_field_options *o,
                               BOIDS_FIELD_RANKS);
     if (!(o->margin >= 0) || !(o->margin < 1))
         return boids_fail_key(BOIDS_E_ARGUMENT, "margin", "%g is not in [0, 1)", (double)o->margin);
+    if (!(o->xi_from >= 0) || isinf(o->xi_from))
+        return boids_fail_key(BOIDS_E_ARGUMENT, "xi_from", "%g is not a distance >= 0",
+                              (double)o->xi_from);
     if (o->flock > BOIDS_FIELD_FLOCK_GROUP)
         return boids_fail_key(BOIDS_E_ARGUMENT, "flock",
                               "%u is not a flock (0 the replica, 1 each swarm, 2 each group)",
@@ -42,6 +45,7 @@ static boids_status resolve(const boids_sim *sim, const boids_field_options *o,
                              .ranks = o->ranks ? o->ranks : 20,
                              .margin = o->margin > 0 ? o->margin : 0.02,
                              .flock = o->flock,
+                             .xi_from = o->xi_from,
                              .group_radius =
                                  boids_model_group_radius(sim->def.model, &sim->def.params)};
     return BOIDS_OK;

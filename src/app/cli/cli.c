@@ -317,19 +317,32 @@ bool boids_cli_field_parse(const char *text, boids_field_options *out)
     static const char *const flocks[] = {"replica", "swarm", "group"};
     char numbers[128];
     uint32_t flock = 0;
-    const char *last = strrchr(text, ',');
+    float from = 0;
+    bool has_flock = false, has_from = false;
     if (strlen(text) >= sizeof numbers) return false;
     snprintf(numbers, sizeof numbers, "%s", text);
-    for (uint32_t k = 0; last && k < 3; ++k)
-        if (strcmp(last + 1, flocks[k]) == 0) flock = k, numbers[last - text] = '\0';
+    for (char *last; (last = strrchr(numbers, ','));) { /* the words after the numbers */
+        bool word = false;
+        for (uint32_t k = 0; k < 3 && !has_flock; ++k)
+            if (strcmp(last + 1, flocks[k]) == 0) flock = k, word = has_flock = true;
+        if (!word && !has_from && !strncmp(last + 1, "from:", 5)) {
+            if (!boids_parse_float(last + 6, &from) || !(from >= 0) || isinf(from)) return false;
+            word = has_from = true;
+        }
+        if (!word) break;
+        *last = '\0';
+    }
     float v[3] = {0, 0, 0};
     const int n = comma_floats(numbers, v, 3);
     const bool whole = v[1] == floorf(v[1]) && v[2] == floorf(v[2]);
     if (n < 1 || !(v[0] >= 0) || isinf(v[0]) || !whole ||
         !(v[1] >= 0 && v[1] <= BOIDS_FIELD_BINS) || !(v[2] >= 0 && v[2] <= BOIDS_FIELD_RANKS))
         return false;
-    *out = (boids_field_options){
-        .r_max = v[0], .bins = (uint32_t)v[1], .ranks = (uint32_t)v[2], .flock = flock};
+    *out = (boids_field_options){.r_max = v[0],
+                                 .bins = (uint32_t)v[1],
+                                 .ranks = (uint32_t)v[2],
+                                 .flock = flock,
+                                 .xi_from = from};
     return true;
 }
 
@@ -337,9 +350,9 @@ static boids_status read_field(boids_cli *cli, const char *flag, const char *val
 {
     if (!boids_cli_field_parse(val, &cli->field_options))
         return bad(flag, val,
-                   "R[,BINS[,RANKS]][,FLOCK]: R >= 0 px (0: half the world's shortest side), BINS "
-                   "in [1, 256] (default 64), RANKS in [1, 32] (default 20), FLOCK replica "
-                   "(default), swarm or group");
+                   "R[,BINS[,RANKS]][,FLOCK][,from:X]: R >= 0 px (0: half the world's shortest "
+                   "side), BINS in [1, 256] (default 64), RANKS in [1, 32] (default 20), FLOCK "
+                   "replica (default), swarm or group, X >= 0 px (xi from X on; default 0)");
     cli->field = true;
     return BOIDS_OK;
 }

@@ -83,8 +83,9 @@ void boids_cli_resolve_backend(boids_cli *cli);
  * --metrics-every without --metrics, and a headless run's --layout where --init gives the whole
  * start. */
 boids_status boids_cli_check_run(const boids_cli *cli, bool window);
-/* --field's R[,BINS[,RANKS]] into *out (a BINS or RANKS of 0 or left out: the library's default);
- * false where the text is not that. An experiment's manifest records the option in this form. */
+/* --field's R[,BINS[,RANKS]][,FLOCK][,from:X] into *out (a BINS or RANKS of 0 or left out: the
+ * library's default; the words in either order); false where the text is not that. An
+ * experiment's manifest records the option in this form. */
 bool boids_cli_field_parse(const char *text, boids_field_options *out);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);

@@ -44,9 +44,8 @@
       "none)")                                                                                     \
     O(FIELD, NULL, "--field", NULL, "R[,BINS[,RANKS]][,FLOCK]", CUSTOM, 0, 0, read_field, NULL,   \
       BOIDS_IN_BOTH,                                                                               \
-      "add xi, xi_speed (correlation lengths, pairs within R px), n_c (of the RANKS nearest) and " \
-      "the diameter (a flock: the replica, each swarm or group) to --metrics, an experiment's "    \
-      "tables")                                                                                    \
+      "add xi, xi_speed (correlation lengths within R px; ,from:X: from X px on), n_c (of the "    \
+      "RANKS nearest), the diameter (FLOCK: replica, swarm or group) to --metrics, experiments")   \
     O(FIELD_PROFILE, NULL, "--field-profile", NULL, "FILE.csv", TEXT, 0, 0, field_profile_path,    \
       NULL, BOIDS_IN_RUN, "the last state's C(r) and gamma(n) (rows step,measure,x,value)")        \
     O(THREADS, NULL, "--threads", NULL, "N", CUSTOM, 0, 256, read_threads, "threads",              \

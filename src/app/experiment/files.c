@@ -91,11 +91,14 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
     fprintf(f, "steps = %u\n", e->steps);
     fprintf(f, "metrics_every = %u\n", e->metrics_every);
     if (e->field) { /* (no line without --field: the manifests written before it read the same) */
-        char r[32];
+        char r[32], from[32];
         static const char *const flocks[] = {"", ",swarm", ",group"};
-        fprintf(f, "field = %s,%u,%u%s\n", boids_float_text(e->field_options.r_max, r),
+        fprintf(f, "field = %s,%u,%u%s", boids_float_text(e->field_options.r_max, r),
                 e->field_options.bins, e->field_options.ranks,
                 flocks[e->field_options.flock <= 2 ? e->field_options.flock : 0]);
+        if (e->field_options.xi_from > 0)
+            fprintf(f, ",from:%s", boids_float_text(e->field_options.xi_from, from));
+        fputc('\n', f);
     }
     for (int k = 0; k < e->nsweeps; ++k) {
         fprintf(f, "sweep = %s=", e->sweeps[k].key);
