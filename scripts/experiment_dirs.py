@@ -1,5 +1,7 @@
-"""What the figure scripts (vicsek-figure.py, couzin-figure.py) share: the experiment directories
-they keep (a finished one is reused only as it is) and how a figure lands on disk."""
+"""What the figure scripts (vicsek-figure.py, couzin-figure.py, field-figure.py) share: the
+experiment directories they keep (a finished one is reused only as it is), the --sizes argument
+and how a figure lands on disk."""
+import argparse
 import os
 import subprocess
 import sys
@@ -47,3 +49,11 @@ def save_png(fig, out, name):
     fig.tight_layout()
     fig.savefig(tmp, dpi=80, format="png", metadata={"Software": None})
     os.replace(tmp, os.path.join(out, name))
+
+
+def sizes_arg(text):
+    """--sizes N,N,...: whole numbers."""
+    try:
+        return [int(n) for n in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers such as 100,400")

@@ -11,7 +11,10 @@
 # README's `figures:vicsek-exponents`, and docs/vicsek-figure.png), and Couzin et al.'s states
 # and collective memory (scripts/couzin-figure.py: its tables between the `figures:couzin`
 # markers of docs/models.md, its summary between the README's `figures:couzin-states`,
-# docs/couzin-figure.png, and the preset's torus close up, docs/couzin-torus.png).
+# docs/couzin-figure.png, and the preset's torus close up, docs/couzin-torus.png), and the field
+# measures' tests, Cavagna et al.'s xi against L and Ballerini et al.'s gamma(n)
+# (scripts/field-figure.py: its tables between the `figures:field` markers of docs/models.md, its
+# summary between the README's `figures:field-summary`, docs/field-xi.png, docs/field-gamma.png).
 #
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results)
@@ -27,7 +30,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 case "$mode" in
   --update | --check) ;;
-  *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 boids=$(realpath "${2:-$root/build/release/src/boids}")
 png_diff=${3:-$root/build/release/tests/png_diff}
@@ -160,6 +163,12 @@ marked vicsek-exponents "$work/vicsek-exponents" >"$work/vicsek-exponents-fragme
 marked couzin "$work/couzin/couzin.md" >"$work/couzin-fragment"
 grep -E '^(States|Memory): ' "$work/couzin/couzin.md" | sed '1!s/^/\n/' >"$work/couzin-states"
 marked couzin-states "$work/couzin-states" >"$work/couzin-states-fragment"
+# --- Cavagna et al.'s and Ballerini et al.'s tests ------------------------------------------------
+"$py" "$root/scripts/field-figure.py" --boids "$boids" --out "$work/field" >/dev/null
+marked field "$work/field/field.md" >"$work/field-fragment"
+grep -E '^(Correlations|Anisotropy): ' "$work/field/field.md" | sed '1!s/^/\n/' \
+  >"$work/field-summary"
+marked field-summary "$work/field-summary" >"$work/field-summary-fragment"
 
 # --- in place, or compared ------------------------------------------------------------------------
 between() { # NAME FILE: the fragment of FILE between the markers NAME, the markers included
@@ -172,6 +181,8 @@ fragments=(
   "vicsek-exponents README.md $work/vicsek-exponents-fragment"
   "couzin docs/models.md $work/couzin-fragment"
   "couzin-states README.md $work/couzin-states-fragment"
+  "field docs/models.md $work/field-fragment"
+  "field-summary README.md $work/field-summary-fragment"
 )
 if [ "$mode" = --update ]; then
   for f in "${fragments[@]}"; do
@@ -192,9 +203,12 @@ if [ "$mode" = --update ]; then
   cp "$work/vicsek/vicsek.png" "$root/docs/vicsek-figure.png"
   cp "$work/couzin/couzin.png" "$root/docs/couzin-figure.png"
   cp "$work/couzin/couzin-torus.png" "$root/docs/couzin-torus.png"
+  cp "$work/field/field-xi.png" "$root/docs/field-xi.png"
+  cp "$work/field/field-gamma.png" "$root/docs/field-gamma.png"
   echo "updated the README's kit, Vicsek and Couzin figures, docs/models.md's Vicsek and Couzin" \
     "numbers, docs/kit-ages.png, docs/models/*.png, docs/viewer.png, docs/flock-3d.png," \
-    "docs/vicsek-figure.png, docs/couzin-figure.png, docs/couzin-torus.png"
+    "docs/vicsek-figure.png, docs/couzin-figure.png, docs/couzin-torus.png, docs/field-xi.png," \
+    "docs/field-gamma.png"
   exit 0
 fi
 status=0
@@ -218,6 +232,8 @@ compare docs/flock-3d.png "$root/docs/flock-3d.png" "$work/flock-3d.png"
 compare docs/vicsek-figure.png "$root/docs/vicsek-figure.png" "$work/vicsek/vicsek.png"
 compare docs/couzin-figure.png "$root/docs/couzin-figure.png" "$work/couzin/couzin.png"
 compare docs/couzin-torus.png "$root/docs/couzin-torus.png" "$work/couzin/couzin-torus.png"
+compare docs/field-xi.png "$root/docs/field-xi.png" "$work/field/field-xi.png"
+compare docs/field-gamma.png "$root/docs/field-gamma.png" "$work/field/field-gamma.png"
 for f in "$work"/models/*.png; do
   name=docs/models/$(basename "$f")
   compare "$name" "$root/$name" "$f"

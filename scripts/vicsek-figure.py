@@ -35,7 +35,7 @@ import time
 
 import numpy as np
 
-from experiment_dirs import complete_rows, plan_of, prepare, save_png
+from experiment_dirs import complete_rows, plan_of, prepare, save_png, sizes_arg
 
 EVERY = 50
 # figure 2a: (N, L, runs, steps). A larger box takes longer to order from a random start (the
@@ -92,14 +92,6 @@ def main():
         return 130
     write_tables(a.out, rows, time.monotonic() - started, a.backend)
     return 0
-
-
-def sizes_arg(text):
-    """--sizes N,N,...: whole numbers."""
-    try:
-        return [int(n) for n in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers such as 40,400")
 
 
 def sweep(a, name, n, L, runs, etas, steps):

@@ -577,7 +577,8 @@ BOIDS_API boids_status boids_world_metrics(boids_world *world, boids_metrics *ou
  *   n-th nearest (distance, then id, orders ties); M(n) = the mean of u_n u_n^T; W(n) the unit
  *   eigenvector of M(n)'s smallest eigenvalue; V the unit mean velocity; gamma(n) = (W(n).V)^2,
  *   1/d where the neighbours lie alike in every direction. n_c: the first n where gamma(n) falls
- *   to within `margin` of 1/d. */
+ *   to within `margin` of 1/d (or below) after it was above: the nearest may lie ahead, gamma(1)
+ *   low, before the next ones' anisotropy. */
 /* A flock: the replica's living boids (default); each swarm's; each group's (boids linked
  * within the group radius, as boids_metrics.groups counts them). With several flocks each boid's
  * fluctuations are from its own flock's means, only pairs and neighbours within one flock count,
@@ -608,7 +609,7 @@ typedef struct boids_field {
     uint32_t alive;   /* living boids */
     uint32_t bins;    /* bin k holds the pairs at distance [k dr, (k + 1) dr) */
     uint32_t ranks;   /* gamma's: the options', at most alive - 1 */
-    uint32_t n_c;     /* 0: gamma(n) stays above 1/d + margin up to ranks */
+    uint32_t n_c;     /* 0: gamma(n) never falls to 1/d + margin after being above, up to ranks */
     double dr, r_max; /* px */
     double xi;        /* C's first zero (linear between the centres of the bins about it, C(0)
                          = 1 before the first), px, from the options' xi_from on; 0: C does not

@@ -231,8 +231,10 @@ if head -1 "$tmp/fm.csv" | grep -q ',milling,xi,xi_speed,n_c,diameter$' &&
   ok "--field: xi, xi_speed, n_c and diameter after --metrics' columns, in each of its 3 rows"
 else bad "--field: $(cat "$tmp/fm.csv")"; fi
 # the profile's gamma(n) gives the n_c of the metrics' last row: its first n within 0.02 of 1/2
+# (or below) after it was above
 n_c=$(tail -1 "$tmp/fm.csv" | cut -d, -f14)
-first=$(awk -F, '$2 == "gamma" && $4 <= 0.52 { print $3; exit }' "$tmp/fp.csv")
+first=$(awk -F, '$2 == "gamma" && $4 > 0.52 { up = 1 }
+  $2 == "gamma" && $4 <= 0.52 && up { print $3; exit }' "$tmp/fp.csv")
 if head -1 "$tmp/fp.csv" | grep -qx 'step,measure,x,value' &&
   [ "$(grep -c ',pairs,' "$tmp/fp.csv")" = 30 ] &&
   [ "$(grep -c '^20,gamma,' "$tmp/fp.csv")" = 8 ] &&

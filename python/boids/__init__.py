@@ -529,8 +529,9 @@ class World:
         r_max, dr     px: the pairs counted lie within r_max, in `bins` bins of width dr
         xi, xi_speed  px, the first zero of C(r) of the velocities' fluctuations (Cavagna et
                       al. 2010), of the speeds' (from xi_from on); 0: none within r_max
-        n_c, ranks    the first n where gamma(n) falls to within `margin` of 1/d (0: none up to
-                      ranks); the ranks measured (the options', at most alive - 1)
+        n_c, ranks    the first n where gamma(n) falls to within `margin` of 1/d after it was
+                      above (0: none up to ranks); the ranks measured (the options', at most
+                      alive - 1)
         diameter      px, the largest flock's size L: the largest distance between two of its
                       boids (on a torus, unwrapped about its first: while it spans under half)
         r             numpy array of the bins' centres, px; pairs, c_velocity, c_speed: the pairs

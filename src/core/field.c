@@ -269,6 +269,7 @@ static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, dou
     if (norm_u > 0) out->xi = first_zero(out->c_velocity, out->pairs, bins, out->dr, s->xi_from);
     if (norm_s > 0) out->xi_speed = first_zero(out->c_speed, out->pairs, bins, out->dr, s->xi_from);
     const int d = s->depth > 0 ? 3 : 2;
+    bool above = false; /* n_c: gamma's first fall to 1/d + margin after it was above */
     for (uint32_t n = 0; n < out->ranks; ++n) {
         const double *t = sum + 3 * (size_t)bins + 6 * (size_t)n;
         if (t[0] + t[3] + t[5] == 0) continue; /* no flock moves (or none has n others) */
@@ -276,7 +277,10 @@ static void finish(const boids_field_setup *s, double *acc, uint32_t blocks, dou
         double w[3];
         boids_field_least_axis(d == 3 ? m : m2, d, w);
         out->gamma[n] = w[0] * w[0];
-        if (!out->n_c && out->gamma[n] <= 1.0 / d + s->margin) out->n_c = n + 1;
+        if (out->gamma[n] > 1.0 / d + s->margin)
+            above = true;
+        else if (above && !out->n_c)
+            out->n_c = n + 1;
     }
 }
 
