@@ -286,8 +286,7 @@ typedef struct boids_predator {
       "velocity components in [-50, 50], predators in the corner squares")                         \
     X(FLOCK, flock,                                                                                \
       "a flock as it has formed: boids in the centre square [3/8, 5/8] of each axis, all with "    \
-      "one "                                                                                       \
-      "velocity (uniform's draw for the first), predators as uniform's")
+      "one velocity (uniform's draw for the first), predators as uniform's")
 typedef enum boids_layout {
     BOIDS_LAYOUT_MODEL, /* the model's own (its manifest line's) */
 #define BOIDS_X_LAYOUT_ENUM(ID, name, desc) BOIDS_LAYOUT_##ID,
