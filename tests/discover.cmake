@@ -1,7 +1,8 @@
 # Registers one ctest test per line that `EXE --list` prints (the models of the manifest, say),
 # as NAME_<line> running `EXE <line>`: run after EXE is built (see boids_discover_tests), so the
 # list follows the compiled program, never a list kept by hand here.
-# cmake -D EXE=... -D NAME=... -D LABELS=... -D OUT=... -P discover.cmake
+# cmake -D EXE=... -D NAME=... -D LABELS=... -D COST=... -D OUT=... -P discover.cmake
+# (COST: each test's, for ctest -j's order: see the end of tests/CMakeLists.txt)
 execute_process(COMMAND ${EXE} --list OUTPUT_VARIABLE lines RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${EXE} --list failed (${rc})")
@@ -14,7 +15,7 @@ foreach(line ${lines})
     string(APPEND text "add_test(${NAME}_${line} \"${EXE}\" \"${line}\")\n")
     string(APPEND text "set_tests_properties(${NAME}_${line} PROPERTIES SKIP_RETURN_CODE 77")
     string(APPEND text " LABELS \"${LABELS}\"\n")
-    string(APPEND text "  ENVIRONMENT BOIDS_GPU_CHECKS=1)\n")
+    string(APPEND text "  ENVIRONMENT BOIDS_GPU_CHECKS=1 COST ${COST})\n")
   endif()
 endforeach()
 file(WRITE ${OUT} "${text}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target for a bounded time (CI: 60 s each) from a seed corpus made here from
-# the shipped scenarios and small states; any crash, leak, sanitizer report, timeout (10 s an
-# input) or memory above 2 GiB fails, and the input that did it is left in DIR/crash-*.
+# Runs each libFuzzer target for a bounded time (CI: 20 s each, two at a time) from a seed corpus
+# made here from the shipped scenarios and small states; any crash, leak, sanitizer report,
+# timeout (10 s an input) or memory above 2 GiB fails, and the input that did it is copied to
+# BUILD_DIR/fuzz-findings.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS
 set -euo pipefail
 build=$(realpath "$1") seconds=${2:-60}
@@ -46,21 +47,37 @@ head="run,seed,c_maxspeed"
   printf 'run,seed,param_max_speed,step,time,alive,polarization,mean_nn,mean_speed,min_speed,'
   printf 'max_speed,groups,catches\n0,1,150,0,0,30,0.1,9,100,50,150,4,0\n'
 } >"$work/exp/sweep.tables"
-status=0
-for t in fuzz_scenario:ini fuzz_state_csv:csv fuzz_predators_csv:pred fuzz_experiment_tables:exp; do
-  exe=$build/tests/fuzz/${t%%:*} corpus=$work/${t##*:}
-  echo "== ${t%%:*}: $seconds s"
-  if ! (cd "$work" && "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=65536 -print_final_stats=1 "$corpus" 2>&1 | tail -12); then
-    status=1
-  fi
-  if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* >/dev/null 2>&1; then
-    found=$(ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null || true)
-    echo "FAIL ${t%%:*}: $found"
+# fuzz NAME CORPUS: one target in its own directory (the crash files it leaves are its own), its
+# output in $work/NAME.log; fails on a finding, which is copied to BUILD_DIR/fuzz-findings.
+fuzz() {
+  local exe=$build/tests/fuzz/$1 dir=$work/run-$1 status=0
+  mkdir -p "$dir"
+  (cd "$dir" && "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 "$2" >"$work/$1.log" 2>&1) || status=1
+  if ls "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* >/dev/null 2>&1; then
+    echo "FAIL $1: $(ls "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* 2>/dev/null |
+      tr '\n' ' ')" >>"$work/$1.log"
     mkdir -p "$build/fuzz-findings" &&
-      cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$build/fuzz-findings/" \
+      cp "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* "$build/fuzz-findings/" \
         2>/dev/null || true
     status=1
   fi
+  return $status
+}
+# two targets at a time (the machine's two cores: each target runs one process), then their
+# outputs in order
+status=0
+targets=(fuzz_scenario:ini fuzz_state_csv:csv fuzz_predators_csv:pred fuzz_experiment_tables:exp)
+for ((i = 0; i < ${#targets[@]}; i += 2)); do
+  pids=()
+  for t in "${targets[@]:i:2}"; do
+    fuzz "${t%%:*}" "$work/${t##*:}" &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || status=1; done
+  for t in "${targets[@]:i:2}"; do
+    echo "== ${t%%:*}: $seconds s"
+    tail -12 "$work/${t%%:*}.log"
+  done
 done
 exit $status
