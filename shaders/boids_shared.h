@@ -210,7 +210,9 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_U32 seed_hi; /* the seed's high 32 bits */
     BOIDS_U32 nearest; /* 0: flocking within the radii; K: with the K nearest (world_def.nearest) */
     BOIDS_U32 grid_span; /* cells a walk reaches beyond its own along each axis: 1 or 2 */
-    BOIDS_U32 reserved0, reserved1, reserved2;
+    /* cells along x, y and z that tile the world: grid_w (grid_h, grid_d) unless the grid is
+     * folded, when they share its columns (rows, layers) modulo (boids_grid_dims' fine_w) */
+    BOIDS_U32 fine_w, fine_h, fine_d;
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the
                                                             attribute buffer (k / 4, k % 4) */
     boids_tool tool;

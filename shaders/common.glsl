@@ -122,33 +122,43 @@ void emit_event(uint kind, uint subject, uint other, vec4 value)
     }
 }
 
-// Cell coordinate of x (multiply by the inverse, clamp to the grid before converting); as
-// boids_cell_coord().
-uint cell_coord(float x, float inv_cell, uint cells)
+// The world's cell of x along an axis of `fine` cells (multiply by the inverse, clamp to the
+// axis before converting); as boids_fine_coord().
+uint fine_coord(float x, float inv_cell, uint fine)
 {
     float c = x * inv_cell;
     if (!(c >= 0.0)) return 0u;
-    if (c >= float(cells)) return cells - 1u;
+    if (c >= float(fine)) return fine - 1u;
     uint i = uint(c);
-    return i < cells ? i : cells - 1u;
+    return i < fine ? i : fine - 1u;
+}
+
+// The grid's column (row, layer) of x: its cell's, folded onto the grid's `cells`; as
+// boids_cell_coord().
+uint cell_coord(float x, float inv_cell, uint fine, uint cells)
+{
+    uint i = fine_coord(x, inv_cell, fine);
+    return i < cells ? i : i % cells;
 }
 
 // The cell of a position in replica r; as boids_cell_of().
 uint cell_of_position(uint r, float x, float y)
 {
     return r * frame.cells_per_replica +
-           cell_coord(y, frame.inv_cell_h, frame.grid_h) * frame.grid_w +
-           cell_coord(x, frame.inv_cell_w, frame.grid_w);
+           cell_coord(y, frame.inv_cell_h, frame.fine_h, frame.grid_h) * frame.grid_w +
+           cell_coord(x, frame.inv_cell_w, frame.fine_w, frame.grid_w);
 }
 
 #if BOIDS_DIMS == 3
 // The cell of a position in replica r of a 3D world; as boids_cell_of(): layer, row, column.
 uint cell_of_position(uint r, float x, float y, float z)
 {
-    uint layer = frame.grid_d > 1u ? cell_coord(z, frame.inv_cell_d, frame.grid_d) : 0u;
+    uint layer =
+        frame.grid_d > 1u ? cell_coord(z, frame.inv_cell_d, frame.fine_d, frame.grid_d) : 0u;
     return r * frame.cells_per_replica +
-           (layer * frame.grid_h + cell_coord(y, frame.inv_cell_h, frame.grid_h)) * frame.grid_w +
-           cell_coord(x, frame.inv_cell_w, frame.grid_w);
+           (layer * frame.grid_h + cell_coord(y, frame.inv_cell_h, frame.fine_h, frame.grid_h)) *
+               frame.grid_w +
+           cell_coord(x, frame.inv_cell_w, frame.fine_w, frame.grid_w);
 }
 #endif
 

@@ -163,12 +163,14 @@ void main()
     uint base = replica_of(id_in[s]) * frame.cells_per_replica, ucx, ucy;
     block_cell(me.x, me.y, ucx, ucy);
     int w = int(frame.grid_w), h = int(frame.grid_h), cx = int(ucx), cy = int(ucy);
-    vec3 cell = vec3(frame.world_w / float(frame.grid_w), frame.world_h / float(frame.grid_h), 1.0);
+    // (the world's cells: on a folded grid a cube of r around the column holds the cells within r
+    // of the boid's own, and the rest is farther, or the cube covers the grid)
+    vec3 cell = vec3(frame.world_w / float(frame.fine_w), frame.world_h / float(frame.fine_h), 1.0);
     int d = 1, cz = 0; // a flat world: one layer
 #if BOIDS_DIMS == 3
     d = int(frame.grid_d);
-    cz = d > 1 ? int(cell_coord(mz.x, frame.inv_cell_d, frame.grid_d)) : 0;
-    cell.z = frame.world_d / float(frame.grid_d);
+    cz = d > 1 ? int(cell_coord(mz.x, frame.inv_cell_d, frame.fine_d, frame.grid_d)) : 0;
+    cell.z = frame.world_d / float(frame.fine_d);
 #endif
     float best2 = uintBitsToFloat(0x7f800000u); // +infinity
     bool wrap = world_wraps();

@@ -113,7 +113,9 @@ bool nearest_in_cell(uint ci, vec4 me, vec2 mz, uint id, uint swarm, uint k, flo
 // The k nearest of the boid of slot s (me, mz as the walks have them; id, swarm) among the others
 // of its replica and swarm at least min_d2 away and, where `view`, within the cone of half-angle
 // cosine cos_view around its heading; sorted, in b (boids_cpu_nearest()). A search past the
-// loop limit raises BOIDS_STATUS_LOOP_LIMIT, as the walks do.
+// loop limit raises BOIDS_STATUS_LOOP_LIMIT, as the walks do. The rings are the grid's, around
+// the boid's column (row, layer) g of n; the distances to them the world's cells', around its
+// cell c of nf (g = c unless the grid is folded: boids_grid_dims' fine_w).
 void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2, bool view,
                     float cos_view, out nearest_list b)
 {
@@ -122,15 +124,18 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
     // per axis as vectors, each axis by name (lavapipe fails to build the pipeline from the same
     // search written over local arrays)
     uvec3 n = uvec3(frame.grid_w, frame.grid_h, BOIDS_DIMS == 3 ? frame.grid_d : 1u);
-    uvec3 c =
-        uvec3(cell_coord(me.x, frame.inv_cell_w, n.x), cell_coord(me.y, frame.inv_cell_h, n.y), 0u);
+    uvec3 nf = uvec3(frame.fine_w, frame.fine_h, BOIDS_DIMS == 3 ? frame.fine_d : 1u);
+    uvec3 c = uvec3(fine_coord(me.x, frame.inv_cell_w, nf.x),
+                    fine_coord(me.y, frame.inv_cell_h, nf.y), 0u);
     vec3 cell = vec3(1.0 / frame.inv_cell_w, 1.0 / frame.inv_cell_h, 0.0);
 #if BOIDS_DIMS == 3
     if (n.z > 1u) {
-        c.z = cell_coord(mz.x, frame.inv_cell_d, n.z);
+        c.z = fine_coord(mz.x, frame.inv_cell_d, nf.z);
         cell.z = 1.0 / frame.inv_cell_d;
     }
 #endif
+    uvec3 g = uvec3(c.x < n.x ? c.x : c.x % n.x, c.y < n.y ? c.y : c.y % n.y,
+                    c.z < n.z ? c.z : c.z % n.z);
     uint base = replica_of(id) * frame.cells_per_replica;
     world_sizes ws = world_sizes_now();
     uint budget = frame.loop_limit, visited = 0u;
@@ -138,9 +143,9 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
     for (uint r = 0u;; ++r) {
         ivec3 lo, hi;
         bvec3 full;
-        full.x = ring_axis(c.x, n.x, wrap, r, lo.x, hi.x);
-        full.y = ring_axis(c.y, n.y, wrap, r, lo.y, hi.y);
-        full.z = ring_axis(c.z, n.z, wrap, r, lo.z, hi.z);
+        full.x = ring_axis(g.x, n.x, wrap, r, lo.x, hi.x);
+        full.y = ring_axis(g.y, n.y, wrap, r, lo.y, hi.y);
+        full.z = ring_axis(g.z, n.z, wrap, r, lo.z, hi.z);
         // the ring's cells only (as the CPU): a layer, or a row, outside the block before is new
         // whole; in one inside it, the cells left and right of it. The layers inside it hold
         // none where the block grew along neither x nor y, its rows none where it did not grow
@@ -168,8 +173,8 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
                     }
                     visited++;
                     uint ci = base +
-                              (ring_cell(c.z, n.z, oz) * n.y + ring_cell(c.y, n.y, oy)) * n.x +
-                              ring_cell(c.x, n.x, ox);
+                              (ring_cell(g.z, n.z, oz) * n.y + ring_cell(g.y, n.y, oy)) * n.x +
+                              ring_cell(g.x, n.x, ox);
                     if (!nearest_in_cell(ci, me, mz, id, swarm, k, min_d2, view, cos_view, ws,
                                          budget, b))
                         return;
@@ -184,7 +189,7 @@ void nearest_search(vec4 me, vec2 mz, uint id, uint swarm, uint k, float min_d2,
         }
         if (all(full)) return; // the whole grid
         if (b.n == k) {
-            float m = block_margin(me, mz, c, n, wrap, cell, lo, hi, full);
+            float m = block_margin(me, mz, c, nf, wrap, cell, lo, hi, full);
             if (m > 0.0 && b.d2[k - 1u] < m * m) return; // none nearer beyond
         }
         plo = lo;

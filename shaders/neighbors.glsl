@@ -105,8 +105,8 @@ float grid_depth(uint grid, uint k)
 
 void block_cell(float x, float y, out uint cx, out uint cy)
 {
-    cx = cell_coord(x, frame.inv_cell_w, frame.grid_w);
-    cy = cell_coord(y, frame.inv_cell_h, frame.grid_h);
+    cx = cell_coord(x, frame.inv_cell_w, frame.fine_w, frame.grid_w);
+    cy = cell_coord(y, frame.inv_cell_h, frame.fine_h, frame.grid_h);
 }
 
 // The cells of the block along an axis of h cells: 2 span + 1 around cy (wrapped on a torus, cut
@@ -169,8 +169,8 @@ bool block_unwrapped(uint cx, uint cy)
     uint w = frame.grid_w, h = frame.grid_h, s = frame.grid_span;
     float cells = float(2u * s + 2u);
     return cx >= s && cx + s < w && cy >= s && cy + s < h &&
-           cells * (frame.world_w / float(w)) <= frame.half_w &&
-           cells * (frame.world_h / float(h)) <= frame.half_h;
+           cells * (frame.world_w / float(frame.fine_w)) <= frame.half_w &&
+           cells * (frame.world_h / float(frame.fine_h)) <= frame.half_h;
 }
 
 // Slots [x, y) holding what the grid has in columns seg.x..seg.y of a row (base: the replica's
@@ -222,12 +222,12 @@ candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float 
 {
     candidates it = candidates_begin(grid, replica, x, y);
     uint d = frame.grid_d;
-    it.cz = d > 1u ? cell_coord(z, frame.inv_cell_d, d) : 0u;
+    it.cz = d > 1u ? cell_coord(z, frame.inv_cell_d, frame.fine_d, d) : 0u;
     it.layers = block_span(it.cz, d);
     uint s = frame.grid_span;
     it.unwrapped = it.unwrapped && (!world_wraps() || d == 1u ||
                                     (it.cz >= s && it.cz + s < d &&
-                                     float(2u * s + 2u) * (frame.world_d / float(d)) <=
+                                     float(2u * s + 2u) * (frame.world_d / float(frame.fine_d)) <=
                                          frame.half_d));
     return it;
 }

@@ -395,6 +395,85 @@ static void test_every_model_3d(void)
     }
 }
 
+/* Open space: flocks in a torus hundreds of times their size, whose cells of the radius fold onto
+ * the grid (boids_grid_dims' fine_w), one flock across the corner where the seams meet and one a
+ * fold away from it, so they share every column and row of the grid. One step and 10, metric and
+ * nearest:7, on both backends (bit for bit on a bitwise driver); and the CPU's folded grid
+ * against its brute force (no grid), equal to rounding (the same neighbours in another order). */
+static void folded_case(boids_world_def d, float patch, float speed, const char *what)
+{
+    boids_world *w;
+    REQUIRE_OK(boids_world_create(&d, &w));
+    boids_world_info info;
+    boids_world_get_info(w, &info);
+    boids_world_destroy(w);
+    const float fold[3] = {info.cell_w * (float)info.grid_w, info.cell_h * (float)info.grid_h,
+                           info.cell_d * (float)info.grid_d};
+    const float size[3] = {d.width, d.height, d.depth};
+    CHECK_MSG(fold[0] < 0.99f * d.width, "%s: the grid is not folded (%u columns of %g px)", what,
+              info.grid_w, (double)info.cell_w);
+    boids_boid *b = calloc(d.count, sizeof *b);
+    boids_rng rng = boids_rng_seeded(404);
+    for (uint32_t i = 0; i < d.count; ++i) {
+        float p[3], v[3], s = 0.0f;
+        for (int a = 0; a < 3; ++a) {
+            p[a] = (boids_rng_float(&rng) - 0.5f) * patch + (float)(i % 2) * fold[a];
+            v[a] = boids_rng_float(&rng) - 0.5f;
+            s += a < 2 || d.depth > 0.0f ? v[a] * v[a] : 0.0f;
+        }
+        s = speed / sqrtf(s);
+        b[i].x = boids_wrap(p[0], size[0]), b[i].y = boids_wrap(p[1], size[1]);
+        b[i].vx = v[0] * s, b[i].vy = v[1] * s;
+        if (d.depth > 0.0f) b[i].z = boids_wrap(p[2], size[2]), b[i].vz = v[2] * s;
+    }
+    for (uint32_t k = 0; k <= 7; k += 7) {
+        d.nearest = k;
+        char label[96];
+        snprintf(label, sizeof label, "%s%s", what, k ? ", nearest:7" : "");
+        one_step(d, b, label);
+        diff r = run_both(d, b, 10, label);
+        if (exact()) CHECK_MSG(r.identical == d.count, "%s: 10 steps not bit-identical", label);
+    }
+    d.nearest = 0;
+    d.backend = BOIDS_BACKEND_CPU;
+    d.gl = NULL;
+    boids_world *g, *brute;
+    REQUIRE_OK(boids_world_create(&d, &g));
+    d.neighbors = BOIDS_NEIGHBORS_BRUTE;
+    REQUIRE_OK(boids_world_create(&d, &brute));
+    boids_boid *x = malloc(sizeof *x * d.count), *y = malloc(sizeof *y * d.count);
+    REQUIRE_OK(boids_world_write(g, b, d.count));
+    REQUIRE_OK(boids_world_write(brute, b, d.count));
+    REQUIRE_OK(boids_world_step(g, 1));
+    REQUIRE_OK(boids_world_step(brute, 1));
+    REQUIRE_OK(boids_world_read(g, x, d.count));
+    REQUIRE_OK(boids_world_read(brute, y, d.count));
+    diff r = compare_states(x, y, d.count, d.width, d.height, d.depth);
+    printf("  %s: brute force vs the folded grid (CPU): max |dv| %.3g, %u/%u bit-identical\n", what,
+           r.max_dv, r.identical, d.count);
+    CHECK_MSG(r.max_dv <= 1e-5 * speed, "%s: brute force and the folded grid differ", what);
+    free(x), free(y), free(b);
+    boids_world_destroy(g);
+    boids_world_destroy(brute);
+}
+
+static void test_folded_world(void)
+{
+    /* the default model in a 75 000 px square (2.25 * 10^6 cells of its 50 px radius, past the
+     * cap of 2^21 for 3000 boids: folded in two along each axis), 2 swarms */
+    boids_world_def d = test_def(BOIDS_BACKEND_GPU, 3000);
+    d.width = d.height = 75000;
+    d.swarms = 2;
+    folded_case(d, 600.0f, 100.0f, "folded 2D");
+    /* gregoire-chate in 3D in a 150-wide cube (3.4 * 10^6 cells of r_0 = 1: folded in two) */
+    d = test_def(BOIDS_BACKEND_GPU, 3000);
+    d.model = BOIDS_MODEL_GREGOIRE;
+    d.params = boids_model_default_params(d.model);
+    d.dt = 1;
+    d.width = d.height = d.depth = 150;
+    folded_case(d, 12.0f, d.params.base.max_speed, "folded 3D gregoire-chate");
+}
+
 /* The mouse tool at a depth, in a 3D world: the same pulls, and the same events. */
 static void test_tool_3d(void)
 {
@@ -438,4 +517,4 @@ TEST_MAIN(TEST(test_every_model), TEST(test_every_model_3d), TEST(test_every_mod
           TEST(test_one_step_clustered), TEST(test_one_step_small_grid),
           TEST(test_one_step_lane_groups), TEST(test_many_steps_bitwise),
           TEST(test_tolerance_catches_wrong_rules), TEST(test_cpu_brute_equals_grid),
-          TEST(test_cpu_threads_independent))
+          TEST(test_cpu_threads_independent), TEST(test_folded_world))

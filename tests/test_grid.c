@@ -214,6 +214,37 @@ static void test_small_grids(void)
     free(b);
 }
 
+/* A torus with more cells of the radius than the cap allows folds them onto the grid (cells of
+ * the radius, several to a column and a row) rather than coarsening: two flocks straddling the
+ * corner, where all four seams meet, and a third exactly one fold away from the first (so they
+ * share every column and row), and a thin scatter over the rest; every boid's neighbours by the
+ * grid are brute force's, none seen twice. In a box the cells coarsen as before. */
+static void test_folded_grid(void)
+{
+    enum { N = 6000 };
+    const float W = 3000, H = 2400, r = 1.5f;
+    boids_grid_dims d = boids_grid_dims_for(W, H, 0.0f, r, r, N, true, 1);
+    printf("  %gx%g px, r %g: %ux%u columns and rows of %ux%u cells of %.3fx%.3f px\n", (double)W,
+           (double)H, (double)r, d.w, d.h, d.fine_w, d.fine_h, (double)d.cell_w, (double)d.cell_h);
+    CHECK(d.fine_w > d.w && d.fine_h > d.h && d.fine_w % d.w == 0 && d.fine_h % d.h == 0);
+    CHECK(d.cell_w >= r && d.cell_w < 1.01f * r && d.cell_h >= r && d.cell_h < 1.01f * r);
+    CHECK((uint64_t)d.w * d.h <= boids_grid_max_cells(N));
+    boids_boid *b = calloc(N, sizeof *b);
+    boids_rng rng = boids_rng_seeded(77);
+    const float fold_x = d.cell_w * (float)d.w, fold_y = d.cell_h * (float)d.h; /* one fold */
+    for (uint32_t i = 0; i < N; ++i) {
+        const float u = boids_rng_float(&rng), v = boids_rng_float(&rng);
+        float x = (u - 0.5f) * 25.0f, y = (v - 0.5f) * 25.0f; /* across the corner */
+        if (i % 3 == 1) x += fold_x, y += fold_y;             /* a fold away */
+        if (i % 10 == 9) x = u * W, y = v * H;                /* anywhere */
+        b[i].x = boids_wrap(x, W), b[i].y = boids_wrap(y, H);
+    }
+    compare_neighbour_sets(b, N, W, H, r, "folded: at the corner, a fold away");
+    const boids_grid_dims box = boids_grid_dims_for(W, H, 0.0f, r, r, N, false, 1);
+    CHECK(box.fine_w == box.w && box.fine_h == box.h && box.cell_w >= 2 * r);
+    free(b);
+}
+
 static void test_cells_at_least_radius(void)
 {
     const float radii[] = {1, 12.5f, 25, 50, 333};
@@ -222,9 +253,12 @@ static void test_cells_at_least_radius(void)
         for (int w = 0; w < 4; ++w) {
             boids_grid_dims d = boids_grid_dims_for(worlds[w][0], worlds[w][1], 0.0f, radii[r],
                                                     radii[r], 10000, true, 1);
-            int tiles = fabsf(d.cell_w * (float)d.w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
+            /* the world's cells tile it (on a folded grid, more of them than the grid's) */
+            int tiles = fabsf(d.cell_w * (float)d.fine_w - worlds[w][0]) <= worlds[w][0] * 1e-6f;
             CHECK(tiles);
-            CHECK((d.w == 1 || d.cell_w >= radii[r]) && (d.h == 1 || d.cell_h >= radii[r]));
+            CHECK(d.fine_w % d.w == 0 && d.fine_h % d.h == 0 && d.fine_d == 1 && d.d == 1);
+            CHECK((d.fine_w == 1 || d.cell_w >= radii[r]) &&
+                  (d.fine_h == 1 || d.cell_h >= radii[r]));
             CHECK((uint64_t)d.w * d.h <= boids_grid_max_cells(10000));
         }
 }
@@ -374,11 +408,12 @@ static uint32_t brute_nearest(const boids_sim *sim, const float *x, const float 
  * brute force, and what the searches cost: at most 6 steps a cell of the blocks they searched (a
  * ring's layers, rows and cells with new cells, one step over each run of those without, and the
  * ring itself), where the walk before stepped through every layer and row of the block each ring.
- * The steps in all are returned. */
-static uint64_t nearest_search_cost(float W, float H, float D, bool wrap, uint32_t n, uint32_t k,
-                                    uint32_t rot, const char *what)
+ * The steps in all are returned. A patch (patch > 0, a torus) puts the boids in a cube of that side
+ * across the corner instead, every other one a fold of the grid away along each axis (cells of
+ * `cell` px: a folded grid, whose columns both cubes share). */
+static uint64_t nearest_search_in(float W, float H, float D, bool wrap, uint32_t n, uint32_t k,
+                                  uint32_t rot, float cell, float patch, const char *what)
 {
-    const float cell = cbrtf(W * H * D * (float)k / 4.0f / (float)n);
     const boids_grid_dims dims = boids_grid_dims_for(W, H, D, cell, cell, n, wrap, 1);
     boids_cpu_grid g;
     if (boids_cpu_grid_init(&g, &dims, n, 1) != BOIDS_OK) {
@@ -392,6 +427,12 @@ static uint64_t nearest_search_cost(float W, float H, float D, bool wrap, uint32
         float u[3];
         for (int a = 0; a < 3; ++a) u[a] = boids_rng_float(&rng);
         x[i] = u[rot % 3] * W, y[i] = u[(rot + 1) % 3] * H, z[i] = u[(rot + 2) % 3] * D;
+        if (patch > 0.0f) {
+            const float away = (float)(i % 2);
+            x[i] = boids_wrap((u[0] - 0.5f) * patch + away * dims.cell_w * (float)dims.w, W);
+            y[i] = boids_wrap((u[1] - 0.5f) * patch + away * dims.cell_h * (float)dims.h, H);
+            z[i] = boids_wrap((u[2] - 0.5f) * patch + away * dims.cell_d * (float)dims.d, D);
+        }
     }
     boids_cpu_grid_build(&g, x, y, z, n, n, NULL);
     boids_sim sim = {0};
@@ -417,13 +458,21 @@ static uint64_t nearest_search_cost(float W, float H, float D, bool wrap, uint32
         costly += nb.steps > 6 * nb.cells;
         steps += nb.steps, cells += nb.cells;
     }
-    printf("  %-26s grid %ux%ux%u: %.1f cells a search, %.1f steps a cell\n", what, dims.w, dims.h,
-           dims.d, (double)cells / n, (double)steps / (double)cells);
+    printf("  %-26s grid %ux%ux%u (of %ux%ux%u cells): %.1f cells a search, %.1f steps a cell\n",
+           what, dims.w, dims.h, dims.d, dims.fine_w, dims.fine_h, dims.fine_d, (double)cells / n,
+           (double)steps / (double)cells);
     CHECK_MSG(wrong == 0, "%s: %u boids' nearest differ from brute force", what, wrong);
     CHECK_MSG(costly == 0, "%s: %u searches took more than 6 steps a cell", what, costly);
     free(p), free(swarm);
     boids_cpu_grid_free(&g);
     return steps;
+}
+
+static uint64_t nearest_search_cost(float W, float H, float D, bool wrap, uint32_t n, uint32_t k,
+                                    uint32_t rot, const char *what)
+{
+    const float cell = cbrtf(W * H * D * (float)k / 4.0f / (float)n);
+    return nearest_search_in(W, H, D, wrap, n, k, rot, cell, 0.0f, what);
 }
 
 /* Sparse worlds long along x, y (one layer deep: a flat world's rows) and z, at nearest:32 (rings
@@ -442,9 +491,12 @@ static void test_nearest_search_costs(void)
     nearest_search_cost(40, 40, 40, true, 2000, 7, 0, "a cube");
     nearest_search_cost(40, 40, 40, false, 2000, 7, 0, "a box");
     nearest_search_cost(30, 5000, 30, false, 500, 20, 0, "a box long along y");
+    /* a flock in open space: cells of 1 in a 300-wide cube, folded (2.7 * 10^7 cells of it) */
+    nearest_search_in(300, 300, 300, true, 3000, 7, 0, 1.0f, 12.0f, "folded, a fold apart");
+    nearest_search_in(300, 300, 300, true, 3000, 20, 0, 1.0f, 6.0f, "folded, k 20, denser");
 }
 
 TEST_MAIN(TEST(test_random), TEST(test_cells_follow_the_boids), TEST(test_entries_in_any_order),
           TEST(test_clustered), TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
-          TEST(test_small_grids), TEST(test_cells_at_least_radius), TEST(test_wrap_helper),
-          TEST(test_nearest_search_costs))
+          TEST(test_small_grids), TEST(test_folded_grid), TEST(test_cells_at_least_radius),
+          TEST(test_wrap_helper), TEST(test_nearest_search_costs))

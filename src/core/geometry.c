@@ -24,26 +24,47 @@ boids_grid_dims boids_grid_dims_for(float width, float height, float depth, floa
     if (gw < 1) gw = 1;
     if (gh < 1) gh = 1;
     if (gd < 1) gd = 1;
-    /* Coarsen evenly until the cell count of every replica fits the cap. */
-    double cap = boids_grid_max_cells(count);
-    while (gw * gh * gd * replicas > cap && (gw > 1 || gh > 1 || gd > 1)) {
-        gw = fmax(1, floor(gw / 2));
-        gh = fmax(1, floor(gh / 2));
-        gd = fmax(1, floor(gd / 2));
+    const double cap = boids_grid_max_cells(count);
+    double fold = 1; /* fine cells a column (row, layer) of a folded grid holds */
+    if (wrap) {
+        /* A torus folds its cells onto the grid (boids_grid_dims' fine_w): the smallest fold
+         * whose grid fits the cap, each axis by the fold or, shorter, onto one cell; the axis
+         * then tiles with fold * floor(n / fold) cells, a hair larger than before. */
+        const double n[3] = {gw, gh, gd};
+        double cells = gw * gh * gd;
+        while (cells * replicas > cap && (gw > 1 || gh > 1 || gd > 1)) {
+            ++fold;
+            gw = floor(n[0] / fmin(fold, n[0]));
+            gh = floor(n[1] / fmin(fold, n[1]));
+            gd = floor(n[2] / fmin(fold, n[2]));
+            cells = gw * gh * gd;
+        }
+        g.fine_w = (uint32_t)(gw * fmin(fold, n[0]));
+        g.fine_h = (uint32_t)(gh * fmin(fold, n[1]));
+        g.fine_d = (uint32_t)(gd * fmin(fold, n[2]));
+    } else {
+        /* A box coarsens evenly until the cell count of every replica fits the cap (its edge
+         * cells hold what strays beyond them, which a folded walk would not see). */
+        while (gw * gh * gd * replicas > cap && (gw > 1 || gh > 1 || gd > 1)) {
+            gw = fmax(1, floor(gw / 2));
+            gh = fmax(1, floor(gh / 2));
+            gd = fmax(1, floor(gd / 2));
+        }
+        g.fine_w = (uint32_t)gw, g.fine_h = (uint32_t)gh, g.fine_d = (uint32_t)gd;
     }
     g.w = (uint32_t)gw;
     g.h = (uint32_t)gh;
     g.d = (uint32_t)gd;
     g.replicas = replicas;
     g.wrap = wrap;
-    g.cell_w = width / (float)g.w;
-    g.cell_h = height / (float)g.h;
+    g.cell_w = width / (float)g.fine_w;
+    g.cell_h = height / (float)g.fine_h;
     /* The inverse, so each backend multiplies (never divides) to find a cell: same bits on both.
      * Cells are never smaller than `cell`: width / floor(width / cell) >= cell. */
-    g.inv_cell_w = (float)g.w / width;
-    g.inv_cell_h = (float)g.h / height;
-    g.cell_d = depth > 0.0f ? depth / (float)g.d : 0.0f;
-    g.inv_cell_d = depth > 0.0f ? (float)g.d / depth : 0.0f;
+    g.inv_cell_w = (float)g.fine_w / width;
+    g.inv_cell_h = (float)g.fine_h / height;
+    g.cell_d = depth > 0.0f ? depth / (float)g.fine_d : 0.0f;
+    g.inv_cell_d = depth > 0.0f ? (float)g.fine_d / depth : 0.0f;
     /* (coarsened cells keep the span: larger cells only make the block reach farther) */
     g.span = min_cell >= reach ? 1 : 2;
     return g;

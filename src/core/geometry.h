@@ -28,14 +28,24 @@ typedef struct boids_grid_dims {
      * largest interaction radius (blocks of 3 cells an axis), 2 where they are at least half of
      * it (blocks of 5: the same reach in a smaller volume, 6.25 r^2 against 9 r^2 in 2D) */
     uint32_t span;
+    /* A folded grid: the cells along x that tile the world, fine_w of them, share the grid's w
+     * columns, cell i in column i mod w (so for y and z). Where a torus has more cells of the
+     * radius than the cap allows (a flock in a world many times its size: open space), its cells
+     * keep the radius and fold onto the grid, rather than grow: a walk's block of columns around
+     * column i mod w holds cells i - span .. i + span, and the cells that share them lie a
+     * whole fold away, beyond every radius, or every column is in the block (w < 2 span + 1),
+     * so the walks stay exact. A compact flock narrower than w cells has its own columns: its
+     * walks read what an unfolded grid's would. fine_w = w (no fold) elsewhere. */
+    uint32_t fine_w, fine_h, fine_d;
 } boids_grid_dims;
 
 /* Most cells a grid may have: 4 per boid (at least 2^21), so a tiny radius in a huge world cannot
- * ask for billions of cells (cells then grow, which stays correct) and the per-cell arrays (4 bytes
- * a cell each) never outgrow the boids' positions (16 bytes a boid): a world whose boids fit one
- * storage block has room for its cells. At most 2^28 (1 GiB a cell array, within the 2 GiB
- * block NVIDIA's GL gives): 10^8 boids at the default density keep their cells of the radius
- * (4 * 10^7 of them) where the cap of 2^24 before coarsened them past about 42 million boids. */
+ * ask for billions of cells (cells then grow in a box and fold on a torus: both stay correct)
+ * and the per-cell arrays (4 bytes a cell each) never outgrow the boids' positions (16 bytes a
+ * boid): a world whose boids fit one storage block has room for its cells. At most 2^28 (1 GiB a
+ * cell array, within the 2 GiB block NVIDIA's GL gives): 10^8 boids at the default density keep
+ * their cells of the radius (4 * 10^7 of them) where the cap of 2^24 before coarsened them past
+ * about 42 million boids. */
 uint32_t boids_grid_max_cells(uint32_t count);
 /* Picks the grid for a world of `replicas` copies, flat where depth is 0; min_cell is the
  * smallest acceptable cell size in px, at least half of reach, the largest interaction radius
@@ -54,27 +64,36 @@ static inline uint32_t boids_grid_cells(const boids_grid_dims *d)
     return d->replicas * boids_grid_cells_per_replica(d);
 }
 
-/* Cell of a position. Multiplies by the inverse cell size (never divides), so both backends get
- * the same cell bit for bit; positions outside the world (a bounded world lets boids stray) go to
- * the edge cells, as does x -> width rounding up. The float is compared before the conversion, so
- * no position, however far, converts out of range. */
-static inline uint32_t boids_cell_coord(float x, float inv_cell, uint32_t cells)
+/* Cell of a position along an axis of `fine` cells. Multiplies by the inverse cell size (never
+ * divides), so both backends get the same cell bit for bit; positions outside the world (a
+ * bounded world lets boids stray) go to the edge cells, as does x -> width rounding up. The
+ * float is compared before the conversion, so no position, however far, converts out of
+ * range. */
+static inline uint32_t boids_fine_coord(float x, float inv_cell, uint32_t fine)
 {
     float c = x * inv_cell;
     if (!(c >= 0.0f)) return 0; /* also catches NaN, which never enters the state anyway */
-    if (c >= (float)cells) return cells - 1;
+    if (c >= (float)fine) return fine - 1;
     uint32_t i = (uint32_t)c;
-    return i < cells ? i : cells - 1;
+    return i < fine ? i : fine - 1;
+}
+
+/* The grid's column (row, layer) of a position: its cell's, folded onto the `cells` of the grid
+ * (no division where the grid is not folded). */
+static inline uint32_t boids_cell_coord(float x, float inv_cell, uint32_t fine, uint32_t cells)
+{
+    const uint32_t i = boids_fine_coord(x, inv_cell, fine);
+    return i < cells ? i : i % cells;
 }
 
 /* The cell of a position in replica r (z is 0 in a flat world, whose one layer it finds). */
 static inline uint32_t boids_cell_of(const boids_grid_dims *d, uint32_t replica, float x, float y,
                                      float z)
 {
-    const uint32_t layer = d->d > 1 ? boids_cell_coord(z, d->inv_cell_d, d->d) : 0;
+    const uint32_t layer = d->d > 1 ? boids_cell_coord(z, d->inv_cell_d, d->fine_d, d->d) : 0;
     return replica * boids_grid_cells_per_replica(d) +
-           (layer * d->h + boids_cell_coord(y, d->inv_cell_h, d->h)) * d->w +
-           boids_cell_coord(x, d->inv_cell_w, d->w);
+           (layer * d->h + boids_cell_coord(y, d->inv_cell_h, d->fine_h, d->h)) * d->w +
+           boids_cell_coord(x, d->inv_cell_w, d->fine_w, d->w);
 }
 
 /* The distinct cells of the block around cell (cx, cy, cz), in the canonical order both backends

@@ -119,7 +119,7 @@ static boids_grid_dims walk_dims(const boids_sim *sim)
 {
     boids_grid_dims d = sim->grid;
     if (sim->def.neighbors == BOIDS_NEIGHBORS_BRUTE) {
-        d.w = d.h = d.d = 1;
+        d.w = d.h = d.d = d.fine_w = d.fine_h = d.fine_d = 1;
         d.cell_w = sim->def.width;
         d.cell_h = sim->def.height;
         d.inv_cell_w = 1.0f / sim->def.width;

@@ -114,12 +114,15 @@ static inline float boids_ring_gap(float x, uint32_t c, uint32_t n, bool wrap, f
 }
 
 /* A search's boid: the grid's geometry around its cell c (n cells an axis, cell px wide), its
- * replica's first cell, its id, swarm, position and velocity, and what it looks for. */
+ * replica's first cell, its id, swarm, position and velocity, and what it looks for. On a folded
+ * grid (boids_grid_dims' fine_w) the rings are the grid's, around its column (row, layer) g, and
+ * the distances to them the world's cells', around c of the nf that tile the world; elsewhere
+ * g = c and nf = n. */
 typedef struct boids_nearest_search {
     const boids_cpu_step *s;
     const boids_nearest_filter *f;
     uint32_t k, base, id, swarm;
-    uint32_t c[3], n[3];
+    uint32_t c[3], n[3], g[3], nf[3];
     bool wrap;
     float cell[3], p[3], v[3];
 } boids_nearest_search;
@@ -163,7 +166,7 @@ static inline void boids_nearest_ring(const boids_nearest_search *q, uint32_t r,
             oz = phi[2]; /* nothing new in the layers of the block before */
             continue;
         }
-        const float gz = boids_ring_gap(q->p[2], q->c[2], q->n[2], q->wrap, q->cell[2], oz);
+        const float gz = boids_ring_gap(q->p[2], q->c[2], q->nf[2], q->wrap, q->cell[2], oz);
         for (int32_t oy = lo[1]; oy <= hi[1]; ++oy) {
             ++out->steps;
             const bool y_in = z_in && oy >= plo[1] && oy <= phi[1];
@@ -172,7 +175,7 @@ static inline void boids_nearest_ring(const boids_nearest_search *q, uint32_t r,
                 continue;
             }
             const int32_t skip_from = y_in ? plo[0] : hi[0] + 1, skip_to = y_in ? phi[0] : 0;
-            const float gy = boids_ring_gap(q->p[1], q->c[1], q->n[1], q->wrap, q->cell[1], oy);
+            const float gy = boids_ring_gap(q->p[1], q->c[1], q->nf[1], q->wrap, q->cell[1], oy);
             const float gyz = gy * gy + gz * gz;
             for (int32_t ox = lo[0]; ox <= hi[0]; ++ox) {
                 ++out->steps;
@@ -183,14 +186,15 @@ static inline void boids_nearest_ring(const boids_nearest_search *q, uint32_t r,
                 /* a cell wholly farther than the k-th so far holds none of the k (this saved
                  * 10 to 15% of a run's time; the shader reads every cell of the ring: its
                  * lanes read a cell if any one needs it: skipping there cost llvmpipe 15%) */
-                const float gx = boids_ring_gap(q->p[0], q->c[0], q->n[0], q->wrap, q->cell[0], ox);
+                const float gx =
+                    boids_ring_gap(q->p[0], q->c[0], q->nf[0], q->wrap, q->cell[0], ox);
                 if (out->n == q->k && gx * gx + gyz > out->d2[q->k - 1]) continue;
                 boids_nearest_cell(q,
                                    q->base +
-                                       (boids_ring_cell(q->c[2], q->n[2], oz) * q->n[1] +
-                                        boids_ring_cell(q->c[1], q->n[1], oy)) *
+                                       (boids_ring_cell(q->g[2], q->n[2], oz) * q->n[1] +
+                                        boids_ring_cell(q->g[1], q->n[1], oy)) *
                                            q->n[0] +
-                                       boids_ring_cell(q->c[0], q->n[0], ox),
+                                       boids_ring_cell(q->g[0], q->n[0], ox),
                                    out);
             }
         }
@@ -206,8 +210,8 @@ static inline bool boids_nearest_done(const boids_nearest_search *q, const int32
     if (out->n < q->k) return false;
     float m = INFINITY;
     for (int a = 0; a < (BOIDS_DIMS == 3 ? 3 : 2); ++a)
-        m = fminf(m, boids_ring_margin(q->p[a], q->c[a], q->n[a], q->wrap, q->cell[a], lo[a], hi[a],
-                                       full[a]));
+        m = fminf(m, boids_ring_margin(q->p[a], q->c[a], q->nf[a], q->wrap, q->cell[a], lo[a],
+                                       hi[a], full[a]));
     return m > 0.0f && out->d2[q->k - 1] < m * m; /* none nearer beyond */
 }
 
@@ -222,7 +226,7 @@ static inline void boids_cpu_nearest(const boids_cpu_step *s, uint32_t slot, uin
     if (cell >= boids_grid_cells(d)) return; /* the graveyard */
     const uint32_t cpr = boids_grid_cells_per_replica(d), local = cell % cpr;
     const bool three = BOIDS_DIMS == 3;
-    const boids_nearest_search q = {
+    boids_nearest_search q = {
         .s = s,
         .f = f,
         .k = k,
@@ -236,12 +240,18 @@ static inline void boids_cpu_nearest(const boids_cpu_step *s, uint32_t slot, uin
                  d->d > 1 ? 1.0f / d->inv_cell_d : 0.0f},
         .p = {s->cand.x[slot], s->cand.y[slot], three ? s->cand.z[slot] : 0.0f},
         .v = {s->cand.vx[slot], s->cand.vy[slot], three ? s->cand.vz[slot] : 0.0f}};
+    const uint32_t fine[3] = {d->fine_w, d->fine_h, d->fine_d};
+    const float inv[3] = {d->inv_cell_w, d->inv_cell_h, d->inv_cell_d};
+    for (int a = 0; a < 3; ++a) { /* a folded axis: the world's cell of the boid, apart */
+        q.g[a] = q.c[a], q.nf[a] = fine[a];
+        if (fine[a] != q.n[a]) q.c[a] = boids_fine_coord(q.p[a], inv[a], fine[a]);
+    }
     int32_t plo[3] = {0, 0, 0}, phi[3] = {0, 0, 0}; /* the block before (none at r = 0) */
     for (uint32_t r = 0;; ++r) {
         int32_t lo[3], hi[3];
         bool full[3];
         for (int a = 0; a < 3; ++a)
-            full[a] = boids_ring_axis(q.c[a], q.n[a], d->wrap, r, &lo[a], &hi[a]);
+            full[a] = boids_ring_axis(q.g[a], q.n[a], d->wrap, r, &lo[a], &hi[a]);
         boids_nearest_ring(&q, r, lo, hi, plo, phi, out);
         if (boids_nearest_done(&q, lo, hi, full, out)) {
             out->cells = (uint32_t)(hi[0] - lo[0] + 1) * (uint32_t)(hi[1] - lo[1] + 1) *

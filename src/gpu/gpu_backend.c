@@ -288,7 +288,8 @@ static bool take_sort_by_steer(gpu_backend *g)
     if (!made) return false;
     if (!written && a->w == b->w && a->h == b->h && a->d == b->d && a->replicas == b->replicas &&
         a->wrap == b->wrap && a->inv_cell_w == b->inv_cell_w && a->inv_cell_h == b->inv_cell_h &&
-        a->inv_cell_d == b->inv_cell_d)
+        a->inv_cell_d == b->inv_cell_d && a->fine_w == b->fine_w && a->fine_h == b->fine_h &&
+        a->fine_d == b->fine_d)
         return true;
     boids_gpu_clear(g->boids.grid.cell_count); /* the grid pass counts from zero */
     return false;
@@ -535,6 +536,7 @@ static void upload_frame(gpu_backend *g)
     f.world_d = sim->def.depth;
     f.half_d = sim->half_d;
     f.inv_cell_d = sim->grid.inv_cell_d;
+    f.fine_w = sim->grid.fine_w, f.fine_h = sim->grid.fine_h, f.fine_d = sim->grid.fine_d;
     f.grid_d = sim->grid.d;
     f.grid_span = sim->grid.span;
     f.dt = sim->dt;
