@@ -35,7 +35,7 @@ commands() {
 }
 # run_all FILE DIR: runs FILE's commands in DIR, an ok or a FAIL each; ran is their number
 run_all() {
-  local c run cmds
+  local c run cmds t0
   mapfile -t cmds < <(commands "$1")
   ran=${#cmds[@]}
   for c in "${cmds[@]}"; do
@@ -49,9 +49,10 @@ run_all() {
         echo "$c" >>"$tmp/.scripts_ran"
         run="$c --quick" ;;
     esac
+    t0=$SECONDS
     if (cd "$2" && env -u DISPLAY -u WAYLAND_DISPLAY HOME="$tmp/home" bash -c "$run" \
       >.cmd.out 2>.cmd.err); then
-      ok "${1#"$src"/}: $c"
+      ok "${1#"$src"/}: $c ($((SECONDS - t0)) s)"
     else
       bad "${1#"$src"/}: $c: exit $?: $(tail -c 400 "$2/.cmd.err")"
     fi
