@@ -21,8 +21,8 @@ Each run is classed by our thresholds: highly parallel (p >= 0.95), dynamic para
 DIR (default couzin-figure) keeps every experiment and chain link: a second call reuses what is
 finished, so Ctrl-C loses nothing done. It receives couzin.csv (one row per point), couzin.png
 (both panels), couzin.md (the states' boundaries, as the docs show them) and couzin-torus.png
-(the preset's torus, close up, seen along its axis). --quick: 4 runs and
-chains, for a try (half a minute). Needs Debian's python3-numpy and python3-matplotlib
+(the preset's torus, close up, seen along its axis). --quick: 2 runs and 2
+chains, for a try (30 s). Needs Debian's python3-numpy and python3-matplotlib
 (scripts/install-deps.sh).
 """
 import argparse
@@ -51,11 +51,11 @@ def main():
     ap.add_argument("--out", default="couzin-figure")
     ap.add_argument("--boids", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                     "..", "build", "release", "src", "boids"))
-    ap.add_argument("--quick", action="store_true", help="4 runs and 4 chains: a try")
+    ap.add_argument("--quick", action="store_true", help="2 runs and 2 chains: a try")
     a = ap.parse_args()
     prepare(ap, a)
-    runs = 4 if a.quick else STATE_RUNS
-    chains = 4 if a.quick else CHAINS
+    runs = 2 if a.quick else STATE_RUNS
+    chains = 2 if a.quick else CHAINS
     started = time.monotonic()
     try:
         torus_picture(a)
