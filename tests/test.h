@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "boids.h"
 
@@ -86,6 +87,7 @@ static inline void test_catch_crashes(void)
 static inline void test_catch_crashes(void) {}
 #endif
 
+/* Each test's wall seconds follow its name: what to shorten when CI runs long. */
 static inline int test_run(const test_case *tests, int n)
 {
     int passed = 0, failed = 0;
@@ -94,8 +96,12 @@ static inline int test_run(const test_case *tests, int n)
     for (int i = 0; i < n; ++i) {
         test_current_failed = 0;
         test_current_name = tests[i].name;
+        struct timespec t0, t1;
+        timespec_get(&t0, TIME_UTC);
         tests[i].fn();
-        printf("%s %s\n", test_current_failed ? "FAIL" : "ok  ", tests[i].name);
+        timespec_get(&t1, TIME_UTC);
+        printf("%s %s (%.1f s)\n", test_current_failed ? "FAIL" : "ok  ", tests[i].name,
+               (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
         if (test_current_failed)
             ++failed;
         else
@@ -116,6 +122,23 @@ static inline int test_run(const test_case *tests, int n)
 /* clang-format off */
 #define TEST(fn) {#fn, fn}
 /* clang-format on */
+
+/* Under the sanitizers (CI's build with AddressSanitizer) a test leaves out what only repeats a
+ * run for statistics, and a run made long only for its numerics' sake (steps that let two
+ * backends' roundings part) runs a tenth of its steps: every code path still runs once under
+ * them; the suite without the sanitizers runs them whole (as the shell tests do, tests/lib.sh). */
+static inline int test_sanitized(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#else
+    return 0;
+#endif
+}
+static inline uint32_t test_steps(uint32_t steps)
+{
+    return test_sanitized() ? (steps + 9) / 10 : steps;
+}
 
 /* The shared GL context of a GPU test program, created once; exits 77 (skip) if none. */
 static boids_gl *test_gl;

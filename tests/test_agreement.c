@@ -341,7 +341,7 @@ static void model_case(boids_model m, bool three, bool half)
              half ? ", cells r/2" : "");
     one_step(d, NULL, what);
     if (!exact()) return; /* (the steps after the first part from the CPU's, as a GPU's do) */
-    const uint32_t steps = half ? (three ? 15 : 30) : three ? 40 : 100;
+    const uint32_t steps = test_steps(half ? (three ? 15 : 30) : three ? 40 : 100);
     diff r = run_both(d, NULL, steps, what);
     CHECK_MSG(r.identical == d.count, "%s: %u steps not bit-identical", what, steps);
 }
@@ -390,8 +390,8 @@ static void test_every_model_3d(void)
         snprintf(what, sizeof what, "3D %s, 30 spheres", boids_model_name(d.model));
         one_step(d, NULL, what);
         if (!exact()) continue;
-        diff r = run_both(d, NULL, 40, what);
-        CHECK_MSG(r.identical == d.count, "%s: 40 steps not bit-identical", what);
+        diff r = run_both(d, NULL, test_steps(40), what);
+        CHECK_MSG(r.identical == d.count, "%s: %u steps not bit-identical", what, test_steps(40));
     }
 }
 
@@ -431,8 +431,10 @@ static void folded_case(boids_world_def d, float patch, float speed, const char 
         char label[96];
         snprintf(label, sizeof label, "%s%s", what, k ? ", nearest:7" : "");
         one_step(d, b, label);
-        diff r = run_both(d, b, 10, label);
-        if (exact()) CHECK_MSG(r.identical == d.count, "%s: 10 steps not bit-identical", label);
+        diff r = run_both(d, b, test_steps(10), label);
+        if (exact())
+            CHECK_MSG(r.identical == d.count, "%s: %u steps not bit-identical", label,
+                      test_steps(10));
     }
     d.nearest = 0;
     d.backend = BOIDS_BACKEND_CPU;
