@@ -40,40 +40,31 @@ static double offset(const field_job *j, uint32_t i, uint32_t k, double d[3])
     return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
 }
 
-/* The cells around slot i's, out to `reach` cells along each axis: their slots, row by row (a row
- * one range of slots, two across a torus's seam; rows as wide as the grid, one range together),
- * each cell once. Calls visit(j, i, [begin, end), ctx) per range. */
-typedef void (*range_fn)(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx);
+/* One slot's walk over the cells around its own (boids_ring_square): the job, the slot, and
+ * what its ranges add to (an accumulator, or a list of the nearest). */
+typedef struct slot_walk {
+    const field_job *j;
+    uint32_t i;
+    void *into;
+} slot_walk;
 
-static void visit_square(const field_job *j, uint32_t i, const int reach[3], range_fn visit,
-                         void *ctx)
+static void walk_square(const field_job *j, uint32_t i, const int reach[3],
+                        void (*visit)(void *, uint32_t, uint32_t), void *into)
 {
-    const boids_ring_grid *g = j->g;
-    int cx, cy, cz;
-    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
-    int xl[2], xh[2], yl[2], yh[2], zl[2] = {0, 0}, zh[2] = {0, 0};
-    const bool wrap = j->s->wrap;
-    const int nx = boids_axis_spans(cx, reach[0], g->gw, wrap, xl, xh);
-    const int ny = boids_axis_spans(cy, reach[1], g->gh, wrap, yl, yh);
-    const int nz = g->gd > 1 ? boids_axis_spans(cz, reach[2], g->gd, wrap, zl, zh) : 1;
-    const bool full = nx == 1 && xl[0] == 0 && xh[0] == g->gw - 1;
-    for (int p = 0; p < nz; ++p)
-        for (int z = zl[p]; z <= zh[p]; ++z)
-            for (int q = 0; q < ny; ++q)
-                for (int y = yl[q]; y <= yh[q]; ++y) {
-                    const int last = full ? yh[q] : y;
-                    for (int s = 0; s < nx; ++s)
-                        visit(j, i, g->start[boids_ring_index(g, xl[s], y, z)],
-                              g->start[boids_ring_index(g, xh[s], last, z) + 1], ctx);
-                    y = last;
-                }
+    int c[3];
+    boids_ring_cell(j->g, j->g->pos[i], &c[0], &c[1], &c[2]);
+    slot_walk w = {j, i, into};
+    boids_ring_square(j->g, c, reach, j->s->wrap, visit, &w);
 }
 
 /* ---- C(r): the pairs within r_max ---- */
 
-static void pair_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx)
+static void pair_range(void *ctx, uint32_t begin, uint32_t end)
 {
-    double *acc = ctx;
+    const slot_walk *w = ctx;
+    const field_job *j = w->j;
+    const uint32_t i = w->i;
+    double *acc = w->into;
     const boids_field_setup *s = j->s;
     const double r2max = s->r_max * s->r_max, per_bin = s->bins / s->r_max;
     const double *ui = j->u + 3 * (size_t)i;
@@ -107,9 +98,12 @@ static bool before(const near_list *l, double d2, uint32_t id, uint32_t e)
     return d2 < l->d2[e] || (d2 == l->d2[e] && id < l->id[e]);
 }
 
-static void near_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t end, void *ctx)
+static void near_range(void *ctx, uint32_t begin, uint32_t end)
 {
-    near_list *l = ctx;
+    const slot_walk *w = ctx;
+    const field_job *j = w->j;
+    const uint32_t i = w->i;
+    near_list *l = w->into;
     const uint32_t *order = j->g->order, fi = j->flock ? j->flock[order[i]] : 0;
     for (uint32_t k = begin; k < end; ++k) {
         if (k == i || (j->flock && j->flock[order[k]] != fi)) continue;
@@ -132,20 +126,15 @@ static void near_range(const field_job *j, uint32_t i, uint32_t begin, uint32_t 
 static void nearest(const field_job *j, uint32_t i, near_list *l)
 {
     const boids_ring_grid *g = j->g;
-    const bool wrap = j->s->wrap, flat = g->gd == 1 && j->s->depth == 0;
-    int cx, cy, cz;
-    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
+    const bool flat = g->gd == 1 && j->s->depth == 0;
+    int c[3];
+    boids_ring_cell(g, g->pos[i], &c[0], &c[1], &c[2]);
     *l = (near_list){.cap = j->ranks};
     for (int r = 1;; r *= 2) {
         l->count = 0; /* the square holds the last one's cells: searched anew, whole */
-        visit_square(j, i, (const int[3]){r, r, r}, near_range, l);
-        if (boids_axis_covered(cx, r, g->gw, wrap) && boids_axis_covered(cy, r, g->gh, wrap) &&
-            (flat || boids_axis_covered(cz, r, g->gd, wrap)))
-            return;
-        double reach = fmin(boids_side_reach(g->pos[i].x, cx, r, g->gw, g->cw, wrap),
-                            boids_side_reach(g->pos[i].y, cy, r, g->gh, g->ch, wrap));
-        if (!flat) reach = fmin(reach, boids_side_reach(g->pos[i].z, cz, r, g->gd, g->cd, wrap));
-        if (l->count == l->cap && reach * reach >= l->d2[l->cap - 1]) return;
+        walk_square(j, i, (const int[3]){r, r, r}, near_range, l);
+        const double bound2 = l->count == l->cap ? l->d2[l->cap - 1] : INFINITY;
+        if (boids_ring_search_done(g, c, r, g->pos[i], j->s->wrap, flat, bound2)) return;
     }
 }
 
@@ -186,7 +175,7 @@ static void block_chunk(void *ctx, uint32_t begin, uint32_t end)
         if (j->near)
             near_block(j, first, last, acc + 3 * (size_t)s->bins);
         else
-            for (uint32_t i = first; i < last; ++i) visit_square(j, i, reach, pair_range, acc);
+            for (uint32_t i = first; i < last; ++i) walk_square(j, i, reach, pair_range, acc);
     }
 }
 

@@ -62,9 +62,7 @@ static uint32_t unite_shared(uint32_t *parent, uint32_t a, uint32_t b)
 
 /* Slots [begin, end): each one's distance to its nearest, searched in squares of cells around its
  * own of half-size 1, 2, 4, ... until the square holds every cell or the best found is nearer
- * than any cell outside it. A square is read row by row, each row one range of slots (two across
- * a torus's seam; rows as wide as the grid one range together): no cell is looked at twice in a
- * square, and a boid far from the rest costs a few reads per row, not per cell. */
+ * than any cell outside it (boids_ring_square, boids_ring_search_done). */
 typedef struct near_job {
     const boids_ring_grid *g;
     float width, height, depth;
@@ -73,53 +71,42 @@ typedef struct near_job {
     const int *stop; /* boids_should_stop's request */
 } near_job;
 
+/* One search: slot i at (x, y, z), the best squared distance so far. */
+typedef struct near_search {
+    const near_job *j;
+    uint32_t i;
+    double x, y, z, best2;
+    bool flat;
+} near_search;
+
+static void near_range(void *ctx, uint32_t begin, uint32_t end)
+{
+    near_search *n = ctx;
+    const near_job *j = n->j;
+    const boids_ring_pos *pos = j->g->pos;
+    for (uint32_t k = begin; k < end; ++k) {
+        if (k == n->i) continue;
+        const double dx = boids_wrap_delta(pos[k].x - n->x, j->width, j->wrap);
+        const double dy = boids_wrap_delta(pos[k].y - n->y, j->height, j->wrap);
+        double d2 = dx * dx + dy * dy;
+        if (!n->flat) {
+            const double dz = boids_wrap_delta(pos[k].z - n->z, j->depth, j->wrap);
+            d2 += dz * dz;
+        }
+        if (d2 < n->best2) n->best2 = d2; /* (fmin is a call into libm) */
+    }
+}
+
 static double nearest_d2(const near_job *j, uint32_t i)
 {
     const boids_ring_grid *g = j->g;
-    int cx, cy, cz;
-    boids_ring_cell(g, g->pos[i], &cx, &cy, &cz);
-    const double xi = g->pos[i].x, yi = g->pos[i].y, zi = g->pos[i].z;
-    const bool flat = g->gd == 1 && j->depth == 0;
-    double best2 = INFINITY;
+    int c[3];
+    boids_ring_cell(g, g->pos[i], &c[0], &c[1], &c[2]);
+    near_search n = {
+        j, i, g->pos[i].x, g->pos[i].y, g->pos[i].z, INFINITY, g->gd == 1 && j->depth == 0};
     for (int r = 1;; r *= 2) {
-        int ylo[2], yhi[2], xlo[2], xhi[2], zlo[2] = {0, 0}, zhi[2] = {0, 0};
-        const int ny = boids_axis_spans(cy, r, g->gh, j->wrap, ylo, yhi);
-        const int nx = boids_axis_spans(cx, r, g->gw, j->wrap, xlo, xhi);
-        const int nz = flat ? 1 : boids_axis_spans(cz, r, g->gd, j->wrap, zlo, zhi);
-        const bool full = nx == 1 && xlo[0] == 0 && xhi[0] == g->gw - 1;
-        for (int p = 0; p < nz; ++p)
-            for (int z = zlo[p]; z <= zhi[p]; ++z)
-                for (int q = 0; q < ny; ++q)
-                    for (int y = ylo[q]; y <= yhi[q]; ++y) {
-                        const int last = full ? yhi[q] : y;
-                        for (int s = 0; s < nx; ++s) {
-                            const uint32_t e = g->start[boids_ring_index(g, xhi[s], last, z) + 1];
-                            for (uint32_t k = g->start[boids_ring_index(g, xlo[s], y, z)]; k < e;
-                                 ++k) {
-                                if (k == i) continue;
-                                const double dx =
-                                    boids_wrap_delta(g->pos[k].x - xi, j->width, j->wrap);
-                                const double dy =
-                                    boids_wrap_delta(g->pos[k].y - yi, j->height, j->wrap);
-                                double d2 = dx * dx + dy * dy;
-                                if (!flat) {
-                                    const double dz =
-                                        boids_wrap_delta(g->pos[k].z - zi, j->depth, j->wrap);
-                                    d2 += dz * dz;
-                                }
-                                if (d2 < best2) best2 = d2; /* (fmin is a call into libm) */
-                            }
-                        }
-                        y = last;
-                    }
-        if (boids_axis_covered(cx, r, g->gw, j->wrap) &&
-            boids_axis_covered(cy, r, g->gh, j->wrap) &&
-            (flat || boids_axis_covered(cz, r, g->gd, j->wrap)))
-            return best2;
-        double reach = fmin(boids_side_reach(xi, cx, r, g->gw, g->cw, j->wrap),
-                            boids_side_reach(yi, cy, r, g->gh, g->ch, j->wrap));
-        if (!flat) reach = fmin(reach, boids_side_reach(zi, cz, r, g->gd, g->cd, j->wrap));
-        if (reach * reach >= best2) return best2;
+        boids_ring_square(g, c, (const int[3]){r, r, r}, j->wrap, near_range, &n);
+        if (boids_ring_search_done(g, c, r, g->pos[i], j->wrap, n.flat, n.best2)) return n.best2;
     }
 }
 

@@ -120,6 +120,47 @@ static inline double boids_side_reach(double pos, int c, int r, int n, double ce
     return (below < above ? below : above) - 1e-6 * cell;
 }
 
+/* The slots of the cells within reach[a] cells of cell c along each axis a (one layer in a flat
+ * grid), row by row: visit(ctx, begin, end) once per row's range of slots (two ranges across a
+ * torus's seam; rows as wide as the grid, one range together), so no cell is read twice and a
+ * boid far from the rest costs a few reads per row, not per cell. (Inline: with visit known at
+ * the call, the compiler calls it directly, in the measures' hot loops.) */
+static inline void boids_ring_square(const boids_ring_grid *g, const int c[3], const int reach[3],
+                                     bool wrap, void (*visit)(void *ctx, uint32_t, uint32_t),
+                                     void *ctx)
+{
+    int xl[2], xh[2], yl[2], yh[2], zl[2] = {0, 0}, zh[2] = {0, 0};
+    const int nx = boids_axis_spans(c[0], reach[0], g->gw, wrap, xl, xh);
+    const int ny = boids_axis_spans(c[1], reach[1], g->gh, wrap, yl, yh);
+    const int nz = g->gd > 1 ? boids_axis_spans(c[2], reach[2], g->gd, wrap, zl, zh) : 1;
+    const bool full = nx == 1 && xl[0] == 0 && xh[0] == g->gw - 1;
+    for (int p = 0; p < nz; ++p)
+        for (int z = zl[p]; z <= zh[p]; ++z)
+            for (int q = 0; q < ny; ++q)
+                for (int y = yl[q]; y <= yh[q]; ++y) {
+                    const int last = full ? yh[q] : y;
+                    for (int s = 0; s < nx; ++s)
+                        visit(ctx, g->start[boids_ring_index(g, xl[s], y, z)],
+                              g->start[boids_ring_index(g, xh[s], last, z) + 1]);
+                    y = last;
+                }
+}
+
+/* Whether a search in squares of half-size 1, 2, 4, ... cells around cell c (a boid at pos) is
+ * over after the square of half-size r: it holds every cell, or what is still wanted lies within
+ * sqrt(bound2) of the boid, nearer than any cell outside the square (flat: along x and y). */
+static inline bool boids_ring_search_done(const boids_ring_grid *g, const int c[3], int r,
+                                          boids_ring_pos pos, bool wrap, bool flat, double bound2)
+{
+    if (boids_axis_covered(c[0], r, g->gw, wrap) && boids_axis_covered(c[1], r, g->gh, wrap) &&
+        (flat || boids_axis_covered(c[2], r, g->gd, wrap)))
+        return true;
+    double reach = fmin(boids_side_reach(pos.x, c[0], r, g->gw, g->cw, wrap),
+                        boids_side_reach(pos.y, c[1], r, g->gh, g->ch, wrap));
+    if (!flat) reach = fmin(reach, boids_side_reach(pos.z, c[2], r, g->gd, g->cd, wrap));
+    return reach * reach >= bound2;
+}
+
 /* Cells within `radius` along an axis of n cells of `cell` px: at most the axis (a span wider
  * than it reads it whole, boids_axis_spans). */
 static inline int boids_reach_of(double radius, double cell, int n)
