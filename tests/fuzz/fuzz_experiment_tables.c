@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char dir[256], whole[16384];
     static size_t whole_len;
     static boids_experiment e;
-    if (!dir[0]) snprintf(dir, sizeof dir, "/tmp/boids-fuzz-exp-%ld", (long)getpid());
+    if (!dir[0]) snprintf(dir, sizeof dir, "%s/boids-fuzz-exp-%ld", fuzz_tmp_dir(), (long)getpid());
     mkdir(dir, 0777);
     clear(dir);
     if (!whole_len) {

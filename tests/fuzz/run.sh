@@ -47,12 +47,13 @@ head="run,seed,c_maxspeed"
   printf 'run,seed,param_max_speed,step,time,alive,polarization,mean_nn,mean_speed,min_speed,'
   printf 'max_speed,groups,catches\n0,1,150,0,0,30,0.1,9,100,50,150,4,0\n'
 } >"$work/exp/sweep.tables"
-# fuzz NAME CORPUS: one target in its own directory (the crash files it leaves are its own), its
-# output in $work/NAME.log; fails on a finding, which is copied to BUILD_DIR/fuzz-findings.
+# fuzz NAME CORPUS: one target in its own directory (the crash files it leaves are its own, and
+# its inputs' scratch files, $TMPDIR: removed with $work), its output in $work/NAME.log; fails on
+# a finding, which is copied to BUILD_DIR/fuzz-findings.
 fuzz() {
   local exe=$build/tests/fuzz/$1 dir=$work/run-$1 status=0
-  mkdir -p "$dir"
-  (cd "$dir" && "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  mkdir -p "$dir/tmp"
+  (cd "$dir" && TMPDIR=$dir/tmp "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 "$2" >"$work/$1.log" 2>&1) || status=1
   if ls "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* >/dev/null 2>&1; then
     echo "FAIL $1: $(ls "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* 2>/dev/null |
