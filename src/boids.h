@@ -376,11 +376,15 @@ typedef struct boids_world_info {
     uint32_t obstacles;      /* obstacles in all */
     float dt;                /* s */
     uint64_t seed;
-    const char *device;  /* the GPU's device and why it was taken (boids_gl_device); "" for CPU */
-    uint32_t dims;       /* 2 (a flat world) or 3 */
-    float depth;         /* px; 0 in a flat world */
-    uint32_t grid_d;     /* cells along z (1 in a flat world) */
-    float cell_d;        /* px (0 in a flat world) */
+    const char *device; /* the GPU's device and why it was taken (boids_gl_device); "" for CPU */
+    uint32_t dims;      /* 2 (a flat world) or 3 */
+    float depth;        /* px; 0 in a flat world */
+    uint32_t grid_d;    /* cells along z (1 in a flat world) */
+    float cell_d;       /* px (0 in a flat world) */
+    /* The cells of cell_w x cell_h (x cell_d) that tile the world along x, y (and z): the grid's
+     * own counts, but in a torus with more such cells than the grid may hold, whose cells fold
+     * onto the grid (cell i along x lies in the grid's column i mod grid_w). */
+    uint32_t fine_w, fine_h, fine_d;
     boids_params params; /* the parameters in force (last: bindings mirror the fields above) */
 } boids_world_info;
 

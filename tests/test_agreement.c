@@ -412,6 +412,10 @@ static void folded_case(boids_world_def d, float patch, float speed, const char 
     const float size[3] = {d.width, d.height, d.depth};
     CHECK_MSG(fold[0] < 0.99f * d.width, "%s: the grid is not folded (%u columns of %g px)", what,
               info.grid_w, (double)info.cell_w);
+    CHECK_MSG(info.fine_w > info.grid_w &&
+                  fabsf((float)info.fine_w * info.cell_w - d.width) < 1e-3f * d.width,
+              "%s: the info's world cells %u x %g px do not tile the world", what, info.fine_w,
+              (double)info.cell_w);
     boids_boid *b = calloc(d.count, sizeof *b);
     boids_rng rng = boids_rng_seeded(404);
     for (uint32_t i = 0; i < d.count; ++i) {

@@ -358,15 +358,21 @@ class World:
     @property
     def info(self):
         """count, swarms, size ((width, height), or with depth in 3D), dims, backend, renderer,
-        device, steps, replicas, predators, dt, seed."""
+        device, steps, replicas, predators, dt, seed; the grid's cells along each axis (grid),
+        their size in px (cell) and the world's cells of that size (world_cells: more than the
+        grid's where a torus too large for it folds its cells onto it)."""
         i = self._info()
-        size = (i.width, i.height, i.depth) if i.dims == 3 else (i.width, i.height)
+        three = i.dims == 3
+        size = (i.width, i.height, i.depth) if three else (i.width, i.height)
         return {"model": self.model, "count": i.count, "swarms": i.swarms,
                 "size": size, "dims": i.dims, "backend": "gpu" if i.backend == 0 else "cpu",
                 "renderer": _lib.text(i.renderer), "device": _lib.text(i.device),
                 "steps": i.steps, "replicas": i.replicas,
                 "predators": i.predators, "obstacles": i.obstacles, "dt": i.dt, "seed": i.seed,
-                "threads": i.threads}
+                "threads": i.threads,
+                "grid": (i.grid_w, i.grid_h, i.grid_d) if three else (i.grid_w, i.grid_h),
+                "cell": (i.cell_w, i.cell_h, i.cell_d) if three else (i.cell_w, i.cell_h),
+                "world_cells": (i.fine_w, i.fine_h, i.fine_d) if three else (i.fine_w, i.fine_h)}
 
     @property
     def count(self):

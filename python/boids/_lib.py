@@ -85,7 +85,9 @@ class WorldInfo(ctypes.Structure):
                 ("replicas", ctypes.c_uint32), ("predators", ctypes.c_uint32),
                 ("obstacles", ctypes.c_uint32), ("dt", ctypes.c_float), ("seed", ctypes.c_uint64),
                 ("device", ctypes.c_char_p), ("dims", ctypes.c_uint32), ("depth", ctypes.c_float),
-                ("grid_d", ctypes.c_uint32), ("cell_d", ctypes.c_float)]
+                ("grid_d", ctypes.c_uint32), ("cell_d", ctypes.c_float),
+                ("fine_w", ctypes.c_uint32), ("fine_h", ctypes.c_uint32),
+                ("fine_d", ctypes.c_uint32)]
 
 
 class Metrics(ctypes.Structure):

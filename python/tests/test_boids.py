@@ -654,6 +654,13 @@ def test_a_3d_world_has_z_and_vz():
         assert (s["z"] == 50).all() and (s["vz"] == 0).all()  # the plane stays the plane
     with boids.World(count=1000, dims=3, backend="cpu") as w:
         assert w.info["dims"] == 3 and w.info["size"][0] == w.info["size"][2]
+        assert w.info["world_cells"] == w.info["grid"] and len(w.info["cell"]) == 3
+    # a torus with more cells of the radius than the grid may hold folds them onto it
+    with boids.World(count=3000, world=(75000, 75000), backend="cpu") as w:
+        i = w.info
+        assert all(f > g for f, g in zip(i["world_cells"], i["grid"]))
+        assert all(abs(f * c - s) < 1e-3 * s for f, c, s in zip(i["world_cells"], i["cell"],
+                                                                 i["size"]))
     # a 3D world's obstacles are spheres (x, y, z, r); a circle's (x, y, r) has no z there
     with boids.World(count=500, world=(300, 300, 300), obstacles=[(150, 150, 150, 40)],
                      backend="cpu") as w:

@@ -138,11 +138,9 @@ void boids_app_print_header(const boids_session *s, const boids_cli *cli)
                (double)info.height, info.grid_w, info.grid_h, (double)info.cell_w,
                (double)info.cell_h);
     /* a folded grid (a torus with more cells of the radius than the cap): the world's cells */
-    const double fine_w = floor((double)info.width / info.cell_w + 0.5),
-                 fine_h = floor((double)info.height / info.cell_h + 0.5),
-                 fine_d = info.dims == 3 ? floor((double)info.depth / info.cell_d + 0.5) : 1;
-    if (fine_w > info.grid_w || fine_h > info.grid_h || (info.dims == 3 && fine_d > info.grid_d))
-        printf(" (folded: the world's %.0f cells share them)", fine_w * fine_h * fine_d);
+    if (info.fine_w > info.grid_w || info.fine_h > info.grid_h || info.fine_d > info.grid_d)
+        printf(" (folded: the world's %.0f cells share them)",
+               (double)info.fine_w * info.fine_h * info.fine_d);
     if (info.backend == BOIDS_BACKEND_CPU)
         printf(", %d thread%s%s", info.threads, info.threads == 1 ? "" : "s",
                cli->def.neighbors == BOIDS_NEIGHBORS_BRUTE ? ", brute force" : "");

@@ -27,7 +27,8 @@
     X(boids_world_info, steps) X(boids_world_info, replicas) X(boids_world_info, predators)        \
     X(boids_world_info, obstacles) X(boids_world_info, dt) X(boids_world_info, seed)               \
     X(boids_world_info, device) X(boids_world_info, dims) X(boids_world_info, depth)               \
-    X(boids_world_info, grid_d) X(boids_world_info, cell_d) X(boids_world_info, params)            \
+    X(boids_world_info, grid_d) X(boids_world_info, cell_d) X(boids_world_info, fine_w)            \
+    X(boids_world_info, fine_h) X(boids_world_info, fine_d) X(boids_world_info, params)            \
     X(boids_metrics, step) X(boids_metrics, alive) X(boids_metrics, groups)                        \
     X(boids_metrics, catches) X(boids_metrics, polarization) X(boids_metrics, mean_nn)             \
     X(boids_metrics, mean_speed) X(boids_metrics, min_speed) X(boids_metrics, max_speed)           \

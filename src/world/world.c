@@ -942,6 +942,9 @@ void boids_world_get_info(const boids_world *w, boids_world_info *info)
     info->depth = d->depth;
     info->grid_d = w->sim.grid.d;
     info->cell_d = w->sim.grid.cell_d;
+    info->fine_w = w->sim.grid.fine_w;
+    info->fine_h = w->sim.grid.fine_h;
+    info->fine_d = w->sim.grid.fine_d;
     info->threads = w->threads;
     info->renderer = w->renderer ? w->renderer : "";
     info->device = w->device ? w->device : "";
