@@ -38,6 +38,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 kit=$root/scenarios/kit.ini
 
+# made WHAT: how long it took, on stderr (what to shorten when CI runs long)
+made() { echo "figures.sh: $1: $((SECONDS - t_part)) s" >&2; t_part=$SECONDS; }
+t_part=$SECONDS
 # --- the kit paper's finding --------------------------------------------------------------------
 run() { "$boids" experiment "$kit" --runs 100 --backend cpu "$@" >/dev/null; }
 (cd "$work" &&
@@ -124,6 +127,7 @@ Our runs take a median $median steps to their third catch.
 <!-- figures:kit end -->
 EOF
 
+made "the kit paper's finding"
 # --- the gallery --------------------------------------------------------------------------------
 mkdir -p "$work/models"
 for ini in "$root"/scenarios/*.ini; do
@@ -133,15 +137,18 @@ for ini in "$root"/scenarios/*.ini; do
     --screenshot "$work/models/$name.png" >/dev/null
 done
 
+made "the gallery"
 # --- the viewer -----------------------------------------------------------------------------------
 (cd "$work" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 12000 --swarms 3 --steps 900 \
   --backend cpu --screenshot "$work/viewer.png" >/dev/null 2>&1) ||
   { echo "FAIL the viewer's picture: its window did not run (xvfb-run, a GL context)"; exit 1; }
 
+made "the viewer"
 # --- a 3D flock ---------------------------------------------------------------------------------
 "$boids" --dims 3 -n 30000 --backend cpu --headless --warmup 900 --steps 1 --size 960x540 \
   --screenshot "$work/flock-3d.png" >/dev/null
 
+made "a 3D flock"
 # --- Vicsek et al.'s figure 2 --------------------------------------------------------------------
 py=
 for p in /usr/bin/python3 python3; do # Debian's, which has numpy and matplotlib
@@ -158,11 +165,13 @@ marked() { # NAME FILE: FILE's lines as the markers NAME frame them
 marked vicsek "$work/vicsek/vicsek.md" >"$work/vicsek-fragment"
 grep -E '^(beta|delta) = ' "$work/vicsek/vicsek.md" | sed '1!s/^/\n/' >"$work/vicsek-exponents"
 marked vicsek-exponents "$work/vicsek-exponents" >"$work/vicsek-exponents-fragment"
+made "Vicsek et al.'s figure 2"
 # --- Couzin et al.'s states and collective memory ------------------------------------------------
 "$py" "$root/scripts/couzin-figure.py" --boids "$boids" --out "$work/couzin" >/dev/null
 marked couzin "$work/couzin/couzin.md" >"$work/couzin-fragment"
 grep -E '^(States|Memory): ' "$work/couzin/couzin.md" | sed '1!s/^/\n/' >"$work/couzin-states"
 marked couzin-states "$work/couzin-states" >"$work/couzin-states-fragment"
+made "Couzin et al.'s states and memory"
 # --- Cavagna et al.'s and Ballerini et al.'s tests ------------------------------------------------
 "$py" "$root/scripts/field-figure.py" --boids "$boids" --out "$work/field" >/dev/null
 marked field "$work/field/field.md" >"$work/field-fragment"
@@ -170,6 +179,7 @@ grep -E '^(Correlations|Anisotropy): ' "$work/field/field.md" | sed '1!s/^/\n/' 
   >"$work/field-summary"
 marked field-summary "$work/field-summary" >"$work/field-summary-fragment"
 
+made "the field measures' tests"
 # --- in place, or compared ------------------------------------------------------------------------
 between() { # NAME FILE: the fragment of FILE between the markers NAME, the markers included
   sed -n "/<!-- figures:$1 begin/,/<!-- figures:$1 end -->/p" "$2"
