@@ -1,7 +1,8 @@
 /* 500 steps of 20000 boids on the GPU, for every model (or the one named on the command line),
  * 1 and 3 swarms: the flock's observables (polarization, mean nearest-neighbour distance, mean
  * speed) against the spread of the CPU's own ensemble of the same world (tests/ensemble.h: 10
- * runs from seeds 2026 to 2035; the bound is stated at each check). A chaotic flock's
+ * runs from seeds 2026 to 2035, all but the first read from tests/longrun-ensemble.txt; the bound
+ * is stated at each check). A chaotic flock's
  * trajectories part on a real GPU; its statistics must not leave the CPU's spread. Where the GPU
  * rounds as IEEE does, its run equals the ensemble's first member (the same seed): the
  * observables then agree to the metrics' own rounding (1e-5), which implies the spread, so there
@@ -96,22 +97,95 @@ typedef struct ensemble {
     bool ok;
 } ensemble;
 
+/* What the ensemble keeps of a member's run: the observables and the speeds at the end. */
+enum { STORED = OBSERVABLES + 2 };
+static void stored_of(const boids_metrics *end, double out[STORED])
+{
+    observables(end, out);
+    out[OBSERVABLES] = end->min_speed, out[OBSERVABLES + 1] = end->max_speed;
+}
+
+/* The stored ensembles, tests/longrun-ensemble.txt (beside this program in the build, else the
+ * source tree's): "MODEL SWARMS MEMBER" and the member's STORED values, %.17g. The CPU is the
+ * same on every machine, so a GPU that cannot match it bit for bit is held to members 1 to 9
+ * read here, not run again (18 runs of 20 000 boids a model); member 0 always runs, and must be
+ * the stored one to the bit, so a stale file fails by name. A model or swarm count not stored
+ * runs whole. `test_longrun --write-ensemble MODEL...` prints a model's lines. */
+static bool stored_member(uint32_t swarms, uint32_t member, double out[STORED])
+{
+    char exe[4096] = "", path[4200];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = len > 0 ? (exe[len] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash) *slash = '\0';
+    snprintf(path, sizeof path, "%s/longrun-ensemble.txt", exe);
+    FILE *f = fopen(path, "r");
+    if (!f) f = fopen(BOIDS_TEST_LONGRUN_ENSEMBLE, "r");
+    if (!f) return false;
+    char line[512], model[64];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        unsigned s, m;
+        double v[STORED];
+        if (sscanf(line, "%63s %u %u %lg %lg %lg %lg %lg", model, &s, &m, &v[0], &v[1], &v[2],
+                   &v[3], &v[4]) != 3 + STORED)
+            continue; /* a comment */
+        if (strcmp(model, boids_model_name(model_under_test)) || s != swarms || m != member)
+            continue;
+        memcpy(out, v, sizeof v);
+        found = true;
+    }
+    fclose(f);
+    return found;
+}
+
 static ensemble cpu_ensemble(uint32_t swarms, uint32_t members)
 {
     ensemble e = {.ok = true, .max_speed = 0, .min_speed = INFINITY};
-    double v[OBSERVABLES][MEMBERS];
+    double v[OBSERVABLES][MEMBERS], first[STORED];
+    bool stored = members > 1 && stored_member(swarms, 0, first);
     for (uint32_t m = 0; m < members; ++m) {
-        run_result r = run(longrun_def(BOIDS_BACKEND_CPU, swarms), m, "cpu");
-        if (!r.ok) return e.ok = false, e;
-        if (m == 0) e.first = r;
-        double o[OBSERVABLES];
-        observables(&r.end, o);
+        double o[STORED];
+        if (m > 0 && stored && stored_member(swarms, m, o)) {
+        } else {
+            run_result r = run(longrun_def(BOIDS_BACKEND_CPU, swarms), m, "cpu");
+            if (!r.ok) return e.ok = false, e;
+            stored_of(&r.end, o);
+            if (m == 0) e.first = r;
+            if (m == 0 && stored && memcmp(o, first, sizeof o) != 0) {
+                CHECK_MSG(0,
+                          "member 0's run is not tests/longrun-ensemble.txt's (stale: "
+                          "test_longrun --write-ensemble %s writes it anew)",
+                          boids_model_name(model_under_test));
+                stored = false;
+            }
+        }
         for (int k = 0; k < OBSERVABLES; ++k) v[k][m] = o[k];
-        e.max_speed = fmax(e.max_speed, r.end.max_speed);
-        e.min_speed = fmin(e.min_speed, r.end.min_speed);
+        e.min_speed = fmin(e.min_speed, o[OBSERVABLES]);
+        e.max_speed = fmax(e.max_speed, o[OBSERVABLES + 1]);
     }
+    if (stored)
+        printf("  members 1 to %u of %u swarm%s: tests/longrun-ensemble.txt\n", members - 1, swarms,
+               swarms == 1 ? "" : "s");
     for (int k = 0; k < OBSERVABLES; ++k) e.of[k] = test_sample_of(v[k], members);
     return e;
+}
+
+/* --write-ensemble: the lines of tests/longrun-ensemble.txt of the model under test. */
+static int write_ensemble(void)
+{
+    const uint32_t swarms[2] = {1, 3};
+    for (int s = 0; s < 2; ++s)
+        for (uint32_t m = 0; m < MEMBERS; ++m) {
+            run_result r = run(longrun_def(BOIDS_BACKEND_CPU, swarms[s]), m, "cpu");
+            if (!r.ok) return 1;
+            double o[STORED];
+            stored_of(&r.end, o);
+            printf("%s %u %u", boids_model_name(model_under_test), swarms[s], m);
+            for (int k = 0; k < STORED; ++k) printf(" %.17g", o[k]);
+            printf("\n");
+            fflush(stdout);
+        }
+    return 0;
 }
 
 /* Whether every observable of a GPU run lies within the ensemble's spread, with the slack of the
@@ -206,6 +280,8 @@ int main(int argc, char **argv)
             printf("%s\n", boids_model_name((boids_model)m));
         return 0;
     }
+    const bool writing = argc > 2 && strcmp(argv[1], "--write-ensemble") == 0;
+    if (writing) --argc, ++argv;
     if (argc > 1) {
         boids_model m;
         if (boids_model_from_name(argv[1], &m) != BOIDS_OK) {
@@ -222,7 +298,12 @@ int main(int argc, char **argv)
         def_under_test.params = boids_model_default_params(model_under_test);
         char flock[256];
         snprintf(flock, sizeof flock, "%s-flock.ini", boids_model_name(model_under_test));
-        if (test_scenario_def(flock, &def_under_test))
+        const bool own = test_scenario_def(flock, &def_under_test);
+        if (writing) {
+            status |= write_ensemble();
+            continue;
+        }
+        if (own)
             printf("model %s, with the parameters of scenarios/%s\n",
                    boids_model_name(model_under_test), flock);
         else
