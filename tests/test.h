@@ -179,17 +179,27 @@ static inline boids_world_def test_def(boids_backend backend, uint32_t n)
  * BUILD/share/boids/scenarios, found from the test's own path, so a build carried elsewhere still
  * finds it; else the source tree's): 1 when read, 0 when there is no such file; a file that does
  * not parse fails the test run. */
-static inline int test_scenario_def(const char *name, boids_world_def *out)
+/* A data file the build copies relative to the test's own directory (BUILD/tests), found from
+ * the test's path so a build carried elsewhere still finds it, else at `source` (the source
+ * tree's): into path, 1 when readable. */
+static inline int test_data_path(const char *in_build, const char *source, char *path, size_t cap)
 {
-    static boids_scenario sc; /* large: obstacles inline */
-    char exe[4096] = "", path[8300];
+    char exe[4096] = "";
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     char *slash = len > 0 ? (exe[len] = '\0', strrchr(exe, '/')) : NULL;
     if (slash) *slash = '\0'; /* BUILD/tests */
-    snprintf(path, sizeof path, "%s/../share/boids/scenarios/%s", exe, name);
-    if (!slash || access(path, R_OK) != 0)
-        snprintf(path, sizeof path, "%s/%s", BOIDS_TEST_SCENARIOS, name);
-    if (access(path, R_OK) != 0) return 0;
+    snprintf(path, cap, "%s/%s", exe, in_build);
+    if (!slash || access(path, R_OK) != 0) snprintf(path, cap, "%s", source);
+    return access(path, R_OK) == 0;
+}
+
+static inline int test_scenario_def(const char *name, boids_world_def *out)
+{
+    static boids_scenario sc; /* large: obstacles inline */
+    char in_build[512], source[4200], path[8300];
+    snprintf(in_build, sizeof in_build, "../share/boids/scenarios/%s", name);
+    snprintf(source, sizeof source, "%s/%s", BOIDS_TEST_SCENARIOS, name);
+    if (!test_data_path(in_build, source, path, sizeof path)) return 0;
     if (boids_scenario_load(path, 0, &sc) != BOIDS_OK) {
         fprintf(stderr, "%s\n", boids_last_error());
         exit(1);

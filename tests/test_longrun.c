@@ -109,49 +109,47 @@ static void stored_of(const boids_metrics *end, double out[STORED])
  * source tree's): "MODEL SWARMS MEMBER" and the member's STORED values, %.17g. The CPU is the
  * same on every machine, so a GPU that cannot match it bit for bit is held to members 1 to 9
  * read here, not run again (18 runs of 20 000 boids a model); member 0 always runs, and must be
- * the stored one to the bit, so a stale file fails by name. A model or swarm count not stored
- * runs whole. `test_longrun --write-ensemble MODEL...` prints a model's lines. */
-static bool stored_member(uint32_t swarms, uint32_t member, double out[STORED])
+ * the stored one to the bit, so a stale file fails by name. A model or swarm count without its
+ * 10 lines runs whole. `test_longrun --write-ensemble MODEL...` prints a model's lines. */
+static bool stored_ensemble(uint32_t swarms, double out[MEMBERS][STORED])
 {
-    char exe[4096] = "", path[4200];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    char *slash = len > 0 ? (exe[len] = '\0', strrchr(exe, '/')) : NULL;
-    if (slash) *slash = '\0';
-    snprintf(path, sizeof path, "%s/longrun-ensemble.txt", exe);
-    FILE *f = fopen(path, "r");
-    if (!f) f = fopen(BOIDS_TEST_LONGRUN_ENSEMBLE, "r");
+    char path[4200];
+    FILE *f = test_data_path("longrun-ensemble.txt", BOIDS_TEST_LONGRUN_ENSEMBLE, path, sizeof path)
+                  ? fopen(path, "r")
+                  : NULL;
     if (!f) return false;
     char line[512], model[64];
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f)) {
+    uint32_t found = 0;
+    while (fgets(line, sizeof line, f)) {
         unsigned s, m;
         double v[STORED];
         if (sscanf(line, "%63s %u %u %lg %lg %lg %lg %lg", model, &s, &m, &v[0], &v[1], &v[2],
                    &v[3], &v[4]) != 3 + STORED)
             continue; /* a comment */
-        if (strcmp(model, boids_model_name(model_under_test)) || s != swarms || m != member)
+        if (strcmp(model, boids_model_name(model_under_test)) || s != swarms || m >= MEMBERS)
             continue;
-        memcpy(out, v, sizeof v);
-        found = true;
+        memcpy(out[m], v, sizeof v);
+        ++found;
     }
     fclose(f);
-    return found;
+    return found == MEMBERS;
 }
 
 static ensemble cpu_ensemble(uint32_t swarms, uint32_t members)
 {
     ensemble e = {.ok = true, .max_speed = 0, .min_speed = INFINITY};
-    double v[OBSERVABLES][MEMBERS], first[STORED];
-    bool stored = members > 1 && stored_member(swarms, 0, first);
+    double v[OBSERVABLES][MEMBERS], st[MEMBERS][STORED];
+    bool stored = members > 1 && stored_ensemble(swarms, st);
     for (uint32_t m = 0; m < members; ++m) {
         double o[STORED];
-        if (m > 0 && stored && stored_member(swarms, m, o)) {
+        if (m > 0 && stored) {
+            memcpy(o, st[m], sizeof o);
         } else {
             run_result r = run(longrun_def(BOIDS_BACKEND_CPU, swarms), m, "cpu");
             if (!r.ok) return e.ok = false, e;
             stored_of(&r.end, o);
             if (m == 0) e.first = r;
-            if (m == 0 && stored && memcmp(o, first, sizeof o) != 0) {
+            if (m == 0 && stored && memcmp(o, st[0], sizeof o) != 0) {
                 CHECK_MSG(0,
                           "member 0's run is not tests/longrun-ensemble.txt's (stale: "
                           "test_longrun --write-ensemble %s writes it anew)",
