@@ -2,6 +2,7 @@
 """Couzin et al. 2002's collective states and collective memory, made again with boids.
 
 usage: scripts/couzin-figure.py [--out DIR] [--boids PROGRAM] [--quick]
+                               [--store FILE | --stored FILE]
 
 The paper's group (scenarios/couzin.ini: 100 individuals in 3D, r_r = 1, delta r_a = 14,
 alpha = 270 degrees, theta = 40 degrees/s, s = 3, sigma = 0.05, tau = 0.1) over the width of
@@ -22,7 +23,10 @@ DIR (default couzin-figure) keeps every experiment and chain link: a second call
 finished, so Ctrl-C loses nothing done. It receives couzin.csv (one row per point), couzin.png
 (both panels), couzin.md (the states' boundaries, as the docs show them) and couzin-torus.png
 (the preset's torus, close up, seen along its axis). --quick: 2 runs and 2
-chains, for a try (30 s). Needs Debian's python3-numpy and python3-matplotlib
+chains, for a try (30 s). --store FILE writes every run's and link's p and m there; --stored
+FILE takes them from it and makes again one run of the states and the first two links of one
+chain, which must give their stored numbers to the bit (scripts/figures.sh --check does so with
+tests/figures/couzin.tsv). Needs Debian's python3-numpy and python3-matplotlib
 (scripts/install-deps.sh).
 """
 import argparse
@@ -35,7 +39,7 @@ import time
 
 import numpy as np
 
-from experiment_dirs import complete_rows, plan_of, prepare, save_png
+from experiment_dirs import Stored, complete_rows, plan_of, prepare, save_png, stored_args
 
 EVERY = 50
 STATE_WIDTHS = [0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 10, 12, 15]
@@ -52,8 +56,10 @@ def main():
     ap.add_argument("--boids", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                     "..", "build", "release", "src", "boids"))
     ap.add_argument("--quick", action="store_true", help="2 runs and 2 chains: a try")
+    stored_args(ap)
     a = ap.parse_args()
     prepare(ap, a)
+    a.runs = Stored(a, "couzin-figure.py")
     runs = 2 if a.quick else STATE_RUNS
     chains = 2 if a.quick else CHAINS
     started = time.monotonic()
@@ -65,6 +71,7 @@ def main():
         print(f"\nstopped: what finished stays in {a.out}; run the same command to go on",
               file=sys.stderr)
         return 130
+    a.runs.save()
     write_tables(a.out, states, memory, time.monotonic() - started)
     return 0
 
@@ -113,30 +120,51 @@ def torus_picture(a):
 
 
 def state_sweep(a, runs):
-    """{delta r_o: (p per run, m per run)} from random starts, by `boids experiment`."""
-    out = os.path.join(a.out, "states")
+    """{delta r_o: (p per run, m per run)} from random starts, by `boids experiment`. With
+    --stored, the stored numbers, and one run made again (seed 1 at delta r_o = 2) that must give
+    its own."""
+    def key(w, seed):
+        return f"states orientation_width={w:g} seed={seed}"
+    if a.runs.active:
+        p, m = state_runs(a, "states-check", 1, [2])[2]
+        a.runs.check(key(2, 1), [p[0], m[0]])
+        return {w: tuple(np.array([a.runs.take(key(w, s))[k] for s in range(1, runs + 1)])
+                         for k in (0, 1)) for w in STATE_WIDTHS}
+    result = state_runs(a, "states", runs, STATE_WIDTHS)
+    for w, (p, m) in result.items():
+        for seed in range(1, runs + 1):
+            a.runs.put(key(w, seed), [p[seed - 1], m[seed - 1]])
+    return result
+
+
+def state_runs(a, name, runs, widths):
+    """The experiment itself (reused where its directory holds it finished): state_sweep's
+    numbers for these widths."""
+    out = os.path.join(a.out, name)
     done = os.path.join(out, "runs.csv")
     if os.path.exists(out):
         plan_of(out, {"runs": runs, "steps": STATE_STEPS, "version": a.version},
                 "couzin-figure.py")
-    if not (os.path.exists(done) and complete_rows(done) == runs * len(STATE_WIDTHS)):
+    if not (os.path.exists(done) and complete_rows(done) == runs * len(widths)):
+        vary = ["--sweep", "orientation_width=" + ",".join(f"{w:g}" for w in widths)] \
+            if len(widths) > 1 else ["--set", f"orientation_width={widths[0]:g}"]
         cmd = [a.boids, "experiment", "--resume", out] if os.path.exists(out) else \
             [a.boids, "experiment", "couzin", "--runs", str(runs), "--steps", str(STATE_STEPS),
-             "--metrics-every", str(EVERY), "--backend", "cpu", "--sweep",
-             "orientation_width=" + ",".join(f"{w:g}" for w in STATE_WIDTHS), "--out", out]
-        print(f"states: delta r_o over {len(STATE_WIDTHS)} values x {runs} runs", flush=True)
+             "--metrics-every", str(EVERY), "--backend", "cpu", *vary, "--out", out]
+        print(f"{name}: delta r_o over {len(widths)} values x {runs} runs", flush=True)
         run(cmd)
     acc = {}
     with open(os.path.join(out, "metrics.csv"), newline="") as f:
         for row in csv.DictReader(f):
             if int(row["step"]) < STATE_STEPS // 2:
                 continue
-            s = acc.setdefault((float(row["orientation_width"]), int(row["seed"])), [0.0, 0.0, 0])
+            w = float(row["orientation_width"]) if len(widths) > 1 else widths[0]
+            s = acc.setdefault((w, int(row["seed"])), [0.0, 0.0, 0])
             s[0] += float(row["polarization"])
             s[1] += float(row["milling"])
             s[2] += 1
     result = {}
-    for w in STATE_WIDTHS:
+    for w in widths:
         per = [(p / k, m / k) for (x, _), (p, m, k) in sorted(acc.items()) if x == w]
         if len(per) != runs:
             sys.exit(f"couzin-figure.py: {out}: {len(per)} runs at delta r_o {w}, not {runs}")
@@ -158,9 +186,20 @@ def hysteresis(a, chains):
     else:
         with open(stamp, "w") as f:
             f.write(a.version + "\n")
-    print(f"memory: {chains} chains of {len(CHAIN)} runs (delta r_o 0 to 15 and back)", flush=True)
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        per_chain = list(pool.map(lambda c: one_chain(a, base, c), range(chains)))
+    def key(c, k):
+        return f"memory chain={c + 1} link={k}"
+    if a.runs.active:  # the stored links, and chain 1's first two made again
+        for k, numbers in enumerate(one_chain(a, base, 0, 2)):
+            a.runs.check(key(0, k), numbers)
+        per_chain = [[a.runs.take(key(c, k)) for k in range(len(CHAIN))] for c in range(chains)]
+    else:
+        print(f"memory: {chains} chains of {len(CHAIN)} runs (delta r_o 0 to 15 and back)",
+              flush=True)
+        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            per_chain = list(pool.map(lambda c: one_chain(a, base, c), range(chains)))
+        for c, links in enumerate(per_chain):
+            for k, numbers in enumerate(links):
+                a.runs.put(key(c, k), numbers)
     rows = []
     for k, w in enumerate(CHAIN):
         direction = "up" if k < len(UP) else "down"
@@ -169,13 +208,14 @@ def hysteresis(a, chains):
     return rows
 
 
-def one_chain(a, base, c):
-    """Chain c's links, each (p, m): link k runs from link k-1's final state (the first from the
-    preset's random start, seed c + 1), with seed 1000 (c + 1) + k for its noise."""
+def one_chain(a, base, c, links=len(CHAIN)):
+    """Chain c's first `links` links, each (p, m): link k runs from link k-1's final state (the
+    first from the preset's random start, seed c + 1), with seed 1000 (c + 1) + k for its
+    noise."""
     d = os.path.join(base, f"chain{c + 1:02d}")
     os.makedirs(d, exist_ok=True)
     out = []
-    for k, w in enumerate(CHAIN):
+    for k, w in enumerate(CHAIN[:links]):
         state, metrics = os.path.join(d, f"{k:02d}.csv"), os.path.join(d, f"{k:02d}.metrics.csv")
         if not (os.path.exists(state) and os.path.exists(metrics)):
             cmd = [a.boids, "couzin", "--headless", "--backend", "cpu", "--threads", "1",

@@ -1,6 +1,7 @@
 """What the figure scripts (vicsek-figure.py, couzin-figure.py, field-figure.py) share: the
-experiment directories they keep (a finished one is reused only as it is), the --sizes argument
-and how a figure lands on disk."""
+experiment directories they keep (a finished one is reused only as it is), the runs' numbers
+stored in the repository (--store, --stored), the --sizes argument and how a figure lands on
+disk."""
 import argparse
 import os
 import subprocess
@@ -39,6 +40,84 @@ def plan_of(out, want, who):
         if have.get(key) != str(value):
             sys.exit(f"{who}: {out} holds an experiment with {key} = {have.get(key)}, not {value}: "
                      "give another --out, or remove it")
+
+
+def stored_args(ap):
+    """--store FILE and --stored FILE (Stored)."""
+    ap.add_argument("--store", metavar="FILE",
+                    help="after the whole figure, write every run's numbers to FILE (what "
+                    "--stored reads; scripts/figures.sh --update keeps them in tests/figures/)")
+    ap.add_argument("--stored", metavar="FILE",
+                    help="take the runs' numbers from FILE, but for a few runs the script makes "
+                    "again, which must give FILE's numbers exactly: the figure in seconds")
+
+
+class Stored:
+    """The numbers of a figure's runs, kept in a file: what a check of the figure needs without
+    making every run again. The CPU backend gives the same bits on every machine, so a run's
+    numbers are data, like the golden hashes (tests/golden.txt). With --stored FILE a script takes
+    each run's numbers from FILE, and makes again only the runs it names to `check`, whose
+    numbers must equal FILE's to the last bit: a FILE that a change of results left stale stops
+    the script, naming the run (scripts/figures.sh --update writes it anew). With --store FILE it
+    makes every run and writes their numbers there. A line: the run's key, then its numbers as
+    Python's repr (which reads back the same double)."""
+
+    def __init__(self, a, who):
+        self.who, self.path, self.out, self.got = who, a.stored, a.store, {}
+        self.table = None
+        if a.stored:
+            self.table = {}
+            try:
+                with open(a.stored) as f:
+                    for n, line in enumerate(f, 1):
+                        if line.startswith("#"):
+                            continue
+                        key, _, values = line.rstrip("\n").partition("\t")
+                        if not values:
+                            sys.exit(f"{who}: {a.stored}:{n}: not 'KEY<tab>NUMBERS'")
+                        self.table[key] = [float(v) for v in values.split()]
+            except OSError as e:
+                sys.exit(f"{who}: --stored {a.stored}: {e.strerror}")
+            except ValueError:
+                sys.exit(f"{who}: {a.stored}:{n}: a number that is not one")
+        self.checked = 0
+
+    @property
+    def active(self):
+        """Whether the numbers come from the file."""
+        return self.table is not None
+
+    def take(self, key):
+        """The stored numbers of the run `key`."""
+        if key not in self.table:
+            sys.exit(f"{self.who}: {self.path} has no run '{key}' (stale: scripts/figures.sh "
+                     "--update writes it anew)")
+        return self.table[key]
+
+    def check(self, key, numbers):
+        """A run made again: its numbers must be the stored ones, bit for bit."""
+        want = self.take(key)
+        if [float(x) for x in numbers] != want:
+            sys.exit(f"{self.who}: the run '{key}' gives {[float(x) for x in numbers]}, "
+                     f"{self.path} holds {want} (stale: scripts/figures.sh --update writes it "
+                     "anew)")
+        self.checked += 1
+
+    def put(self, key, numbers):
+        """A run's numbers, for --store."""
+        self.got[key] = [float(x) for x in numbers]
+
+    def save(self):
+        """Writes --store's file (under a temporary name renamed into place)."""
+        if not self.out:
+            return
+        tmp = self.out + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(f"# {self.who} --store: each run's numbers (scripts/figures.sh --update "
+                    "writes this file; --check reads it)\n")
+            for key, numbers in self.got.items():
+                f.write(key + "\t" + " ".join(repr(x) for x in numbers) + "\n")
+        os.replace(tmp, self.out)
 
 
 def save_png(fig, out, name):

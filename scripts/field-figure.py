@@ -3,6 +3,7 @@
 measured on gregoire-chate flocks with boids' field measures (docs/models.md, "Field measures").
 
 usage: scripts/field-figure.py [--out DIR] [--boids PROGRAM] [--sizes N,N,...] [--quick]
+                              [--store FILE | --stored FILE]
 
 Every run starts a formed flock in open space: N particles uniform in a cube at the centre of a
 periodic world much larger than the flock, all heading along x (a state written here, numpy's
@@ -26,7 +27,10 @@ holds each kind of run's neighbours, alpha, beta, eta, start and steps).
 DIR (default field-figure) keeps every run (a second call reuses the finished ones, so Ctrl-C
 loses nothing done). It receives field.csv (one row per run), field-xi.png and field-gamma.png
 (the figures) and field.md (the numbers, as docs/models.md shows them). --quick: N up to 300,
-2 seeds, a third of the steps, N_B 300: a try in seconds.
+2 seeds, a third of the steps, N_B 300: a try in seconds. --store FILE writes every run's
+numbers there; --stored FILE takes them from it and makes two runs again (seed 1 of the smallest
+ordered flock and of the sparse nearest:7 one), which must give their stored numbers to the bit
+(scripts/figures.sh --check does so with tests/figures/field.tsv).
 Needs Debian's python3-numpy and python3-matplotlib (scripts/install-deps.sh).
 """
 import argparse
@@ -40,7 +44,7 @@ import time
 
 import numpy as np
 
-from experiment_dirs import prepare, save_png, sizes_arg
+from experiment_dirs import Stored, prepare, save_png, sizes_arg, stored_args
 
 EVERY, RUNS = 250, 3  # --quick: 2 runs, a third of the steps, N_B 300
 DIMS = 3
@@ -72,6 +76,7 @@ def main():
     ap.add_argument("--sizes", type=sizes_arg, help="xi against L's N, among 100,300,1000,3000,"
                     "10000 (default 100,300,1000)")
     ap.add_argument("--quick", action="store_true", help="N up to 300, 2 seeds: a try")
+    stored_args(ap)
     a = ap.parse_args()
     sizes = list(DEFAULT_SIZES)
     if a.sizes:
@@ -89,13 +94,17 @@ def main():
     plan += [run_spec(a, "gas", n, seed) for n in sizes for seed in range(1, runs + 1)]
     plan += [run_spec(a, f"{dens}-{nb}", a.n_b, seed) for dens in ("sparse", "dense")
              for nb in ("metric", "nearest:7") for seed in range(1, runs + 1)]
+    a.runs = Stored(a, "field-figure.py")
+    again = {plan[0]["dir"]} | {s["dir"] for s in plan
+                                if s["kind"] == "sparse-nearest:7" and s["seed"] == 1}
     try:
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            results = list(pool.map(lambda spec: run(a, spec), plan))
+            results = list(pool.map(lambda spec: measured(a, spec, spec["dir"] in again), plan))
     except KeyboardInterrupt:
         print(f"\nstopped: the finished runs stay in {a.out}; run the same command to go on",
               file=sys.stderr)
         return 130
+    a.runs.save()
     write_tables(a, results, time.monotonic() - started)
     return 0
 
@@ -173,6 +182,26 @@ def run(a, spec):
     mean = {k: float(np.mean([float(r[k]) for r in rows]))
             for k in ("xi", "diameter", "polarization", "groups", "mean_nn")}
     return dict(spec, **mean, n_c=int(rows[-1]["n_c"]), gamma=np.array(gamma))
+
+
+NUMBERS = ("xi", "diameter", "polarization", "groups", "mean_nn", "n_c")
+
+
+def measured(a, spec, again):
+    """run's result, or with --stored the stored numbers (the run made again where `again`, which
+    must give them)."""
+    key = os.path.basename(spec["dir"])
+    if not a.runs.active:
+        r = run(a, spec)
+        a.runs.put(key, [r[k] for k in NUMBERS] + list(r["gamma"]))
+        return r
+    if again:
+        r = run(a, spec)
+        a.runs.check(key, [r[k] for k in NUMBERS] + list(r["gamma"]))
+    numbers = a.runs.take(key)
+    r = dict(spec, **dict(zip(NUMBERS, numbers)), gamma=np.array(numbers[len(NUMBERS):]))
+    r["n_c"] = int(r["n_c"])
+    return r
 
 
 def fit(points):

@@ -17,11 +17,15 @@
 # summary between the README's `figures:field-summary`, docs/field-xi.png, docs/field-gamma.png).
 #
 #   scripts/figures.sh --update [BOIDS]
-#       rewrites them in place (after a change of results)
+#       rewrites them in place (after a change of results), and the numbers of every run of the
+#       three papers' figures in tests/figures/ (about 15 minutes on 2 cores)
 #   scripts/figures.sh --check [BOIDS [PNG_DIFF]]
 #       makes them in a scratch directory and compares: the numbers exactly, the pictures pixel
 #       by pixel (within what another rasterizer may draw differently); exit 1 naming what
-#       differs (test_figures runs this)
+#       differs (test_figures runs this). The papers' figures take their runs' numbers from
+#       tests/figures/ (the CPU's, the same bits on every machine, as the golden hashes) and
+#       make a few runs of each again, which must give the stored numbers to the bit: a change
+#       of results fails here, naming the run, until --update writes them anew (3 minutes)
 #
 # BOIDS defaults to build/release/src/boids; --check also needs png_diff
 # (build/release/tests/png_diff).
@@ -30,7 +34,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 case "$mode" in
   --update | --check) ;;
-  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 boids=$(realpath "${2:-$root/build/release/src/boids}")
 png_diff=${3:-$root/build/release/tests/png_diff}
@@ -156,7 +160,15 @@ for p in /usr/bin/python3 python3; do # Debian's, which has numpy and matplotlib
 done
 [ -n "$py" ] ||
   { echo "FAIL no python3 with numpy and matplotlib (scripts/install-deps.sh)"; exit 1; }
-"$py" "$root/scripts/vicsek-figure.py" --boids "$boids" --out "$work/vicsek" >/dev/null
+# Each figure's runs: made and stored (--update), or taken from the stored numbers with a few
+# made again, which must give them to the bit (--check; scripts/experiment_dirs.py, Stored)
+stored=$root/tests/figures
+runs() { # NAME: the figure script's options for its runs' numbers
+  [ "$mode" = --update ] && echo "--store $work/$1.tsv" || echo "--stored $stored/$1.tsv"
+}
+# shellcheck disable=SC2046 # runs gives two words
+"$py" "$root/scripts/vicsek-figure.py" --boids "$boids" --out "$work/vicsek" $(runs vicsek) \
+  >/dev/null
 marked() { # NAME FILE: FILE's lines as the markers NAME frame them
   echo "<!-- figures:$1 begin (scripts/figures.sh writes this; test_figures checks it) -->"
   cat "$2"
@@ -167,13 +179,17 @@ grep -E '^(beta|delta) = ' "$work/vicsek/vicsek.md" | sed '1!s/^/\n/' >"$work/vi
 marked vicsek-exponents "$work/vicsek-exponents" >"$work/vicsek-exponents-fragment"
 made "Vicsek et al.'s figure 2"
 # --- Couzin et al.'s states and collective memory ------------------------------------------------
-"$py" "$root/scripts/couzin-figure.py" --boids "$boids" --out "$work/couzin" >/dev/null
+# shellcheck disable=SC2046
+"$py" "$root/scripts/couzin-figure.py" --boids "$boids" --out "$work/couzin" $(runs couzin) \
+  >/dev/null
 marked couzin "$work/couzin/couzin.md" >"$work/couzin-fragment"
 grep -E '^(States|Memory): ' "$work/couzin/couzin.md" | sed '1!s/^/\n/' >"$work/couzin-states"
 marked couzin-states "$work/couzin-states" >"$work/couzin-states-fragment"
 made "Couzin et al.'s states and memory"
 # --- Cavagna et al.'s and Ballerini et al.'s tests ------------------------------------------------
-"$py" "$root/scripts/field-figure.py" --boids "$boids" --out "$work/field" >/dev/null
+# shellcheck disable=SC2046
+"$py" "$root/scripts/field-figure.py" --boids "$boids" --out "$work/field" $(runs field) \
+  >/dev/null
 marked field "$work/field/field.md" >"$work/field-fragment"
 grep -E '^(Correlations|Anisotropy): ' "$work/field/field.md" | sed '1!s/^/\n/' \
   >"$work/field-summary"
@@ -215,10 +231,12 @@ if [ "$mode" = --update ]; then
   cp "$work/couzin/couzin-torus.png" "$root/docs/couzin-torus.png"
   cp "$work/field/field-xi.png" "$root/docs/field-xi.png"
   cp "$work/field/field-gamma.png" "$root/docs/field-gamma.png"
+  mkdir -p "$stored"
+  cp "$work"/vicsek.tsv "$work"/couzin.tsv "$work"/field.tsv "$stored/"
   echo "updated the README's kit, Vicsek and Couzin figures, docs/models.md's Vicsek and Couzin" \
     "numbers, docs/kit-ages.png, docs/models/*.png, docs/viewer.png, docs/flock-3d.png," \
     "docs/vicsek-figure.png, docs/couzin-figure.png, docs/couzin-torus.png, docs/field-xi.png," \
-    "docs/field-gamma.png"
+    "docs/field-gamma.png, and the figures' runs in tests/figures/"
   exit 0
 fi
 status=0

@@ -2,7 +2,7 @@
 """Vicsek et al. 1995's figure 2, made again with `boids experiment`, and its exponents.
 
 usage: scripts/vicsek-figure.py [--out DIR] [--backend cpu|gpu|auto] [--boids PROGRAM]
-                                [--sizes N,N,...] [--quick]
+                                [--sizes N,N,...] [--quick] [--store FILE | --stored FILE]
 
 Figure 2a: the order parameter v_a = |sum v_i| / (N v) (the polarization) against the noise eta
 at the density rho = N / L^2 = 4, for the paper's system sizes N = 40, 100, 400, 4000, 10000
@@ -23,7 +23,9 @@ DIR (default vicsek-figure) receives a directory per experiment (kept: a second 
 finished ones and finishes an interrupted one with --resume, so Ctrl-C loses nothing finished),
 vicsek.csv (one row per point), vicsek.png (both panels) and vicsek.md (the numbers, as the
 README shows them). --quick: three sizes up to 400, 2 runs a point and half the densities up to
-3, for a try (20 s).
+3, for a try (20 s). --store FILE writes every run's mean there; --stored FILE takes them from it
+and makes one run an experiment again, which must give its stored mean to the bit (the figure
+in a minute: scripts/figures.sh --check does so with tests/figures/vicsek.tsv).
 Needs Debian's python3-numpy and python3-matplotlib (scripts/install-deps.sh).
 """
 import argparse
@@ -36,7 +38,8 @@ import time
 
 import numpy as np
 
-from experiment_dirs import complete_rows, plan_of, prepare, save_png, sizes_arg
+from experiment_dirs import (Stored, complete_rows, plan_of, prepare, save_png, sizes_arg,
+                             stored_args)
 
 EVERY = 50
 # figure 2a: (N, L, runs, steps). A larger box takes longer to order from a random start (the
@@ -63,6 +66,7 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="N up to 400, 2 runs a point, half the densities up to 3: a try in 20 s "
                     "(its beta comes from N = 400)")
+    stored_args(ap)
     a = ap.parse_args()
     sizes = [s for s in SIZES if s[0] in DEFAULT_SIZES]
     if a.quick:
@@ -76,6 +80,7 @@ def main():
     rhos = [r for r in RHOS[::2] if r <= 3] if a.quick else RHOS
     runs_b = 2 if a.quick else RUNS_B
     prepare(ap, a)
+    a.runs = Stored(a, "vicsek-figure.py")
     started = time.monotonic()
     try:
         rows = []
@@ -92,13 +97,30 @@ def main():
         print(f"\nstopped: the finished experiments stay in {a.out}; run the same command to go on",
               file=sys.stderr)
         return 130
+    a.runs.save()
     write_tables(a.out, rows, time.monotonic() - started, a.backend)
     return 0
 
 
 def sweep(a, name, n, L, runs, etas, steps):
     """One experiment (a world of n particles in L x L over the noises etas, `steps` steps): per
-    eta, the per-run means of v_a over the second half, as an array of runs."""
+    eta, the per-run means of v_a over the second half, as an array of runs. With --stored, the
+    stored means, and one run made again (seed 1 at the middle noise) that must give its own."""
+    def key(eta, seed):
+        return f"{name} eta={eta:g} seed={seed}"
+    if a.runs.active:
+        eta = etas[len(etas) // 2]
+        a.runs.check(key(eta, 1), [run(a, name + "-check", n, L, 1, [eta], steps)[0][0]])
+        return [np.array([a.runs.take(key(e, s))[0] for s in range(1, runs + 1)]) for e in etas]
+    va = run(a, name, n, L, runs, etas, steps)
+    for eta, per_run in zip(etas, va):
+        for seed, v in enumerate(per_run, 1):
+            a.runs.put(key(eta, seed), [v])
+    return va
+
+
+def run(a, name, n, L, runs, etas, steps):
+    """The experiment itself (reused where its directory holds it finished): sweep's arrays."""
     out = os.path.join(a.out, name)
     cmd = [a.boids, "experiment", "vicsek", "-n", str(n), "--world", f"{L}x{L}",
            "--steps", str(steps), "--runs", str(runs), "--metrics-every", str(EVERY),
