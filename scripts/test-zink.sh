@@ -23,19 +23,18 @@ case "$renderer" in
     exit 1
     ;;
 esac
-# Every GPU test, but those whose driver-dependent part the others cover, which would double this
-# stage (CI has 40 minutes in all): the long statistical runs and the papers' numbers
-# (test_longrun_*, test_golden, test_papers, test_experiment: minutes of steps whose every state
-# test_scenarios and test_agreement hold to the CPU's bits here), the documents' commands and
-# figures (test_readme, test_figures), the library seen from Python, an install and a second
-# build (test_python, test_install, test_example_model); the field measures, which a GPU world
-# takes on the host from its state read back (test_field).
-skip='^test_(longrun_.*|golden|papers|experiment|figures|readme|python|install|example_model|'
-skip+='field)$'
+# The default tier's GPU tests (the full tier's figures and long runs are statistical: the other
+# stages cover them), but those whose driver-dependent part the others cover, which would double
+# this stage: the golden hashes and the papers' numbers (test_golden, test_papers,
+# test_experiment: minutes of steps whose every state test_scenarios and test_agreement hold to
+# the CPU's bits here), the documents' commands (test_readme), the library seen from Python, an
+# install and a second build (test_python, test_install, test_example_model); the field
+# measures, which a GPU world takes on the host from its state read back (test_field).
+skip='^test_(golden|papers|experiment|readme|python|install|example_model|field)$'
 # A test that fails is run once more, and fails the stage only if it fails again: once in CI,
 # test_kit died of SIGSEGV 0.17 s in, before its first line (zink's start, or ours: unknown), and
 # it did not come back in 150 runs here, under load, with a cold shader cache, nor under
 # AddressSanitizer. Both tries stay in the log, and tests/test.h now prints the test and a
 # backtrace when a test process crashes, so a second sighting says where.
-ctest --test-dir "$build" -L gpu -E "$skip" --output-on-failure -j 2 --timeout 900 \
+ctest --test-dir "$build" -L gpu -LE '^full$' -E "$skip" --output-on-failure -j 2 --timeout 900 \
   --repeat until-pass:2
