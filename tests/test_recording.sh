@@ -120,7 +120,45 @@ else
   bad "Ctrl-C while recording: exit $rc, $bytes bytes, c.mp4 '$(cat c.mp4 2>&1)': $(cat err)"
 fi
 
-# 3d. An ffmpeg that exits 0 without writing: a failure, not "20 frames encoded".
+# 3d. The same at 1920x1080, through an ffmpeg that takes its input 64 KiB at a time, slowly
+# (about 30 MB/s), as a real encoder does: the signal comes in the middle of a frame of 8 MB,
+# which is finished, and the video is kept (a frame of 640x360 or more was once always cut there
+# and the video removed, while the message said it kept its frames).
+mkdir slow
+cat >slow/ffmpeg <<'EOF'
+#!/bin/sh
+for a in "$@"; do last=$a; done
+exec python3 -c '
+import sys, time
+n = 0
+while True:
+    b = sys.stdin.buffer.read1(65536)
+    if not b:
+        break
+    n += len(b)
+    time.sleep(0.002)
+open(sys.argv[1], "w").write("%d bytes\n" % n)
+' "$last"
+EOF
+chmod +x slow/ffmpeg
+PATH=$tmp/slow:$PATH "$boids" --headless --backend cpu -n 1500 --steps 1000000 --size 1920x1080 \
+  --video hd.mp4 >out 2>err &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+frame=$((1920 * 1080 * 4))
+got=$(cut -d' ' -f1 hd.mp4 2>/dev/null)
+got=${got:-0}
+if [ $rc = 130 ] && [ "$got" -gt 0 ] && [ $((got % frame)) = 0 ] &&
+   grep -q "hd.mp4 keeps the $((got / frame)) frames" err && ! ls -A | grep -q 'boids-tmp'; then
+  ok "Ctrl-C while recording 1920x1080: exit 130, hd.mp4 kept with its $((got / frame)) frames"
+else
+  bad "Ctrl-C while recording 1920x1080: exit $rc, $got bytes piped, $(ls hd.mp4 2>&1): $(cat err)"
+fi
+
+# 3e. An ffmpeg that exits 0 without writing: a failure, not "20 frames encoded".
 mkdir empty
 printf '#!/bin/sh\ncat >/dev/null\nfor a in "$@"; do last=$a; done\n: >"$last"\n' >empty/ffmpeg
 chmod +x empty/ffmpeg

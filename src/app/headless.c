@@ -235,9 +235,9 @@ static int close_outputs(run *r, int code, boids_status st)
         st = boids_png_writer_finish(r->writer);
     const unsigned frames = r->video ? boids_video_writer_frames(r->video) : 0;
     const bool keep = code == BOIDS_EXIT_OK && (st == BOIDS_OK || boids_interrupted()) && frames;
-    boids_status vst = boids_video_writer_finish(r->video, keep);
+    bool video_kept = false;
+    boids_status vst = boids_video_writer_finish(r->video, keep, &video_kept);
     if (st == BOIDS_OK) st = vst;
-    const bool video_kept = keep && vst == BOIDS_OK;
     boids_world_finish(r->s.world);
     r->wall = boids_clock_seconds() - r->t0;
     if (code == BOIDS_EXIT_OK && st != BOIDS_OK && !boids_interrupted())

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
@@ -123,19 +124,26 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
     glReadPixels(0, 0, v->width, v->height, GL_RGBA, GL_UNSIGNED_BYTE, v->pixels);
     boids_status st = boids_gl_check("reading a frame");
     if (st != BOIDS_OK) return st;
-    size_t left = (size_t)v->width * (size_t)v->height * 4;
+    const size_t frame = (size_t)v->width * (size_t)v->height * 4;
+    size_t left = frame;
     const unsigned char *p = v->pixels;
-    int waits_after_signal = 0;
+    double signal_seen = 0;
     while (left > 0) {
         /* A stalled ffmpeg must not keep boids from stopping: wait for room in the pipe a tenth of
          * a second at a time, looking at the signals between (a signal may reach another thread
          * and never interrupt this one's write); after a signal, the frame in flight is finished
-         * for up to a second, so that the video keeps every frame before it. */
+         * for up to a second by the clock, so that the video keeps every frame before it. (It was
+         * ten passes of this loop: a pipe takes 64 KiB a pass, so a frame of 640x360 or more was
+         * always cut, and the whole video removed.) */
         struct pollfd pfd = {v->pipe_fd, POLLOUT, 0};
-        if (boids_interrupted() && ++waits_after_signal > 10) {
-            v->torn = left < (size_t)v->width * (size_t)v->height * 4;
-            return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame",
-                              v->out.path);
+        if (boids_interrupted()) {
+            const double now = boids_clock_seconds();
+            if (signal_seen == 0) signal_seen = now;
+            if (now - signal_seen > 1.0) {
+                v->torn = left < frame;
+                return boids_fail(BOIDS_E_EXPORT, "%s: interrupted while ffmpeg took a frame",
+                                  v->out.path);
+            }
         }
         if (poll(&pfd, 1, 100) == 0) continue;
         ssize_t n = write(v->pipe_fd, p, left);
@@ -153,8 +161,9 @@ boids_status boids_video_writer_capture(boids_video_writer *v)
 
 unsigned boids_video_writer_frames(const boids_video_writer *v) { return v->frames; }
 
-boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
+boids_status boids_video_writer_finish(boids_video_writer *v, bool keep, bool *kept)
 {
+    if (kept) *kept = false;
     if (!v) return BOIDS_OK;
     keep = keep && !v->torn;
     close(v->pipe_fd);                /* end of input: ffmpeg finishes the file */
@@ -162,12 +171,19 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
     int status = 0;
     pid_t r;
     bool killed = !keep;
-    /* ffmpeg finishing (looked at every 20 ms); after a signal it has two seconds, then it is
-     * stopped and its file removed (a second signal stops it at once: base/interrupt.h) */
+    /* ffmpeg finishing (looked at every 20 ms). After a signal it encodes the frames it holds
+     * (an encoder looks some 40 frames ahead: seconds at 1920x1080 on 2 cores, which is why two
+     * seconds lost such videos) and writes the file's index; that is said after half a second,
+     * a second signal stops it at once (base/interrupt.h), and a minute stops it anyway. */
     for (int ticks = 0;; ++ticks) {
         r = waitpid(v->pid, &status, WNOHANG);
         if (r == v->pid || (r < 0 && errno != EINTR)) break;
-        if (boids_interrupted() && !killed && ticks > 100)
+        if (boids_interrupted() && !killed && ticks == 25)
+            fprintf(stderr,
+                    "boids: finishing %s: ffmpeg encodes the %u frames (Ctrl-C again "
+                    "drops the video)\n",
+                    v->out.path, v->frames);
+        if (boids_interrupted() && !killed && ticks > 3000)
             kill(v->pid, SIGTERM), keep = false, killed = true;
         if (!boids_interrupted()) ticks = 0;
         nanosleep(&(struct timespec){0, 20000000}, NULL);
@@ -185,6 +201,7 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep)
         st = boids_fail(BOIDS_E_EXPORT, "%s: ffmpeg ended without writing the video", v->out.path);
     if (keep && clean && st == BOIDS_OK) st = boids_output_commit_named(&v->out);
     if (!keep || st != BOIDS_OK) boids_output_abort(&v->out);
+    if (kept) *kept = keep && st == BOIDS_OK;
     free(v->pixels);
     free(v);
     return st;
