@@ -429,6 +429,24 @@ if [ $gpu = 1 ]; then
       bad "world settings swept on the GPU: $(wc -l <ws_gpu/runs.csv) lines"
   fi
 fi
+# a sweep of the count: each row is bounded by its own run's boids, not the experiment's base
+# count (gregoire-chate's preset has 256): shards merge, --resume reads its rows back, and a row
+# claiming more boids alive than its run has is refused by name
+gc=(--model gregoire-chate --sweep boids=64,1000 --runs 2 --steps 20 --metrics-every 10
+  --backend cpu)
+"$boids" experiment "${gc[@]}" --out gc_whole >/dev/null 2>&1
+for i in 1 2; do "$boids" experiment "${gc[@]}" --shard $i/2 --out "gc_sh$i" >/dev/null 2>&1; done
+"$boids" experiment-merge gc_merged gc_sh1 gc_sh2 >out 2>err &&
+  same "a swept count: 2 shards merged = one run" gc_merged gc_whole ||
+  bad "a swept count: the shards do not merge: $(cat err)"
+"$boids" experiment --resume gc_whole >out 2>err && grep -q "0 to do" out &&
+  ok "a swept count: --resume reads the finished rows back" ||
+  bad "a swept count: --resume: $(cat err)"
+cp -r gc_sh1 gc_lie && sed -i '2s/^\(0,1,64,20,steps,0,\)64,/\1256,/' gc_lie/runs.csv
+"$boids" experiment-merge never gc_lie gc_sh2 >out 2>err
+[ $? = 2 ] && grep -q "gc_lie/runs.csv:2: .*run 0 (64 boids" err && [ ! -e never ] &&
+  ok "a row claiming 256 alive of its run's 64 boids is refused, naming the file and line" ||
+  bad "a row claiming 256 alive of 64: $(sed -n 2p gc_lie/runs.csv) $(cat err)"
 expect2 "the model cannot be swept" "--sweep model=kit,vicsek: model cannot be swept" \
   "$kit" --runs 2 --out never --sweep model=kit,vicsek
 expect2 "a swept setting's bad value" "--sweep neighbours=metric,nearest:40: .*nearest:K" \

@@ -115,6 +115,13 @@ boids_status boids_experiment_world(const boids_experiment *e, uint32_t combo, u
     return st == BOIDS_OK ? boids_world_def_validate(out) : st;
 }
 
+uint32_t boids_experiment_count(const boids_experiment *e, uint32_t combo)
+{
+    boids_world_def def;
+    if (!boids_experiment_sweeps_settings(e)) return e->def.count;
+    return boids_experiment_world(e, combo, e->seed, &def) == BOIDS_OK ? def.count : e->def.count;
+}
+
 /* Whether `text` is taken for sweep s's key, as --set or the setting's flag would take it. */
 static boids_status check_value(const boids_sweep *s, boids_model model, const boids_params *base,
                                 const char *text)

@@ -64,6 +64,8 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model,
  * as a world's definition. */
 boids_status boids_experiment_world(const boids_experiment *e, uint32_t combo, uint64_t seed,
                                     boids_world_def *out);
+/* The boids in combination `combo`'s world (a swept count, or the experiment's). */
+uint32_t boids_experiment_count(const boids_experiment *e, uint32_t combo);
 /* The leading columns of every table's row of a run: "run,seed,<value of each sweep>". */
 void boids_experiment_row_prefix(const boids_experiment *e, uint64_t run, char *buf, size_t size);
 

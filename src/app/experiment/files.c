@@ -456,8 +456,9 @@ static size_t split_fields(char *line, char **f, size_t max)
     return n;
 }
 
-/* Whether the columns after the prefix hold what the table's writer writes. */
-static bool values_fit(int table, char **f, const boids_experiment *e)
+/* Whether the columns after the prefix hold what the table's writer writes, for a run of n boids
+ * (its combination's: a sweep of boids changes it). */
+static bool values_fit(int table, char **f, const boids_experiment *e, uint32_t n)
 {
     uint64_t u64;
     uint32_t u;
@@ -466,7 +467,6 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
         if (!boids_parse_u64(f[0], &u64) || u64 > e->steps) return false;
         if (strcmp(f[1], "catches") != 0 && strcmp(f[1], "steps") != 0) return false;
         /* catches, alive and groups count boids of the world: never more than it has */
-        const uint32_t n = e->def.count;
         if (!boids_parse_u32(f[2], n, &u) || !boids_parse_u32(f[3], n, &u)) return false;
         for (int k = 4; k < 9; ++k)
             if (!boids_parse_float(f[k], &x)) return false;
@@ -477,8 +477,7 @@ static bool values_fit(int table, char **f, const boids_experiment *e)
         return boids_parse_u32(f[2], UINT32_MAX, &u) && boids_parse_float(f[3], &x) &&
                boids_parse_u32(f[4], UINT32_MAX, &u);
     for (int k = 2; k < 11; ++k) /* alive .. catches, milling */
-        if (!boids_parse_float(f[k], &x) ||
-            ((k == 2 || k == 8 || k == 9) && !(x >= 0 && x <= e->def.count)) ||
+        if (!boids_parse_float(f[k], &x) || ((k == 2 || k == 8 || k == 9) && !(x >= 0 && x <= n)) ||
             (k == 10 && !(x >= 0 && x <= 1)))
             return false;
     return true;
@@ -494,10 +493,11 @@ static bool field_fits(char **f)
            boids_parse_u32(f[2], BOIDS_FIELD_RANKS, &u) && boids_parse_float(f[3], &x) && x >= 0;
 }
 
-/* A data line of `table` checked against the experiment and the slice [first, end): its run. */
+/* A data line of `table` checked against the experiment and the slice [first, end): its run.
+ * counts: the boids of each combination. */
 static boids_status check_row(const char *path, size_t lineno, const char *line, int table,
                               const boids_experiment *e, uint64_t first, uint64_t end,
-                              uint64_t *run)
+                              const uint32_t *counts, uint64_t *run)
 {
     *run = run_of(line);
     if (*run == UINT64_MAX || *run < first || *run >= end)
@@ -517,13 +517,20 @@ static boids_status check_row(const char *path, size_t lineno, const char *line,
         return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno, "too long");
     snprintf(copy, sizeof copy, "%s", line + plen + 1);
     size_t n = split_fields(copy, f, 16);
-    if (n != columns_of(e, table) || !values_fit(table, f, e) ||
-        (n > table_columns[table] && !field_fits(f + table_columns[table])))
+    if (n != columns_of(e, table))
         return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
-                               "not a row of %s: %zu columns after run,seed%s, "
-                               "expected %u as the header says, with the numbers it writes",
+                               "not a row of %s: %zu columns after run,seed%s, expected %u as the "
+                               "header says",
                                table_names[table], n, e->nsweeps ? " and the sweeps" : "",
                                columns_of(e, table));
+    const uint32_t boids = counts[*run / e->runs];
+    if (!values_fit(table, f, e, boids) ||
+        (n > table_columns[table] && !field_fits(f + table_columns[table])))
+        return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)lineno,
+                               "not a row of %s: a number that %s does not write for run %llu "
+                               "(%u boids: alive, catches and groups at most that)",
+                               table_names[table], table_names[table], (unsigned long long)*run,
+                               boids);
     return BOIDS_OK;
 }
 
@@ -563,18 +570,23 @@ static boids_status table_load(const char *dir, int table, const boids_experimen
         return boids_fail_file(BOIDS_E_CSV_HEADER, path, 1,
                                "%s, where the manifest's experiment writes '%s'",
                                out->l.count ? "another header" : "no header", head);
-    for (size_t i = 1; i < out->l.count; ++i) {
+    uint32_t *counts = malloc(sizeof *counts * (e->combos ? e->combos : 1));
+    if (!counts) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
+    for (uint32_t c = 0; c < e->combos; ++c) counts[c] = boids_experiment_count(e, c);
+    for (size_t i = 1; i < out->l.count && st == BOIDS_OK; ++i) {
         uint64_t run = run_of(out->l.line[i]);
         if (runs && run >= first && run < end && !runs[run]) continue; /* not done: dropped */
-        if ((st = check_row(path, i + 1, out->l.line[i], table, e, first, end, &run)) != BOIDS_OK)
-            return st;
+        st = check_row(path, i + 1, out->l.line[i], table, e, first, end, counts, &run);
+        if (st != BOIDS_OK) break;
         if (table == RUNS && out->count[run])
-            return boids_fail_file(BOIDS_E_CSV_ROW, path, (long)i + 1,
-                                   "run %llu again (first on line %ld)", (unsigned long long)run,
-                                   out->first_line[run]);
-        if (!out->count[run]++) out->first_line[run] = (long)i + 1;
+            st = boids_fail_file(BOIDS_E_CSV_ROW, path, (long)i + 1,
+                                 "run %llu again (first on line %ld)", (unsigned long long)run,
+                                 out->first_line[run]);
+        else if (!out->count[run]++)
+            out->first_line[run] = (long)i + 1;
     }
-    return BOIDS_OK;
+    free(counts);
+    return st;
 }
 
 /* The field k (0-based, after the prefix) of a runs.csv row, as a number. */
