@@ -129,6 +129,27 @@ printf '%s' "$((bigruns - 1)),$bigruns,9" >>cut/runs.csv
 "$boids" experiment --resume cut --jobs 2 >/dev/null || bad "--resume failed"
 "$boids" experiment "${big[@]}" --out uncut >/dev/null
 same "--resume after Ctrl-C = the experiment in one go" cut uncut
+# kill -9 before the first run is on disk: the tables hold their headers (they were once still
+# buffered, 0 bytes, which --resume refused and a new run there sent to --resume), and --resume
+# finishes the experiment; tables left empty (a kill as they were made) read as no runs done
+k9=(vicsek -n 5000 --world 35x35 --runs 2 --steps 1500 --metrics-every 500 --backend cpu --jobs 1)
+"$boids" experiment "${k9[@]}" --out k9 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do [ -s k9/manifest.ini ] && break; sleep 0.02; done
+sleep 0.2
+kill -KILL $pid
+wait $pid 2>/dev/null
+heads=$(head -qn1 k9/runs.csv k9/events.csv k9/metrics.csv 2>/dev/null | grep -c '^run,seed,')
+"$boids" experiment --resume k9 >out 2>err && "$boids" experiment "${k9[@]}" --out k9_whole \
+  >/dev/null 2>&1
+if [ "$heads" = 3 ] && [ "$(wc -l <k9/runs.csv)" = 3 ]; then
+  same "kill -9 before the first run's sync: headers on disk, --resume = one go" k9 k9_whole
+else
+  bad "kill -9 before the first sync: $heads headers, --resume: $(cat err)"
+fi
+: >k9/runs.csv && : >k9/events.csv && : >k9/metrics.csv
+"$boids" experiment --resume k9 >out 2>err && same "empty tables: --resume runs them all" k9 \
+  k9_whole || bad "empty tables: --resume: $(cat err)"
 
 # --- the paper's finding (docs/models.md (kit), figure 10): 100 runs of 3 catches ----
 # chi-square of the 10-bin histogram of caught ages against uniform, 9 degrees of freedom: above

@@ -551,9 +551,11 @@ static void table_rows_free(table_rows *t)
 
 /* Reads DIR/table, checking the header and every row against the experiment and the slice; of
  * events.csv and metrics.csv only the rows of runs that runs.csv has (`runs`: its counts), since
- * the others are dropped anyway (a run a crash cut short). */
+ * the others are dropped anyway (a run a crash cut short). bare: an empty file is a table
+ * without rows (a resume's where every table is empty), not a table without its header. */
 static boids_status table_load(const char *dir, int table, const boids_experiment *e,
-                               uint64_t first, uint64_t end, const uint32_t *runs, table_rows *out)
+                               uint64_t first, uint64_t end, const uint32_t *runs, bool bare,
+                               table_rows *out)
 {
     memset(out, 0, sizeof *out);
     char path[4200], head[16384];
@@ -565,6 +567,7 @@ static boids_status table_load(const char *dir, int table, const boids_experimen
     out->first_line = calloc(total ? total : 1, sizeof *out->first_line);
     if (!out->count || !out->first_line)
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading %s", path);
+    if (bare && out->l.count == 0) return BOIDS_OK;
     header_text(e, table, head, sizeof head);
     if (out->l.count == 0 || strcmp(out->l.line[0], head) != 0)
         return boids_fail_file(BOIDS_E_CSV_HEADER, path, 1,
@@ -694,10 +697,20 @@ static boids_status resume_tables(boids_exp_tables *t, const char *dir, const bo
     boids_experiment_slice(e, &first, &end);
     table_rows rows[3];
     memset(rows, 0, sizeof rows);
+    /* every table empty: what a process killed as it made them left (no run was done); one empty
+     * beside others with rows is no such state, and is refused */
+    bool bare = true;
+    for (int k = 0; k < tables; ++k) {
+        char path[4200];
+        struct stat sb;
+        path_in(path, sizeof path, dir, table_names[k]);
+        bare = bare && stat(path, &sb) == 0 && sb.st_size == 0;
+    }
     boids_status st = BOIDS_OK;
     for (int k = 0; k < 3 && st == BOIDS_OK; ++k)
         if (k < tables)
-            st = table_load(dir, k, e, first, end, k == RUNS ? NULL : rows[RUNS].count, &rows[k]);
+            st = table_load(dir, k, e, first, end, k == RUNS ? NULL : rows[RUNS].count, bare,
+                            &rows[k]);
         else
             rows[k].count = calloc(boids_experiment_total(e) + 1, sizeof *rows[k].count);
     if (st == BOIDS_OK) mark_done(e, rows, t->done, &t->done_count, true);
@@ -710,6 +723,21 @@ static boids_status resume_tables(boids_exp_tables *t, const char *dir, const bo
     }
     for (int k = 0; k < 3; ++k) table_rows_free(&rows[k]);
     return st;
+}
+
+/* A file's buffered rows out and on disk. errno is cleared first, so that a failure the stream
+ * noted earlier (ferror) is not reported with some other call's errno: a full disk once read
+ * "Inappropriate ioctl for device", left by a terminal check. */
+static bool sync_file(FILE *f)
+{
+    errno = 0;
+    return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f));
+}
+
+/* What a failed write says: its errno, or, where the stream failed earlier, that. */
+static const char *write_failure(void)
+{
+    return errno ? strerror(errno) : "a write failed earlier (is the disk full?)";
 }
 
 boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const boids_experiment *e,
@@ -735,8 +763,13 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
         *files[k] = fopen(path, resume ? "a" : "w");
         if (!*files[k])
             st = boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s", strerror(errno));
-        else if (!resume)
+        else if (!resume) { /* on disk at once: a process killed before its first run's sync
+                             * leaves tables with their headers, which --resume reads */
             header_text(e, k, head, sizeof head), fprintf(*files[k], "%s\n", head);
+            if (!sync_file(*files[k]))
+                st = boids_fail_file(BOIDS_E_FILE_WRITE, path, 0, "cannot write: %s",
+                                     write_failure());
+        }
     }
     t->synced_at = boids_clock_seconds();
     if (st != BOIDS_OK) { /* nothing was written but the headers of new tables: let go of it all */
@@ -746,21 +779,6 @@ boids_status boids_exp_tables_open(boids_exp_tables *t, const char *dir, const b
         t->done = NULL;
     }
     return st;
-}
-
-/* A file's buffered rows out and on disk. errno is cleared first, so that a failure the stream
- * noted earlier (ferror) is not reported with some other call's errno: a full disk once read
- * "Inappropriate ioctl for device", left by a terminal check. */
-static bool sync_file(FILE *f)
-{
-    errno = 0;
-    return !f || (fflush(f) == 0 && fsync(fileno(f)) == 0 && !ferror(f));
-}
-
-/* What a failed write says: its errno, or, where the stream failed earlier, that. */
-static const char *write_failure(void)
-{
-    return errno ? strerror(errno) : "a write failed earlier (is the disk full?)";
 }
 
 /* The events and metrics rows synced, then the pending runs.csv rows after them, synced too. */
@@ -890,10 +908,10 @@ static int merge_read(char **dirs, int ndirs, const boids_experiment *e, table_r
         boids_experiment_slice(&shard, &first, &end);
         const int tables = e->metrics_every ? 3 : 2;
         for (int k = 0; k < 3; ++k) {
-            boids_status st = k < tables
-                                  ? table_load(dirs[d], k, e, first, end,
-                                               k == RUNS ? NULL : all[d * 3].count, &all[d * 3 + k])
-                                  : BOIDS_OK;
+            boids_status st =
+                k < tables ? table_load(dirs[d], k, e, first, end,
+                                        k == RUNS ? NULL : all[d * 3].count, false, &all[d * 3 + k])
+                           : BOIDS_OK;
             if (k >= tables)
                 all[d * 3 + k].count = calloc(boids_experiment_total(e) + 1, sizeof(uint32_t));
             if (st != BOIDS_OK) {
