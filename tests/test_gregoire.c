@@ -210,6 +210,45 @@ static void test_the_flock_layout(void)
         }
 }
 
+/* Values whose rules divide by zero are refused before a step, by the definition and by a
+ * parameter set on a world, on both backends, naming the keys (max_speed 0 or 1e-40 and r_a =
+ * r_e put NaN in the state, found only at the next read); the world keeps its values. */
+static void test_values_the_rules_cannot_take_are_refused(void)
+{
+    static const struct {
+        const char *key, *value, *named;
+    } cases[] = {{"max_speed", "0", "max_speed"},
+                 {"max_speed", "1e-40", "max_speed"},
+                 {"attraction_radius", "0.5", "attraction_radius"},
+                 {"equilibrium", "0.8", "attraction_radius"},
+                 {"equilibrium", "0.81", "attraction_radius"}};
+    for (int k = 0; k < 2; ++k)
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+            boids_world_def d = gregoire_def(backends[k], 50, 10, 0);
+            d.params.base.min_speed = 0;
+            REQUIRE_OK(boids_params_set(d.model, &d.params, cases[c].key, cases[c].value));
+            boids_world *w = NULL;
+            const boids_status st = boids_world_create(&d, &w);
+            CHECK_MSG(st != BOIDS_OK && boids_last_error_info()->id == BOIDS_E_PARAM_CONFLICT &&
+                          strstr(boids_last_error(), cases[c].named),
+                      "%s %s=%s: created (%d: %s)", names[k], cases[c].key, cases[c].value, st,
+                      boids_last_error());
+            boids_world_destroy(w);
+            d = gregoire_def(backends[k], 50, 10, 0);
+            d.params.base.min_speed = 0;
+            REQUIRE_OK(boids_world_create(&d, &w));
+            CHECK_MSG(boids_world_set_param(w, cases[c].key, cases[c].value) != BOIDS_OK &&
+                          boids_last_error_info()->id == BOIDS_E_PARAM_CONFLICT,
+                      "%s: set_param %s=%s taken", names[k], cases[c].key, cases[c].value);
+            boids_boid b[50];
+            REQUIRE_OK(boids_world_step(w, 3));
+            REQUIRE_OK(boids_world_read(w, b, 50));
+            CHECK(test_state_finite(b, 50));
+            boids_world_destroy(w);
+        }
+}
+
 TEST_MAIN(TEST(test_random_flocks_match_the_equations), TEST(test_the_flock_layout),
+          TEST(test_values_the_rules_cannot_take_are_refused),
           TEST(test_the_pair_force_has_the_papers_shape),
           TEST(test_a_flock_moves_ordered_and_together))

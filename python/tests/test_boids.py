@@ -262,6 +262,24 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
     w.close()  # twice is fine
 
 
+
+def test_values_that_would_put_nan_in_the_state_are_refused():
+    # gregoire-chate divides by v_0 and by r_a - r_e: once taken, step() went on and the state
+    # stayed NaN
+    w = boids.World(model="gregoire-chate", count=50, backend="cpu")
+    for key, value in (("equilibrium", 0.8), ("attraction_radius", 0.5)):
+        with pytest.raises(boids.Error) as e:
+            w.params[key] = value
+        assert e.value.id == "PARAM_CONFLICT" and "attraction_radius" in e.value.key
+    w.params["min_speed"] = 0
+    for value in (0, 1e-40):
+        with pytest.raises(boids.Error) as e:
+            w.params["max_speed"] = value
+        assert e.value.id == "PARAM_CONFLICT" and e.value.key == "max_speed"
+    w.step(5)
+    assert all(np.isfinite(a).all() for a in w.state(["x", "y", "vx", "vy"]).values())
+    w.close()
+
 def test_close_waits_for_a_step_on_another_thread():
     # close() from one thread while another stepped freed the world under the step (SIGSEGV)
     w = boids.World(count=100000, backend="cpu", seed=3)

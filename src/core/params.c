@@ -261,6 +261,25 @@ boids_status boids_params_validate(boids_model model, const boids_params *params
                 boids_float_text(k->c_maxspeed, a), boids_float_text(params->base.min_speed, b),
                 boids_float_text(params->base.max_speed, c));
     }
+    if (blocks & BOIDS_BLOCK_BIT(GREGOIRE)) {
+        /* The rules divide by both (models/gregoire/rules.h): alpha / v_0 weighs the alignment,
+         * and the spring's slope is 1 / (4 (r_a - r_e)); either infinite puts NaN in the state
+         * (max_speed 0 or 1e-40, r_a = r_e did). In float, as the rules compute them. */
+        const boids_gregoire_params *g = &params->gregoire;
+        const float gap = g->attraction_radius - g->equilibrium;
+        if (!(gap > 0) || !isfinite(1.0f / (4.0f * gap)))
+            return boids_fail_keys(
+                BOIDS_E_PARAM_CONFLICT, "attraction_radius", "equilibrium",
+                "%s is not above equilibrium %s: the spring's slope 1 / (4 (r_a - r_e)) needs "
+                "r_a > r_e",
+                boids_float_text(g->attraction_radius, a), boids_float_text(g->equilibrium, b));
+        if (!(params->base.max_speed > 0) || !isfinite(g->alpha / params->base.max_speed))
+            return boids_fail_keys(BOIDS_E_PARAM_CONFLICT, "max_speed", "alpha",
+                                   "%s: the particles' speed v_0 must be above 0, alpha / v_0 "
+                                   "finite (alpha %s)",
+                                   boids_float_text(params->base.max_speed, a),
+                                   boids_float_text(g->alpha, b));
+    }
     if ((blocks & BOIDS_BLOCK_BIT(PREDATORS)) &&
         params->predators.pred_min_speed > params->predators.pred_max_speed)
         return boids_fail_key(BOIDS_E_PARAM_MIN_ABOVE_MAX, "pred_min_speed",
