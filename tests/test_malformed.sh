@@ -22,6 +22,15 @@ expect() {
 run=(-n 50 --steps 2 --backend cpu --headless)
 kit=(--model kit -n 35 --world 2000x2000 --steps 2 --backend cpu --headless)
 
+# --- worlds the model cannot move in, grids the world cannot have: refused before anything -----
+expect 2 "a world whose positions lie a step apart" \
+  "world: 1000000 px: positions there are 0.0625 px apart.*a world under 65536 px" -- \
+  "$boids" --model gregoire-chate --world 1000000x1000000 "${run[@]}"
+expect 2 "a swept cell_size below half the radius, before the directory" \
+  "cell_size = 0.1: cell_size: 0.1 px is below half" -- \
+  "$boids" experiment --model gregoire-chate --sweep cell_size=0.1,2 --runs 1 --steps 2 --out cs
+[ ! -e cs ] && ok "no directory made for it" || bad "the refused sweep made cs/"
+
 # --- output files never destroy what they replace ---------------------------------------------
 mkfifo fifo
 mkdir adir
