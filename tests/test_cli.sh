@@ -247,6 +247,9 @@ expect 2 "--field with 300 bins: refused" "^boids: --field: '10,300' is not R\[,
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,300
 expect 2 "--field with a flock of no such kind: refused" "^boids: --field: '10,herd' is not" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 10,herd
+expect 2 "--field 1e-50, too small for a float (not 0: half the world): refused" \
+  "^boids: --field: '1e-50' is not R.*a positive R a float holds" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 1e-50
 "$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
   --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 15 ] &&
   ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"

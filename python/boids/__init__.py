@@ -15,6 +15,7 @@ returns its tables, locally or as shards on an executor (a process pool, dask, M
 """
 import contextlib
 import ctypes
+import math
 import numbers
 import os
 import tempfile
@@ -564,6 +565,17 @@ class World:
         for value, name in ((r_max, "r_max"), (margin, "margin"), (xi_from, "xi_from")):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise Error("ARGUMENT", f"{name}: {value!r} is not a number", key=name)
+            # the library takes floats: a value beyond them is refused as given (1e300 was
+            # refused as "inf"), and one too small for them is not 0, which for r_max means half
+            # the world (1e-50 was taken so)
+            try:
+                given = float(value)
+            except OverflowError:
+                given = math.inf
+            single = ctypes.c_float(given).value if math.isfinite(given) else given
+            if given != 0 and (single == 0 or not math.isfinite(single)):
+                raise Error("ARGUMENT", f"{name}: {value!r} is not a float's (1e-45 to 3.4e38 "
+                            "in size, or 0)", key=name)
         flocks = ("replica", "swarm", "group")
         if flock not in flocks:
             raise Error("ARGUMENT", f"flock: {flock!r} is not one of {', '.join(flocks)}",

@@ -101,6 +101,12 @@ def test_field_measures():
             with pytest.raises(boids.Error) as e:
                 w.field(**kwargs)
             assert e.value.key == key, (kwargs, e.value)
+        # a float's range, refused as given: 1e-50 was taken as 0 (half the world), 1e300 was
+        # refused as "inf"
+        for value in (1e-50, 1e300, 10**400):
+            with pytest.raises(boids.Error) as e:
+                w.field(r_max=value)
+            assert e.value.key == "r_max" and repr(value) in str(e.value), e.value
     # every length as asked, trimmed; the tables
     with boids.World(model="kit", count=400, backend="cpu", seed=3) as w:
         w.step(3)

@@ -335,7 +335,9 @@ bool boids_cli_field_parse(const char *text, boids_field_options *out)
     float v[3] = {0, 0, 0};
     const int n = comma_floats(numbers, v, 3);
     const bool whole = v[1] == floorf(v[1]) && v[2] == floorf(v[2]);
-    if (n < 1 || !(v[0] >= 0) || isinf(v[0]) || !whole ||
+    /* an R too small for a float is not 0, which means half the world (1e-50 was taken so) */
+    const bool lost = v[0] == 0 && strtod(numbers, NULL) != 0;
+    if (n < 1 || !(v[0] >= 0) || isinf(v[0]) || lost || !whole ||
         !(v[1] >= 0 && v[1] <= BOIDS_FIELD_BINS) || !(v[2] >= 0 && v[2] <= BOIDS_FIELD_RANKS))
         return false;
     *out = (boids_field_options){.r_max = v[0],
@@ -351,8 +353,9 @@ static boids_status read_field(boids_cli *cli, const char *flag, const char *val
     if (!boids_cli_field_parse(val, &cli->field_options))
         return bad(flag, val,
                    "R[,BINS[,RANKS]][,FLOCK][,from:X]: R >= 0 px (0: half the world's shortest "
-                   "side), BINS in [1, 256] (default 64), RANKS in [1, 32] (default 20), FLOCK "
-                   "replica (default), swarm or group, X >= 0 px (xi from X on; default 0)");
+                   "side; a positive R a float holds), BINS in [1, 256] (default 64), RANKS "
+                   "in [1, 32] (default 20), FLOCK replica (default), swarm or group, X >= 0 px "
+                   "(xi from X on; default 0)");
     cli->field = true;
     return BOIDS_OK;
 }
