@@ -323,6 +323,14 @@ expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
 expect 2 "--dt 2" "--dt:" -- "$boids" --dt 2 -n 10 --backend cpu
+# a frame-based model steps one frame whatever dt says: a headless run's --dt and a sweep of dt
+# are refused (a sweep's combinations were equal), a per-second model's taken
+expect 2 "--dt for a frame-based model, headless" "^boids: --dt: vicsek steps by frames" \
+  -- "$boids" --model vicsek -n 10 --dt 0.5 --headless --steps 1 --backend cpu
+expect 2 "--sweep dt= for a frame-based model" "^boids experiment: --sweep dt=0.5,1: vicsek" \
+  -- "$boids" experiment vicsek -n 10 --sweep dt=0.5,1 --runs 1 --steps 1 --out "$tmp/never"
+expect 0 "--dt for a per-second model" "" \
+  -- "$boids" -n 10 --dt 0.05 --headless --steps 1 --backend cpu
 expect 2 "-n beyond the maximum names -n" "^boids: -n: 300000000 exceeds the maximum" \
   -- "$boids" -n 300000000 --backend cpu
 expect 2 "--boids beyond the maximum names --boids" "^boids: --boids: 300000000 exceeds" \

@@ -550,7 +550,7 @@ static boids_status apply_sets(boids_cli *cli)
 }
 
 /* What holds between options once all are read. */
-static boids_status check_together(boids_cli *cli)
+static boids_status check_together(boids_cli *cli, unsigned command)
 {
     bool predators = (boids_model_features(cli->def.model) & BOIDS_FEATURE_PREDATORS) != 0;
     if (!predators && (cli->predators_path || cli->dump_predators_path))
@@ -569,6 +569,13 @@ static boids_status check_together(boids_cli *cli)
     if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flag)
         return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only", cpu_flag);
     /* options that would do nothing are refused, not taken without a word */
+    if (cli->given[BOIDS_OPT_DT] && boids_model_time_base(cli->def.model) == BOIDS_TIME_PER_FRAME &&
+        (cli->headless || command == BOIDS_IN_EXPERIMENT)) /* (a window paces its frames by it) */
+        return boids_fail(BOIDS_E_USAGE,
+                          "--dt: %s steps by frames (a step is its unit of time): dt changes "
+                          "nothing of a %s (in a window it paces the display)",
+                          boids_model_name(cli->def.model),
+                          command == BOIDS_IN_EXPERIMENT ? "run" : "headless run");
     const char *camera =
         cli->given[BOIDS_OPT_CAMERA] ? cli->given[BOIDS_OPT_CAMERA] : cli->given[BOIDS_OPT_ORBIT];
     if (camera && cli->def.depth == 0)
@@ -651,7 +658,7 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
     cli->def.obstacles = cli->scenario.obstacle_count ? cli->obstacles : NULL;
     cli->def.obstacle_count = cli->scenario.obstacle_count;
     if ((st = apply_sets(cli)) != BOIDS_OK) return st;
-    return check_together(cli);
+    return check_together(cli, command);
 }
 
 boids_status boids_cli_parse(int argc, char **argv, boids_cli *cli)

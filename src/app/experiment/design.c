@@ -179,6 +179,12 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model,
                           "--sweep %s: %s cannot be swept (an experiment is one model; its "
                           "steps, seeds and obstacles are the same in every run)",
                           spec, out->key);
+    if (out->setting && !strcmp(out->key, "dt") &&
+        boids_model_time_base(model) == BOIDS_TIME_PER_FRAME) /* its combinations were equal */
+        return boids_fail(BOIDS_E_USAGE,
+                          "--sweep %s: %s steps by frames (a step is its unit of time): dt "
+                          "changes nothing of its runs",
+                          spec, boids_model_name(model));
     if (!out->setting && !boids_model_param(model, out->key)) {
         boids_params probe = *base; /* the --set path's message lists the model's names */
         boids_params_set(model, &probe, out->key, "0");
