@@ -115,7 +115,14 @@ def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, cou
     """The command line after `boids experiment SCENARIO`, each argument checked."""
     args = ["--runs", _whole(runs, "runs"), "--backend", _lib.encoded(backend, "backend").decode()]
     for key, values in sweep.items():
-        args += ["--sweep", f"{key}=" + ",".join(_value(v) for v in values)]
+        texts = [_value(v) for v in values]
+        for text in texts:  # --sweep's own syntax inside one value: it split into several
+            if "," in text or (":" in text and key != "neighbours"):
+                raise _lib.Error("ARGUMENT", f"sweep: {key}'s value {text!r} holds a "
+                                 f"{',' if ',' in text else ':'}, which --sweep would read as "
+                                 "several values: give each value as an item of the list "
+                                 "(numpy.linspace for a range)", key=key)
+        args += ["--sweep", f"{key}=" + ",".join(texts)]
     for key, value in (params or {}).items():
         args += ["--set", f"{key}={_value(value)}"]
     for flag, value, name in (("--jobs", jobs, "jobs"), ("--steps", steps, "steps"),

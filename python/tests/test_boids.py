@@ -352,6 +352,11 @@ def test_experiment_sweeps_world_settings():
     assert set(t.runs["dims"]) == {2, 3} and set(t.runs["alive"]) == {100, 400}
     with pytest.raises(boids.Error, match="model cannot be swept"):
         boids.experiment("vicsek", runs=1, sweep={"model": ["kit", "vicsek"]}, backend="cpu")
+    # one value holding --sweep's own syntax was split into several ("1,2" two runs, "0:1:5" five)
+    for values in (["1,2"], ["0:1:5"], [0.5, "1,2"]):
+        with pytest.raises(boids.Error) as e:
+            boids.experiment("vicsek", runs=1, steps=2, sweep={"eta": values}, backend="cpu")
+        assert e.value.key == "eta" and "several values" in str(e.value), e.value
 
 
 def test_experiment_field_columns():
