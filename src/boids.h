@@ -170,6 +170,7 @@ BOIDS_API boids_status boids_params_set(boids_model model, boids_params *params,
 BOIDS_API boids_status boids_params_validate(boids_model model, const boids_params *params);
 /* "wrap", "bounded", "processing" -> BOIDS_EDGES_*; false for another name. */
 BOIDS_API bool boids_edges_from_name(const char *name, float *out);
+/* The name of BOIDS_EDGES_*; "?" for another value. */
 BOIDS_API const char *boids_edges_name(float edges);
 /* The model's group radius: its alignment radius (the parameter flagged BOIDS_PARAM_GROUP_RADIUS:
  * align_radius, visual_range, neighbor_radius, view_radius, radius), or for nested zones their
@@ -191,7 +192,7 @@ typedef struct boids_attribute_info {
 } boids_attribute_info;
 
 BOIDS_API const boids_attribute_info *boids_attribute_info_of(boids_attribute attribute);
-/* An attribute's default for a world with these parameters. */
+/* An attribute's default for a world with these parameters (NULL: each model's defaults). */
 BOIDS_API float boids_attribute_default(boids_attribute attribute, const boids_params *params);
 
 /* ---- GL context ------------------------------------------------------------------------------ */
@@ -282,8 +283,9 @@ typedef struct boids_predator {
     X(UNIFORM, uniform,                                                                            \
       "boids uniform over the world, headings uniform, speeds in [v_min, v_max]")                  \
     X(CENTRE, centre,                                                                              \
-      "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, "                      \
-      "velocity components in [-50, 50], predators in the corner squares")                         \
+      "the kit paper's: boids in the centre square [3/8, 5/8] of each axis, velocity "             \
+      "components in [-50, 50] at a top speed of 150 (scaled to the model's; a model at one "      \
+      "speed starts at it), predators in the corner squares")                                      \
     X(FLOCK, flock,                                                                                \
       "a flock as it has formed: boids in the centre square [3/8, 5/8] of each axis, all with "    \
       "one velocity (uniform's draw for the first), predators as uniform's")

@@ -119,10 +119,16 @@ static void test_lists_and_texts(void)
     float f;
     GIVES(false, boids_edges_from_name, NULL, &f);
     GIVES(false, boids_edges_from_name, "wrap", NULL);
-    GIVES_TEXT("wrap", boids_edges_name, NAN);
+    GIVES_TEXT("?", boids_edges_name, NAN);
+    GIVES_TEXT("?", boids_edges_name, 7); /* (it read "wrap") */
+    GIVES_TEXT("wrap", boids_edges_name, BOIDS_EDGES_WRAP);
     GIVES(0.0f, boids_model_group_radius, bad, &p);
     GIVES(NULL, boids_attribute_info_of, (boids_attribute)BOIDS_ATTR_COUNT);
     GIVES(0.0f, boids_attribute_default, (boids_attribute)-1, NULL);
+    /* NULL parameters: each model's defaults (the scout bias read through NULL: a crash) */
+    const boids_params adams = boids_model_default_params(BOIDS_MODEL_ADAMS);
+    GIVES(boids_attribute_default(BOIDS_ATTR_BIAS, &adams), boids_attribute_default,
+          BOIDS_ATTR_BIAS, NULL);
     boids_layout l;
     REFUSES(BOIDS_E_ARGUMENT, boids_layout_from_name, NULL, &l);
     REFUSES(BOIDS_E_ARGUMENT, boids_layout_from_name, "uniform", NULL);
@@ -302,6 +308,7 @@ static void test_worlds(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_world_write_predators, w, NULL, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_read_obstacles, w, NULL, 1);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_set_obstacles, w, NULL, 1);
+    GIVES(BOIDS_OK, boids_world_set_obstacles, w, NULL, 0); /* none: no memcpy from NULL */
     REFUSES(BOIDS_E_ARGUMENT, boids_world_replicas, w, NULL, 1, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_replicas, w, rs, 2, NULL);
     REFUSES(BOIDS_E_ARGUMENT, boids_world_metrics, w, NULL, 1);

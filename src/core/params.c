@@ -159,9 +159,10 @@ bool boids_edges_from_name(const char *name, float *out)
 
 const char *boids_edges_name(float edges)
 {
-    return edges == BOIDS_EDGES_BOUNDED      ? "bounded"
+    return edges == BOIDS_EDGES_WRAP         ? "wrap"
+           : edges == BOIDS_EDGES_BOUNDED    ? "bounded"
            : edges == BOIDS_EDGES_PROCESSING ? "processing"
-                                             : "wrap";
+                                             : "?"; /* (7 read "wrap") */
 }
 
 /* The range check of one value; the message prints the value and the bounds exactly. */

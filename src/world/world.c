@@ -504,7 +504,7 @@ boids_status boids_world_set_obstacles(boids_world *w, const boids_obstacle *in,
     if (st != BOIDS_OK) return st;
     boids_obstacle *list = malloc(sizeof *list * (n ? n : 1));
     if (!list) return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for %zu obstacles", n);
-    memcpy(list, in, sizeof *list * n);
+    if (n) memcpy(list, in, sizeof *list * n); /* (memcpy from NULL, even of 0 bytes: UB) */
     st = reconfigure(w, &w->sim.def.params, &w->facts, list, (uint32_t)n);
     if (st != BOIDS_OK)
         free(list);
