@@ -253,6 +253,25 @@ expect 2 "--field 1e-50, too small for a float (not 0: half the world): refused"
 "$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
   --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 15 ] &&
   ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"
+# Ctrl-C in the middle of a field measure (400 000 boids, 300 px: seconds of pairs, the first row
+# at step 0) ends the run as any Ctrl-C does: exit 130, said (it was exit 1, an error)
+# (not under the sanitizers, whose start alone may outlast the 1.5 s)
+fi_runs=("--metrics $tmp/fi.csv" "--field-profile $tmp/fi.prof.csv")
+[ "${BOIDS_TEST_SANITIZED:-0}" = 1 ] && fi_runs=() &&
+  skip "Ctrl-C in a field measure: timed for a build without the sanitizers"
+for out in "${fi_runs[@]}"; do
+  # shellcheck disable=SC2086 # $out is a flag and its file
+  "$boids" -n 400000 --steps 1 --backend cpu --headless $out --field 300 >/dev/null \
+    2>"$tmp/fi.err" &
+  pid=$!
+  sleep 1.5
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ $rc = 130 ] && grep -q "^boids: interrupted: .*field measures of 400000 boids were stopped" \
+    "$tmp/fi.err" && ok "Ctrl-C in a field measure (${out%% *}): exit 130, said" ||
+    bad "Ctrl-C in a field measure (${out%% *}): exit $rc: $(cat "$tmp/fi.err")"
+done
 # from:X (either side of the flock): xi from X px on, so 0 or at least X, in every row
 "$boids" -n 300 --swarms 3 --steps 20 --backend cpu --headless --metrics "$tmp/ff.csv" \
   --field 60,30,8,from:20,swarm >/dev/null &&

@@ -37,6 +37,11 @@ int boids_app_error(const boids_cli *cli, const char *context)
     const boids_error *e = boids_last_error_info();
     char where[1200] = "", buf1[256], note[512] = "";
     if (context) snprintf(where, sizeof where, "%s: ", context);
+    if (e->id == BOIDS_E_INTERRUPTED && boids_interrupted()) { /* a signal, not a failure: 128+N
+                                                                * (a field measure's was exit 1) */
+        fprintf(stderr, "boids: interrupted: %s%s\n", where, e->message);
+        return boids_interrupt_exit_code();
+    }
     /* A relation between settings names every one of them the user gave, what the command line
      * changed first (the user's latest word), then the file's lines. */
     const bool keys = e->related[0] != '\0' && !e->path[0]; /* (a file's error names its line) */
@@ -331,8 +336,9 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
     }
     free(state);
     if (st == BOIDS_OK) return BOIDS_EXIT_OK;
-    boids_app_error(cli, NULL);
-    return BOIDS_EXIT_RUNTIME; /* the run itself went wrong, whatever the error's class */
+    const int code = boids_app_error(cli, NULL);
+    /* the run itself went wrong, whatever the error's class; or a signal stopped it */
+    return code == boids_interrupt_exit_code() && boids_interrupted() ? code : BOIDS_EXIT_RUNTIME;
 }
 
 void boids_app_print_ffmpeg(const char *dir, double fps)

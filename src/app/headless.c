@@ -259,8 +259,10 @@ static int close_outputs(run *r, int code, boids_status st)
         code = boids_interrupt_exit_code();
     }
     st = boids_metrics_log_close(&r->log, r->s.world, code == BOIDS_EXIT_OK);
-    if (code == BOIDS_EXIT_OK && st != BOIDS_OK)
-        boids_app_error(cli, "--metrics"), code = BOIDS_EXIT_RUNTIME;
+    if (code == BOIDS_EXIT_OK && st != BOIDS_OK) { /* (a signal in its last measure: 128+N) */
+        const int c = boids_app_error(cli, "--metrics");
+        code = boids_interrupted() && c == boids_interrupt_exit_code() ? c : BOIDS_EXIT_RUNTIME;
+    }
     if (code == BOIDS_EXIT_OK && cli->metrics_path)
         printf("  %llu rows of metrics written to %s\n", (unsigned long long)r->log.rows,
                cli->metrics_path);
