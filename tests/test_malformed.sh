@@ -103,7 +103,7 @@ done
 long=$(printf 'a%.0s' $(seq 1 200))
 printf 'model = adams\n%s = 3\n' "$long" >longkey.ini
 expect 2 "a 200-character key is one unknown key" \
-  "longkey.ini:2: aaaaaaaaaa.*: no such parameter" -- "$boids" longkey.ini "${run[@]}"
+  "longkey.ini:2: aaaaaaaaaa.*: no such key for model adams" -- "$boids" longkey.ini "${run[@]}"
 printf 'model = adams\nvisual_range = 40 ; %s = 3\n' "$long" >longline.ini
 expect 0 "a long comment after a value is a comment" "" -- "$boids" longline.ini "${run[@]}"
 printf 'model = adams\nvisual_range = 40\n   protected_range = 9\n' >indent.ini

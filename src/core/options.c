@@ -21,6 +21,8 @@ const boids_option *boids_setting_of_key(const char *key)
     return NULL;
 }
 
+const boids_option *boids_setting_at(size_t i) { return &table[i]; }
+
 bool boids_option_value(const boids_option *o, const char *text, void *dest, char *what,
                         size_t size)
 {

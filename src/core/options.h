@@ -97,6 +97,8 @@ typedef struct boids_option {
 
 /* The row of a scenario file's key ("boids"), NULL if none. */
 const boids_option *boids_setting_of_key(const char *key);
+/* Row i of the settings (i < BOIDS_SETTING_COUNT). */
+const boids_option *boids_setting_at(size_t i);
 /* A value of a U32, U64 or FLOAT row, read into *dest (a uint32_t, uint64_t or float) when it
  * is a number within the row's range; otherwise false, and `what` says what it should be ("a
  * whole number in [1, 1024]"). */

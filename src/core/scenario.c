@@ -283,9 +283,38 @@ BOIDS_WORLD_SETTINGS(WORLD_CHECK)
 #undef WORLD_CHECK
 #undef NO_ROW
 
+/* A key that is neither a world setting nor one of the model's parameters: the nearest of both
+ * (two edits at most), and both lists (the world keys were not named: 'wolrd' had no guess). */
+static boids_status unknown_key(boids_model model, const char *key)
+{
+    size_t n, best_d = 3;
+    const boids_param_info *params = boids_model_params(model, &n);
+    const char *guess = NULL;
+    char list[1024] = "", world[512] = "";
+    for (size_t i = 0; i < n; ++i) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, params[i].name, sizeof list - strlen(list) - 1);
+        const size_t d = boids_edit_distance(key, params[i].name);
+        if (d < best_d) best_d = d, guess = params[i].name;
+    }
+    for (size_t i = 0; i < BOIDS_SETTING_COUNT; ++i) {
+        const char *k = boids_setting_at(i)->key;
+        strncat(world, i ? ", " : "", sizeof world - strlen(world) - 1);
+        strncat(world, k, sizeof world - strlen(world) - 1);
+        const size_t d = boids_edit_distance(key, k);
+        if (d < best_d) best_d = d, guess = k;
+    }
+    char hint[96] = "";
+    if (guess) snprintf(hint, sizeof hint, ": did you mean %s?", guess);
+    return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
+                          "no such key for model %s%s (parameters: %s; world: %s)",
+                          boids_model_name(model), hint, list, world);
+}
+
 boids_status boids_scenario_set(boids_scenario *sc, const char *key, const char *value)
 {
     const boids_option *o = boids_setting_of_key(key);
+    if (!o && !boids_model_param(sc->def.model, key)) return unknown_key(sc->def.model, key);
     if (!o) return boids_params_set(sc->def.model, &sc->def.params, key, value);
     if (dest[o->id].set) {
         boids_status st = dest[o->id].set(sc, value);
