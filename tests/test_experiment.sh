@@ -252,6 +252,11 @@ wait
 [ $rc = 2 ] && grep -q "in use by another boids experiment" err &&
   ok "a second process on one directory is refused" ||
   bad "lock: exit $rc: $(cat err)"
+# a finished experiment leaves no lock file (it stayed), and a resumed one neither
+"$boids" experiment --resume twice >/dev/null 2>&1
+[ ! -e ref/.lock ] && [ ! -e twice/.lock ] && [ ! -e k9/.lock ] &&
+  ok "finished and resumed experiments leave no .lock" ||
+  bad "a .lock stays: $(ls -d ref/.lock twice/.lock k9/.lock 2>&1)"
 # a disk that fills (a file-size limit, its signal ignored: the write fails): the experiment stops
 # at once, and --resume later finishes it right
 (trap '' XFSZ; ulimit -f 12; exec "$boids" experiment "${small[@]}" --out full) >out 2>err

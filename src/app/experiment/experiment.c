@@ -637,7 +637,7 @@ int boids_experiment_main(int argc, char **argv)
         boids_cli_resolve_backend(&cli);
         code = prepare_new(&cli, &e);
     }
-    boids_exp_lock lock = {-1};
+    boids_exp_lock lock = {.fd = -1};
     if (code == BOIDS_EXIT_OK && boids_exp_lock_take(&lock, out, false) != BOIDS_OK)
         code = fail(cli.resume ? "--resume" : "--out");
     if (code == BOIDS_EXIT_OK) code = name_renderer(&e, cli.resume != NULL, out);

@@ -304,10 +304,21 @@ boids_status boids_exp_manifest_read(const char *dir, boids_experiment *e)
 
 /* ---- the lock -------------------------------------------------------------------------------- */
 
+/* Whether fd is still the file at path (a writer that let go removed it: a lock on that file
+ * keeps no one out, and the one at path is to be taken instead). */
+static bool still_at(int fd, const char *path)
+{
+    struct stat a, b;
+    return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared)
 {
-    char path[4200];
-    path_in(path, sizeof path, dir, ".lock");
+    char *path = l->path;
+    path_in(path, sizeof l->path, dir, ".lock");
+    l->exclusive = false;
+again:
     l->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (l->fd < 0 && shared)
         l->fd = open(path, O_RDONLY | O_CLOEXEC);                /* a shard we may only read */
@@ -315,7 +326,12 @@ boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared
     if (l->fd < 0)
         return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot make its lock file: %s",
                                strerror(errno));
-    if (flock(l->fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
+    const int got = flock(l->fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
+    if (got == 0 && !still_at(l->fd, path)) { /* removed as we took it: the next one */
+        close(l->fd);
+        goto again;
+    }
+    if (got != 0) {
         char pid[32] = "";
         ssize_t n = pread(l->fd, pid, sizeof pid - 1, 0);
         pid[n > 0 ? n : 0] = '\0';
@@ -329,6 +345,7 @@ boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared
             pid[0] ? pid : "unknown");
     }
     if (shared) return BOIDS_OK;
+    l->exclusive = true;
     char pid[32];
     int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
     if (ftruncate(l->fd, 0) != 0 ||
@@ -339,8 +356,12 @@ boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared
 
 void boids_exp_lock_release(boids_exp_lock *l)
 {
-    if (l->fd >= 0) close(l->fd); /* closing drops the lock; the file stays, harmless */
+    /* the writer removes the file before it lets go (while it holds it, nobody else does; a
+     * process that opened it in between finds it gone, still_at, and takes the new one) */
+    if (l->fd >= 0 && l->exclusive) unlink(l->path);
+    if (l->fd >= 0) close(l->fd); /* closing drops the lock */
     l->fd = -1;
+    l->exclusive = false;
 }
 
 /* ---- the tables: reading and checking ------------------------------------------------------- */

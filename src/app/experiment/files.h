@@ -34,9 +34,12 @@ typedef struct boids_exp_tables {
     double synced_at; /* when the tables were last synced */
 } boids_exp_tables;
 
-/* A directory held by this process: DIR/.lock, locked (flock) while the process lives. */
+/* A directory held by this process: DIR/.lock, locked (flock) while the process holds it; the
+ * writer removes it as it lets go, so a finished experiment leaves none. */
 typedef struct boids_exp_lock {
     int fd;
+    bool exclusive;
+    char path[4200];
 } boids_exp_lock;
 
 /* Takes the lock of DIR (shared: a reader's, which only a writer excludes); BOIDS_E_USAGE naming
