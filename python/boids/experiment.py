@@ -73,8 +73,12 @@ class Tables:
     def __repr__(self):
         def n(t):
             return 0 if t is None else len(t)
+        # (no metrics table: "no metrics" rather than 0 rows; no out=: no directory, rather than
+        # "in None")
+        metrics = "no metrics" if self.metrics is None else f"{n(self.metrics)} metrics rows"
+        where = f" in {self.directory}" if self.directory else ""
         return (f"<boids experiment: {n(self.runs)} runs, {n(self.events)} events, "
-                f"{n(self.metrics)} metrics rows in {self.directory}>")
+                f"{metrics}{where}>")
 
 
 def _value(v):

@@ -339,6 +339,11 @@ def test_experiment_gives_the_command_s_tables(tmp_path):
     subprocess.run(cmd, check=True, capture_output=True)
     for table in ("runs.csv", "events.csv"):
         assert (tmp_path / "py" / table).read_bytes() == (tmp_path / "cli" / table).read_bytes()
+    # its repr: no metrics table is "no metrics", not 0 rows; no out= names no directory (it
+    # read "0 metrics rows in None")
+    assert repr(t) == f"<boids experiment: 6 runs, 12 events, no metrics in {tmp_path / 'py'}>"
+    t = boids.experiment("kit", runs=1, steps=10, metrics_every=5, backend="cpu", frames=False)
+    assert repr(t) == "<boids experiment: 1 runs, 0 events, 3 metrics rows>"
     with pytest.raises(boids.Error) as e:
         boids.experiment("kit", runs=1, sweep={"no_such": [1, 2]}, backend="cpu")
     assert "no_such" in str(e.value)
