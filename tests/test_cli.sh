@@ -342,6 +342,11 @@ expect 2 "missing value" "--steps" -- "$boids" --steps
 expect 2 "--swarms 0" "--swarms" -- "$boids" --swarms 0
 expect 2 "--swarms 2000" "--swarms" -- "$boids" --swarms 2000 -n 10 --backend cpu
 expect 2 "--dt 2" "--dt:" -- "$boids" --dt 2 -n 10 --backend cpu
+# no display, no --headless: the run goes on headless and says so, in a log too (only a terminal
+# was told)
+expect 0 "no display: headless, said where stderr is a file" \
+  "^boids: no display (DISPLAY is not set): running headless" \
+  -- env -u DISPLAY -u WAYLAND_DISPLAY "$boids" -n 10 --steps 1 --backend cpu
 # a frame-based model steps one frame whatever dt says: a headless run's --dt and a sweep of dt
 # are refused (a sweep's combinations were equal), a per-second model's taken
 expect 2 "--dt for a frame-based model, headless" "^boids: --dt: vicsek steps by frames" \
@@ -430,7 +435,8 @@ ls "$tmp" | grep -q '\.tmp\.' && bad "temporary files left behind" ||
 # (Mesa's probe of the device platform leaks an allocation in a driver it unloads again, out of
 # reach of a suppression by name: leak checks are off for this one run of the sanitizer build.)
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-  BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 --backend gpu >"$tmp/out" 2>"$tmp/err"
+  BOIDS_EGL_PLATFORM=device "$boids" -n 10 --steps 1 --backend gpu --headless >"$tmp/out" \
+  2>"$tmp/err"
 rc=$?
 if [ "$rc" = 0 ]; then
   skip "no-GL path not exercised: this machine has a hardware GPU"

@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L /* isatty */
+#define _POSIX_C_SOURCE 200809L
 /* `boids`: runs a flock in a window when a display exists, else headless (and always with
  * --headless), and prints what it did; `boids experiment` and `boids experiment-merge` run many
  * (app/experiment/experiment.h). Exit status: 0 success, 2 bad usage or input, 1 runtime
@@ -145,8 +145,8 @@ int main(int argc, char **argv)
     int code = cli.init_path ? read_init(&cli, &init) : BOIDS_EXIT_OK;
     if (code == BOIDS_EXIT_OK && cli.predators_path) code = read_predators(&cli, &init);
     if (code == BOIDS_EXIT_OK) code = check_outputs(&cli, window);
-    if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window &&
-        isatty(STDERR_FILENO))
+    /* (said on a terminal only once: a log never knew why a run had no window) */
+    if (code == BOIDS_EXIT_OK && !cli.headless && !cli.video_path && !window)
         fprintf(stderr,
                 "boids: no display (DISPLAY is not set): running headless (--headless says so; "
                 "--frames DIR writes pictures)\n");
