@@ -181,7 +181,7 @@ class World:
 
     scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
     model      the model's name (boids.models()); brings its preset parameters and world
-    count      boids; swarms, world=(width, height) or (width, height, depth) for a 3D world,
+    count      boids (boids= too: the command line's name); swarms, world=(width, height) or (width, height, depth) for a 3D world,
                dims (2 or 3), dt, layout, neighbours ("metric", or "nearest:7": each boid
                flocks with its 7 nearest), cell_size (the grid's cells in px, at least half
                the model's largest radius), obstacles as the CLI takes them: (x, y, r)
@@ -193,7 +193,12 @@ class World:
 
     def __init__(self, scenario=None, model=None, count=None, backend="auto", seed=None,
                  params=None, swarms=None, world=None, dt=None, layout=None, obstacles=(),
-                 threads=None, dims=None, neighbours=None, cell_size=None):
+                 threads=None, dims=None, neighbours=None, cell_size=None, boids=None):
+        if boids is not None:  # the CLI's and the scenario files' name (boids=100 was a TypeError)
+            if count is not None and count != boids:
+                raise Error("ARGUMENT", f"boids={boids!r} and count={count!r}: one name, one "
+                            "count (boids is count's other name)", key="count")
+            count = boids
         numbers_given = {"count": count, "swarms": swarms, "dims": dims, "dt": dt, "seed": seed,
                          "threads": threads, "cell_size": cell_size}
         for name, v in numbers_given.items():

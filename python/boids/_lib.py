@@ -33,8 +33,15 @@ class Error(Exception):
 
 
 def _find_library():
-    candidates = [os.environ.get("BOIDS_LIBRARY"), _PACKAGE_LIB, os.path.normpath(_BUILD_LIB),
-                  ctypes.util.find_library("boids"), "libboids.so.0"]
+    given = os.environ.get("BOIDS_LIBRARY")
+    if given:  # the one asked for, or an error naming it: never another one in its place
+        try:
+            return ctypes.CDLL(given), given
+        except OSError as e:
+            raise ImportError(f"boids: BOIDS_LIBRARY={given}: {e} (unset it to take the "
+                              "package's, the build's or the installed library)") from None
+    candidates = [_PACKAGE_LIB, os.path.normpath(_BUILD_LIB), ctypes.util.find_library("boids"),
+                  "libboids.so.0"]
     tried = []
     for name in candidates:
         if not name:

@@ -29,9 +29,14 @@ from .tables import Table, have_pandas
 
 
 def _program():
+    given = os.environ.get("BOIDS_PROGRAM")
+    if given:  # the one asked for, or an error naming it: never another one in its place
+        if os.access(given, os.X_OK) and os.path.isfile(given):
+            return given
+        raise _lib.Error("PROGRAM_MISSING", f"BOIDS_PROGRAM={given} is not a program (unset it "
+                         "to take the one beside the library, or boids on PATH)")
     lib_dir = os.path.dirname(os.path.realpath(_lib.path)) if os.sep in _lib.path else ""
-    for candidate in (os.environ.get("BOIDS_PROGRAM"),
-                      lib_dir and os.path.join(lib_dir, "boids"),
+    for candidate in (lib_dir and os.path.join(lib_dir, "boids"),
                       lib_dir and os.path.join(lib_dir, "..", "bin", "boids")):
         if candidate and os.access(candidate, os.X_OK) and os.path.isfile(candidate):
             return candidate
@@ -330,6 +335,9 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
             _run([program, "experiment", scenario, *options, "--out", directory])
         else:
             _sharded(executor, program, scenario, options, shards, directory)
+        if not os.path.isfile(os.path.join(directory, "runs.csv")):  # (were empty Tables)
+            raise _lib.Error("EXPERIMENT", f"{program} exited 0 but wrote no runs.csv: is it "
+                             "boids (BOIDS_PROGRAM)?")
         tables = Tables(directory, frames)
         if temp is not None:
             tables.directory = None  # removed below: the tables are in memory

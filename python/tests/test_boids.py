@@ -269,6 +269,32 @@ def test_a_closed_world_raises_and_params_keep_their_checks():
 
 
 
+def test_the_library_and_program_asked_for_or_an_error(tmp_path):
+    # a wrong BOIDS_LIBRARY or BOIDS_PROGRAM was passed over silently for another one
+    env = dict(os.environ, BOIDS_LIBRARY=str(tmp_path / "nowhere.so"))
+    done = subprocess.run([sys.executable, "-c", "import boids"], env=env, capture_output=True,
+                          text=True)
+    assert done.returncode != 0 and "BOIDS_LIBRARY=" in done.stderr and "nowhere.so" in \
+        done.stderr, done.stderr
+    for program, says in ((tmp_path / "nowhere", "is not a program"),
+                          ("/bin/true", "wrote no runs.csv")):  # exits 0, writes nothing
+        os.environ["BOIDS_PROGRAM"], before = str(program), os.environ.get("BOIDS_PROGRAM")
+        try:
+            with pytest.raises(boids.Error) as e:
+                boids.experiment("kit", runs=1, steps=2, backend="cpu")
+            assert says in str(e.value), e.value
+        finally:
+            if before is None:
+                del os.environ["BOIDS_PROGRAM"]
+            else:
+                os.environ["BOIDS_PROGRAM"] = before
+    # World(boids=N), the command line's name, is count's other name
+    with boids.World(boids=20, backend="cpu") as w:
+        assert w.count == 20
+    with pytest.raises(boids.Error):
+        boids.World(boids=20, count=30, backend="cpu")
+
+
 def test_values_that_would_put_nan_in_the_state_are_refused():
     # gregoire-chate divides by v_0 and by r_a - r_e: once taken, step() went on and the state
     # stayed NaN
