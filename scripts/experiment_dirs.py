@@ -115,7 +115,7 @@ class Stored:
         with open(tmp, "w") as f:
             f.write(f"# {self.who} --store: each run's numbers (scripts/figures.sh --update "
                     "writes this file; --check reads it)\n")
-            for key, numbers in self.got.items():
+            for key, numbers in sorted(self.got.items()):  # (runs finish in any order)
                 f.write(key + "\t" + " ".join(repr(x) for x in numbers) + "\n")
         os.replace(tmp, self.out)
 

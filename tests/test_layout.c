@@ -7,6 +7,7 @@
  *     the GLSL compiler gives frame.params.<block>.<name> (glGetProgramResourceiv);
  *   - the attribute schema: members after swarm, ranges holding their defaults;
  *   - the hot state buffers, the report buffer's events and the per-step uniform block. */
+#include <math.h>
 #include <stddef.h>
 
 #include "boids_shared.h"
@@ -408,6 +409,38 @@ static void test_default_world_size(void)
     CHECK(w >= 1 && h >= 1);
 }
 
+/* The centre layout starts every model within its own speeds, flat and 3D: at v_0 where the model
+ * moves at one speed, else at most max_speed; kit's start is the paper's, components in
+ * [-50, 50] px/s (every model drew those: gregoire-chate's particles, v_0 = 0.05, started at up
+ * to 70 a frame). */
+static void test_the_centre_layout_keeps_each_model_s_speeds(void)
+{
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        for (int three = 0; three < 2; ++three) {
+            boids_world_def d = test_def(BOIDS_BACKEND_CPU, 400);
+            d.model = (boids_model)m;
+            d.params = boids_model_default_params(d.model);
+            d.width = d.height = 200, d.depth = three ? 200 : 0;
+            d.layout = BOIDS_LAYOUT_CENTRE;
+            boids_world *w;
+            static boids_boid b[400];
+            REQUIRE_OK(boids_world_create(&d, &w));
+            REQUIRE_OK(boids_world_read(w, b, d.count));
+            boids_world_destroy(w);
+            const float lo = d.params.base.min_speed, hi = d.params.base.max_speed;
+            int bad = 0;
+            for (uint32_t i = 0; i < d.count; ++i) {
+                const double v = sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy +
+                                      (double)b[i].vz * b[i].vz);
+                bad += lo == hi ? fabs(v - hi) > 1e-6 * hi : v > hi;
+                if (m == BOIDS_MODEL_KIT)
+                    bad += fabsf(b[i].vx) > 50 || fabsf(b[i].vy) > 50 || fabsf(b[i].vz) > 50;
+            }
+            CHECK_MSG(bad == 0, "%s %s: %d boids start outside the speeds [%g, %g]",
+                      boids_model_name(d.model), three ? "3D" : "flat", bad, lo, hi);
+        }
+}
+
 TEST_MAIN(TEST(test_manifest), TEST(test_param_rows), TEST(test_attribute_schema),
           TEST(test_default_world_size), TEST(test_state_buffers_layout), TEST(test_report_layout),
-          TEST(test_frame_ubo_layout))
+          TEST(test_frame_ubo_layout), TEST(test_the_centre_layout_keeps_each_model_s_speeds))

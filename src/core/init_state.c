@@ -81,6 +81,25 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
     }
 }
 
+/* The kit paper's start, in any model's speeds: its velocity components are uniform in [-50, 50]
+ * px/s at kit's top speed of 150 px/s, so here in [-m, m] with m = 50 max_speed / 150 (kit's own
+ * start is the paper's, bit for bit); a model that moves at one speed (min_speed = max_speed:
+ * vicsek, couzin, gregoire-chate) starts at it, heading as drawn. (Every model drew [-50, 50]:
+ * gregoire-chate's particles, whose v_0 is 0.05, started 70 to 1 400 times too fast.) */
+static void centre_velocity(const boids_params *prm, boids_rng *rng, bool deep, boids_boid *b)
+{
+    const float m = 50.0f * (prm->base.max_speed / 150.0f), v0 = prm->base.max_speed;
+    b->vx = uniform(rng, -m, m);
+    b->vy = uniform(rng, -m, m);
+    b->vz = deep ? uniform(rng, -m, m) : 0.0f;
+    if (prm->base.min_speed != v0) return;
+    const float len = sqrtf(b->vx * b->vx + b->vy * b->vy + b->vz * b->vz);
+    if (len > 0.0f)
+        b->vx *= v0 / len, b->vy *= v0 / len, b->vz *= v0 / len;
+    else
+        b->vx = v0; /* a draw of exactly 0: along +x */
+}
+
 void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *b,
                        uint32_t p, boids_predator *predators)
 {
@@ -89,9 +108,7 @@ void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boi
         b[i].x = boids_wrap(uniform(rng, 3 * W / 8, 5 * W / 8), W);
         b[i].y = boids_wrap(uniform(rng, 3 * H / 8, 5 * H / 8), H);
         b[i].z = D > 0.0f ? boids_wrap(uniform(rng, 3 * D / 8, 5 * D / 8), D) : 0.0f;
-        b[i].vx = uniform(rng, -50, 50);
-        b[i].vy = uniform(rng, -50, 50);
-        b[i].vz = D > 0.0f ? uniform(rng, -50, 50) : 0.0f;
+        centre_velocity(&d->params, rng, D > 0.0f, &b[i]);
         b[i].swarm = i % d->swarms;
         boids_boid_default_attrs(&b[i], 0, &d->params);
         b[i].age = boids_rng_float(rng);

@@ -20,7 +20,9 @@ void boids_init_uniform(const boids_world_def *d, boids_rng *rng, uint32_t n, bo
 /* The kit paper's layout, from the authors' code: boids uniform in the centre square [3/8, 5/8]
  * of each axis, velocity components uniform in [-50, 50] px/s, age uniform in [0, 1] (x, y, vx,
  * vy, age per boid); each predator uniform in one of the four corner squares ([1/8, 2/8] or
- * [6/8, 7/8] of each axis, chosen at random), velocity components in [-50, 50]. */
+ * [6/8, 7/8] of each axis, chosen at random), velocity components in [-50, 50]. Another model's
+ * boids draw their components in [-50, 50] times its max_speed / 150 (kit's top speed), and one
+ * that moves at one speed (min_speed = max_speed) starts at it. */
 void boids_init_centre(const boids_world_def *d, boids_rng *rng, uint32_t n, boids_boid *boids,
                        uint32_t p, boids_predator *predators);
 /* A formed flock: uniform's draws, the boids then squeezed into the centre square (cube) [3/8,
