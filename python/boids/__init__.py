@@ -181,11 +181,11 @@ class World:
 
     scenario   a scenario file, or an installed preset's name ("kit"); None: the default world
     model      the model's name (boids.models()); brings its preset parameters and world
-    count      boids (boids= too: the command line's name); swarms, world=(width, height) or (width, height, depth) for a 3D world,
-               dims (2 or 3), dt, layout, neighbours ("metric", or "nearest:7": each boid
-               flocks with its 7 nearest), cell_size (the grid's cells in px, at least half
-               the model's largest radius), obstacles as the CLI takes them: (x, y, r)
-               circles, (x, y, z, r) spheres in a 3D world
+    count      boids (boids= too: the command line's name); swarms, world=(width, height) or
+               (width, height, depth) for a 3D world, dims (2 or 3), dt, layout, neighbours
+               ("metric", or "nearest:7": each boid flocks with its 7 nearest), cell_size (the
+               grid's cells in px, at least half the model's largest radius), obstacles as the
+               CLI takes them: (x, y, r) circles, (x, y, z, r) spheres in a 3D world
     backend    "auto" (the GPU where it is hardware, else the CPU), "gpu" or "cpu"
     seed       the random initial state's seed
     params     {name: value} as --set takes them (boids.model_params(model) lists them)
