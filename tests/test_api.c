@@ -200,22 +200,6 @@ static void test_worlds(void)
     d.cell_size = 0.1f;
     REFUSES(BOIDS_E_DEF_CELL_SIZE, boids_world_def_validate, &d);
     REFUSES(BOIDS_E_DEF_CELL_SIZE, boids_world_create, &d, &w);
-    /* a world where the positions' floats lie a top step apart or more: the motion would be lost
-     * (gregoire-chate at 10^6 and 10^7 px; 10^5 moves) */
-    d = boids_default_world_def();
-    d.model = BOIDS_MODEL_GREGOIRE;
-    d.params = boids_model_default_params(d.model);
-    d.count = 10;
-    for (float side = 1e5f; side <= 1e7f; side *= 10) {
-        d.width = d.height = side;
-        if (side < 1e6f) {
-            CHECK_MSG(boids_world_def_validate(&d) == BOIDS_OK, "%g px refused: %s", side,
-                      boids_last_error());
-        } else {
-            REFUSES(BOIDS_E_DEF_WORLD, boids_world_def_validate, &d);
-            REFUSES(BOIDS_E_DEF_WORLD, boids_world_create, &d, &w);
-        }
-    }
     d = boids_default_world_def();
     d.backend = (boids_backend)7;
     REFUSES(BOIDS_E_DEF_BACKEND, boids_world_create, &d, &w);

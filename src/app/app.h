@@ -36,6 +36,9 @@ int boids_app_exit_code(boids_status st);
  * failed (1) and `hint` says what to do. */
 int boids_app_gl_error(const char *program, const char *hint);
 /* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
+/* A note on stderr (once a process) where the world is so large that its positions' floats lie a
+ * top step apart or more: the boids would not move as the model says. */
+void boids_app_warn_floats(const boids_world_def *def);
 int boids_app_open(const boids_cli *cli, boids_gl *gl, const boids_init_state *init,
                    boids_session *s);
 /* Prints the header line of a run (model, backend, renderer, sizes). */

@@ -226,23 +226,6 @@ static boids_status plan_grid(const boids_world_def *d, const boids_params *p,
             boids_float_text(step, a), boids_float_text(d->width, b),
             boids_float_text(d->height, c), depth);
     }
-    /* Positions are floats: at the world's largest coordinate they lie ulp apart, and a move
-     * rounds to a whole number of ulps. A top step that is not above that loses the motion (at
-     * 10^7 px, 1 px apart, gregoire-chate's v_0 of 0.05 never moved; at 10^6, 0.0625 apart, each
-     * move came out 25 % long). The limit named is where a step spans 8 float steps. */
-    const float largest = fmaxf(fmaxf(d->width, d->height), d->depth);
-    const float ulp = nextafterf(largest, INFINITY) - largest;
-    if (step > 0.0f && ulp >= step) {
-        int e;
-        char limit[32];
-        frexpf(step / 8.0f * 8388608.0f, &e); /* 2^23: a float's ulps in a binade */
-        return boids_fail_keys(
-            BOIDS_E_DEF_WORLD, "world", per_second ? "max_speed,dt" : "max_speed",
-            "%s px: positions there are %s px apart, not below a step of %s px, which would "
-            "not move as the model says (a world under %s px keeps 8 float steps to a step)",
-            boids_float_text(largest, a), boids_float_text(ulp, b), boids_float_text(step, c),
-            boids_float_text(ldexpf(1.0f, e), limit));
-    }
     float min_cell = d->cell_size > 0.0f ? d->cell_size : radius;
     if (d->nearest > 0 && d->cell_size == 0.0f && d->count > 0) {
         /* the K nearest are searched in rings of cells: cells that hold about K/4 boids at the

@@ -124,6 +124,7 @@ static boids_status batch_world(const boids_experiment *e, boids_backend backend
         d.obstacles = obs;
         d.obstacle_count = e->def.obstacle_count * n;
     }
+    boids_app_warn_floats(&d); /* (the first run of a process says it) */
     st = boids_world_create(&d, w);
     free(obs);
     return st;
