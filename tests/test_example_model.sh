@@ -39,6 +39,11 @@ fi
 boids=$build/src/boids
 "$boids" --help all | grep -q "^  drag " && ok "--help all lists drag" ||
   bad "--help all has no drag"
+# the guide's 12th model keeps --help within test_cli's 100 lines (a line a model once passed it)
+"$boids" --help >"$tmp/help"
+grep -q "gregoire-chate, drag" "$tmp/help" && [ "$(wc -l <"$tmp/help")" -le 100 ] &&
+  ok "--help names drag among the models, in $(wc -l <"$tmp/help") lines" ||
+  bad "--help with drag: $(wc -l <"$tmp/help") lines, $(tail -2 "$tmp/help")"
 
 # A lone boid, nothing to steer by: each step takes c_d v dt off its velocity.
 printf 'id,x,y,vx,vy,swarm\n0,500,500,100,0,0\n' >"$tmp/one.csv"
