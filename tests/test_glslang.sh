@@ -21,8 +21,9 @@ for f in "$dir"/*; do
     check "$f" -l -DBOIDS_NEAREST=1 -DBOIDS_DIMS=3 ;;
   esac
 done
-# The models, from --help's "model NAME (...)" lines.
-for m in $("$boids" --help | sed -n 's/^model \([a-z0-9-]*\) (.*/\1/p'); do
+# The models, from --help all's "model NAME (...)" headings (--help's never had them: this
+# loop once checked no model).
+for m in $("$boids" --help all | sed -n 's/^model \([a-z0-9-]*\) (.*/\1/p'); do
   if [ -f "$dir/steer_$m.comp" ]; then pass=$((pass + 1)); echo "ok   model $m has steer_$m.comp"
   else fail=$((fail + 1)); echo "FAIL model $m has no steering program"; fi
 done

@@ -35,8 +35,8 @@ done
 # holds the world as resolved and every parameter: the file's, and --model's at the file's count,
 # agree line for line, the world's sides within the rounding of a written size (1e-3). Variants
 # (three swarms, Adams' scouts) live in files of their own names.
-models=$("$boids" --help 2>/dev/null |
-  awk '/^The models/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z]/ { print $1 }')
+models=$("$boids" --help 2>/dev/null | awk '/^The models/ { on = 1; next } on && /^$/ { exit }
+  on && /^  [a-z]/ { gsub(/,/, " "); for (i = 1; i <= NF; ++i) print $i }')
 # resolved OUT ARGS...: the world and parameters `boids experiment ARGS` runs (one run), in OUT
 resolved() {
   local out=$1

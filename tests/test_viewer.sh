@@ -158,8 +158,9 @@ EOF
       ok "Backspace: the preset parameters again" ||
       bad "Backspace: $(diff <(params "${sc[0]}") <(params "${sc[2]}") | tr '\n' ' ')"
     # M: the model after adams in the manifest's order (--help lists them so)
-    next=$("$boids" --help |
-      awk 'after && /^  [a-z]/ { print $1; exit } /^  adams  / { after = 1 }')
+    next=$("$boids" --help | awk '/^The models/ { on = 1; next } on && /^$/ { exit }
+      on && /^  [a-z]/ { gsub(/,/, " "); for (i = 1; i <= NF; ++i) print $i }' |
+      awk 'after { print; exit } $0 == "adams" { after = 1 }')
     [ -n "$next" ] && grep -q "^model = $next\$" "${sc[3]}" &&
       ok "M: the next model ($next) saved" ||
       bad "M: $(grep model "${sc[3]}")"
