@@ -171,6 +171,21 @@ else
   bad "an ffmpeg that writes nothing: exit $rc, $(ls e.mp4 2>&1): $(cat err)"
 fi
 
+# 3f. An ffmpeg that takes seconds to finish after its last frame (a real one encodes the frames
+# it looks ahead at): the wait is said, then its end, and the video kept (it was silent).
+mkdir lag
+printf '#!/bin/sh\ncat >/dev/null\nsleep 1.5\nfor a in "$@"; do last=$a; done\necho v >"$last"\n' \
+  >lag/ffmpeg
+chmod +x lag/ffmpeg
+PATH=$tmp/lag:$PATH run --steps 12 --size 32x32 --video l.mp4
+rc=$?
+if [ $rc = 0 ] && grep -q "finishing l.mp4: ffmpeg encodes the last of its 12 frames$" err &&
+   grep -q "ffmpeg finished l.mp4 in [0-9.]* s" err && [ "$(cat l.mp4)" = v ]; then
+  ok "an ffmpeg slow to finish: the wait and its end said on stderr, l.mp4 kept"
+else
+  bad "an ffmpeg slow to finish: exit $rc, $(ls l.mp4 2>&1): $(cat err)"
+fi
+
 # 4. A video path that is a directory: refused before the run.
 mkdir vdir.mp4
 PATH=$tmp/fake:$PATH run --steps 4 --video vdir.mp4

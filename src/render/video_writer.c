@@ -171,23 +171,30 @@ boids_status boids_video_writer_finish(boids_video_writer *v, bool keep, bool *k
     int status = 0;
     pid_t r;
     bool killed = !keep;
-    /* ffmpeg finishing (looked at every 20 ms). After a signal it encodes the frames it holds
-     * (an encoder looks some 40 frames ahead: seconds at 1920x1080 on 2 cores, which is why two
-     * seconds lost such videos) and writes the file's index; that is said after half a second,
-     * a second signal stops it at once (base/interrupt.h), and a minute stops it anyway. */
+    /* ffmpeg finishing (looked at every 20 ms). It encodes the frames it still holds (an encoder
+     * looks some 40 frames ahead: seconds at 1920x1080 on 2 cores, which is why two seconds lost
+     * such videos after a signal) and writes the file's index. A wait of over half a second is
+     * said, so that a quiet terminal is not taken for a hang; after a signal, a second one stops
+     * ffmpeg at once (base/interrupt.h) and a minute stops it anyway. */
+    bool said = false;
+    const double t0 = boids_clock_seconds();
     for (int ticks = 0;; ++ticks) {
         r = waitpid(v->pid, &status, WNOHANG);
         if (r == v->pid || (r < 0 && errno != EINTR)) break;
-        if (boids_interrupted() && !killed && ticks == 25)
-            fprintf(stderr,
-                    "boids: finishing %s: ffmpeg encodes the %u frames (Ctrl-C again "
-                    "drops the video)\n",
-                    v->out.path, v->frames);
+        if (!killed && !said && boids_clock_seconds() - t0 > 0.5) {
+            fprintf(stderr, "boids: finishing %s: ffmpeg encodes the last of its %u frames%s\n",
+                    v->out.path, v->frames,
+                    boids_interrupted() ? " (Ctrl-C again drops the video)" : "");
+            said = true;
+        }
         if (boids_interrupted() && !killed && ticks > 3000)
             kill(v->pid, SIGTERM), keep = false, killed = true;
         if (!boids_interrupted()) ticks = 0;
         nanosleep(&(struct timespec){0, 20000000}, NULL);
     }
+    if (said && r == v->pid && !killed)
+        fprintf(stderr, "boids: ffmpeg finished %s in %.1f s\n", v->out.path,
+                boids_clock_seconds() - t0);
     sigaction(SIGPIPE, &v->old_pipe, NULL);
     boids_interrupt_child(0);
     boids_status st = BOIDS_OK;
