@@ -19,6 +19,10 @@
 #   scripts/figures.sh --update [BOIDS]
 #       rewrites them in place (after a change of results), and the numbers of every run of the
 #       three papers' figures in tests/figures/ (about 15 minutes on 2 cores)
+#   scripts/figures.sh --model NAME [BOIDS]
+#       draws one model's picture alone, docs/models/NAME.png from scenarios/NAME.ini, in place
+#       (a new model's, or one whose results changed on purpose: seconds, not the gallery's
+#       minutes); test_figures then holds it to the command as it holds the others
 #   scripts/figures.sh --check [BOIDS [PNG_DIFF]]
 #       makes them in a scratch directory and compares: the numbers exactly, the pictures pixel
 #       by pixel (within what another rasterizer may draw differently); exit 1 naming what
@@ -34,9 +38,26 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 case "$mode" in
   --update | --check) ;;
-  *) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  --model) model=${2:-} && shift ;;
+  *) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
 boids=$(realpath "${2:-$root/build/release/src/boids}")
+# picture INI PNG: the gallery's picture of a preset, its flock after its own `steps` (--warmup)
+picture() {
+  local steps
+  steps=$(sed -n 's/^steps *= *\([0-9]*\).*/\1/p' "$1")
+  "$boids" "$1" --headless --backend cpu --warmup "${steps:-600}" --steps 1 --size 640x360 \
+    --screenshot "$2" >/dev/null
+}
+if [ "$mode" = --model ]; then
+  ini=$root/scenarios/$model.ini
+  [ -n "$model" ] && [ -f "$ini" ] ||
+    { echo "figures.sh: --model ${model:-(none)}: no preset scenarios/$model.ini" >&2; exit 2; }
+  mkdir -p "$root/docs/models"
+  picture "$ini" "$root/docs/models/$model.png"
+  echo "figures.sh: wrote docs/models/$model.png from scenarios/$model.ini"
+  exit 0
+fi
 png_diff=${3:-$root/build/release/tests/png_diff}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -135,10 +156,7 @@ made "the kit paper's finding"
 # --- the gallery --------------------------------------------------------------------------------
 mkdir -p "$work/models"
 for ini in "$root"/scenarios/*.ini; do
-  name=$(basename "$ini" .ini)
-  steps=$(sed -n 's/^steps *= *\([0-9]*\).*/\1/p' "$ini") # its own steps first (--warmup)
-  "$boids" "$ini" --headless --backend cpu --warmup "${steps:-600}" --steps 1 --size 640x360 \
-    --screenshot "$work/models/$name.png" >/dev/null
+  picture "$ini" "$work/models/$(basename "$ini" .ini).png"
 done
 
 made "the gallery"
