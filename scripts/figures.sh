@@ -51,8 +51,10 @@ picture() {
 }
 if [ "$mode" = --model ]; then
   ini=$root/scenarios/$model.ini
-  [ -n "$model" ] && [ -f "$ini" ] ||
-    { echo "figures.sh: --model ${model:-(none)}: no preset scenarios/$model.ini" >&2; exit 2; }
+  if [ -z "$model" ] || [ ! -f "$ini" ]; then
+    echo "figures.sh: --model ${model:-(none)}: no preset scenarios/$model.ini" >&2
+    exit 2
+  fi
   mkdir -p "$root/docs/models"
   picture "$ini" "$root/docs/models/$model.png"
   echo "figures.sh: wrote docs/models/$model.png from scenarios/$model.ini"

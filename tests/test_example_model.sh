@@ -47,7 +47,7 @@ grep -q "gregoire-chate, drag" "$tmp/help" && [ "$(wc -l <"$tmp/help")" -le 100 
 
 # Its preset and picture (the guide's steps 7 and 9): scripts/figures.sh --model draws the one
 # picture in seconds (the gallery takes minutes; there was no way to draw one).
-printf '; the example model, at its defaults\nmodel = drag\nsteps = 60\n' >"$tree/scenarios/drag.ini"
+printf '; the example model\nmodel = drag\nsteps = 60\n' >"$tree/scenarios/drag.ini"
 rm -f "$tree/docs/models/drag.png"
 if bash "$tree/scripts/figures.sh" --model drag "$boids" >"$tmp/fig" 2>&1 &&
    python3 - "$tree/docs/models/drag.png" <<'PY'
