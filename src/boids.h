@@ -434,6 +434,16 @@ BOIDS_API boids_status boids_world_step(boids_world *world, uint32_t steps);
 BOIDS_API void boids_world_interrupt(boids_world *world, bool on);
 /* Blocks until every step issued has finished (glFinish on the GPU); for timing. */
 BOIDS_API void boids_world_finish(boids_world *world);
+/* Holds the world for the calling thread until the matching boids_world_unlock: other threads'
+ * calls on it wait, this thread's go on (locks nest; each needs its unlock). For reading as one
+ * state what several calls return (the count, then the boids) beside a thread that changes them;
+ * boids_world_image holds it itself. A GPU world's own context stays current on the thread until
+ * the last unlock. A world destroyed while locked by its destroyer is
+ * unlocked. BOIDS_E_ARGUMENT for a NULL world, BOIDS_E_FORKED in a forked child's copy. */
+BOIDS_API boids_status boids_world_lock(boids_world *world);
+/* Ends the calling thread's latest boids_world_lock. BOIDS_E_ARGUMENT where this thread holds no
+ * lock on the world (another thread's lock is that thread's to end). */
+BOIDS_API boids_status boids_world_unlock(boids_world *world);
 
 /* Copies the state out in id order; n must equal the world's count. Attributes the model does
  * not have read as their defaults. Checks what it returns: a non-finite value (never expected)

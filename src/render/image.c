@@ -16,7 +16,7 @@
 #define IMAGE_SIDE_MAX 16384u
 
 /* The picture into rgb, bottom row first (as GL reads it). */
-static boids_status draw_rows(boids_world *w, uint32_t width, uint32_t height, uint8_t *rgb)
+static boids_status draw_locked(boids_world *w, uint32_t width, uint32_t height, uint8_t *rgb)
 {
     boids_world_info info;
     boids_world_get_info(w, &info);
@@ -52,6 +52,18 @@ static boids_status draw_rows(boids_world *w, uint32_t width, uint32_t height, u
     if (r) boids_renderer_destroy(r);
     boids_target_destroy(&t);
     boids_gl_destroy(gl);
+    return st;
+}
+
+/* The picture into rgb, bottom row first (as GL reads it), of one state: the world is locked
+ * from the read of its count to the read of its boids (a set_count on another thread between
+ * the two once failed 20 pictures in 50, "read of 4000 boids from a world of 2000"). */
+static boids_status draw_rows(boids_world *w, uint32_t width, uint32_t height, uint8_t *rgb)
+{
+    boids_status st = boids_world_lock(w);
+    if (st != BOIDS_OK) return st;
+    st = draw_locked(w, width, height, rgb);
+    boids_world_unlock(w);
     return st;
 }
 

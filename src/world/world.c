@@ -551,6 +551,27 @@ void boids_world_call_end(boids_world_call *call)
     pthread_mutex_unlock(&w->lock);
 }
 
+boids_status boids_world_lock(boids_world *w)
+{
+    boids_world_call call = boids_world_call_begin(w); /* ended by boids_world_unlock */
+    if (!call.w) return call.status;
+    w->locks++;
+    return BOIDS_OK;
+}
+
+boids_status boids_world_unlock(boids_world *w)
+{
+    BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
+    /* (the lock is recursive: this call got it at once on the thread that holds it, and waited
+     * for another thread's to end, when there are none of this thread's to end) */
+    if (w->locks == 0)
+        return boids_fail(BOIDS_E_ARGUMENT,
+                          "boids_world_unlock: this thread holds no boids_world_lock on the world");
+    w->locks--;
+    boids_world_call_end(&(boids_world_call){w, BOIDS_OK}); /* the one the lock began */
+    return BOIDS_OK;
+}
+
 boids_status boids_world_def_validate(const boids_world_def *def)
 {
     if (!def) return boids_fail(BOIDS_E_DEF_NULL, "world definition is NULL");
@@ -664,6 +685,7 @@ void boids_world_destroy(boids_world *w)
     free(w->metrics_state);
     boids_obstacle_grid_free(&w->sim.obstacle_grid);
     free(w->sim.obstacles);
+    for (; w->locks > 0; w->locks--) pthread_mutex_unlock(&w->lock); /* the destroyer's locks */
     pthread_mutex_unlock(&w->lock);
     pthread_mutex_destroy(&w->lock);
     free(w);

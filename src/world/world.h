@@ -28,6 +28,7 @@ struct boids_world {
     uint32_t metrics_state_cap;
     pthread_mutex_t lock; /* held through every public call (recursive: calls nest) */
     int depth;            /* public calls in progress on the holding thread */
+    int locks;            /* boids_world_lock's on it not yet unlocked (by the holding thread) */
     pid_t pid;            /* the creating process: a forked child's copy is refused */
 };
 
