@@ -17,10 +17,13 @@ import math
 import numbers
 import os
 import queue
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import uuid
 
 import numpy as np
 
@@ -147,15 +150,40 @@ def _options(runs, sweep, backend, jobs, steps, seed, params, metrics_every, cou
     return args
 
 
-def _run(cmd):
-    """Runs the program; its refusal or failure raises boids.Error with its own last line."""
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        lines = [l for l in done.stderr.splitlines() if l.strip()]
-        message = lines[-1] if lines else f"exit status {done.returncode}"
+STOP_WAIT = 5.0  # seconds a program is given to stop as it does after Ctrl-C (it takes about 1)
+# what the program exits with when a signal stopped it (128 + N), or Popen's -N when one killed it
+_SIGNALLED = {128 + s for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+
+
+def _run(cmd, interrupted=None):
+    """Runs the program; its refusal or failure raises boids.Error with its own last line, and a
+    signal's end the id INTERRUPTED with the message `interrupted` where given (the program's
+    names a directory to resume, which a temporary one will not be). The program stops with
+    this process (BOIDS_PARENT_PID: a worker killed outright leaves none running). On
+    KeyboardInterrupt the program is sent SIGINT too (a terminal's Ctrl-C has reached it
+    already: the two are one) and given STOP_WAIT seconds to stop as it does, keeping its
+    finished runs, before the KeyboardInterrupt goes on."""
+    env = dict(os.environ, BOIDS_PARENT_PID=str(os.getpid()))
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=env) as p:
+        try:
+            _, err = p.communicate()
+        except KeyboardInterrupt:
+            p.send_signal(signal.SIGINT)
+            try:
+                p.communicate(timeout=STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                p.kill()
+            raise
+    if p.returncode != 0:
+        lines = [l for l in err.splitlines() if l.strip()]
+        message = lines[-1] if lines else f"exit status {p.returncode}"
         if message.startswith("boids: "):
             message = message[len("boids: "):]
-        raise _lib.Error("EXPERIMENT", message)
+        signalled = p.returncode in _SIGNALLED or p.returncode < 0
+        if signalled and interrupted is not None:
+            message = interrupted
+        raise _lib.Error("INTERRUPTED" if signalled else "EXPERIMENT", message)
 
 
 def _files(directory):
@@ -169,14 +197,41 @@ def _files(directory):
     return out
 
 
-def run_shard(scenario, scenario_text, options, shard, shards):
+def _temp_dir(kind):
+    """A new temporary directory boids-KIND-PID-XXXX, after removing those of its kind whose
+    process has ended (a worker killed outright cannot remove its own)."""
+    base = tempfile.gettempdir()
+    for name in os.listdir(base):
+        m = re.fullmatch(rf"boids-{kind}-(\d+)-\w+", name)
+        if not m or int(m.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+        except OSError:  # another user's process: alive
+            pass
+    return tempfile.mkdtemp(prefix=f"boids-{kind}-{os.getpid()}-", dir=base)
+
+
+_interrupted = set()  # the experiments a signal interrupted in this process (run_shard's ids)
+
+
+def run_shard(scenario, scenario_text, options, shard, shards, experiment=None):
     """Shard `shard` of `shards` (1 <= shard <= shards) of an experiment, on the machine that
     calls it (an executor's worker): runs `boids experiment SCENARIO OPTIONS --shard
     SHARD/SHARDS` into a temporary directory and returns its files, {name: bytes}, so that the
     worker and its client need no shared disk. scenario_text, when not None, is the scenario
     file's bytes, written to a temporary file named as scenario; else scenario is a preset's
-    name or a path on this machine. Raises boids.Error with the program's last line."""
-    with tempfile.TemporaryDirectory(prefix="boids-shard-") as temp:
+    name or a path on this machine. Raises boids.Error with the program's last line.
+    experiment: an id shared by the experiment's shards; once a signal (Ctrl-C) has interrupted
+    one of them in this process, the others that reach it do not start (a process pool hands
+    its workers a call ahead, which the client can no longer cancel) but raise INTERRUPTED."""
+    where = f"shard {shard}/{shards} on {socket.gethostname()}"
+    if experiment is not None and experiment in _interrupted:
+        raise _lib.Error("INTERRUPTED", f"{where}: not started: the experiment was interrupted")
+    temp = _temp_dir("shard")
+    try:
         name = scenario
         if scenario_text is not None:
             scenario = os.path.join(temp, os.path.basename(scenario) or "scenario.ini")
@@ -185,12 +240,19 @@ def run_shard(scenario, scenario_text, options, shard, shards):
         out = os.path.join(temp, "shard")
         try:
             _run([_program(), "experiment", scenario, *options, "--shard", f"{shard}/{shards}",
-                  "--out", out])
+                  "--out", out], interrupted=f"{where}: interrupted (a shard is run whole "
+                  "again: nothing of it is kept)")
+        except KeyboardInterrupt:
+            _interrupted.add(experiment)
+            raise
         except _lib.Error as e:  # the client's name for the scenario, not this temporary one
+            if e.id == "INTERRUPTED":
+                _interrupted.add(experiment)
             message = e.message.replace(scenario, name)
-            raise _lib.Error(e.id, message, detail=f"shard {shard}/{shards} on "
-                             f"{socket.gethostname()}: {message}") from None
+            raise _lib.Error(e.id, message, detail=f"{where}: {message}") from None
         return _files(out)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 def _results(futures):
@@ -223,16 +285,16 @@ def _sharded(executor, program, scenario, options, shards, directory):
     if os.path.isfile(scenario):  # shipped: a remote worker may not see this disk
         with open(scenario, "rb") as f:
             text = f.read()
-    submit, futures = _submit(executor), []
+    submit, futures, experiment = _submit(executor), [], uuid.uuid4().hex
     try:
         for shard in range(1, shards + 1):
-            futures.append(submit(run_shard, scenario, text, options, shard, shards))
+            futures.append(submit(run_shard, scenario, text, options, shard, shards, experiment))
         results = _results(futures)
     except BaseException:  # a failed shard, Ctrl-C: the others are not waited for
         for f in futures:
             f.cancel()
         raise
-    temp = tempfile.mkdtemp(prefix="boids-shards-")
+    temp = _temp_dir("shards")
     try:
         parts = []
         for shard, files in enumerate(results, 1):
@@ -328,11 +390,14 @@ def experiment(scenario, runs=1, sweep=None, backend="auto", jobs=None, steps=No
         shards = _shard_count(shards, runs, sweep)
         if out is not None:
             _check_out(out)
-    temp = None if out is not None else tempfile.mkdtemp(prefix="boids-experiment-")
+    temp = None if out is not None else _temp_dir("experiment")
     directory = out if out is not None else os.path.join(temp, "tables")
     try:
-        if executor is None:
-            _run([program, "experiment", scenario, *options, "--out", directory])
+        if executor is None:  # (a temporary directory's resume is no use: it is removed)
+            _run([program, "experiment", scenario, *options, "--out", directory],
+                 interrupted=None if temp is None else "interrupted: nothing kept (with out=DIR "
+                 "the finished runs are kept, and `boids experiment --resume DIR` runs the "
+                 "rest)")
         else:
             _sharded(executor, program, scenario, options, shards, directory)
         if not os.path.isfile(os.path.join(directory, "runs.csv")):  # (were empty Tables)

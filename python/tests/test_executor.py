@@ -2,9 +2,14 @@
 (a process or thread pool, a dask.distributed Client), merged into the local run's tables byte
 for byte."""
 import concurrent.futures as cf
+import glob
+import json
 import os
 import shutil
 import signal
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 
@@ -227,6 +232,97 @@ def test_ctrl_c_cancels_the_pending_shards():
         started = [f for f in counting.futures if not f.cancelled()]
     assert len(counting.calls) == 8 and 1 <= len(started) < 8
     assert counting.futures[:len(started)] == started  # the first few ran; the rest never did
+
+
+# A terminal's Ctrl-C: SIGINT to the whole process group, the client, its process pool's workers
+# and the shards' programs. The child prints what became of each shard.
+CTRL_C_CHILD = """
+import concurrent.futures as cf, json, signal, sys
+import boids
+signal.signal(signal.SIGINT, signal.default_int_handler)  # (a background job's is ignored)
+futures = []
+class Keeping:
+    def __init__(self, ex): self.ex = ex
+    def submit(self, *a, **k):
+        futures.append(self.ex.submit(*a, **k)); return futures[-1]
+try:
+    with cf.ProcessPoolExecutor(2) as ex:
+        boids.experiment("shiffman-per-second", runs=12, backend="cpu", count=2000, steps=20000,
+                         shards=12, executor=Keeping(ex))
+    print(json.dumps({"raised": None}))
+except KeyboardInterrupt:
+    ends = []
+    for f in futures:
+        if f.cancelled():
+            ends.append(["cancelled", ""])
+        elif f.exception() is None:
+            ends.append(["ran", ""])
+        else:
+            e = f.exception()
+            ends.append([getattr(e, "id", type(e).__name__), getattr(e, "detail", str(e))])
+    print(json.dumps({"raised": "KeyboardInterrupt", "ends": ends}))
+"""
+
+
+def test_ctrl_c_of_a_process_pool_starts_no_shard_after_it(tmp_path):
+    # A process pool hands each worker a call ahead, which cancel() cannot reach: those shards
+    # started after the Ctrl-C and ran to the end (18-46 s). Now a worker whose shard a signal
+    # interrupted starts no other of that experiment; no shard runs to its end (each takes
+    # seconds, the signal comes a second in), none names a directory to resume (removed).
+    (tmp_path / "child.py").write_text(CTRL_C_CHILD)
+    child = subprocess.Popen([sys.executable, str(tmp_path / "child.py")], cwd=tmp_path,
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(1.5)
+    os.killpg(child.pid, signal.SIGINT)
+    out, _ = child.communicate(timeout=120)
+    got = json.loads(out)
+    assert got["raised"] == "KeyboardInterrupt", got
+    ends = got["ends"]
+    assert len(ends) == 12 and not any(end == "ran" for end, _ in ends), ends
+    started = [why for end, why in ends if end == "INTERRUPTED"]
+    assert started and all("interrupted" in why and "--resume" not in why for why in started)
+    assert any("not started" in why for why in started) or len(started) <= 2, ends
+    assert not _programs_of(child.pid)
+
+
+def _programs_of(session):
+    """The boids programs still running in a session (zombies are ended)."""
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = open(f"/proc/{pid}/stat").read()
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[3]) == session and fields[0] != "Z" and b"experiment" in cmd[1:2]:
+            left.append(int(pid))
+    return left
+
+
+def test_a_worker_killed_outright_leaves_no_shard_or_directory(tmp_path):
+    # kill -9 of a worker: its shard's program stops too (it ran on as an orphan) and its
+    # temporary directory is removed by the next shard on the machine (it stayed)
+    with cf.ProcessPoolExecutor(1) as executor:
+        future = executor.submit(os.getpid)
+        worker = future.result()
+        with pytest.raises(cf.process.BrokenProcessPool):
+            timer = threading.Timer(1.5, os.kill, (worker, signal.SIGKILL))
+            timer.start()
+            boids.experiment("shiffman-per-second", runs=1, backend="cpu", count=2000, steps=40000,
+                             executor=executor)
+        timer.join()
+    orphans = glob.glob(os.path.join(tempfile.gettempdir(), f"boids-shard-{worker}-*"))
+    assert orphans, "the dead worker's directory (the shard was running)"
+    session = os.getsid(0)
+    for _ in range(100):  # it stops within a second of its SIGTERM
+        if not _programs_of(session):
+            break
+        time.sleep(0.1)
+    assert not _programs_of(session), "the killed worker's shard runs on"
+    with cf.ThreadPoolExecutor(1) as executor:
+        boids.experiment("kit", runs=1, backend="cpu", count=100, steps=10, executor=executor)
+    assert not any(os.path.exists(d) for d in orphans)
 
 
 def test_the_shards_arguments_are_checked_before_any_runs(tmp_path):

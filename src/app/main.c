@@ -116,6 +116,7 @@ static int check_outputs(const boids_cli *cli, bool window)
 int main(int argc, char **argv)
 {
     boids_interrupt_install(); /* for the whole run: see base/interrupt.h */
+    boids_interrupt_with_parent();
     if (argc > 1 && strcmp(argv[1], "experiment") == 0)
         return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0)

@@ -72,6 +72,7 @@ boids_status boids_environment_check(void)
         {"BOIDS_GPU_LIMIT_GROUPS_X", NULL, 1},
         {"BOIDS_GPU_CHECKS", off_on, 0},
         {"BOIDS_GL_DEBUG", off_on, 0},
+        {"BOIDS_PARENT_PID", NULL, 1},
     };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; ++i) {
         int choice;

@@ -6,7 +6,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/environment.h"
 #include "base/output_file.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 static volatile sig_atomic_t caught;
 static volatile pid_t child;
@@ -46,6 +51,18 @@ void boids_interrupt_install(void)
             continue;
         sigaction(sigs[i], &sa, NULL);
     }
+}
+
+void boids_interrupt_with_parent(void)
+{
+    uint64_t pid = 0;
+    bool set = false;
+    if (boids_env_whole("BOIDS_PARENT_PID", 1, &pid, &set) != BOIDS_OK || !set)
+        return; /* (a bad value is refused by boids_environment_check) */
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if ((uint64_t)getppid() != pid) kill(getpid(), SIGTERM); /* it ended before the prctl */
+#endif
 }
 
 int boids_interrupted(void) { return caught; }

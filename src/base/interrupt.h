@@ -15,6 +15,11 @@
 #include <sys/types.h>
 
 void boids_interrupt_install(void);
+/* BOIDS_PARENT_PID=PID (the Python package sets it for the programs it runs): when that process,
+ * the parent, ends, the program gets SIGTERM and stops as above (Linux's parent-death signal),
+ * so that a worker killed outright leaves no shard running on as an orphan; a parent gone
+ * already is a signal at once. Elsewhere, or unset, nothing. */
+void boids_interrupt_with_parent(void);
 /* The first signal that arrived, or 0. */
 int boids_interrupted(void);
 /* 128 + that signal. */
