@@ -136,6 +136,8 @@ expect 2 "a scenario value's error names file, line and key" \
 printf '; a comment\nmodel = nope\n' >model.ini
 expect 2 "an unknown model on line 2 says line 2" "model.ini:2: model: unknown model 'nope'" -- \
   "$boids" model.ini --headless
+expect 2 "a mistyped model gets a guess" "--model: unknown model 'vicsk': did you mean vicsek?" \
+  -- "$boids" --model vicsk --headless
 printf 'boids = 10\x00\n' >nul.ini
 expect 2 "a NUL byte in a scenario" "nul.ini:1: a NUL byte" -- \
   "$boids" nul.ini --headless --backend cpu

@@ -89,3 +89,15 @@ size_t boids_edit_distance(const char *a, const char *b)
     }
     return row[lb];
 }
+
+void boids_guess_offer(boids_guess *g, const char *name)
+{
+    const size_t d = boids_edit_distance(g->key, name);
+    if (d < g->best_d) g->best_d = d, g->best = name;
+}
+
+void boids_list_append(char *buf, size_t size, const char *name)
+{
+    if (buf[0]) strncat(buf, ", ", size - strlen(buf) - 1);
+    strncat(buf, name, size - strlen(buf) - 1);
+}

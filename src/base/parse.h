@@ -22,4 +22,18 @@ const char *boids_float_text(float v, char buf[32]);
  * the "did you mean" of a mistyped flag or parameter. */
 size_t boids_edit_distance(const char *a, const char *b);
 
+/* "Did you mean": the name nearest a mistyped one among those offered, two edits at most
+ * (further is no guess). Start with {key, NULL, 3}, offer each name, then read .best (NULL:
+ * none near). */
+typedef struct boids_guess {
+    const char *key, *best;
+    size_t best_d;
+} boids_guess;
+#define BOIDS_GUESS(key) ((boids_guess){(key), NULL, 3})
+void boids_guess_offer(boids_guess *g, const char *name);
+
+/* Appends name to the list in buf (size bytes), ", " between names, cut where it is full: the
+ * lists of names an error message gives. */
+void boids_list_append(char *buf, size_t size, const char *name);
+
 #endif

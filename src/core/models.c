@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/parse.h"
 
 typedef struct model_row {
     const char *name;
@@ -83,13 +84,15 @@ boids_status boids_model_from_name(const char *name, boids_model *out)
             return BOIDS_OK;
         }
     }
-    char list[512] = "";
+    char list[512] = "", hint[96] = "";
+    boids_guess g = BOIDS_GUESS(name);
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
-        strncat(list, m ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, models[m].name, sizeof list - strlen(list) - 1);
+        boids_list_append(list, sizeof list, models[m].name);
+        boids_guess_offer(&g, models[m].name);
     }
-    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s' (models: %s)", name,
-                          list);
+    if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
+    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s'%s (models: %s)", name,
+                          hint, list);
 }
 
 boids_time_base boids_model_time_base(boids_model model)

@@ -190,16 +190,15 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
     BOIDS_REQUIRE(value, "value");
     const boids_param_info *info = boids_model_param(model, key);
     if (!info) {
-        size_t n, best_d = 3; /* two edits at most: further is no guess */
+        size_t n;
         const boids_param_info *all = boids_model_params(model, &n);
-        const char *guess = NULL;
+        boids_guess g = BOIDS_GUESS(key);
         char list[1024] = "";
         for (size_t i = 0; i < n; ++i) {
-            strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, all[i].name, sizeof list - strlen(list) - 1);
-            const size_t d = boids_edit_distance(key, all[i].name);
-            if (d < best_d) best_d = d, guess = all[i].name;
+            boids_list_append(list, sizeof list, all[i].name);
+            boids_guess_offer(&g, all[i].name);
         }
+        const char *guess = g.best;
         if (guess)
             return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
                                   "no such parameter for model %s: did you mean %s? (parameters: "

@@ -287,25 +287,20 @@ BOIDS_WORLD_SETTINGS(WORLD_CHECK)
  * (two edits at most), and both lists (the world keys were not named: 'wolrd' had no guess). */
 static boids_status unknown_key(boids_model model, const char *key)
 {
-    size_t n, best_d = 3;
+    size_t n;
     const boids_param_info *params = boids_model_params(model, &n);
-    const char *guess = NULL;
+    boids_guess g = BOIDS_GUESS(key);
     char list[1024] = "", world[512] = "";
     for (size_t i = 0; i < n; ++i) {
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, params[i].name, sizeof list - strlen(list) - 1);
-        const size_t d = boids_edit_distance(key, params[i].name);
-        if (d < best_d) best_d = d, guess = params[i].name;
+        boids_list_append(list, sizeof list, params[i].name);
+        boids_guess_offer(&g, params[i].name);
     }
     for (size_t i = 0; i < BOIDS_SETTING_COUNT; ++i) {
-        const char *k = boids_setting_at(i)->key;
-        strncat(world, i ? ", " : "", sizeof world - strlen(world) - 1);
-        strncat(world, k, sizeof world - strlen(world) - 1);
-        const size_t d = boids_edit_distance(key, k);
-        if (d < best_d) best_d = d, guess = k;
+        boids_list_append(world, sizeof world, boids_setting_at(i)->key);
+        boids_guess_offer(&g, boids_setting_at(i)->key);
     }
     char hint[96] = "";
-    if (guess) snprintf(hint, sizeof hint, ": did you mean %s?", guess);
+    if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
     return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, key,
                           "no such key for model %s%s (parameters: %s; world: %s)",
                           boids_model_name(model), hint, list, world);

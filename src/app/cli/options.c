@@ -62,13 +62,9 @@ const boids_option *boids_option_find(const char *arg)
 const char *boids_option_guess(const char *arg)
 {
     char buf[64];
-    const char *flag = flag_part(arg, buf, sizeof buf), *best = NULL;
-    size_t best_d = 3; /* two edits at most: further is no guess */
-    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) {
-        size_t d = boids_edit_distance(flag, table[i].flag);
-        if (d < best_d) best_d = d, best = table[i].flag;
-    }
-    return best;
+    boids_guess g = BOIDS_GUESS(flag_part(arg, buf, sizeof buf));
+    for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) boids_guess_offer(&g, table[i].flag);
+    return g.best;
 }
 
 const boids_option *boids_option_glued(const char *arg, const char **value)
