@@ -8,10 +8,13 @@
  *                          BOIDS_THIS_MODEL, its attributes and features defined,
  *                          steer_common.glsl, its rules (models/<rules>/rules.h), then the
  *                          Reynolds walk's main (steer_reynolds.glsl) or, with
- *                          BOIDS_FEATURE_OWN_WALK, the model's own (models/<rules>/walk.glsl)
+ *                          BOIDS_FEATURE_PAIR_RULE, the pair walk (walk_pairs.glsl) with the
+ *                          model's pair rule, or with BOIDS_FEATURE_OWN_WALK alone the model's
+ *                          own (models/<rules>/walk.glsl)
  *   CPU_RULES.c            the CPU's unit of every model's rules: those that take the Reynolds
  *                          walk's sums (BOIDS_CPU_REYNOLDS_RULES of each, src/cpu/lanes.h), the
- *                          models with their own walk (src/models/<rules>/walk.c, included) and
+ *                          models with a pair rule (BOIDS_CPU_PAIR_RULES, src/cpu/walk_pairs.h),
+ *                          those with their own walk (src/models/<rules>/walk.c, included) and
  *                          the predators' hunt (src/cpu/hunt.c) where a model has predators
  *   CPU_RULES3.c           the same compiled for 3D worlds (BOIDS_DIMS 3), and the rules' table
  *                          by model (boids_cpu_rules3)
@@ -90,7 +93,8 @@ static void generated_glsl(const char *dir)
 #undef BOIDS_X_MODEL_ID
     put("#define BOIDS_FEATURE_PREDATORS %uu\n", BOIDS_FEATURE_PREDATORS);
     put("#define BOIDS_FEATURE_OBSTACLE_RULE %uu\n", BOIDS_FEATURE_OBSTACLE_RULE);
-    put("#define BOIDS_FEATURE_OWN_WALK %uu\n\n", BOIDS_FEATURE_OWN_WALK);
+    put("#define BOIDS_FEATURE_OWN_WALK %uu\n", BOIDS_FEATURE_OWN_WALK);
+    put("#define BOIDS_FEATURE_PAIR_RULE %uu\n\n", BOIDS_FEATURE_PAIR_RULE);
 
     put("// Parameter blocks (src/boids_params.h), each padded to whole vec4s as in C.\n");
 #define BOIDS_GLSL_TYPE_REAL "float"
@@ -161,7 +165,12 @@ static void steer_programs(const char *dir)
         ((features)&BOIDS_FEATURE_PREDATORS)                                                       \
             ? ""                                                                                   \
             : "#define BOIDS_WITHOUT_PREDATORS 1\n#define BOIDS_SORTS_NEXT_STEP 1\n");             \
-    if ((features)&BOIDS_FEATURE_OWN_WALK)                                                         \
+    if ((features)&BOIDS_FEATURE_PAIR_RULE)                                                        \
+        put("#define RULES_ZONES " #rules "_zones\n#define RULES_ZONES_OF " #rules                 \
+            "_zones_of\n#define RULES_REACH " #rules "_reach\n#define RULES_PAIR " #rules          \
+            "_pair\n#define RULES_SUMS " #rules "_sums\n#define RULES_SUMS_FIELDS " #rules         \
+            "_sums_fields\n#define RULES_STEER " #rules "_steer\n#include \"walk_pairs.glsl\"\n"); \
+    else if ((features)&BOIDS_FEATURE_OWN_WALK)                                                    \
         put("#include \"models/" #rules "/walk.glsl\"\n");                                         \
     else                                                                                           \
         put("#define RULES_RADII " #rules "_radii\n#define RULES_STEER " #rules                    \
@@ -173,7 +182,8 @@ static void steer_programs(const char *dir)
 
 /* The CPU's unit of every model's rules for a world of `dims` dimensions: each rules file of the
  * manifest without BOIDS_FEATURE_OWN_WALK, once, run on the lanes (BOIDS_CPU_REYNOLDS_RULES,
- * src/cpu/lanes.h); each model's own walk, src/cpu/rules_<rules>.c; and the predators' hunt
+ * src/cpu/lanes.h); each pair rule, on the pair walk (BOIDS_CPU_PAIR_RULES, src/cpu/walk_pairs.h);
+ * each model's own walk, src/models/<rules>/walk.c; and the predators' hunt
  * (src/cpu/hunt.c). They are compiled here, once per dimension, and nowhere else: the rules'
  * vectors have the world's dimension (rules/lang.h). */
 static void cpu_rules(const char *path, int dims)
@@ -191,7 +201,10 @@ static void cpu_rules(const char *path, int dims)
         predators |= ((features)&BOIDS_FEATURE_PREDATORS) != 0;                                    \
         if (!seen) {                                                                               \
             done[n++] = #rules;                                                                    \
-            if ((features)&BOIDS_FEATURE_OWN_WALK)                                                 \
+            if ((features)&BOIDS_FEATURE_PAIR_RULE)                                                \
+                put("\n#include \"cpu/walk_pairs.h\"\n#include \"models/" #rules                   \
+                    "/rules.h\"\nBOIDS_CPU_PAIR_RULES(" #rules ")\n");                             \
+            else if ((features)&BOIDS_FEATURE_OWN_WALK)                                            \
                 put("\n#include \"models/" #rules "/walk.c\"\n");                                  \
             else                                                                                   \
                 put("\n#include \"models/" #rules "/rules.h\"\nBOIDS_CPU_REYNOLDS_RULES(" #rules   \

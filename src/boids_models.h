@@ -12,8 +12,9 @@
  *               boids_params.h), as BOIDS_BLOCK_BIT(...)
  *   rules       its folder, whose rules.h holds the rules, one source for the CPU and the
  *               GPU (<rules>_radii and <rules>_steer, docs/adding-a-model.md); a model with
- *               its own walk (BOIDS_FEATURE_OWN_WALK) adds it there in walk.c (the CPU's) and
- *               walk.glsl (the GPU's)
+ *               its own walk (BOIDS_FEATURE_OWN_WALK) says there what one pair adds
+ *               (BOIDS_FEATURE_PAIR_RULE: <rules>_pair, which the shared pair walk runs), or
+ *               adds its walks, walk.c (the CPU's) and walk.glsl (the GPU's: kit's lane groups)
  *   attributes  the per-boid attributes it reads or writes (boids_attributes.h), BOIDS_ATTR_BIT
  *   features    BOIDS_FEATURE_* it has
  *   init        its random initial layout (BOIDS_LAYOUT_<init>, boids_layout in boids.h)
@@ -46,6 +47,9 @@
 /* an own walk that reads the world's nearest:K (boids_world_def.nearest); a model on the
  * Reynolds walk reads it there */
 #define BOIDS_FEATURE_NEAREST 8u
+/* an own walk that is the shared pair walk (rules/common.h, "the pair walk"): the model's rules.h
+ * says what one pair adds to its sums (<rules>_pair), and has no walk.c or walk.glsl */
+#define BOIDS_FEATURE_PAIR_RULE 16u
 
 /* The manifest: every folder's rows (src/models/list.h), in its order. */
 #include "models/list.h"

@@ -192,4 +192,5 @@ BOIDS_VINLINE void boids_cpu_lane_store(const boids_cpu_step *s, uint32_t slot, 
             slot += lanes;                                                                         \
         }                                                                                          \
     }
+
 #endif

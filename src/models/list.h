@@ -1,7 +1,7 @@
 /* The models, a folder each (src/models/<folder>/: model.h, rules.h, oracle.c and, where the
- * model walks its neighbours its own way, walk.c and walk.glsl). Part of the public API, through
- * boids_models.h, which makes the manifest (BOIDS_MODEL_LIST) and boids_params.h the blocks
- * (BOIDS_PARAM_BLOCK_LIST) from the folders named here.
+ * model walks its neighbours with a walk of its own, walk.c and walk.glsl: kit's). Part of the
+ * public API, through boids_models.h, which makes the manifest (BOIDS_MODEL_LIST) and
+ * boids_params.h the blocks (BOIDS_PARAM_BLOCK_LIST) from the folders named here.
  *
  * A folder is one line below, in BOIDS_MODEL_FOLDERS, whose order is the order of the boids_model
  * enum (the models' rows within a folder keep theirs) and of the folders' parameter blocks in

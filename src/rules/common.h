@@ -428,6 +428,59 @@ RULES_STRUCT(reynolds_sums)
 }
 RULES_STRUCT_END(reynolds_sums)
 
+/* ---- the pair walk ------------------------------------------------------------------------------
+ * A model whose rule looks at each neighbour in its own way (BOIDS_FEATURE_PAIR_RULE: couzin's
+ * zones, gregoire-chate's bands) writes only what one pair adds to its sums; one walk per backend
+ * (src/cpu/walk_pairs.h, shaders/walk_pairs.glsl) owns the rest: the candidates, the reach, the
+ * nearest:K search, the loop limits and the stores. In its rules.h:
+ *
+ *   <rules>_zones_of(ctx)                 what the pair rule compares with (its own struct)
+ *   <rules>_reach(zones)                  rules_pair_reach: the walk's reach and nearest filter
+ *   <rules>_pair(ctx, zones, pair, phase) the sums (its <rules>_sums) of that one pair, every
+ *                                         field set, a term the pair does not add being 0
+ *   <rules>_sums_fields(F, U, Z)          the sums' fields: F(name) a float sum, U(name) a count,
+ *                                         Z(name) a float sum of 3D worlds only (0 in flat ones)
+ *
+ * The walk adds each pair's terms field by field, in the candidates' order (then the nearest's,
+ * nearest first), so both backends add the same terms in the same order and their sums are the
+ * same bits; a term of 0 adds nothing (a sum that starts at +0 never becomes -0). On the CPU a
+ * pair's lanes are several candidates of one boid at once. */
+#define RULES_PAIR_METRIC 0u  /* the candidates within the reach, in a metric world */
+#define RULES_PAIR_BESIDE 1u  /* the same in a world of nearest:K: what stays metric there */
+#define RULES_PAIR_NEAREST 2u /* the K nearest that pass the filter, nearest first */
+
+/* A boid and another: the offset to it (the minimum image on a torus), its squared length (> 0),
+ * the other's velocity, the boid's own, and whether the two are of one swarm. */
+RULES_STRUCT(rules_pair)
+{
+    lane_vec d;
+    lane_f d2;
+    lane_vec v, me;
+    lane_m same;
+}
+RULES_STRUCT_END(rules_pair)
+
+/* What the walk asks of a model's zones: pairs at d2 >= reach2 add nothing (the metric loop skips
+ * them); the nearest are those of the boid's swarm at least nearest_min2 away, and, where
+ * nearest_view, within the view cone of half-angle cosine cos_view around its heading. */
+RULES_STRUCT(rules_pair_reach)
+{
+    float reach2, nearest_min2;
+    bool nearest_view;
+    float cos_view;
+}
+RULES_STRUCT_END(rules_pair_reach)
+
+RULES_FN rules_pair_reach pair_reach(float reach2, float nearest_min2, bool view, float cos_view)
+{
+    rules_pair_reach r;
+    r.reach2 = reach2;
+    r.nearest_min2 = nearest_min2;
+    r.nearest_view = view;
+    r.cos_view = cos_view;
+    return r;
+}
+
 /* A boid's position, velocity, external forces (as vectors of the world's dimension). */
 RULES_FN lane_vec boid_position(rules_boid b) { return VEC(b.x, b.y, b.z); }
 RULES_FN lane_vec boid_velocity(rules_boid b) { return VEC(b.vx, b.vy, b.vz); }

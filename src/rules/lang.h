@@ -30,7 +30,8 @@
  *                            a rules function, and the context its first parameter carries on
  *                            the CPU (the parameters, dt, the world; on the GPU they are the
  *                            per-step block, `frame`); RULES_CTX_ONLY, RULES_PASS_ONLY where it
- *                            is the only parameter
+ *                            is the only parameter; `RULES_CTX_UNUSED;` in a function that
+ *                            takes the context and does not read it
  *   PARAM(block.field)       a parameter in every lane; UNIFORM(block.field) the same as one
  *                            value, which may decide an `if`
  *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_WORLD_D, RULES_EDGES, RULES_STEP
@@ -97,6 +98,7 @@
 #define RULES_PASS
 #define RULES_CTX_ONLY
 #define RULES_PASS_ONLY
+#define RULES_CTX_UNUSED
 #define PARAM(p) frame.params.p
 #define UNIFORM(p) frame.params.p
 #define RULES_DT frame.dt
@@ -182,6 +184,7 @@ typedef struct lane_vec {
 #define RULES_PASS ctx,
 #define RULES_CTX_ONLY const boids_rules_ctx *ctx
 #define RULES_PASS_ONLY ctx
+#define RULES_CTX_UNUSED (void)ctx
 #define PARAM(p) boids_vf_all(ctx->params->p)
 #define UNIFORM(p) (ctx->params->p)
 #define RULES_DT boids_vf_all(ctx->dt)

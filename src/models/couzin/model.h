@@ -1,8 +1,9 @@
 /* Couzin et al. 2002: zones of repulsion, orientation and attraction, a blind volume, a limited
- * turn. It walks its neighbours its own way (walk.c on the CPU, walk.glsl on the GPU).
+ * turn. Its neighbours count by zone, so it has a pair rule (couzin_pair in rules.h: what one
+ * neighbour adds), which the pair walk of each backend runs (rules/common.h).
  *
- * This folder is the model: its manifest rows and parameter blocks (here), its rules
- * (rules.h, one text for the CPU and the GPU), its own walk (walk.c, walk.glsl), and its oracle
+ * This folder is the model: its manifest rows and parameter blocks (here), its rules and pair
+ * rule (rules.h, one text for the CPU and the GPU), and its oracle
  * (oracle.c, the tests' float64 step). src/models/list.h names the folder; docs/adding-a-model.md
  * says what each part is. */
 #ifndef BOIDS_MODELS_COUZIN_MODEL_H
@@ -11,7 +12,7 @@
 /* The manifest rows (src/boids_models.h gives the columns). */
 #define BOIDS_MODELS_COUZIN(M)                                                                     \
     M(COUZIN, "couzin", PER_SECOND, BOIDS_BLOCK_BIT(COUZIN), couzin, 0,                            \
-      BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST, CENTRE,                                      \
+      BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST | BOIDS_FEATURE_PAIR_RULE, CENTRE,            \
       "max_speed=3 min_speed=3 obstacle_radius=5 max_obstacle_size=2 obstacle_factor=30",          \
       "boids=100 world=100x100x100 dt=0.1 steps=3000",                                             \
       "Couzin et al. 2002: zones of repulsion, orientation, attraction; blind behind",             \

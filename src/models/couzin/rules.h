@@ -1,7 +1,7 @@
 /* couzin (docs/models.md (couzin)): Couzin, Krause, James, Ruxton & Franks 2002, "Collective
  * memory and spatial sorting in animal groups" (J. Theor. Biol. 218, 1). One source for both
- * backends (rules/lang.h); the walk over the zones is each backend's own (src/models/couzin/walk.c,
- * src/models/couzin/walk.glsl): it gathers couzin_sums.
+ * backends (rules/lang.h); couzin_pair says what one neighbour adds to couzin_sums, and the pair
+ * walk of each backend (rules/common.h: src/cpu/walk_pairs.h, shaders/walk_pairs.glsl) runs it.
  *
  *   zones around individual i, of the others it perceives (not in the blind volume behind it:
  *   the offsets within alpha/2 of its heading), r_ij the unit vector towards j:
@@ -65,6 +65,53 @@ RULES_STRUCT(couzin_sums)
     lane_f rep_z, ori_z, att_z; /* 0 in a flat world */
 }
 RULES_STRUCT_END(couzin_sums)
+
+/* The sums' fields, for the pair walk (rules/common.h). */
+#define couzin_sums_fields(F, U, Z)                                                                \
+    F(rep_x)                                                                                       \
+    F(rep_y) F(ori_x) F(ori_y) F(att_x) F(att_y) U(n_r) U(n_o) U(n_a) Z(rep_z) Z(ori_z) Z(att_z)
+
+/* The walk's reach, r_a; the nearest (orientation and attraction in a world of nearest:K) are
+ * those perceived beyond r_r. */
+RULES_FN rules_pair_reach couzin_reach(couzin_zones z)
+{
+    return pair_reach(z.ra2, z.rr2, true, z.cos_view);
+}
+
+/* What one other individual adds: the unit vector towards it in the zone of repulsion (eq. 1,
+ * every swarm, perceived or not unless blind_repulsion), its heading in the zone of orientation
+ * (eq. 2; one at rest counts but adds no heading) or the unit vector towards it in the zone of
+ * attraction (eq. 3), both of its own swarm and perceived. In a world of nearest:K repulsion
+ * stays metric and the K nearest perceived beyond r_r orient and attract, whatever their
+ * distance. One division, then products, for each unit vector. */
+RULES_FN couzin_sums couzin_pair(RULES_CTX couzin_zones z, rules_pair p, uint phase)
+{
+    lane_m none = NOT(LANE_TRUE);
+    lane_m rep = p.d2 < z.rr2;
+    lane_m seen = in_view(p.me, p.d, p.d2, LANE_F(z.cos_view));
+    lane_m in_rep = UNIFORM(couzin.blind_repulsion) != 0.0f ? AND(rep, seen) : rep;
+    lane_m beyond = AND(AND(NOT(rep), p.same), seen); /* orientation or attraction */
+    if (phase == RULES_PAIR_BESIDE) beyond = none;    /* the nearest's to come */
+    if (phase == RULES_PAIR_NEAREST) in_rep = none, beyond = LANE_TRUE; /* the search's filter */
+    lane_m orient = AND(beyond, p.d2 < z.ro2), attract = AND(beyond, NOT(p.d2 < z.ro2));
+    lane_f v2 = length2(p.v);
+    lane_m heads = AND(orient, v2 > 0.0f);
+    PRECISE lane_f inv = DIV(1.0f, SQRT(p.d2));
+    PRECISE lane_f hinv = DIV(1.0f, SQRT(v2)); /* (inf at rest: no heading is added) */
+    PRECISE lane_vec u = VEC(p.d.x * inv, p.d.y * inv, p.d.z * inv);
+    PRECISE lane_vec h = VEC(p.v.x * hinv, p.v.y * hinv, p.v.z * hinv);
+    couzin_sums t;
+    t.rep_x = MASK(u.x, in_rep), t.rep_y = MASK(u.y, in_rep);
+    t.ori_x = MASK(h.x, heads), t.ori_y = MASK(h.y, heads);
+    t.att_x = MASK(u.x, attract), t.att_y = MASK(u.y, attract);
+#if BOIDS_DIMS == 3
+    t.rep_z = MASK(u.z, in_rep), t.ori_z = MASK(h.z, heads), t.att_z = MASK(u.z, attract);
+#else
+    t.rep_z = t.ori_z = t.att_z = LANE_F(0.0f);
+#endif
+    t.n_r = LANE_BIT(in_rep), t.n_o = LANE_BIT(orient), t.n_a = LANE_BIT(attract);
+    return t;
+}
 
 /* Unit vector u turned by the spherically wrapped Gaussian of sd sigma radians: the tangent
  * plane's Gaussian by Box-Muller, radius rho = sigma sqrt(-2 ln(1 - r0)) at the azimuth phi of

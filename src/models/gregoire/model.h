@@ -1,10 +1,10 @@
 /* Gregoire & Chate 2004: Vicsek's constant-speed particles with vectorial noise, and a pair force
- * that holds them together: a hard core, a spring about r_e, a constant pull out to r_0. It walks
- * its neighbours its own way (walk.c on the CPU, walk.glsl on the GPU): the force depends on each
- * pair's distance, which the Reynolds walk's sums do not keep.
+ * that holds them together: a hard core, a spring about r_e, a constant pull out to r_0. The
+ * force depends on each pair's distance, which the Reynolds walk's sums do not keep, so it has a
+ * pair rule (gregoire_pair in rules.h), which the pair walk of each backend runs (rules/common.h).
  *
- * This folder is the model: its manifest row and parameter block (here), its rules (rules.h, one
- * text for the CPU and the GPU), its own walk (walk.c, walk.glsl), and its oracle (oracle.c, the
+ * This folder is the model: its manifest row and parameter block (here), its rules and pair rule
+ * (rules.h, one text for the CPU and the GPU), and its oracle (oracle.c, the
  * tests' float64 step). src/models/list.h names the folder; docs/adding-a-model.md says what each
  * part is. */
 #ifndef BOIDS_MODELS_GREGOIRE_MODEL_H
@@ -13,7 +13,7 @@
 /* The manifest row (src/boids_models.h gives the columns). */
 #define BOIDS_MODELS_GREGOIRE(M)                                                                   \
     M(GREGOIRE, "gregoire-chate", PER_FRAME, BOIDS_BLOCK_BIT(GREGOIRE), gregoire, 0,               \
-      BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST, CENTRE,                                      \
+      BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST | BOIDS_FEATURE_PAIR_RULE, CENTRE,            \
       "max_speed=0.05 min_speed=0.05 obstacle_radius=3 max_obstacle_size=1.5 "                     \
       "obstacle_factor=0.05",                                                                      \
       "boids=256 world=32x32 dt=1 steps=3000",                                                     \

@@ -1,7 +1,7 @@
 /* gregoire-chate (docs/models.md (gregoire-chate)): G. Gregoire & H. Chate 2004, "Onset of
  * collective and cohesive motion" (Phys. Rev. Lett. 92, 025702), one step a frame (dt = 1). One
- * source for both backends (rules/lang.h); the walk over the neighbours is each backend's own
- * (src/models/gregoire/walk.c, src/models/gregoire/walk.glsl): it gathers gregoire_sums.
+ * source for both backends (rules/lang.h): gregoire_pair says what one neighbour adds to
+ * gregoire_sums, and the pair walk of each backend (rules/common.h) runs it.
  *
  *   v_i(t+1) = v_0 Theta[ alpha sum_{j ~ i} v_j / v_0 + beta sum_{j ~ i} f_ij e_ij
  *                         + eta n_i xi_i ]
@@ -34,12 +34,12 @@
 
 /* The bands as the walks test them (the same in every lane): the squared radii r_c^2, r_a^2 and
  * the walk's reach max(r_0, r_c)^2; r_e and the spring's slope 1 / (4 (r_a - r_e)). */
-RULES_STRUCT(gregoire_bands) { float rc2, ra, ra2, reach2, re, slope; }
-RULES_STRUCT_END(gregoire_bands)
+RULES_STRUCT(gregoire_zones) { float rc2, ra, ra2, reach2, re, slope; }
+RULES_STRUCT_END(gregoire_zones)
 
-RULES_FN gregoire_bands gregoire_bands_of(RULES_CTX_ONLY)
+RULES_FN gregoire_zones gregoire_zones_of(RULES_CTX_ONLY)
 {
-    gregoire_bands z;
+    gregoire_zones z;
     /* precise: the walks of both backends compare with these very bits */
     PRECISE float rc = UNIFORM(gregoire.core_radius);
     PRECISE float r0 = UNIFORM(gregoire.radius);
@@ -63,6 +63,48 @@ RULES_STRUCT(gregoire_sums)
     lane_f core_z, ali_z, frc_z; /* 0 in a flat world */
 }
 RULES_STRUCT_END(gregoire_sums)
+
+/* The sums' fields, for the pair walk (rules/common.h). */
+#define gregoire_sums_fields(F, U, Z)                                                              \
+    F(core_x) F(core_y) F(ali_x) F(ali_y) F(frc_x) F(frc_y) U(n_c) U(n) Z(core_z) Z(ali_z) Z(frc_z)
+
+/* The walk's reach, max(r_0, r_c); the nearest (the neighbours in a world of nearest:K) are those
+ * beyond r_c. */
+RULES_FN rules_pair_reach gregoire_reach(gregoire_zones z)
+{
+    return pair_reach(z.reach2, z.rc2, false, -1.0f);
+}
+
+/* What one other particle adds: within the hard core r_c (every swarm) the unit vector towards
+ * it; else, of its own swarm within r_0, its velocity and f_ij e_ij = (f / r) d. In a world of
+ * nearest:K the hard core stays metric and the K nearest beyond r_c are the neighbours, whatever
+ * their distance. One division, then products. */
+RULES_FN gregoire_sums gregoire_pair(RULES_CTX gregoire_zones z, rules_pair p, uint phase)
+{
+    RULES_CTX_UNUSED;
+    lane_m none = NOT(LANE_TRUE);
+    lane_m core = p.d2 < z.rc2;
+    lane_m near = AND(NOT(core), p.same);
+    if (phase == RULES_PAIR_BESIDE) near = none;                    /* the nearest's to come */
+    if (phase == RULES_PAIR_NEAREST) core = none, near = LANE_TRUE; /* the search's filter */
+    PRECISE lane_f r = SQRT(p.d2);
+    PRECISE lane_f inv = DIV(1.0f, r);
+    PRECISE lane_f f = SELECT(p.d2 < z.ra2, (r - z.re) * z.slope, LANE_F(1.0f));
+    PRECISE lane_f w = f * inv;
+    PRECISE lane_vec u = VEC(p.d.x * inv, p.d.y * inv, p.d.z * inv);
+    PRECISE lane_vec fe = VEC(p.d.x * w, p.d.y * w, p.d.z * w);
+    gregoire_sums t;
+    t.core_x = MASK(u.x, core), t.core_y = MASK(u.y, core);
+    t.ali_x = MASK(p.v.x, near), t.ali_y = MASK(p.v.y, near);
+    t.frc_x = MASK(fe.x, near), t.frc_y = MASK(fe.y, near);
+#if BOIDS_DIMS == 3
+    t.core_z = MASK(u.z, core), t.ali_z = MASK(p.v.z, near), t.frc_z = MASK(fe.z, near);
+#else
+    t.core_z = t.ali_z = t.frc_z = LANE_F(0.0f);
+#endif
+    t.n_c = LANE_BIT(core), t.n = LANE_BIT(near);
+    return t;
+}
 
 RULES_FN rules_boid gregoire_steer(RULES_CTX gregoire_sums m, rules_boid b)
 {
