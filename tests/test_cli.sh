@@ -250,6 +250,9 @@ expect 2 "--field with a flock of no such kind: refused" "^boids: --field: '10,h
 expect 2 "--field 1e-50, too small for a float (not 0: half the world): refused" \
   "^boids: --field: '1e-50' is not R.*a positive R a float holds" \
   -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 1e-50
+expect 2 "--field's message says what a BINS or RANKS of 0 means (5,0 is taken: 64 bins)" \
+  "BINS in \[1, 256\] (0 or left out: 64), RANKS in \[1, 32\] (0 or left out: 20)" \
+  -- "$boids" -n 10 --steps 1 --backend cpu --headless --metrics "$tmp/m.csv" --field 5,300
 "$boids" -n 300 --swarms 3 --steps 5 --backend cpu --headless --metrics "$tmp/fs.csv" \
   --field 60,swarm >/dev/null && [ "$(tail -1 "$tmp/fs.csv" | awk -F, '{ print NF }')" = 15 ] &&
   ok "--field R,swarm: each swarm a flock" || bad "--field 60,swarm: $(cat "$tmp/fs.csv")"
@@ -353,12 +356,30 @@ expect 2 "--dt for a frame-based model, headless" "^boids: --dt: vicsek steps by
   -- "$boids" --model vicsek -n 10 --dt 0.5 --headless --steps 1 --backend cpu
 expect 2 "--sweep dt= for a frame-based model" "^boids experiment: --sweep dt=0.5,1: vicsek" \
   -- "$boids" experiment vicsek -n 10 --sweep dt=0.5,1 --runs 1 --steps 1 --out "$tmp/never"
+# the same dt from a scenario file (it was taken), where it is not the model's own: the presets'
+# dt = 1 (a step is the unit of the metrics' time) stays
+printf 'model = vicsek\nboids = 10\ndt = 0.5\n' >"$tmp/vdt.ini"
+expect 2 "a frame-based model's dt in a scenario, headless: refused naming file and line" \
+  "^boids: .*vdt.ini:3: dt: vicsek steps by frames.*other than its own (1)" \
+  -- "$boids" "$tmp/vdt.ini" --headless --steps 1 --backend cpu
+expect 2 "... and in an experiment" "vdt.ini:3: dt: vicsek steps by frames" \
+  -- "$boids" experiment "$tmp/vdt.ini" --runs 1 --steps 1 --out "$tmp/never"
+expect 0 "the vicsek preset's own dt = 1, headless" "" \
+  -- "$boids" "$(dirname "$kit")/vicsek.ini" -n 10 --headless --steps 1 --backend cpu
 expect 0 "--dt for a per-second model" "" \
   -- "$boids" -n 10 --dt 0.05 --headless --steps 1 --backend cpu
 expect 2 "-n beyond the maximum names -n" "^boids: -n: 300000000 exceeds the maximum" \
   -- "$boids" -n 300000000 --backend cpu
 expect 2 "--boids beyond the maximum names --boids" "^boids: --boids: 300000000 exceeds" \
   -- "$boids" --boids 300000000 --backend cpu
+# a number beyond a float, or one that would read as 0, says so (both were "not a decimal number",
+# or 1e-50 silently 0)
+expect 2 "--set 1e40: beyond a float's range" "max_speed: '1e40' is beyond a float's range" \
+  -- "$boids" --set max_speed=1e40 -n 10 --steps 1 --headless --backend cpu
+expect 2 "--set 1e-50: would read as 0" "max_speed: '1e-50' is too small for a float" \
+  -- "$boids" --set max_speed=1e-50 -n 10 --steps 1 --headless --backend cpu
+expect 2 "--sweep A:B:1 with A != B (only A ran)" "a count in \[2, .*1 where A = B" \
+  -- "$boids" experiment -n 10 --sweep align_weight=0:2:1 --runs 1 --out "$tmp/never"
 expect 2 "--set making min above max" "--set max_speed" \
   -- "$boids" --set max_speed=16 -n 10 --backend cpu
 expect 2 "--set hex" "--set" -- "$boids" --set max_speed=0x10 --backend cpu

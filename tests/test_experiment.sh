@@ -150,6 +150,24 @@ fi
 : >k9/runs.csv && : >k9/events.csv && : >k9/metrics.csv
 "$boids" experiment --resume k9 >out 2>err && same "empty tables: --resume runs them all" k9 \
   k9_whole || bad "empty tables: --resume: $(cat err)"
+# kill -9 as the manifest was written: its lock and the manifest's temporary file were all the
+# directory held, which --resume refused ("manifest.ini: cannot open") and a new run called not
+# empty; --resume now says to start again there, and a new run does, the temporary file removed
+mkdir k9m && touch k9m/.lock && echo "model = vicsek" >k9m/.boids-tmp-Xa9b2c
+"$boids" experiment --resume k9m >out 2>err
+rc=$?
+if [ $rc = 2 ] && grep -q "k9m has no manifest.ini: no experiment was started.*--out k9m" err &&
+   "$boids" experiment "${k9[@]}" --steps 20 --out k9m >out 2>&1 && [ -s k9m/manifest.ini ] &&
+   ! ls -A k9m | grep -q boids-tmp; then
+  ok "killed as the manifest was written: --resume says to start again, --out there does"
+else
+  bad "killed as the manifest was written: --resume exit $rc: $(cat err); $(ls -A k9m)"
+fi
+# --resume of a finished experiment says so ("0 runs in 0.00 s" said nothing)
+"$boids" experiment --resume k9m >out 2>err &&
+  grep -q "every run was done already: k9m/runs.csv, events.csv, metrics.csv are whole" out &&
+  ok "--resume of a finished experiment says every run was done" ||
+  bad "--resume of a finished experiment: $(cat out err)"
 
 # --- the paper's finding (docs/models.md (kit), figure 10): 100 runs of 3 catches ----
 # chi-square of the 10-bin histogram of caught ages against uniform, 9 degrees of freedom: above

@@ -138,6 +138,14 @@ expect 2 "an unknown model on line 2 says line 2" "model.ini:2: model: unknown m
   "$boids" model.ini --headless
 expect 2 "a mistyped model gets a guess" "--model: unknown model 'vicsk': did you mean vicsek?" \
   -- "$boids" --model vicsk --headless
+expect 2 "a mistyped layout gets a guess" "unknown layout 'center': did you mean centre?" \
+  -- "$boids" --layout center "${run[@]}"
+expect 2 "a mistyped --help topic gets a guess" "vicsk: no such topic: did you mean vicsek?" \
+  -- "$boids" --help vicsk
+expect 2 "--world 800X600 says the x is lower-case" "'800X600' is not WxH.*(a lower-case x" \
+  -- "$boids" --world 800X600 "${run[@]}"
+expect 2 "a stray '--' gets no guess (it was --dt)" "^boids: unknown option '--' (see --help)$" \
+  -- "$boids" -- "${run[@]}"
 printf 'boids = 10\x00\n' >nul.ini
 expect 2 "a NUL byte in a scenario" "nul.ini:1: a NUL byte" -- \
   "$boids" nul.ini --headless --backend cpu

@@ -36,10 +36,15 @@ def _find_library():
     given = os.environ.get("BOIDS_LIBRARY")
     if given:  # the one asked for, or an error naming it: never another one in its place
         try:
-            return ctypes.CDLL(given), given
+            found = ctypes.CDLL(given)
         except OSError as e:
             raise ImportError(f"boids: BOIDS_LIBRARY={given}: {e} (unset it to take the "
                               "package's, the build's or the installed library)") from None
+        if not hasattr(found, "boids_world_open"):  # a library, but not this one
+            raise ImportError(f"boids: BOIDS_LIBRARY={given} is not libboids (it has no "
+                              "boids_world_open); unset it to take the package's, the build's or "
+                              "the installed library")
+        return found, given
     candidates = [_PACKAGE_LIB, os.path.normpath(_BUILD_LIB), ctypes.util.find_library("boids"),
                   "libboids.so.0"]
     tried = []

@@ -1,5 +1,6 @@
 """The Python package against the library it wraps (run by ctest's test_python, or
 `PYTHONPATH=python python3 -m pytest python/tests` after a build)."""
+import ctypes.util
 import multiprocessing
 import os
 import pickle
@@ -276,6 +277,14 @@ def test_the_library_and_program_asked_for_or_an_error(tmp_path):
                           text=True)
     assert done.returncode != 0 and "BOIDS_LIBRARY=" in done.stderr and "nowhere.so" in \
         done.stderr, done.stderr
+    # a library that is not this one (libm, say): an ImportError naming it, not ctypes' bare
+    # AttributeError on the first symbol looked up
+    other = ctypes.util.find_library("m")
+    env = dict(os.environ, BOIDS_LIBRARY=other)
+    done = subprocess.run([sys.executable, "-c", "import boids"], env=env, capture_output=True,
+                          text=True)
+    assert done.returncode != 0 and f"BOIDS_LIBRARY={other} is not libboids" in done.stderr \
+        and "AttributeError" not in done.stderr, done.stderr
     for program, says in ((tmp_path / "nowhere", "is not a program"),
                           ("/bin/true", "wrote no runs.csv")):  # exits 0, writes nothing
         os.environ["BOIDS_PROGRAM"], before = str(program), os.environ.get("BOIDS_PROGRAM")

@@ -285,8 +285,9 @@ def test_ctrl_c_of_a_process_pool_starts_no_shard_after_it(tmp_path):
     assert not _programs_of(child.pid)
 
 
-def _programs_of(session):
-    """The boids programs still running in a session (zombies are ended)."""
+def _programs(field, value):
+    """The boids programs still running (zombies are ended) whose /proc stat field `field` (after
+    the name: 1 the parent, 3 the session) is value."""
     left = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -295,31 +296,52 @@ def _programs_of(session):
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if int(fields[3]) == session and fields[0] != "Z" and b"experiment" in cmd[1:2]:
+        if int(fields[field]) == value and fields[0] != "Z" and b"experiment" in cmd[1:2]:
             left.append(int(pid))
+    return left
+
+
+def _programs_of(session):
+    return _programs(3, session)
+
+
+def _running(pids):
+    """Those of pids still running (not ended, not zombies)."""
+    left = []
+    for pid in pids:
+        try:
+            if open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z":
+                left.append(pid)
+        except OSError:
+            pass
     return left
 
 
 def test_a_worker_killed_outright_leaves_no_shard_or_directory(tmp_path):
     # kill -9 of a worker: its shard's program stops too (it ran on as an orphan) and its
     # temporary directory is removed by the next shard on the machine (it stayed)
+    shards = []
+
+    def kill(worker):
+        shards.extend(_programs(1, worker))  # its children, the shard's program
+        os.kill(worker, signal.SIGKILL)
+
     with cf.ProcessPoolExecutor(1) as executor:
         future = executor.submit(os.getpid)
         worker = future.result()
         with pytest.raises(cf.process.BrokenProcessPool):
-            timer = threading.Timer(1.5, os.kill, (worker, signal.SIGKILL))
+            timer = threading.Timer(1.5, kill, (worker,))
             timer.start()
             boids.experiment("shiffman-per-second", runs=1, backend="cpu", count=2000, steps=40000,
                              executor=executor)
         timer.join()
     orphans = glob.glob(os.path.join(tempfile.gettempdir(), f"boids-shard-{worker}-*"))
-    assert orphans, "the dead worker's directory (the shard was running)"
-    session = os.getsid(0)
+    assert shards and orphans, "the dead worker's program and directory (the shard was running)"
     for _ in range(100):  # it stops within a second of its SIGTERM
-        if not _programs_of(session):
+        if not _running(shards):
             break
         time.sleep(0.1)
-    assert not _programs_of(session), "the killed worker's shard runs on"
+    assert not _running(shards), "the killed worker's shard runs on"
     with cf.ThreadPoolExecutor(1) as executor:
         boids.experiment("kit", runs=1, backend="cpu", count=100, steps=10, executor=executor)
     assert not any(os.path.exists(d) for d in orphans)

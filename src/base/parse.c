@@ -8,30 +8,36 @@
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-bool boids_parse_float(const char *s, float *out)
+bool boids_parse_float(const char *s, float *out) { return boids_parse_float_why(s, out) == NULL; }
+
+const char *boids_parse_float_why(const char *s, float *out)
 {
+    static const char *const not_number = "is not a decimal number";
     const char *p = s;
+    bool nonzero = false;
     if (*p == '+' || *p == '-') ++p;
     int digits = 0;
-    while (is_digit(*p)) ++p, ++digits;
+    while (is_digit(*p)) nonzero |= *p != '0', ++p, ++digits;
     if (*p == '.') {
         ++p;
-        while (is_digit(*p)) ++p, ++digits;
+        while (is_digit(*p)) nonzero |= *p != '0', ++p, ++digits;
     }
-    if (digits == 0) return false;
+    if (digits == 0) return not_number;
     if (*p == 'e' || *p == 'E') {
         ++p;
         if (*p == '+' || *p == '-') ++p;
-        if (!is_digit(*p)) return false;
+        if (!is_digit(*p)) return not_number;
         while (is_digit(*p)) ++p;
     }
-    if (*p != '\0') return false;
+    if (*p != '\0') return not_number;
     errno = 0;
     float v = strtof(s, NULL);
-    if (errno == ERANGE && fabsf(v) > 1.0f) return false; /* overflow; underflow to 0 is fine */
-    if (!isfinite(v)) return false;
+    if ((errno == ERANGE && fabsf(v) > 1.0f) || !isfinite(v))
+        return "is beyond a float's range (about 3.4e38 either way)";
+    if (v == 0.0f && nonzero) /* (a tiny value that is not 0 stays, as a subnormal float) */
+        return "is too small for a float: it would read as 0 (write 0 where 0 is meant)";
     *out = v;
-    return true;
+    return NULL;
 }
 
 bool boids_parse_u64(const char *s, uint64_t *out)

@@ -10,6 +10,9 @@
 
 /* [+-]digits[.digits][(e|E)[+-]digits], finite as a float. */
 bool boids_parse_float(const char *s, float *out);
+/* The same, saying why not: NULL, or what is wrong with s ("is not a decimal number", "is beyond
+ * a float's range", "is too small for a float"), a text to follow the value in a message. */
+const char *boids_parse_float_why(const char *s, float *out);
 /* Decimal digits only, at most max. */
 bool boids_parse_u32(const char *s, uint32_t max, uint32_t *out);
 bool boids_parse_u64(const char *s, uint64_t *out);

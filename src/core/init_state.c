@@ -1,11 +1,12 @@
 #include "core/init_state.h"
 
 #include <math.h>
-
+#include <stdio.h>
 #include <string.h>
 
 #include "core/attributes.h"
 #include "base/error.h"
+#include "base/parse.h"
 #include "core/geometry.h"
 
 static float uniform(boids_rng *rng, float lo, float hi)
@@ -181,11 +182,17 @@ boids_status boids_layout_from_name(const char *name, boids_layout *out)
 {
     BOIDS_REQUIRE(name, "name");
     BOIDS_REQUIRE(out, "out");
-    for (int l = 0; l < BOIDS_LAYOUT_COUNT; ++l)
+    boids_guess g = BOIDS_GUESS(name);
+    char list[128] = "", hint[64] = "";
+    for (int l = 0; l < BOIDS_LAYOUT_COUNT; ++l) {
         if (strcmp(name, layout_names[l]) == 0) {
             *out = (boids_layout)l;
             return BOIDS_OK;
         }
-    return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout",
-                          "unknown layout '%s' (layouts: model, uniform, centre, flock)", name);
+        boids_guess_offer(&g, layout_names[l]);
+        boids_list_append(list, sizeof list, layout_names[l]);
+    }
+    if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
+    return boids_fail_key(BOIDS_E_DEF_LAYOUT, "layout", "unknown layout '%s'%s (layouts: %s)", name,
+                          hint, list);
 }

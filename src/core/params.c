@@ -211,10 +211,12 @@ boids_status boids_params_set(boids_model model, boids_params *params, const cha
     float v;
     if ((info->flags & BOIDS_PARAM_NAMED_EDGES) && boids_edges_from_name(value, &v)) {
         /* edges=wrap|bounded|processing */
-    } else if (!boids_parse_float(value, &v)) {
-        return boids_fail_key(
-            BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' is not a decimal number%s", value,
-            (info->flags & BOIDS_PARAM_NAMED_EDGES) ? " (or wrap, bounded, processing)" : "");
+    } else {
+        const char *why = boids_parse_float_why(value, &v);
+        if (why)
+            return boids_fail_key(
+                BOIDS_E_PARAM_NOT_NUMBER, key, "'%s' %s%s", value, why,
+                (info->flags & BOIDS_PARAM_NAMED_EDGES) ? " (or wrap, bounded, processing)" : "");
     }
     boids_status st = check_value(info, v);
     if (st != BOIDS_OK) return st;

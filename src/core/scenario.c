@@ -184,6 +184,7 @@ static boids_status set_model(boids_scenario *sc, const char *value)
     }
     sc->preset_size = sc->given[BOIDS_SET_WORLD];
     sc->preset_count = sc->def.count;
+    sc->model_dt = sc->def.dt;
     memset(sc->given, 0, sizeof sc->given); /* the preset's, not the user's */
     return BOIDS_OK;
 }
@@ -204,7 +205,8 @@ static boids_status set_world(boids_scenario *sc, const char *value)
     }
     if (!ok || n < 2)
         return boids_fail_key(BOIDS_E_SCENARIO_VALUE, "world",
-                              "'%s' is not WxH or WxHxD with positive sizes", value);
+                              "'%s' is not WxH or WxHxD with positive sizes%s", value,
+                              strchr(value, 'X') ? " (a lower-case x between them)" : "");
     sc->def.width = v[0];
     sc->def.height = v[1];
     sc->def.depth = v[2];
@@ -433,6 +435,7 @@ void boids_scenario_init(boids_scenario *sc, uint32_t default_steps)
     memset(sc, 0, sizeof *sc);
     sc->def = boids_default_world_def();
     sc->steps = sc->default_steps = default_steps;
+    sc->model_dt = sc->def.dt;
 }
 
 long boids_scenario_line(const boids_scenario *sc, const char *key)

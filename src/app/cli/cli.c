@@ -176,13 +176,16 @@ boids_status boids_cli_help_topic(FILE *out, const char *topic)
         print_model(out, model);
         return BOIDS_OK;
     }
-    char names[512] = "";
-    size_t len = 0;
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
-        len += (size_t)snprintf(names + len, len < sizeof names ? sizeof names - len : 0, "%s, ",
-                                boids_model_name((boids_model)m));
-    return boids_fail_key(BOIDS_E_USAGE, "--help", "%.60s: no such topic (the models: %sall, keys)",
-                          topic, names);
+    char names[512] = "", hint[96] = "";
+    boids_guess g = BOIDS_GUESS(topic);
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+        boids_list_append(names, sizeof names, boids_model_name((boids_model)m));
+        boids_guess_offer(&g, boids_model_name((boids_model)m));
+    }
+    boids_guess_offer(&g, "keys");
+    if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
+    return boids_fail_key(BOIDS_E_USAGE, "--help",
+                          "%.60s: no such topic%s (the models: %s; all, keys)", topic, hint, names);
 }
 
 void boids_cli_resolve_backend(boids_cli *cli)
@@ -359,9 +362,9 @@ static boids_status read_field(boids_cli *cli, const char *flag, const char *val
     if (!boids_cli_field_parse(val, &cli->field_options))
         return bad(flag, val,
                    "R[,BINS[,RANKS]][,FLOCK][,from:X]: R >= 0 px (0: half the world's shortest "
-                   "side; a positive R a float holds), BINS in [1, 256] (default 64), RANKS "
-                   "in [1, 32] (default 20), FLOCK replica (default), swarm or group, X >= 0 px "
-                   "(xi from X on; default 0)");
+                   "side; a positive R a float holds), BINS in [1, 256] (0 or left out: 64), "
+                   "RANKS in [1, 32] (0 or left out: 20), FLOCK replica (default), swarm or "
+                   "group, X >= 0 px (xi from X on; default 0)");
     cli->field = true;
     return BOIDS_OK;
 }
@@ -574,13 +577,23 @@ static boids_status check_together(boids_cli *cli, unsigned command)
     }
     if (!cli->backend_auto && cli->def.backend == BOIDS_BACKEND_GPU && cpu_flag)
         return boids_fail(BOIDS_E_USAGE, "%s applies to --backend cpu only", cpu_flag);
-    /* options that would do nothing are refused, not taken without a word */
-    if (cli->given[BOIDS_OPT_DT] && boids_model_time_base(cli->def.model) == BOIDS_TIME_PER_FRAME &&
-        (cli->headless || command == BOIDS_IN_EXPERIMENT)) /* (a window paces its frames by it) */
+    /* options that would do nothing are refused, not taken without a word: a frame-based model's
+     * dt (a window paces its frames by it), from --dt or from a scenario where it is not the
+     * model's own (the presets' dt = 1, which makes the metrics' time count steps) */
+    const bool per_frame = boids_model_time_base(cli->def.model) == BOIDS_TIME_PER_FRAME;
+    const bool file_dt = cli->scenario.given[BOIDS_SET_DT] && cli->def.dt != cli->scenario.model_dt;
+    char where[4200] = "--dt";
+    if (!cli->given[BOIDS_OPT_DT] && file_dt)
+        snprintf(where, sizeof where, "%s:%ld: dt", cli->scenario_path ? cli->scenario_path : "?",
+                 boids_scenario_line(&cli->scenario, "dt"));
+    if ((cli->given[BOIDS_OPT_DT] || file_dt) && per_frame &&
+        (cli->headless || command == BOIDS_IN_EXPERIMENT))
         return boids_fail(BOIDS_E_USAGE,
-                          "--dt: %s steps by frames (a step is its unit of time): dt changes "
-                          "nothing of a %s (in a window it paces the display)",
-                          boids_model_name(cli->def.model),
+                          "%s: %s steps by frames (a step is its unit of time): a dt other than "
+                          "its own (%s) changes nothing of a %s but the metrics' time column (in "
+                          "a window it paces the display)",
+                          where, boids_model_name(cli->def.model),
+                          boids_float_text(cli->scenario.model_dt, (char[32]){0}),
                           command == BOIDS_IN_EXPERIMENT ? "run" : "headless run");
     const char *camera =
         cli->given[BOIDS_OPT_CAMERA] ? cli->given[BOIDS_OPT_CAMERA] : cli->given[BOIDS_OPT_ORBIT];

@@ -63,6 +63,7 @@ const char *boids_option_guess(const char *arg)
 {
     char buf[64];
     boids_guess g = BOIDS_GUESS(flag_part(arg, buf, sizeof buf));
+    if (strlen(g.key) < 3) return NULL; /* '--', '-': no name to be near ('--' was "--dt") */
     for (size_t i = 0; i < BOIDS_OPTION_COUNT; ++i) boids_guess_offer(&g, table[i].flag);
     return g.best;
 }

@@ -153,8 +153,8 @@ static bool parse_range(const char *v, boids_sweep *out)
     snprintf(b, sizeof b, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
     snprintf(c, sizeof c, "%s", c2 + 1);
     if (!boids_parse_float(a, &fa) || !boids_parse_float(b, &fb) ||
-        !boids_parse_u32(c, BOIDS_EXP_MAX_VALUES, &n) || n == 0)
-        return false;
+        !boids_parse_u32(c, BOIDS_EXP_MAX_VALUES, &n) || n == 0 || (n == 1 && fa != fb))
+        return false; /* (A:B:1 would be A alone, B dropped without a word) */
     for (uint32_t i = 0; i < n; ++i) {
         const float x = n == 1 ? fa : (float)((double)fa + ((double)fb - fa) * i / (n - 1));
         boids_float_text(x, out->values[i]);
@@ -198,8 +198,9 @@ boids_status boids_experiment_parse_sweep(const char *spec, boids_model model,
         if (!parse_range(v, out))
             return boids_fail(
                 BOIDS_E_USAGE,
-                "--sweep %s: a range is A:B:COUNT, two numbers and a count in [1, %d]", spec,
-                BOIDS_EXP_MAX_VALUES);
+                "--sweep %s: a range is A:B:COUNT, two numbers and a count in [2, %d] (COUNT "
+                "values from A to B; 1 where A = B)",
+                spec, BOIDS_EXP_MAX_VALUES);
     } else {
         for (const char *p = v; *p;) {
             const char *end = strchr(p, ',');

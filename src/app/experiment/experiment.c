@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/app.h"
@@ -448,6 +449,17 @@ static int prepare_resume(const boids_cli *cli, boids_experiment *e)
                 cli->resume);
         return BOIDS_EXIT_USAGE;
     }
+    char manifest[4200];
+    struct stat sb;
+    snprintf(manifest, sizeof manifest, "%s/manifest.ini", cli->resume);
+    if (stat(cli->resume, &sb) == 0 && S_ISDIR(sb.st_mode) && stat(manifest, &sb) != 0 &&
+        errno == ENOENT) { /* stopped before its manifest was written: nothing to go on from */
+        fprintf(stderr,
+                "boids experiment: --resume: %s has no manifest.ini: no experiment was started "
+                "there (one stopped before it wrote it); start it again with --out %s\n",
+                cli->resume, cli->resume);
+        return BOIDS_EXIT_USAGE;
+    }
     if (boids_exp_manifest_read(cli->resume, e) != BOIDS_OK) return fail("--resume");
     if (strcmp(e->version, BOIDS_VERSION_STRING) != 0) {
         fprintf(stderr,
@@ -607,9 +619,14 @@ static int run_all(const boids_experiment *e, boids_exp_tables *t, const char *o
             (unsigned long long)k.finished, (unsigned long long)k.todo, wall, out, out);
         return boids_interrupt_exit_code();
     }
-    printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n",
-           (unsigned long long)k.finished, wall, k.finished ? wall * 1e3 / (double)k.finished : 0.0,
-           out, e->metrics_every ? ", metrics.csv" : "");
+    if (k.todo == 0) /* a resume of a finished experiment ("0 runs in 0.00 s" said nothing) */
+        printf("  every run was done already: %s/runs.csv, events.csv%s are whole\n", out,
+               e->metrics_every ? ", metrics.csv" : "");
+    else
+        printf("  %llu runs in %.2f s (%.1f ms a run): %s/runs.csv, events.csv%s\n",
+               (unsigned long long)k.finished, wall,
+               k.finished ? wall * 1e3 / (double)k.finished : 0.0, out,
+               e->metrics_every ? ", metrics.csv" : "");
     if (e->shards == 1 && boids_exp_plot(out, e) != BOIDS_OK) {
         fprintf(stderr, "boids experiment: plots: %s\n", boids_last_error());
         return BOIDS_EXIT_RUNTIME;

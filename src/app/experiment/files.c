@@ -30,6 +30,21 @@ static void path_in(char *buf, size_t size, const char *dir, const char *name)
     if (snprintf(buf, size, "%s/%s", dir, name) >= (int)size) buf[0] = '\0';
 }
 
+/* Removes the temporary files a killed process left in DIR (the lock is ours: no live writer). */
+static void remove_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL)
+        if (strncmp(ent->d_name, BOIDS_TEMP_PREFIX, strlen(BOIDS_TEMP_PREFIX)) == 0) {
+            char path[4200];
+            path_in(path, sizeof path, dir, ent->d_name);
+            unlink(path);
+        }
+    closedir(d);
+}
+
 boids_status boids_exp_dir_new(const char *dir, bool create)
 {
     struct stat sb;
@@ -54,9 +69,12 @@ boids_status boids_exp_dir_new(const char *dir, bool create)
         return boids_fail_file(BOIDS_E_FILE_WRITE, dir, 0, "cannot read it: %s", strerror(errno));
     struct dirent *ent;
     const char *other = NULL;
-    while ((ent = readdir(d)) != NULL) /* its lock may stay from a refused start */
+    /* its lock may stay from a refused start, and a temporary file from a process killed as it
+     * wrote the manifest (removed once the lock is taken; a live writer's holds the lock) */
+    while ((ent = readdir(d)) != NULL)
         if (strcmp(ent->d_name, ".") != 0 && strcmp(ent->d_name, "..") != 0 &&
-            strcmp(ent->d_name, ".lock") != 0) {
+            strcmp(ent->d_name, ".lock") != 0 &&
+            strncmp(ent->d_name, BOIDS_TEMP_PREFIX, strlen(BOIDS_TEMP_PREFIX)) != 0) {
             other = ent->d_name;
             break;
         }
@@ -346,6 +364,7 @@ again:
     }
     if (shared) return BOIDS_OK;
     l->exclusive = true;
+    remove_stale_temps(dir);
     char pid[32];
     int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
     if (ftruncate(l->fd, 0) != 0 ||
@@ -694,26 +713,10 @@ static boids_status rewrite_sorted(const char *path, const char *head, const lin
     return st;
 }
 
-/* Removes the temporary files a killed process left in DIR (the lock is ours: no live writer). */
-static void remove_stale_temps(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *ent;
-    while ((ent = readdir(d)) != NULL)
-        if (strncmp(ent->d_name, BOIDS_TEMP_PREFIX, strlen(BOIDS_TEMP_PREFIX)) == 0) {
-            char path[4200];
-            path_in(path, sizeof path, dir, ent->d_name);
-            unlink(path);
-        }
-    closedir(d);
-}
-
 /* --resume: the tables checked, the rows of the runs not done dropped, the rest kept sorted. */
 static boids_status resume_tables(boids_exp_tables *t, const char *dir, const boids_experiment *e,
                                   int tables)
 {
-    remove_stale_temps(dir);
     uint64_t first, end;
     boids_experiment_slice(e, &first, &end);
     table_rows rows[3];

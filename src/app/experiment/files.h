@@ -43,7 +43,7 @@ typedef struct boids_exp_lock {
 } boids_exp_lock;
 
 /* Takes the lock of DIR (shared: a reader's, which only a writer excludes); BOIDS_E_USAGE naming
- * the process that holds it. */
+ * the process that holds it. A writer's removes the temporary files a killed one left there. */
 boids_status boids_exp_lock_take(boids_exp_lock *l, const char *dir, bool shared);
 void boids_exp_lock_release(boids_exp_lock *l);
 /* DIR for a new experiment: created if missing (and `create`); refused (exit 2 messages naming
