@@ -230,6 +230,13 @@ BOIDS_API const char *boids_gl_device(const boids_gl *gl);
 BOIDS_API bool boids_gl_is_software(const boids_gl *gl);
 /* The GLFWwindow* of a window context, NULL for a headless one. */
 BOIDS_API void *boids_gl_window(const boids_gl *gl);
+/* Whether a GPU world on gl steps bit for bit as the CPU backend does: *out true where the driver
+ * rounds as IEEE 754 does and never fuses a multiply-add (llvmpipe, zink over lavapipe), measured
+ * by a compute shader's products, sums, quotients and square roots on a few thousand operands
+ * against the CPU's, never read from the renderer's name; false on real GPUs (they fuse and
+ * approximate: there a GPU world is within the CPU's spread, not equal) and under
+ * BOIDS_GPU_NUMERICS=perturbed. A few milliseconds. */
+BOIDS_API boids_status boids_gl_bitwise(boids_gl *gl, bool *out);
 
 /* ---- worlds ---------------------------------------------------------------------------------- */
 

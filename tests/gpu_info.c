@@ -20,7 +20,9 @@
  * the steering programs' for the report).
  * Exit 77 without a GL 4.3 context, 1 if BOIDS_REQUIRE_GPU=1 then. */
 #include <glad/egl.h>
+#include <stdio.h>
 
+#include "gl/bitwise.h"
 #include "gl/context.h"
 #include "gl/devices.h"
 #include "gl/gl.h"
@@ -106,7 +108,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpu_info: %s\n", boids_last_error());
         return 1;
     }
-    const int ieee = test_gpu_rounds_as_ieee();
+    bool ieee = false;
+    if (boids_gl_rounds_as_ieee(gl, &ieee) != BOIDS_OK) {
+        fprintf(stderr, "gpu_info: %s\n", boids_last_error());
+        return 1;
+    }
     const boids_gpu_limits *l = boids_gl_limits(gl);
     char values[KEYS][400];
     const char *keys[KEYS] = {"renderer", "device",   "software",   "block_bytes",
@@ -119,7 +125,7 @@ int main(int argc, char **argv)
     snprintf(values[4], sizeof values[4], "%u", l->groups_x);
     snprintf(values[5], sizeof values[5], "%u", l->groups_y);
     snprintf(values[6], sizeof values[6], "%u", limit);
-    snprintf(values[7], sizeof values[7], "%d", ieee == 1);
+    snprintf(values[7], sizeof values[7], "%d", ieee ? 1 : 0);
     snprintf(values[8], sizeof values[8], "%s", perturbed ? "perturbed" : "native");
     snprintf(values[9], sizeof values[9], "%d", test_gpu_exact_on(gl) ? 1 : 0);
     snprintf(values[10], sizeof values[10], "%d", l->lowered ? 1 : 0);

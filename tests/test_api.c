@@ -173,6 +173,8 @@ static void test_contexts(void)
     GIVES_TEXT("", boids_gl_device, NULL);
     GIVES(false, boids_gl_is_software, NULL);
     GIVES(NULL, boids_gl_window, NULL);
+    bool bitwise;
+    REFUSES(BOIDS_E_ARGUMENT, boids_gl_bitwise, NULL, &bitwise);
 }
 
 /* Every world function on a NULL world, and on a real one with NULL outputs and wrong sizes. */

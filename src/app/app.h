@@ -35,6 +35,8 @@ int boids_app_exit_code(boids_status st);
  * setting (BOIDS_E_ENVIRONMENT) is the user's to fix (2, the message alone); otherwise the GPU
  * failed (1) and `hint` says what to do. */
 int boids_app_gl_error(const char *program, const char *hint);
+/* `boids check MODEL` (app/check.c): the model on both backends, and a verdict. */
+int boids_check_main(int argc, char **argv);
 /* Opens the session of cli->def on gl (NULL: a headless context of its own), with init's state. */
 /* A note on stderr (once a process) where the world is so large that its positions' floats lie a
  * top step apart or more: the boids would not move as the model says. */

@@ -121,6 +121,10 @@ int main(int argc, char **argv)
         return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0)
         return boids_experiment_merge_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "check") == 0) {
+        if (boids_environment_check() != BOIDS_OK) return boids_app_gl_error("boids check", "");
+        return boids_check_main(argc - 1, argv + 1);
+    }
     if (argc == 3 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
         return boids_cli_help_topic(stdout, argv[2]) == BOIDS_OK /* --help MODEL, keys, all */
                    ? BOIDS_EXIT_OK

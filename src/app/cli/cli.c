@@ -131,6 +131,7 @@ void boids_cli_usage(FILE *out)
         "       boids experiment SCENARIO.ini --runs R --out DIR [options]   (boids experiment "
         "--help)\n"
         "       boids experiment-merge OUT DIR1 DIR2 ...\n"
+        "       boids check MODEL [--boids N] [--steps K] [--seed S] [--bitwise]\n"
         "Simulates a flock with OpenGL 4.3 compute shaders or the CPU reference. A scenario file\n"
         "(a path, or a preset's name: kit.ini) sets the model, its parameters and the world; "
         "options\n"
