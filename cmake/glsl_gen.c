@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "boids.h"
+#include "gpu/steer_head.h"
 
 static char text[1 << 16];
 static size_t len;
@@ -121,6 +122,10 @@ static void generated_glsl(const char *dir)
 #define BOIDS_X_FIELD(ID, field, rows) put("    boids_" #field "_params " #field ";\n");
     BOIDS_PARAM_BLOCK_LIST(BOIDS_X_FIELD)
 #undef BOIDS_X_FIELD
+    /* A loaded model's program defines BOIDS_LOADED_FIELDS as its blocks (gpu/steer_source.c). */
+    put("#ifdef BOIDS_LOADED_FIELDS\n    BOIDS_LOADED_FIELDS\n#else\n    vec4 "
+        "loaded[%d];\n#endif\n",
+        BOIDS_PARAMS_LOADED_FLOATS / 4);
     put("};\n\n#endif\n");
     flush(dir, "boids_generated.glsl");
 }
@@ -151,31 +156,22 @@ static void attributes_glsl(const char *dir)
     flush(dir, "boids_attributes.glsl");
 }
 
-/* Each model's steering program. A model without predators sorts the boids it moves for the next
- * step there (BOIDS_SORTS_NEXT_STEP: steer_common.glsl's sort_for_next_step), and its program
- * declares no predators' blocks (BOIDS_WITHOUT_PREDATORS: neighbors.glsl). */
+/* Each model's steering program (gpu/steer_head.h: the same text a loaded model's has). */
 static void steer_programs(const char *dir)
 {
 #define BOIDS_X_STEER(ID, name, time, blocks, rules, attrs, features, init, preset, world,         \
                       summary, ...)                                                                \
-    put("#version 430 core\n" HEADER "// The steering pass of %s: %s\n#define BOIDS_THIS_MODEL "   \
-        "%uu\n#define BOIDS_MODEL_ATTRS %uu\n#define BOIDS_MODEL_FEATURES %uu\n%s"                 \
-        "#include \"steer_common.glsl\"\n#include \"models/" #rules "/rules.h\"\n",                \
-        name, summary, (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs), (unsigned)(features),        \
-        ((features)&BOIDS_FEATURE_PREDATORS)                                                       \
-            ? ""                                                                                   \
-            : "#define BOIDS_WITHOUT_PREDATORS 1\n#define BOIDS_SORTS_NEXT_STEP 1\n");             \
-    if ((features)&BOIDS_FEATURE_PAIR_RULE)                                                        \
-        put("#define RULES_ZONES " #rules "_zones\n#define RULES_ZONES_OF " #rules                 \
-            "_zones_of\n#define RULES_REACH " #rules "_reach\n#define RULES_PAIR " #rules          \
-            "_pair\n#define RULES_SUMS " #rules "_sums\n#define RULES_SUMS_FIELDS " #rules         \
-            "_sums_fields\n#define RULES_STEER " #rules "_steer\n#include \"walk_pairs.glsl\"\n"); \
-    else if ((features)&BOIDS_FEATURE_OWN_WALK)                                                    \
-        put("#include \"models/" #rules "/walk.glsl\"\n");                                         \
-    else                                                                                           \
-        put("#define RULES_RADII " #rules "_radii\n#define RULES_STEER " #rules                    \
-            "_steer\n#include \"steer_reynolds.glsl\"\n");                                         \
-    flush(dir, "steer_" name ".comp");
+    {                                                                                              \
+        int n = boids_steer_head(text + len, sizeof text - len, HEADER, name, summary,             \
+                                 (unsigned)BOIDS_MODEL_##ID, (unsigned)(attrs),                    \
+                                 (unsigned)(features), #rules, "models/" #rules "/rules.h");       \
+        if (n < 0 || (size_t)n >= sizeof text - len) {                                             \
+            fprintf(stderr, "glsl_gen: output too long\n");                                        \
+            exit(1);                                                                               \
+        }                                                                                          \
+        len += (size_t)n;                                                                          \
+        flush(dir, "steer_" name ".comp");                                                         \
+    }
     BOIDS_MODEL_LIST(BOIDS_X_STEER)
 #undef BOIDS_X_STEER
 }

@@ -182,6 +182,25 @@ BOIDS_API float boids_model_group_radius(boids_model model, const boids_params *
 BOIDS_API float boids_params_max_radius(boids_model model, const boids_params *params,
                                         bool with_obstacles);
 
+/* A model folder loaded at run time (docs/writing-a-model.md): a folder of the form of a built-in
+ * one (model.h, rules.h) from anywhere. Its CPU rules are compiled with the system's C compiler
+ * ($BOIDS_CC, else cc) into the user's cache ($XDG_CACHE_HOME/boids/models, else
+ * ~/.cache/boids/models) the first time, and taken from there after; its GPU program is made
+ * from the same rules.h. Its models are then models like the built-in ones, by name or by id
+ * (boids_model_from_name, boids_model_params, world definitions). Loading a folder again in one
+ * process returns the same models; a folder edited since is refused (BOIDS_E_MODEL_DUPLICATE).
+ * Errors: BOIDS_E_MODEL_FOLDER, _COMPILER (none found: the message says what to install),
+ * _COMPILE (the compiler's messages, naming the folder's file and line, go to stderr; the error
+ * holds the first), _MANIFEST, _DUPLICATE, _CACHE. Thread-safe. */
+typedef struct boids_model_load_info {
+    boids_model first; /* the folder's first model (a folder may hold several: `models`) */
+    int models;
+    bool compiled;     /* its CPU rules were compiled now (false: from the cache, or loaded) */
+    double seconds;    /* how long the load took */
+    char object[1024]; /* the compiled object in the cache ("" where loaded before) */
+} boids_model_load_info;
+BOIDS_API boids_status boids_model_load(const char *folder, boids_model_load_info *info);
+
 /* One per-boid attribute (a row of boids_attributes.h). */
 typedef struct boids_attribute_info {
     const char *name; /* member of boids_boid and CSV column, e.g. "bias" */

@@ -91,6 +91,13 @@
     E(INTERRUPTED, BOIDS_ERR_INTERRUPTED, "stopped by a signal (Ctrl-C, SIGTERM)")                 \
     E(INTERNAL, BOIDS_ERR_INTERNAL, "internal error")                                              \
     /* added since, last, so the ids above keep their values */                                    \
-    E(DEF_NEAREST, BOIDS_ERR_INVALID, "nearest neighbours out of range, or not the model's")
+    E(DEF_NEAREST, BOIDS_ERR_INVALID, "nearest neighbours out of range, or not the model's")       \
+    /* loading a model folder (boids_model_load): path = the folder or its file, key = the name */ \
+    E(MODEL_FOLDER, BOIDS_ERR_INVALID, "not a model folder, or one that cannot be loaded")         \
+    E(MODEL_COMPILER, BOIDS_ERR_IO, "no C compiler to build a loaded model's CPU rules")           \
+    E(MODEL_COMPILE, BOIDS_ERR_PARSE, "a loaded model's files do not compile")                     \
+    E(MODEL_MANIFEST, BOIDS_ERR_PARSE, "a loaded model's manifest or parameters are invalid")      \
+    E(MODEL_DUPLICATE, BOIDS_ERR_INVALID, "a model or parameter name that is taken")               \
+    E(MODEL_CACHE, BOIDS_ERR_IO, "the compiled models' cache cannot be used")
 
 #endif /* BOIDS_ERRORS_H */

@@ -109,9 +109,21 @@
     BOIDS_MODEL_FOLDERS(BOIDS_X_FOLDER_BLOCKS, X)                                                  \
     X(OBSTACLES, obstacles, BOIDS_PARAMS_OBSTACLES)
 
+/* A model loaded at run time (boids_model_load) keeps its folder's blocks in `loaded`, an area at
+ * the end of boids_params: the library sees floats there, and reaches them through the model's
+ * parameter table (boids_model_params) by name. The model's own units, compiled when it is loaded,
+ * define BOIDS_LOADED_BLOCKS as the folder's block list before this header, and see its blocks
+ * there by name, after the built-in ones (their ids follow BOIDS_BLOCK_OBSTACLES). */
+#define BOIDS_PARAMS_LOADED_FLOATS 64
+#ifdef BOIDS_LOADED_BLOCKS
+#define BOIDS_X_EVERY_BLOCK(X) BOIDS_PARAM_BLOCK_LIST(X) BOIDS_LOADED_BLOCKS(X)
+#else
+#define BOIDS_X_EVERY_BLOCK(X) BOIDS_PARAM_BLOCK_LIST(X)
+#endif
+
 typedef enum boids_param_block {
 #define BOIDS_X_BLOCK_ENUM(ID, field, rows) BOIDS_BLOCK_##ID,
-    BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ENUM)
+    BOIDS_X_EVERY_BLOCK(BOIDS_X_BLOCK_ENUM)
 #undef BOIDS_X_BLOCK_ENUM
         BOIDS_BLOCK_COUNT
 } boids_param_block;
@@ -134,7 +146,7 @@ typedef enum boids_param_block {
         };                                                                                         \
         float _std140[((0 rows(BOIDS_X_PARAM_ONE, ID, field)) + 3) / 4 * 4];                       \
     } boids_##field##_params;
-BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_STRUCT)
+BOIDS_X_EVERY_BLOCK(BOIDS_X_BLOCK_STRUCT)
 #undef BOIDS_X_BLOCK_STRUCT
 
 /* Every parameter of every block. A model reads only the blocks of its manifest line. Units are
@@ -143,6 +155,14 @@ BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_STRUCT)
 typedef struct boids_params {
 #define BOIDS_X_BLOCK_FIELD(ID, field, rows) boids_##field##_params field;
     BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_FIELD)
+    union {
+        float loaded[BOIDS_PARAMS_LOADED_FLOATS]; /* a loaded model's blocks (above) */
+#ifdef BOIDS_LOADED_BLOCKS
+        struct {
+            BOIDS_LOADED_BLOCKS(BOIDS_X_BLOCK_FIELD)
+        };
+#endif
+    };
 #undef BOIDS_X_BLOCK_FIELD
 } boids_params;
 

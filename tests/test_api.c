@@ -103,6 +103,10 @@ static void test_lists_and_texts(void)
     REFUSES(BOIDS_E_ARGUMENT, boids_model_from_name, NULL, &m);
     REFUSES(BOIDS_E_ARGUMENT, boids_model_from_name, "kit", NULL);
     REFUSES(BOIDS_E_MODEL_UNKNOWN, boids_model_from_name, "nope", &m);
+    boids_model_load_info load;
+    REFUSES(BOIDS_E_ARGUMENT, boids_model_load, NULL, &load);
+    REFUSES(BOIDS_E_MODEL_FOLDER, boids_model_load, "/no/such/folder", &load);
+    REFUSES(BOIDS_E_MODEL_FOLDER, boids_model_load, "/", NULL); /* no model.h */
     GIVES(BOIDS_TIME_PER_SECOND, boids_model_time_base, bad);
     GIVES(0u, boids_model_attributes, bad);
     GIVES(0u, boids_model_features, neg);

@@ -91,6 +91,19 @@ elif [ $gpu = 1 ]; then
     bad "a flock: gpu far from cpu"
 fi
 
+# The same folder loaded at run time (boids --model-dir) by the program built without it, from a
+# copy outside any source tree: the same model, so the same flock, bit for bit, on each backend.
+mkdir -p "$tmp/models" && cp -r "$src/examples/drag" "$tmp/models/drag"
+for be in cpu gpu; do
+  [ $be = gpu ] && [ $gpu = 0 ] && continue
+  XDG_CACHE_HOME=$tmp/cache "$2/src/boids" --model-dir "$tmp/models/drag" --model drag -n 3000 \
+    --steps 30 --headless --backend $be --dump "$tmp/loaded.$be.csv" >"$tmp/out" 2>&1 ||
+    bad "drag loaded, on $be: $(head -c 300 "$tmp/out")"
+  cmp -s "$tmp/flock.$be.csv" "$tmp/loaded.$be.csv" &&
+    ok "drag loaded at run time = drag built in, bit for bit, on $be" ||
+    bad "drag loaded at run time differs from drag built in on $be"
+done
+
 # Its oracle (oracle.c, in the folder): test_dims holds every registered model to its own, the
 # new one among them, flat and 3D, on both backends, with the plane and the turned axes.
 "$build/tests/test_dims" >"$tmp/dims" 2>&1

@@ -25,6 +25,13 @@ if ls "$prefix/include/boids" | grep -q shared || grep -rq "BOIDS_BIND_" "$prefi
 else ok "the installed headers hold no GPU layout"; fi
 "$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
   bad "the installed boids does not run"
+# A model folder loaded by the installed program: compiled against PREFIX/share/boids/include.
+mkdir -p "$tmp/models" && cp -r "$(dirname "$0")/../examples/drag" "$tmp/models/"
+if XDG_CACHE_HOME=$tmp/cache "$prefix/bin/boids" --model-dir "$tmp/models/drag" --model drag \
+     --headless --backend cpu -n 300 --steps 3 >"$tmp/load.out" 2>&1 &&
+   grep -q "model drag, backend cpu" "$tmp/load.out"; then
+  ok "the installed boids loads a model folder (its headers in share/boids/include)"
+else bad "the installed boids and a model folder: $(head -c 600 "$tmp/load.out")"; fi
 # Every installed program finds every library it links: one that linked libboids.so.0 would find
 # the prefix's (its RUNPATH), where the loader does not look (boids-bench once had no RUNPATH and
 # could not start); none may link libboids_internal.so, the tests' library, which is not installed.

@@ -20,12 +20,14 @@ build=$(realpath "$2")
 source "$(dirname "$0")/lib.sh"
 
 mkdir -p "$tmp/home"
-# scratch DIR: a directory that sees the checkout's build/release and scenarios/
+# scratch DIR: a directory that sees the checkout's build/release, scenarios/, scripts/ and
+# examples/
 scratch() {
   mkdir -p "$1/build"
   ln -s "$build" "$1/build/release"
   ln -s "$src/scenarios" "$1/scenarios"
   ln -s "$src/scripts" "$1/scripts"
+  ln -s "$src/examples" "$1/examples"
 }
 # commands FILE: the commands of FILE's code blocks that this test runs, in order
 commands() {

@@ -129,7 +129,8 @@ expect2 "unknown key names line 3" \
 # a misspelt world key: the guess is the world's key, and the list names the world's keys too
 printf 'model = adams\nwolrd = 100x100\n' >"$tmp/wolrd.ini"
 expect2 "a misspelt world key: did you mean world, the world's keys listed" \
-  "wolrd.ini:2: wolrd: no such key for model adams: did you mean world? (.*; world: model, boids" \
+  "wolrd.ini:2: wolrd: no such key for model adams: did you mean world? (.*; world: model, \
+model_dir, boids" \
   "$tmp/wolrd.ini"
 printf '; comment\nmodel = hybrid\nmax_speed = fast\n' >"$tmp/value.ini"
 expect2 "bad value names line 3" "value.ini:3: max_speed" "$tmp/value.ini"

@@ -18,6 +18,7 @@ import ctypes
 import math
 import numbers
 import os
+import sys
 import tempfile
 import threading
 import warnings
@@ -29,7 +30,7 @@ from ._lib import Error
 from .tables import Row, Table, named
 from .experiment import experiment
 
-__all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params",
+__all__ = ["World", "Error", "CostWarning", "experiment", "models", "model_params", "load_model",
            "EVENT_TOOL", "EVENT_CATCH", "library_path", "Table", "Row"]
 
 EVENT_TOOL, EVENT_CATCH = 1, 2
@@ -52,8 +53,30 @@ def _model_index(name):
                 key="model")
 
 
+def load_model(path):
+    """Loads the model folder at path (model.h, rules.h: docs/writing-a-model.md) into this
+    process, with no rebuild: its CPU rules compiled by the system's C compiler (cached in the
+    user's ~/.cache/boids/models), its GPU program from the same rules.h. Returns the names of
+    its models (a folder may hold several), which World, model_params and experiment then take
+    like the built-in ones; an experiment's program, and its shards on an executor's workers
+    (the folder's files travel with them), load it too. Says on stderr what it did and how long
+    it took. Loading a folder again returns the same names; an error raises boids.Error naming
+    the folder's file and line (the compiler's whole messages go to stderr)."""
+    info = _lib.ModelLoadInfo()
+    _lib.check(_lib.lib.boids_model_load(os.fsencode(path), ctypes.byref(info)))
+    names = [_lib.text(_lib.lib.boids_model_name(info.first + k)) for k in range(info.models)]
+    folder = os.path.realpath(path)
+    if folder not in _lib.loaded_folders:
+        _lib.loaded_folders.append(folder)
+    if info.object:
+        how = "compiled" if info.compiled else "from the cache"
+        print(f"boids: loaded model {', '.join(names)} from {path}: {how} in "
+              f"{info.seconds:.2f} s ({_lib.text(info.object)})", file=sys.stderr)
+    return names
+
+
 def models():
-    """The models' names, in the manifest's order."""
+    """The models' names, in the manifest's order (then those loaded: load_model)."""
     return [_lib.text(_lib.lib.boids_model_name(i)) for i in range(_lib.lib.boids_model_count())]
 
 

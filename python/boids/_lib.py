@@ -147,6 +147,14 @@ class Predator(ctypes.Structure):
                 ("vy", ctypes.c_float), ("z", ctypes.c_float), ("vz", ctypes.c_float)]
 
 
+class ModelLoadInfo(ctypes.Structure):
+    _fields_ = [("first", ctypes.c_int), ("models", ctypes.c_int), ("compiled", ctypes.c_bool),
+                ("seconds", ctypes.c_double), ("object", ctypes.c_char * 1024)]
+
+
+# The model folders this process loaded (boids.load_model), for the programs it runs.
+loaded_folders = []
+
 PASSES = lib.boids_pass_count()
 
 
@@ -210,6 +218,7 @@ _sig("boids_world_take_events", _i, _p, ctypes.POINTER(Events))
 _sig("boids_world_get_profile", None, _p, ctypes.POINTER(Profile))
 _sig("boids_world_reset_profile", None, _p)
 _sig("boids_model_count", _i)
+_sig("boids_model_load", _i, _s, ctypes.c_void_p)
 _sig("boids_model_name", _s, _i)
 _sig("boids_model_summary", _s, _i)
 _sig("boids_model_attributes", ctypes.c_uint, _i)
@@ -258,6 +267,6 @@ MIRRORS = {ErrorInfo: "boids_error", ParamInfo: "boids_param_info",
            AttributeInfo: "boids_attribute_info", WorldInfo: "boids_world_info",
            Metrics: "boids_metrics", FieldOptions: "boids_field_options", Field: "boids_field",
            Event: "boids_event", Events: "boids_events", Predator: "boids_predator",
-           Profile: "boids_profile"}
+           Profile: "boids_profile", ModelLoadInfo: "boids_model_load_info"}
 for _mirror, _c_type in MIRRORS.items():
     check_mirror(_mirror, _c_type, prefix=_mirror is WorldInfo)

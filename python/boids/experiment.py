@@ -155,7 +155,21 @@ STOP_WAIT = 5.0  # seconds a program is given to stop as it does after Ctrl-C (i
 _SIGNALLED = {128 + s for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
 
 
-def _run(cmd, interrupted=None):
+def _model_path(folders=None):
+    """BOIDS_MODEL_PATH for a program: the model folders given, else those this process loaded
+    (boids.load_model), before any the environment names."""
+    folders = list(_lib.loaded_folders if folders is None else folders)
+    if os.environ.get("BOIDS_MODEL_PATH"):
+        folders.append(os.environ["BOIDS_MODEL_PATH"])
+    return ":".join(folders)
+
+
+def _model_files(folder):
+    """A model folder's files, {name: bytes}: what a worker writes into a folder of its own."""
+    return os.path.basename(folder), _files(folder)
+
+
+def _run(cmd, interrupted=None, models=None):
     """Runs the program; its refusal or failure raises boids.Error with its own last line, and a
     signal's end the id INTERRUPTED with the message `interrupted` where given (the program's
     names a directory to resume, which a temporary one will not be). The program stops with
@@ -164,6 +178,9 @@ def _run(cmd, interrupted=None):
     already: the two are one) and given STOP_WAIT seconds to stop as it does, keeping its
     finished runs, before the KeyboardInterrupt goes on."""
     env = dict(os.environ, BOIDS_PARENT_PID=str(os.getpid()))
+    path = _model_path(models)
+    if path:
+        env["BOIDS_MODEL_PATH"] = path
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           env=env) as p:
         try:
@@ -217,7 +234,7 @@ def _temp_dir(kind):
 _interrupted = set()  # the experiments a signal interrupted in this process (run_shard's ids)
 
 
-def run_shard(scenario, scenario_text, options, shard, shards, experiment=None):
+def run_shard(scenario, scenario_text, options, shard, shards, experiment=None, models=None):
     """Shard `shard` of `shards` (1 <= shard <= shards) of an experiment, on the machine that
     calls it (an executor's worker): runs `boids experiment SCENARIO OPTIONS --shard
     SHARD/SHARDS` into a temporary directory and returns its files, {name: bytes}, so that the
@@ -226,7 +243,9 @@ def run_shard(scenario, scenario_text, options, shard, shards, experiment=None):
     name or a path on this machine. Raises boids.Error with the program's last line.
     experiment: an id shared by the experiment's shards; once a signal (Ctrl-C) has interrupted
     one of them in this process, the others that reach it do not start (a process pool hands
-    its workers a call ahead, which the client can no longer cancel) but raise INTERRUPTED."""
+    its workers a call ahead, which the client can no longer cancel) but raise INTERRUPTED.
+    models: the model folders the client loaded (boids.load_model), as (name, {file: bytes})
+    pairs, written into folders of the shard's own, which the program loads."""
     where = f"shard {shard}/{shards} on {socket.gethostname()}"
     if experiment is not None and experiment in _interrupted:
         raise _lib.Error("INTERRUPTED", f"{where}: not started: the experiment was interrupted")
@@ -237,11 +256,18 @@ def run_shard(scenario, scenario_text, options, shard, shards, experiment=None):
             scenario = os.path.join(temp, os.path.basename(scenario) or "scenario.ini")
             with open(scenario, "wb") as f:
                 f.write(scenario_text)
+        folders = []
+        for folder, files in models or ():
+            folders.append(os.path.join(temp, "models", folder))
+            os.makedirs(folders[-1])
+            for file, data in files.items():
+                with open(os.path.join(folders[-1], os.path.basename(file)), "wb") as f:
+                    f.write(data)
         out = os.path.join(temp, "shard")
         try:
             _run([_program(), "experiment", scenario, *options, "--shard", f"{shard}/{shards}",
                   "--out", out], interrupted=f"{where}: interrupted (a shard is run whole "
-                  "again: nothing of it is kept)")
+                  "again: nothing of it is kept)", models=folders)
         except KeyboardInterrupt:
             _interrupted.add(experiment)
             raise
@@ -286,9 +312,11 @@ def _sharded(executor, program, scenario, options, shards, directory):
         with open(scenario, "rb") as f:
             text = f.read()
     submit, futures, experiment = _submit(executor), [], uuid.uuid4().hex
+    models = [_model_files(folder) for folder in _lib.loaded_folders] or None
     try:
         for shard in range(1, shards + 1):
-            futures.append(submit(run_shard, scenario, text, options, shard, shards, experiment))
+            futures.append(submit(run_shard, scenario, text, options, shard, shards, experiment,
+                                  models))
         results = _results(futures)
     except BaseException:  # a failed shard, Ctrl-C: the others are not waited for
         for f in futures:

@@ -361,3 +361,31 @@ def test_the_shards_arguments_are_checked_before_any_runs(tmp_path):
             boids.experiment("kit", runs=2, backend="cpu", **kwargs)
         assert e.value.id == "ARGUMENT" and e.value.key == key, kwargs
     assert counting.calls == []
+
+
+def test_loaded_model_on_a_process_pool(tmp_path, monkeypatch):
+    """A model folder loaded by the client (boids.load_model) runs in an experiment on a
+    ProcessPoolExecutor: its files travel with each shard as bytes (a remote worker need not see
+    the client's disk), the shard's program loads them from a folder of its own, and the merged
+    tables equal the local run's byte for byte."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "models" / "spring"
+    shutil.copytree(os.path.join(SOURCE, "examples", "spring"), folder)
+    assert boids.load_model(str(folder)) == ["spring"]
+    assert boids.load_model(str(folder)) == ["spring"]  # once per process
+    assert "spring" in boids.models() and "stiffness" in boids.model_params("spring")
+    with boids.World(model="spring", count=300, backend="cpu", seed=2) as w:
+        w.step(5)
+        assert w.params["stiffness"] == 2.0
+    scenario = tmp_path / "spring.ini"
+    scenario.write_text("model = spring\nboids = 400\nsteps = 20\n")
+    setup = dict(runs=2, sweep={"stiffness": [1, 4]}, backend="cpu", frames=False,
+                 metrics_every=10)
+    local = boids.experiment(str(scenario), out=str(tmp_path / "local"), **setup)
+    assert len(local.runs) == 4
+    with cf.ProcessPoolExecutor(2) as pool:
+        counting = Counting(pool)
+        boids.experiment(str(scenario), out=str(tmp_path / "pool"), executor=counting, **setup)
+    models = [args[6] for _, args in counting.calls]
+    assert all(m[0][0] == "spring" and b"spring_pair" in m[0][1]["rules.h"] for m in models)
+    same_tables(tmp_path / "local", tmp_path / "pool")

@@ -163,7 +163,7 @@ static bool check_case_run(const check_opts *o, const check_case *c, bool gpu, b
 static int usage_error(const char *what)
 {
     fprintf(stderr,
-            "boids check: %s\nusage: boids check MODEL [--boids N] [--steps K] [--seed S] "
+            "boids check: %s\nusage: boids check MODEL|DIR/ [--boids N] [--steps K] [--seed S] "
             "[--bitwise] (boids --help lists the models)\n",
             what);
     return BOIDS_EXIT_USAGE;
@@ -198,6 +198,16 @@ static int parse(int argc, char **argv, check_opts *o)
     }
     boids_model m;
     if (!o->model) return usage_error("which model? (boids --help lists them)");
+    if (strchr(o->model, '/')) { /* a model folder: loaded, and its first model checked */
+        boids_model_load_info info;
+        if (boids_model_load(o->model, &info) != BOIDS_OK) {
+            fprintf(stderr, "boids check: %s\n", boids_last_error());
+            return BOIDS_EXIT_RUNTIME;
+        }
+        printf("boids check: loaded %s from %s: %s in %.2f s\n", boids_model_name(info.first),
+               o->model, info.compiled ? "compiled" : "from the cache", info.seconds);
+        o->model = boids_model_name(info.first);
+    }
     if (boids_model_from_name(o->model, &m) != BOIDS_OK) return usage_error(boids_last_error());
     return BOIDS_EXIT_OK;
 }

@@ -113,20 +113,38 @@ static int check_outputs(const boids_cli *cli, bool window)
     return BOIDS_EXIT_OK;
 }
 
+/* The topic of `boids [--model-dir DIR ...] --help TOPIC`, or NULL where the command line is
+ * another. */
+static const char *help_topic(int argc, char **argv)
+{
+    const char *topic = NULL;
+    for (int i = 1; i < argc; i += 2) {
+        const bool help = strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+        if (i + 1 >= argc || argv[i + 1][0] == '-' || (!help && strcmp(argv[i], "--model-dir")))
+            return NULL;
+        if (help) topic = argv[i + 1];
+    }
+    return topic;
+}
+
 int main(int argc, char **argv)
 {
     boids_interrupt_install(); /* for the whole run: see base/interrupt.h */
     boids_interrupt_with_parent();
     if (argc > 1 && strcmp(argv[1], "experiment") == 0)
         return boids_experiment_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0)
-        return boids_experiment_merge_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) /* BOIDS_MODEL_PATH's models */
+        return boids_cli_load_model_dirs(1, argv, BOIDS_IN_RUN) == BOIDS_OK
+                   ? boids_experiment_merge_main(argc - 1, argv + 1)
+                   : (fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE);
     if (argc > 1 && strcmp(argv[1], "check") == 0) {
         if (boids_environment_check() != BOIDS_OK) return boids_app_gl_error("boids check", "");
         return boids_check_main(argc - 1, argv + 1);
     }
-    if (argc == 3 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
-        return boids_cli_help_topic(stdout, argv[2]) == BOIDS_OK /* --help MODEL, keys, all */
+    const char *topic = help_topic(argc, argv);
+    if (topic) /* --help MODEL, keys, all; a loaded model's after its folder is loaded */
+        return boids_cli_load_model_dirs(argc, argv, BOIDS_IN_RUN) == BOIDS_OK &&
+                       boids_cli_help_topic(stdout, topic) == BOIDS_OK
                    ? BOIDS_EXIT_OK
                    : (fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */

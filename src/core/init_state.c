@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "base/parse.h"
 #include "core/geometry.h"
+#include "core/models.h"
 
 static float uniform(boids_rng *rng, float lo, float hi)
 {
@@ -154,16 +155,9 @@ static const boids_init_fn layouts[BOIDS_LAYOUT_COUNT] = {
 #undef BOIDS_X_LAYOUT_FN
 };
 
-static const boids_layout model_layout[BOIDS_MODEL_COUNT] = {
-#define BOIDS_X_MODEL_LAYOUT(ID, name, time, blocks, rules, attrs, features, init, ...)            \
-    [BOIDS_MODEL_##ID] = BOIDS_LAYOUT_##init,
-    BOIDS_MODEL_LIST(BOIDS_X_MODEL_LAYOUT)
-#undef BOIDS_X_MODEL_LAYOUT
-};
-
 boids_init_fn boids_layout_init(boids_layout layout, boids_model model)
 {
-    if (layout == BOIDS_LAYOUT_MODEL) layout = model_layout[model];
+    if (layout == BOIDS_LAYOUT_MODEL) layout = boids_model_layout(model);
     return layouts[layout];
 }
 

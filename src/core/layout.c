@@ -38,6 +38,9 @@
     X(boids_events, events) X(boids_events, count) X(boids_events, lost)                           \
     X(boids_predator, x) X(boids_predator, y) X(boids_predator, vx) X(boids_predator, vy)          \
     X(boids_predator, z) X(boids_predator, vz)                                                     \
+    X(boids_model_load_info, first) X(boids_model_load_info, models)                               \
+    X(boids_model_load_info, compiled) X(boids_model_load_info, seconds)                           \
+    X(boids_model_load_info, object)                                                               \
     X(boids_profile, ms) X(boids_profile, samples) X(boids_profile, step_ms)                       \
     X(boids_profile, dispatches_per_step) X(boids_profile, barriers_per_step)                      \
     X(boids_profile, clears_per_step)                                                              \
@@ -52,7 +55,7 @@
 #define BOIDS_LAYOUT_TYPES(X)                                                                      \
     X(boids_error) X(boids_param_info) X(boids_attribute_info) X(boids_world_info)                 \
     X(boids_metrics) X(boids_event) X(boids_events) X(boids_predator) X(boids_profile)             \
-    X(boids_field_options) X(boids_field)
+    X(boids_field_options) X(boids_field) X(boids_model_load_info)
 /* clang-format on */
 
 static const struct {

@@ -1,8 +1,12 @@
-/* The model table, generated from the manifest (boids_models.h): names, time bases, blocks,
- * attributes, features and preset texts (params.c applies them). Nothing here is written per
- * model. */
+/* The model table: the built-in models', generated from the manifest (boids_models.h), and after
+ * them those loaded at run time (world/model_load.c registers them here): names, time bases,
+ * blocks, attributes, features, layouts and preset texts (params.c applies them). Nothing here is
+ * written per model. A loaded row is written before the count that makes it visible grows, and
+ * never changes after, so readers take no lock. */
 #include "core/models.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +18,8 @@ typedef struct model_row {
     boids_time_base time_base;
     unsigned blocks, attributes, features;
     const char *rules, *preset, *world, *summary, *at_scale;
+    boids_layout init;
+    const char *folder; /* a loaded model's folder; NULL for a built-in one */
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
@@ -28,14 +34,83 @@ static const model_row models[BOIDS_MODEL_COUNT] = {
                           preset,                                                                  \
                           world,                                                                   \
                           summary,                                                                 \
-                          at_scale},
+                          at_scale,                                                                \
+                          BOIDS_LAYOUT_##init,                                                     \
+                          NULL},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW
 };
 
+static model_row loaded[BOIDS_LOADED_MAX];
+static atomic_int loaded_count;
+static pthread_mutex_t loaded_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static const model_row *row_of(boids_model model)
 {
-    return (unsigned)model < BOIDS_MODEL_COUNT ? &models[model] : NULL;
+    if ((unsigned)model < BOIDS_MODEL_COUNT) return &models[model];
+    const unsigned k = (unsigned)model - BOIDS_MODEL_COUNT;
+    return k < (unsigned)atomic_load(&loaded_count) ? &loaded[k] : NULL;
+}
+
+boids_status boids_model_register(const boids_loaded_row *r, const char *folder,
+                                  boids_status (*publish)(boids_model, void *), void *ctx,
+                                  boids_model *out)
+{
+    pthread_mutex_lock(&loaded_lock);
+    const int n = atomic_load(&loaded_count);
+    boids_status st = BOIDS_OK;
+    boids_model taken;
+    if (boids_model_find(r->name, &taken))
+        st = boids_fail_key(BOIDS_E_MODEL_DUPLICATE, r->name,
+                            "%s: model name '%s' is taken (by %s)", folder, r->name,
+                            row_of(taken)->folder ? row_of(taken)->folder : "a built-in model");
+    else if (n == BOIDS_LOADED_MAX)
+        st = boids_fail_key(BOIDS_E_MODEL_FOLDER, r->name,
+                            "%s: %d models loaded already, the most"
+                            " a process can",
+                            folder, BOIDS_LOADED_MAX);
+    if (st == BOIDS_OK) {
+        loaded[n] = (model_row){.name = r->name,
+                                .time_base = r->time_base,
+                                .blocks = BOIDS_BLOCKS_EVERY_MODEL | r->blocks,
+                                .attributes = r->attributes,
+                                .features = r->features,
+                                .rules = r->rules,
+                                .preset = r->preset,
+                                .world = r->world,
+                                .summary = r->summary,
+                                .at_scale = r->at_scale,
+                                .init = r->init,
+                                .folder = folder};
+        *out = (boids_model)(BOIDS_MODEL_COUNT + n);
+        st = publish(*out, ctx); /* its parameter table and rules, before anyone can see it */
+        if (st == BOIDS_OK) atomic_store(&loaded_count, n + 1);
+    }
+    pthread_mutex_unlock(&loaded_lock);
+    return st;
+}
+
+const char *boids_model_folder(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->folder : NULL;
+}
+
+boids_layout boids_model_layout(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->init : BOIDS_LAYOUT_UNIFORM;
+}
+
+bool boids_model_find(const char *name, boids_model *out)
+{
+    for (int m = 0; m < boids_model_count(); ++m) {
+        if (strcmp(row_of((boids_model)m)->name, name) == 0) {
+            *out = (boids_model)m;
+            return true;
+        }
+    }
+    return false;
 }
 
 const char *boids_model_name(boids_model model)
@@ -78,17 +153,12 @@ boids_status boids_model_from_name(const char *name, boids_model *out)
 {
     BOIDS_REQUIRE(name, "name");
     BOIDS_REQUIRE(out, "out");
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
-        if (strcmp(models[m].name, name) == 0) {
-            *out = (boids_model)m;
-            return BOIDS_OK;
-        }
-    }
-    char list[512] = "", hint[96] = "";
+    if (boids_model_find(name, out)) return BOIDS_OK;
+    char list[1024] = "", hint[96] = "";
     boids_guess g = BOIDS_GUESS(name);
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
-        boids_list_append(list, sizeof list, models[m].name);
-        boids_guess_offer(&g, models[m].name);
+    for (int m = 0; m < boids_model_count(); ++m) {
+        boids_list_append(list, sizeof list, row_of((boids_model)m)->name);
+        boids_guess_offer(&g, row_of((boids_model)m)->name);
     }
     if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
     return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s'%s (models: %s)", name,
@@ -119,4 +189,4 @@ unsigned boids_model_features(boids_model model)
     return r ? r->features : 0;
 }
 
-int boids_model_count(void) { return BOIDS_MODEL_COUNT; }
+int boids_model_count(void) { return BOIDS_MODEL_COUNT + atomic_load(&loaded_count); }

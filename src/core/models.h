@@ -3,6 +3,7 @@
 #define BOIDS_CORE_MODELS_H
 
 #include "boids.h"
+#include "core/loaded.h"
 
 /* The parameter blocks the model reads: BOIDS_BLOCK_BIT(BASE) and its manifest's blocks. */
 unsigned boids_model_blocks(boids_model model);
@@ -18,6 +19,28 @@ const char *boids_model_at_scale(boids_model model);
 /* Applies the model's preset to params (the blocks' defaults already there); fails naming the
  * bad pair if the manifest's preset text does not parse (a test checks every model). */
 boids_status boids_model_apply_preset(boids_model model, boids_params *params);
+/* The model of that name, built in or loaded; false if none. */
+bool boids_model_find(const char *name, boids_model *out);
+/* The model's own initial layout (its manifest's init column). */
+boids_layout boids_model_layout(boids_model model);
+/* The folder a loaded model came from; NULL for a built-in one. */
+const char *boids_model_folder(boids_model model);
+/* Registers a loaded model's row (world/model_load.c): the next id after the models there are,
+ * given to publish(id, ctx) (its parameter table, its rules) before the model is visible to
+ * anyone; fails where the name is taken (BOIDS_E_MODEL_DUPLICATE), the process has
+ * BOIDS_LOADED_MAX loaded, or publish does. The row's strings must outlive the process's use. */
+boids_status boids_model_register(const boids_loaded_row *row, const char *folder,
+                                  boids_status (*publish)(boids_model, void *), void *ctx,
+                                  boids_model *out);
+/* A loaded model's parameter table (at registration, world/model_load.c): the shared blocks its
+ * row names, its own rows (own, n: each default in its range, no name twice) before the
+ * obstacles'. Errors name the folder's model.h and the parameter. */
+boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *row,
+                                     const boids_param_row *own, size_t n, const char *folder);
+/* A loaded model's preset applied to its defaults and validated (before it is visible); errors
+ * name the folder's model.h. */
+boids_status boids_params_check_preset(boids_model model, const boids_loaded_row *row,
+                                       const char *folder);
 /* Every block's defaults (the rows' default column). */
 boids_params boids_block_defaults(void);
 

@@ -34,6 +34,10 @@
     W(MODEL, "model", "--model", NULL, "NAME", CUSTOM, 0, 0, set_model, "model", BOIDS_IN_BOTH,    \
       "the model, with its preset parameters and world (default shiffman-per-second; the list "    \
       "below); options still override them")                                                       \
+    W(MODEL_DIR, "model_dir", "--model-dir", NULL, "DIR", CUSTOM, 0, 0, set_model_dir,          \
+      "model_dir", BOIDS_IN_BOTH,                                                                  \
+      "load your own model from its folder DIR (model.h, rules.h: docs/writing-a-model.md), "      \
+      "compiled for both backends; repeatable, and BOIDS_MODEL_PATH=DIR:DIR does the same")        \
     W(COUNT, "boids", "--boids", "-n", "N", U32, 0, UINT32_MAX, def.count, "count", BOIDS_IN_BOTH, \
       "number of boids (default 100000, or the model's world: kit's 35)")                          \
     W(SWARMS, "swarms", "--swarms", NULL, "K", U32, 1, BOIDS_MAX_SWARMS, def.swarms, "swarms",     \

@@ -12,16 +12,7 @@
 #include "base/parse.h"
 
 /* Every row of every block, in block order, as written (unit with "T", both slider tops). */
-typedef struct param_row {
-    const char *name;
-    boids_param_block block;
-    size_t offset;
-    const char *unit;
-    float min, max, ui_max_s, ui_max_f;
-    unsigned flags;
-    float def;
-    const char *description;
-} param_row;
+typedef boids_param_row param_row;
 
 #define BOIDS_X_ROW(B, F, field, type, unit, lo, hi, ui_s, ui_f, flags, def, desc)                 \
     {#field,                                                                                       \
@@ -41,11 +32,13 @@ static const param_row rows[] = {BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ROWS)};
 #undef BOIDS_X_ROW
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
-/* Per model: its blocks' rows, resolved for its time base (units, slider tops); built once. */
+/* Per model: its blocks' rows, resolved for its time base (units, slider tops); built once for
+ * the built-in models, and for a loaded one when it is registered (boids_params_add_loaded). */
 #define MAX_MODEL_PARAMS 64
-static boids_param_info model_params[BOIDS_MODEL_COUNT][MAX_MODEL_PARAMS];
-static size_t model_param_count[BOIDS_MODEL_COUNT];
-static char model_units[BOIDS_MODEL_COUNT][MAX_MODEL_PARAMS][24];
+#define MODEL_SLOTS (BOIDS_MODEL_COUNT + BOIDS_LOADED_MAX)
+static boids_param_info model_params[MODEL_SLOTS][MAX_MODEL_PARAMS];
+static size_t model_param_count[MODEL_SLOTS];
+static char model_units[MODEL_SLOTS][MAX_MODEL_PARAMS][24];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* "px/T^2" -> "px/s^2" or "px/frame^2". */
@@ -63,30 +56,98 @@ static void resolve_unit(const char *unit, bool per_second, char *out, size_t si
     out[k] = '\0';
 }
 
+static boids_status check_value(const boids_param_info *info, float v);
+
+/* Appends one row to model m's table, resolved for its time base. */
+static void add_row(int m, const param_row *r, bool per_second)
+{
+    const size_t n = model_param_count[m];
+    if (n == MAX_MODEL_PARAMS) return; /* boids_params_add_loaded refuses more */
+    resolve_unit(r->unit, per_second, model_units[m][n], sizeof model_units[m][n]);
+    model_params[m][n] = (boids_param_info){r->name,
+                                            r->block,
+                                            r->offset,
+                                            model_units[m][n],
+                                            r->min,
+                                            r->max,
+                                            per_second ? r->ui_max_s : r->ui_max_f,
+                                            r->flags,
+                                            r->def,
+                                            r->description};
+    model_param_count[m] = n + 1;
+}
+
+/* Model m's table: its built-in blocks' rows in block order, a loaded model's own rows (extra)
+ * before the obstacles', which come last in every model's. */
+static void build_table(int m, unsigned blocks, bool per_second, const param_row *extra,
+                        size_t extra_count)
+{
+    model_param_count[m] = 0;
+    for (size_t r = 0; r < ROW_COUNT; ++r) {
+        if (rows[r].block == BOIDS_BLOCK_OBSTACLES &&
+            (r == 0 || rows[r - 1].block != rows[r].block))
+            for (size_t e = 0; e < extra_count; ++e) add_row(m, &extra[e], per_second);
+        if (blocks & (1u << rows[r].block)) add_row(m, &rows[r], per_second);
+    }
+}
+
 static void build_tables(void)
 {
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
-        unsigned blocks = boids_model_blocks((boids_model)m);
-        bool per_second = boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND;
-        size_t n = 0;
-        for (size_t r = 0; r < ROW_COUNT && n < MAX_MODEL_PARAMS; ++r) {
-            if (!(blocks & (1u << rows[r].block))) continue;
-            resolve_unit(rows[r].unit, per_second, model_units[m][n], sizeof model_units[m][n]);
-            model_params[m][n] =
-                (boids_param_info){rows[r].name,
-                                   rows[r].block,
-                                   rows[r].offset,
-                                   model_units[m][n],
-                                   rows[r].min,
-                                   rows[r].max,
-                                   per_second ? rows[r].ui_max_s : rows[r].ui_max_f,
-                                   rows[r].flags,
-                                   rows[r].def,
-                                   rows[r].description};
-            ++n;
+    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m)
+        build_table(m, boids_model_blocks((boids_model)m),
+                    boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND, NULL, 0);
+}
+
+boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *row,
+                                     const boids_param_row *own, size_t n, const char *folder)
+{
+    const unsigned blocks = BOIDS_BLOCKS_EVERY_MODEL | row->blocks;
+    const bool per_second = row->time_base == BOIDS_TIME_PER_SECOND;
+    const int m = (int)model;
+    size_t builtin = 0;
+    pthread_once(&tables_once, build_tables);
+    param_row extra[MAX_MODEL_PARAMS];
+    if (m < BOIDS_MODEL_COUNT || m >= MODEL_SLOTS)
+        return boids_fail(BOIDS_E_INTERNAL, "model %d is not a loaded one", m);
+    build_table(m, blocks, per_second, NULL, 0);
+    builtin = model_param_count[m];
+    if (n + builtin > MAX_MODEL_PARAMS)
+        return boids_fail_key(BOIDS_E_MODEL_MANIFEST, boids_model_name(model),
+                              "%s/model.h: %zu parameters with the shared blocks', %d at most",
+                              folder, n + builtin, MAX_MODEL_PARAMS);
+    for (size_t i = 0; i < n; ++i) {
+        const boids_param_row *p = &own[i];
+        extra[i] = *p;
+        boids_param_info info = {
+            .name = p->name, .min = p->min, .max = p->max, .flags = p->flags, .unit = ""};
+        for (size_t j = 0; j < builtin; ++j)
+            if (strcmp(model_params[m][j].name, p->name) == 0)
+                return boids_fail_key(BOIDS_E_MODEL_DUPLICATE, p->name,
+                                      "%s/model.h: parameter %s is a shared block's already",
+                                      folder, p->name);
+        for (size_t j = 0; j < i; ++j)
+            if (strcmp(own[j].name, p->name) == 0)
+                return boids_fail_key(BOIDS_E_MODEL_DUPLICATE, p->name,
+                                      "%s/model.h: parameter %s is declared twice", folder,
+                                      p->name);
+        if (p->offset + sizeof(float) > sizeof(boids_params) ||
+            p->offset < offsetof(boids_params, loaded))
+            return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
+                                  "%s/model.h: parameter %s lies outside the loaded blocks' %d "
+                                  "floats",
+                                  folder, p->name, BOIDS_PARAMS_LOADED_FLOATS);
+        if (!(p->min <= p->max) || check_value(&info, p->def) != BOIDS_OK) {
+            const float lo = p->min;
+            char d[32], a[32], b[32];
+            return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
+                                  "%s/model.h: parameter %s's default %s is outside its range "
+                                  "[%s, %s]",
+                                  folder, p->name, boids_float_text(p->def, d),
+                                  boids_float_text(lo, a), boids_float_text(p->max, b));
         }
-        model_param_count[m] = n;
     }
+    build_table(m, blocks, per_second, extra, n);
+    return BOIDS_OK;
 }
 
 /* Stores v (checked: a whole number in range, where the row is a count) in its field. */
@@ -115,7 +176,9 @@ boids_params boids_block_defaults(void)
 const boids_param_info *boids_model_params(boids_model model, size_t *count)
 {
     pthread_once(&tables_once, build_tables);
-    const bool known = (unsigned)model < BOIDS_MODEL_COUNT;
+    /* a loaded model's table is there before the model is visible (boids_model_register) */
+    const bool known = (unsigned)model < BOIDS_MODEL_COUNT ||
+                       ((unsigned)model < MODEL_SLOTS && model_param_count[model] > 0);
     if (count) *count = known ? model_param_count[model] : 0;
     return known ? model_params[model] : NULL;
 }
@@ -180,11 +243,22 @@ static boids_status check_value(const boids_param_info *info, float v)
     return BOIDS_OK;
 }
 
+static boids_status set_param(boids_model model, boids_params *params, const char *key,
+                              const char *value);
+
 boids_status boids_params_set(boids_model model, boids_params *params, const char *key,
                               const char *value)
 {
-    if ((unsigned)model >= BOIDS_MODEL_COUNT)
+    if ((unsigned)model >= (unsigned)boids_model_count())
         return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    return set_param(model, params, key, value);
+}
+
+/* boids_params_set without the check that the model is visible (a loaded model's preset is
+ * checked before it is). */
+static boids_status set_param(boids_model model, boids_params *params, const char *key,
+                              const char *value)
+{
     BOIDS_REQUIRE(params, "params");
     BOIDS_REQUIRE(key, "key");
     BOIDS_REQUIRE(value, "value");
@@ -342,12 +416,11 @@ float boids_model_group_radius(boids_model model, const boids_params *p)
     return 0.0f; /* every model has one: test_layout checks */
 }
 
-boids_status boids_model_apply_preset(boids_model model, boids_params *params)
+/* Applies "key=value key=value ..." to params, each through the --set path, so the preset obeys
+ * the ranges. */
+static boids_status apply_preset(boids_model model, const char *text, boids_params *params)
 {
-    if ((unsigned)model >= BOIDS_MODEL_COUNT)
-        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
-    /* "key=value key=value ...": each through the --set path, so the preset obeys the ranges. */
-    const char *p = boids_model_preset_text(model);
+    const char *p = text;
     while (*p) {
         while (*p == ' ') ++p;
         if (!*p) break;
@@ -359,23 +432,49 @@ boids_status boids_model_apply_preset(boids_model model, boids_params *params)
             return boids_fail_key(BOIDS_E_PARAM_UNKNOWN, boids_model_name(model),
                                   "preset '%s' is not KEY=VALUE", pair);
         *eq = '\0';
-        boids_status st = boids_params_set(model, params, pair, eq + 1);
+        boids_status st = set_param(model, params, pair, eq + 1);
         if (st != BOIDS_OK) return st;
         p += len;
     }
     return BOIDS_OK;
 }
 
+boids_status boids_model_apply_preset(boids_model model, boids_params *params)
+{
+    if ((unsigned)model >= (unsigned)boids_model_count())
+        return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
+    return apply_preset(model, boids_model_preset_text(model), params);
+}
+
+boids_status boids_params_check_preset(boids_model model, const boids_loaded_row *row,
+                                       const char *folder)
+{
+    boids_params p = boids_model_default_params(model);
+    boids_status st = apply_preset(model, row->preset, &p);
+    if (st == BOIDS_OK) st = boids_params_validate(model, &p);
+    if (st == BOIDS_OK) return BOIDS_OK;
+    char key[64], why[512]; /* copied: the next error replaces them */
+    snprintf(key, sizeof key, "%s", boids_last_error_info()->key);
+    snprintf(why, sizeof why, "%s", boids_last_error());
+    return boids_fail_key(BOIDS_E_MODEL_MANIFEST, key, "%s/model.h: model %s's preset \"%s\": %s",
+                          folder, row->name, row->preset, why);
+}
+
 boids_params boids_model_default_params(boids_model model)
 {
     boids_params p = boids_block_defaults();
+    size_t n;
+    const boids_param_info *info = boids_model_params(model, &n);
+    for (size_t i = 0; i < n; ++i) /* a loaded model's own blocks' defaults */
+        if (info[i].offset >= offsetof(boids_params, loaded))
+            set_field(&p, &info[i], info[i].block_default);
     boids_model_apply_preset(model, &p); /* cannot fail for a manifest that passes test_layout */
     return p;
 }
 
 boids_status boids_model_param_default(boids_model model, const char *key, float *out)
 {
-    if ((unsigned)model >= BOIDS_MODEL_COUNT)
+    if ((unsigned)model >= (unsigned)boids_model_count())
         return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)model);
     BOIDS_REQUIRE(key, "key");
     BOIDS_REQUIRE(out, "out");

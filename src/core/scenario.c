@@ -157,6 +157,14 @@ static boids_status split_lines(const char *path, char *text, size_t size,
 
 /* The model `value` with its preset: its parameters, its layout and its world (the default world
  * with the manifest's world text over it); the world keys set before are forgotten. */
+/* A model folder loaded (boids_model_load): its models can then be named. A scenario file's
+ * relative folder is relative to the file (boids_scenario_load makes it so). */
+static boids_status set_model_dir(boids_scenario *sc, const char *value)
+{
+    (void)sc;
+    return boids_model_load(value, NULL);
+}
+
 static boids_status set_model(boids_scenario *sc, const char *value)
 {
     boids_model m;
@@ -477,14 +485,26 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
         snprintf(out->keys[out->key_count].key, sizeof out->keys[0].key, "%s", kv[k].key);
         out->keys[out->key_count++].line = kv[k].line;
     }
-    /* The model first, wherever it stands: the other keys are its parameters and its world. */
+    /* The model folders first, relative to the file, then the model, wherever they stand: the
+     * other keys are its parameters and its world. */
+    for (int k = 0; k < n && st == BOIDS_OK; ++k) {
+        if (strcmp(kv[k].key, "model_dir") != 0) continue;
+        char dir[1024];
+        const char *slash = strrchr(path, '/');
+        if (kv[k].value[0] == '/' || !slash)
+            snprintf(dir, sizeof dir, "%s", kv[k].value);
+        else
+            snprintf(dir, sizeof dir, "%.*s/%s", (int)(slash - path), path, kv[k].value);
+        st = boids_scenario_set(out, "model_dir", dir);
+        if (st != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
+    }
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
         if (strcmp(kv[k].key, "model") != 0) continue;
         st = boids_scenario_set(out, "model", kv[k].value);
         if (st != BOIDS_OK) st = boids_error_in_file(path, kv[k].line, BOIDS_ERR_PARSE);
     }
     for (int k = 0; k < n && st == BOIDS_OK; ++k) {
-        if (strcmp(kv[k].key, "model") == 0) continue;
+        if (strcmp(kv[k].key, "model") == 0 || strcmp(kv[k].key, "model_dir") == 0) continue;
         if (strcmp(kv[k].key, "obstacle") == 0 &&
             out->obstacle_count < BOIDS_SCENARIO_MAX_OBSTACLES)
             out->obstacle_lines[out->obstacle_count] = kv[k].line;
@@ -512,6 +532,8 @@ void boids_scenario_write(FILE *f, const boids_world_def *def)
 void boids_scenario_write_given(FILE *f, const boids_world_def *def, bool size, uint32_t dims)
 {
     char v[32], w[32], t[32];
+    if (boids_model_folder(def->model)) /* a loaded model's folder: read before its name */
+        fprintf(f, "model_dir = %s\n", boids_model_folder(def->model));
     fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\n", boids_model_name(def->model),
             def->count, def->swarms);
     if (size) {

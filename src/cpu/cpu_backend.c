@@ -33,6 +33,21 @@ static const boids_cpu_rules_fn rules[BOIDS_MODEL_COUNT] = {
     BOIDS_MODEL_LIST(BOIDS_X_RULES_ROW)
 #undef BOIDS_X_RULES_ROW
 };
+/* The rules of the models loaded at run time (world/model_load.c), by id after the built-in ones:
+ * written before the model is visible, never after. */
+static boids_cpu_rules_fn loaded_rules[BOIDS_LOADED_MAX][2];
+
+void boids_cpu_add_rules(boids_model model, boids_cpu_rules_fn flat, boids_cpu_rules_fn three)
+{
+    const unsigned k = (unsigned)model - BOIDS_MODEL_COUNT;
+    if (k < BOIDS_LOADED_MAX) loaded_rules[k][0] = flat, loaded_rules[k][1] = three;
+}
+
+static boids_cpu_rules_fn rules_of(boids_model model, bool three)
+{
+    if ((unsigned)model < BOIDS_MODEL_COUNT) return three ? boids_cpu_rules3[model] : rules[model];
+    return loaded_rules[(unsigned)model - BOIDS_MODEL_COUNT][three];
+}
 
 typedef struct cpu_state {
     float *x, *y, *vx, *vy;
@@ -283,7 +298,7 @@ static boids_status pass_reorder(cpu_backend *b, job *j)
 static boids_status pass_steer(cpu_backend *b, job *j)
 {
     const boids_sim *sim = b->sim;
-    j->fn = sim->three ? boids_cpu_rules3[sim->def.model] : rules[sim->def.model];
+    j->fn = rules_of(sim->def.model, sim->three);
     j->stoppable = true, j->stopped = 0;
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
     j->stoppable = false;

@@ -53,7 +53,7 @@ static boids_status check_totals(const boids_world_def *d, const boids_params_fa
 static boids_status validate_def(const boids_world_def *d, boids_params_facts *facts)
 {
     char a[32], b[32], c[32];
-    if ((unsigned)d->model >= BOIDS_MODEL_COUNT)
+    if ((unsigned)d->model >= (unsigned)boids_model_count())
         return boids_fail_key(BOIDS_E_DEF_MODEL, "model", "unknown model %d", (int)d->model);
     if (d->backend != BOIDS_BACKEND_GPU && d->backend != BOIDS_BACKEND_CPU)
         return boids_fail_key(BOIDS_E_DEF_BACKEND, "backend", "unknown backend %d",

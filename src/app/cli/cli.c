@@ -1,6 +1,7 @@
 #include "app/cli/cli.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ static void print_models(FILE *out)
     }
     unsigned listed = BOIDS_BLOCKS_EVERY_MODEL; /* blocks whose rows are printed already */
     boids_params shown = first;                 /* and the defaults those rows say */
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+    for (int m = 0; m < boids_model_count(); ++m) {
         const boids_model model = (boids_model)m;
         const boids_params def = boids_model_default_params(model);
         const boids_param_info *mi = boids_model_params(model, &n);
@@ -150,7 +151,7 @@ void boids_cli_usage(FILE *out)
     /* their names, wrapped: a line each made --help grow with every model (a 12th, added as
      * docs/adding-a-model.md says, passed the 100 lines test_cli allows) */
     char names[2048] = "";
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+    for (int m = 0; m < boids_model_count(); ++m) {
         const size_t len = strlen(names);
         snprintf(names + len, sizeof names - len, "%s%s", m ? ", " : "",
                  boids_model_name((boids_model)m));
@@ -179,7 +180,7 @@ boids_status boids_cli_help_topic(FILE *out, const char *topic)
     }
     char names[512] = "", hint[96] = "";
     boids_guess g = BOIDS_GUESS(topic);
-    for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) {
+    for (int m = 0; m < boids_model_count(); ++m) {
         boids_list_append(names, sizeof names, boids_model_name((boids_model)m));
         boids_guess_offer(&g, boids_model_name((boids_model)m));
     }
@@ -512,6 +513,50 @@ static boids_status read_arg(int argc, char **argv, int *i, unsigned command, ar
     return BOIDS_OK;
 }
 
+/* Loads one model folder (boids_model_load) and says what it did: its models, and whether they
+ * were compiled now or taken from the cache, in how long. A folder loaded already says nothing. */
+static boids_status load_model_dir(const char *dir, const char *origin)
+{
+    boids_model_load_info info;
+    boids_status st = boids_model_load(dir, &info);
+    if (st != BOIDS_OK) {
+        if (origin)
+            return boids_fail_key(boids_last_error_info()->id, origin, "%s: %s", origin,
+                                  boids_last_error());
+        return st;
+    }
+    if (!info.object[0]) return BOIDS_OK;
+    fprintf(stderr, "boids: loaded model %s", boids_model_name(info.first));
+    for (int k = 1; k < info.models; ++k)
+        fprintf(stderr, ", %s", boids_model_name((boids_model)(info.first + k)));
+    fprintf(stderr, " from %s: %s in %.3f s (%s)\n", dir,
+            info.compiled ? "compiled" : "from the cache", info.seconds, info.object);
+    return BOIDS_OK;
+}
+
+boids_status boids_cli_load_model_dirs(int argc, char **argv, unsigned command)
+{
+    const char *path = getenv("BOIDS_MODEL_PATH");
+    char dir[1024];
+    for (const char *p = path; p && *p;) {
+        const char *end = strchr(p, ':');
+        const int n = end ? (int)(end - p) : (int)strlen(p);
+        snprintf(dir, sizeof dir, "%.*s", n, p);
+        boids_status st = n ? load_model_dir(dir, "BOIDS_MODEL_PATH") : BOIDS_OK;
+        if (st != BOIDS_OK) return st;
+        p = end ? end + 1 : NULL;
+    }
+    for (int i = 1; i < argc; ++i) {
+        if (argv[i][0] != '-' || !argv[i][1]) continue;
+        arg a;
+        read_arg(argc, argv, &i, command, &a); /* checked by the first pass */
+        if (a.opt->id != BOIDS_OPT_MODEL_DIR) continue;
+        boids_status st = load_model_dir(a.value, NULL);
+        if (st != BOIDS_OK) return st;
+    }
+    return BOIDS_OK;
+}
+
 /* The first pass: every argument checked as an option, and the one that is none, the scenario. */
 static boids_status find_scenario(int argc, char **argv, unsigned command, boids_cli *cli)
 {
@@ -620,6 +665,7 @@ boids_status boids_cli_parse_command(int argc, char **argv, unsigned command, bo
 {
     defaults(cli);
     boids_status st = find_scenario(argc, argv, command, cli);
+    if (st == BOIDS_OK) st = boids_cli_load_model_dirs(argc, argv, command);
     if (st != BOIDS_OK) return st;
     if (cli->scenario_path) {
         /* The file's values are defaults: an --init state still brings its own boids and swarms,

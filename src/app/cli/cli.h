@@ -89,6 +89,10 @@ boids_status boids_cli_check_run(const boids_cli *cli, bool window);
 bool boids_cli_field_parse(const char *text, boids_field_options *out);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
+/* The model folders, before anything names their models: BOIDS_MODEL_PATH's (folders separated
+ * by ':'), then each --model-dir of the command line; each load says what it did on stderr
+ * (world/model_load.c). */
+boids_status boids_cli_load_model_dirs(int argc, char **argv, unsigned command);
 /* --help TOPIC: a model's parameters (its name), the viewer's keys (keys) or everything (all);
  * BOIDS_E_USAGE for another, its message listing the topics. */
 boids_status boids_cli_help_topic(FILE *out, const char *topic);

@@ -295,9 +295,8 @@ static boids_model current_model(viewer *v)
 static void key_model(viewer *v, int key, bool shift)
 {
     (void)key;
-    const boids_model m =
-        (boids_model)(((int)current_model(v) + (shift ? -1 : 1) + BOIDS_MODEL_COUNT) %
-                      BOIDS_MODEL_COUNT);
+    const int n = boids_model_count(); /* the loaded ones too */
+    const boids_model m = (boids_model)(((int)current_model(v) + (shift ? -1 : 1) + n) % n);
     boids_status st = boids_session_set_model(&v->s, m);
     changed(v, st, "model");
     if (st == BOIDS_OK) say(v, "model %s", boids_model_name(m));

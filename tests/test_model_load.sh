@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# A model folder loaded at run time (boids --model-dir, boids check DIR; src/world/model_load.c):
+# examples/spring, a model with a per-pair rule and no walk of its own, loaded from a copy outside
+# the tree and checked on both backends; its compile cached and taken from the cache; compiled
+# again after an edit; two folders in one process; and the mistakes a user makes said with the
+# file and line: a syntax error in rules.h (the C compiler's and the GLSL compiler's messages), a
+# model name that is taken, a default out of its range, no C compiler, a folder that is none.
+# (test_example_model.sh holds examples/drag loaded = built in, bit for bit.)
+# usage: test_model_load.sh SOURCE_DIR path/to/boids path/to/gpu_info
+source "$(dirname "$0")/lib.sh"
+src=$1 boids=$2
+gpu_setup "$3"
+export XDG_CACHE_HOME=$tmp/cache
+mkdir -p "$tmp/m"
+cp -r "$src/examples/spring" "$src/examples/drag" "$tmp/m/"
+
+# Checked on both backends: bit for bit where the driver rounds as IEEE does.
+"$boids" check "$tmp/m/spring" --boids 1500 --steps 40 >"$tmp/check" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q "compiled in" "$tmp/check" && grep -q "spring passes" "$tmp/check"; then
+  ok "boids check DIR: spring compiled, loaded and passes ($(grep -c 'bit for bit\|within' \
+"$tmp/check") lines)"
+else bad "boids check spring (exit $rc): $(tail -n 8 "$tmp/check")"; fi
+[ $gpu = 1 ] && { grep -q "3D nearest:7 *gpu == cpu bit for bit\|3D nearest:7 *gpu within" \
+  "$tmp/check" && ok "spring: flat and 3D, metric and nearest:K on the gpu" ||
+  bad "spring: a configuration missing: $(cat "$tmp/check")"; }
+
+# Cached: the second load compiles nothing.
+run() { "$boids" "$@" --headless --backend cpu -n 500 --steps 5 >"$tmp/out" 2>&1; }
+fails() { "$boids" "$@" --headless --backend cpu -n 500 --steps 5; }
+run --model-dir "$tmp/m/spring" --model spring
+grep -q "loaded model spring from $tmp/m/spring: from the cache" "$tmp/out" &&
+  ok "the second load comes from the cache" || bad "not from the cache: $(head -3 "$tmp/out")"
+ls "$XDG_CACHE_HOME/boids/models/" | grep -q '^spring-[0-9a-f]*\.so$' &&
+  [ "$(stat -c %a "$XDG_CACHE_HOME/boids/models")" = 700 ] &&
+  ok "the cache: one object per folder, in a directory of the user's own (700)" ||
+  bad "the cache: $(ls -la "$XDG_CACHE_HOME/boids/models")"
+
+# Edited after it was cached: compiled again, and the edit counts.
+sed -i 's/"max_speed=150"/"max_speed=120"/' "$tmp/m/spring/model.h"
+run --model-dir "$tmp/m/spring" --model spring
+grep -q "loaded model spring from .*: compiled in" "$tmp/out" && grep -q "max_speed\|speed" \
+  "$tmp/out" && ok "an edited folder is compiled again" || bad "edited: $(head -3 "$tmp/out")"
+
+# A model like the others: --help NAME lists its parameters, each once, its own before the
+# obstacles'.
+"$boids" --model-dir "$tmp/m/spring" --help spring >"$tmp/help" 2>&1
+[ "$(grep -c '^  stiffness ' "$tmp/help")" = 1 ] && [ "$(grep -c '^  radius ' "$tmp/help")" = 1 ] &&
+  grep -A30 '^  stiffness' "$tmp/help" | grep -q '^  obstacles ' &&
+  ok "--help spring: its parameters, each once, before the obstacles'" ||
+  bad "--help spring: $(head -c 600 "$tmp/help")"
+
+# Two folders in one process, and BOIDS_MODEL_PATH.
+BOIDS_MODEL_PATH=$tmp/m/drag run --model-dir "$tmp/m/spring" --model drag &&
+  grep -q "loaded model drag" "$tmp/out" && grep -q "loaded model spring" "$tmp/out" &&
+  grep -q "model drag, backend cpu" "$tmp/out" &&
+  ok "two folders in one process (BOIDS_MODEL_PATH and --model-dir)" ||
+  bad "two folders: $(head -5 "$tmp/out")"
+
+# An experiment of a loaded model: its manifest names the folder (model_dir, before the model),
+# so the shards' merge and --resume, in processes that were told nothing of it, find the model.
+printf 'model_dir = m/spring\nmodel = spring\nboids = 300\nsteps = 10\n' >"$tmp/spring.ini"
+exp() { "$boids" experiment "$tmp/spring.ini" --runs 2 --sweep stiffness=1,3 --backend cpu "$@"; }
+if exp --out "$tmp/exp" >"$tmp/exp.out" 2>&1 && exp --shard 1/2 --out "$tmp/s1" >/dev/null 2>&1 &&
+   exp --shard 2/2 --out "$tmp/s2" >/dev/null 2>&1 &&
+   "$boids" experiment-merge "$tmp/merged" "$tmp/s1" "$tmp/s2" >"$tmp/merge.out" 2>&1 &&
+   grep -q "^model_dir = $tmp/m/spring$" "$tmp/exp/manifest.ini" &&
+   cmp -s "$tmp/exp/runs.csv" "$tmp/merged/runs.csv" &&
+   "$boids" experiment --resume "$tmp/exp" >"$tmp/resume.out" 2>&1; then
+  ok "an experiment of spring: sweep, shards merged = one run, --resume (model_dir in the manifest)"
+else
+  bad "an experiment of spring: $(tail -n 3 "$tmp/exp.out" "$tmp/merge.out" "$tmp/resume.out" \
+2>/dev/null)"
+fi
+
+# The mistakes, each with a clear message and a non-zero exit.
+expect() { # expect WHAT PATTERN COMMAND...: fails, and says PATTERN
+  local what=$1 pat=$2
+  shift 2
+  if "$@" >"$tmp/err" 2>&1; then bad "$what: accepted"
+  elif grep -q -- "$pat" "$tmp/err"; then ok "$what: $(grep -m1 -- "$pat" "$tmp/err" | cut -c1-150)"
+  else bad "$what: $(head -c 400 "$tmp/err")"; fi
+}
+cp -r "$tmp/m/spring" "$tmp/syntax" && mv "$tmp/syntax" "$tmp/m/sprung"
+sed -i 's/spring_/sprung_/g; s/SPRING/SPRUNG/g; s/"spring"/"sprung"/; s/, spring,/, sprung,/' \
+  "$tmp/m/sprung/model.h" "$tmp/m/sprung/rules.h"
+sed -i 's/spring\./sprung./g' "$tmp/m/sprung/rules.h"
+run --model-dir "$tmp/m/sprung" --model sprung && ok "a renamed copy loads as a model of its own" ||
+  bad "the renamed copy: $(head -c 400 "$tmp/out")"
+line=$(grep -n 'lane_f k = PARAM' "$tmp/m/sprung/rules.h" | cut -d: -f1)
+sed -i "${line}s/;\$//" "$tmp/m/sprung/rules.h"
+expect "a syntax error in rules.h (C)" "$tmp/m/sprung/rules.h:$((line + 1)):" \
+  fails --model-dir "$tmp/m/sprung" --model sprung
+cp -r "$tmp/m/drag" "$tmp/drag2" && mv "$tmp/drag2" "$tmp/m/dragged"
+sed -i 's/DRAG/DRAGGED/g; s/drag_/dragged_/g; s/, drag, 0/, dragged, 0/; s/drag\./dragged./g' \
+  "$tmp/m/dragged/model.h" "$tmp/m/dragged/rules.h"
+sed -i 's/X(DRAGGED, drag,/X(DRAGGED, dragged,/' "$tmp/m/dragged/model.h"
+expect "a model name that is taken" "model name 'drag' is taken" \
+  fails --model-dir "$tmp/m/drag" --model-dir "$tmp/m/dragged" --model drag
+sed -i 's/"drag", PER_SECOND/"dragged", PER_SECOND/' "$tmp/m/dragged/model.h"
+sed -i 's/0, 100, 5, 0.5f, 0, 0.5f,/0, 1, 5, 0.5f, 0, 7,/' \
+  "$tmp/m/dragged/model.h"
+expect "a default out of its range" "default 7 is outside its range \[0, 1\]" \
+  fails --model-dir "$tmp/m/dragged" --model dragged
+expect "a built-in model's folder name" "is a built-in model's" \
+  fails --model-dir "$src/src/models/couzin"
+expect "a folder without rules.h" "a model folder has a model.h and a rules.h" \
+  fails --model-dir "$src/docs"
+mkdir -p "$tmp/m/fresh" && cp "$tmp/m/spring/"* "$tmp/m/fresh/" &&
+  sed -i 's/spring/fresh/g; s/SPRING/FRESH/g' "$tmp/m/fresh/model.h" "$tmp/m/fresh/rules.h"
+BOIDS_CC=no-such-cc expect "no C compiler" "no C compiler found (no-such-cc, on PATH)" \
+  fails --model-dir "$tmp/m/fresh" --model fresh
+
+# The GLSL compiler's message names the folder's file: an error only GLSL sees.
+if [ $gpu = 1 ]; then
+  mkdir -p "$tmp/g" && cp -r "$tmp/m/fresh" "$tmp/g/fresh"
+  line=$(grep -n 'lane_f k = PARAM' "$tmp/g/fresh/rules.h" | cut -d: -f1)
+  sed -i "${line}a #ifdef GL_core_profile\\nglsl_only_error;\\n#endif" "$tmp/g/fresh/rules.h"
+  "$boids" --model-dir "$tmp/g/fresh" --model fresh --headless --backend gpu -n 500 --steps 2 \
+    >"$tmp/err" 2>&1 && bad "a GLSL error: accepted" ||
+    { grep -q "$tmp/g/fresh/rules.h" "$tmp/err" && grep -q "glsl_only_error" "$tmp/err" &&
+      ok "a syntax error only GLSL sees: the driver's message names $tmp/g/fresh/rules.h" ||
+      bad "the GLSL error: $(head -c 600 "$tmp/err")"; }
+fi
+finish
