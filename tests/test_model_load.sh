@@ -57,6 +57,25 @@ BOIDS_MODEL_PATH=$tmp/m/drag run --model-dir "$tmp/m/spring" --model drag &&
   ok "two folders in one process (BOIDS_MODEL_PATH and --model-dir)" ||
   bad "two folders: $(head -5 "$tmp/out")"
 
+# Ctrl-C as a folder compiles: the compilers stop with the program, which exits 130 within a
+# second, and the cache holds nothing half-made (the next load compiles it whole).
+mkdir -p "$tmp/int" && cp -r "$tmp/m/drag" "$tmp/int/"
+echo "/* edited */" >>"$tmp/int/drag/rules.h"
+XDG_CACHE_HOME=$tmp/intcache setsid "$boids" --model-dir "$tmp/int/drag" --model drag --headless \
+  --backend cpu -n 10 --steps 1 >"$tmp/int.out" 2>&1 &
+pid=$!
+sleep 0.5
+t0=$(date +%s%N)
+kill -INT -- -$pid
+wait $pid
+rc=$? ms=$((($(date +%s%N) - t0) / 1000000))
+if [ $rc = 130 ] && [ $ms -lt 1000 ] &&
+   grep -q "compiling the model folder was interrupted" "$tmp/int.out" &&
+   [ -z "$(ls -A "$tmp/intcache/boids/models")" ]; then
+  ok "Ctrl-C as a folder compiles: exit 130 in $ms ms, nothing left in the cache"
+else bad "Ctrl-C as a folder compiles: exit $rc in $ms ms: $(cat "$tmp/int.out"; \
+ls -A "$tmp/intcache/boids/models")"; fi
+
 # An experiment of a loaded model: its manifest names the folder (model_dir, before the model),
 # so the shards' merge and --resume, in processes that were told nothing of it, find the model.
 printf 'model_dir = m/spring\nmodel = spring\nboids = 300\nsteps = 10\n' >"$tmp/spring.ini"

@@ -148,8 +148,10 @@ int main(int argc, char **argv)
                    ? BOIDS_EXIT_OK
                    : (fprintf(stderr, "boids: %s\n", boids_last_error()), BOIDS_EXIT_USAGE);
     static boids_cli cli; /* large (the scenario's key lines): not on the stack */
-    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK)
-        return boids_app_error(&cli, NULL), BOIDS_EXIT_USAGE;
+    if (boids_cli_parse(argc, argv, &cli) != BOIDS_OK) { /* (a Ctrl-C as a folder compiles) */
+        const int code = boids_app_error(&cli, NULL);
+        return code > BOIDS_EXIT_USAGE ? code : BOIDS_EXIT_USAGE;
+    }
     if (cli.help || cli.version) {
         if (cli.help)
             boids_cli_usage(stdout);

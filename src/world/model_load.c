@@ -47,7 +47,6 @@ static const char *const cc_flags[] = {"-std=c17",
                                        "-O3",
                                        "-DNDEBUG",
                                        "-fPIC",
-                                       "-shared",
                                        "-fvisibility=hidden",
                                        "-ffp-contract=off",
                                        "-fno-trapping-math",
@@ -323,44 +322,81 @@ static bool manifest_unit(const char *path, const char *dir, const char *name, c
         name, name, dir, up, name, name);
 }
 
-/* Runs the compiler on the three units into `object`; its messages go to `log`. */
-static boids_status run_compiler(const char *cc, char dirs[HEADER_DIRS][1100], const char *work,
-                                 const char *object, const char *log)
+/* Starts cc with args (after the flags and -I's) and its messages into log; 0 where it cannot. */
+static pid_t spawn_cc(const char *cc, char dirs[HEADER_DIRS][1100], const char *const *args,
+                      const char *log)
 {
-    char units[3][1200];
-    const char *unit_names[3] = {"rules.c", "rules3.c", "manifest.c"};
     const char *argv[32];
     int a = 0;
     argv[a++] = cc;
     for (int i = 0; cc_flags[i]; ++i) argv[a++] = cc_flags[i];
     for (int i = 0; i < HEADER_DIRS; ++i) argv[a++] = dirs[i];
-    for (int i = 0; i < 3; ++i) {
-        fmt(units[i], sizeof units[i], "%s/%s", work, unit_names[i]);
-        argv[a++] = units[i];
-    }
-    argv[a++] = "-o", argv[a++] = object, argv[a++] = "-lm", argv[a] = NULL;
+    while (*args) argv[a++] = *args++;
+    argv[a] = NULL;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
     pid_t pid;
-    int rc = posix_spawn(&pid, cc, &fa, NULL, (char *const *)argv, environ);
+    const int rc = posix_spawn(&pid, cc, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0)
-        return boids_fail_key(BOIDS_E_MODEL_COMPILER, "BOIDS_CC", "cannot run %s: %s", cc,
-                              strerror(rc));
+    return rc == 0 ? pid : 0;
+}
+
+/* How a compiler's run ended: 0 success, 1 it failed, 2 a signal stopped it (a Ctrl-C reaches
+ * the compiler with the program). */
+static int wait_cc(pid_t pid)
+{
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? BOIDS_OK : BOIDS_ERR_PARSE;
+    return WIFSIGNALED(status) ? 2 : WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
+/* Compiles the three units at once (each its own process: the machine's cores share them), then
+ * links them into `object`. *failed_log: the log of the first unit that failed, where one did. */
+static boids_status run_compiler(const char *cc, char dirs[HEADER_DIRS][1100], const char *work,
+                                 const char *object, const char **failed_log)
+{
+    static const char *const names[3] = {"rules", "rules3", "manifest"};
+    static char logs[4][1200];
+    char src[3][1200], obj[3][1200];
+    pid_t pid[3];
+    for (int i = 0; i < 3; ++i) {
+        fmt(src[i], sizeof src[i], "%s/%s.c", work, names[i]);
+        fmt(obj[i], sizeof obj[i], "%s/%s.o", work, names[i]);
+        fmt(logs[i], sizeof logs[i], "%s/%s.log", work, names[i]);
+        const char *args[] = {"-c", src[i], "-o", obj[i], NULL};
+        pid[i] = spawn_cc(cc, dirs, args, logs[i]);
+    }
+    int worst = 0;
+    *failed_log = NULL;
+    for (int i = 0; i < 3; ++i) {
+        const int end = pid[i] ? wait_cc(pid[i]) : 3;
+        if (end == 1 && !*failed_log) *failed_log = logs[i];
+        worst = end > worst ? end : worst;
+    }
+    if (worst == 0) {
+        fmt(logs[3], sizeof logs[3], "%s/link.log", work);
+        const char *args[] = {"-shared", obj[0], obj[1], obj[2], "-o", object, "-lm", NULL};
+        const pid_t link = spawn_cc(cc, dirs, args, logs[3]);
+        worst = link ? wait_cc(link) : 3;
+        if (worst == 1) *failed_log = logs[3];
+    }
+    if (worst == 3)
+        return boids_fail_key(BOIDS_E_MODEL_COMPILER, "BOIDS_CC", "cannot run %s: %s", cc,
+                              strerror(errno));
+    if (worst == 2)
+        return boids_fail(BOIDS_E_INTERRUPTED, "compiling the model folder was interrupted");
+    return worst ? BOIDS_ERR_PARSE : BOIDS_OK;
 }
 
 /* The compiler's messages: all to stderr, and the first error line (the user's file and line)
  * into the error. */
 static boids_status compile_failed(const char *dir, const char *log)
 {
-    char *text = NULL, first[512] = "";
-    FILE *f = fopen(log, "r");
+    char first[512] = "";
+    FILE *f = log ? fopen(log, "r") : NULL;
     if (f) {
         char line[1024];
         fprintf(stderr, "boids: compiling the model folder %s failed:\n", dir);
@@ -373,9 +409,21 @@ static boids_status compile_failed(const char *dir, const char *log)
         }
         fclose(f);
     }
-    free(text);
     return boids_fail_file(BOIDS_E_MODEL_COMPILE, dir, 0, "its C does not compile: %s",
                            first[0] ? first : "(the compiler's messages are above)");
+}
+
+/* Removes the compile's directory and what it holds (no subdirectories). */
+static void remove_dir(const char *work)
+{
+    DIR *d = opendir(work);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[1300];
+        fmt(path, sizeof path, "%s/%s", work, e->d_name);
+        if (e->d_name[0] != '.') unlink(path);
+    }
+    if (d) closedir(d);
+    rmdir(work);
 }
 
 /* The object of `key` in the cache, compiled where it is not there yet (into a directory of this
@@ -392,7 +440,8 @@ static boids_status build_object(const char *dir, const char *name, uint64_t key
     if (access(object, R_OK) == 0) return BOIDS_OK;
     if ((st = find_compiler(cc, sizeof cc)) != BOIDS_OK || (st = header_dirs(dirs)) != BOIDS_OK)
         return st;
-    char work[1100], up[128], path[1300], log[1300], tmp[1300];
+    char work[1100], up[128], path[1300], tmp[1300];
+    const char *log = NULL;
     fmt(work, sizeof work, "%s/%s-%016llx.%ld.tmp", cache, name, (unsigned long long)key,
         (long)getpid());
     size_t i = 0;
@@ -408,22 +457,15 @@ static boids_status build_object(const char *dir, const char *name, uint64_t key
     ok &= rules_unit(path, dir, name, up, 3);
     fmt(path, sizeof path, "%s/manifest.c", work);
     ok &= manifest_unit(path, dir, name, up);
-    fmt(log, sizeof log, "%s/compiler.log", work);
     fmt(tmp, sizeof tmp, "%s/%s.so", work, name);
     if (!ok)
         st = boids_fail_file(BOIDS_E_MODEL_CACHE, work, 0, "cannot write the units");
-    else if ((st = run_compiler(cc, dirs, work, tmp, log)) == BOIDS_ERR_PARSE)
+    else if ((st = run_compiler(cc, dirs, work, tmp, &log)) == BOIDS_ERR_PARSE)
         st = compile_failed(dir, log);
     else if (st == BOIDS_OK && rename(tmp, object) != 0)
         st = boids_fail_file(BOIDS_E_MODEL_CACHE, object, 0, "cannot write: %s", strerror(errno));
     *compiled = st == BOIDS_OK;
-    const char *left[] = {"rules.c", "rules3.c", "manifest.c", "compiler.log", NULL};
-    for (int k = 0; left[k]; ++k) {
-        fmt(path, sizeof path, "%s/%s", work, left[k]);
-        unlink(path);
-    }
-    unlink(tmp);
-    rmdir(work);
+    remove_dir(work);
     return st;
 }
 
