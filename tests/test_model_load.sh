@@ -25,6 +25,21 @@ else bad "boids check spring (exit $rc): $(tail -n 8 "$tmp/check")"; fi
   "$tmp/check" && ok "spring: flat and 3D, metric and nearest:K on the gpu" ||
   bad "spring: a configuration missing: $(cat "$tmp/check")"; }
 
+# A folder's oracle (oracle.c): drag's agrees on both backends; one that says otherwise fails
+# the check (exit 1, the difference named).
+"$boids" check "$tmp/m/drag" --boids 300 --steps 10 >"$tmp/check" 2>&1
+[ $? = 0 ] && [ "$(grep -c 'agrees with its oracle' "$tmp/check")" = $((2 + 2 * gpu)) ] &&
+  ok "boids check DIR: drag agrees with its folder's oracle.c, flat and 3D" ||
+  bad "drag's oracle: $(tail -n 6 "$tmp/check")"
+mkdir -p "$tmp/wrong" && cp -r "$tmp/m/drag" "$tmp/wrong/"
+sed -i 's/boids_d3_mul(v, p->drag.drag)/boids_d3_mul(v, 2 * p->drag.drag)/' \
+  "$tmp/wrong/drag/oracle.c"
+"$boids" check "$tmp/wrong/drag" --boids 300 --steps 10 >"$tmp/check" 2>&1
+[ $? = 1 ] && grep -q "flat oracle *cpu DIFFERS from its oracle" "$tmp/check" &&
+  grep -q "^boids check: drag FAILS" "$tmp/check" &&
+  ok "an oracle that disagrees: boids check fails, exit 1" ||
+  bad "a wrong oracle: $(tail -n 6 "$tmp/check")"
+
 # Cached: the second load compiles nothing.
 run() { "$boids" "$@" --headless --backend cpu -n 500 --steps 5 >"$tmp/out" 2>&1; }
 fails() { "$boids" "$@" --headless --backend cpu -n 500 --steps 5; }
@@ -57,16 +72,17 @@ BOIDS_MODEL_PATH=$tmp/m/drag run --model-dir "$tmp/m/spring" --model drag &&
   ok "two folders in one process (BOIDS_MODEL_PATH and --model-dir)" ||
   bad "two folders: $(head -5 "$tmp/out")"
 
-# Ctrl-C as a folder compiles: the compilers stop with the program, which exits 130 within a
-# second, and the cache holds nothing half-made (the next load compiles it whole).
+# Ctrl-C as a folder compiles: the compilers stop with the program (a SIGINT to the program
+# alone: it stops them), which exits 130 within a second, and the cache holds nothing half-made
+# (the next load compiles it whole).
 mkdir -p "$tmp/int" && cp -r "$tmp/m/drag" "$tmp/int/"
 echo "/* edited */" >>"$tmp/int/drag/rules.h"
-XDG_CACHE_HOME=$tmp/intcache setsid "$boids" --model-dir "$tmp/int/drag" --model drag --headless \
+XDG_CACHE_HOME=$tmp/intcache "$boids" --model-dir "$tmp/int/drag" --model drag --headless \
   --backend cpu -n 10 --steps 1 >"$tmp/int.out" 2>&1 &
 pid=$!
 sleep 0.5
 t0=$(date +%s%N)
-kill -INT -- -$pid
+kill -INT $pid # the program alone (a terminal's Ctrl-C reaches its compilers too)
 wait $pid
 rc=$? ms=$((($(date +%s%N) - t0) / 1000000))
 if [ $rc = 130 ] && [ $ms -lt 1000 ] &&
@@ -87,6 +103,15 @@ if exp --out "$tmp/exp" >"$tmp/exp.out" 2>&1 && exp --shard 1/2 --out "$tmp/s1" 
    cmp -s "$tmp/exp/runs.csv" "$tmp/merged/runs.csv" &&
    "$boids" experiment --resume "$tmp/exp" >"$tmp/resume.out" 2>&1; then
   ok "an experiment of spring: sweep, shards merged = one run, --resume (model_dir in the manifest)"
+  grep -q "loaded model spring from .*m/spring: from the cache" "$tmp/exp.out" &&
+    ok "a scenario's model_dir says what its load did" ||
+    bad "a scenario's model_dir load, unsaid: $(head -3 "$tmp/exp.out")"
+  echo "/* edited */" >>"$tmp/m/spring/rules.h"
+  "$boids" experiment --resume "$tmp/exp" >"$tmp/resume.out" 2>&1
+  rc=$?
+  [ $rc = 2 ] && grep -q "was edited after the experiment started" "$tmp/resume.out" &&
+    ok "--resume after the model's folder was edited: refused, exit 2" ||
+    bad "--resume of an edited folder: exit $rc: $(tail -n 3 "$tmp/resume.out")"
 else
   bad "an experiment of spring: $(tail -n 3 "$tmp/exp.out" "$tmp/merge.out" "$tmp/resume.out" \
 2>/dev/null)"
@@ -108,9 +133,12 @@ run --model-dir "$tmp/m/sprung" --model sprung && ok "a renamed copy loads as a 
   bad "the renamed copy: $(head -c 400 "$tmp/out")"
 line=$(grep -n 'lane_f k = PARAM' "$tmp/m/sprung/rules.h" | cut -d: -f1)
 sed -i "${line}s/;\$//" "$tmp/m/sprung/rules.h"
-expect "a syntax error in rules.h (C)" "$tmp/m/sprung/rules.h:$((line + 1)):" \
+expect "a syntax error in rules.h (C)" "its C does not compile: rules.h:$((line + 1)):" \
   fails --model-dir "$tmp/m/sprung" --model sprung
-cp -r "$tmp/m/drag" "$tmp/drag2" && mv "$tmp/drag2" "$tmp/m/dragged"
+grep -q "^$tmp/m/sprung/rules.h:$((line + 1)):" "$tmp/err" &&
+  ok "the compiler's whole messages too" || bad "the compiler's messages: $(head -5 "$tmp/err")"
+cp -r "$tmp/m/drag" "$tmp/drag2" && mv "$tmp/drag2" "$tmp/m/dragged" &&
+  rm "$tmp/m/dragged/oracle.c" # (its names are drag's)
 sed -i 's/DRAG/DRAGGED/g; s/drag_/dragged_/g; s/, drag, 0/, dragged, 0/; s/drag\./dragged./g' \
   "$tmp/m/dragged/model.h" "$tmp/m/dragged/rules.h"
 sed -i 's/X(DRAGGED, drag,/X(DRAGGED, dragged,/' "$tmp/m/dragged/model.h"
@@ -129,6 +157,14 @@ mkdir -p "$tmp/m/fresh" && cp "$tmp/m/spring/"* "$tmp/m/fresh/" &&
   sed -i 's/spring/fresh/g; s/SPRING/FRESH/g' "$tmp/m/fresh/model.h" "$tmp/m/fresh/rules.h"
 BOIDS_CC=no-such-cc expect "no C compiler" "no C compiler found (no-such-cc, on PATH)" \
   fails --model-dir "$tmp/m/fresh" --model fresh
+BOIDS_CC=/bin/false expect "a compiler that fails and says nothing" \
+  "the compiler (/bin/false) failed and printed nothing" fails --model-dir "$tmp/m/fresh"
+BOIDS_CC=/bin/true expect "a compiler that makes nothing" \
+  "the compiler (/bin/true) succeeded but made no object" fails --model-dir "$tmp/m/fresh"
+BOIDS_MODEL_PATH=$tmp/nope:$tmp/m/drag run --model drag &&
+  grep -q "warning: BOIDS_MODEL_PATH: .*nope.*(passed over)" "$tmp/out" &&
+  ok "a BOIDS_MODEL_PATH entry that is no folder: a warning, the others loaded" ||
+  bad "BOIDS_MODEL_PATH with a missing folder: $(head -c 400 "$tmp/out")"
 
 # The GLSL compiler's message names the folder's file: an error only GLSL sees.
 if [ $gpu = 1 ]; then
@@ -137,8 +173,8 @@ if [ $gpu = 1 ]; then
   sed -i "${line}a #ifdef GL_core_profile\\nglsl_only_error;\\n#endif" "$tmp/g/fresh/rules.h"
   "$boids" --model-dir "$tmp/g/fresh" --model fresh --headless --backend gpu -n 500 --steps 2 \
     >"$tmp/err" 2>&1 && bad "a GLSL error: accepted" ||
-    { grep -q "$tmp/g/fresh/rules.h" "$tmp/err" && grep -q "glsl_only_error" "$tmp/err" &&
-      ok "a syntax error only GLSL sees: the driver's message names $tmp/g/fresh/rules.h" ||
+    { grep -q "failed: $tmp/g/fresh/rules.h:$((line + 2))(.*glsl_only_error" "$tmp/err" &&
+      ok "a syntax error only GLSL sees: the driver's message, as rules.h:$((line + 2))" ||
       bad "the GLSL error: $(head -c 600 "$tmp/err")"; }
 fi
 finish

@@ -57,11 +57,12 @@ def load_model(path):
     """Loads the model folder at path (model.h, rules.h: docs/writing-a-model.md) into this
     process, with no rebuild: its CPU rules compiled by the system's C compiler (cached in the
     user's ~/.cache/boids/models), its GPU program from the same rules.h. Returns the names of
-    its models (a folder may hold several), which World, model_params and experiment then take
-    like the built-in ones; an experiment's program, and its shards on an executor's workers
-    (the folder's files travel with them), load it too. Says on stderr what it did and how long
-    it took. Loading a folder again returns the same names; an error raises boids.Error naming
-    the folder's file and line (the compiler's whole messages go to stderr)."""
+    its models (a folder may hold several), which World and model_params then take like the
+    built-in ones, and experiment in a scenario file (model = NAME); an experiment's program, and
+    its shards on an executor's workers (the folder's files travel with them), load it too. Says
+    on stderr what it did and how long it took. Loading a folder again returns the same names;
+    an error raises boids.Error naming the folder's file and line (the compiler's whole messages
+    go to stderr)."""
     info = _lib.ModelLoadInfo()
     _lib.check(_lib.lib.boids_model_load(os.fsencode(path), ctypes.byref(info)))
     names = [_lib.text(_lib.lib.boids_model_name(info.first + k)) for k in range(info.models)]

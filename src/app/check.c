@@ -11,11 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "app/app.h"
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/parse.h"
+#include "core/rng.h"
+#include "models/oracle.h"
 
 #define CHECK_SEEDS 8     /* the CPU's ensemble, where the GPU is not bitwise */
 #define CHECK_NEAREST "7" /* the nearest:K a model that reads it is checked with */
@@ -160,6 +163,105 @@ static bool check_case_run(const check_opts *o, const check_case *c, bool gpu, b
     return st == BOIDS_OK && okay;
 }
 
+/* ---- the oracle ------------------------------------------------------------------------------ */
+
+#define ORACLE_BOIDS 80u
+
+/* A world for the oracle's case: a small dense flock (every rule active, across the wrap), 160 x
+ * 120 px (x 100 in 3D), at the model's values scaled to it (px_scale), no obstacles. */
+static boids_status oracle_world_open(const check_opts *o, const boids_oracle * or, bool deep,
+                                      const char *backend, boids_world **w, boids_params *p)
+{
+    char sd[24];
+    snprintf(sd, sizeof sd, "%llu", (unsigned long long)o->seed);
+    const char *keys[] = {"model", "boids", "world", "backend", "seed"};
+    const char *values[] = {o->model, "80", deep ? "160x120x100" : "160x120", backend, sd};
+    boids_status st = boids_world_open(NULL, keys, values, 5, w);
+    boids_world_info info;
+    if (st == BOIDS_OK) boids_world_get_info(*w, &info), *p = info.params;
+    if (st == BOIDS_OK && or->px_scale) or->px_scale(p);
+    p->obstacles.obstacles = 0;
+    if (st == BOIDS_OK) st = boids_world_set_params(*w, p);
+    return st;
+}
+
+/* The case's start: the boids over the world, each at up to 0.8 v_max along each axis. */
+static void oracle_start(boids_boid *b, const boids_params *p, bool deep, uint64_t seed)
+{
+    boids_rng rng = boids_rng_seeded(500 + seed);
+    const float vmax = p->base.max_speed, depth = deep ? 100.0f : 0.0f;
+    for (uint32_t i = 0; i < ORACLE_BOIDS; ++i) {
+        memset(&b[i], 0, sizeof b[i]);
+        b[i].x = boids_rng_float(&rng) * 160, b[i].y = boids_rng_float(&rng) * 120;
+        b[i].z = boids_rng_float(&rng) * depth;
+        b[i].vx = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        b[i].vy = (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f;
+        b[i].vz = deep ? (2 * boids_rng_float(&rng) - 1) * vmax * 0.8f : 0;
+        b[i].bias = p->adams.bias, b[i].alive = 1, b[i].age = boids_rng_float(&rng);
+    }
+}
+
+/* One step of the case on a backend against the model's oracle (models/oracle.h), as the tests'
+ * test_dims does: the worst velocity error within 1e-2 px/s per 180 px/s of v_max, boids the
+ * oracle finds at a branch's edge left out (a tenth at most). Its line, and whether it holds. */
+static bool oracle_case_run(const check_opts *o, const boids_oracle * or, bool deep,
+                            const char *backend)
+{
+    boids_world *w = NULL;
+    boids_params p;
+    boids_boid in[ORACLE_BOIDS], out[ORACLE_BOIDS];
+    boids_predator pin[64], pout[64];
+    boids_world_info info = {0};
+    boids_status st = oracle_world_open(o, or, deep, backend, &w, &p);
+    if (st == BOIDS_OK) oracle_start(in, &p, deep, o->seed), boids_world_get_info(w, &info);
+    const uint32_t np = info.predators < 64 ? info.predators : 64;
+    if (st == BOIDS_OK) st = boids_world_write(w, in, ORACLE_BOIDS);
+    if (st == BOIDS_OK && np) st = boids_world_read_predators(w, pin, np);
+    if (st == BOIDS_OK) st = boids_world_step(w, 1);
+    if (st == BOIDS_OK) st = boids_world_read(w, out, ORACLE_BOIDS);
+    if (st == BOIDS_OK && np) st = boids_world_read_predators(w, pout, np);
+    const boids_oracle_world ow = {
+        .model = info.model,
+        .params = &p,
+        .width = info.width,
+        .height = info.height,
+        .depth = info.depth,
+        .dt = boids_model_time_base(info.model) == BOIDS_TIME_PER_SECOND ? info.dt : 1.0,
+        .seed = info.seed,
+        .boids = in,
+        .count = ORACLE_BOIDS,
+        .predators = pin,
+        .predator_count = np};
+    boids_world_destroy(w);
+    double worst = 0;
+    uint32_t edge = 0, alive = 0;
+    for (uint32_t i = 0; st == BOIDS_OK && i < ORACLE_BOIDS; ++i) {
+        bool near = false;
+        const boids_boid e = or->step(&ow, i, &near);
+        alive += out[i].alive == e.alive, edge += near;
+        if (!near && e.alive)
+            worst = fmax(worst, fmax(fabs(out[i].vx - e.vx),
+                                     fmax(fabs(out[i].vy - e.vy), fabs(out[i].vz - e.vz))));
+    }
+    for (uint32_t i = 0; st == BOIDS_OK && i < np && or->predator_step; ++i) {
+        const boids_predator e = or->predator_step(&ow, i);
+        worst = fmax(worst, fmax(fabs(pout[i].vx - e.vx),
+                                 fmax(fabs(pout[i].vy - e.vy), fabs(pout[i].vz - e.vz))));
+    }
+    const double tolerance = 1e-2 * p.base.max_speed / 180.0;
+    const bool ok =
+        st == BOIDS_OK && worst < tolerance && edge <= ORACLE_BOIDS / 10 && alive == ORACLE_BOIDS;
+    if (st == BOIDS_OK)
+        printf("  %-16s %s %s its oracle: worst velocity error %.2g (at most %.2g), %u of %u at "
+               "a branch's edge\n",
+               deep ? "3D oracle" : "flat oracle", backend, ok ? "agrees with" : "DIFFERS from",
+               worst, tolerance, edge, ORACLE_BOIDS);
+    else
+        printf("  %-16s %s FAILS: %s\n", deep ? "3D oracle" : "flat oracle", backend,
+               boids_last_error());
+    return ok;
+}
+
 static int usage_error(const char *what)
 {
     fprintf(stderr,
@@ -198,13 +300,14 @@ static int parse(int argc, char **argv, check_opts *o)
     }
     boids_model m;
     if (!o->model) return usage_error("which model? (boids --help lists them)");
-    if (strchr(o->model, '/')) { /* a model folder: loaded, and its first model checked */
+    struct stat sb; /* a model folder (a path, or a directory here): loaded, its first model */
+    if (strchr(o->model, '/') || (stat(o->model, &sb) == 0 && S_ISDIR(sb.st_mode))) {
         boids_model_load_info info;
         if (boids_model_load(o->model, &info) != BOIDS_OK) {
             fprintf(stderr, "boids check: %s\n", boids_last_error());
             return BOIDS_EXIT_RUNTIME;
         }
-        printf("boids check: loaded %s from %s: %s in %.2f s\n", boids_model_name(info.first),
+        printf("boids check: loaded %s from %s: %s in %.3f s\n", boids_model_name(info.first),
                o->model, info.compiled ? "compiled" : "from the cache", info.seconds);
         o->model = boids_model_name(info.first);
     }
@@ -247,6 +350,11 @@ int boids_check_main(int argc, char **argv)
         if (!nearest && strcmp(cases[k].neighbours, "metric") != 0) continue;
         failed += !check_case_run(&o, &cases[k], gpu, bitwise), ++run;
     }
+    const boids_oracle *oracle = boids_oracle_of(m);
+    for (int deep = 0; deep < 2 && oracle; ++deep)
+        for (int be = 0; be < (gpu ? 2 : 1); ++be)
+            failed += !oracle_case_run(&o, oracle, deep, be ? "gpu" : "cpu"), ++run;
+    if (!oracle) printf("  (no oracle: the model's folder has no oracle.c)\n");
     printf("boids check: %s %s (%d configuration%s, %.1f s)%s\n", o.model,
            failed ? "FAILS" : "passes", run, run == 1 ? "" : "s", boids_clock_seconds() - t0,
            failed ? ""

@@ -15,6 +15,7 @@
 #include "app/experiment/experiment.h"
 #include "base/environment.h"
 #include "base/interrupt.h"
+#include "core/models.h"
 #include "core/state_csv.h"
 #include "render/png_writer.h"
 
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
 {
     boids_interrupt_install(); /* for the whole run: see base/interrupt.h */
     boids_interrupt_with_parent();
+    boids_model_load_reporter = boids_cli_report_load; /* each folder loaded, said */
     if (argc > 1 && strcmp(argv[1], "experiment") == 0)
         return boids_experiment_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "experiment-merge") == 0) /* BOIDS_MODEL_PATH's models */

@@ -20,6 +20,8 @@ typedef struct model_row {
     const char *rules, *preset, *world, *summary, *at_scale;
     boids_layout init;
     const char *folder; /* a loaded model's folder; NULL for a built-in one */
+    const void *oracle; /* a loaded model's oracle (models/oracle.h), or NULL */
+    uint64_t digest;    /* a loaded model's folder's files, digested (0: a built-in model) */
 } model_row;
 
 static const model_row models[BOIDS_MODEL_COUNT] = {
@@ -36,7 +38,9 @@ static const model_row models[BOIDS_MODEL_COUNT] = {
                           summary,                                                                 \
                           at_scale,                                                                \
                           BOIDS_LAYOUT_##init,                                                     \
-                          NULL},
+                          NULL,                                                                    \
+                          NULL,                                                                    \
+                          0},
     BOIDS_MODEL_LIST(BOIDS_X_MODEL_ROW)
 #undef BOIDS_X_MODEL_ROW
 };
@@ -44,17 +48,21 @@ static const model_row models[BOIDS_MODEL_COUNT] = {
 static model_row loaded[BOIDS_LOADED_MAX];
 static atomic_int loaded_count;
 static pthread_mutex_t loaded_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The row being registered, which its registering thread sees (its preset's messages name it). */
+static _Thread_local int pending = -1;
+
+void (*boids_model_load_reporter)(const char *folder, const boids_model_load_info *info);
 
 static const model_row *row_of(boids_model model)
 {
     if ((unsigned)model < BOIDS_MODEL_COUNT) return &models[model];
     const unsigned k = (unsigned)model - BOIDS_MODEL_COUNT;
-    return k < (unsigned)atomic_load(&loaded_count) ? &loaded[k] : NULL;
+    return k < (unsigned)atomic_load(&loaded_count) || (int)k == pending ? &loaded[k] : NULL;
 }
 
-boids_status boids_model_register(const boids_loaded_row *r, const char *folder,
-                                  boids_status (*publish)(boids_model, void *), void *ctx,
-                                  boids_model *out)
+boids_status boids_model_register(const boids_loaded_row *r, const char *folder, const void *oracle,
+                                  uint64_t digest, boids_status (*publish)(boids_model, void *),
+                                  void *ctx, boids_model *out)
 {
     pthread_mutex_lock(&loaded_lock);
     const int n = atomic_load(&loaded_count);
@@ -81,9 +89,13 @@ boids_status boids_model_register(const boids_loaded_row *r, const char *folder,
                                 .summary = r->summary,
                                 .at_scale = r->at_scale,
                                 .init = r->init,
-                                .folder = folder};
+                                .folder = folder,
+                                .oracle = oracle,
+                                .digest = digest};
         *out = (boids_model)(BOIDS_MODEL_COUNT + n);
+        pending = n;
         st = publish(*out, ctx); /* its parameter table and rules, before anyone can see it */
+        pending = -1;
         if (st == BOIDS_OK) atomic_store(&loaded_count, n + 1);
     }
     pthread_mutex_unlock(&loaded_lock);
@@ -94,6 +106,18 @@ const char *boids_model_folder(boids_model model)
 {
     const model_row *r = row_of(model);
     return r ? r->folder : NULL;
+}
+
+uint64_t boids_model_digest(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->digest : 0;
+}
+
+const void *boids_model_oracle(boids_model model)
+{
+    const model_row *r = row_of(model);
+    return r ? r->oracle : NULL;
 }
 
 boids_layout boids_model_layout(boids_model model)

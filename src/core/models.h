@@ -25,13 +25,26 @@ bool boids_model_find(const char *name, boids_model *out);
 boids_layout boids_model_layout(boids_model model);
 /* The folder a loaded model came from; NULL for a built-in one. */
 const char *boids_model_folder(boids_model model);
-/* Registers a loaded model's row (world/model_load.c): the next id after the models there are,
+/* Registers a loaded model's row (world/model_load.c), its oracle (NULL: none) and its folder's
+ * digest: the next id
+ * after the models there are,
  * given to publish(id, ctx) (its parameter table, its rules) before the model is visible to
  * anyone; fails where the name is taken (BOIDS_E_MODEL_DUPLICATE), the process has
  * BOIDS_LOADED_MAX loaded, or publish does. The row's strings must outlive the process's use. */
 boids_status boids_model_register(const boids_loaded_row *row, const char *folder,
+                                  const void *oracle, uint64_t digest,
                                   boids_status (*publish)(boids_model, void *), void *ctx,
                                   boids_model *out);
+/* A loaded model's folder's files, digested (what an experiment's manifest records, so that a
+ * resume after an edit of the folder is refused); 0 for a built-in model. */
+uint64_t boids_model_digest(boids_model model);
+/* Where a program hears of each folder a load compiled or took from the cache (NULL: nowhere;
+ * the library prints nothing): the program's says so on stderr, whichever way the folder came
+ * (--model-dir, BOIDS_MODEL_PATH, a scenario's model_dir, a manifest's). */
+extern void (*boids_model_load_reporter)(const char *folder, const boids_model_load_info *info);
+/* A loaded model's oracle, as its folder's object gave it (a `const boids_oracle *`,
+ * models/oracle.h, which the library does not read), or NULL. */
+const void *boids_model_oracle(boids_model model);
 /* A loaded model's parameter table (at registration, world/model_load.c): the shared blocks its
  * row names, its own rows (own, n: each default in its range, no name twice) before the
  * obstacles'. Errors name the folder's model.h and the parameter. */

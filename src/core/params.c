@@ -98,6 +98,22 @@ static void build_tables(void)
                     boids_model_time_base((boids_model)m) == BOIDS_TIME_PER_SECOND, NULL, 0);
 }
 
+/* The line of a folder's model.h that declares parameter `name` (its row: "F, name,"), or of its
+ * first mention ("name"); 0 where neither is found. Errors about a parameter name it. */
+static long model_h_line(const char *folder, const char *name)
+{
+    char path[1100], line[1024], row[96], quoted[96];
+    snprintf(path, sizeof path, "%s/model.h", folder);
+    snprintf(row, sizeof row, "F, %s,", name);
+    snprintf(quoted, sizeof quoted, "\"%s", name);
+    FILE *f = fopen(path, "r");
+    long n = 0, found = 0;
+    while (f && !found && fgets(line, sizeof line, f))
+        if (++n, strstr(line, row) || strstr(line, quoted)) found = n;
+    if (f) fclose(f);
+    return found;
+}
+
 boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *row,
                                      const boids_param_row *own, size_t n, const char *folder)
 {
@@ -123,13 +139,13 @@ boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *
         for (size_t j = 0; j < builtin; ++j)
             if (strcmp(model_params[m][j].name, p->name) == 0)
                 return boids_fail_key(BOIDS_E_MODEL_DUPLICATE, p->name,
-                                      "%s/model.h: parameter %s is a shared block's already",
-                                      folder, p->name);
+                                      "%s/model.h:%ld: parameter %s is a shared block's already",
+                                      folder, model_h_line(folder, p->name), p->name);
         for (size_t j = 0; j < i; ++j)
             if (strcmp(own[j].name, p->name) == 0)
                 return boids_fail_key(BOIDS_E_MODEL_DUPLICATE, p->name,
-                                      "%s/model.h: parameter %s is declared twice", folder,
-                                      p->name);
+                                      "%s/model.h:%ld: parameter %s is declared twice", folder,
+                                      model_h_line(folder, p->name), p->name);
         if (p->offset + sizeof(float) > sizeof(boids_params) ||
             p->offset < offsetof(boids_params, loaded))
             return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
@@ -140,10 +156,11 @@ boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *
             const float lo = p->min;
             char d[32], a[32], b[32];
             return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
-                                  "%s/model.h: parameter %s's default %s is outside its range "
-                                  "[%s, %s]",
-                                  folder, p->name, boids_float_text(p->def, d),
-                                  boids_float_text(lo, a), boids_float_text(p->max, b));
+                                  "%s/model.h:%ld: parameter %s's default %s is outside its "
+                                  "range [%s, %s]",
+                                  folder, model_h_line(folder, p->name), p->name,
+                                  boids_float_text(p->def, d), boids_float_text(lo, a),
+                                  boids_float_text(p->max, b));
         }
     }
     build_table(m, blocks, per_second, extra, n);
@@ -456,8 +473,9 @@ boids_status boids_params_check_preset(boids_model model, const boids_loaded_row
     char key[64], why[512]; /* copied: the next error replaces them */
     snprintf(key, sizeof key, "%s", boids_last_error_info()->key);
     snprintf(why, sizeof why, "%s", boids_last_error());
-    return boids_fail_key(BOIDS_E_MODEL_MANIFEST, key, "%s/model.h: model %s's preset \"%s\": %s",
-                          folder, row->name, row->preset, why);
+    return boids_fail_key(BOIDS_E_MODEL_MANIFEST, key,
+                          "%s/model.h:%ld: model %s's preset \"%s\": %s", folder,
+                          model_h_line(folder, row->name), row->name, row->preset, why);
 }
 
 boids_params boids_model_default_params(boids_model model)

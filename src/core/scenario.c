@@ -161,14 +161,20 @@ static boids_status split_lines(const char *path, char *text, size_t size,
  * relative folder is relative to the file (boids_scenario_load makes it so). */
 static boids_status set_model_dir(boids_scenario *sc, const char *value)
 {
-    (void)sc;
-    return boids_model_load(value, NULL);
+    boids_status st = boids_model_load(value, NULL);
+    if (st == BOIDS_OK || boids_last_error_info()->id != BOIDS_E_MODEL_FOLDER) return st;
+    /* a folder that is not there (a manifest of a shard run elsewhere): the model may be loaded
+     * already (BOIDS_MODEL_PATH, --model-dir); the model key says this where it is not */
+    snprintf(sc->model_dir_error, sizeof sc->model_dir_error, "%s", boids_last_error());
+    return BOIDS_OK;
 }
 
 static boids_status set_model(boids_scenario *sc, const char *value)
 {
     boids_model m;
     boids_status st = boids_model_from_name(value, &m);
+    if (st != BOIDS_OK && sc->model_dir_error[0])
+        return boids_fail_key(BOIDS_E_MODEL_FOLDER, "model_dir", "%s", sc->model_dir_error);
     if (st != BOIDS_OK) return st;
     const boids_world_def keep = sc->def; /* what no key sets: the backend and its options */
     sc->def = boids_default_world_def();
@@ -526,14 +532,17 @@ boids_status boids_scenario_load_extras(const char *path, uint32_t default_steps
 
 void boids_scenario_write(FILE *f, const boids_world_def *def)
 {
+    if (boids_model_folder(def->model)) /* a loaded model's folder: read before its name */
+        fprintf(f, "model_dir = %s\n", boids_model_folder(def->model));
     boids_scenario_write_given(f, def, true, 0);
 }
 
 void boids_scenario_write_given(FILE *f, const boids_world_def *def, bool size, uint32_t dims)
 {
     char v[32], w[32], t[32];
-    if (boids_model_folder(def->model)) /* a loaded model's folder: read before its name */
-        fprintf(f, "model_dir = %s\n", boids_model_folder(def->model));
+    if (boids_model_folder(def->model)) /* its files (an experiment's fingerprint holds them) */
+        fprintf(f, "; the model folder's files' digest: %016llx\n",
+                (unsigned long long)boids_model_digest(def->model));
     fprintf(f, "; the world\nmodel = %s\nboids = %u\nswarms = %u\n", boids_model_name(def->model),
             def->count, def->swarms);
     if (size) {

@@ -39,7 +39,8 @@ typedef struct boids_scenario {
     bool preset_size;      /* the world's size is the model's preset (see boids_scenario_finish) */
     uint32_t preset_count; /* the boids the preset's world is for */
     float model_dt;        /* the dt the model's world brings (a frame-based model's pace) */
-    uint32_t dims;         /* `dims` as set: 0 (not set: the world's size says), 2 or 3 */
+    char model_dir_error[512]; /* a model_dir that did not load, said if its model is unknown */
+    uint32_t dims;             /* `dims` as set: 0 (not set: the world's size says), 2 or 3 */
     struct {
         char key[64]; /* a key the file set (model, boids, a parameter, ...) */
         long line;    /* and its line, so later errors about it can name the file and line */

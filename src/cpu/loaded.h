@@ -17,6 +17,7 @@ typedef struct boids_cpu_imports {
     __typeof__(boids_cpu_obstacle_push) *obstacle_push;
     __typeof__(boids_cpu_ranges_near) *ranges_near;
     __typeof__(boids_cpu_walk_reynolds) *walk_reynolds;
+    __typeof__(boids_model_features) *model_features; /* (the oracle's, models/oracle.h) */
 } boids_cpu_imports;
 
 typedef struct boids_loaded_manifest {
@@ -60,6 +61,7 @@ typedef struct boids_loaded_manifest {
                                      const reynolds_radii *radii, boids_cpu_lane_sums *out)        \
     {                                                                                              \
         return (imports).walk_reynolds(s, slot, end, radii, out);                                  \
-    }
+    }                                                                                              \
+    unsigned boids_model_features(boids_model model) { return (imports).model_features(model); }
 
 #endif

@@ -16,6 +16,47 @@ boids_status boids_gpu_numerics_perturbed(bool *perturbed)
     return st;
 }
 
+/* The file of source number n in a legend ("...; n = name; ..."), into out; "" if none. */
+static void legend_file(const char *legend, long n, char *out, size_t size)
+{
+    char key[24];
+    snprintf(key, sizeof key, " %ld = ", n);
+    const char *at = strstr(legend, key);
+    out[0] = '\0';
+    if (at) snprintf(out, size, "%.*s", (int)strcspn(at + strlen(key), ";"), at + strlen(key));
+}
+
+/* A log's lines with the driver's places ("0:100073(1): " as Mesa writes them, "0(100073) : " as
+ * NVIDIA does) as file:line where the program's lines encode the file (BOIDS_SHADER_LINE_SPAN);
+ * other lines as they are. To stderr; its first line, so translated, into first. */
+static void print_log(const char *log, const char *legend, char *first, size_t size)
+{
+    first[0] = '\0';
+    const bool spans =
+        strncmp(legend, BOIDS_SHADER_LINE_LEGEND, strlen(BOIDS_SHADER_LINE_LEGEND)) == 0;
+    for (const char *p = log; p && *p;) {
+        const char *end = strchr(p, '\n');
+        const int n = end ? (int)(end - p) : (int)strlen(p);
+        long src = 0, line = 0;
+        int used = 0;
+        char file[600];
+        if (spans &&
+            (sscanf(p, "%ld:%ld%n", &src, &line, &used) == 2 ||
+             sscanf(p, "%ld(%ld)%n", &src, &line, &used) == 2) &&
+            line >= BOIDS_SHADER_LINE_SPAN && used < n) {
+            legend_file(legend, line / BOIDS_SHADER_LINE_SPAN, file, sizeof file);
+            fprintf(stderr, "%s:%ld%.*s\n", file, line % BOIDS_SHADER_LINE_SPAN, n - used,
+                    p + used);
+            if (!first[0])
+                snprintf(first, size, "%s:%ld%.*s", file, line % BOIDS_SHADER_LINE_SPAN, n - used,
+                         p + used);
+        } else {
+            fprintf(stderr, "%.*s\n", n, p);
+        }
+        p = end ? end + 1 : NULL;
+    }
+}
+
 static boids_status compile(GLenum type, const char *name, int dims, const char *extra, GLuint *out)
 {
     const boids_shader_source *src = boids_shader_find(name);
@@ -49,10 +90,14 @@ static boids_status compile(GLenum type, const char *name, int dims, const char 
         char *log = calloc(1, (size_t)len + 1);
         if (log) glGetShaderInfoLog(sh, len, NULL, log);
         /* The full log goes to stderr (it can be long); the error text keeps the first line. */
-        fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n%s\n", name, src->legend,
-                log ? log : "");
-        st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s", name,
-                        src->legend, log ? log : "");
+        fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n", name, src->legend);
+        char first[700];
+        print_log(log ? log : "", src->legend, first, sizeof first);
+        if (first[0]) /* a place in a file: the error says it alone */
+            st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed: %s", name, first);
+        else
+            st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed (sources: %s): %.300s",
+                            name, src->legend, log ? log : "");
         free(log);
         glDeleteShader(sh);
         return st;

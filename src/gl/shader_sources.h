@@ -8,6 +8,12 @@
 
 #include "boids.h"
 
+/* A program made at run time numbers the lines of its n-th file from n * BOIDS_SHADER_LINE_SPAN
+ * (its legend begins with BOIDS_SHADER_LINE_LEGEND), so that an error's line tells its file and
+ * line whatever source number the driver reports. */
+#define BOIDS_SHADER_LINE_SPAN 100000
+#define BOIDS_SHADER_LINE_LEGEND "lines: file n from n x 100000;"
+
 typedef struct boids_shader_source {
     const char *name;   /* file name in shaders/, e.g. "scan.comp" */
     const char *legend; /* source-string numbers of #line -> file names, for error messages */

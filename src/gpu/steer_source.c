@@ -93,14 +93,16 @@ static boids_status include(source *s, const char *from, const char *inc, int li
 }
 
 /* Appends text (the file `name`) with its #include lines replaced by what they name, each
- * followed by a #line back to the including file; `#include <...>` (C only) is dropped. */
+ * followed by a #line back to the including file; `#include <...>` (C only) is dropped. The
+ * lines are numbered from num * BOIDS_SHADER_LINE_SPAN: a driver that reports every error in
+ * source string 0 (Mesa's does) still tells the file (gl/program.c reads it back). */
 static boids_status expand(source *s, const char *name, const char *text, int depth)
 {
     if (depth > 16 || s->file_count == 32)
         return boids_fail_file(BOIDS_E_MODEL_COMPILE, name, 0, "includes nested too deeply");
     const int num = s->file_count++;
     snprintf(s->files[num], sizeof s->files[num], "%s", name);
-    put(s, "#line 1 %d\n", num);
+    put(s, "#line %d %d\n", num * BOIDS_SHADER_LINE_SPAN + 1, num);
     int line = 1;
     for (const char *p = text; *p; ++line) {
         const char *end = strchr(p, '\n');
@@ -111,7 +113,7 @@ static boids_status expand(source *s, const char *name, const char *text, int de
         if (n < sizeof inc + 16 && sscanf(q, "#include \"%255[^\"]\"", inc) == 1) {
             boids_status st = include(s, name, inc, line, depth);
             if (st != BOIDS_OK) return st;
-            put(s, "#line %d %d\n", line + 1, num);
+            put(s, "#line %d %d\n", num * BOIDS_SHADER_LINE_SPAN + line + 1, num);
         } else if (strncmp(q, "#include <", 10) == 0) {
             put(s, "\n");
         } else {
@@ -179,10 +181,10 @@ boids_status boids_steer_source_add(boids_model model, const boids_loaded_row *r
     }
     free(prelude);
     if (st == BOIDS_OK) {
-        char legend[4096] = "";
+        char legend[4096] = BOIDS_SHADER_LINE_LEGEND;
         for (int i = 0; i < s.file_count; ++i) {
             size_t used = strlen(legend);
-            snprintf(legend + used, sizeof legend - used, "%s%d = %s", i ? "; " : "", i,
+            snprintf(legend + used, sizeof legend - used, "%s%d = %s", i ? "; " : " ", i,
                      s.files[i]);
         }
         st = boids_shader_add(name, legend, s.text);

@@ -25,16 +25,19 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
 #include "base/error.h"
+#include "base/interrupt.h"
 #include "core/models.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/loaded.h"
@@ -202,7 +205,7 @@ static boids_status find_compiler(char *out, size_t size)
     return boids_fail_key(BOIDS_E_MODEL_COMPILER, "BOIDS_CC",
                           "no C compiler found (%s, on PATH): a loaded model's CPU rules are "
                           "compiled when it is first loaded; install one (apt-get install gcc) "
-                          "or name it in BOIDS_CC",
+                          "or name it in BOIDS_CC (one program, a name or a path, no flags)",
                           cc);
 }
 
@@ -322,6 +325,20 @@ static bool manifest_unit(const char *path, const char *dir, const char *name, c
         name, name, dir, up, name, name);
 }
 
+/* The folder's oracle (oracle.c, where it has one), with the geometry the oracles share, and
+ * each row's oracle exported (a weak reference: NULL for a row its oracle.c leaves out). */
+static bool oracle_unit(const char *path, const char *dir, const char *up)
+{
+    return write_unit(path, dir, up, 2,
+                      "#include \"models/oracle_geometry.c\"\n#include \"%s/oracle.c\"\n"
+                      "#define X_DECL(ID, ...) extern const boids_oracle boids_oracle_##ID "
+                      "__attribute__((weak));\nBOIDS_MODELS_%s(X_DECL)\n"
+                      "#define X_ORACLE(ID, ...) &boids_oracle_##ID,\n"
+                      "__attribute__((visibility(\"default\"))) const boids_oracle *const "
+                      "boids_loaded_oracles_v1[] = {BOIDS_MODELS_%s(X_ORACLE)};\n",
+                      dir, up, up);
+}
+
 /* Starts cc with args (after the flags and -I's) and its messages into log; 0 where it cannot. */
 static pid_t spawn_cc(const char *cc, char dirs[HEADER_DIRS][1100], const char *const *args,
                       const char *log)
@@ -348,21 +365,28 @@ static pid_t spawn_cc(const char *cc, char dirs[HEADER_DIRS][1100], const char *
 static int wait_cc(pid_t pid)
 {
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    for (pid_t r; (r = waitpid(pid, &status, WNOHANG)) == 0 || (r < 0 && errno == EINTR);) {
+        if (boids_interrupted()) { /* a signal to the program alone: its compilers stop too */
+            kill(pid, SIGTERM);
+            waitpid(pid, &status, 0);
+            return 2;
+        }
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
     }
     return WIFSIGNALED(status) ? 2 : WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
 
-/* Compiles the three units at once (each its own process: the machine's cores share them), then
- * links them into `object`. *failed_log: the log of the first unit that failed, where one did. */
+/* Compiles the three units (four with an oracle) at once (each its own process: the machine's cores
+ * share them), then links them into `object`. *failed_log: the log of the first unit that failed,
+ * where one did. */
 static boids_status run_compiler(const char *cc, char dirs[HEADER_DIRS][1100], const char *work,
-                                 const char *object, const char **failed_log)
+                                 int units, const char *object, const char **failed_log)
 {
-    static const char *const names[3] = {"rules", "rules3", "manifest"};
-    static char logs[4][1200];
-    char src[3][1200], obj[3][1200];
-    pid_t pid[3];
-    for (int i = 0; i < 3; ++i) {
+    static const char *const names[4] = {"rules", "rules3", "manifest", "oracle"};
+    static char logs[5][1200];
+    char src[4][1200], obj[4][1200];
+    pid_t pid[4];
+    for (int i = 0; i < units; ++i) {
         fmt(src[i], sizeof src[i], "%s/%s.c", work, names[i]);
         fmt(obj[i], sizeof obj[i], "%s/%s.o", work, names[i]);
         fmt(logs[i], sizeof logs[i], "%s/%s.log", work, names[i]);
@@ -371,17 +395,18 @@ static boids_status run_compiler(const char *cc, char dirs[HEADER_DIRS][1100], c
     }
     int worst = 0;
     *failed_log = NULL;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < units; ++i) {
         const int end = pid[i] ? wait_cc(pid[i]) : 3;
         if (end == 1 && !*failed_log) *failed_log = logs[i];
         worst = end > worst ? end : worst;
     }
     if (worst == 0) {
-        fmt(logs[3], sizeof logs[3], "%s/link.log", work);
-        const char *args[] = {"-shared", obj[0], obj[1], obj[2], "-o", object, "-lm", NULL};
-        const pid_t link = spawn_cc(cc, dirs, args, logs[3]);
+        fmt(logs[4], sizeof logs[4], "%s/link.log", work);
+        const char *args[] = {"-shared", obj[0], obj[1], obj[2], units > 3 ? obj[3] : "-lm",
+                              "-o",      object, "-lm",  NULL};
+        const pid_t link = spawn_cc(cc, dirs, args, logs[4]);
         worst = link ? wait_cc(link) : 3;
-        if (worst == 1) *failed_log = logs[3];
+        if (worst == 1) *failed_log = logs[4];
     }
     if (worst == 3)
         return boids_fail_key(BOIDS_E_MODEL_COMPILER, "BOIDS_CC", "cannot run %s: %s", cc,
@@ -391,26 +416,44 @@ static boids_status run_compiler(const char *cc, char dirs[HEADER_DIRS][1100], c
     return worst ? BOIDS_ERR_PARSE : BOIDS_OK;
 }
 
-/* The compiler's messages: all to stderr, and the first error line (the user's file and line)
- * into the error. */
-static boids_status compile_failed(const char *dir, const char *log)
+/* The compiler's messages: all to stderr, and into the error the first error's text at the first
+ * place in the folder's own files the messages name (an error inside one of the library's macros
+ * is reported where the macro was expanded: that place is the user's), with a hint for the
+ * mistake whose messages point elsewhere. A compiler that failed and said nothing is said so. */
+static boids_status compile_failed(const char *dir, const char *log, const char *cc)
 {
-    char first[512] = "";
+    char first[512] = "", where[512] = "", line[1024];
+    size_t dir_len = strlen(dir), lines = 0;
+    bool member = false;
     FILE *f = log ? fopen(log, "r") : NULL;
-    if (f) {
-        char line[1024];
-        fprintf(stderr, "boids: compiling the model folder %s failed:\n", dir);
-        while (fgets(line, sizeof line, f)) {
-            fputs(line, stderr);
-            if (!first[0] && strstr(line, "error")) {
-                line[strcspn(line, "\n")] = '\0';
-                fmt(first, sizeof first, "%s", line);
-            }
+    while (f && fgets(line, sizeof line, f)) {
+        if (!lines++) fprintf(stderr, "boids: compiling the model folder %s failed:\n", dir);
+        fputs(line, stderr);
+        line[strcspn(line, "\n")] = '\0';
+        const char *e = strstr(line, "error: ");
+        if (!first[0] && e) fmt(first, sizeof first, "%s", e + 7);
+        member |= e && strstr(line, "has no member named") != NULL;
+        char *colon = line[dir_len] == '/' ? strchr(line + dir_len, ':') : NULL;
+        if (!where[0] && !strncmp(line, dir, dir_len) && colon && colon[1] >= '0' &&
+            colon[1] <= '9') { /* DIR/file:LINE:COL: ... */
+            char *end = strchr(colon + 1, ':');
+            if (end && end[1] >= '0' && end[1] <= '9') end = strchr(end + 1, ':');
+            if (end) *end = '\0';
+            fmt(where, sizeof where, "%s", line + dir_len + 1);
         }
-        fclose(f);
     }
-    return boids_fail_file(BOIDS_E_MODEL_COMPILE, dir, 0, "its C does not compile: %s",
-                           first[0] ? first : "(the compiler's messages are above)");
+    if (f) fclose(f);
+    if (!lines)
+        return boids_fail_key(BOIDS_E_MODEL_COMPILE, "BOIDS_CC",
+                              "%s: the compiler (%s) failed and printed nothing: is it a C "
+                              "compiler?",
+                              dir, cc);
+    return boids_fail_file(BOIDS_E_MODEL_COMPILE, dir, 0, "its C does not compile: %s%s%s%s",
+                           where[0] ? where : "", where[0] ? ": " : "",
+                           first[0] ? first : "(the compiler's messages are above)",
+                           member ? " (a parameter the rules read that no block of model.h "
+                                    "declares? its blocks are BOIDS_BLOCKS_<FOLDER>)"
+                                  : "");
 }
 
 /* Removes the compile's directory and what it holds (no subdirectories). */
@@ -457,11 +500,20 @@ static boids_status build_object(const char *dir, const char *name, uint64_t key
     ok &= rules_unit(path, dir, name, up, 3);
     fmt(path, sizeof path, "%s/manifest.c", work);
     ok &= manifest_unit(path, dir, name, up);
+    fmt(path, sizeof path, "%s/oracle.c", dir);
+    const int units = access(path, R_OK) == 0 ? 4 : 3; /* its oracle, where it has one */
+    fmt(path, sizeof path, "%s/oracle.c", work);
+    if (units == 4) ok &= oracle_unit(path, dir, up);
     fmt(tmp, sizeof tmp, "%s/%s.so", work, name);
     if (!ok)
         st = boids_fail_file(BOIDS_E_MODEL_CACHE, work, 0, "cannot write the units");
-    else if ((st = run_compiler(cc, dirs, work, tmp, &log)) == BOIDS_ERR_PARSE)
-        st = compile_failed(dir, log);
+    else if ((st = run_compiler(cc, dirs, work, units, tmp, &log)) == BOIDS_ERR_PARSE)
+        st = compile_failed(dir, log, cc);
+    else if (st == BOIDS_OK && access(tmp, R_OK) != 0)
+        st = boids_fail_key(BOIDS_E_MODEL_COMPILE, "BOIDS_CC",
+                            "%s: the compiler (%s) succeeded but made no object: is it a C "
+                            "compiler?",
+                            dir, cc);
     else if (st == BOIDS_OK && rename(tmp, object) != 0)
         st = boids_fail_file(BOIDS_E_MODEL_CACHE, object, 0, "cannot write: %s", strerror(errno));
     *compiled = st == BOIDS_OK;
@@ -516,7 +568,7 @@ static boids_status check_row(const boids_loaded_row *r, const char *folder, con
 
 /* Opens the object and registers its models. */
 static boids_status register_object(const char *object, const char *folder, const char *name,
-                                    boids_model *first, int *count)
+                                    uint64_t digest, boids_model *first, int *count)
 {
     void *h = dlopen(object, RTLD_NOW | RTLD_LOCAL);
     if (!h) return boids_fail_file(BOIDS_E_MODEL_CACHE, object, 0, "cannot load: %s", dlerror());
@@ -527,8 +579,8 @@ static boids_status register_object(const char *object, const char *folder, cons
         return boids_fail_file(BOIDS_E_MODEL_MANIFEST, object, 0,
                                "not a model object of this library (remove it to compile anew)");
     *m->imports =
-        (boids_cpu_imports){boids_cpu_candidates, boids_cpu_group_at, boids_cpu_obstacle_push,
-                            boids_cpu_ranges_near, boids_cpu_walk_reynolds};
+        (boids_cpu_imports){boids_cpu_candidates,  boids_cpu_group_at,      boids_cpu_obstacle_push,
+                            boids_cpu_ranges_near, boids_cpu_walk_reynolds, boids_model_features};
     /* Never closed, nor is the folder's name freed: the rules and texts serve the process to
      * its end. */
     folder = strdup(folder);
@@ -537,10 +589,12 @@ static boids_status register_object(const char *object, const char *folder, cons
         boids_status st = check_row(&m->rows[i], folder, name);
         if (st != BOIDS_OK) return st;
     }
+    const void *const *oracles = dlsym(h, "boids_loaded_oracles_v1"); /* NULL: none */
     for (size_t i = 0; i < m->row_count; ++i) {
         publish_ctx c = {m, &m->rows[i], folder};
         boids_model id;
-        boids_status st = boids_model_register(&m->rows[i], folder, publish, &c, &id);
+        boids_status st = boids_model_register(&m->rows[i], folder, oracles ? oracles[i] : NULL,
+                                               digest, publish, &c, &id);
         if (st != BOIDS_OK) return st;
         if (i == 0) *first = id;
         *count = (int)i + 1;
@@ -557,13 +611,22 @@ static boids_status check_folder(const char *dir, const char *name)
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return boids_fail_file(BOIDS_E_MODEL_FOLDER, dir, 0, "not a model folder: %s",
                                stat(dir, &sb) != 0 ? strerror(errno) : "not a directory");
+    DIR *d = opendir(dir);
+    if (!d)
+        return boids_fail_file(BOIDS_E_MODEL_FOLDER, dir, 0, "cannot open the model folder: %s",
+                               strerror(errno));
+    closedir(d);
     const char *need[] = {"model.h", "rules.h"};
     for (int i = 0; i < 2; ++i) {
         fmt(path, sizeof path, "%s/%s", dir, need[i]);
-        if (stat(path, &sb) != 0)
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
             return boids_fail_file(BOIDS_E_MODEL_FOLDER, path, 0,
-                                   "a model folder has a model.h and a rules.h "
-                                   "(docs/writing-a-model.md)");
+                                   "%s: a model folder has a model.h and a rules.h, files "
+                                   "(docs/writing-a-model.md)",
+                                   stat(path, &sb) != 0 ? strerror(errno) : "not a file");
+        if (access(path, R_OK) != 0)
+            return boids_fail_file(BOIDS_E_MODEL_FOLDER, path, 0, "cannot read: %s",
+                                   strerror(errno));
     }
     fmt(path, sizeof path, "%s/walk.c", dir);
     if (stat(path, &sb) == 0)
@@ -592,7 +655,7 @@ boids_status boids_model_load(const char *folder, boids_model_load_info *info)
     const double t0 = boids_clock_seconds();
     char dir[1024];
     if (!realpath(folder, dir))
-        return boids_fail_file(BOIDS_E_MODEL_FOLDER, folder, 0, "no such model folder: %s",
+        return boids_fail_file(BOIDS_E_MODEL_FOLDER, folder, 0, "no model folder '%s': %s", folder,
                                strerror(errno));
     if (strlen(dir) > FOLDER_MAX)
         return boids_fail_file(BOIDS_E_MODEL_FOLDER, folder, 0,
@@ -604,8 +667,10 @@ boids_status boids_model_load(const char *folder, boids_model_load_info *info)
     for (int i = 0; cc_flags[i]; ++i) key = fnv_text(key, cc_flags[i]);
     const char *cc = getenv("BOIDS_CC");
     key = fnv_text(key, cc ? cc : "cc");
-    if (st == BOIDS_OK) st = hash_folder(dir, &key);
+    uint64_t digest = 0xcbf29ce484222325ull; /* the folder's files alone */
+    if (st == BOIDS_OK) st = hash_folder(dir, &digest);
     if (st != BOIDS_OK) return st;
+    key = fnv(key, &digest, sizeof digest);
     boids_model_load_info out = {0};
     pthread_mutex_lock(&load_lock);
     int f = 0;
@@ -618,7 +683,7 @@ boids_status boids_model_load(const char *folder, boids_model_load_info *info)
         out.first = folders[f].first, out.models = folders[f].models;
     else if ((st = build_object(dir, name, key, out.object, sizeof out.object, &out.compiled)) ==
              BOIDS_OK)
-        st = register_object(out.object, dir, name, &out.first, &out.models);
+        st = register_object(out.object, dir, name, digest, &out.first, &out.models);
     if (st == BOIDS_OK && f == folder_count && folder_count < BOIDS_LOADED_MAX) {
         folders[f] = (loaded_folder){.key = key, .first = out.first, .models = out.models};
         fmt(folders[f].path, sizeof folders[f].path, "%s", dir);
@@ -626,6 +691,8 @@ boids_status boids_model_load(const char *folder, boids_model_load_info *info)
     }
     pthread_mutex_unlock(&load_lock);
     out.seconds = boids_clock_seconds() - t0;
+    if (st == BOIDS_OK && out.object[0] && boids_model_load_reporter)
+        boids_model_load_reporter(folder, &out);
     if (st == BOIDS_OK && info) *info = out;
     return st;
 }

@@ -10,6 +10,7 @@
 #include "app/cli/keys.h"
 #include "base/error.h"
 #include "base/parse.h"
+#include "core/models.h"
 
 /* ---- --help --------------------------------------------------------------------------------- */
 
@@ -513,37 +514,27 @@ static boids_status read_arg(int argc, char **argv, int *i, unsigned command, ar
     return BOIDS_OK;
 }
 
-/* Loads one model folder (boids_model_load) and says what it did: its models, and whether they
- * were compiled now or taken from the cache, in how long. A folder loaded already says nothing. */
-static boids_status load_model_dir(const char *dir, const char *origin)
+void boids_cli_report_load(const char *folder, const boids_model_load_info *info)
 {
-    boids_model_load_info info;
-    boids_status st = boids_model_load(dir, &info);
-    if (st != BOIDS_OK) {
-        if (origin)
-            return boids_fail_key(boids_last_error_info()->id, origin, "%s: %s", origin,
-                                  boids_last_error());
-        return st;
-    }
-    if (!info.object[0]) return BOIDS_OK;
-    fprintf(stderr, "boids: loaded model %s", boids_model_name(info.first));
-    for (int k = 1; k < info.models; ++k)
-        fprintf(stderr, ", %s", boids_model_name((boids_model)(info.first + k)));
-    fprintf(stderr, " from %s: %s in %.3f s (%s)\n", dir,
-            info.compiled ? "compiled" : "from the cache", info.seconds, info.object);
-    return BOIDS_OK;
+    fprintf(stderr, "boids: loaded model %s", boids_model_name(info->first));
+    for (int k = 1; k < info->models; ++k)
+        fprintf(stderr, ", %s", boids_model_name((boids_model)(info->first + k)));
+    fprintf(stderr, " from %s: %s in %.3f s (%s)\n", folder,
+            info->compiled ? "compiled" : "from the cache", info->seconds, info->object);
 }
 
 boids_status boids_cli_load_model_dirs(int argc, char **argv, unsigned command)
 {
+    boids_model_load_reporter = boids_cli_report_load;
     const char *path = getenv("BOIDS_MODEL_PATH");
     char dir[1024];
-    for (const char *p = path; p && *p;) {
+    for (const char *p = path; p && *p;) { /* as PATH's: an entry that fails is passed over */
         const char *end = strchr(p, ':');
         const int n = end ? (int)(end - p) : (int)strlen(p);
         snprintf(dir, sizeof dir, "%.*s", n, p);
-        boids_status st = n ? load_model_dir(dir, "BOIDS_MODEL_PATH") : BOIDS_OK;
-        if (st != BOIDS_OK) return st;
+        if (n && boids_model_load(dir, NULL) != BOIDS_OK)
+            fprintf(stderr, "boids: warning: BOIDS_MODEL_PATH: %s (passed over)\n",
+                    boids_last_error());
         p = end ? end + 1 : NULL;
     }
     for (int i = 1; i < argc; ++i) {
@@ -551,7 +542,7 @@ boids_status boids_cli_load_model_dirs(int argc, char **argv, unsigned command)
         arg a;
         read_arg(argc, argv, &i, command, &a); /* checked by the first pass */
         if (a.opt->id != BOIDS_OPT_MODEL_DIR) continue;
-        boids_status st = load_model_dir(a.value, NULL);
+        boids_status st = boids_model_load(a.value, NULL);
         if (st != BOIDS_OK) return st;
     }
     return BOIDS_OK;

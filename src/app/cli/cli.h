@@ -90,9 +90,13 @@ bool boids_cli_field_parse(const char *text, boids_field_options *out);
 /* Prints the usage text, with the models and their parameters. */
 void boids_cli_usage(FILE *out);
 /* The model folders, before anything names their models: BOIDS_MODEL_PATH's (folders separated
- * by ':'), then each --model-dir of the command line; each load says what it did on stderr
- * (world/model_load.c). */
+ * by ':'; one that fails to load is passed over with a warning, as PATH's are), then each
+ * --model-dir of the command line; each load, these and any later (a scenario's model_dir, a
+ * manifest's), says what it did on stderr. */
 boids_status boids_cli_load_model_dirs(int argc, char **argv, unsigned command);
+/* What a load did, on stderr (the program sets it as the library's boids_model_load_reporter):
+ * its models, and whether they were compiled now or taken from the cache, in how long. */
+void boids_cli_report_load(const char *folder, const boids_model_load_info *info);
 /* --help TOPIC: a model's parameters (its name), the viewer's keys (keys) or everything (all);
  * BOIDS_E_USAGE for another, its message listing the topics. */
 boids_status boids_cli_help_topic(FILE *out, const char *topic);

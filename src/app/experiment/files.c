@@ -21,6 +21,7 @@
 #include "base/interrupt.h"
 #include "base/output_file.h"
 #include "base/parse.h"
+#include "core/models.h"
 #include "core/scenario.h"
 
 /* DIR/NAME in buf; a path too long for it is cut to "" (no file has that name) rather than to a
@@ -126,10 +127,14 @@ static void manifest_text(FILE *f, const boids_experiment *e, bool bare)
     }
     /* with a world setting swept, what was given of the world: a combination's world is the
      * command line's with the swept keys set (a model's own world follows a swept count) */
+    /* a loaded model's folder, where this one ran (shards on other machines differ: the bare
+     * manifest leaves it out, and keeps its files' digest) */
+    if (!bare && boids_model_folder(e->def.model))
+        fprintf(f, "model_dir = %s\n", boids_model_folder(e->def.model));
     if (boids_experiment_sweeps_settings(e))
         boids_scenario_write_given(f, &e->def, e->world_given, e->dims);
     else
-        boids_scenario_write(f, &e->def);
+        boids_scenario_write_given(f, &e->def, true, 0);
 }
 
 static char *bare_manifest(const boids_experiment *e)
