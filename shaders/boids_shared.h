@@ -216,7 +216,7 @@ BOIDS_STRUCT(boids_gpu_frame)
     BOIDS_UVEC4_ARRAY(attr_base, BOIDS_ATTR_BASE_VEC4S); /* where attribute k starts in the
                                                             attribute buffer (k / 4, k % 4) */
     boids_tool tool;
-    boids_params params;
+    boids_param_blocks params; /* the parameters in use (src/core/manifest.h) */
 };
 
 #if !defined(BOIDS_GLSL)
@@ -227,7 +227,7 @@ _Static_assert(sizeof(boids_replica_record) == 8, "boids_replica_record is two u
 _Static_assert(sizeof(boids_catch) == 16, "boids_catch is one uvec4 (std430)");
 _Static_assert(sizeof(boids_gpu_metric_sums) == 48,
                "boids_gpu_metric_sums is three vec4s (std430)");
-_Static_assert(sizeof(boids_params) % 16 == 0, "boids_params size must be a multiple of 16");
+_Static_assert(sizeof(boids_param_blocks) % 16 == 0, "the parameter blocks are whole vec4s");
 _Static_assert(offsetof(boids_gpu_frame, attr_base) % 16 == 0,
                "std140 aligns arrays of uvec4 to 16");
 _Static_assert(offsetof(boids_gpu_frame, tool) % 16 == 0, "std140 aligns nested structs to 16");

@@ -13,10 +13,10 @@
  *     boids_world_read(w, boids, n);                       // in id order
  *     boids_world_destroy(w);
  *
- * The lists this header is built from, each the one place of its concept: boids_models.h (the
- * model manifest), boids_params.h (every parameter), boids_attributes.h (per-boid attributes),
- * boids_errors.h (every error) and boids_values.h (the edges, the tool and the events, which the
- * shaders read too). The GPU's layout is internal (shaders/boids_shared.h).
+ * The lists this header is built from, each the one place of its concept: boids_models.h (what
+ * a model may have), boids_params.h (parameters, by name), boids_attributes.h (per-boid
+ * attributes), boids_errors.h (every error) and boids_values.h (the edges, the tool and the events,
+ * which the shaders read too). The GPU's layout is internal (shaders/boids_shared.h).
  *
  * Errors: every function that can fail returns a boids_status; boids_last_error_info() describes
  * the last error on the calling thread (a stable id, the key and file or boid it is about, the
@@ -67,7 +67,7 @@ extern "C" {
 
 /* The version, in this one place: CMake reads it from here (the project's, the package's). */
 #define BOIDS_VERSION_MAJOR 0
-#define BOIDS_VERSION_MINOR 6
+#define BOIDS_VERSION_MINOR 7
 #define BOIDS_VERSION_PATCH 0
 #define BOIDS_X_TEXT(x) #x
 #define BOIDS_X_VERSION_TEXT(a, b, c) BOIDS_X_TEXT(a) "." BOIDS_X_TEXT(b) "." BOIDS_X_TEXT(c)
@@ -120,23 +120,21 @@ BOIDS_API const boids_error *boids_last_error_info(void);
 
 /* ---- models and parameters ------------------------------------------------------------------- */
 
-typedef enum boids_model {
-#define BOIDS_X_MODEL_ENUM(ID, ...) BOIDS_MODEL_##ID,
-    BOIDS_MODEL_LIST(BOIDS_X_MODEL_ENUM)
-#undef BOIDS_X_MODEL_ENUM
-        BOIDS_MODEL_COUNT
-} boids_model;
+/* A model: its id in this process's registry, the built-in models first (shiffman-per-second is
+ * 0), then those loaded at run time. Look a model up by name (boids_model_from_name): the name is
+ * what stays, while an id may differ between versions of the library. */
+typedef int boids_model;
 
 /* Time base of a model: per-second models integrate with dt, frame-based ones advance one frame
  * per step and ignore dt. */
 typedef enum boids_time_base { BOIDS_TIME_PER_SECOND, BOIDS_TIME_PER_FRAME } boids_time_base;
 
-/* One settable parameter of a model (a row of boids_params.h, resolved for the model's time
+/* One settable parameter of a model (a row of its manifest, resolved for the model's time
  * base): its name for --set, where it lives, its unit and range. */
 typedef struct boids_param_info {
     const char *name;        /* e.g. "max_speed" */
-    boids_param_block block; /* BOIDS_BLOCK_* */
-    size_t offset;           /* offsetof(boids_params, <block>.<name>) */
+    int block;               /* the library's own index of the parameter's block */
+    size_t offset;           /* where it lives in boids_params, in bytes (the library's layout) */
     const char *unit;        /* e.g. "px/s" (px/frame for frame-based models) */
     float min, max;          /* inclusive range */
     float ui_max;            /* top of the viewer's slider (from max(min, 0)) */
@@ -328,7 +326,7 @@ BOIDS_API boids_status boids_layout_from_name(const char *name, boids_layout *ou
 BOIDS_API const char *boids_layout_name(boids_layout layout);
 
 typedef struct boids_world_def {
-    boids_model model;     /* default BOIDS_MODEL_SHIFFMAN_PER_SECOND */
+    boids_model model;     /* default shiffman-per-second (id 0) */
     boids_params params;   /* default: the model's paper values */
     boids_backend backend; /* default BOIDS_BACKEND_GPU */
     uint32_t count;        /* number of boids N; default 100000 */

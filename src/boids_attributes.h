@@ -10,8 +10,8 @@
  *            world's boids_params
  *   min/max  the range a written state must respect
  *
- * A model lists the attributes it reads or writes in its manifest line (boids_models.h); only those
- * are stored by a backend, dumped and read back. From this list come boids_boid, the GPU's
+ * A model lists the attributes it reads or writes in its manifest line (src/core/manifest.h); only
+ * those are stored by a backend, dumped and read back. From this list come boids_boid, the GPU's
  * attribute buffer and its GLSL accessors (generated at build time by cmake/glsl_gen.c), the CSV
  * reader and writer, the checks of written states and the layout test. */
 #ifndef BOIDS_ATTRIBUTES_H

@@ -25,11 +25,13 @@ import sys
 # Who may include whom. Each layer may include itself; the public header (src/boids*.h) is the
 # API every layer above it uses.
 ALLOWED = {
-    "public": {"public"},
+    "public": {"public"},                   # (and the library's own view, under BOIDS_INTERNAL:
+                                            # INTERNAL_VIEW below)
+    "manifest": {"public"},                 # the built-in models' folders: list.h, model.h
     "shared": {"public"},                   # shaders/boids_shared.h: the GPU's layout
     "draw": set(),                          # shaders/boids_draw.h: the renderer's palette
     "base": {"public"},                     # errors, parsing, output files, the thread pool
-    "core": {"public", "base", "shared"},   # definitions, parameters, scenarios, states
+    "core": {"public", "base", "shared", "manifest"},  # definitions, parameters, scenarios
     "rules": {"public"},                    # the rules, one source for C and GLSL, and its lanes
     "oracle": {"public", "core", "rules"},  # the models' float64 oracles: no backend (the
                                             # registry reads a loaded model's from core)
@@ -62,6 +64,10 @@ WIDTH_DIRS = ("src", "bench", "tests", "shaders", "cmake", "scripts", ".ci", "py
               "examples")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# The one header of another layer a public header may include: the library's own view of its
+# models and parameter blocks, right under `#ifdef BOIDS_INTERNAL`, which only builds of the
+# library define (a program built against the installed headers never reads it).
+INTERNAL_VIEW = "core/manifest.h"
 
 
 def layer_of_file(rel):
@@ -83,7 +89,7 @@ def layer_of_file(rel):
         if parts[-1] in ("paper.c", "paper.h", "papers.c"):
             return "paper"
         if len(parts) == 3 or parts[-1] == "model.h":
-            return "public"
+            return "manifest"
         return {"rules.h": "rules", "walk.c": "cpu"}.get(parts[-1])
     if parts[1] == "app":
         if len(parts) == 3:
@@ -100,8 +106,10 @@ def layer_of_include(name, including_rel):
             return layer_of_file(os.path.normpath(candidate))
     # Generated at build time: the lists in GLSL (cmake/glsl_gen.c), the folders' model.h
     # (cmake/model_folders.cmake).
-    if name in ("boids_generated.glsl", "boids_model_folders.h"):
+    if name == "boids_generated.glsl":
         return "public"
+    if name == "boids_model_folders.h":
+        return "manifest"
     return None
 
 
@@ -127,11 +135,16 @@ def check_layers(files, breaches):
             breaches.append(f"{rel}: in no layer (tests/check_house.py says which paths are which)")
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            previous = ""
             for number, line in enumerate(f, 1):
                 m = INCLUDE.match(line)
                 if not m:
+                    previous = line if line.strip() else previous
                     continue
                 target = layer_of_include(m.group(1), rel)
+                internal, previous = previous.strip() == "#ifdef BOIDS_INTERNAL", line
+                if layer == "public" and m.group(1) == INTERNAL_VIEW and internal:
+                    target = "public"
                 if target is None:
                     breaches.append(f"{rel}:{number}: includes \"{m.group(1)}\", in no layer")
                 elif target != layer and target not in ALLOWED[layer]:

@@ -5,8 +5,9 @@
 # with warnings as errors; test_dims holds it to its oracle; the model is there (--help, --set
 # drag); a lone boid slows as the drag says, v_k = v_0 (1 - c_d dt)^k, on both backends; a
 # flock's dumps agree between the backends (bit for bit where the driver rounds as IEEE does, else
-# within a tolerance); and every code block the guide quotes is in the file it names, word for
-# word.
+# within a tolerance); a program built against an install of the library without it runs,
+# unchanged, on the library with it (the ABI: the same public headers), and runs drag by name; and
+# every code block the guide quotes is in the file it names, word for word.
 # usage: test_example_model.sh SOURCE_DIR BUILD_DIR path/to/gpu_info
 source "$(dirname "$0")/lib.sh"
 src=$1 build=$2/example/build
@@ -29,7 +30,7 @@ diff "$src/src/models/list.h" "$list" >"$tmp/list.diff"
 
 if cmake -S "$tree" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBOIDS_WERROR=ON \
      -DBOIDS_BUILD_TESTS=ON -DBOIDS_BUILD_BENCH=OFF >"$tmp/cfg" 2>&1 &&
-   cmake --build "$build" --target boids test_dims -j 2 >"$tmp/build" 2>&1; then
+   cmake --build "$build" --target boids boids_shared test_dims -j 2 >"$tmp/build" 2>&1; then
   ok "a build with the example model"
 else
   bad "the example model does not build: $(tail -n 20 "$tmp/cfg" "$tmp/build")"
@@ -90,6 +91,35 @@ elif [ $gpu = 1 ]; then
     ok "a flock: gpu within 0.5 of cpu" ||
     bad "a flock: gpu far from cpu"
 fi
+
+# The ABI holds when a model is added: a program built against an install of the library without
+# drag runs, unchanged, on the library with it (and asks it for drag by name), and the two
+# installs' public headers are the same files.
+if cmake --install "$2" --prefix "$tmp/before" >"$tmp/inst" 2>&1 &&
+   cmake --install "$build" --prefix "$tmp/after" >>"$tmp/inst" 2>&1; then
+  diff -r "$tmp/before/include" "$tmp/after/include" >"$tmp/hdiff" &&
+    ok "the public headers are the same with drag added ($(ls "$tmp/after/include/boids" |
+      tr '\n' ' '))" || bad "a model added changed the public headers: $(head -5 "$tmp/hdiff")"
+  libdir() { dirname "$(find "$1" -name 'libboids.so.0' | head -1)"; }
+  before=$(libdir "$tmp/before") after=$(libdir "$tmp/after")
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  if cc -std=c17 -Wall -Werror "$src/tests/consumer/consumer.c" -o "$tmp/consumer" -lm \
+       $(PKG_CONFIG_PATH=$before/pkgconfig pkg-config --cflags --libs boids) \
+       -Wl,-rpath,"$before" 2>"$tmp/cc.err"; then
+    if "$tmp/consumer" cpu drag >"$tmp/c.out" 2>&1; then
+      bad "the library without drag knows drag: $(cat "$tmp/c.out")"
+    else ok "the consumer, on the library it was built against, has no drag"; fi
+    for model in shiffman-per-second couzin; do
+      LD_LIBRARY_PATH=$after "$tmp/consumer" cpu $model >"$tmp/c.out" 2>&1 &&
+        ok "a consumer built before drag, on the library with it: $(cat "$tmp/c.out")" ||
+        bad "a consumer built before drag, $model on the library with it: $(cat "$tmp/c.out")"
+    done
+    LD_LIBRARY_PATH=$after "$tmp/consumer" cpu drag drag=0.5 max_speed=90 >"$tmp/c.out" 2>&1 &&
+      grep -q "model drag" "$tmp/c.out" &&
+      ok "it runs drag, its parameters by name: $(cat "$tmp/c.out")" ||
+      bad "a consumer built before drag cannot run it: $(cat "$tmp/c.out")"
+  else bad "the consumer against the install: $(head -5 "$tmp/cc.err")"; fi
+else bad "cmake --install: $(tail -5 "$tmp/inst")"; fi
 
 # The same folder loaded at run time (boids --model-dir) by the program built without it, from a
 # copy outside any source tree: the same model, so the same flock, bit for bit, on each backend.

@@ -6,7 +6,7 @@
 #ifndef BOIDS_MODELS_DRAG_MODEL_H
 #define BOIDS_MODELS_DRAG_MODEL_H
 
-/* The manifest row (src/boids_models.h gives the columns). */
+/* The manifest row (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_DRAG(M)                                                                       \
     M(DRAG, "drag", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS) | BOIDS_BLOCK_BIT(DRAG), drag, 0, 0,     \
       UNIFORM, "sep_radius=20 max_force=400", "",                                                  \

@@ -9,7 +9,7 @@
 #ifndef BOIDS_EXAMPLE_SPRING_MODEL_H
 #define BOIDS_EXAMPLE_SPRING_MODEL_H
 
-/* The manifest row (src/boids_models.h gives the columns): per second, its own block, the pair
+/* The manifest row (src/core/manifest.h gives the columns): per second, its own block, the pair
  * walk (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PAIR_RULE: no walk.c or walk.glsl), a uniform
  * start. */
 #define BOIDS_MODELS_SPRING(M)                                                                     \

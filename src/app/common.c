@@ -194,7 +194,7 @@ void boids_app_cost_note(boids_world *w, const char *program)
     const double seen = boids_world_neighbors_per_agent(w);
     const double checks = seen * ((double)info.count + info.predators);
     if (checks <= 2e8) return;
-    const char *at_scale = boids_model_at_scale(info.model); /* the manifest's (boids_models.h) */
+    const char *at_scale = boids_model_at_scale(info.model); /* the manifest's (core/manifest.h) */
     fprintf(stderr,
             "%s: note: each agent looks at about %.0f others a step (%.3g checks in all), since "
             "the grid's cells are as large as the largest radius (%.0fx%.0f px for %u boids and "

@@ -20,15 +20,21 @@
 /* The models a process may load (their ids follow the built-in ones). */
 #define BOIDS_LOADED_MAX 32
 
-/* One manifest row (boids_models.h's columns). */
-typedef struct boids_loaded_row {
+/* One manifest row (core/manifest.h's columns): a built-in model's (core/models.c) and a loaded
+ * folder's (its object's manifest) are made by the same macro from the same model.h, and
+ * registered the same way (boids_model_register). */
+typedef struct boids_manifest_row {
     const char *name;
     boids_time_base time_base;
     unsigned blocks, attributes, features;
     const char *rules;
     boids_layout init;
     const char *preset, *world, *summary, *at_scale;
-} boids_loaded_row;
+} boids_manifest_row;
+#define BOIDS_X_MANIFEST_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world,  \
+                             summary, at_scale)                                                    \
+    {name,  BOIDS_TIME_##time, blocks,  attrs, features, #rules, BOIDS_LAYOUT_##init, preset,      \
+     world, summary,           at_scale},
 
 /* One of the folder's parameter blocks: its id (after the built-in ones), field and size. */
 typedef struct boids_loaded_block {
@@ -37,7 +43,7 @@ typedef struct boids_loaded_block {
     size_t size;
 } boids_loaded_block;
 
-/* One parameter row (boids_params.h's columns), its offset within boids_params and its unit with
+/* One parameter row (core/manifest.h's columns), its offset within boids_params and its unit with
  * "T" for the model's time unit: the library's table of the built-in blocks (core/params.c) and a
  * folder's own rows. */
 typedef struct boids_param_row {
@@ -50,5 +56,17 @@ typedef struct boids_param_row {
     float def;
     const char *description;
 } boids_param_row;
+#define BOIDS_X_PARAM_ROW(B, F, field, type, unit, lo, hi, ui_s, ui_f, flags, def, desc)           \
+    {#field,                                                                                       \
+     BOIDS_BLOCK_##B,                                                                              \
+     offsetof(boids_params, F.field),                                                              \
+     unit,                                                                                         \
+     lo,                                                                                           \
+     hi,                                                                                           \
+     ui_s,                                                                                         \
+     ui_f,                                                                                         \
+     (flags) | BOIDS_PARAM_TYPE_FLAGS_##type,                                                      \
+     def,                                                                                          \
+     desc},
 
 #endif

@@ -1,4 +1,4 @@
-/* Internal view of the model manifest (boids_models.h): what the public functions do not say. */
+/* Internal view of the model manifest (core/manifest.h): what the public functions do not say. */
 #ifndef BOIDS_CORE_MODELS_H
 #define BOIDS_CORE_MODELS_H
 
@@ -31,7 +31,7 @@ const char *boids_model_folder(boids_model model);
  * given to publish(id, ctx) (its parameter table, its rules) before the model is visible to
  * anyone; fails where the name is taken (BOIDS_E_MODEL_DUPLICATE), the process has
  * BOIDS_LOADED_MAX loaded, or publish does. The row's strings must outlive the process's use. */
-boids_status boids_model_register(const boids_loaded_row *row, const char *folder,
+boids_status boids_model_register(const boids_manifest_row *row, const char *folder,
                                   const void *oracle, uint64_t digest,
                                   boids_status (*publish)(boids_model, void *), void *ctx,
                                   boids_model *out);
@@ -48,11 +48,11 @@ const void *boids_model_oracle(boids_model model);
 /* A loaded model's parameter table (at registration, world/model_load.c): the shared blocks its
  * row names, its own rows (own, n: each default in its range, no name twice) before the
  * obstacles'. Errors name the folder's model.h and the parameter. */
-boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *row,
+boids_status boids_params_add_loaded(boids_model model, const boids_manifest_row *row,
                                      const boids_param_row *own, size_t n, const char *folder);
 /* A loaded model's preset applied to its defaults and validated (before it is visible); errors
  * name the folder's model.h. */
-boids_status boids_params_check_preset(boids_model model, const boids_loaded_row *row,
+boids_status boids_params_check_preset(boids_model model, const boids_manifest_row *row,
                                        const char *folder);
 /* Every block's defaults (the rows' default column). */
 boids_params boids_block_defaults(void);

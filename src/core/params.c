@@ -1,4 +1,4 @@
-/* The parameter tables, generated from the rows of boids_params.h: --set by name with range
+/* The parameter tables, generated from the rows of core/manifest.h: --set by name with range
  * checks, validation, the per-model tables that --help, the panel and the layout test read, and
  * the models' presets (the blocks' defaults with the manifest's KEY=VALUE text applied). */
 #include <math.h>
@@ -14,22 +14,9 @@
 /* Every row of every block, in block order, as written (unit with "T", both slider tops). */
 typedef boids_param_row param_row;
 
-#define BOIDS_X_ROW(B, F, field, type, unit, lo, hi, ui_s, ui_f, flags, def, desc)                 \
-    {#field,                                                                                       \
-     BOIDS_BLOCK_##B,                                                                              \
-     offsetof(boids_params, F.field),                                                              \
-     unit,                                                                                         \
-     lo,                                                                                           \
-     hi,                                                                                           \
-     ui_s,                                                                                         \
-     ui_f,                                                                                         \
-     (flags) | BOIDS_PARAM_TYPE_FLAGS_##type,                                                      \
-     def,                                                                                          \
-     desc},
-#define BOIDS_X_BLOCK_ROWS(ID, field, rows) rows(BOIDS_X_ROW, ID, field)
+#define BOIDS_X_BLOCK_ROWS(ID, field, rows) rows(BOIDS_X_PARAM_ROW, ID, field)
 static const param_row rows[] = {BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ROWS)};
 #undef BOIDS_X_BLOCK_ROWS
-#undef BOIDS_X_ROW
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
 /* Per model: its blocks' rows, resolved for its time base (units, slider tops); built once for
@@ -114,7 +101,7 @@ static long model_h_line(const char *folder, const char *name)
     return found;
 }
 
-boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *row,
+boids_status boids_params_add_loaded(boids_model model, const boids_manifest_row *row,
                                      const boids_param_row *own, size_t n, const char *folder)
 {
     const unsigned blocks = BOIDS_BLOCKS_EVERY_MODEL | row->blocks;
@@ -146,7 +133,7 @@ boids_status boids_params_add_loaded(boids_model model, const boids_loaded_row *
                 return boids_fail_key(BOIDS_E_MODEL_DUPLICATE, p->name,
                                       "%s/model.h:%ld: parameter %s is declared twice", folder,
                                       model_h_line(folder, p->name), p->name);
-        if (p->offset + sizeof(float) > sizeof(boids_params) ||
+        if (p->offset + sizeof(float) > sizeof(boids_param_blocks) ||
             p->offset < offsetof(boids_params, loaded))
             return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
                                   "%s/model.h: parameter %s lies outside the loaded blocks' %d "
@@ -463,7 +450,7 @@ boids_status boids_model_apply_preset(boids_model model, boids_params *params)
     return apply_preset(model, boids_model_preset_text(model), params);
 }
 
-boids_status boids_params_check_preset(boids_model model, const boids_loaded_row *row,
+boids_status boids_params_check_preset(boids_model model, const boids_manifest_row *row,
                                        const char *folder)
 {
     boids_params p = boids_model_default_params(model);

@@ -7,7 +7,7 @@
 #include "core/loaded.h"
 #include "cpu/steer.h"
 
-#define BOIDS_LOADED_ABI 1u
+#define BOIDS_LOADED_ABI 2u
 #define BOIDS_LOADED_SYMBOL "boids_loaded_manifest_v1"
 
 /* The library's functions the CPU rules call (cpu/neighbors.h, cpu/steer.h). */
@@ -22,9 +22,9 @@ typedef struct boids_cpu_imports {
 
 typedef struct boids_loaded_manifest {
     unsigned abi;         /* BOIDS_LOADED_ABI */
-    size_t params_size;   /* sizeof(boids_params) as the object sees it */
+    size_t params_size;   /* sizeof(boids_param_blocks) as the object sees it */
     unsigned first_block; /* the id of its first block: the library's BOIDS_BLOCK_COUNT */
-    const boids_loaded_row *rows;
+    const boids_manifest_row *rows;
     size_t row_count;
     const boids_loaded_block *blocks;
     size_t block_count;

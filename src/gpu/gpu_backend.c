@@ -559,7 +559,7 @@ static void upload_frame(gpu_backend *g)
     f.obstacle_count = sim->obstacle_count;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a) f.attr_base[a] = g->attr_base[a];
     f.tool = sim->tool;
-    f.params = sim->def.params;
+    memcpy(&f.params, &sim->def.params, sizeof f.params); /* the blocks in use */
     glBindBuffer(GL_UNIFORM_BUFFER, g->frame);
     glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof f, &f);
     glBindBuffer(GL_UNIFORM_BUFFER, 0);

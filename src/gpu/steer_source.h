@@ -9,7 +9,7 @@
 
 #include "core/loaded.h"
 
-boids_status boids_steer_source_add(boids_model model, const boids_loaded_row *row,
+boids_status boids_steer_source_add(boids_model model, const boids_manifest_row *row,
                                     const boids_loaded_block *blocks, size_t block_count,
                                     const boids_param_row *params, size_t param_count,
                                     const char *folder);

@@ -1,12 +1,14 @@
 /* The models, a folder each (src/models/<folder>/: model.h, rules.h, oracle.c and, where the
  * model walks its neighbours with a walk of its own, walk.c and walk.glsl: kit's). Part of the
- * public API, through boids_models.h, which makes the manifest (BOIDS_MODEL_LIST) and
- * boids_params.h the blocks (BOIDS_PARAM_BLOCK_LIST) from the folders named here.
+ * library's own view of its models, src/core/manifest.h, which makes the manifest
+ * (BOIDS_MODEL_LIST) and the blocks (BOIDS_PARAM_BLOCK_LIST) from the folders named here (never
+ * installed).
  *
- * A folder is one line below, in BOIDS_MODEL_FOLDERS, whose order is the order of the boids_model
- * enum (the models' rows within a folder keep theirs) and of the folders' parameter blocks in
- * boids_params. Its model.h comes in through boids_model_folders.h, which the build writes from
- * the folders present (cmake/model_folders.cmake; installed beside this file). A folder holds one
+ * A folder is one line below, in BOIDS_MODEL_FOLDERS, whose order is the order of the built-in
+ * models' ids (the models' rows within a folder keep theirs) and of the folders' parameter blocks
+ * in boids_params. Its model.h comes in through boids_model_folders.h, which the build writes from
+ * the folders present (cmake/model_folders.cmake; installed beside it in share/boids/include,
+ * for models loaded at run time). A folder holds one
  * rule set and every model that runs on it (shiffman's three variants; priority and mean). */
 #ifndef BOIDS_MODELS_LIST_H
 #define BOIDS_MODELS_LIST_H

@@ -49,6 +49,7 @@ extern char **environ;
 static const char *const cc_flags[] = {"-std=c17",
                                        "-O3",
                                        "-DNDEBUG",
+                                       "-DBOIDS_INTERNAL", /* the library's own view */
                                        "-fPIC",
                                        "-fvisibility=hidden",
                                        "-ffp-contract=off",
@@ -252,7 +253,7 @@ static boids_status header_dirs(char dirs[HEADER_DIRS][1100])
  */
 
 /* Writes one generated unit: the folder's model.h, and its blocks as BOIDS_LOADED_BLOCKS
- * (boids_params.h) where it has any, then body (a format); false where it cannot. */
+ * (core/manifest.h) where it has any, then body (a format); false where it cannot. */
 static bool write_unit(const char *path, const char *dir, const char *up, int dims,
                        const char *body, ...) BOIDS_PRINTF(5, 6);
 static bool write_unit(const char *path, const char *dir, const char *up, int dims,
@@ -299,18 +300,12 @@ static bool manifest_unit(const char *path, const char *dir, const char *name, c
         "static boids_cpu_imports imports;\nBOIDS_LOADED_TRAMPOLINES(imports)\n"
         "void boids_cpu_rules_%s(const boids_cpu_step *s, uint32_t begin, uint32_t end);\n"
         "void boids_cpu_rules3_%s(const boids_cpu_step *s, uint32_t begin, uint32_t end);\n"
-        "_Static_assert(sizeof(boids_params) == offsetof(boids_params, loaded) + "
+        "_Static_assert(sizeof(boids_param_blocks) == offsetof(boids_param_blocks, loaded) + "
         "BOIDS_PARAMS_LOADED_FLOATS * sizeof(float), \"%s/model.h: the folder's blocks take more "
         "than the loaded area's floats\");\n"
-        "#define X_ROW(ID, name, time, blocks, rules, attrs, features, init, preset, world, "
-        "summary, at_scale) {name, BOIDS_TIME_##time, blocks, attrs, features, #rules, "
-        "BOIDS_LAYOUT_##init, preset, world, summary, at_scale},\n"
-        "static const boids_loaded_row rows[] = {BOIDS_MODELS_%s(X_ROW)};\n"
+        "static const boids_manifest_row rows[] = {BOIDS_MODELS_%s(BOIDS_X_MANIFEST_ROW)};\n"
         "#ifdef BOIDS_LOADED_BLOCKS\n"
-        "#define X_PARAM(B, F, field, type, unit, lo, hi, ui_s, ui_f, flags, def, desc) "
-        "{#field, BOIDS_BLOCK_##B, offsetof(boids_params, F.field), unit, lo, hi, ui_s, ui_f, "
-        "(flags) | BOIDS_PARAM_TYPE_FLAGS_##type, def, desc},\n"
-        "#define X_PARAMS(ID, field, rows) rows(X_PARAM, ID, field)\n"
+        "#define X_PARAMS(ID, field, rows) rows(BOIDS_X_PARAM_ROW, ID, field)\n"
         "#define X_BLOCK(ID, field, rows) {BOIDS_BLOCK_##ID, #field, "
         "sizeof(boids_##field##_params)},\n"
         "static const boids_param_row params[] = {BOIDS_LOADED_BLOCKS(X_PARAMS)};\n"
@@ -319,7 +314,7 @@ static bool manifest_unit(const char *path, const char *dir, const char *name, c
         "#else\nstatic const boids_param_row *const params = NULL;\n"
         "static const boids_loaded_block *const blocks = NULL;\n#define COUNT(a) 0\n#endif\n"
         "__attribute__((visibility(\"default\"))) const boids_loaded_manifest "
-        "boids_loaded_manifest_v1 = {BOIDS_LOADED_ABI, sizeof(boids_params), "
+        "boids_loaded_manifest_v1 = {BOIDS_LOADED_ABI, sizeof(boids_param_blocks), "
         "BOIDS_BLOCK_OBSTACLES + 1, rows, sizeof rows / sizeof rows[0], blocks, COUNT(blocks), "
         "params, COUNT(params), boids_cpu_rules_%s, boids_cpu_rules3_%s, &imports};\n",
         name, name, dir, up, name, name);
@@ -526,7 +521,7 @@ static boids_status build_object(const char *dir, const char *name, uint64_t key
 
 typedef struct publish_ctx {
     const boids_loaded_manifest *m;
-    const boids_loaded_row *row;
+    const boids_manifest_row *row;
     const char *folder;
 } publish_ctx;
 
@@ -545,7 +540,7 @@ static boids_status publish(boids_model model, void *arg)
 }
 
 /* What the library needs of a manifest row before it registers it. */
-static boids_status check_row(const boids_loaded_row *r, const char *folder, const char *name)
+static boids_status check_row(const boids_manifest_row *r, const char *folder, const char *name)
 {
     const char *bad = NULL;
     if (!r->name || !r->name[0])
@@ -573,7 +568,7 @@ static boids_status register_object(const char *object, const char *folder, cons
     void *h = dlopen(object, RTLD_NOW | RTLD_LOCAL);
     if (!h) return boids_fail_file(BOIDS_E_MODEL_CACHE, object, 0, "cannot load: %s", dlerror());
     boids_loaded_manifest *m = dlsym(h, BOIDS_LOADED_SYMBOL);
-    if (!m || m->abi != BOIDS_LOADED_ABI || m->params_size != sizeof(boids_params) ||
+    if (!m || m->abi != BOIDS_LOADED_ABI || m->params_size != sizeof(boids_param_blocks) ||
         m->first_block != BOIDS_BLOCK_COUNT || m->row_count == 0 ||
         m->first_block + m->block_count > 32)
         return boids_fail_file(BOIDS_E_MODEL_MANIFEST, object, 0,

@@ -8,13 +8,13 @@
 #ifndef BOIDS_MODELS_ADAMS_MODEL_H
 #define BOIDS_MODELS_ADAMS_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_ADAMS(M)                                                                      \
     M(ADAMS, "adams", PER_FRAME, BOIDS_BLOCK_BIT(ADAMS), adams, BOIDS_ATTR_BIT(BIAS), 0, UNIFORM,  \
       "max_speed=6 min_speed=3 edges=bounded obstacle_radius=60 obstacle_factor=0.8", "",          \
       "Adams' simple boids: raw sums onto v, margins, scout groups with a bias", "")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_ADAMS(X) X(ADAMS, adams, BOIDS_PARAMS_ADAMS)
 

@@ -8,7 +8,7 @@
 #ifndef BOIDS_MODELS_ALLOCATION_MODEL_H
 #define BOIDS_MODELS_ALLOCATION_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_ALLOCATION(M)                                                                 \
     M(PRIORITY, "priority", PER_SECOND, BOIDS_BLOCK_BIT(ALLOCATION), allocation, 0,                \
       BOIDS_FEATURE_OBSTACLE_RULE, UNIFORM,                                                        \
@@ -19,7 +19,7 @@
       "min_speed=90 obstacle_radius=60 obstacle_factor=2000", "",                                  \
       "Reynolds 1987 mean allocation: the weighted sum set to a maximum acceleration", "")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_ALLOCATION(X) X(ALLOCATION, allocation, BOIDS_PARAMS_ALLOCATION)
 

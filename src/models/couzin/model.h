@@ -9,7 +9,7 @@
 #ifndef BOIDS_MODELS_COUZIN_MODEL_H
 #define BOIDS_MODELS_COUZIN_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_COUZIN(M)                                                                     \
     M(COUZIN, "couzin", PER_SECOND, BOIDS_BLOCK_BIT(COUZIN), couzin, 0,                            \
       BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST | BOIDS_FEATURE_PAIR_RULE, CENTRE,            \
@@ -18,7 +18,7 @@
       "Couzin et al. 2002: zones of repulsion, orientation, attraction; blind behind",             \
       "scenarios/couzin-school.ini")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_COUZIN(X) X(COUZIN, couzin, BOIDS_PARAMS_COUZIN)
 

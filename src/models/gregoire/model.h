@@ -10,7 +10,7 @@
 #ifndef BOIDS_MODELS_GREGOIRE_MODEL_H
 #define BOIDS_MODELS_GREGOIRE_MODEL_H
 
-/* The manifest row (src/boids_models.h gives the columns). */
+/* The manifest row (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_GREGOIRE(M)                                                                   \
     M(GREGOIRE, "gregoire-chate", PER_FRAME, BOIDS_BLOCK_BIT(GREGOIRE), gregoire, 0,               \
       BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_NEAREST | BOIDS_FEATURE_PAIR_RULE, CENTRE,            \
@@ -20,7 +20,7 @@
       "Gregoire & Chate 2004: vectorial-noise Vicsek particles bound by a pair force",             \
       "scenarios/gregoire-chate-flock.ini")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_GREGOIRE(X) X(GREGOIRE, gregoire, BOIDS_PARAMS_GREGOIRE)
 

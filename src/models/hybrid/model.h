@@ -8,13 +8,13 @@
 #ifndef BOIDS_MODELS_HYBRID_MODEL_H
 #define BOIDS_MODELS_HYBRID_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_HYBRID(M)                                                                     \
     M(HYBRID, "hybrid", PER_SECOND, BOIDS_BLOCK_BIT(HYBRID), hybrid, 0, 0, UNIFORM,                \
       "obstacle_radius=60 obstacle_factor=720", "",                                                \
       "Adams' separation, Reynolds' alignment and cohesion, one clamp on the sum", "")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_HYBRID(X) X(HYBRID, hybrid, BOIDS_PARAMS_HYBRID)
 

@@ -8,7 +8,7 @@
 #ifndef BOIDS_MODELS_KIT_MODEL_H
 #define BOIDS_MODELS_KIT_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_KIT(M)                                                                        \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE),                                                 \
@@ -17,7 +17,7 @@
       "Bruschke & Golks: view cones, predators that catch, individuality by age",                  \
       "scenarios/kit-flock.ini")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_KIT(X)                                                                        \
     X(KIT, kit, BOIDS_PARAMS_KIT)                                                                  \

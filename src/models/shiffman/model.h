@@ -1,6 +1,6 @@
 /* Reynolds' steering as Shiffman writes it (Nature of Code, Processing's Flocking example):
  * three variants of one rule set, per second and frame by frame. Its parameters are the shared
- * Reynolds block (src/boids_params.h), which other models (the guide's example) use too.
+ * Reynolds block (src/core/manifest.h), which other models (the guide's example) use too.
  *
  * This folder is the model: its manifest rows and parameter blocks (here), its rules
  * (rules.h, one text for the CPU and the GPU), and its oracle (oracle.c, the
@@ -9,7 +9,7 @@
 #ifndef BOIDS_MODELS_SHIFFMAN_MODEL_H
 #define BOIDS_MODELS_SHIFFMAN_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_SHIFFMAN(M)                                                                   \
     M(SHIFFMAN_PER_SECOND, "shiffman-per-second", PER_SECOND, BOIDS_BLOCK_BIT(REYNOLDS), shiffman, \
       0, 0, UNIFORM, "obstacle_radius=60 obstacle_factor=720", "",                                 \
@@ -24,7 +24,7 @@
       "obstacle_factor=0.2",                                                                       \
       "", "Nature of Code's flocking (table 2.7): the same rules, one frame a step", "")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_SHIFFMAN(X)
 

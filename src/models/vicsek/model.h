@@ -7,7 +7,7 @@
 #ifndef BOIDS_MODELS_VICSEK_MODEL_H
 #define BOIDS_MODELS_VICSEK_MODEL_H
 
-/* The manifest rows (src/boids_models.h gives the columns). */
+/* The manifest rows (src/core/manifest.h gives the columns). */
 #define BOIDS_MODELS_VICSEK(M)                                                                     \
     M(VICSEK, "vicsek", PER_FRAME, BOIDS_BLOCK_BIT(VICSEK), vicsek, 0, 0, UNIFORM,                 \
       "max_speed=0.03 min_speed=0.03 obstacle_radius=3 max_obstacle_size=1.5 "                     \
@@ -16,7 +16,7 @@
       "Vicsek et al. 1995: constant speed, the mean heading within r, a random turn",              \
       "scenarios/vicsek-flock.ini")
 
-/* Its parameter blocks, in the order of boids_params (src/boids_params.h: X(ID, field,
+/* Its parameter blocks, in the order of boids_params (src/core/manifest.h: X(ID, field,
  * rows)). */
 #define BOIDS_BLOCKS_VICSEK(X) X(VICSEK, vicsek, BOIDS_PARAMS_VICSEK)
 
