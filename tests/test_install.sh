@@ -23,6 +23,17 @@ soname=$(readelf -d "$lib/libboids.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 if ls "$prefix/include/boids" | grep -q shared || grep -rq "BOIDS_BIND_" "$prefix/include"; then
   bad "the installed headers show the GPU's layout"
 else ok "the installed headers hold no GPU layout"; fi
+# The ABI does not follow the models: no installed header names one (their folders, their ids),
+# and the public ones are the six of src/ (tests/test_example_model.sh adds a model and compares).
+ls "$prefix/include/boids" >"$tmp/headers"
+names=$(sed -n 's/^ *M([A-Z_0-9]*, "\([^"]*\)".*/\1/p' "$(dirname "$0")"/../src/models/*/model.h)
+if [ "$(tr '\n' ' ' <"$tmp/headers")" != \
+     "boids.h boids_attributes.h boids_errors.h boids_models.h boids_params.h boids_values.h " ]
+then bad "the installed headers: $(tr '\n' ' ' <"$tmp/headers")"
+elif grep -rqE 'BOIDS_MODEL_[A-Z]|BOIDS_BLOCKS?_|model_folders' "$prefix/include"; then
+  bad "an installed header names the models: $(grep -rE 'BOIDS_MODEL_[A-Z]|BOIDS_BLOCKS?_|model_folders' \
+    "$prefix/include" | head -3)"
+else ok "the six public headers, none naming a model ($(echo "$names" | wc -l) built in)"; fi
 "$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
   bad "the installed boids does not run"
 # A model folder loaded by the installed program: compiled against PREFIX/share/boids/include.
