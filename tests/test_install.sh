@@ -30,9 +30,8 @@ names=$(sed -n 's/^ *M([A-Z_0-9]*, "\([^"]*\)".*/\1/p' "$(dirname "$0")"/../src/
 if [ "$(tr '\n' ' ' <"$tmp/headers")" != \
      "boids.h boids_attributes.h boids_errors.h boids_models.h boids_params.h boids_values.h " ]
 then bad "the installed headers: $(tr '\n' ' ' <"$tmp/headers")"
-elif grep -rqE 'BOIDS_MODEL_[A-Z]|BOIDS_BLOCKS?_|model_folders' "$prefix/include"; then
-  bad "an installed header names the models: $(grep -rE 'BOIDS_MODEL_[A-Z]|BOIDS_BLOCKS?_|model_folders' \
-    "$prefix/include" | head -3)"
+elif grep -rE 'BOIDS_MODEL_[A-Z]|BOIDS_BLOCKS?_|model_folders' "$prefix/include" >"$tmp/named"
+then bad "an installed header names the models: $(head -3 "$tmp/named")"
 else ok "the six public headers, none naming a model ($(echo "$names" | wc -l) built in)"; fi
 "$prefix/bin/boids" --version | grep -q "^boids " && ok "the installed boids runs" ||
   bad "the installed boids does not run"
