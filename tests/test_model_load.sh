@@ -137,6 +137,12 @@ expect "a syntax error in rules.h (C)" "its C does not compile: rules.h:$((line 
   fails --model-dir "$tmp/m/sprung" --model sprung
 grep -q "^$tmp/m/sprung/rules.h:$((line + 1)):" "$tmp/err" &&
   ok "the compiler's whole messages too" || bad "the compiler's messages: $(head -5 "$tmp/err")"
+# A call to a function that is not there (GLSL's max for the lanes' MAX): an error at its line,
+# not a load that fails on an undefined symbol.
+sed -i "${line}s/\$/;/; ${line}s/PARAM(sprung.stiffness)/max(PARAM(sprung.stiffness), 0.0f)/" \
+  "$tmp/m/sprung/rules.h"
+expect "a call to no function" "its C does not compile: rules.h:$line:.*implicit declaration" \
+  fails --model-dir "$tmp/m/sprung" --model sprung
 cp -r "$tmp/m/drag" "$tmp/drag2" && mv "$tmp/drag2" "$tmp/m/dragged" &&
   rm "$tmp/m/dragged/oracle.c" # (its names are drag's)
 sed -i 's/DRAG/DRAGGED/g; s/drag_/dragged_/g; s/, drag, 0/, dragged, 0/; s/drag\./dragged./g' \

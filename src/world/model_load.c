@@ -56,6 +56,9 @@ static const char *const cc_flags[] = {"-std=c17",
                                        "-fno-trapping-math",
                                        "-fno-math-errno",
                                        "-Wno-psabi",
+                                       /* (else a call to no function compiles, and the
+                                          load fails later on an undefined symbol: no line) */
+                                       "-Werror=implicit-function-declaration",
                                        NULL};
 
 /* The folders loaded in this process. */
