@@ -46,20 +46,13 @@
 extern char **environ;
 
 /* The flags of the library's own rules (src/CMakeLists.txt), and those of a shared object. */
-static const char *const cc_flags[] = {"-std=c17",
-                                       "-O3",
-                                       "-DNDEBUG",
+static const char *const cc_flags[] = {"-std=c17", "-O3", "-DNDEBUG",
                                        "-DBOIDS_INTERNAL", /* the library's own view */
-                                       "-fPIC",
-                                       "-fvisibility=hidden",
-                                       "-ffp-contract=off",
-                                       "-fno-trapping-math",
-                                       "-fno-math-errno",
-                                       "-Wno-psabi",
+                                       "-fPIC", "-fvisibility=hidden", "-ffp-contract=off",
+                                       "-fno-trapping-math", "-fno-math-errno", "-Wno-psabi",
                                        /* (else a call to no function compiles, and the
                                           load fails later on an undefined symbol: no line) */
-                                       "-Werror=implicit-function-declaration",
-                                       NULL};
+                                       "-Werror=implicit-function-declaration", NULL};
 
 /* The folders loaded in this process. */
 typedef struct loaded_folder {
