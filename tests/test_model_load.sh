@@ -2,7 +2,8 @@
 # A model folder loaded at run time (boids --model-dir, boids check DIR; src/world/model_load.c):
 # examples/spring, a model with a per-pair rule and no walk of its own, loaded from a copy outside
 # the tree and checked on both backends; its compile cached and taken from the cache; compiled
-# again after an edit; two folders in one process; and the mistakes a user makes said with the
+# again after an edit; two folders in one process; the pair walk and the Reynolds walk give the
+# same bits (examples/reynolds_pairs); and the mistakes a user makes said with the
 # file and line: a syntax error in rules.h (the C compiler's and the GLSL compiler's messages), a
 # model name that is taken, a default out of its range, no C compiler, a folder that is none.
 # (test_example_model.sh holds examples/drag loaded = built in, bit for bit.)
@@ -71,6 +72,22 @@ BOIDS_MODEL_PATH=$tmp/m/drag run --model-dir "$tmp/m/spring" --model drag &&
   grep -q "model drag, backend cpu" "$tmp/out" &&
   ok "two folders in one process (BOIDS_MODEL_PATH and --model-dir)" ||
   bad "two folders: $(head -5 "$tmp/out")"
+
+# The two walks agree: examples/reynolds_pairs gathers shiffman-per-second's sums on the pair
+# walk, and steps as it does on the Reynolds walk, bit for bit, flat and 3D, on each backend.
+for be in cpu gpu; do
+  [ $be = gpu ] && [ $gpu = 0 ] && continue
+  for dims in 2 3; do
+    for m in reynolds-pairs shiffman-per-second; do
+      "$boids" --model-dir "$src/examples/reynolds_pairs" --model $m --backend $be --dims $dims \
+        -n 3000 --swarms 2 --steps 25 --headless --dump "$tmp/$m.csv" >"$tmp/out" 2>&1 ||
+        bad "$m on $be in ${dims}D: $(head -c 300 "$tmp/out")"
+    done
+    cmp -s "$tmp/reynolds-pairs.csv" "$tmp/shiffman-per-second.csv" &&
+      ok "the pair walk's Reynolds sums = the Reynolds walk's, bit for bit, $be, ${dims}D" ||
+      bad "reynolds-pairs and shiffman-per-second differ on $be in ${dims}D"
+  done
+done
 
 # Ctrl-C as a folder compiles: the compilers stop with the program (a SIGINT to the program
 # alone: it stops them), which exits 130 within a second, and the cache holds nothing half-made
