@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/read_file.h"
 #include "gl/shader_sources.h"
 #include "gpu/steer_head.h"
 
@@ -39,27 +40,6 @@ static void put(source *s, const char *fmt, ...)
     va_end(again);
 }
 
-/* The whole of a file on disk, or NULL. */
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *t = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        const long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (t = malloc((size_t)n + 1))) {
-            if (fread(t, 1, (size_t)n, f) != (size_t)n) {
-                free(t);
-                t = NULL;
-            } else {
-                t[n] = '\0';
-            }
-        }
-    }
-    fclose(f);
-    return t;
-}
-
 static boids_status expand(source *s, const char *name, const char *text, int depth);
 
 /* The file an #include "inc" in file `from` names: a folder's file (a path) looks beside itself
@@ -74,7 +54,7 @@ static boids_status include(source *s, const char *from, const char *inc, int li
             snprintf(path, sizeof path, "%s", inc);
         else
             snprintf(path, sizeof path, "%.*s/%s", dir, from, inc);
-        char *text = read_file(path);
+        char *text = boids_read_file(path, NULL);
         if (text) {
             boids_status st = expand(s, path, text, depth + 1);
             free(text);

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/digest.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "core/models.h"
@@ -80,15 +81,6 @@ static void fmt(char *out, size_t size, const char *f, ...)
 /* ---- the key ----------------------------------------------------------------------------------
  */
 
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t fnv_text(uint64_t h, const char *s) { return fnv(h, s, strlen(s) + 1); }
-
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -118,9 +110,9 @@ static boids_status hash_folder(const char *dir, uint64_t *h)
             st = boids_fail_file(BOIDS_E_MODEL_FOLDER, path, 0, "cannot read: %s", strerror(errno));
             continue;
         }
-        *h = fnv_text(*h, names[i]);
+        *h = boids_digest_text(*h, names[i]);
         char buf[8192];
-        for (size_t got; (got = fread(buf, 1, sizeof buf, f)) > 0;) *h = fnv(*h, buf, got);
+        for (size_t got; (got = fread(buf, 1, sizeof buf, f)) > 0;) *h = boids_digest(*h, buf, got);
         fclose(f);
     }
     for (int i = 0; i < n; ++i) free(names[i]);
@@ -133,11 +125,11 @@ static uint64_t hash_library(uint64_t h)
 {
     Dl_info info;
     struct stat sb;
-    h = fnv_text(h, BOIDS_VERSION_STRING);
+    h = boids_digest_text(h, BOIDS_VERSION_STRING);
     if (dladdr((void *)boids_model_load, &info) && info.dli_fname &&
         stat(info.dli_fname, &sb) == 0) {
-        h = fnv(h, &sb.st_size, sizeof sb.st_size);
-        h = fnv(h, &sb.st_mtim, sizeof sb.st_mtim);
+        h = boids_digest(h, &sb.st_size, sizeof sb.st_size);
+        h = boids_digest(h, &sb.st_mtim, sizeof sb.st_mtim);
     }
     return h;
 }
@@ -654,14 +646,14 @@ boids_status boids_model_load(const char *folder, boids_model_load_info *info)
     const char *slash = strrchr(dir, '/');
     const char *name = slash ? slash + 1 : dir;
     boids_status st = check_folder(dir, name);
-    uint64_t key = hash_library(0xcbf29ce484222325ull);
-    for (int i = 0; cc_flags[i]; ++i) key = fnv_text(key, cc_flags[i]);
+    uint64_t key = hash_library(BOIDS_DIGEST_START);
+    for (int i = 0; cc_flags[i]; ++i) key = boids_digest_text(key, cc_flags[i]);
     const char *cc = getenv("BOIDS_CC");
-    key = fnv_text(key, cc ? cc : "cc");
-    uint64_t digest = 0xcbf29ce484222325ull; /* the folder's files alone */
+    key = boids_digest_text(key, cc ? cc : "cc");
+    uint64_t digest = BOIDS_DIGEST_START; /* the folder's files alone */
     if (st == BOIDS_OK) st = hash_folder(dir, &digest);
     if (st != BOIDS_OK) return st;
-    key = fnv(key, &digest, sizeof digest);
+    key = boids_digest(key, &digest, sizeof digest);
     boids_model_load_info out = {0};
     pthread_mutex_lock(&load_lock);
     int f = 0;

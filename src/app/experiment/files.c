@@ -17,6 +17,7 @@
 #include "app/experiment/plots.h"
 #include "app/metrics_log.h"
 #include "base/clock.h"
+#include "base/digest.h"
 #include "base/error.h"
 #include "base/interrupt.h"
 #include "base/output_file.h"
@@ -157,9 +158,7 @@ static void fingerprint_of(const boids_experiment *e, char out[24])
     char *text = bare_manifest(e);
     out[0] = '\0';
     if (!text) return;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const unsigned char *c = (const unsigned char *)text; *c; ++c)
-        h = (h ^ *c) * 0x100000001b3ull;
+    const uint64_t h = boids_digest(BOIDS_DIGEST_START, text, strlen(text));
     free(text);
     snprintf(out, 24, "%016llx", (unsigned long long)h);
 }
