@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The example model of docs/adding-a-model.md (examples/drag), added as the guide says and
+# The example model of docs/writing-a-model.md (examples/drag), added as the guide says and
 # checked, so that the guide cannot rot: a copy of the source tree gets the folder
 # (src/models/drag/) and its one line in src/models/list.h, and nothing else; the copy builds
 # with warnings as errors; test_dims holds it to its oracle; the model is there (--help, --set
@@ -146,7 +146,7 @@ else
 fi
 
 # The guide's quotes: a block after <!-- quote: FILE --> is in FILE as written (line ends aside).
-doc=$src/docs/adding-a-model.md
+doc=$src/docs/writing-a-model.md
 quotes=0
 while IFS= read -r file; do
   quotes=$((quotes + 1))

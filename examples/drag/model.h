@@ -1,8 +1,9 @@
-/* The example model of docs/adding-a-model.md: Reynolds' three sums with a linear drag.
+/* The example model of docs/writing-a-model.md: Reynolds' three sums with a linear drag.
  *
- * A model is a folder: copied to src/models/drag/ and named in src/models/list.h (one line), it
- * is one model more, on both backends (tests/test_example_model.sh does just that, from a copy of
- * the source tree, so the guide's quotes from here cannot go stale). */
+ * A model is a folder: loaded at run time (boids --model-dir examples/drag), or copied to
+ * src/models/drag/ and named in src/models/list.h (one line), it is one model more, on both
+ * backends, the same either way (tests/test_example_model.sh builds it in, from a copy of the
+ * source tree, and loads it, so the guide's quotes from here cannot go stale). */
 #ifndef BOIDS_MODELS_DRAG_MODEL_H
 #define BOIDS_MODELS_DRAG_MODEL_H
 

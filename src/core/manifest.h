@@ -19,7 +19,7 @@
  *   blocks      the parameter blocks beyond those of every model (base, obstacles:
  *               below), as BOIDS_BLOCK_BIT(...)
  *   rules       its folder, whose rules.h holds the rules, one source for the CPU and the
- *               GPU (<rules>_radii and <rules>_steer, docs/adding-a-model.md); a model with
+ *               GPU (<rules>_radii and <rules>_steer, docs/writing-a-model.md); a model with
  *               its own walk (BOIDS_FEATURE_OWN_WALK) says there what one pair adds
  *               (BOIDS_FEATURE_PAIR_RULE: <rules>_pair, which the shared pair walk runs), or
  *               adds its walks, walk.c (the CPU's) and walk.glsl (the GPU's: kit's lane groups)
@@ -38,7 +38,7 @@
  * From this list come the built-in models' ids (below), the model table of src/core/models.c
  * (names, time bases, blocks, presets), the CPU backend's rules table, one GPU steering program per
  * model (generated at build time: build/.../shaders/gen/steer_<name>.comp) and the per-model test
- * lists. docs/adding-a-model.md says what a new line needs. A site that expands the list spells
+ * lists. docs/writing-a-model.md says what a new line needs. A site that expands the list spells
  * the columns up to the last it reads and `...` for the rest (BOIDS_X_MODEL_ENUM(ID, ...)), so a
  * column added at the end touches none of them.
  *

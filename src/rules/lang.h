@@ -1,5 +1,5 @@
 /* The language the rules are written in: one source that compiles as C for the CPU backend and as
- * GLSL for the GPU's steering passes (docs/adding-a-model.md).
+ * GLSL for the GPU's steering passes (docs/writing-a-model.md).
  *
  * A rules file computes what one boid does with what its walk gathered. Its code is written for a
  * *lane*: on the GPU a lane is an invocation and its values are plain floats; on the CPU a lane

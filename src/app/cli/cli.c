@@ -150,7 +150,7 @@ void boids_cli_usage(FILE *out)
                  "signal N.\n\nThe models (--model NAME, a scenario's model = NAME; --help NAME "
                  "says what one does):\n");
     /* their names, wrapped: a line each made --help grow with every model (a 12th, added as
-     * docs/adding-a-model.md says, passed the 100 lines test_cli allows) */
+     * docs/writing-a-model.md says, passed the 100 lines test_cli allows) */
     char names[2048] = "";
     for (int m = 0; m < boids_model_count(); ++m) {
         const size_t len = strlen(names);

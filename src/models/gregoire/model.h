@@ -5,7 +5,7 @@
  *
  * This folder is the model: its manifest row and parameter block (here), its rules and pair rule
  * (rules.h, one text for the CPU and the GPU), and its oracle (oracle.c, the
- * tests' float64 step). src/models/list.h names the folder; docs/adding-a-model.md says what each
+ * tests' float64 step). src/models/list.h names the folder; docs/writing-a-model.md says what each
  * part is. */
 #ifndef BOIDS_MODELS_GREGOIRE_MODEL_H
 #define BOIDS_MODELS_GREGOIRE_MODEL_H
