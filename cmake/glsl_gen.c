@@ -9,12 +9,12 @@
  *                          steer_common.glsl, its rules (models/<rules>/rules.h), then the
  *                          Reynolds walk's main (steer_reynolds.glsl) or, with
  *                          BOIDS_FEATURE_PAIR_RULE, the pair walk (walk_pairs.glsl) with the
- *                          model's pair rule, or with BOIDS_FEATURE_OWN_WALK alone the model's
- *                          own (models/<rules>/walk.glsl)
+ *                          model's pair rule
  *   CPU_RULES.c            the CPU's unit of every model's rules: those that take the Reynolds
  *                          walk's sums (BOIDS_CPU_REYNOLDS_RULES of each, src/cpu/lanes.h), the
  *                          models with a pair rule (BOIDS_CPU_PAIR_RULES, src/cpu/walk_pairs.h),
- *                          those with their own walk (src/models/<rules>/walk.c, included) and
+ *                          those with lane groups of their own (BOIDS_FEATURE_LANE_WALK:
+ *                          src/models/<rules>/walk.c, included) and
  *                          the predators' hunt (src/cpu/hunt.c) where a model has predators
  *   CPU_RULES3.c           the same compiled for 3D worlds (BOIDS_DIMS 3), and the rules' table
  *                          by model (boids_cpu_rules3)
@@ -95,7 +95,8 @@ static void generated_glsl(const char *dir)
     put("#define BOIDS_FEATURE_PREDATORS %uu\n", BOIDS_FEATURE_PREDATORS);
     put("#define BOIDS_FEATURE_OBSTACLE_RULE %uu\n", BOIDS_FEATURE_OBSTACLE_RULE);
     put("#define BOIDS_FEATURE_OWN_WALK %uu\n", BOIDS_FEATURE_OWN_WALK);
-    put("#define BOIDS_FEATURE_PAIR_RULE %uu\n\n", BOIDS_FEATURE_PAIR_RULE);
+    put("#define BOIDS_FEATURE_PAIR_RULE %uu\n", BOIDS_FEATURE_PAIR_RULE);
+    put("#define BOIDS_FEATURE_LANE_WALK %uu\n\n", BOIDS_FEATURE_LANE_WALK);
 
     put("// Parameter blocks (src/core/manifest.h), each padded to whole vec4s as in C.\n");
 #define BOIDS_GLSL_TYPE_REAL "float"
@@ -178,8 +179,9 @@ static void steer_programs(const char *dir)
 
 /* The CPU's unit of every model's rules for a world of `dims` dimensions: each rules file of the
  * manifest without BOIDS_FEATURE_OWN_WALK, once, run on the lanes (BOIDS_CPU_REYNOLDS_RULES,
- * src/cpu/lanes.h); each pair rule, on the pair walk (BOIDS_CPU_PAIR_RULES, src/cpu/walk_pairs.h);
- * each model's own walk, src/models/<rules>/walk.c; and the predators' hunt
+ * src/cpu/lanes.h); each pair rule, on the pair walk (BOIDS_CPU_PAIR_RULES, src/cpu/walk_pairs.h)
+ * or on the folder's lane groups (BOIDS_FEATURE_LANE_WALK: src/models/<rules>/walk.c); and the
+ * predators' hunt
  * (src/cpu/hunt.c). They are compiled here, once per dimension, and nowhere else: the rules'
  * vectors have the world's dimension (rules/lang.h). */
 static void cpu_rules(const char *path, int dims)
@@ -198,11 +200,11 @@ static void cpu_rules(const char *path, int dims)
         predators |= ((features)&BOIDS_FEATURE_PREDATORS) != 0;                                    \
         if (!seen) {                                                                               \
             done[n++] = #rules;                                                                    \
-            if ((features)&BOIDS_FEATURE_PAIR_RULE)                                                \
+            if ((features)&BOIDS_FEATURE_LANE_WALK)                                                \
+                put("\n#include \"models/" #rules "/walk.c\"\n");                                  \
+            else if ((features)&BOIDS_FEATURE_PAIR_RULE)                                           \
                 put("\n#include \"cpu/walk_pairs.h\"\n#include \"models/" #rules                   \
                     "/rules.h\"\nBOIDS_CPU_PAIR_RULES(" #rules ")\n");                             \
-            else if ((features)&BOIDS_FEATURE_OWN_WALK)                                            \
-                put("\n#include \"models/" #rules "/walk.c\"\n");                                  \
             else                                                                                   \
                 put("\n#include \"models/" #rules "/rules.h\"\nBOIDS_CPU_REYNOLDS_RULES(" #rules   \
                     ")\n");                                                                        \

@@ -18,7 +18,11 @@
  * Reynolds walk reads it there */
 #define BOIDS_FEATURE_NEAREST 8u
 /* an own walk that is the shared pair walk (rules/common.h, "the pair walk"): the model's rules.h
- * says what one pair adds to its sums (<rules>_pair), and has no walk.c or walk.glsl */
+ * says what one pair adds to its sums (<rules>_pair), and has no walk of its own */
 #define BOIDS_FEATURE_PAIR_RULE 16u
+/* a pair rule whose sums the CPU gathers on lane groups of the folder's own (walk.c: several
+ * boids of a cell row at once, each candidate's pair rule on all of them; kit's, measured faster
+ * than the CPU's pair walk), the same bits; the GPU runs the pair walk */
+#define BOIDS_FEATURE_LANE_WALK 32u
 
 #endif /* BOIDS_MODELS_H */

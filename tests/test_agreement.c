@@ -9,7 +9,8 @@
  * Every model's rules are one source for both backends (src/rules/). What this test holds equal
  * is what stays twinned, written once per backend because lanes and invocations differ in kind
  * there: the walks over the neighbours (cpu/walk_reynolds.c and shaders/walk_reynolds.glsl; kit's
- * models/kit/walk.c and src/models/kit/walk.glsl), the predators' steering and catches
+ * lane groups, models/kit/walk.c, and the GPU's pair walk, shaders/walk_pairs.glsl, which run
+ * the one pair rule of models/kit/rules.h), the predators' steering and catches
  * (cpu/hunt.c, cpu/predators.c; hunt.comp, catch.comp, catch_apply.comp), the external-force hook
  * and the move through the edges (cpu/steer.h, shaders/steer_common.glsl), and the grids. */
 #include <string.h>

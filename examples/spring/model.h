@@ -10,7 +10,7 @@
 #define BOIDS_EXAMPLE_SPRING_MODEL_H
 
 /* The manifest row (src/core/manifest.h gives the columns): per second, its own block, the pair
- * walk (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PAIR_RULE: no walk.c or walk.glsl), a uniform
+ * walk (BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PAIR_RULE: no walk of its own), a uniform
  * start. */
 #define BOIDS_MODELS_SPRING(M)                                                                     \
     M(SPRING, "spring", PER_SECOND, BOIDS_BLOCK_BIT(SPRING), spring, 0,                            \

@@ -21,8 +21,9 @@
  *   rules       its folder, whose rules.h holds the rules, one source for the CPU and the
  *               GPU (<rules>_radii and <rules>_steer, docs/writing-a-model.md); a model with
  *               its own walk (BOIDS_FEATURE_OWN_WALK) says there what one pair adds
- *               (BOIDS_FEATURE_PAIR_RULE: <rules>_pair, which the shared pair walk runs), or
- *               adds its walks, walk.c (the CPU's) and walk.glsl (the GPU's: kit's lane groups)
+ *               (BOIDS_FEATURE_PAIR_RULE: <rules>_pair, which the shared pair walk runs; with
+ *               BOIDS_FEATURE_LANE_WALK the CPU runs it on the folder's lane groups, walk.c:
+ *               kit's)
  *   attributes  the per-boid attributes it reads or writes (boids_attributes.h), BOIDS_ATTR_BIT
  *   features    BOIDS_FEATURE_* it has
  *   init        its random initial layout (BOIDS_LAYOUT_<init>, boids_layout in boids.h)

@@ -2,8 +2,8 @@
  * text for the programs cmake/glsl_gen.c writes at build time (the built-in models) and those
  * gpu/steer_source.c makes when a model is loaded (boids_model_load): BOIDS_THIS_MODEL, its
  * attributes and features, steer_common.glsl, its rules, then the walk its features name: the
- * pair walk (walk_pairs.glsl) with the model's pair rule, the model's own walk.glsl, or the
- * Reynolds walk (steer_reynolds.glsl). `rules_include` is what the program's #include names for
+ * pair walk (walk_pairs.glsl) with the model's pair rule, or the Reynolds walk
+ * (steer_reynolds.glsl). `rules_include` is what the program's #include names for
  * the model's rules.h ("models/couzin/rules.h"; a loaded model's own path). Header-only: the
  * generator compiles without the library. */
 #ifndef BOIDS_GPU_STEER_HEAD_H
@@ -27,8 +27,6 @@ static inline int boids_steer_head(char *out, size_t cap, const char *prelude, c
               "#define RULES_REACH %1$s_reach\n#define RULES_PAIR %1$s_pair\n"
               "#define RULES_SUMS %1$s_sums\n#define RULES_SUMS_FIELDS %1$s_sums_fields\n"
               "#define RULES_STEER %1$s_steer\n#include \"walk_pairs.glsl\"\n"
-        : (features & BOIDS_FEATURE_OWN_WALK)
-            ? "#include \"models/%1$s/walk.glsl\"\n"
             : "#define RULES_RADII %1$s_radii\n#define RULES_STEER %1$s_steer\n"
               "#include \"steer_reynolds.glsl\"\n";
     int n = snprintf(out, cap,

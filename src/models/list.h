@@ -1,5 +1,5 @@
 /* The models, a folder each (src/models/<folder>/: model.h, rules.h, oracle.c and, where the
- * model walks its neighbours with a walk of its own, walk.c and walk.glsl: kit's). Part of the
+ * CPU runs its pair rule on lane groups of its own, walk.c: kit's). Part of the
  * library's own view of its models, src/core/manifest.h, which makes the manifest
  * (BOIDS_MODEL_LIST) and the blocks (BOIDS_PARAM_BLOCK_LIST) from the folders named here (never
  * installed).

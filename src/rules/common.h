@@ -444,7 +444,13 @@ RULES_STRUCT_END(reynolds_sums)
  * The walk adds each pair's terms field by field, in the candidates' order (then the nearest's,
  * nearest first), so both backends add the same terms in the same order and their sums are the
  * same bits; a term of 0 adds nothing (a sum that starts at +0 never becomes -0). On the CPU a
- * pair's lanes are several candidates of one boid at once. */
+ * pair's lanes are several candidates of one boid at once.
+ *
+ * A built-in model whose CPU walk is lane groups of its own (BOIDS_FEATURE_LANE_WALK: kit's
+ * walk.c, which calls its pair rule with a boid per lane) may give the GPU's pair walk three
+ * hooks, in GLSL: RULES_ZONES_AT(zones, boid), its zones for one boid (kit's view from its age);
+ * RULES_FLEE_PAIR(zones, d, d2), what one predator at offset d adds, and RULES_FLEE_REACH2(zones),
+ * how far the predators' walk looks. The CPU's pair walk has none of them. */
 #define RULES_PAIR_METRIC 0u  /* the candidates within the reach, in a metric world */
 #define RULES_PAIR_BESIDE 1u  /* the same in a world of nearest:K: what stays metric there */
 #define RULES_PAIR_NEAREST 2u /* the K nearest that pass the filter, nearest first */

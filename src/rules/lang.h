@@ -31,7 +31,8 @@
  *                            the CPU (the parameters, dt, the world; on the GPU they are the
  *                            per-step block, `frame`); RULES_CTX_ONLY, RULES_PASS_ONLY where it
  *                            is the only parameter; `RULES_CTX_UNUSED;` in a function that
- *                            takes the context and does not read it
+ *                            takes the context and does not read it; `RULES_UNUSED(x);` for another
+ *                            parameter it does not read
  *   PARAM(block.field)       a parameter in every lane; UNIFORM(block.field) the same as one
  *                            value, which may decide an `if`
  *   RULES_DT, RULES_WORLD_W, RULES_WORLD_H, RULES_WORLD_D, RULES_EDGES, RULES_STEP
@@ -99,6 +100,7 @@
 #define RULES_CTX_ONLY
 #define RULES_PASS_ONLY
 #define RULES_CTX_UNUSED
+#define RULES_UNUSED(x)
 #define PARAM(p) frame.params.p
 #define UNIFORM(p) frame.params.p
 #define RULES_DT frame.dt
@@ -185,6 +187,7 @@ typedef struct lane_vec {
 #define RULES_CTX_ONLY const boids_rules_ctx *ctx
 #define RULES_PASS_ONLY ctx
 #define RULES_CTX_UNUSED (void)ctx
+#define RULES_UNUSED(x) (void)(x)
 #define PARAM(p) boids_vf_all(ctx->params->p)
 #define UNIFORM(p) (ctx->params->p)
 #define RULES_DT boids_vf_all(ctx->dt)
@@ -197,7 +200,7 @@ typedef struct lane_vec {
 #define RULES_STEP ctx->step
 #define RULES_LOCAL(id) ((id) % ctx->per_replica)
 #define RULES_REPLICA(id) ((id) / ctx->per_replica)
-#define LANE_BIT(m) ((boids_vu)(m)&1u)
+#define LANE_BIT(m) (-(boids_vu)(m)) /* (a mask is -1 or 0: n += LANE_BIT(m) is n -= m) */
 #define RULES_OBSTACLES ctx->obstacles
 #define RULES_TOOL(field) (ctx->tool->field)
 #define RULES_MODEL ctx->model

@@ -541,6 +541,8 @@ static boids_status check_row(const boids_manifest_row *r, const char *folder, c
         bad = "an unknown layout";
     else if (r->features & BOIDS_FEATURE_PREDATORS)
         bad = "predators (a loaded model cannot have them yet: the hunt is built in)";
+    else if (r->features & BOIDS_FEATURE_LANE_WALK)
+        bad = "lane groups of its own (BOIDS_FEATURE_LANE_WALK: a built-in model's walk.c)";
     else if ((r->features & BOIDS_FEATURE_OWN_WALK) && !(r->features & BOIDS_FEATURE_PAIR_RULE))
         bad = "a walk of its own (a loaded model walks on the Reynolds walk or the pair walk: "
               "write its pair rule, BOIDS_FEATURE_PAIR_RULE)";

@@ -1,8 +1,9 @@
-/* Bruschke & Golks' model: view cones, predators that hunt and catch, individuality by age. It
- * walks its neighbours its own way (walk.c on the CPU, walk.glsl on the GPU).
+/* Bruschke & Golks' model: view cones, predators that hunt and catch, individuality by age. What
+ * one flockmate and one predator add is its pair rule (rules.h); the GPU runs it on the shared
+ * pair walk, the CPU on lane groups of its own (walk.c: BOIDS_FEATURE_LANE_WALK).
  *
  * This folder is the model: its manifest rows and parameter blocks (here), its rules
- * (rules.h, one text for the CPU and the GPU), its own walk (walk.c, walk.glsl), and its oracle
+ * (rules.h, one text for the CPU and the GPU), its CPU walk (walk.c), and its oracle
  * (oracle.c, the tests' float64 step). src/models/list.h names the folder; docs/writing-a-model.md
  * says what each part is. */
 #ifndef BOIDS_MODELS_KIT_MODEL_H
@@ -12,8 +13,10 @@
 #define BOIDS_MODELS_KIT(M)                                                                        \
     M(KIT, "kit", PER_SECOND, BOIDS_BLOCK_BIT(KIT) | BOIDS_BLOCK_BIT(PREDATORS), kit,              \
       BOIDS_ATTR_BIT(AGE) | BOIDS_ATTR_BIT(ALIVE),                                                 \
-      BOIDS_FEATURE_PREDATORS | BOIDS_FEATURE_OWN_WALK, CENTRE,                                    \
-      "max_speed=150 min_speed=25 obstacles=4", "boids=35 world=4000x4000 dt=0.08 steps=3000",     \
+      BOIDS_FEATURE_PREDATORS | BOIDS_FEATURE_OWN_WALK | BOIDS_FEATURE_PAIR_RULE |                 \
+          BOIDS_FEATURE_LANE_WALK,                                                                 \
+      CENTRE, "max_speed=150 min_speed=25 obstacles=4",                                            \
+      "boids=35 world=4000x4000 dt=0.08 steps=3000",                                               \
       "Bruschke & Golks: view cones, predators that catch, individuality by age",                  \
       "scenarios/kit-flock.ini")
 
