@@ -37,9 +37,17 @@ sed -i 's/boids_d3_mul(v, p->drag.drag)/boids_d3_mul(v, 2 * p->drag.drag)/' \
   "$tmp/wrong/drag/oracle.c"
 "$boids" check "$tmp/wrong/drag" --boids 300 --steps 10 >"$tmp/check" 2>&1
 [ $? = 1 ] && grep -q "flat oracle *cpu DIFFERS from its oracle" "$tmp/check" &&
+  grep -q "$tmp/wrong/drag/oracle.c and rules.h say different things" "$tmp/check" &&
   grep -q "^boids check: drag FAILS" "$tmp/check" &&
   ok "an oracle that disagrees: boids check fails, exit 1" ||
   bad "a wrong oracle: $(tail -n 6 "$tmp/check")"
+# An oracle.c whose oracle has another row's id: none, and the check says why.
+mkdir -p "$tmp/noor" && cp -r "$tmp/m/drag" "$tmp/noor/" &&
+  sed -i 's/boids_oracle_DRAG/boids_oracle_DRAGGED/' "$tmp/noor/drag/oracle.c"
+"$boids" check "$tmp/noor/drag" --boids 300 --steps 5 >"$tmp/check" 2>&1
+grep -q "no oracle: $tmp/noor/drag/oracle.c defines none for drag: boids_oracle_<ID>" \
+  "$tmp/check" && ok "an oracle.c that defines none for the model: said so" ||
+  bad "an oracle under another id: $(grep -i oracle "$tmp/check" | head -3)"
 
 # Cached: the second load compiles nothing.
 run() { "$boids" "$@" --headless --backend cpu -n 500 --steps 5 >"$tmp/out" 2>&1; }
@@ -172,6 +180,22 @@ sed -i 's/0, 100, 5, 0.5f, 0, 0.5f,/0, 1, 5, 0.5f, 0, 7,/' \
   "$tmp/m/dragged/model.h"
 expect "a default out of its range" "default 7 is outside its range \[0, 1\]" \
   fails --model-dir "$tmp/m/dragged" --model dragged
+# The names a copy of an example keeps by mistake, each named (what a new user met).
+variant() { # variant NAME SED FILE: a copy of dragged (its default mended) in $tmp/v/NAME/dragged
+  rm -rf "$tmp/v/$1" && mkdir -p "$tmp/v/$1" && cp -r "$tmp/m/dragged" "$tmp/v/$1/" &&
+    sed -i 's/0, 1, 5, 0.5f, 0, 7,/0, 1, 5, 0.5f, 0, 0.5f,/' "$tmp/v/$1/dragged/model.h" &&
+    sed -i "$2" "$tmp/v/$1/dragged/$3"
+}
+variant range 's/0, 1, 5, 0.5f, 0, 0.5f,/1, 0, 5, 0.5f, 0, 0.5f,/' model.h
+expect "a range whose min is above its max" \
+  "drag's range is empty (its min above its max): \[1, 0\]" \
+  fails --model-dir "$tmp/v/range/dragged" --model dragged
+variant column 's/, dragged, 0, 0,/, drag, 0, 0,/' model.h
+expect "the example's rules column kept" "has 'drag' in its rules column (the fifth)" \
+  fails --model-dir "$tmp/v/column/dragged" --model dragged
+variant steer 's/dragged_steer/drag_steer/' rules.h
+expect "the example's steer function kept" "does rules.h define dragged_radii and dragged_steer" \
+  fails --model-dir "$tmp/v/steer/dragged" --model dragged
 expect "a built-in model's folder name" "is a built-in model's" \
   fails --model-dir "$src/src/models/couzin"
 expect "a folder without rules.h" "a model folder has a model.h and a rules.h" \

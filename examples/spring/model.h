@@ -18,9 +18,10 @@
       "max_speed=150", "",                                                                         \
       "example model: a linear spring between each pair within r_s, and alignment", "")
 
-/* Its parameter block. max_force (the Reynolds block's, which the preset sets) is not in it: a
- * loaded model's own parameters are its blocks' rows, the shared blocks it names come with theirs
- * (here none but the base and obstacles, which every model has). */
+/* Its parameter block: its own force limit (the Reynolds block's max_force is not among the
+ * model's parameters, since the row names no block but its own): a model's parameters are its
+ * blocks' rows and those of the shared blocks its row names (here none but the base and the
+ * obstacles, which every model has; the preset sets the base's max_speed). */
 #define BOIDS_PARAMS_SPRING(P, B, F)                                                               \
     P(B, F, radius, REAL, "px", 0, 1e4f, 200, 200, BOIDS_PARAM_GROUP_RADIUS, 40,                   \
       "r_s: the pairs within it pull or push, and align")                                          \

@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/parse.h"
+#include "core/models.h"
 #include "core/rng.h"
 #include "models/oracle.h"
 
@@ -204,6 +206,21 @@ static void oracle_start(boids_boid *b, const boids_params *p, bool deep, uint64
 /* One step of the case on a backend against the model's oracle (models/oracle.h), as the tests'
  * test_dims does: the worst velocity error within 1e-2 px/s per 180 px/s of v_max, boids the
  * oracle finds at a branch's edge left out (a tenth at most). Its line, and whether it holds. */
+/* Why a model has no oracle (a built-in one always has one: test_dims holds it): its folder has no
+ * oracle.c, or one that defines none under the row's id. */
+static void print_no_oracle(boids_model m)
+{
+    const char *folder = boids_model_folder(m);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/oracle.c", folder ? folder : ".");
+    if (folder && access(path, F_OK) == 0)
+        printf("  (no oracle: %s defines none for %s: boids_oracle_<ID>, ID its manifest row's "
+               "first column)\n",
+               path, boids_model_name(m));
+    else
+        printf("  (no oracle: the model's folder has no oracle.c)\n");
+}
+
 static bool oracle_case_run(const check_opts *o, const boids_oracle * or, bool deep,
                             const char *backend)
 {
@@ -249,13 +266,16 @@ static bool oracle_case_run(const check_opts *o, const boids_oracle * or, bool d
                                  fmax(fabs(pout[i].vy - e.vy), fabs(pout[i].vz - e.vz))));
     }
     const double tolerance = 1e-2 * p.base.max_speed / 180.0;
+    const char *folder = boids_model_folder(info.model); /* a loaded model's: NULL built in */
     const bool ok =
         st == BOIDS_OK && worst < tolerance && edge <= ORACLE_BOIDS / 10 && alive == ORACLE_BOIDS;
     if (st == BOIDS_OK)
         printf("  %-16s %s %s its oracle: worst velocity error %.2g (at most %.2g), %u of %u at "
-               "a branch's edge\n",
+               "a branch's edge%s%s%s\n",
                deep ? "3D oracle" : "flat oracle", backend, ok ? "agrees with" : "DIFFERS from",
-               worst, tolerance, edge, ORACLE_BOIDS);
+               worst, tolerance, edge, ORACLE_BOIDS, ok || !folder ? "" : " (",
+               ok || !folder ? "" : folder,
+               ok || !folder ? "" : "/oracle.c and rules.h say different things)");
     else
         printf("  %-16s %s FAILS: %s\n", deep ? "3D oracle" : "flat oracle", backend,
                boids_last_error());
@@ -354,7 +374,7 @@ int boids_check_main(int argc, char **argv)
     for (int deep = 0; deep < 2 && oracle; ++deep)
         for (int be = 0; be < (gpu ? 2 : 1); ++be)
             failed += !oracle_case_run(&o, oracle, deep, be ? "gpu" : "cpu"), ++run;
-    if (!oracle) printf("  (no oracle: the model's folder has no oracle.c)\n");
+    if (!oracle) print_no_oracle(m);
     printf("boids check: %s %s (%d configuration%s, %.1f s)%s\n", o.model,
            failed ? "FAILS" : "passes", run, run == 1 ? "" : "s", boids_clock_seconds() - t0,
            failed ? ""

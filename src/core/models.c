@@ -172,8 +172,10 @@ boids_status boids_model_from_name(const char *name, boids_model *out)
         boids_guess_offer(&g, row_of((boids_model)m)->m.name);
     }
     if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
-    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model", "unknown model '%s'%s (models: %s)", name,
-                          hint, list);
+    return boids_fail_key(BOIDS_E_MODEL_UNKNOWN, "model",
+                          "unknown model '%s'%s (models: %s; a model of your own is loaded from "
+                          "its folder first: --model-dir DIR, docs/writing-a-model.md)",
+                          name, hint, list);
 }
 
 boids_time_base boids_model_time_base(boids_model model)

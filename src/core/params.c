@@ -142,12 +142,16 @@ boids_status boids_params_add_loaded(boids_model model, const boids_manifest_row
         if (!(p->min <= p->max) || check_value(&info, p->def) != BOIDS_OK) {
             const float lo = p->min;
             char d[32], a[32], b[32];
+            char what[64];
+            if (p->min <= p->max)
+                snprintf(what, sizeof what, "default %s is outside its range",
+                         boids_float_text(p->def, d));
+            else
+                snprintf(what, sizeof what, "range is empty (its min above its max):");
             return boids_fail_key(BOIDS_E_MODEL_MANIFEST, p->name,
-                                  "%s/model.h:%ld: parameter %s's default %s is outside its "
-                                  "range [%s, %s]",
-                                  folder, model_h_line(folder, p->name), p->name,
-                                  boids_float_text(p->def, d), boids_float_text(lo, a),
-                                  boids_float_text(p->max, b));
+                                  "%s/model.h:%ld: parameter %s's %s [%s, %s]", folder,
+                                  model_h_line(folder, p->name), p->name, what,
+                                  boids_float_text(lo, a), boids_float_text(p->max, b));
         }
     }
     build_table(m, blocks, per_second, extra, n);

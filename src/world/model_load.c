@@ -431,12 +431,20 @@ static boids_status compile_failed(const char *dir, const char *log, const char 
                               "%s: the compiler (%s) failed and printed nothing: is it a C "
                               "compiler?",
                               dir, cc);
-    return boids_fail_file(BOIDS_E_MODEL_COMPILE, dir, 0, "its C does not compile: %s%s%s%s",
+    const char *base = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    char names[300] = "";
+    if (!where[0]) /* in the units made for the folder (removed with the failed build) */
+        fmt(names, sizeof names,
+            " (in the code made for the folder, which calls its rules by its name: does rules.h "
+            "define %s_radii and %s_steer, or a pair rule's %s_zones_of, _reach, _pair?)",
+            base, base, base);
+    return boids_fail_file(BOIDS_E_MODEL_COMPILE, dir, 0, "its C does not compile: %s%s%s%s%s",
                            where[0] ? where : "", where[0] ? ": " : "",
                            first[0] ? first : "(the compiler's messages are above)",
                            member ? " (a parameter the rules read that no block of model.h "
                                     "declares? its blocks are BOIDS_BLOCKS_<FOLDER>)"
-                                  : "");
+                                  : "",
+                           names);
 }
 
 /* Removes the compile's directory and what it holds (no subdirectories). */
@@ -531,10 +539,16 @@ static boids_status publish(boids_model model, void *arg)
 static boids_status check_row(const boids_manifest_row *r, const char *folder, const char *name)
 {
     const char *bad = NULL;
+    char rules[256];
     if (!r->name || !r->name[0])
         bad = "a model without a name";
     else if (strcmp(r->rules, name) != 0)
-        bad = "a rules column other than the folder's name";
+        bad =
+            (snprintf(rules, sizeof rules,
+                      "'%.48s' in its rules column (the fifth), where the folder's name, '%.48s', "
+                      "belongs",
+                      r->rules, name),
+             rules);
     else if ((unsigned)r->time_base > BOIDS_TIME_PER_FRAME)
         bad = "an unknown time base";
     else if ((unsigned)r->init >= BOIDS_LAYOUT_COUNT || r->init == BOIDS_LAYOUT_MODEL)

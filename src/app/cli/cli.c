@@ -188,7 +188,9 @@ boids_status boids_cli_help_topic(FILE *out, const char *topic)
     boids_guess_offer(&g, "keys");
     if (g.best) snprintf(hint, sizeof hint, ": did you mean %s?", g.best);
     return boids_fail_key(BOIDS_E_USAGE, "--help",
-                          "%.60s: no such topic%s (the models: %s; all, keys)", topic, hint, names);
+                          "%.60s: no such topic%s (the models: %s; all, keys; a model of your own: "
+                          "--model-dir DIR --help NAME)",
+                          topic, hint, names);
 }
 
 void boids_cli_resolve_backend(boids_cli *cli)
