@@ -327,9 +327,7 @@ static int parse(int argc, char **argv, check_opts *o)
             fprintf(stderr, "boids check: %s\n", boids_last_error());
             return BOIDS_EXIT_RUNTIME;
         }
-        printf("boids check: loaded %s from %s: %s in %.3f s\n", boids_model_name(info.first),
-               o->model, info.compiled ? "compiled" : "from the cache", info.seconds);
-        o->model = boids_model_name(info.first);
+        o->model = boids_model_name(info.first); /* (the load said what it did: its reporter) */
     }
     if (boids_model_from_name(o->model, &m) != BOIDS_OK) return usage_error(boids_last_error());
     return BOIDS_EXIT_OK;

@@ -1,5 +1,6 @@
 #include "gl/program.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,8 @@ static void legend_file(const char *legend, long n, char *out, size_t size)
 
 /* A log's lines with the driver's places ("0:100073(1): " as Mesa writes them, "0(100073) : " as
  * NVIDIA does) as file:line where the program's lines encode the file (BOIDS_SHADER_LINE_SPAN);
- * other lines as they are. To stderr; its first line, so translated, into first. */
-static void print_log(const char *log, const char *legend, char *first, size_t size)
+ * other lines as they are. To stderr where `show`; its first line, so translated, into first. */
+static void print_log(const char *log, const char *legend, char *first, size_t size, bool show)
 {
     first[0] = '\0';
     const bool spans =
@@ -45,16 +46,35 @@ static void print_log(const char *log, const char *legend, char *first, size_t s
              sscanf(p, "%ld(%ld)%n", &src, &line, &used) == 2) &&
             line >= BOIDS_SHADER_LINE_SPAN && used < n) {
             legend_file(legend, line / BOIDS_SHADER_LINE_SPAN, file, sizeof file);
-            fprintf(stderr, "%s:%ld%.*s\n", file, line % BOIDS_SHADER_LINE_SPAN, n - used,
-                    p + used);
+            if (show)
+                fprintf(stderr, "%s:%ld%.*s\n", file, line % BOIDS_SHADER_LINE_SPAN, n - used,
+                        p + used);
             if (!first[0])
                 snprintf(first, size, "%s:%ld%.*s", file, line % BOIDS_SHADER_LINE_SPAN, n - used,
                          p + used);
-        } else {
+        } else if (show) {
             fprintf(stderr, "%.*s\n", n, p);
         }
         p = end ? end + 1 : NULL;
     }
+}
+
+/* Whether this program (its name and defines) failed to compile before in this process, so its
+ * log was printed whole already: a tool that makes several worlds (boids check: a world per
+ * configuration) would print the same log for each. */
+static bool failed_before(const char *name, const char *defines)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static char seen[8][256];
+    static int count;
+    char key[256];
+    snprintf(key, sizeof key, "%s|%s", name, defines);
+    pthread_mutex_lock(&lock);
+    bool found = false;
+    for (int i = 0; i < count && i < 8 && !found; ++i) found = strcmp(seen[i], key) == 0;
+    if (!found) snprintf(seen[count++ % 8], sizeof seen[0], "%s", key);
+    pthread_mutex_unlock(&lock);
+    return found;
 }
 
 static boids_status compile(GLenum type, const char *name, int dims, const char *extra, GLuint *out)
@@ -89,10 +109,14 @@ static boids_status compile(GLenum type, const char *name, int dims, const char 
         glGetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
         char *log = calloc(1, (size_t)len + 1);
         if (log) glGetShaderInfoLog(sh, len, NULL, log);
-        /* The full log goes to stderr (it can be long); the error text keeps the first line. */
-        fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n", name, src->legend);
+        /* The full log goes to stderr (it can be long), once; the error text keeps the first
+         * line. */
+        const bool again = failed_before(name, defines);
+        if (!again)
+            fprintf(stderr, "boids: compiling %s failed (source numbers: %s):\n", name,
+                    src->legend);
         char first[700];
-        print_log(log ? log : "", src->legend, first, sizeof first);
+        print_log(log ? log : "", src->legend, first, sizeof first, !again);
         if (first[0]) /* a place in a file: the error says it alone */
             st = boids_fail(BOIDS_E_SHADER, "compiling shader %s failed: %s", name, first);
         else
