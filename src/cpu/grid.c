@@ -65,14 +65,22 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
     if (per_replica == 0) per_replica = 1;
     boids_pool_part_range(n, part, g->parts, &begin, &end);
+    /* The entries come nearly in cell order (the last step's), so most follow one of their own
+     * cell: their run is counted in a register and added once, where count[c]++ for each would
+     * wait on the store before it. One replica needs no division for its index. */
+    const bool one_replica = per_replica >= n;
+    uint32_t run_cell = 0, run = 0;
     for (uint32_t k = begin; k < end; ++k) {
         const uint32_t id = ids ? ids[k] : k;
-        uint32_t c = dead && dead[id]
-                         ? g->cells
-                         : boids_cell_of(d, id / per_replica, x[k], y[k], z ? z[k] : 0.0f);
+        const uint32_t replica = one_replica ? 0 : id / per_replica;
+        const uint32_t c = dead && dead[id]
+                               ? g->cells
+                               : boids_cell_of(d, replica, x[k], y[k], z ? z[k] : 0.0f);
         g->cell_of[k] = c;
-        count[c]++;
+        if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
+        ++run;
     }
+    count[run_cell] += run;
 }
 
 void boids_cpu_grid_scan(boids_cpu_grid *g)
@@ -96,12 +104,19 @@ void boids_cpu_grid_scatter(boids_cpu_grid *g, uint32_t part, const uint32_t *id
 {
     uint32_t *cursor = part_counts(g, part), begin, end;
     boids_pool_part_range(n, part, g->parts, &begin, &end);
+    /* a run of one cell's entries (most are, as in the count) keeps its cursor in a register */
+    uint32_t run_cell = UINT32_MAX, k = 0;
     for (uint32_t e = begin; e < end; ++e) {
-        const uint32_t c = g->cell_of[e], k = cursor[c]++;
+        const uint32_t c = g->cell_of[e];
+        if (c != run_cell) {
+            if (run_cell != UINT32_MAX) cursor[run_cell] = k;
+            run_cell = c, k = cursor[c];
+        }
         g->order[k] = ids ? ids[e] : e;
         g->src[k] = e;
-        g->slot_cell[k] = c;
+        g->slot_cell[k++] = c;
     }
+    if (run_cell != UINT32_MAX) cursor[run_cell] = k;
 }
 
 void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t end, uint32_t *from,
