@@ -4,12 +4,16 @@
  *     catches (cpu/predators.c), which kill boids and may stop replicas;
  *   the boids' grid (counting sort; dead boids and stopped replicas to the graveyard), the boids
  *     copied into cell order as structure-of-arrays so neighbour reads are coherent;
- *   the model's rules over the sorted slots on the thread pool, writing step t+1 into a second
- *     set of arrays, by slot (synchronous update), which are the next step's state;
+ *   the model's rules over the sorted slots on the thread pool, reading step t there and writing
+ *     step t+1 by slot (synchronous update) into the state's arrays, which the copy has freed;
  *   models with predators: the predators' steering, likewise.
  *
  * The state lives in the last step's slot order, with each entry's id beside it (cur_id); the
- * attributes of the model live in id order, one array of 32-bit words each.
+ * attributes of the model live in id order, one array of 32-bit words each. A boid of a flat
+ * world costs two copies of its 16 bytes (the state and the candidates) and seven words (its id,
+ * its swarm in id and in candidate order, the grid's four), 60 bytes: the rules write step t+1
+ * over the state that the candidates copied, and its ids are the grid's order, taken by swapping
+ * the arrays.
  * Brute-force neighbour search is the same walk on a grid of one cell per replica. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -62,14 +66,15 @@ typedef struct cpu_backend {
      * that order: the next step's count reads it in order and its sort moves few boids, where
      * state in id order was read and written all over (ids are scattered in space), and two
      * threads' stores shared its cache lines. */
-    cpu_state cur, next;
-    uint32_t *cur_id, *next_id;
+    cpu_state cur;
+    uint32_t *cur_id;
     uint32_t *swarm; /* id order; no step changes it */
     bool one_swarm;  /* every swarm is 0: cand.swarm is all 0, not copied per step */
     uint32_t *attr[BOIDS_ATTR_COUNT]; /* the model's attributes, id order */
     boids_cpu_soa cand;               /* step t in candidate order */
-    uint8_t *dead;                    /* per boid, this step: to the graveyard */
-    boids_catch *catches;             /* the step's catches found (one per boid at most) */
+    /* models with predators: */
+    uint8_t *dead;        /* per boid, this step: to the graveyard */
+    boids_catch *catches; /* the step's catches found (one per boid at most) */
     uint32_t catch_count;
     /* predators (models with BOIDS_FEATURE_PREDATORS) */
     boids_cpu_grid pred_grid;
@@ -227,7 +232,6 @@ static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
         b->cand.y[k] = b->cur.y[e];
         b->cand.vx[k] = b->cur.vx[e];
         b->cand.vy[k] = b->cur.vy[e];
-        b->next_id[k] = b->grid.order[k]; /* the order the rules write step t+1 in */
     }
     if (b->sim->three)
         for (uint32_t k = begin; k < end; ++k) {
@@ -285,13 +289,34 @@ static boids_status pass_reorder(cpu_backend *b, job *j)
     boids_pool_run(b->pool, reorder_chunk, b, b->sim->def.count);
     j->step.cand = b->cand;
     j->step.cand.id = b->grid.order;
-    j->step.out_x = b->next.x;
-    j->step.out_y = b->next.y;
-    j->step.out_vx = b->next.vx;
-    j->step.out_vy = b->next.vy;
-    j->step.out_z = b->next.z;
-    j->step.out_vz = b->next.vz;
+    j->step.out_x = b->cur.x; /* (step t is in cand now) */
+    j->step.out_y = b->cur.y;
+    j->step.out_vx = b->cur.vx;
+    j->step.out_vy = b->cur.vy;
+    j->step.out_z = b->cur.z;
+    j->step.out_vz = b->cur.vz;
     return BOIDS_OK;
+}
+
+/* Step t+1's ids: the grid's order, which the rules wrote by; the old ids become the order the
+ * next scatter writes. */
+static void take_order(cpu_backend *b)
+{
+    uint32_t *ids = b->cur_id;
+    b->cur_id = b->grid.order;
+    b->grid.order = ids;
+}
+
+/* A stopped steering wrote part of step t+1 over the state: step t comes back whole from the
+ * candidates, in their order (an order of the entries is no part of a state: the next grid sorts
+ * them alike). */
+static void keep_step_t(cpu_backend *b)
+{
+    const size_t bytes = sizeof(float) * b->sim->def.count;
+    memcpy(b->cur.x, b->cand.x, bytes), memcpy(b->cur.y, b->cand.y, bytes);
+    memcpy(b->cur.vx, b->cand.vx, bytes), memcpy(b->cur.vy, b->cand.vy, bytes);
+    if (b->sim->three) memcpy(b->cur.z, b->cand.z, bytes), memcpy(b->cur.vz, b->cand.vz, bytes);
+    take_order(b);
 }
 
 /* The model's rules; the one pass a stop request ends inside, leaving step t as it was. */
@@ -303,7 +328,8 @@ static boids_status pass_steer(cpu_backend *b, job *j)
     boids_pool_run(b->pool, run_chunk, j, sim->def.count);
     j->stoppable = false;
     if (!j->stopped) return BOIDS_OK;
-    if (sim->features & BOIDS_FEATURE_PREDATORS) undo_catches(b); /* the rest is step t's still */
+    keep_step_t(b);
+    if (sim->features & BOIDS_FEATURE_PREDATORS) undo_catches(b);
     return boids_fail(BOIDS_E_INTERRUPTED, "step %u of %u boids stopped by %s", j->step.step,
                       sim->def.count, boids_stop_reason());
 }
@@ -360,12 +386,7 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
             }
             lap(b, p, &t);
         }
-        cpu_state tmp = b->cur;
-        b->cur = b->next;
-        b->next = tmp;
-        uint32_t *ids = b->cur_id;
-        b->cur_id = b->next_id;
-        b->next_id = ids;
+        take_order(b);
     }
     *done = steps;
     return BOIDS_OK;
@@ -617,14 +638,12 @@ static void cpu_destroy(void *impl)
     boids_cpu_grid_free(&b->grid);
     boids_cpu_grid_free(&b->pred_grid);
     free_state(&b->cur);
-    free_state(&b->next);
     free_state(&b->pred_cur);
     free_state(&b->pred_next);
     free_soa(&b->cand);
     free_soa(&b->pred);
     free(b->swarm);
     free(b->cur_id);
-    free(b->next_id);
     free(b->dead);
     free(b->catches);
     free(b->replicas);
@@ -664,20 +683,20 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     pthread_mutex_init(&b->events.lock, NULL);
     const size_t n = sim->def.count, np = sim->predator_count;
     const bool three = sim->three;
-    bool ok = alloc_state(&b->cur, n, three) && alloc_state(&b->next, n, three) &&
-              alloc_state(&b->pred_cur, np, three) && alloc_state(&b->pred_next, np, three) &&
-              alloc_soa(&b->cand, n, true, three) && alloc_soa(&b->pred, np, false, three);
+    bool ok = alloc_state(&b->cur, n, three) && alloc_state(&b->pred_cur, np, three) &&
+              alloc_state(&b->pred_next, np, three) && alloc_soa(&b->cand, n, true, three) &&
+              alloc_soa(&b->pred, np, false, three);
     b->predators = (uint32_t)np;
     ok = ok && (b->swarm = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     ok = ok && (b->cur_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
-    ok = ok && (b->next_id = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;
     for (size_t i = 0; ok && i < n; ++i) b->cur_id[i] = (uint32_t)i; /* (until the first write) */
-    ok = ok && (b->dead = malloc(n ? n : 1)) != NULL;
-    ok = ok && (b->catches = malloc(sizeof *b->catches * (n ? n : 1))) != NULL;
+    const bool predators = (sim->features & BOIDS_FEATURE_PREDATORS) != 0;
+    const size_t per_boid = predators && n ? n : 1; /* (the arrays of the catches) */
+    ok = ok && (b->dead = malloc(per_boid)) != NULL;
+    ok = ok && (b->catches = malloc(sizeof *b->catches * per_boid)) != NULL;
     ok = ok && (b->replicas = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
     ok = ok && (b->replicas_before = malloc(sizeof *b->replicas * sim->def.replicas)) != NULL;
-    const size_t caught = (sim->features & BOIDS_FEATURE_PREDATORS) && n ? n : 1;
-    ok = ok && (b->caught_alive = malloc(sizeof *b->caught_alive * caught)) != NULL;
+    ok = ok && (b->caught_alive = malloc(sizeof *b->caught_alive * per_boid)) != NULL;
     for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
         if (sim->attributes & (1u << a))
             ok = ok && (b->attr[a] = malloc(sizeof(uint32_t) * (n ? n : 1))) != NULL;

@@ -73,9 +73,8 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     for (uint32_t k = begin; k < end; ++k) {
         const uint32_t id = ids ? ids[k] : k;
         const uint32_t replica = one_replica ? 0 : id / per_replica;
-        const uint32_t c = dead && dead[id]
-                               ? g->cells
-                               : boids_cell_of(d, replica, x[k], y[k], z ? z[k] : 0.0f);
+        const uint32_t c =
+            dead && dead[id] ? g->cells : boids_cell_of(d, replica, x[k], y[k], z ? z[k] : 0.0f);
         g->cell_of[k] = c;
         if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
         ++run;
