@@ -327,30 +327,29 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
                    prof.step_ms, prof.step_ms * 1e6 / info.count, clock);
     }
 
-    boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
-    if (!state) {
-        fprintf(stderr, "boids: out of memory reading the state back\n");
-        return BOIDS_EXIT_RUNTIME;
-    }
-    boids_status st = boids_world_read(s->world, state, info.count);
+    boids_status st = BOIDS_OK;
     boids_metrics m;
     /* a flock of millions takes a second or more to measure: say so on a terminal */
     const bool note = info.count >= 2000000 && isatty(STDERR_FILENO);
     if (note) fprintf(stderr, "  measuring the flock (nearest neighbours, groups)...\r");
-    if (st == BOIDS_OK && info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
+    if (info.replicas == 1) st = boids_world_metrics(s->world, &m, 1);
     if (note) fprintf(stderr, "\033[K");
     if (st != BOIDS_OK && boids_last_error_info()->id == BOIDS_E_INTERRUPTED) {
-        free(state);
         fprintf(stderr, "boids: interrupted while measuring the flock: no metrics, state or "
                         "events written\n");
         return boids_interrupt_exit_code();
     }
     if (st == BOIDS_OK && info.replicas == 1) print_flock(&m, info.count, per_second);
     if (st == BOIDS_OK && (info.predators || cli->events_path)) st = print_catches(cli, s, &info);
-    if (st == BOIDS_OK && cli->dump_path) {
-        st = boids_csv_write(cli->dump_path, state, info.count, boids_model_attributes(info.model),
-                             info.dims == 3);
+    if (st == BOIDS_OK && cli->dump_path) { /* the records read only here: 40 bytes a boid */
+        boids_boid *state = malloc(sizeof *state * (info.count ? info.count : 1));
+        st = state ? boids_world_read(s->world, state, info.count)
+                   : boids_fail(BOIDS_E_NO_MEMORY, "out of memory reading the state back");
+        if (st == BOIDS_OK)
+            st = boids_csv_write(cli->dump_path, state, info.count,
+                                 boids_model_attributes(info.model), info.dims == 3);
         if (st == BOIDS_OK) printf("  state written to %s\n", cli->dump_path);
+        free(state);
     }
     if (st == BOIDS_OK && cli->field_profile_path) st = write_field_profile(cli, s->world);
     if (st == BOIDS_OK && cli->dump_predators_path) {
@@ -363,7 +362,6 @@ int boids_app_finish(const boids_cli *cli, boids_session *s, uint64_t steps, dou
         if (st == BOIDS_OK) printf("  predators written to %s\n", cli->dump_predators_path);
         free(p);
     }
-    free(state);
     if (st == BOIDS_OK) return BOIDS_EXIT_OK;
     const int code = boids_app_error(cli, NULL);
     /* the run itself went wrong, whatever the error's class; or a signal stopped it */

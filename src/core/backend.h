@@ -89,6 +89,9 @@ typedef struct boids_backend_ops {
     /* The bytes of the device's buffers the backend holds for the world (the step's, and those
      * made for reads and metrics so far); NULL for a backend without a device (the CPU). */
     uint64_t (*device_bytes)(void *impl);
+    /* Gives back the memory only a step uses (the next step takes it again), before a measure
+     * that needs room; NULL where the backend has none to give. */
+    void (*trim)(void *impl);
     /* After the outermost call on the world: lets go of the calling thread (the GPU's own
      * context current on none), so the next call may come from another; NULL where nothing ties
      * the backend to a thread. */

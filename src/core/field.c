@@ -354,8 +354,9 @@ static boids_status find_flocks(const boids_boid *b, uint32_t n, const boids_fie
     if (s->flock == BOIDS_FIELD_FLOCK_SWARM && !swarm_flocks(b, n, f))
         st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the swarms");
     if (s->flock == BOIDS_FIELD_FLOCK_GROUP) {
+        const boids_flock_view view = boids_view_of_boids(b);
         st = (f->of = malloc(sizeof *f->of * n))
-                 ? boids_metric_groups(b, n, s->width, s->height, s->depth, s->wrap,
+                 ? boids_metric_groups(&view, n, s->width, s->height, s->depth, s->wrap,
                                        s->group_radius, pool, stop, f->of, &f->count)
                  : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the groups");
     }
@@ -477,11 +478,12 @@ static boids_status measure(const boids_boid *b, uint32_t n, const boids_field_s
     double *u = malloc(sizeof *u * 3 * n), *sp = malloc(sizeof *sp * n);
     double *acc = calloc(acc_size(s) * (blocks + 1), sizeof *acc);
     const bool three = s->depth > 0;
+    const boids_flock_view view = boids_view_of_boids(b);
     bool ok = u && sp && acc &&
-              boids_ring_grid_build(&pairs, b, n, s->width, s->height, s->depth, s->r_max / 2,
-                                    false, pool) &&
-              (!out->ranks || boids_ring_grid_build(&near, b, n, s->width, s->height, s->depth,
-                                                    near_cell(b, n, s), false, pool));
+              boids_ring_grid_build(&pairs, &view, n, s->width, s->height, s->depth, s->r_max / 2,
+                                    false, NULL, pool) &&
+              (!out->ranks || boids_ring_grid_build(&near, &view, n, s->width, s->height, s->depth,
+                                                    near_cell(b, n, s), false, NULL, pool));
     boids_status st = ok ? BOIDS_OK
                          : boids_fail(BOIDS_E_NO_MEMORY,
                                       "out of memory for the field measures of "

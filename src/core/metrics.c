@@ -7,26 +7,41 @@
 
 #include "base/error.h"
 #include "base/interrupt.h"
+#include "base/memory.h"
 #include "core/ring_grid.h"
 
-/* The memory the metrics keep from one call to the next: a million boids' grids and sums are
- * some 60 MB, whose pages faulted in afresh at every call. */
+/* The memory the metrics keep from one call to the next (a million boids' grids and sums are
+ * some 40 MB; a world gives its pages back between calls, boids_metrics_work_release). One grid
+ * serves the nearest neighbours, then the groups (two side by side were 20 bytes a boid more),
+ * and the groups' parents are the grid's scratch while it is built. */
 struct boids_metrics_work {
-    boids_ring_grid near, links;
+    boids_ring_grid grid;
     double *nn;       /* by boid */
     uint32_t *parent; /* over the links grid's slots */
     size_t boids_cap;
-    boids_boid *living; /* the living of a replica with dead boids */
+    float *living; /* the living of a replica with dead boids: x, y, z, vx, vy, vz columns */
     size_t living_cap;
 };
 
 void boids_metrics_work_free(boids_metrics_work *w)
 {
     if (!w) return;
-    boids_ring_grid_free(&w->near);
-    boids_ring_grid_free(&w->links);
+    boids_ring_grid_free(&w->grid);
     free(w->nn), free(w->parent), free(w->living);
     free(w);
+}
+
+void boids_metrics_work_release(boids_metrics_work *w)
+{
+    if (!w) return;
+    const boids_ring_grid *g = &w->grid;
+    boids_pages_release(w->nn, sizeof *w->nn * w->boids_cap);
+    boids_pages_release(w->parent, sizeof *w->parent * w->boids_cap);
+    boids_pages_release(w->living, sizeof *w->living * 6 * w->living_cap);
+    boids_pages_release(g->order, sizeof *g->order * g->boids_cap);
+    boids_pages_release(g->pos, sizeof *g->pos * g->boids_cap);
+    boids_pages_release(g->cell_of_boid, g->cell_of_boid ? sizeof(uint32_t) * g->boids_cap : 0);
+    boids_pages_release(g->start, sizeof *g->start * (g->cells_cap + 1));
 }
 
 /* Union-find over the living boids, shared by the threads: a root is hooked under the smaller
@@ -215,13 +230,12 @@ static void group_chunk(void *ctx, uint32_t begin, uint32_t end)
 
 /* The centre of positions p[0..n) along an axis of length size: on a torus the circular mean
  * (the angle of the mean of the points on a circle of that circumference), elsewhere the mean. */
-static double axis_centre(const boids_boid *b, uint32_t n, size_t offset, double size, bool wrap)
+static double axis_centre(const float *p, size_t stride, uint32_t n, double size, bool wrap)
 {
     double sum = 0, c = 0, s = 0;
     const double two_pi = 6.283185307179586, k = two_pi / size;
     for (uint32_t i = 0; i < n; ++i) {
-        float x;
-        memcpy(&x, (const char *)&b[i] + offset, sizeof x);
+        const float x = p[i * stride];
         if (wrap)
             c += cos(k * x), s += sin(k * x);
         else
@@ -233,19 +247,21 @@ static double axis_centre(const boids_boid *b, uint32_t n, size_t offset, double
 }
 
 /* The milling sums: |sum of r_i x v_i| and sum of |r_i| |v_i| about the centre (boids_metrics). */
-static void milling_sums(const boids_boid *b, uint32_t n, float width, float height, float depth,
-                         bool wrap, boids_metric_sums *m)
+static void milling_sums(const boids_flock_view *b, uint32_t n, float width, float height,
+                         float depth, bool wrap, boids_metric_sums *m)
 {
     const bool three = depth > 0;
-    const double cx = axis_centre(b, n, offsetof(boids_boid, x), width, wrap),
-                 cy = axis_centre(b, n, offsetof(boids_boid, y), height, wrap),
-                 cz = three ? axis_centre(b, n, offsetof(boids_boid, z), depth, wrap) : 0.0;
+    const double cx = axis_centre(b->x, b->stride, n, width, wrap),
+                 cy = axis_centre(b->y, b->stride, n, height, wrap),
+                 cz = three ? axis_centre(b->z, b->stride, n, depth, wrap) : 0.0;
     double lx = 0, ly = 0, lz = 0, den = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        const double rx = boids_wrap_delta(b[i].x - cx, width, wrap),
-                     ry = boids_wrap_delta(b[i].y - cy, height, wrap),
-                     rz = three ? boids_wrap_delta(b[i].z - cz, depth, wrap) : 0.0;
-        const double vx = b[i].vx, vy = b[i].vy, vz = three ? b[i].vz : 0.0;
+        const double rx = boids_wrap_delta(boids_view_at(b, b->x, i) - cx, width, wrap),
+                     ry = boids_wrap_delta(boids_view_at(b, b->y, i) - cy, height, wrap),
+                     rz = three ? boids_wrap_delta(boids_view_at(b, b->z, i) - cz, depth, wrap)
+                                : 0.0;
+        const double vx = boids_view_at(b, b->vx, i), vy = boids_view_at(b, b->vy, i),
+                     vz = three ? boids_view_at(b, b->vz, i) : 0.0;
         lx += ry * vz - rz * vy, ly += rz * vx - rx * vz, lz += rx * vy - ry * vx;
         den += sqrt(rx * rx + ry * ry + rz * rz) * sqrt(vx * vx + vy * vy + vz * vz);
     }
@@ -279,7 +295,7 @@ static void link_groups(const boids_ring_grid *links, float width, float height,
     boids_pool_run(pool, group_chunk, &gj, (uint32_t)(links->gw * links->gh * links->gd));
 }
 
-static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width, float height,
+static boids_status sums_of_living(const boids_flock_view *b, uint32_t n, float width, float height,
                                    float depth, bool wrap, float group_radius, boids_pool *pool,
                                    const int *stop, boids_metrics_work *work, boids_metric_sums *m)
 {
@@ -289,14 +305,15 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     m->min_speed = INFINITY;
     const bool three = depth > 0;
     for (uint32_t i = 0; i < n; ++i) {
-        const double vz = three ? b[i].vz : 0.0;
-        double s = sqrt((double)b[i].vx * b[i].vx + (double)b[i].vy * b[i].vy + vz * vz);
+        const double vx = boids_view_at(b, b->vx, i), vy = boids_view_at(b, b->vy, i),
+                     vz = three ? boids_view_at(b, b->vz, i) : 0.0;
+        double s = sqrt(vx * vx + vy * vy + vz * vz);
         m->speed_sum += s;
         if (s < m->min_speed) m->min_speed = s; /* (fmin and fmax: calls into libm) */
         if (s > m->max_speed) m->max_speed = s;
         if (s > 0) {
-            m->hx += b[i].vx / s;
-            m->hy += b[i].vy / s;
+            m->hx += vx / s;
+            m->hy += vy / s;
             m->hz += vz / s;
         }
     }
@@ -306,7 +323,7 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     /* Half a boid a cell for the nearest neighbours (in a clumped flock a cell of the mean
      * density holds dozens, and the first square looked at nine cells of them); for the groups,
      * cells whose diagonal is at most the radius. */
-    boids_ring_grid *near = &work->near, *links = &work->links;
+    boids_ring_grid *grid = &work->grid;
     const double radius = group_radius > 0 ? group_radius : 1e-3;
     if (n > work->boids_cap) {
         free(work->nn), free(work->parent);
@@ -318,16 +335,19 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     uint32_t *parent = work->parent;
     const double near_cell = three ? cbrt((double)width * height * depth / n * 0.5)
                                    : sqrt((double)width * height / n * 0.5);
-    const bool built =
-        boids_ring_grid_build(near, b, n, width, height, depth, near_cell, false, pool) &&
-        boids_ring_grid_build(links, b, n, width, height, depth, radius / sqrt(three ? 3.0 : 2.0),
-                              true, pool);
-    bool ok = room && built;
-    boids_status st = ok ? BOIDS_OK : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    boids_status st = room && boids_ring_grid_build(grid, b, n, width, height, depth, near_cell,
+                                                    false, parent, pool)
+                          ? BOIDS_OK
+                          : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     if (st == BOIDS_OK) {
-        near_job nj = {near, width, height, depth, wrap, nn, stop};
+        near_job nj = {grid, width, height, depth, wrap, nn, stop};
         boids_pool_run(pool, near_chunk, &nj, n);
-        link_groups(links, width, height, depth, wrap, group_radius, pool, stop, parent);
+        if (!boids_ring_grid_build(grid, b, n, width, height, depth,
+                                   radius / sqrt(three ? 3.0 : 2.0), true, parent, pool))
+            st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
+    }
+    if (st == BOIDS_OK) {
+        link_groups(grid, width, height, depth, wrap, group_radius, pool, stop, parent);
         if (boids_should_stop(stop))
             st = boids_fail(BOIDS_E_INTERRUPTED, "the metrics of %u boids were stopped by %s", n,
                             boids_stop_reason());
@@ -342,9 +362,9 @@ static boids_status sums_of_living(const boids_boid *b, uint32_t n, float width,
     return st;
 }
 
-boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       float depth, bool wrap, float group_radius, boids_pool *pool,
-                                       const int *stop, boids_metrics_work **work,
+boids_status boids_metric_sums_compute(const boids_flock_view *b, uint32_t n, float width,
+                                       float height, float depth, bool wrap, float group_radius,
+                                       boids_pool *pool, const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out)
 {
     boids_metrics_work *own = NULL;
@@ -354,20 +374,31 @@ boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float wi
     boids_metrics_work *w = *work;
     /* Caught boids are gone: the observables are the living's. */
     uint32_t living = 0;
-    for (uint32_t i = 0; i < n; ++i) living += b[i].alive != 0;
+    for (uint32_t i = 0; i < n; ++i) living += boids_view_alive(b, i);
     boids_status st = BOIDS_OK;
     if (living < n && living > w->living_cap) {
         free(w->living);
-        w->living = malloc(sizeof *w->living * living);
+        w->living = malloc(sizeof *w->living * 6 * living);
         w->living_cap = w->living ? living : 0;
         if (!w->living) st = boids_fail(BOIDS_E_NO_MEMORY, "out of memory for metrics");
     }
-    if (st == BOIDS_OK && living < n)
+    boids_flock_view alive = *b;
+    if (st == BOIDS_OK && living < n) { /* the living's columns */
+        float *c = w->living;
+        alive = (boids_flock_view){
+            c, c + living, c + 2 * living, c + 3 * living, c + 4 * living, c + 5 * living, NULL, 1};
         for (uint32_t i = 0, k = 0; i < n; ++i)
-            if (b[i].alive) w->living[k++] = b[i];
+            if (boids_view_alive(b, i)) {
+                c[k] = boids_view_at(b, b->x, i), c[living + k] = boids_view_at(b, b->y, i);
+                c[2 * living + k] = boids_view_at(b, b->z, i),
+                               c[3 * living + k] = boids_view_at(b, b->vx, i);
+                c[4 * living + k] = boids_view_at(b, b->vy, i),
+                               c[5 * living + k++] = boids_view_at(b, b->vz, i);
+            }
+    }
     if (st == BOIDS_OK)
-        st = sums_of_living(living < n ? w->living : b, living, width, height, depth, wrap,
-                            group_radius, pool, stop, w, out);
+        st = sums_of_living(&alive, living, width, height, depth, wrap, group_radius, pool, stop, w,
+                            out);
     boids_metrics_work_free(own);
     return st;
 }
@@ -392,7 +423,7 @@ void boids_metrics_from_sums(const boids_metric_sums *s, uint64_t step, uint32_t
     out->max_speed = s->max_speed;
 }
 
-boids_status boids_metric_groups(const boids_boid *b, uint32_t n, float width, float height,
+boids_status boids_metric_groups(const boids_flock_view *b, uint32_t n, float width, float height,
                                  float depth, bool wrap, float group_radius, boids_pool *pool,
                                  const int *stop, uint32_t *group_of, uint32_t *groups)
 {
@@ -404,7 +435,7 @@ boids_status boids_metric_groups(const boids_boid *b, uint32_t n, float width, f
     boids_status st =
         parent && dense &&
                 boids_ring_grid_build(&links, b, n, width, height, depth,
-                                      radius / sqrt(depth > 0 ? 3.0 : 2.0), true, pool)
+                                      radius / sqrt(depth > 0 ? 3.0 : 2.0), true, parent, pool)
             ? BOIDS_OK
             : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the groups");
     if (st == BOIDS_OK) {

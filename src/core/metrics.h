@@ -6,10 +6,13 @@
 
 #include "boids.h"
 #include "base/thread_pool.h"
+#include "core/flock_view.h"
 
 /* The grids and buffers the metrics keep between calls (boids_metrics_work_free frees them). */
 typedef struct boids_metrics_work boids_metrics_work;
 void boids_metrics_work_free(boids_metrics_work *work);
+/* Gives their pages back, keeping the arrays: a world's steps take them between its measures. */
+void boids_metrics_work_release(boids_metrics_work *work);
 
 /* What the metrics are made of, for the living boids of one replica. */
 typedef struct boids_metric_sums {
@@ -34,14 +37,14 @@ typedef struct boids_metric_sums {
  * boids_should_stop: a signal, or *stop set) ends it within a few thousand boids:
  * BOIDS_E_INTERRUPTED. *work (made at the first call where NULL; work NULL: none kept) holds the
  * memory the next call reuses. */
-boids_status boids_metric_sums_compute(const boids_boid *b, uint32_t n, float width, float height,
-                                       float depth, bool wrap, float group_radius, boids_pool *pool,
-                                       const int *stop, boids_metrics_work **work,
+boids_status boids_metric_sums_compute(const boids_flock_view *b, uint32_t n, float width,
+                                       float height, float depth, bool wrap, float group_radius,
+                                       boids_pool *pool, const int *stop, boids_metrics_work **work,
                                        boids_metric_sums *out);
 
 /* The groups of b[0..n) (the living: the caller leaves out the caught) as the sums count them:
  * group_of[i] in [0, *groups), the groups numbered in the order of their first boid. */
-boids_status boids_metric_groups(const boids_boid *b, uint32_t n, float width, float height,
+boids_status boids_metric_groups(const boids_flock_view *b, uint32_t n, float width, float height,
                                  float depth, bool wrap, float group_radius, boids_pool *pool,
                                  const int *stop, uint32_t *group_of, uint32_t *groups);
 

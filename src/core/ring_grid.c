@@ -9,16 +9,20 @@ void boids_ring_grid_free(boids_ring_grid *g)
     *g = (boids_ring_grid){0};
 }
 
-/* Room for n boids and `cells` cells (what the last build left is reused). */
-static bool ring_grid_reserve(boids_ring_grid *g, size_t n, size_t cells)
+/* Room for n boids and `cells` cells (what the last build left is reused), and for their cells
+ * unless the caller lends them. */
+static bool ring_grid_reserve(boids_ring_grid *g, size_t n, size_t cells, bool own_cells)
 {
     if (n > g->boids_cap) {
         free(g->order), free(g->pos), free(g->cell_of_boid);
         g->order = malloc(sizeof *g->order * n), g->pos = malloc(sizeof *g->pos * n);
-        g->cell_of_boid = malloc(sizeof *g->cell_of_boid * n);
-        g->boids_cap = g->order && g->pos && g->cell_of_boid ? n : 0;
+        g->cell_of_boid = NULL;
+        g->boids_cap = g->order && g->pos ? n : 0;
         if (!g->boids_cap) return false;
     }
+    if (own_cells && !g->cell_of_boid &&
+        !(g->cell_of_boid = malloc(sizeof *g->cell_of_boid * g->boids_cap)))
+        return false;
     if (cells > g->cells_cap) {
         free(g->start);
         g->start = malloc(sizeof *g->start * (cells + 1));
@@ -36,8 +40,9 @@ static bool ring_grid_reserve(boids_ring_grid *g, size_t n, size_t cells)
  * stay in id order, as one thread would place them. */
 typedef struct grid_job {
     boids_ring_grid *g;
-    const boids_boid *b;
+    const boids_flock_view *b;
     uint32_t n;
+    uint32_t *cell;   /* boid -> cell */
     uint32_t *bounds; /* placing: part t's cells are [bounds[t], bounds[t + 1]) */
 } grid_job;
 
@@ -47,8 +52,8 @@ static void cell_chunk(void *ctx, uint32_t begin, uint32_t end)
     boids_ring_grid *g = j->g;
     for (uint32_t i = begin; i < end; ++i) {
         int cx, cy, cz;
-        boids_ring_cell(g, boids_ring_pos_of(&j->b[i]), &cx, &cy, &cz);
-        g->cell_of_boid[i] = boids_ring_index(g, cx, cy, cz);
+        boids_ring_cell(g, boids_ring_pos_of(j->b, i), &cx, &cy, &cz);
+        j->cell[i] = boids_ring_index(g, cx, cy, cz);
     }
 }
 
@@ -59,7 +64,7 @@ static void count_part(void *ctx, uint32_t part, uint32_t parts)
     uint32_t lo, hi;
     boids_pool_part_range((uint32_t)(g->gw * g->gh * g->gd), part, parts, &lo, &hi);
     for (uint32_t i = 0; i < j->n; ++i) {
-        const uint32_t c = g->cell_of_boid[i];
+        const uint32_t c = j->cell[i];
         if (c >= lo && c < hi) g->start[c + 1]++;
     }
 }
@@ -85,16 +90,17 @@ static void place_part(void *ctx, uint32_t part, uint32_t parts)
     (void)parts;
     const uint32_t lo = j->bounds[part], hi = j->bounds[part + 1];
     for (uint32_t i = 0; i < j->n; ++i) {
-        const uint32_t c = g->cell_of_boid[i];
+        const uint32_t c = j->cell[i];
         if (c < lo || c >= hi) continue;
         const uint32_t k = g->start[c]++; /* start[c] runs on to cell c's end */
-        g->order[k] = i, g->pos[k] = boids_ring_pos_of(&j->b[i]);
+        g->order[k] = i, g->pos[k] = boids_ring_pos_of(j->b, i);
     }
 }
 
 /* (a 3D world's layers at most 256 deep, so its cells stay within memory) */
-bool boids_ring_grid_build(boids_ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                           float height, float depth, double cell, bool at_most, boids_pool *pool)
+bool boids_ring_grid_build(boids_ring_grid *g, const boids_flock_view *b, uint32_t n, float width,
+                           float height, float depth, double cell, bool at_most, uint32_t *scratch,
+                           boids_pool *pool)
 {
     double (*round_cells)(double) = at_most ? ceil : floor;
     const double most = depth > 0 ? 256 : 4096;
@@ -104,14 +110,15 @@ bool boids_ring_grid_build(boids_ring_grid *g, const boids_boid *b, uint32_t n, 
     g->cw = (double)width / g->gw, g->ch = (double)height / g->gh;
     g->cd = depth > 0 ? (double)depth / g->gd : 1.0;
     const size_t cells = (size_t)g->gw * g->gh * g->gd;
-    if (!ring_grid_reserve(g, n, cells)) {
+    if (!ring_grid_reserve(g, n, cells, !scratch)) {
         boids_ring_grid_free(g);
         return false;
     }
     uint32_t *start = g->start;
     memset(start, 0, sizeof *start * (cells + 1));
     const uint32_t parts = (uint32_t)boids_pool_threads(pool);
-    grid_job j = {g, b, n, malloc(sizeof *j.bounds * (parts + 1))};
+    grid_job j = {g, b, n, scratch ? scratch : g->cell_of_boid,
+                  malloc(sizeof *j.bounds * (parts + 1))};
     if (!j.bounds) {
         boids_ring_grid_free(g);
         return false;

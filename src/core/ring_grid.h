@@ -12,6 +12,7 @@
 
 #include "boids.h"
 #include "base/thread_pool.h"
+#include "core/flock_view.h"
 
 /* An offset d along an axis of `size`, the minimum image where it wraps, in double. */
 static inline double boids_wrap_delta(double d, double size, bool wrap)
@@ -40,7 +41,7 @@ typedef struct boids_ring_grid {
     uint32_t *start;        /* cell c's slots: [start[c], start[c + 1]) */
     uint32_t *order;        /* slot -> boid */
     boids_ring_pos *pos;    /* slot -> position */
-    uint32_t *cell_of_boid; /* the build's: boid -> cell */
+    uint32_t *cell_of_boid; /* the build's: boid -> cell (where the caller lends none) */
     size_t boids_cap, cells_cap;
 } boids_ring_grid;
 
@@ -49,9 +50,11 @@ void boids_ring_grid_free(boids_ring_grid *g);
 /* Builds g over b[0..n) (their positions, in a width x height world, x depth where depth > 0):
  * cells of at least `cell` px (at_most: of at most), at most 4096 along an axis (256 in 3D); g's
  * memory reused from its last build. Within a cell the boids stay in index order, whatever the
- * pool's threads. false: out of memory (g freed). */
-bool boids_ring_grid_build(boids_ring_grid *g, const boids_boid *b, uint32_t n, float width,
-                           float height, float depth, double cell, bool at_most, boids_pool *pool);
+ * pool's threads. scratch: n words the build may write (NULL: g's own). false: out of memory (g
+ * freed). */
+bool boids_ring_grid_build(boids_ring_grid *g, const boids_flock_view *b, uint32_t n, float width,
+                           float height, float depth, double cell, bool at_most, uint32_t *scratch,
+                           boids_pool *pool);
 
 /* floor(c) clamped to [0, n - 1] (plain comparisons: fmin, fmax and floor are calls into libm
  * in a build for any x86-64, and the grids place a million boids). */
@@ -76,9 +79,10 @@ static inline uint32_t boids_ring_index(const boids_ring_grid *g, int x, int y, 
     return (uint32_t)((z * g->gh + y) * g->gw + x);
 }
 
-static inline boids_ring_pos boids_ring_pos_of(const boids_boid *b)
+static inline boids_ring_pos boids_ring_pos_of(const boids_flock_view *b, uint32_t i)
 {
-    return (boids_ring_pos){b->x, b->y, b->z};
+    return (boids_ring_pos){boids_view_at(b, b->x, i), boids_view_at(b, b->y, i),
+                            boids_view_at(b, b->z, i)};
 }
 
 /* Cells [lo, hi] of an axis of n cells within r of cell c: one span, or two where a torus's span

@@ -26,6 +26,7 @@
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/interrupt.h"
+#include "base/memory.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/steer.h"
 #include "base/thread_pool.h"
@@ -394,6 +395,23 @@ static boids_status cpu_step(void *impl, uint32_t steps, uint32_t *done)
 
 static void cpu_finish(void *impl) { (void)impl; }
 
+/* The candidates and the grid's arrays are written afresh by each step before they are read:
+ * their pages go back between steps, for a summary's room (38 bytes a boid of a flat world at
+ * the default density). */
+static void cpu_trim(void *impl)
+{
+    cpu_backend *b = impl;
+    boids_cpu_grid *g = &b->grid;
+    const size_t words = sizeof(uint32_t) * b->sim->def.count,
+                 cells = sizeof(uint32_t) * (g->cells + 1u);
+    float *cand[] = {b->cand.x, b->cand.y, b->cand.vx, b->cand.vy, b->cand.z, b->cand.vz};
+    for (size_t k = 0; k < sizeof cand / sizeof *cand; ++k) boids_pages_release(cand[k], words);
+    boids_pages_release(g->cell_of, words), boids_pages_release(g->order, words);
+    boids_pages_release(g->src, words), boids_pages_release(g->slot_cell, words);
+    boids_pages_release(g->part_count, cells * g->parts);
+    boids_pages_release(g->cell_count, cells), boids_pages_release(g->cell_start, cells);
+}
+
 typedef struct read_job {
     const cpu_backend *b;
     boids_boid *out;
@@ -484,7 +502,10 @@ static boids_status cpu_write(void *impl, const boids_boid *in)
         for (int a = 0; a < BOIDS_ATTR_COUNT; ++a)
             if (b->attr[a]) b->attr[a][i] = boids_boid_attr_bits(&in[i], (boids_attribute)a);
     }
-    if (b->one_swarm) memset(b->cand.swarm, 0, sizeof(uint32_t) * b->sim->def.count);
+    if (b->one_swarm) { /* zeros, which pages given back read as: held by no memory */
+        boids_pages_zero(b->swarm, sizeof(uint32_t) * b->sim->def.count);
+        boids_pages_zero(b->cand.swarm, sizeof(uint32_t) * b->sim->def.count);
+    }
     reset_replicas(b);                     /* a new state: no catches yet, every replica running */
     boids_event_log_clear(&b->events.log); /* events belong to the state they came from */
     return BOIDS_OK;
@@ -670,6 +691,7 @@ static const boids_backend_ops cpu_ops = {
     .profile = cpu_profile,
     .reset_profile = cpu_reset_profile,
     .gl_state = cpu_gl_state,
+    .trim = cpu_trim,
     .destroy = cpu_destroy,
 };
 

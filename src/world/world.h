@@ -24,12 +24,12 @@ struct boids_world {
     boids_params_facts facts; /* of sim.def.params (core/models.h) */
     /* what the CPU's metrics keep between calls (core/metrics.h), and the state they read */
     boids_metrics_work *metrics_work;
-    boids_boid *metrics_state;
-    uint32_t metrics_state_cap;
-    pthread_mutex_t lock; /* held through every public call (recursive: calls nest) */
-    int depth;            /* public calls in progress on the holding thread */
-    int locks;            /* boids_world_lock's on it not yet unlocked (by the holding thread) */
-    pid_t pid;            /* the creating process: a forked child's copy is refused */
+    void *metrics_columns;      /* x, y, vx, vy, z, vz (3D), alive (kit): count words each */
+    size_t metrics_columns_cap; /* words */
+    pthread_mutex_t lock;       /* held through every public call (recursive: calls nest) */
+    int depth;                  /* public calls in progress on the holding thread */
+    int locks; /* boids_world_lock's on it not yet unlocked (by the holding thread) */
+    pid_t pid; /* the creating process: a forked child's copy is refused */
 };
 
 /* A public call on a world, from BOIDS_WORLD_CALL to the end of the enclosing block. */
