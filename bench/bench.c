@@ -32,6 +32,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +49,7 @@
 #include "boids.h"
 #include "base/environment.h"
 #include "base/interrupt.h"
+#include "base/memory.h"
 #include "base/output_file.h"
 #include "core/models.h"
 #include "core/scenario.h"
@@ -161,12 +165,19 @@ static int measure(boids_world *w, drawer *d, double seconds, int repeats, bench
     row->dispatches = prof.dispatches_per_step;
     row->barriers = prof.barriers_per_step;
     row->clears = prof.clears_per_step;
+    /* the census's own memory (a copy of the state, a grid) is the benchmark's, not the world's:
+     * the resident peak is read before it and started again after */
+    const uint64_t peak = boids_resident_peak_bytes();
     boids_census census;
     if (boids_world_census(w, &census) != BOIDS_OK) return -1;
     row->candidates = census.candidates;
     row->neighbours = census.neighbours;
     row->device_bytes = census.device_bytes;
-    return time_metrics(w, row);
+    boids_resident_peak_reset();
+    const int rc = time_metrics(w, row);
+    const uint64_t after = boids_resident_peak_bytes();
+    row->host_bytes = after > peak ? after : peak;
+    return rc;
 }
 
 /* The world's dimension (--dims): 2, the flat world of model_def (the default density, one boid
@@ -420,17 +431,17 @@ static void write_csv(FILE *f, const bench_row *rows, int n, const char *rendere
             "ns_max");
     for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%s_ms", boids_pass_name((boids_pass)p));
     fprintf(f, ",metrics_ms,renderer,nearest,candidates,neighbours,dispatches,barriers,clears,"
-               "device_bytes,cells_per_radius\n");
+               "device_bytes,cells_per_radius,host_bytes\n");
     for (int i = 0; i < n; ++i) {
         const bench_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%d,%u,%g,%g,%g,%u,%d,%.3f,%.3f,%.3f", r->model, r->backend, r->start,
                 r->threads, r->boids, (double)r->width, (double)r->height, (double)r->depth,
                 r->steps, r->repeats, r->ns_median, r->ns_min, r->ns_max);
         for (int p = 0; p < BOIDS_PASS_COUNT; ++p) fprintf(f, ",%.4f", r->pass_ms[p]);
-        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f,%" PRIu64 ",%u\n", r->metrics_ms,
-                strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference", r->nearest,
-                r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears,
-                r->device_bytes, r->cells);
+        fprintf(f, ",%.3f,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%.2f,%" PRIu64 ",%u,%" PRIu64 "\n",
+                r->metrics_ms, strncmp(r->backend, "gpu", 3) == 0 ? renderer : "CPU reference",
+                r->nearest, r->candidates, r->neighbours, r->dispatches, r->barriers, r->clears,
+                r->device_bytes, r->cells, r->host_bytes);
     }
 }
 
@@ -453,9 +464,10 @@ static void write_json(FILE *f, const bench_row *rows, int n, const char *render
         fprintf(f,
                 "}, \"metrics_ms\": %.3f, \"nearest\": %u, \"candidates\": %.2f, "
                 "\"neighbours\": %.2f, \"gl_per_step\": {\"dispatches\": %.2f, \"barriers\": %.2f, "
-                "\"clears\": %.2f}, \"device_bytes\": %" PRIu64 ", \"cells_per_radius\": %u}%s\n",
+                "\"clears\": %.2f}, \"device_bytes\": %" PRIu64 ", \"cells_per_radius\": %u, "
+                "\"host_bytes\": %" PRIu64 "}%s\n",
                 r->metrics_ms, r->nearest, r->candidates, r->neighbours, r->dispatches, r->barriers,
-                r->clears, r->device_bytes, r->cells, i + 1 < n ? "," : "");
+                r->clears, r->device_bytes, r->cells, r->host_bytes, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
 }
@@ -780,6 +792,9 @@ static int measure_one(const bench_opts *o, const boids_world_def *base, int b, 
     d.threads = b == 2 ? 1 : 0;
     d.neighbors = b == 4 ? BOIDS_NEIGHBORS_BRUTE : BOIDS_NEIGHBORS_GRID;
     boids_world *w = NULL;
+    /* the world's resident memory: the peak of its life above what was resident before */
+    const uint64_t before = boids_resident_bytes();
+    const bool peak_known = boids_resident_peak_reset() && before > 0;
     int rc = boids_world_create(&d, &w) == BOIDS_OK ? 0 : -1;
     if (rc == 0 && steady_start) {
         rc = boids_world_write(w, st->boids, d.count) == BOIDS_OK ? 0 : -1;
@@ -801,6 +816,7 @@ static int measure_one(const bench_opts *o, const boids_world_def *base, int b, 
         }
         rc = measure(w, b == 1 ? dr : NULL, o->seconds, o->repeats, row);
     }
+    row->host_bytes = !gpu && peak_known && row->host_bytes > before ? row->host_bytes - before : 0;
     boids_world_destroy(w);
     return rc;
 }
@@ -826,8 +842,9 @@ static void print_row(const bench_row *row, bool gpu)
     char census[32], gl[32] = "", bytes[32] = "";
     snprintf(census, sizeof census, "%.0f/%.0f", row->candidates, row->neighbours);
     if (gpu) snprintf(gl, sizeof gl, "%.0f/%.0f/%.0f", row->dispatches, row->barriers, row->clears);
-    if (gpu && row->boids)
-        snprintf(bytes, sizeof bytes, "%.0f", (double)row->device_bytes / row->boids);
+    if (row->boids && (gpu ? row->device_bytes : row->host_bytes))
+        snprintf(bytes, sizeof bytes, "%.0f",
+                 (double)(gpu ? row->device_bytes : row->host_bytes) / row->boids);
     printf("%-20s %-9s %-7s %8u %7d %10.1f %21s %8s %9s %8s %6s  %s\n", row->model, row->backend,
            row->start, row->boids, row->threads, row->ns_median, range, metrics, census, gl, bytes,
            passes);
@@ -928,7 +945,8 @@ static void print_plan(const bench_opts *o, const char *machine, const char *ren
                o->nearest);
     printf("cand/nbr: candidates and neighbours per boid (its walk's cells, within the model's "
            "radius); GL d/b/c: the GPU's dispatches, barriers and clears a step; B/boid: the "
-           "GPU's buffers a boid\n");
+           "GPU's buffers a boid, or the CPU's resident set at its peak (the world made, stepped "
+           "and measured)\n");
     printf("%-20s %-9s %-7s %8s %7s %10s %21s %8s %9s %8s %6s   %s\n", "model", "backend", "start",
            "boids", "threads", "ns", "range", "metrics", "cand/nbr", "GL d/b/c", "B/boid",
            "GPU passes (share of a step)");
@@ -977,6 +995,12 @@ static int run_bench(const bench_opts *o, const boids_model *models, int nmodels
 
 int main(int argc, char **argv)
 {
+#ifdef __GLIBC__
+    /* Every array of 128 KiB or more its own mapping, given back when freed: glibc raises this
+     * threshold as large blocks are freed (up to 32 MiB), and then a freed row's arrays stayed
+     * resident in the heap and counted in the next row's bytes a boid. */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
     boids_interrupt_install();
     bench_opts o;
     int rc = parse_args(argc, argv, &o);

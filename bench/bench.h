@@ -28,6 +28,10 @@ typedef struct bench_row {
     double dispatches, barriers, clears;
     /* the bytes of the GPU's buffers the world held, all of them (the census's; 0 on the CPU) */
     uint64_t device_bytes;
+    /* the CPU's: the process's resident set at its peak while the world was made, stepped and
+     * summed up (boids_world_metrics), above what it held before (0 on the GPU, or where the
+     * system does not say) */
+    uint64_t host_bytes;
 } bench_row;
 
 /* Draws ns per boid-step against N, log-log, one line per backend (the median; the marks are
