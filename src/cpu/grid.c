@@ -56,30 +56,54 @@ static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p)
     return g->part_count + (size_t)p * (g->cells + 1u);
 }
 
-void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
-                          const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
-                          const uint8_t *dead)
+/* The count of entries [begin, end): the cells into cell_of, their runs into count. `flat`,
+ * `plain` (no ids, no graveyard, one replica) are constants where this is inlined, so the loop
+ * has no test of them; the dimensions are a copy, which the stores cannot change (read through
+ * the grid, each was loaded again for every boid). */
+static inline void count_range(const boids_grid_dims dims, uint32_t cells,
+                               uint32_t *restrict cell_of, uint32_t *restrict count, const float *x,
+                               const float *y, const float *z, const uint32_t *ids,
+                               uint32_t per_replica, bool one_replica, const uint8_t *dead,
+                               uint32_t begin, uint32_t end, const bool flat, const bool plain)
 {
-    const boids_grid_dims *d = &g->dims;
-    uint32_t *count = part_counts(g, part), begin, end;
-    memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
-    if (per_replica == 0) per_replica = 1;
-    boids_pool_part_range(n, part, g->parts, &begin, &end);
     /* The entries come nearly in cell order (the last step's), so most follow one of their own
      * cell: their run is counted in a register and added once, where count[c]++ for each would
-     * wait on the store before it. One replica needs no division for its index. */
-    const bool one_replica = per_replica >= n;
+     * wait on the store before it. */
     uint32_t run_cell = 0, run = 0;
     for (uint32_t k = begin; k < end; ++k) {
-        const uint32_t id = ids ? ids[k] : k;
-        const uint32_t replica = one_replica ? 0 : id / per_replica;
-        const uint32_t c =
-            dead && dead[id] ? g->cells : boids_cell_of(d, replica, x[k], y[k], z ? z[k] : 0.0f);
-        g->cell_of[k] = c;
+        uint32_t c;
+        if (plain) {
+            c = boids_cell_of(&dims, 0, x[k], y[k], flat ? 0.0f : z[k]);
+        } else {
+            const uint32_t id = ids ? ids[k] : k;
+            const uint32_t replica = one_replica ? 0 : id / per_replica;
+            c = dead && dead[id] ? cells
+                                 : boids_cell_of(&dims, replica, x[k], y[k], flat ? 0.0f : z[k]);
+        }
+        cell_of[k] = c;
         if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
         ++run;
     }
     count[run_cell] += run;
+}
+
+void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
+                          const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
+                          const uint8_t *dead)
+{
+    uint32_t *count = part_counts(g, part), begin, end;
+    memset(count, 0, sizeof(uint32_t) * (g->cells + 1u));
+    if (per_replica == 0) per_replica = 1;
+    boids_pool_part_range(n, part, g->parts, &begin, &end);
+    /* one replica needs no division for its index; ids matter only to find it or the dead */
+    const bool one_replica = per_replica >= n, plain = one_replica && !dead;
+    const boids_grid_dims d = g->dims;
+    if (plain && !z && d.d == 1)
+        count_range(d, g->cells, g->cell_of, count, x, y, z, ids, per_replica, one_replica, dead,
+                    begin, end, true, true);
+    else
+        count_range(d, g->cells, g->cell_of, count, x, y, z, ids, per_replica, one_replica, dead,
+                    begin, end, !z, false);
 }
 
 void boids_cpu_grid_scan(boids_cpu_grid *g)
