@@ -19,6 +19,8 @@
 
 /* The models a process may load (their ids follow the built-in ones). */
 #define BOIDS_LOADED_MAX 32
+/* Every model's id, built in or loaded, is below this: the registry's tables are this long. */
+#define BOIDS_MODEL_SLOTS (BOIDS_MODEL_COUNT + BOIDS_LOADED_MAX)
 
 /* One manifest row (core/manifest.h's columns): a built-in model's (core/models.c) and a loaded
  * folder's (its object's manifest) are made by the same macro from the same model.h, and

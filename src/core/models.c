@@ -23,10 +23,9 @@ typedef struct model_row {
     uint64_t digest;    /* a loaded model's folder's files, digested (0: a built-in model) */
 } model_row;
 
-#define MODEL_SLOTS (BOIDS_MODEL_COUNT + BOIDS_LOADED_MAX)
 static const boids_manifest_row builtin[BOIDS_MODEL_COUNT] = {
     BOIDS_MODEL_LIST(BOIDS_X_MANIFEST_ROW)};
-static model_row rows[MODEL_SLOTS];
+static model_row rows[BOIDS_MODEL_SLOTS];
 static atomic_int row_count;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -72,7 +71,7 @@ boids_status boids_model_register(const boids_manifest_row *r, const char *folde
         st = boids_fail_key(BOIDS_E_MODEL_DUPLICATE, r->name,
                             "%s: model name '%s' is taken (by %s)", folder, r->name,
                             row_of(taken)->folder ? row_of(taken)->folder : "a built-in model");
-    else if (n == MODEL_SLOTS)
+    else if (n == BOIDS_MODEL_SLOTS)
         st = boids_fail_key(BOIDS_E_MODEL_FOLDER, r->name,
                             "%s: %d models loaded already, the most"
                             " a process can",

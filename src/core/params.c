@@ -22,10 +22,9 @@ static const param_row rows[] = {BOIDS_PARAM_BLOCK_LIST(BOIDS_X_BLOCK_ROWS)};
 /* Per model: its blocks' rows, resolved for its time base (units, slider tops); built once for
  * the built-in models, and for a loaded one when it is registered (boids_params_add_loaded). */
 #define MAX_MODEL_PARAMS 64
-#define MODEL_SLOTS (BOIDS_MODEL_COUNT + BOIDS_LOADED_MAX)
-static boids_param_info model_params[MODEL_SLOTS][MAX_MODEL_PARAMS];
-static size_t model_param_count[MODEL_SLOTS];
-static char model_units[MODEL_SLOTS][MAX_MODEL_PARAMS][24];
+static boids_param_info model_params[BOIDS_MODEL_SLOTS][MAX_MODEL_PARAMS];
+static size_t model_param_count[BOIDS_MODEL_SLOTS];
+static char model_units[BOIDS_MODEL_SLOTS][MAX_MODEL_PARAMS][24];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* "px/T^2" -> "px/s^2" or "px/frame^2". */
@@ -110,7 +109,7 @@ boids_status boids_params_add_loaded(boids_model model, const boids_manifest_row
     size_t builtin = 0;
     pthread_once(&tables_once, build_tables);
     param_row extra[MAX_MODEL_PARAMS];
-    if (m < BOIDS_MODEL_COUNT || m >= MODEL_SLOTS)
+    if (m < BOIDS_MODEL_COUNT || m >= BOIDS_MODEL_SLOTS)
         return boids_fail(BOIDS_E_INTERNAL, "model %d is not a loaded one", m);
     build_table(m, blocks, per_second, NULL, 0);
     builtin = model_param_count[m];
@@ -186,7 +185,7 @@ const boids_param_info *boids_model_params(boids_model model, size_t *count)
     pthread_once(&tables_once, build_tables);
     /* a loaded model's table is there before the model is visible (boids_model_register) */
     const bool known = (unsigned)model < BOIDS_MODEL_COUNT ||
-                       ((unsigned)model < MODEL_SLOTS && model_param_count[model] > 0);
+                       ((unsigned)model < BOIDS_MODEL_SLOTS && model_param_count[model] > 0);
     if (count) *count = known ? model_param_count[model] : 0;
     return known ? model_params[model] : NULL;
 }
