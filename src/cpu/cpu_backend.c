@@ -741,8 +741,3 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
     *threads = t;
     return BOIDS_OK;
 }
-
-const boids_cpu_grid *boids_cpu_backend_grid(const void *impl)
-{
-    return &((const cpu_backend *)impl)->grid;
-}

@@ -13,7 +13,4 @@ boids_status boids_cpu_backend_create(const boids_sim *sim, const boids_backend_
 /* A loaded model's rules, flat and 3D (world/model_load.c, before the model is visible). */
 void boids_cpu_add_rules(boids_model model, boids_cpu_rules_fn flat, boids_cpu_rules_fn three);
 
-/* The grid of the last step of a CPU backend (NULL for brute-force search). */
-const boids_cpu_grid *boids_cpu_backend_grid(const void *impl);
-
 #endif

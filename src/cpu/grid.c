@@ -56,10 +56,10 @@ static uint32_t *part_counts(const boids_cpu_grid *g, uint32_t p)
     return g->part_count + (size_t)p * (g->cells + 1u);
 }
 
-/* The count of entries [begin, end): the cells into cell_of, their runs into count. `flat`,
- * `plain` (no ids, no graveyard, one replica) are constants where this is inlined, so the loop
- * has no test of them; the dimensions are a copy, which the stores cannot change (read through
- * the grid, each was loaded again for every boid). */
+/* The count of entries [begin, end): the cells into cell_of, their runs into count. `flat` and
+ * `plain` (one replica and no graveyard: the ids are not read) are constants where this is
+ * inlined, so the loop has no test of them; the dimensions are a copy, which the stores cannot
+ * change (read through the grid, each was loaded again for every boid). */
 static inline void count_range(const boids_grid_dims dims, uint32_t cells,
                                uint32_t *restrict cell_of, uint32_t *restrict count, const float *x,
                                const float *y, const float *z, const uint32_t *ids,

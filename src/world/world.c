@@ -774,11 +774,59 @@ boids_status boids_world_replicas(boids_world *w, boids_replica_status *out, siz
     return st;
 }
 
+/* The metric sums of every replica from the state read by column (a backend without metrics of
+ * its own: the CPU's). */
+static boids_status metrics_on_host(boids_world *w, float radius, boids_metric_sums *sums)
+{
+    const uint32_t R = w->sim.def.replicas, per = w->sim.per_replica;
+    /* the columns measured, 16 bytes a boid of a flat world, where its whole records were 40;
+     * the step's own memory given back first (the backend's trim) */
+    if (w->ops->trim) w->ops->trim(w->impl);
+    const uint32_t count = w->sim.def.count;
+    const bool three = w->sim.three, alive = (w->sim.attributes & (1u << BOIDS_ATTR_ALIVE)) != 0;
+    const size_t words = (size_t)count * ((three ? 6 : 4) + alive);
+    /* kept from call to call, their pages given back after each (the steps take them) */
+    if (words > w->metrics_columns_cap) {
+        free(w->metrics_columns);
+        w->metrics_columns = malloc(sizeof(uint32_t) * words);
+        w->metrics_columns_cap = w->metrics_columns ? words : 0;
+    }
+    uint32_t *c = w->metrics_columns;
+    void *columns[BOIDS_COLUMN_COUNT] = {0};
+    const boids_column order[] = {BOIDS_COLUMN_X,  BOIDS_COLUMN_Y, BOIDS_COLUMN_VX,
+                                  BOIDS_COLUMN_VY, BOIDS_COLUMN_Z, BOIDS_COLUMN_VZ};
+    for (size_t k = 0; c && k < (three ? 6u : 4u); ++k) columns[order[k]] = c + k * count;
+    if (c && alive) columns[BOIDS_COLUMN_ATTR + BOIDS_ATTR_ALIVE] = c + (words - count);
+    boids_status st = c ? w->ops->read_columns(w->impl, columns)
+                        : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
+    const boids_flock_view view = {columns[BOIDS_COLUMN_X],
+                                   columns[BOIDS_COLUMN_Y],
+                                   columns[BOIDS_COLUMN_Z],
+                                   columns[BOIDS_COLUMN_VX],
+                                   columns[BOIDS_COLUMN_VY],
+                                   columns[BOIDS_COLUMN_VZ],
+                                   columns[BOIDS_COLUMN_ATTR + BOIDS_ATTR_ALIVE],
+                                   1};
+    /* every core on a large replica (threads for a small one cost more than they save) */
+    boids_pool *pool = per >= 20000 && w->threads > 1 ? boids_pool_create(w->threads) : NULL;
+    for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) {
+        const boids_flock_view replica = boids_view_from(view, r * per);
+        st = boids_metric_sums_compute(&replica, per, w->sim.def.width, w->sim.def.height,
+                                       w->sim.def.depth,
+                                       w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius,
+                                       pool, &w->sim.stop_request, &w->metrics_work, &sums[r]);
+    }
+    boids_pool_destroy(pool);
+    boids_pages_release(w->metrics_columns, sizeof(uint32_t) * w->metrics_columns_cap);
+    boids_metrics_work_release(w->metrics_work);
+    return st;
+}
+
 boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
 {
     BOIDS_WORLD_CALL(w, BOIDS_WORLD_REFUSED);
     BOIDS_REQUIRE(out, "out");
-    const uint32_t R = w->sim.def.replicas, per = w->sim.per_replica;
+    const uint32_t R = w->sim.def.replicas;
     if (n != R)
         return boids_fail(BOIDS_E_ARGUMENT, "metrics of %zu replicas from a world of %u", n, R);
     const float radius = boids_model_group_radius(w->sim.def.model, &w->sim.def.params);
@@ -789,47 +837,7 @@ boids_status boids_world_metrics(boids_world *w, boids_metrics *out, size_t n)
     if (st == BOIDS_OK && w->ops->metrics) {
         st = w->ops->metrics(w->impl, radius, sums);
     } else if (st == BOIDS_OK && w->sim.def.count) {
-        /* the columns measured, 16 bytes a boid of a flat world, where its whole records were
-         * 40; the step's own memory given back first (the backend's trim) */
-        if (w->ops->trim) w->ops->trim(w->impl);
-        const uint32_t count = w->sim.def.count;
-        const bool three = w->sim.three,
-                   alive = (w->sim.attributes & (1u << BOIDS_ATTR_ALIVE)) != 0;
-        const size_t words = (size_t)count * ((three ? 6 : 4) + alive);
-        /* kept from call to call, their pages given back after each (the steps take them) */
-        if (words > w->metrics_columns_cap) {
-            free(w->metrics_columns);
-            w->metrics_columns = malloc(sizeof(uint32_t) * words);
-            w->metrics_columns_cap = w->metrics_columns ? words : 0;
-        }
-        uint32_t *c = w->metrics_columns;
-        void *columns[BOIDS_COLUMN_COUNT] = {0};
-        const boids_column order[] = {BOIDS_COLUMN_X,  BOIDS_COLUMN_Y, BOIDS_COLUMN_VX,
-                                      BOIDS_COLUMN_VY, BOIDS_COLUMN_Z, BOIDS_COLUMN_VZ};
-        for (size_t k = 0; c && k < (three ? 6u : 4u); ++k) columns[order[k]] = c + k * count;
-        if (c && alive) columns[BOIDS_COLUMN_ATTR + BOIDS_ATTR_ALIVE] = c + (words - count);
-        st = c ? w->ops->read_columns(w->impl, columns)
-               : boids_fail(BOIDS_E_NO_MEMORY, "out of memory for the metrics");
-        const boids_flock_view view = {columns[BOIDS_COLUMN_X],
-                                       columns[BOIDS_COLUMN_Y],
-                                       columns[BOIDS_COLUMN_Z],
-                                       columns[BOIDS_COLUMN_VX],
-                                       columns[BOIDS_COLUMN_VY],
-                                       columns[BOIDS_COLUMN_VZ],
-                                       columns[BOIDS_COLUMN_ATTR + BOIDS_ATTR_ALIVE],
-                                       1};
-        /* every core on a large replica (threads for a small one cost more than they save) */
-        boids_pool *pool = per >= 20000 && w->threads > 1 ? boids_pool_create(w->threads) : NULL;
-        for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r) {
-            const boids_flock_view replica = boids_view_from(view, r * per);
-            st = boids_metric_sums_compute(&replica, per, w->sim.def.width, w->sim.def.height,
-                                           w->sim.def.depth,
-                                           w->sim.def.params.base.edges == BOIDS_EDGES_WRAP, radius,
-                                           pool, &w->sim.stop_request, &w->metrics_work, &sums[r]);
-        }
-        boids_pool_destroy(pool);
-        boids_pages_release(w->metrics_columns, sizeof(uint32_t) * w->metrics_columns_cap);
-        boids_metrics_work_release(w->metrics_work);
+        st = metrics_on_host(w, radius, sums);
     }
     if (st == BOIDS_OK) st = w->ops->replicas(w->impl, rs);
     for (uint32_t r = 0; st == BOIDS_OK && r < R; ++r)
