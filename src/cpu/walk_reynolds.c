@@ -14,6 +14,7 @@
 
 #include "rules/simd.h"
 #include "cpu/steer.h"
+#include "cpu/walk_avx512.h"
 
 /* One boid's walk over its candidates, where no other boid walks with it (boids_cpu_group): the
  * reference of every walk's bits. Each candidate's terms are computed BOIDS_LANES candidates at
@@ -249,7 +250,12 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
     if (g.lanes > 1) {
-        if (s->sim->three)
+#if BOIDS_WALK_AVX512
+        if (!radii->adams && boids_cpu_walk_avx512_on && boids_cpu_has_avx512())
+            boids_cpu_walk_avx512(s, slot, &g, radii, out);
+        else
+#endif
+            if (s->sim->three)
             walk_group3(s, slot, &g, radii, out);
         else
             walk_group(s, slot, &g, radii, out);
