@@ -56,12 +56,25 @@ void boids_cpu_obstacle_push(const boids_cpu_step *s, uint32_t replica, float x,
     *pz = sz;
 }
 
-/* The x-cells of a block are plain (cx - span to cx + span, clipped at the row's ends, in that
- * order) where the row does not wrap, or the boid is not within the span of an end, or the row
- * has fewer than 2 span + 1 cells (then every block spans the whole row). */
-static bool plain_row(const boids_grid_dims *d, uint32_t cx)
+/* A lane's columns in a row: the block's 2 span + 1 cells along x, at most two ranges. Where the
+ * row wraps and the boid is within the span of an end, the block runs over that end: its cells
+ * at the row's high end come first in the canonical order (c - span to c + span, wrapped), then
+ * those from column 0 (parts 0 and 1). Otherwise one range (cut at the row's ends where it does
+ * not wrap, the whole row where the row has fewer cells than a block) in part `one`, the part the
+ * group's other lanes use most. An empty part has a > b. (Scalars, not arrays indexed by the
+ * part: those went through memory, and their stores and loads stalled each other.) */
+typedef struct lane_columns {
+    uint32_t a0, b0, a1, b1;
+} lane_columns;
+static inline lane_columns columns_of(const boids_grid_dims *d, uint32_t cx, uint32_t one)
 {
-    return d->w < 2 * d->span + 1 || !d->wrap || (cx >= d->span && cx + d->span < d->w);
+    const uint32_t sp = d->span, w = d->w;
+    if (w >= 2 * sp + 1 && d->wrap && (cx < sp || cx + sp >= w))
+        return (lane_columns){cx < sp ? cx + w - sp : cx - sp, w - 1, 0,
+                              cx < sp ? cx + sp : cx + sp - w};
+    const uint32_t a = w < 2 * sp + 1 || cx < sp ? 0 : cx - sp,
+                   b = w < 2 * sp + 1 || cx + sp >= w ? w - 1 : cx + sp;
+    return one == 0 ? (lane_columns){a, b, 1, 0} : (lane_columns){1, 0, a, b};
 }
 
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
@@ -74,47 +87,69 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
     g->rows = 0;
     const uint32_t c0 = slot_cell[slot];
     if (c0 >= cells) return;
-    /* The first cell's row; the others must lie in it (no division per lane: this runs once
-     * per group, and integer divisions were a tenth of a step). */
-    const uint32_t row_begin = c0 - c0 % d->w, row_end = row_begin + d->w;
-    if (!plain_row(d, c0 - row_begin)) return;
-    /* each lane's columns [a, b] (clipped at the row's ends); their union is [a[0], b[n - 1]] */
-    uint32_t a[BOIDS_GROUP_MAX], b[BOIDS_GROUP_MAX];
+    /* The first cell's row; the others must lie in it. One division where the world has one
+     * replica (integer divisions were a tenth of a step; this runs once per group). */
+    const uint32_t cpr = boids_grid_cells_per_replica(d), base = c0 < cpr ? 0 : c0 / cpr * cpr,
+                   row_index = (c0 - base) / d->w, row_begin = base + row_index * d->w,
+                   row_end = row_begin + d->w;
+    /* a lane's one range goes in part 0 in the row's upper half (where the lanes that wrap have
+     * their longer part), else in part 1 */
+    const uint32_t one = 2 * (c0 - row_begin) >= d->w ? 0 : 1;
+    /* each lane's columns, and each part's union over the lanes [lo, hi] */
+    uint32_t a[2][BOIDS_GROUP_MAX], b[2][BOIDS_GROUP_MAX];
+    uint32_t lo0 = UINT32_MAX, hi0 = 0, lo1 = UINT32_MAX, hi1 = 0;
+    bool wraps = false;
     uint32_t n = 0;
     if (max > BOIDS_GROUP_MAX) max = BOIDS_GROUP_MAX;
     while (n < max && slot + n < end) {
         const uint32_t c = slot_cell[slot + n]; /* sorted: c >= c0 */
-        if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN || !plain_row(d, c - row_begin)) break;
-        const uint32_t cx = c - row_begin, sp = d->span;
-        a[n] = d->w < 2 * sp + 1 ? 0 : cx >= sp ? cx - sp : 0;
-        b[n] = d->w < 2 * sp + 1 ? d->w - 1 : cx + sp < d->w ? cx + sp : d->w - 1;
+        if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN) break;
+        const lane_columns k = columns_of(d, c - row_begin, one);
+        a[0][n] = k.a0, b[0][n] = k.b0, a[1][n] = k.a1, b[1][n] = k.b1;
+        if (k.a0 <= k.b0) lo0 = k.a0 < lo0 ? k.a0 : lo0, hi0 = k.b0 > hi0 ? k.b0 : hi0;
+        if (k.a1 <= k.b1) lo1 = k.a1 < lo1 ? k.a1 : lo1, hi1 = k.b1 > hi1 ? k.b1 : hi1;
+        wraps |= k.a0 <= k.b0 && k.a1 <= k.b1;
         ++n;
     }
+    const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
     if (n < 2) return;
-    /* (one division for a flat world's row, as before its third dimension; two more in 3D) */
-    const uint32_t cpr = boids_grid_cells_per_replica(d), base = c0 / cpr * cpr,
-                   row_index = (row_begin - base) / d->w,
-                   cy = d->d == 1 ? row_index : row_index % d->h,
+    const uint32_t cy = d->d == 1 ? row_index : row_index % d->h,
                    cz = d->d == 1 ? 0 : row_index / d->h;
     uint32_t rows[BOIDS_BLOCK_ROWS];
-    g->rows = boids_grid_rows_around(d, base, cy, cz, rows);
-    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or the block's rows and
-     * layers do not wrap and the columns, rows and layers it spans, a cell of margin added for
+    const uint32_t nrows = boids_grid_rows_around(d, base, cy, cz, rows);
+    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or no lane's block wraps
+     * along any axis and the columns, rows and layers it spans, a cell of margin added for
      * positions on a cell's edge, are at most half the world on each axis. */
     const uint32_t sp = d->span;
-    const float span_w = (float)(b[n - 1] - a[0] + 2) * d->cell_w,
+    const float span_w = (float)(hi[one] - lo[one] + 2) * d->cell_w,
                 span_h = (float)(2 * sp + 2) * d->cell_h, span_d = (float)(2 * sp + 2) * d->cell_d;
     g->unwrapped =
-        !d->wrap ||
-        (cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w && span_h <= s->sim->half_h &&
-         (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
-    for (uint32_t j = 0; j < g->rows; ++j) {
+        !d->wrap || (!wraps && cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w &&
+                     span_h <= s->sim->half_h &&
+                     (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
+    /* each row's parts, in the canonical order: the row's high end, then from column 0 */
+    for (uint32_t j = 0; j < nrows; ++j) {
         const uint32_t *row = cs + rows[j];
-        g->begin[j] = row[a[0]];
-        g->end[j] = row[b[n - 1] + 1];
-        for (uint32_t l = 0; l < n; ++l) {
-            g->own_begin[j][l] = row[a[l]];
-            g->own_end[j][l] = row[b[l] + 1];
+        if (!wraps) { /* (most groups) one part, every lane in it */
+            const uint32_t e = g->rows++;
+            g->begin[e] = row[lo[one]];
+            g->end[e] = row[hi[one] + 1];
+            for (uint32_t l = 0; l < n; ++l) {
+                g->own_begin[e][l] = row[a[one][l]];
+                g->own_end[e][l] = row[b[one][l] + 1];
+            }
+            continue;
+        }
+        for (int p = 0; p < 2; ++p) {
+            if (lo[p] > hi[p]) continue; /* no lane's block has this part */
+            const uint32_t e = g->rows++;
+            g->begin[e] = row[lo[p]];
+            g->end[e] = row[hi[p] + 1];
+            for (uint32_t l = 0; l < n; ++l) {
+                const bool has = a[p][l] <= b[p][l];
+                g->own_begin[e][l] = has ? row[a[p][l]] : 0;
+                g->own_end[e][l] = has ? row[b[p][l] + 1] : 0;
+            }
         }
     }
     g->lanes = n;

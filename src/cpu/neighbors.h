@@ -22,23 +22,26 @@ void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_sta
                            boids_cpu_ranges *r);
 
 /* Consecutive slots whose candidates can be walked together, one boid per SIMD lane: boids in
- * cells of one row of one replica (at most BOIDS_GROUP_SPAN cells apart), whose blocks do not wrap
- * across the row's ends. The walk covers, row by row, the union of their blocks' ranges, in the
- * order each lane's own walk has; lane l takes only the candidates of its own block,
- * [own_begin[row][l], own_end[row][l]), so it sees exactly its scalar walk's candidates in the
- * scalar order (the others add masked +0s, which leave its sums' bits alone). */
+ * cells of one row of one replica (at most BOIDS_GROUP_SPAN cells apart). The walk covers, part
+ * of a row by part, the union of their blocks' ranges, in the order each lane's own walk has: a
+ * block that runs over the row's end (a torus, a boid within the span of an end) is two ranges
+ * in each row, the cells at the row's high end first, then those from column 0, and each is a
+ * part of its own. Lane l takes only the candidates of its own block, [own_begin[part][l],
+ * own_end[part][l]), so it sees exactly its scalar walk's candidates in the scalar order (the
+ * others add masked +0s, which leave its sums' bits alone). */
 #define BOIDS_GROUP_MAX 8
 #define BOIDS_GROUP_SPAN 3
+#define BOIDS_GROUP_PARTS (2 * BOIDS_BLOCK_ROWS)
 typedef struct boids_cpu_group {
     uint32_t lanes; /* slots in the group, from the first */
-    uint32_t rows;  /* cell rows walked (up to 2 span + 1, its square in a 3D world) */
+    uint32_t rows;  /* parts of cell rows walked (up to two a row of the block) */
     bool unwrapped; /* every candidate is less than half a world from every lane on
-                       both axes: the minimum image would return the plain offsets
+                       all axes: the minimum image would return the plain offsets
                        unchanged, so the walk may skip it (most groups) */
-    /* the union of the lanes' ranges in each row */
-    uint32_t begin[BOIDS_BLOCK_ROWS], end[BOIDS_BLOCK_ROWS];
-    uint32_t own_begin[BOIDS_BLOCK_ROWS][BOIDS_GROUP_MAX],
-        own_end[BOIDS_BLOCK_ROWS][BOIDS_GROUP_MAX];
+    /* the union of the lanes' ranges in each part */
+    uint32_t begin[BOIDS_GROUP_PARTS], end[BOIDS_GROUP_PARTS];
+    uint32_t own_begin[BOIDS_GROUP_PARTS][BOIDS_GROUP_MAX],
+        own_end[BOIDS_GROUP_PARTS][BOIDS_GROUP_MAX];
 } boids_cpu_group;
 /* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
  * slot's boid cannot share its walk (the caller then walks it alone). */
