@@ -1,8 +1,10 @@
 /* The thread pool hands out every item of a job exactly once, whatever the thread count and the
  * job's size: its parts, the chunks taken from their fronts, and the chunks stolen from their
  * backs tile [0, n) with no gap and no overlap. A chunk also stays within the job. A job of fixed
- * parts runs each part once. A NULL pool is the caller alone: one thread, one part. */
+ * parts runs each part once, whether the workers were polling for it or asleep. A NULL pool is
+ * the caller alone: one thread, one part. */
 #include <stdatomic.h>
+#include <time.h>
 
 #include "base/thread_pool.h"
 #include "test.h"
@@ -98,6 +100,42 @@ static void test_each_part_once(void)
     }
 }
 
+/* A part that takes a while (the last, 3 ms): the caller, done with its own part at once, polls
+ * for it, then sleeps until the worker is done. */
+static void slow_part(void *ctx, uint32_t part, uint32_t parts)
+{
+    if (part + 1 == parts && parts > 1) nanosleep(&(struct timespec){0, 3000000}, NULL);
+    visit_part(ctx, part, parts);
+}
+
+/* Jobs handed over both ways (the handoff: base/thread_pool.c): back to back, to workers still
+ * polling for the next; after a pause, to workers asleep; and one that outlasts the caller's
+ * polling, so the caller sleeps until the last worker wakes it. Each part still runs once. */
+static void test_polling_and_asleep(void)
+{
+    for (int threads = 2; threads <= 4; ++threads) {
+        boids_pool *p = boids_pool_create(threads);
+        if (!p) {
+            CHECK(!"boids_pool_create");
+            return;
+        }
+        parts_job j = {.parts = (uint32_t)threads};
+        uint32_t runs = 0;
+        for (int rep = 0; rep < 200; ++rep, ++runs) boids_pool_run_parts(p, visit_part, &j, 100000);
+        for (int rep = 0; rep < 4; ++rep, ++runs) { /* the workers fall asleep between these */
+            nanosleep(&(struct timespec){0, 5000000}, NULL);
+            boids_pool_run_parts(p, visit_part, &j, 100000);
+        }
+        for (int rep = 0; rep < 3; ++rep, ++runs) boids_pool_run_parts(p, slow_part, &j, 100000);
+        uint32_t wrong = 0;
+        for (int t = 0; t < threads; ++t) wrong += atomic_load(&j.calls[t]) != runs;
+        CHECK_MSG(wrong == 0 && atomic_load(&j.bad) == 0,
+                  "%d threads: %u parts not called once in each of %u runs, %u bad calls", threads,
+                  wrong, runs, atomic_load(&j.bad));
+        boids_pool_destroy(p);
+    }
+}
+
 static void test_no_pool(void)
 {
     CHECK(boids_pool_threads(NULL) == 1);
@@ -113,4 +151,5 @@ static void test_no_pool(void)
     CHECK(atomic_load(&pj.calls[0]) == 1 && atomic_load(&pj.bad) == 0);
 }
 
-TEST_MAIN(TEST(test_every_item_once), TEST(test_each_part_once), TEST(test_no_pool))
+TEST_MAIN(TEST(test_every_item_once), TEST(test_each_part_once), TEST(test_polling_and_asleep),
+          TEST(test_no_pool))
