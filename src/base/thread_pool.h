@@ -18,7 +18,7 @@ int boids_pool_threads(const boids_pool *pool);
 void boids_pool_run(boids_pool *pool, boids_pool_fn fn, void *ctx, uint32_t n);
 /* Calls fn(ctx, t, threads) once for each part t, on thread t (the caller is 0), for work of n
  * items split into one fixed part per thread (no stealing: two such runs give thread t the same
- * part). A job too small to share (a few thousand items) runs every part on the caller. */
+ * part). A job too small to share (a chunk of items, 512) runs every part on the caller. */
 void boids_pool_run_parts(boids_pool *pool, boids_pool_part_fn fn, void *ctx, uint32_t n);
 /* Part `part` of [0, n) cut into `parts` equal parts: [n * part / parts, n * (part + 1) / parts).
  * The split the pool starts each job from, and the grid's count and scatter use. */
