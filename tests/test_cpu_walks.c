@@ -4,11 +4,18 @@
  * each walk, and the states must be equal, boid by boid and bit for bit: the Reynolds walk's
  * cases (one flock or several swarms, 1/d^2 separation or the raw offsets, groups on the world's
  * seam and off it, a torus and Processing's borders, flat and 3D), and Adams' box, which walks
- * walk_lanes either way. Skips where the build or the processor has no AVX-512 walk. */
+ * walk_lanes either way. And boids_cpu_group_at forms the same lane groups with its rows in
+ * AVX-512 as without, on grids flat and 3D, wrapped and bounded, of span 1 and 2, with rows
+ * shorter than a block, folded, of two replicas. Skips where the build or the processor has no
+ * AVX-512. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/walk_avx512.h"
+#include "core/rng.h"
+#include "cpu/grid.h"
+#include "cpu/neighbors.h"
+#include "cpu/avx512.h"
 #include "test.h"
 
 typedef struct walk_case {
@@ -38,7 +45,7 @@ static void run(const walk_case *c, boids_boid *out)
 
 static void test_same_bits(void)
 {
-#if BOIDS_WALK_AVX512
+#if BOIDS_CPU_AVX512
     if (!boids_cpu_has_avx512()) {
         printf("SKIP: this processor has no AVX-512\n");
         exit(77);
@@ -83,4 +90,105 @@ static void test_same_bits(void)
 #endif
 }
 
-TEST_MAIN(TEST(test_same_bits))
+#if BOIDS_CPU_AVX512
+/* Whether two groups formed from the same slot are the same: their lanes, parts, unwrapped flag,
+ * ranges, and each lane's own ranges (the lanes past the group are no part of it). */
+static bool same_group(const boids_cpu_group *a, const boids_cpu_group *b)
+{
+    if (a->lanes != b->lanes || a->rows != b->rows) return false;
+    if (a->lanes < 2) return true; /* (a boid alone: no rows) */
+    if (a->unwrapped != b->unwrapped) return false;
+    for (uint32_t j = 0; j < a->rows; ++j) {
+        if (a->begin[j] != b->begin[j] || a->end[j] != b->end[j]) return false;
+        for (uint32_t l = 0; l < a->lanes; ++l)
+            if (a->own_begin[j][l] != b->own_begin[j][l] || a->own_end[j][l] != b->own_end[j][l])
+                return false;
+    }
+    return true;
+}
+
+typedef struct group_case {
+    const char *what;
+    float w, h, d; /* d 0: flat */
+    float cell, reach;
+    uint32_t count, replicas;
+    bool wrap;
+} group_case;
+
+/* Groups from every slot of a grid of c's boids (half of them in a patch a few cells wide, so
+ * cells hold many), formed both ways; returns the groups that differ. */
+static uint32_t groups_differ(const group_case *c, uint32_t *grouped)
+{
+    boids_grid_dims dims =
+        boids_grid_dims_for(c->w, c->h, c->d, c->cell, c->reach, c->count, c->wrap, c->replicas);
+    boids_cpu_grid g;
+    *grouped = 0;
+    if (boids_cpu_grid_init(&g, &dims, c->count, 1) != BOIDS_OK) {
+        CHECK(!"grid init");
+        return 1;
+    }
+    float *x = malloc(sizeof *x * c->count), *y = malloc(sizeof *y * c->count),
+          *z = malloc(sizeof *z * c->count);
+    boids_rng rng = boids_rng_seeded(11);
+    for (uint32_t i = 0; i < c->count; ++i) {
+        const float f = i % 2 ? 1.0f : 4.0f * c->cell / fmaxf(c->w, c->h); /* a patch, or all */
+        x[i] = boids_rng_float(&rng) * c->w * f, y[i] = boids_rng_float(&rng) * c->h * f;
+        z[i] = boids_rng_float(&rng) * c->d;
+    }
+    boids_cpu_grid_build(&g, x, y, c->d > 0.0f ? z : NULL, c->count, c->count / c->replicas, NULL);
+    boids_sim sim = {0};
+    sim.def.width = c->w, sim.def.height = c->h, sim.def.depth = c->d, sim.three = c->d > 0.0f;
+    sim.half_w = c->wrap ? c->w / 2 : INFINITY, sim.half_h = c->wrap ? c->h / 2 : INFINITY;
+    sim.half_d = c->wrap ? c->d / 2 : INFINITY;
+    const boids_cpu_step step = {.sim = &sim, .params = &sim.def.params, .grid = &g};
+    uint32_t differ = 0;
+    for (uint32_t s = 0; s < c->count; ++s) {
+        boids_cpu_group a, b;
+        boids_cpu_group_avx512_on = true;
+        boids_cpu_group_at(&step, s, c->count, BOIDS_GROUP_MAX, &a);
+        boids_cpu_group_avx512_on = false;
+        boids_cpu_group_at(&step, s, c->count, BOIDS_GROUP_MAX, &b);
+        boids_cpu_group_avx512_on = true;
+        differ += !same_group(&a, &b);
+        *grouped += a.lanes > 1;
+    }
+    printf("  %-30s grid %ux%ux%u, span %u: %u of %u slots start a group, %u differ\n", c->what,
+           dims.w, dims.h, dims.d, dims.span, *grouped, c->count, differ);
+    free(x), free(y), free(z);
+    boids_cpu_grid_free(&g);
+    return differ;
+}
+#endif
+
+static void test_same_groups(void)
+{
+#if BOIDS_CPU_AVX512
+    if (!boids_cpu_has_avx512()) {
+        printf("SKIP: this processor has no AVX-512\n");
+        exit(77);
+    }
+    const group_case cases[] = {
+        {"a torus", 1000, 600, 0, 50, 50, 4000, 1, true},
+        {"a box", 1000, 600, 0, 50, 50, 4000, 1, false},
+        {"span 2 (cells half the radius)", 1000, 600, 0, 25, 50, 4000, 1, true},
+        {"span 2, a box", 1000, 600, 0, 25, 50, 4000, 1, false},
+        {"a 3D torus", 400, 400, 400, 50, 50, 4000, 1, true},
+        {"a 3D box", 400, 400, 400, 50, 50, 4000, 1, false},
+        {"rows of 3 cells", 170, 600, 0, 50, 50, 2000, 1, true},
+        {"rows shorter than a block", 110, 600, 0, 50, 50, 2000, 1, true},
+        {"two replicas", 1000, 600, 0, 50, 50, 4000, 2, true},
+        {"folded (cells past the cap)", 5000, 5000, 0, 1, 1, 3000, 1, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        uint32_t grouped;
+        const uint32_t differ = groups_differ(&cases[i], &grouped);
+        CHECK_MSG(differ == 0, "%s: %u groups differ between the two ways", cases[i].what, differ);
+        CHECK_MSG(grouped > 0, "%s: no group formed (the case tests nothing)", cases[i].what);
+    }
+#else
+    printf("SKIP: this build has no AVX-512\n");
+    exit(77);
+#endif
+}
+
+TEST_MAIN(TEST(test_same_bits), TEST(test_same_groups))

@@ -2,6 +2,11 @@
 
 #include <math.h>
 
+#include "cpu/avx512.h"
+#if BOIDS_CPU_AVX512
+#include <immintrin.h>
+#endif
+
 void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_start, uint32_t cell,
                            boids_cpu_ranges *r)
 {
@@ -77,6 +82,64 @@ static inline lane_columns columns_of(const boids_grid_dims *d, uint32_t cx, uin
     return one == 0 ? (lane_columns){a, b, 1, 0} : (lane_columns){1, 0, a, b};
 }
 
+/* Whether a group's candidates are all less than half a world from each of its lanes
+ * (boids_cpu_group's `unwrapped`): the world does not wrap, or no lane's block wraps along any
+ * axis and the columns [lo, hi], rows and layers it spans, a cell of margin added for positions on
+ * a cell's edge, are at most half the world on each axis. */
+static bool group_unwrapped(const boids_cpu_step *s, bool wraps, uint32_t lo, uint32_t hi,
+                            uint32_t cy, uint32_t cz)
+{
+    const boids_grid_dims *d = &s->grid->dims;
+    const uint32_t sp = d->span;
+    const float span_w = (float)(hi - lo + 2) * d->cell_w, span_h = (float)(2 * sp + 2) * d->cell_h,
+                span_d = (float)(2 * sp + 2) * d->cell_d;
+    return !d->wrap || (!wraps && cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w &&
+                        span_h <= s->sim->half_h &&
+                        (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
+}
+
+#if BOIDS_CPU_AVX512
+bool boids_cpu_group_avx512_on = true;
+
+/* The rows of a group none of whose lanes' blocks runs over a row's end (most groups), in
+ * AVX-512: lane l's columns are [max(cx_l - span, 0), min(cx_l + span, w - 1)], all in one part a
+ * row, and its own range there two of the row's cell starts from lo on, which one permute of
+ * those starts (at most 2 span + 5 of them: one vector) picks for every lane. The lanes' columns
+ * ascend, so lane 0 has lo and the last lane hi. The same values as the scalar loop in
+ * boids_cpu_group_at; lanes past the group get values too, which no walk reads. */
+__attribute__((target("arch=x86-64-v4"))) static void
+rows_avx512(const boids_grid_dims *d, const uint32_t *cs, const uint32_t *slot_cell, uint32_t slot,
+            uint32_t n, uint32_t row_begin, const uint32_t *rows, uint32_t nrows, uint32_t lo,
+            uint32_t hi, boids_cpu_group *g)
+{
+    const __m256i cx =
+        _mm256_sub_epi32(_mm256_maskz_loadu_epi32((__mmask8)((1u << n) - 1u), slot_cell + slot),
+                         _mm256_set1_epi32((int)row_begin));
+    const __m256i sp = _mm256_set1_epi32((int)d->span), base = _mm256_set1_epi32((int)lo);
+    /* a lane's first column and its last plus one, as indices into the starts from lo */
+    const __m256i a =
+        _mm256_sub_epi32(_mm256_max_epi32(_mm256_sub_epi32(cx, sp), _mm256_set1_epi32(0)), base);
+    const __m256i b = _mm256_sub_epi32(
+        _mm256_min_epi32(_mm256_add_epi32(cx, sp), _mm256_set1_epi32((int)(d->w - 1))),
+        _mm256_sub_epi32(base, _mm256_set1_epi32(1)));
+    /* (lanes past the group may stand in later rows: their indices, kept within the vector) */
+    const __m512i ia = _mm512_castsi256_si512(_mm256_and_si256(a, _mm256_set1_epi32(15)));
+    const __m512i ib = _mm512_castsi256_si512(_mm256_and_si256(b, _mm256_set1_epi32(15)));
+    const __mmask16 held = (__mmask16)((1u << (hi + 2 - lo)) - 1u);
+    for (uint32_t j = 0; j < nrows; ++j) {
+        const uint32_t *row = cs + rows[j];
+        const __m512i starts = _mm512_maskz_loadu_epi32(held, row + lo);
+        g->begin[j] = row[lo];
+        g->end[j] = row[hi + 1];
+        _mm256_storeu_si256((__m256i *)g->own_begin[j],
+                            _mm512_castsi512_si256(_mm512_permutexvar_epi32(ia, starts)));
+        _mm256_storeu_si256((__m256i *)g->own_end[j],
+                            _mm512_castsi512_si256(_mm512_permutexvar_epi32(ib, starts)));
+    }
+    g->rows = nrows;
+}
+#endif
+
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
                         boids_cpu_group *g)
 {
@@ -92,41 +155,45 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
     const uint32_t cpr = boids_grid_cells_per_replica(d), base = c0 < cpr ? 0 : c0 / cpr * cpr,
                    row_index = (c0 - base) / d->w, row_begin = base + row_index * d->w,
                    row_end = row_begin + d->w;
-    /* a lane's one range goes in part 0 in the row's upper half (where the lanes that wrap have
-     * their longer part), else in part 1 */
-    const uint32_t one = 2 * (c0 - row_begin) >= d->w ? 0 : 1;
-    /* each lane's columns, and each part's union over the lanes [lo, hi] */
-    uint32_t a[2][BOIDS_GROUP_MAX], b[2][BOIDS_GROUP_MAX];
-    uint32_t lo0 = UINT32_MAX, hi0 = 0, lo1 = UINT32_MAX, hi1 = 0;
-    bool wraps = false;
-    uint32_t n = 0;
+    /* the lanes: the slots on from slot in cells of that row, at most BOIDS_GROUP_SPAN apart */
     if (max > BOIDS_GROUP_MAX) max = BOIDS_GROUP_MAX;
-    while (n < max && slot + n < end) {
-        const uint32_t c = slot_cell[slot + n]; /* sorted: c >= c0 */
-        if (c >= row_end || c - c0 > BOIDS_GROUP_SPAN) break;
-        const lane_columns k = columns_of(d, c - row_begin, one);
-        a[0][n] = k.a0, b[0][n] = k.b0, a[1][n] = k.a1, b[1][n] = k.b1;
-        if (k.a0 <= k.b0) lo0 = k.a0 < lo0 ? k.a0 : lo0, hi0 = k.b0 > hi0 ? k.b0 : hi0;
-        if (k.a1 <= k.b1) lo1 = k.a1 < lo1 ? k.a1 : lo1, hi1 = k.b1 > hi1 ? k.b1 : hi1;
-        wraps |= k.a0 <= k.b0 && k.a1 <= k.b1;
-        ++n;
-    }
-    const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
+    if (max > end - slot) max = end - slot;
+    uint32_t n = 1;
+    while (n < max && slot_cell[slot + n] < row_end && slot_cell[slot + n] - c0 <= BOIDS_GROUP_SPAN)
+        ++n; /* (sorted: each cell >= c0) */
     if (n < 2) return;
     const uint32_t cy = d->d == 1 ? row_index : row_index % d->h,
                    cz = d->d == 1 ? 0 : row_index / d->h;
     uint32_t rows[BOIDS_BLOCK_ROWS];
     const uint32_t nrows = boids_grid_rows_around(d, base, cy, cz, rows);
-    /* Unwrapped: the world does not wrap (the offsets are plain anyway), or no lane's block wraps
-     * along any axis and the columns, rows and layers it spans, a cell of margin added for
-     * positions on a cell's edge, are at most half the world on each axis. */
-    const uint32_t sp = d->span;
-    const float span_w = (float)(hi[one] - lo[one] + 2) * d->cell_w,
-                span_h = (float)(2 * sp + 2) * d->cell_h, span_d = (float)(2 * sp + 2) * d->cell_d;
-    g->unwrapped =
-        !d->wrap || (!wraps && cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w &&
-                     span_h <= s->sim->half_h &&
-                     (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
+    const uint32_t sp = d->span, w = d->w;
+#if BOIDS_CPU_AVX512
+    const uint32_t cx0 = c0 - row_begin, cx1 = slot_cell[slot + n - 1] - row_begin;
+    if (boids_cpu_group_avx512_on && boids_cpu_has_avx512() && w >= 2 * sp + 1 &&
+        !(d->wrap && (cx0 < sp || cx1 + sp >= w))) { /* no lane's block over the row's end */
+        const uint32_t lo = cx0 < sp ? 0 : cx0 - sp, hi = cx1 + sp >= w ? w - 1 : cx1 + sp;
+        rows_avx512(d, cs, slot_cell, slot, n, row_begin, rows, nrows, lo, hi, g);
+        g->unwrapped = group_unwrapped(s, false, lo, hi, cy, cz);
+        g->lanes = n;
+        return;
+    }
+#endif
+    /* a lane's one range goes in part 0 in the row's upper half (where the lanes that wrap have
+     * their longer part), else in part 1 */
+    const uint32_t one = 2 * (c0 - row_begin) >= w ? 0 : 1;
+    /* each lane's columns, and each part's union over the lanes [lo, hi] */
+    uint32_t a[2][BOIDS_GROUP_MAX], b[2][BOIDS_GROUP_MAX];
+    uint32_t lo0 = UINT32_MAX, hi0 = 0, lo1 = UINT32_MAX, hi1 = 0;
+    bool wraps = false;
+    for (uint32_t l = 0; l < n; ++l) {
+        const lane_columns k = columns_of(d, slot_cell[slot + l] - row_begin, one);
+        a[0][l] = k.a0, b[0][l] = k.b0, a[1][l] = k.a1, b[1][l] = k.b1;
+        if (k.a0 <= k.b0) lo0 = k.a0 < lo0 ? k.a0 : lo0, hi0 = k.b0 > hi0 ? k.b0 : hi0;
+        if (k.a1 <= k.b1) lo1 = k.a1 < lo1 ? k.a1 : lo1, hi1 = k.b1 > hi1 ? k.b1 : hi1;
+        wraps |= k.a0 <= k.b0 && k.a1 <= k.b1;
+    }
+    const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
+    g->unwrapped = group_unwrapped(s, wraps, lo[one], hi[one], cy, cz);
     /* each row's parts, in the canonical order: the row's high end, then from column 0 */
     for (uint32_t j = 0; j < nrows; ++j) {
         const uint32_t *row = cs + rows[j];

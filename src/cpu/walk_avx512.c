@@ -15,7 +15,7 @@
  * Adams' box walks walk_lanes everywhere (one model, and the compares of its box in a vector). */
 #include "cpu/walk_avx512.h"
 
-#if BOIDS_WALK_AVX512
+#if BOIDS_CPU_AVX512
 #include <immintrin.h>
 
 bool boids_cpu_walk_avx512_on = true;

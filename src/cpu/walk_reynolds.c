@@ -250,7 +250,7 @@ uint32_t boids_cpu_walk_reynolds(const boids_cpu_step *s, uint32_t slot, uint32_
     boids_cpu_group g;
     boids_cpu_group_at(s, slot, end, BOIDS_LANES, &g);
     if (g.lanes > 1) {
-#if BOIDS_WALK_AVX512
+#if BOIDS_CPU_AVX512
         if (!radii->adams && boids_cpu_walk_avx512_on && boids_cpu_has_avx512())
             boids_cpu_walk_avx512(s, slot, &g, radii, out);
         else
