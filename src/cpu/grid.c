@@ -5,6 +5,10 @@
 
 #include "base/error.h"
 #include "base/thread_pool.h"
+#include "cpu/avx512.h"
+#if BOIDS_CPU_AVX512
+#include <immintrin.h>
+#endif
 
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
                                  uint32_t parts)
@@ -87,6 +91,54 @@ static inline void count_range(const boids_grid_dims dims, uint32_t cells,
     count[run_cell] += run;
 }
 
+#if BOIDS_CPU_AVX512
+bool boids_cpu_count_avx512_on = true;
+
+/* An axis's cell of 16 positions, as boids_fine_coord on a grid that is not folded along it: 0
+ * below 0 (and for NaN, whose compare fails), fine - 1 from fine on, else the truncation. */
+__attribute__((target("arch=x86-64-v4"))) static inline __m512i fine_coords(__m512 p, float inv,
+                                                                            uint32_t fine)
+{
+    const __m512 c = _mm512_mul_ps(p, _mm512_set1_ps(inv));
+    const __mmask16 at_least_0 = _mm512_cmp_ps_mask(c, _mm512_setzero_ps(), _CMP_GE_OQ);
+    const __mmask16 below_fine = _mm512_cmp_ps_mask(c, _mm512_set1_ps((float)fine), _CMP_LT_OQ);
+    const __m512i last = _mm512_set1_epi32((int)(fine - 1));
+    /* (a lane at or past fine, or below 0, converts to anything: its mask replaces it) */
+    const __m512i i = _mm512_min_epu32(_mm512_cvttps_epu32(c), last);
+    return _mm512_maskz_mov_epi32(at_least_0, _mm512_mask_mov_epi32(last, below_fine, i));
+}
+
+/* The cells of entries [begin, end) of a flat world of one replica and no graveyard, not folded:
+ * boids_cell_of's, 16 entries at a time. */
+__attribute__((target("arch=x86-64-v4"))) static void cells_avx512(const boids_grid_dims *d,
+                                                                   uint32_t *restrict cell_of,
+                                                                   const float *x, const float *y,
+                                                                   uint32_t begin, uint32_t end)
+{
+    const __m512i w = _mm512_set1_epi32((int)d->w);
+    for (uint32_t k = begin; k < end; k += 16) {
+        const __mmask16 in = end - k >= 16 ? 0xffff : (__mmask16)((1u << (end - k)) - 1u);
+        const __m512i cx = fine_coords(_mm512_maskz_loadu_ps(in, x + k), d->inv_cell_w, d->w);
+        const __m512i cy = fine_coords(_mm512_maskz_loadu_ps(in, y + k), d->inv_cell_h, d->h);
+        _mm512_mask_storeu_epi32(cell_of + k, in, _mm512_add_epi32(_mm512_mullo_epi32(cy, w), cx));
+    }
+}
+#endif
+
+/* The part's histogram of the cells in cell_of[begin, end). The entries come nearly in cell order
+ * (the last step's), so most follow one of their own cell: their run is counted in a register and
+ * added once, where count[c]++ for each would wait on the store before it. */
+static void count_cells(const uint32_t *cell_of, uint32_t *count, uint32_t begin, uint32_t end)
+{
+    uint32_t run_cell = 0, run = 0;
+    for (uint32_t k = begin; k < end; ++k) {
+        const uint32_t c = cell_of[k];
+        if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
+        ++run;
+    }
+    count[run_cell] += run;
+}
+
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
                           const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead)
@@ -98,6 +150,14 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     /* one replica needs no division for its index; ids matter only to find it or the dead */
     const bool one_replica = per_replica >= n, plain = one_replica && !dead;
     const boids_grid_dims d = g->dims;
+#if BOIDS_CPU_AVX512
+    if (plain && !z && d.d == 1 && d.fine_w == d.w && d.fine_h == d.h &&
+        boids_cpu_count_avx512_on && boids_cpu_has_avx512()) {
+        cells_avx512(&d, g->cell_of, x, y, begin, end);
+        count_cells(g->cell_of, count, begin, end);
+        return;
+    }
+#endif
     if (plain && !z && d.d == 1)
         count_range(d, g->cells, g->cell_of, count, x, y, z, ids, per_replica, one_replica, dead,
                     begin, end, true, true);

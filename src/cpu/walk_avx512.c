@@ -9,7 +9,7 @@
  * The bits are walk_lanes': the same operations in the same order, lane by lane. A masked-out
  * lane keeps its sum where walk_lanes adds (or subtracts) +0.0, which changes no bit of a sum that
  * is never -0.0, and these never are: they start at +0.0, and in round-to-nearest a sum or a
- * difference is -0.0 only where its first operand already is. test_cpu_walks holds the two walks
+ * difference is -0.0 only where its first operand already is. test_avx512 holds the two walks
  * equal, test_agreement both against the GPU's walk (the sanitizers' build, where no instruction
  * set is chosen at run time, runs walk_lanes).
  * Adams' box walks walk_lanes everywhere (one model, and the compares of its box in a vector). */
