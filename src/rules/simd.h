@@ -51,7 +51,10 @@ typedef uint32_t boids_vu __attribute__((vector_size(4 * BOIDS_LANES)));
 #define boids_vf_all(x) ((boids_vf)BOIDS_SPLAT((float)(x)))
 #define boids_vu_all(x) ((boids_vu)BOIDS_SPLAT((uint32_t)(x)))
 
-/* a[0..n) in the first n lanes, `fill` in the others: a lane group's own values. */
+/* a[0..n) in the first n lanes, `fill` in the others: a lane group's own values. A group short of
+ * BOIDS_LANES builds its vector lane by lane from a[0..n) alone (lane l past n reads a[0], then
+ * takes fill), every index a constant: written as a loop to n, GCC made it a call to memcpy into
+ * the stack and a load that waited on those stores. */
 BOIDS_VINLINE boids_vf boids_vf_load(const float *a, uint32_t n, float fill)
 {
     boids_vf v;
@@ -59,8 +62,8 @@ BOIDS_VINLINE boids_vf boids_vf_load(const float *a, uint32_t n, float fill)
         __builtin_memcpy(&v, a, sizeof v);
         return v;
     }
-    v = boids_vf_all(fill);
-    for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
+    BOIDS_UNROLL
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l) v[l] = l < n ? a[l < n ? l : 0] : fill;
     return v;
 }
 BOIDS_VINLINE boids_vu boids_vu_load(const uint32_t *a, uint32_t n, uint32_t fill)
@@ -70,18 +73,23 @@ BOIDS_VINLINE boids_vu boids_vu_load(const uint32_t *a, uint32_t n, uint32_t fil
         __builtin_memcpy(&v, a, sizeof v);
         return v;
     }
-    v = boids_vu_all(fill);
-    for (uint32_t l = 0; l < n; ++l) v[l] = a[l];
+    BOIDS_UNROLL
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l) v[l] = l < n ? a[l < n ? l : 0] : fill;
     return v;
 }
 
 /* The first n lanes of v to a[0..n). */
 BOIDS_VINLINE void boids_vf_store(float *a, uint32_t n, boids_vf v)
 {
-    if (n == BOIDS_LANES)
+    if (n == BOIDS_LANES) {
         __builtin_memcpy(a, &v, sizeof v);
-    else
-        for (uint32_t l = 0; l < n; ++l) a[l] = v[l];
+        return;
+    }
+    /* (constant indices: as boids_vf_load, no memcpy from the stack) */
+    BOIDS_UNROLL
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l) {
+        if (l < n) a[l] = v[l];
+    }
 }
 
 /* |x| lane by lane, as fabsf: the sign bit cleared. */
