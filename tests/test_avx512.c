@@ -7,7 +7,8 @@
  * walk_lanes either way. And boids_cpu_group_at forms the same lane groups with its rows in
  * AVX-512 as without, on grids flat and 3D, wrapped and bounded, of span 1 and 2, with rows
  * shorter than a block, folded, of two replicas. And the grid's count of 16 cells at once gives the
- * scalar count's cells and histograms. Skips where the build or the processor has no AVX-512. */
+ * scalar count's cells and histograms, and its sort of each cell by id the scalar sort's order.
+ * Skips where the build or the processor has no AVX-512. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,4 +260,94 @@ static void test_same_count(void)
 #endif
 }
 
-TEST_MAIN(TEST(test_same_bits), TEST(test_same_groups), TEST(test_same_count))
+#if BOIDS_CPU_AVX512
+/* Whether the grid of the n entries at (x, y), of ids `ids` (NULL: entry k is boid k), counted
+ * and scattered in `parts` parts, scatters and then sorts its cells to the same slots with AVX-512
+ * as without; *moved: the slots out of order before the sort. */
+static bool same_sort(const boids_grid_dims *dims, const float *x, const float *y,
+                      const uint32_t *ids, uint32_t n, uint32_t parts, uint32_t *moved)
+{
+    boids_cpu_grid g[2];
+    bool same;
+    for (int i = 0; i < 2; ++i) {
+        if (boids_cpu_grid_init(&g[i], dims, n, parts) != BOIDS_OK) return false;
+        boids_cpu_scatter_avx512_on = i == 0;
+        for (uint32_t p = 0; p < parts; ++p)
+            boids_cpu_grid_count(&g[i], p, x, y, NULL, ids, n, n, NULL);
+        boids_cpu_grid_scan(&g[i]);
+        for (uint32_t p = 0; p < parts; ++p) boids_cpu_grid_scatter(&g[i], p, ids, n);
+    }
+    same = memcmp(g[0].order, g[1].order, sizeof *g[0].order * n) == 0 &&
+           memcmp(g[0].src, g[1].src, sizeof *g[0].src * n) == 0 &&
+           memcmp(g[0].slot_cell, g[1].slot_cell, sizeof *g[0].slot_cell * n) == 0;
+    *moved = 0;
+    for (uint32_t k = 1; k < n; ++k)
+        *moved += g[0].slot_cell[k - 1] == g[0].slot_cell[k] && g[0].order[k - 1] > g[0].order[k];
+    for (int i = 0; i < 2; ++i) {
+        boids_cpu_sort_avx512_on = i == 0;
+        boids_cpu_grid_sort_cells(&g[i], 0, n);
+    }
+    boids_cpu_scatter_avx512_on = boids_cpu_sort_avx512_on = true;
+    same = same && memcmp(g[0].order, g[1].order, sizeof *g[0].order * n) == 0 &&
+           memcmp(g[0].src, g[1].src, sizeof *g[0].src * n) == 0;
+    boids_cpu_grid_free(&g[0]), boids_cpu_grid_free(&g[1]);
+    return same;
+}
+#endif
+
+/* Entries in the order of a grid of the boids a little earlier (the CPU backend's state: most in
+ * their cell, id ascending, a few come from the cells around), and in a random order. */
+static void test_same_sort(void)
+{
+#if BOIDS_CPU_AVX512
+    if (!boids_cpu_has_avx512()) {
+        printf("SKIP: this processor has no AVX-512\n");
+        exit(77);
+    }
+    const uint32_t n = 20011;
+    const float W = 2000, H = 1200;
+    const boids_grid_dims dims = boids_grid_dims_for(W, H, 0.0f, 50, 50, n, true, 1);
+    float *x = malloc(sizeof *x * n), *y = malloc(sizeof *y * n);
+    float *x1 = malloc(sizeof *x * n), *y1 = malloc(sizeof *y * n);
+    uint32_t *ids = malloc(sizeof *ids * n);
+    boids_rng rng = boids_rng_seeded(9);
+    for (uint32_t i = 0; i < n; ++i)
+        x[i] = boids_rng_float(&rng) * W, y[i] = boids_rng_float(&rng) * H;
+    const char *orders[] = {"as the last step's", "shuffled", "in id order"};
+    for (int order = 0; order < 3; ++order) {
+        if (order == 0) { /* the entries as a grid of (x, y) holds them, then moved by up to 8 px */
+            boids_cpu_grid g;
+            REQUIRE_OK(boids_cpu_grid_init(&g, &dims, n, 1));
+            boids_cpu_grid_build(&g, x, y, NULL, n, n, NULL);
+            memcpy(ids, g.order, sizeof *ids * n);
+            boids_cpu_grid_free(&g);
+        } else if (order == 1) { /* shuffled */
+            for (uint32_t i = 0; i < n; ++i) ids[i] = i;
+            for (uint32_t i = n - 1; i > 0; --i) {
+                const uint32_t j = boids_rng_u32(&rng) % (i + 1), t = ids[i];
+                ids[i] = ids[j], ids[j] = t;
+            }
+        }
+        for (uint32_t k = 0; k < n; ++k) {
+            const uint32_t id = order == 2 ? k : ids[k];
+            x1[k] = boids_wrap(x[id] + 16.0f * (boids_rng_float(&rng) - 0.5f), W);
+            y1[k] = boids_wrap(y[id] + 16.0f * (boids_rng_float(&rng) - 0.5f), H);
+        }
+        for (uint32_t parts = 1; parts <= 2; ++parts) {
+            uint32_t moved = 0;
+            const bool same = same_sort(&dims, x1, y1, order == 2 ? NULL : ids, n, parts, &moved);
+            printf("  %s, %u parts: %u slots out of order, %s\n", orders[order], parts, moved,
+                   same ? "scattered and sorted alike" : "scattered or sorted differently");
+            CHECK_MSG(same, "%s, %u parts: the scatters or sorts differ", orders[order], parts);
+            CHECK_MSG(moved > 0 || order == 2 || parts == 1,
+                      "%s: nothing to sort (the case tests nothing)", orders[order]);
+        }
+    }
+    free(x), free(y), free(x1), free(y1), free(ids);
+#else
+    printf("SKIP: this build has no AVX-512\n");
+    exit(77);
+#endif
+}
+
+TEST_MAIN(TEST(test_same_bits), TEST(test_same_groups), TEST(test_same_count), TEST(test_same_sort))
