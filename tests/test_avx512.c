@@ -1,13 +1,13 @@
-/* The CPU's two walks of a lane group give the same bits: AVX-512's (cpu/walk_avx512.c, taken
- * where the processor has it) and the vector extensions' (walk_reynolds.c's walk_lanes, every
- * other processor's, and the sanitizers' build's). Each world steps from the same start once with
- * each walk, and the states must be equal, boid by boid and bit for bit: the Reynolds walk's
- * cases (one flock or several swarms, 1/d^2 separation or the raw offsets, groups on the world's
- * seam and off it, a torus and Processing's borders, flat and 3D), and Adams' box, which walks
- * walk_lanes either way. And boids_cpu_group_at forms the same lane groups with its rows in
- * AVX-512 as without, on grids flat and 3D, wrapped and bounded, of span 1 and 2, with rows
- * shorter than a block, folded, of two replicas. And the grid's count of 16 cells at once gives the
- * scalar count's cells and histograms, and its sort of each cell by id the scalar sort's order.
+/* The CPU backend's AVX-512 paths (cpu/avx512.h) give their portable paths' bits, each compared
+ * with its path turned off:
+ * - the lane walk (cpu/walk_avx512.c) against walk_reynolds.c's walk_lanes (every other
+ *   processor's, and the sanitizers' build's): each world steps from the same start once with
+ *   each walk, and the states must be equal boid by boid, bit for bit: one flock or several
+ *   swarms, 1/d^2 separation or the raw offsets, groups on the world's seam and off it, a torus and
+ *   Processing's borders, flat and 3D, and Adams' box (walk_lanes either way);
+ * - boids_cpu_group_at's rows: the same groups from every slot, on grids flat and 3D, wrapped and
+ *   bounded, of span 1 and 2, with rows shorter than a block, folded, of two replicas;
+ * - the grid's count, scatter, sort and gather: the same cells, histograms and slots.
  * Skips where the build or the processor has no AVX-512. */
 #include <math.h>
 #include <stdlib.h>
@@ -26,6 +26,7 @@ typedef struct walk_case {
     uint32_t steps;
 } walk_case;
 
+#if BOIDS_CPU_AVX512
 /* The world of case c after its steps, read into out (c->count boids). */
 static void run(const walk_case *c, boids_boid *out)
 {
@@ -43,6 +44,7 @@ static void run(const walk_case *c, boids_boid *out)
     REQUIRE_OK(boids_world_read(w, out, c->count));
     boids_world_destroy(w);
 }
+#endif
 
 static void test_same_bits(void)
 {
@@ -263,7 +265,8 @@ static void test_same_count(void)
 #if BOIDS_CPU_AVX512
 /* Whether the grid of the n entries at (x, y), of ids `ids` (NULL: entry k is boid k), counted
  * and scattered in `parts` parts, scatters and then sorts its cells to the same slots with AVX-512
- * as without; *moved: the slots out of order before the sort. */
+ * as without, and gathers the entries' data to them alike; *moved: the slots out of order before
+ * the sort. */
 static bool same_sort(const boids_grid_dims *dims, const float *x, const float *y,
                       const uint32_t *ids, uint32_t n, uint32_t parts, uint32_t *moved)
 {
@@ -290,6 +293,24 @@ static bool same_sort(const boids_grid_dims *dims, const float *x, const float *
     boids_cpu_scatter_avx512_on = boids_cpu_sort_avx512_on = true;
     same = same && memcmp(g[0].order, g[1].order, sizeof *g[0].order * n) == 0 &&
            memcmp(g[0].src, g[1].src, sizeof *g[0].src * n) == 0;
+    /* the entries' data into the sorted slots, 4 arrays (a flat world's) and 6 (a 3D one's) */
+    float *data = malloc(sizeof *data * n * 18);
+    const float *from[6];
+    float *to[2][6];
+    for (int a = 0; a < 6; ++a) {
+        from[a] = data + (size_t)a * n, to[0][a] = data + (size_t)(6 + a) * n;
+        to[1][a] = data + (size_t)(12 + a) * n;
+    }
+    for (uint32_t k = 0; k < 6 * n; ++k) data[k] = (float)k;
+    for (uint32_t arrays = 4; arrays <= 6; arrays += 2) {
+        for (int i = 0; i < 2; ++i) {
+            boids_cpu_gather_avx512_on = i == 0;
+            boids_cpu_grid_gather(&g[0], 0, n, arrays, to[i], from);
+        }
+        same = same && memcmp(to[0][0], to[1][0], sizeof(float) * n * arrays) == 0;
+    }
+    boids_cpu_gather_avx512_on = true;
+    free(data);
     boids_cpu_grid_free(&g[0]), boids_cpu_grid_free(&g[1]);
     return same;
 }
@@ -337,8 +358,9 @@ static void test_same_sort(void)
             uint32_t moved = 0;
             const bool same = same_sort(&dims, x1, y1, order == 2 ? NULL : ids, n, parts, &moved);
             printf("  %s, %u parts: %u slots out of order, %s\n", orders[order], parts, moved,
-                   same ? "scattered and sorted alike" : "scattered or sorted differently");
-            CHECK_MSG(same, "%s, %u parts: the scatters or sorts differ", orders[order], parts);
+                   same ? "scattered, sorted and gathered alike" : "they differ");
+            CHECK_MSG(same, "%s, %u parts: the scatters, sorts or gathers differ", orders[order],
+                      parts);
             CHECK_MSG(moved > 0 || order == 2 || parts == 1,
                       "%s: nothing to sort (the case tests nothing)", orders[order]);
         }

@@ -227,19 +227,9 @@ static void reorder_chunk(void *ctx, uint32_t begin, uint32_t end)
     cpu_backend *b = ctx;
     boids_cpu_grid_cell_span(&b->grid, begin, end, &begin, &end);
     boids_cpu_grid_sort_cells(&b->grid, begin, end);
-    for (uint32_t k = begin; k < end; ++k) {
-        const uint32_t e = b->grid.src[k];
-        b->cand.x[k] = b->cur.x[e];
-        b->cand.y[k] = b->cur.y[e];
-        b->cand.vx[k] = b->cur.vx[e];
-        b->cand.vy[k] = b->cur.vy[e];
-    }
-    if (b->sim->three)
-        for (uint32_t k = begin; k < end; ++k) {
-            const uint32_t e = b->grid.src[k];
-            b->cand.z[k] = b->cur.z[e];
-            b->cand.vz[k] = b->cur.vz[e];
-        }
+    float *const dst[] = {b->cand.x, b->cand.y, b->cand.vx, b->cand.vy, b->cand.z, b->cand.vz};
+    const float *const src[] = {b->cur.x, b->cur.y, b->cur.vx, b->cur.vy, b->cur.z, b->cur.vz};
+    boids_cpu_grid_gather(&b->grid, begin, end, b->sim->three ? 6 : 4, dst, src);
     if (!b->one_swarm)
         for (uint32_t k = begin; k < end; ++k) b->cand.swarm[k] = b->swarm[b->grid.order[k]];
 }

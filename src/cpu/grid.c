@@ -92,12 +92,37 @@ static inline void count_range(const boids_grid_dims dims, uint32_t cells,
 }
 
 #if BOIDS_CPU_AVX512
+#define BOIDS_V4 __attribute__((target("arch=x86-64-v4")))
+
+/* The length of the run in a[k, end) from k on, at most 16: the words a[k + i] = a[k] + i step
+ * (step 0: one cell's entries; 1: consecutive entries). One compare: the passes below go run by
+ * run with no branch on where a run ends, which a scalar loop mispredicts about once a run. */
+BOIDS_V4 static inline uint32_t run_at(const uint32_t *a, uint32_t k, uint32_t end, const bool step)
+{
+    const __mmask16 in = end - k >= 16 ? 0xffff : (__mmask16)((1u << (end - k)) - 1u);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i first = _mm512_set1_epi32((int)a[k]);
+    const __mmask16 same = _mm512_mask_cmpeq_epi32_mask(
+        in, _mm512_maskz_loadu_epi32(in, a + k), step ? _mm512_add_epi32(first, lane) : first);
+    return (uint32_t)__builtin_ctz(~(uint32_t)same); /* (lane 0 is in the run: at least 1) */
+}
+
+/* count[c] of the cells c in cell_of[begin, end), run by run (as count_range counts them). */
+BOIDS_V4 static void count_avx512(const uint32_t *cell_of, uint32_t *count, uint32_t begin,
+                                  uint32_t end)
+{
+    for (uint32_t e = begin; e < end;) {
+        const uint32_t r = run_at(cell_of, e, end, false);
+        count[cell_of[e]] += r;
+        e += r;
+    }
+}
+
 bool boids_cpu_count_avx512_on = true;
 
 /* An axis's cell of 16 positions, as boids_fine_coord on a grid that is not folded along it: 0
  * below 0 (and for NaN, whose compare fails), fine - 1 from fine on, else the truncation. */
-__attribute__((target("arch=x86-64-v4"))) static inline __m512i fine_coords(__m512 p, float inv,
-                                                                            uint32_t fine)
+BOIDS_V4 static inline __m512i fine_coords(__m512 p, float inv, uint32_t fine)
 {
     const __m512 c = _mm512_mul_ps(p, _mm512_set1_ps(inv));
     const __mmask16 at_least_0 = _mm512_cmp_ps_mask(c, _mm512_setzero_ps(), _CMP_GE_OQ);
@@ -110,10 +135,8 @@ __attribute__((target("arch=x86-64-v4"))) static inline __m512i fine_coords(__m5
 
 /* The cells of entries [begin, end) of a flat world of one replica and no graveyard, not folded:
  * boids_cell_of's, 16 entries at a time. */
-__attribute__((target("arch=x86-64-v4"))) static void cells_avx512(const boids_grid_dims *d,
-                                                                   uint32_t *restrict cell_of,
-                                                                   const float *x, const float *y,
-                                                                   uint32_t begin, uint32_t end)
+BOIDS_V4 static void cells_avx512(const boids_grid_dims *d, uint32_t *restrict cell_of,
+                                  const float *x, const float *y, uint32_t begin, uint32_t end)
 {
     const __m512i w = _mm512_set1_epi32((int)d->w);
     for (uint32_t k = begin; k < end; k += 16) {
@@ -124,20 +147,6 @@ __attribute__((target("arch=x86-64-v4"))) static void cells_avx512(const boids_g
     }
 }
 #endif
-
-/* The part's histogram of the cells in cell_of[begin, end). The entries come nearly in cell order
- * (the last step's), so most follow one of their own cell: their run is counted in a register and
- * added once, where count[c]++ for each would wait on the store before it. */
-static void count_cells(const uint32_t *cell_of, uint32_t *count, uint32_t begin, uint32_t end)
-{
-    uint32_t run_cell = 0, run = 0;
-    for (uint32_t k = begin; k < end; ++k) {
-        const uint32_t c = cell_of[k];
-        if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
-        ++run;
-    }
-    count[run_cell] += run;
-}
 
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
                           const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
@@ -154,7 +163,7 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
     if (plain && !z && d.d == 1 && d.fine_w == d.w && d.fine_h == d.h &&
         boids_cpu_count_avx512_on && boids_cpu_has_avx512()) {
         cells_avx512(&d, g->cell_of, x, y, begin, end);
-        count_cells(g->cell_of, count, begin, end);
+        count_avx512(g->cell_of, count, begin, end);
         return;
     }
 #endif
@@ -186,24 +195,15 @@ void boids_cpu_grid_scan(boids_cpu_grid *g)
 #if BOIDS_CPU_AVX512
 bool boids_cpu_scatter_avx512_on = true;
 
-/* boids_cpu_grid_scatter's entries [begin, end) a run at a time: the run of one cell's entries
- * from e on (up to 16 of them; a longer one goes on in the next turn) found by one compare, and
- * its slots, consecutive, written by three masked stores: no branch on where a run ends, which
- * the scalar loop mispredicted about once a run. */
-__attribute__((target("arch=x86-64-v4"))) static void scatter_avx512(boids_cpu_grid *g,
-                                                                     uint32_t *cursor,
-                                                                     const uint32_t *ids,
-                                                                     uint32_t begin, uint32_t end)
+/* boids_cpu_grid_scatter's entries [begin, end) a run of one cell at a time: three masked stores
+ * write its consecutive slots. */
+BOIDS_V4 static void scatter_avx512(boids_cpu_grid *g, uint32_t *cursor, const uint32_t *ids,
+                                    uint32_t begin, uint32_t end)
 {
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     for (uint32_t e = begin; e < end;) {
-        const __mmask16 in = end - e >= 16 ? 0xffff : (__mmask16)((1u << (end - e)) - 1u);
-        const uint32_t c = g->cell_of[e];
-        const __m512i cells = _mm512_maskz_loadu_epi32(in, g->cell_of + e);
-        const __mmask16 same = _mm512_mask_cmpeq_epi32_mask(in, cells, _mm512_set1_epi32((int)c));
-        const uint32_t r = (uint32_t)__builtin_ctz(~(uint32_t)same); /* (lane 0 is c's: r >= 1) */
+        const uint32_t c = g->cell_of[e], r = run_at(g->cell_of, e, end, false), k = cursor[c];
         const __mmask16 run = (__mmask16)((1u << r) - 1u);
-        const uint32_t k = cursor[c];
         const __m512i entries = _mm512_add_epi32(_mm512_set1_epi32((int)e), lane);
         _mm512_mask_storeu_epi32(g->order + k, run,
                                  ids ? _mm512_maskz_loadu_epi32(run, ids + e) : entries);
@@ -272,8 +272,7 @@ bool boids_cpu_sort_avx512_on = true;
  * order (the entries came in the last step's), and a scalar test of each was a branch per slot.
  * A slot out of order is sorted in at once, and the scan goes on from the slot after it (the
  * move changed the slots before, one of them that slot's predecessor). */
-__attribute__((target("arch=x86-64-v4"))) static void sort_avx512(boids_cpu_grid *g, uint32_t from,
-                                                                  uint32_t to)
+BOIDS_V4 static void sort_avx512(boids_cpu_grid *g, uint32_t from, uint32_t to)
 {
     for (uint32_t k = from + 1; k < to;) {
         const __mmask16 in = to - k >= 16 ? 0xffff : (__mmask16)((1u << (to - k)) - 1u);
@@ -307,6 +306,50 @@ void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to)
     for (uint32_t k = from + 1; k < to; ++k)
         if ((g->slot_cell[k - 1] == g->slot_cell[k]) & (g->order[k - 1] > g->order[k]))
             sort_in(g, from, k);
+}
+
+#if BOIDS_CPU_AVX512
+bool boids_cpu_gather_avx512_on = true;
+
+/* boids_cpu_grid_gather a run of consecutive entries at a time (most slots follow the entry
+ * before theirs: the boids that stayed in their cell), each array's run one masked load and one
+ * masked store. */
+BOIDS_V4 static void gather_avx512(const boids_cpu_grid *g, uint32_t from, uint32_t to, uint32_t n,
+                                   float *const dst[], const float *const src[])
+{
+    for (uint32_t k = from; k < to;) {
+        const uint32_t e = g->src[k], r = run_at(g->src, k, to, true);
+        const __mmask16 run = (__mmask16)((1u << r) - 1u);
+        for (uint32_t a = 0; a < n; ++a)
+            _mm512_mask_storeu_ps(dst[a] + k, run, _mm512_maskz_loadu_ps(run, src[a] + e));
+        k += r;
+    }
+}
+#endif
+
+/* The scalar gather, n a constant where it is inlined. */
+static inline void gather_slots(const boids_cpu_grid *g, uint32_t from, uint32_t to,
+                                const uint32_t n, float *const dst[], const float *const src[])
+{
+    for (uint32_t k = from; k < to; ++k) {
+        const uint32_t e = g->src[k];
+        for (uint32_t a = 0; a < n; ++a) dst[a][k] = src[a][e];
+    }
+}
+
+void boids_cpu_grid_gather(const boids_cpu_grid *g, uint32_t from, uint32_t to, uint32_t n,
+                           float *const dst[], const float *const src[])
+{
+#if BOIDS_CPU_AVX512
+    if (boids_cpu_gather_avx512_on && boids_cpu_has_avx512()) {
+        gather_avx512(g, from, to, n, dst, src);
+        return;
+    }
+#endif
+    if (n == 4)
+        gather_slots(g, from, to, 4, dst, src);
+    else
+        gather_slots(g, from, to, n, dst, src);
 }
 
 void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, const float *z,

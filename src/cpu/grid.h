@@ -62,5 +62,9 @@ void boids_cpu_grid_cell_span(const boids_cpu_grid *g, uint32_t begin, uint32_t 
                               uint32_t *to);
 /* Sorts the cells in slots [from, to) (whole cells, as boids_cpu_grid_cell_span gives) by id. */
 void boids_cpu_grid_sort_cells(boids_cpu_grid *g, uint32_t from, uint32_t to);
+/* Slots [from, to) of the arrays dst[0..n) from the entries they hold: dst[a][k] =
+ * src[a][src_of_k], src_of_k being the grid's src[k] (the boids' data into the sorted order). */
+void boids_cpu_grid_gather(const boids_cpu_grid *g, uint32_t from, uint32_t to, uint32_t n,
+                           float *const dst[], const float *const src[]);
 
 #endif

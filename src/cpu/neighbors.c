@@ -166,8 +166,9 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
                    cz = d->d == 1 ? 0 : row_index / d->h;
     uint32_t rows[BOIDS_BLOCK_ROWS];
     const uint32_t nrows = boids_grid_rows_around(d, base, cy, cz, rows);
-    const uint32_t sp = d->span, w = d->w;
+    const uint32_t w = d->w;
 #if BOIDS_CPU_AVX512
+    const uint32_t sp = d->span;
     const uint32_t cx0 = c0 - row_begin, cx1 = slot_cell[slot + n - 1] - row_begin;
     if (boids_cpu_group_avx512_on && boids_cpu_has_avx512() && w >= 2 * sp + 1 &&
         !(d->wrap && (cx0 < sp || cx1 + sp >= w))) { /* no lane's block over the row's end */
