@@ -10,7 +10,11 @@
 
 #if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
 #define BOIDS_CPU_AVX512 1
-/* Whether this processor runs them (the instruction sets of arch=x86-64-v4, as the clones'). */
+/* A function in those instruction sets (arch=x86-64-v4, as the SIMD clones'), and one always
+ * inlined into such a function. */
+#define BOIDS_V4 __attribute__((target("arch=x86-64-v4")))
+#define BOIDS_V4_INLINE static inline __attribute__((always_inline, target("arch=x86-64-v4")))
+/* Whether this processor runs them. */
 static inline bool boids_cpu_has_avx512(void) { return __builtin_cpu_supports("x86-64-v4"); }
 /* Whether the backend takes each where it can (default true): tests turn them off to hold each
  * equal to its portable path (test_avx512). */

@@ -92,8 +92,6 @@ static inline void count_range(const boids_grid_dims dims, uint32_t cells,
 }
 
 #if BOIDS_CPU_AVX512
-#define BOIDS_V4 __attribute__((target("arch=x86-64-v4")))
-
 /* The length of the run in a[k, end) from k on, at most 16: the words a[k + i] = a[k] + i step
  * (step 0: one cell's entries; 1: consecutive entries). One compare: the passes below go run by
  * run with no branch on where a run ends, which a scalar loop mispredicts about once a run. */

@@ -107,10 +107,10 @@ bool boids_cpu_group_avx512_on = true;
  * those starts (at most 2 span + 5 of them: one vector) picks for every lane. The lanes' columns
  * ascend, so lane 0 has lo and the last lane hi. The same values as the scalar loop in
  * boids_cpu_group_at; lanes past the group get values too, which no walk reads. */
-__attribute__((target("arch=x86-64-v4"))) static void
-rows_avx512(const boids_grid_dims *d, const uint32_t *cs, const uint32_t *slot_cell, uint32_t slot,
-            uint32_t n, uint32_t row_begin, const uint32_t *rows, uint32_t nrows, uint32_t lo,
-            uint32_t hi, boids_cpu_group *g)
+BOIDS_V4 static void rows_avx512(const boids_grid_dims *d, const uint32_t *cs,
+                                 const uint32_t *slot_cell, uint32_t slot, uint32_t n,
+                                 uint32_t row_begin, const uint32_t *rows, uint32_t nrows,
+                                 uint32_t lo, uint32_t hi, boids_cpu_group *g)
 {
     const __m256i cx =
         _mm256_sub_epi32(_mm256_maskz_loadu_epi32((__mmask8)((1u << n) - 1u), slot_cell + slot),

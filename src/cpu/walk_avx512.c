@@ -20,9 +20,6 @@
 
 bool boids_cpu_walk_avx512_on = true;
 
-#define BOIDS_V4 __attribute__((target("arch=x86-64-v4")))
-#define BOIDS_V4_INLINE static inline __attribute__((always_inline, target("arch=x86-64-v4")))
-
 /* walk_lanes' boids_vmin_image: b - a, less the size above half of it, plus it below -half. */
 BOIDS_V4_INLINE __m256 min_image(__m256 a, __m256 b, __m256 size, __m256 half, __m256 neg_half)
 {
