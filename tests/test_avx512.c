@@ -3,8 +3,9 @@
  * - the lane walk (cpu/walk_avx512.c) against walk_reynolds.c's walk_lanes (every other
  *   processor's, and the sanitizers' build's): each world steps from the same start once with
  *   each walk, and the states must be equal boid by boid, bit for bit: one flock or several
- *   swarms, 1/d^2 separation or the raw offsets, groups on the world's seam and off it, a torus and
- *   Processing's borders, flat and 3D, and Adams' box (walk_lanes either way);
+ *   swarms, 1/d^2 separation or the raw offsets, groups on the world's seam (shifted, or on a
+ *   torus too small for that the minimum image) and off it, a torus and Processing's borders,
+ *   flat and 3D, and Adams' box (walk_lanes either way);
  * - boids_cpu_group_at's rows: the same groups from every slot, on grids flat and 3D, wrapped and
  *   bounded, of span 1 and 2, with rows shorter than a block, folded, of two replicas;
  * - the grid's count, scatter, sort and gather: the same cells, histograms and slots.
@@ -56,7 +57,9 @@ static void test_same_bits(void)
     const uint32_t steps = test_sanitized() ? 10 : 60;
     const walk_case cases[] = {
         {"shiffman-per-second", 6000, 1, 0.0f, steps}, /* one flock, 1/d^2 */
-        {"shiffman-per-second", 400, 1, 0.0f, steps},  /* a small torus: most groups on seams */
+        {"shiffman-per-second", 400, 1, 0.0f, steps},  /* a small torus: most groups on seams,
+                                                          shifted (16 x 9 cells) */
+        {"shiffman-per-second", 60, 1, 0.0f, steps},   /* 6 x 3 cells: the minimum image */
         {"shiffman-per-second", 4000, 3, 0.0f, steps}, /* swarms */
         {"shiffman-per-second", 3000, 1, 1.0f, steps}, /* 3D */
         {"shiffman-per-second", 3000, 2, 1.0f, steps}, /* 3D swarms */
@@ -94,15 +97,19 @@ static void test_same_bits(void)
 }
 
 #if BOIDS_CPU_AVX512
-/* Whether two groups formed from the same slot are the same: their lanes, parts, unwrapped flag,
- * ranges, and each lane's own ranges (the lanes past the group are no part of it). */
+/* Whether two groups formed from the same slot are the same: their lanes, parts, unwrapped and
+ * shifted flags, ranges, each lane's own ranges and shifts (the lanes past the group are no part
+ * of it). */
 static bool same_group(const boids_cpu_group *a, const boids_cpu_group *b)
 {
     if (a->lanes != b->lanes || a->rows != b->rows) return false;
     if (a->lanes < 2) return true; /* (a boid alone: no rows) */
-    if (a->unwrapped != b->unwrapped) return false;
+    if (a->unwrapped != b->unwrapped || a->shifted != b->shifted) return false;
     for (uint32_t j = 0; j < a->rows; ++j) {
         if (a->begin[j] != b->begin[j] || a->end[j] != b->end[j]) return false;
+        if (a->shifted && (a->shift_y[j] != b->shift_y[j] || a->shift_z[j] != b->shift_z[j] ||
+                           memcmp(a->shift_x[j], b->shift_x[j], sizeof(float) * a->lanes) != 0))
+            return false;
         for (uint32_t l = 0; l < a->lanes; ++l)
             if (a->own_begin[j][l] != b->own_begin[j][l] || a->own_end[j][l] != b->own_end[j][l])
                 return false;
@@ -119,13 +126,16 @@ typedef struct group_case {
 } group_case;
 
 /* Groups from every slot of a grid of c's boids (half of them in a patch a few cells wide, so
- * cells hold many), formed both ways; returns the groups that differ. */
-static uint32_t groups_differ(const group_case *c, uint32_t *grouped)
+ * cells hold many), formed both ways; returns the groups that differ, and counts those formed,
+ * and of them those that take the minimum image and those shifted instead (the walks' three
+ * cases: test_same_bits walks them). */
+static uint32_t groups_differ(const group_case *c, uint32_t *grouped, uint32_t *imaged,
+                              uint32_t *shifted)
 {
     boids_grid_dims dims =
         boids_grid_dims_for(c->w, c->h, c->d, c->cell, c->reach, c->count, c->wrap, c->replicas);
     boids_cpu_grid g;
-    *grouped = 0;
+    *grouped = *imaged = *shifted = 0;
     if (boids_cpu_grid_init(&g, &dims, c->count, 1) != BOIDS_OK) {
         CHECK(!"grid init");
         return 1;
@@ -154,9 +164,13 @@ static uint32_t groups_differ(const group_case *c, uint32_t *grouped)
         boids_cpu_group_avx512_on = true;
         differ += !same_group(&a, &b);
         *grouped += a.lanes > 1;
+        *imaged += a.lanes > 1 && !a.unwrapped && !a.shifted;
+        *shifted += a.lanes > 1 && a.shifted;
     }
-    printf("  %-30s grid %ux%ux%u, span %u: %u of %u slots start a group, %u differ\n", c->what,
-           dims.w, dims.h, dims.d, dims.span, *grouped, c->count, differ);
+    printf("  %-30s grid %ux%ux%u, span %u: %u of %u slots start a group (%u shifted, %u the "
+           "minimum image), %u differ\n",
+           c->what, dims.w, dims.h, dims.d, dims.span, *grouped, c->count, *shifted, *imaged,
+           differ);
     free(x), free(y), free(z);
     boids_cpu_grid_free(&g);
     return differ;
@@ -182,12 +196,19 @@ static void test_same_groups(void)
         {"two replicas", 1000, 600, 0, 50, 50, 4000, 2, true},
         {"folded (cells past the cap)", 5000, 5000, 0, 1, 1, 3000, 1, true},
     };
+    uint32_t imaged_all = 0, shifted_all = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        uint32_t grouped;
-        const uint32_t differ = groups_differ(&cases[i], &grouped);
+        uint32_t grouped, imaged, shifted;
+        const uint32_t differ = groups_differ(&cases[i], &grouped, &imaged, &shifted);
         CHECK_MSG(differ == 0, "%s: %u groups differ between the two ways", cases[i].what, differ);
         CHECK_MSG(grouped > 0, "%s: no group formed (the case tests nothing)", cases[i].what);
+        imaged_all += imaged, shifted_all += shifted;
+        CHECK_MSG(cases[i].wrap || shifted == 0, "%s: a box's group shifted", cases[i].what);
     }
+    CHECK_MSG(imaged_all > 0 && shifted_all > 0,
+              "the cases formed %u groups that take the minimum image and %u shifted: each "
+              "should have some",
+              imaged_all, shifted_all);
 #else
     printf("SKIP: this build has no AVX-512\n");
     exit(77);

@@ -98,6 +98,41 @@ static bool group_unwrapped(const boids_cpu_step *s, bool wraps, uint32_t lo, ui
                         (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
 }
 
+/* Whether a group that is not unwrapped gets its shifts (boids_cpu_group's `shifted`): on a torus
+ * of unfolded cells, 2 span + 4 or more along each axis. A lane's own candidates then lie within
+ * span + 1 cells of it along each axis, at least a cell short of half the world, and those beyond
+ * the end of an axis at least a cell past half of it: the minimum image's choice is the same for
+ * all of them, however they stand in their cells. */
+static bool shifts_apply(const boids_grid_dims *d)
+{
+    const uint32_t n = 2 * d->span + 4;
+    return d->wrap && d->fine_w == d->w && d->fine_h == d->h && d->fine_d == d->d && d->w >= n &&
+           d->h >= n && (d->d == 1 || d->d >= n);
+}
+
+/* Part e's shifts: it is of row j of the block (boids_grid_rows_around's order: layers, in each
+ * its rows, 2 span + 1 of each here), and of the cells at the row's high end (side 0) or from
+ * column 0 (side 1) where the group's blocks run over the row's end (else side 2). The lanes
+ * stand in row cy of layer cz, lane l in column cells[l] - row_begin. */
+static void part_shifts(const boids_cpu_step *s, boids_cpu_group *g, uint32_t e, uint32_t j,
+                        uint32_t side, const uint32_t *cells, uint32_t row_begin, uint32_t cy,
+                        uint32_t cz)
+{
+    const boids_grid_dims *d = &s->grid->dims;
+    const boids_world_def *def = &s->sim->def;
+    const int64_t sp = d->span, ny = 2 * sp + 1;
+    /* the row and the layer before they wrap: below 0, the cells at the axis' far end */
+    const int64_t y = (int64_t)cy + (int64_t)j % ny - sp, z = (int64_t)cz + (int64_t)j / ny - sp;
+    g->shift_y[e] = y < 0 ? -def->height : y >= (int64_t)d->h ? def->height : 0.0f;
+    g->shift_z[e] = d->d == 1 ? 0.0f : z < 0 ? -def->depth : z >= (int64_t)d->d ? def->depth : 0.0f;
+    for (uint32_t l = 0; l < BOIDS_GROUP_MAX; ++l) {
+        const int64_t cx = l < g->lanes ? (int64_t)cells[l] - row_begin : sp;
+        g->shift_x[e][l] = side == 0 && cx < sp                    ? -def->width
+                           : side == 1 && cx + sp >= (int64_t)d->w ? def->width
+                                                                   : 0.0f;
+    }
+}
+
 #if BOIDS_CPU_AVX512
 bool boids_cpu_group_avx512_on = true;
 
@@ -140,13 +175,71 @@ BOIDS_V4 static void rows_avx512(const boids_grid_dims *d, const uint32_t *cs,
 }
 #endif
 
-void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
+/* The rows of a group the general way (boids_cpu_group_at), lane by lane: lanes whose blocks run
+ * over a row's end, rows shorter than a block, and processors without AVX-512. */
+static void rows_scalar(const boids_cpu_step *s, uint32_t slot, uint32_t n, uint32_t row_begin,
+                        const uint32_t *rows, uint32_t nrows, uint32_t cy, uint32_t cz,
                         boids_cpu_group *g)
 {
     const boids_grid_dims *d = &s->grid->dims;
     const uint32_t *slot_cell = s->grid->slot_cell, *cs = s->grid->cell_start;
+    const uint32_t w = d->w, c0 = slot_cell[slot];
+    /* a lane's one range goes in part 0 in the row's upper half (where the lanes that wrap have
+     * their longer part), else in part 1 */
+    const uint32_t one = 2 * (c0 - row_begin) >= w ? 0 : 1;
+    /* each lane's columns, and each part's union over the lanes [lo, hi] */
+    uint32_t a[2][BOIDS_GROUP_MAX], b[2][BOIDS_GROUP_MAX];
+    uint32_t lo0 = UINT32_MAX, hi0 = 0, lo1 = UINT32_MAX, hi1 = 0;
+    bool wraps = false;
+    for (uint32_t l = 0; l < n; ++l) {
+        const lane_columns k = columns_of(d, slot_cell[slot + l] - row_begin, one);
+        a[0][l] = k.a0, b[0][l] = k.b0, a[1][l] = k.a1, b[1][l] = k.b1;
+        if (k.a0 <= k.b0) lo0 = k.a0 < lo0 ? k.a0 : lo0, hi0 = k.b0 > hi0 ? k.b0 : hi0;
+        if (k.a1 <= k.b1) lo1 = k.a1 < lo1 ? k.a1 : lo1, hi1 = k.b1 > hi1 ? k.b1 : hi1;
+        wraps |= k.a0 <= k.b0 && k.a1 <= k.b1;
+    }
+    const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
+    g->lanes = n;
+    g->unwrapped = group_unwrapped(s, wraps, lo[one], hi[one], cy, cz);
+    g->shifted = !g->unwrapped && shifts_apply(d);
+    /* each row's parts, in the canonical order: the row's high end, then from column 0 */
+    for (uint32_t j = 0; j < nrows; ++j) {
+        const uint32_t *row = cs + rows[j];
+        if (!wraps) { /* (most groups) one part, every lane in it */
+            const uint32_t e = g->rows++;
+            g->begin[e] = row[lo[one]];
+            g->end[e] = row[hi[one] + 1];
+            for (uint32_t l = 0; l < n; ++l) {
+                g->own_begin[e][l] = row[a[one][l]];
+                g->own_end[e][l] = row[b[one][l] + 1];
+            }
+            if (g->shifted) part_shifts(s, g, e, j, 2, slot_cell + slot, row_begin, cy, cz);
+            continue;
+        }
+        for (int p = 0; p < 2; ++p) {
+            if (lo[p] > hi[p]) continue; /* no lane's block has this part */
+            const uint32_t e = g->rows++;
+            g->begin[e] = row[lo[p]];
+            g->end[e] = row[hi[p] + 1];
+            for (uint32_t l = 0; l < n; ++l) {
+                const bool has = a[p][l] <= b[p][l];
+                g->own_begin[e][l] = has ? row[a[p][l]] : 0;
+                g->own_end[e][l] = has ? row[b[p][l] + 1] : 0;
+            }
+            if (g->shifted)
+                part_shifts(s, g, e, j, (uint32_t)p, slot_cell + slot, row_begin, cy, cz);
+        }
+    }
+}
+
+void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,
+                        boids_cpu_group *g)
+{
+    const boids_grid_dims *d = &s->grid->dims;
+    const uint32_t *slot_cell = s->grid->slot_cell;
     const uint32_t cells = boids_grid_cells(d);
     g->lanes = 1;
+    g->shifted = false;
     g->rows = 0;
     const uint32_t c0 = slot_cell[slot];
     if (c0 >= cells) return;
@@ -166,59 +259,20 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
                    cz = d->d == 1 ? 0 : row_index / d->h;
     uint32_t rows[BOIDS_BLOCK_ROWS];
     const uint32_t nrows = boids_grid_rows_around(d, base, cy, cz, rows);
-    const uint32_t w = d->w;
 #if BOIDS_CPU_AVX512
-    const uint32_t sp = d->span;
+    const uint32_t sp = d->span, w = d->w;
     const uint32_t cx0 = c0 - row_begin, cx1 = slot_cell[slot + n - 1] - row_begin;
     if (boids_cpu_group_avx512_on && boids_cpu_has_avx512() && w >= 2 * sp + 1 &&
         !(d->wrap && (cx0 < sp || cx1 + sp >= w))) { /* no lane's block over the row's end */
         const uint32_t lo = cx0 < sp ? 0 : cx0 - sp, hi = cx1 + sp >= w ? w - 1 : cx1 + sp;
-        rows_avx512(d, cs, slot_cell, slot, n, row_begin, rows, nrows, lo, hi, g);
-        g->unwrapped = group_unwrapped(s, false, lo, hi, cy, cz);
+        rows_avx512(d, s->grid->cell_start, slot_cell, slot, n, row_begin, rows, nrows, lo, hi, g);
         g->lanes = n;
+        g->unwrapped = group_unwrapped(s, false, lo, hi, cy, cz);
+        g->shifted = !g->unwrapped && shifts_apply(d);
+        for (uint32_t j = 0; g->shifted && j < nrows; ++j)
+            part_shifts(s, g, j, j, 2, slot_cell + slot, row_begin, cy, cz);
         return;
     }
 #endif
-    /* a lane's one range goes in part 0 in the row's upper half (where the lanes that wrap have
-     * their longer part), else in part 1 */
-    const uint32_t one = 2 * (c0 - row_begin) >= w ? 0 : 1;
-    /* each lane's columns, and each part's union over the lanes [lo, hi] */
-    uint32_t a[2][BOIDS_GROUP_MAX], b[2][BOIDS_GROUP_MAX];
-    uint32_t lo0 = UINT32_MAX, hi0 = 0, lo1 = UINT32_MAX, hi1 = 0;
-    bool wraps = false;
-    for (uint32_t l = 0; l < n; ++l) {
-        const lane_columns k = columns_of(d, slot_cell[slot + l] - row_begin, one);
-        a[0][l] = k.a0, b[0][l] = k.b0, a[1][l] = k.a1, b[1][l] = k.b1;
-        if (k.a0 <= k.b0) lo0 = k.a0 < lo0 ? k.a0 : lo0, hi0 = k.b0 > hi0 ? k.b0 : hi0;
-        if (k.a1 <= k.b1) lo1 = k.a1 < lo1 ? k.a1 : lo1, hi1 = k.b1 > hi1 ? k.b1 : hi1;
-        wraps |= k.a0 <= k.b0 && k.a1 <= k.b1;
-    }
-    const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
-    g->unwrapped = group_unwrapped(s, wraps, lo[one], hi[one], cy, cz);
-    /* each row's parts, in the canonical order: the row's high end, then from column 0 */
-    for (uint32_t j = 0; j < nrows; ++j) {
-        const uint32_t *row = cs + rows[j];
-        if (!wraps) { /* (most groups) one part, every lane in it */
-            const uint32_t e = g->rows++;
-            g->begin[e] = row[lo[one]];
-            g->end[e] = row[hi[one] + 1];
-            for (uint32_t l = 0; l < n; ++l) {
-                g->own_begin[e][l] = row[a[one][l]];
-                g->own_end[e][l] = row[b[one][l] + 1];
-            }
-            continue;
-        }
-        for (int p = 0; p < 2; ++p) {
-            if (lo[p] > hi[p]) continue; /* no lane's block has this part */
-            const uint32_t e = g->rows++;
-            g->begin[e] = row[lo[p]];
-            g->end[e] = row[hi[p] + 1];
-            for (uint32_t l = 0; l < n; ++l) {
-                const bool has = a[p][l] <= b[p][l];
-                g->own_begin[e][l] = has ? row[a[p][l]] : 0;
-                g->own_end[e][l] = has ? row[b[p][l] + 1] : 0;
-            }
-        }
-    }
-    g->lanes = n;
+    rows_scalar(s, slot, n, row_begin, rows, nrows, cy, cz, g);
 }
