@@ -8,7 +8,7 @@
  *   flat and 3D, and Adams' box (walk_lanes either way);
  * - boids_cpu_group_at's rows: the same groups from every slot, on grids flat and 3D, wrapped and
  *   bounded, of span 1 and 2, with rows shorter than a block, folded, of two replicas;
- * - the grid's count, scatter, sort and gather: the same cells, histograms and slots.
+ * - the grid's count, scan, scatter, sort and gather: the same cells, histograms, starts and slots.
  * Skips where the build or the processor has no AVX-512. */
 #include <math.h>
 #include <stdlib.h>
@@ -285,9 +285,9 @@ static void test_same_count(void)
 
 #if BOIDS_CPU_AVX512
 /* Whether the grid of the n entries at (x, y), of ids `ids` (NULL: entry k is boid k), counted
- * and scattered in `parts` parts, scatters and then sorts its cells to the same slots with AVX-512
- * as without, and gathers the entries' data to them alike; *moved: the slots out of order before
- * the sort. */
+ * and scattered in `parts` parts, scans to the same cell starts and cursors, scatters and then
+ * sorts its cells to the same slots with AVX-512 as without, and gathers the entries' data to them
+ * alike; *moved: the slots out of order before the sort. */
 static bool same_sort(const boids_grid_dims *dims, const float *x, const float *y,
                       const uint32_t *ids, uint32_t n, uint32_t parts, uint32_t *moved)
 {
@@ -295,13 +295,17 @@ static bool same_sort(const boids_grid_dims *dims, const float *x, const float *
     bool same;
     for (int i = 0; i < 2; ++i) {
         if (boids_cpu_grid_init(&g[i], dims, n, parts) != BOIDS_OK) return false;
-        boids_cpu_scatter_avx512_on = i == 0;
+        boids_cpu_scatter_avx512_on = boids_cpu_scan_avx512_on = i == 0;
         for (uint32_t p = 0; p < parts; ++p)
             boids_cpu_grid_count(&g[i], p, x, y, NULL, ids, n, n, NULL);
         boids_cpu_grid_scan(&g[i]);
         for (uint32_t p = 0; p < parts; ++p) boids_cpu_grid_scatter(&g[i], p, ids, n);
     }
-    same = memcmp(g[0].order, g[1].order, sizeof *g[0].order * n) == 0 &&
+    boids_cpu_scan_avx512_on = true;
+    same = memcmp(g[0].cell_start, g[1].cell_start, sizeof(uint32_t) * (g[0].cells + 2u)) == 0 &&
+           memcmp(g[0].part_count, g[1].part_count, sizeof(uint32_t) * (g[0].cells + 1u) * parts) ==
+               0 &&
+           memcmp(g[0].order, g[1].order, sizeof *g[0].order * n) == 0 &&
            memcmp(g[0].src, g[1].src, sizeof *g[0].src * n) == 0 &&
            memcmp(g[0].slot_cell, g[1].slot_cell, sizeof *g[0].slot_cell * n) == 0;
     *moved = 0;

@@ -399,7 +399,7 @@ static void cpu_trim(void *impl)
     boids_pages_release(g->cell_of, words), boids_pages_release(g->order, words);
     boids_pages_release(g->src, words), boids_pages_release(g->slot_cell, words);
     boids_pages_release(g->part_count, cells * g->parts);
-    boids_pages_release(g->cell_count, cells), boids_pages_release(g->cell_start, cells);
+    boids_pages_release(g->cell_start, cells);
 }
 
 typedef struct read_job {

@@ -20,14 +20,12 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
     g->parts = parts ? parts : 1;
     size_t n = capacity ? capacity : 1;
     g->part_count = malloc(sizeof(uint32_t) * (g->cells + 1u) * g->parts);
-    g->cell_count = malloc(sizeof(uint32_t) * (g->cells + 1u));
     g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 2u));
     g->cell_of = malloc(sizeof(uint32_t) * n);
     g->order = malloc(sizeof(uint32_t) * n);
     g->slot_cell = malloc(sizeof(uint32_t) * n);
     g->src = malloc(sizeof(uint32_t) * n);
-    if (!g->part_count || !g->cell_count || !g->cell_start || !g->cell_of || !g->order ||
-        !g->slot_cell || !g->src) {
+    if (!g->part_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell || !g->src) {
         boids_cpu_grid_free(g);
         return boids_fail(BOIDS_E_NO_MEMORY, "out of memory for a grid of %u cells", g->cells);
     }
@@ -45,7 +43,6 @@ void boids_cpu_grid_free(boids_cpu_grid *g)
 {
     free(g->block_any);
     free(g->part_count);
-    free(g->cell_count);
     free(g->cell_start);
     free(g->cell_of);
     free(g->order);
@@ -173,8 +170,50 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
                     begin, end, !z, false);
 }
 
+#if BOIDS_CPU_AVX512
+bool boids_cpu_scan_avx512_on = true;
+
+/* boids_cpu_grid_scan 16 cells at a time: their boids (the parts' counts added), the inclusive
+ * prefix sum of those in the vector (four shifts and adds), then each part's cursors. A scalar
+ * loop carried the sum from cell to cell, a few cycles each, on one thread while the others
+ * waited: a fortieth of a step of 100 000 boids on two. */
+BOIDS_V4 static void scan_avx512(boids_cpu_grid *g)
+{
+    const uint32_t n = g->cells + 1u; /* (the graveyard's count too) */
+    const __m512i zero = _mm512_setzero_si512(), last = _mm512_set1_epi32(15);
+    __m512i before = zero; /* the boids of the cells before, in every lane */
+    for (uint32_t c = 0; c < n; c += 16) {
+        const __mmask16 in = n - c >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - c)) - 1u);
+        __m512i here = zero;
+        for (uint32_t p = 0; p < g->parts; ++p)
+            here = _mm512_add_epi32(here, _mm512_maskz_loadu_epi32(in, part_counts(g, p) + c));
+        __m512i upto = here; /* lane i: cells c .. c + i */
+        upto = _mm512_add_epi32(upto, _mm512_alignr_epi32(upto, zero, 15));
+        upto = _mm512_add_epi32(upto, _mm512_alignr_epi32(upto, zero, 14));
+        upto = _mm512_add_epi32(upto, _mm512_alignr_epi32(upto, zero, 12));
+        upto = _mm512_add_epi32(upto, _mm512_alignr_epi32(upto, zero, 8));
+        __m512i cursor = _mm512_add_epi32(before, _mm512_sub_epi32(upto, here));
+        _mm512_mask_storeu_epi32(g->cell_start + c, in, cursor);
+        for (uint32_t p = 0; p < g->parts; ++p) { /* each part's count becomes its cursor */
+            uint32_t *count = part_counts(g, p) + c;
+            const __m512i m = _mm512_maskz_loadu_epi32(in, count);
+            _mm512_mask_storeu_epi32(count, in, cursor);
+            cursor = _mm512_add_epi32(cursor, m);
+        }
+        before = _mm512_add_epi32(before, _mm512_permutexvar_epi32(last, upto));
+    }
+    g->cell_start[n] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(before));
+}
+#endif
+
 void boids_cpu_grid_scan(boids_cpu_grid *g)
 {
+#if BOIDS_CPU_AVX512
+    if (boids_cpu_scan_avx512_on && boids_cpu_has_avx512()) {
+        scan_avx512(g);
+        return;
+    }
+#endif
     uint32_t sum = 0;
     for (uint32_t c = 0; c <= g->cells; ++c) {
         g->cell_start[c] = sum;
@@ -184,7 +223,6 @@ void boids_cpu_grid_scan(boids_cpu_grid *g)
             *count = sum + in_cell;
             in_cell += m;
         }
-        g->cell_count[c] = in_cell;
         sum += in_cell;
     }
     g->cell_start[g->cells + 1] = sum;

@@ -19,10 +19,9 @@ typedef struct boids_cpu_grid {
     uint32_t capacity;    /* boids the arrays hold */
     uint32_t parts;       /* parts of the entries, counted and scattered apart */
     uint32_t *part_count; /* [parts][cells + 1] each part's boids per cell, then its cursor */
-    uint32_t *cell_count; /* [cells + 1] boids per cell, the graveyard last */
-    uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of cell_count: cell c holds the
-                             slots [cell_start[c], cell_start[c + 1]); cell_start[cells] counts
-                             the living */
+    uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of the boids per cell (the
+                             graveyard last): cell c holds the slots [cell_start[c],
+                             cell_start[c + 1]); cell_start[cells] counts the living */
     uint32_t *cell_of;    /* [capacity] cell of each entry of the arrays counted */
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
     uint32_t *src;        /* [capacity] the entry of the arrays counted that each slot holds */
@@ -49,7 +48,7 @@ void boids_cpu_grid_build(boids_cpu_grid *g, const float *x, const float *y, con
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
                           const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead);
-/* cell_count and cell_start from the parts' histograms, and each part's first slot in each cell. */
+/* cell_start from the parts' histograms, and each part's first slot in each cell. */
 void boids_cpu_grid_scan(boids_cpu_grid *g);
 /* For the entries of one part: order (ids as given to the count), src (the entries) and
  * slot_cell. Parts may be scattered at the same time. Within a cell the part's entries keep their
