@@ -225,7 +225,8 @@ candidates candidates_begin_3d(uint grid, uint replica, float x, float y, float 
     it.cz = d > 1u ? cell_coord(z, frame.inv_cell_d, frame.fine_d, d) : 0u;
     it.layers = block_span(it.cz, d);
     uint s = frame.grid_span;
-    it.unwrapped = it.unwrapped && (!world_wraps() || d == 1u ||
+    // (a grid of one layer too: a 3D world's z wraps within it)
+    it.unwrapped = it.unwrapped && (!world_wraps() ||
                                     (it.cz >= s && it.cz + s < d &&
                                      float(2u * s + 2u) * (frame.world_d / float(frame.fine_d)) <=
                                          frame.half_d));

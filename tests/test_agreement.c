@@ -248,11 +248,14 @@ static void test_many_steps_bitwise(void)
                "   compares the observables)\n");
 }
 
-static void cpu_brute_equals_grid(float cell_size)
+/* One step of brute force (the minimum image of every pair) against the grid's on the CPU, in
+ * the default world or in a w x h x depth torus (w 0: the default). */
+static void cpu_brute_equals_grid(float cell_size, uint32_t count, float w, float h, float depth)
 {
-    boids_world_def d = test_def(BOIDS_BACKEND_CPU, 5000);
+    boids_world_def d = test_def(BOIDS_BACKEND_CPU, count);
     d.swarms = 2;
     d.cell_size = cell_size;
+    if (w > 0.0f) d.width = w, d.height = h, d.depth = depth;
     boids_world *g, *b;
     REQUIRE_OK(boids_world_create(&d, &g));
     d.neighbors = BOIDS_NEIGHBORS_BRUTE;
@@ -265,9 +268,10 @@ static void cpu_brute_equals_grid(float cell_size)
     boids_world_info info;
     boids_world_get_info(g, &info);
     diff r = compare_states(x, y, d.count, info.width, info.height, info.depth);
-    printf("  brute force vs grid (CPU, cells of %.3g px): max |dv| %.3g px/s, %u/%u "
-           "bit-identical\n",
-           (double)info.cell_w, r.max_dv, r.identical, d.count);
+    printf("  brute force vs grid (CPU, %gx%gx%g px, cells of %.3g px): max |dv| %.3g px/s, "
+           "%u/%u bit-identical\n",
+           (double)info.width, (double)info.height, (double)info.depth, (double)info.cell_w,
+           r.max_dv, r.identical, d.count);
     /* Same neighbours, summed in another order: equal to rounding. */
     CHECK(r.max_dv <= 1e-3);
     free(x), free(y);
@@ -277,8 +281,11 @@ static void cpu_brute_equals_grid(float cell_size)
 
 static void test_cpu_brute_equals_grid(void)
 {
-    cpu_brute_equals_grid(0.0f);
-    cpu_brute_equals_grid(26.0f); /* half the default model's radius, 50 px, and a hair */
+    cpu_brute_equals_grid(0.0f, 5000, 0.0f, 0.0f, 0.0f);
+    cpu_brute_equals_grid(26.0f, 5000, 0.0f, 0.0f, 0.0f); /* half the radius, 50 px, and a hair */
+    /* a 3D torus of one layer (10 x 10 x 1 cells): z wraps within the layer, so its groups
+     * take the minimum image along z, on the seam and off it */
+    cpu_brute_equals_grid(0.0f, 2000, 500.0f, 500.0f, 60.0f);
 }
 
 static void test_cpu_threads_independent(void)
@@ -366,13 +373,16 @@ static void test_every_model_half_cells(void)
 }
 
 /* 3D worlds (every model, kit's predators hunting in 3D among its spheres; a grid of 1 and 2
- * cells along an axis; a box; the mouse tool at a depth): the same, with z. */
+ * cells along an axis, and of one layer only; a box; the mouse tool at a depth): the same, with
+ * z. */
 static void test_every_model_3d(void)
 {
     for (int m = 0; m < BOIDS_MODEL_COUNT; ++m) model_case((boids_model)m, true, false);
     boids_world_def d = test_def(BOIDS_BACKEND_GPU, 3000);
     d.width = 500, d.height = 120, d.depth = 60; /* 1 and 2 cells along y and z, 50 px cells */
     one_step(d, NULL, "3D, thin along y and z");
+    d.height = 500; /* one layer, 10 x 10 cells: z wraps within the layer */
+    one_step(d, NULL, "3D, one layer along z");
     d.width = 400, d.height = 400, d.depth = 400;
     d.count = 6000;
     d.params.base.edges = BOIDS_EDGES_BOUNDED;

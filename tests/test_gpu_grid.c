@@ -7,13 +7,13 @@
 #include "world/world.h"
 #include "test.h"
 
-/* The CPU's grid of a state. */
-
 /* The boids in cell c of a CPU grid. */
 static uint32_t in_cell(const boids_cpu_grid *g, uint32_t c)
 {
     return g->cell_start[c + 1] - g->cell_start[c];
 }
+
+/* The CPU's grid of a state. */
 static void cpu_grid_of(boids_cpu_grid *g, const boids_world *w, const boids_boid *state,
                         uint32_t n)
 {

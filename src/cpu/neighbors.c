@@ -85,7 +85,8 @@ static inline lane_columns columns_of(const boids_grid_dims *d, uint32_t cx, uin
 /* Whether a group's candidates are all less than half a world from each of its lanes
  * (boids_cpu_group's `unwrapped`): the world does not wrap, or no lane's block wraps along any
  * axis and the columns [lo, hi], rows and layers it spans, a cell of margin added for positions on
- * a cell's edge, are at most half the world on each axis. */
+ * a cell's edge, are at most half the world on each axis. (A 3D world of one layer is never
+ * unwrapped: its boids' z wraps within the layer.) */
 static bool group_unwrapped(const boids_cpu_step *s, bool wraps, uint32_t lo, uint32_t hi,
                             uint32_t cy, uint32_t cz)
 {
@@ -93,21 +94,23 @@ static bool group_unwrapped(const boids_cpu_step *s, bool wraps, uint32_t lo, ui
     const uint32_t sp = d->span;
     const float span_w = (float)(hi - lo + 2) * d->cell_w, span_h = (float)(2 * sp + 2) * d->cell_h,
                 span_d = (float)(2 * sp + 2) * d->cell_d;
-    return !d->wrap || (!wraps && cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w &&
-                        span_h <= s->sim->half_h &&
-                        (d->d == 1 || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
+    return !d->wrap ||
+           (!wraps && cy >= sp && cy + sp < d->h && span_w <= s->sim->half_w &&
+            span_h <= s->sim->half_h &&
+            (!s->sim->three || (cz >= sp && cz + sp < d->d && span_d <= s->sim->half_d)));
 }
 
 /* Whether a group that is not unwrapped gets its shifts (boids_cpu_group's `shifted`): on a torus
- * of unfolded cells, 2 span + 4 or more along each axis. A lane's own candidates then lie within
- * span + 1 cells of it along each axis, at least a cell short of half the world, and those beyond
- * the end of an axis at least a cell past half of it: the minimum image's choice is the same for
- * all of them, however they stand in their cells. */
-static bool shifts_apply(const boids_grid_dims *d)
+ * of unfolded cells, 2 span + 4 or more along each of its axes (z too in a 3D world, which a
+ * world of one layer is not enough for: its z wraps within the layer). A lane's own candidates
+ * then lie within span + 1 cells of it along each axis, at least a cell short of half the world,
+ * and those beyond the end of an axis at least a cell past half of it: the minimum image's choice
+ * is the same for all of them, however they stand in their cells. */
+static bool shifts_apply(const boids_grid_dims *d, bool three)
 {
     const uint32_t n = 2 * d->span + 4;
     return d->wrap && d->fine_w == d->w && d->fine_h == d->h && d->fine_d == d->d && d->w >= n &&
-           d->h >= n && (d->d == 1 || d->d >= n);
+           d->h >= n && (!three || d->d >= n);
 }
 
 /* Part e's shifts: it is of row j of the block (boids_grid_rows_around's order: layers, in each
@@ -124,7 +127,10 @@ static void part_shifts(const boids_cpu_step *s, boids_cpu_group *g, uint32_t e,
     /* the row and the layer before they wrap: below 0, the cells at the axis' far end */
     const int64_t y = (int64_t)cy + (int64_t)j % ny - sp, z = (int64_t)cz + (int64_t)j / ny - sp;
     g->shift_y[e] = y < 0 ? -def->height : y >= (int64_t)d->h ? def->height : 0.0f;
-    g->shift_z[e] = d->d == 1 ? 0.0f : z < 0 ? -def->depth : z >= (int64_t)d->d ? def->depth : 0.0f;
+    g->shift_z[e] = !s->sim->three       ? 0.0f
+                    : z < 0              ? -def->depth
+                    : z >= (int64_t)d->d ? def->depth
+                                         : 0.0f;
     for (uint32_t l = 0; l < BOIDS_GROUP_MAX; ++l) {
         const int64_t cx = l < g->lanes ? (int64_t)cells[l] - row_begin : sp;
         g->shift_x[e][l] = side == 0 && cx < sp                    ? -def->width
@@ -140,8 +146,8 @@ bool boids_cpu_group_avx512_on = true;
  * AVX-512: lane l's columns are [max(cx_l - span, 0), min(cx_l + span, w - 1)], all in one part a
  * row, and its own range there two of the row's cell starts from lo on, which one permute of
  * those starts (at most 2 span + 5 of them: one vector) picks for every lane. The lanes' columns
- * ascend, so lane 0 has lo and the last lane hi. The same values as the scalar loop in
- * boids_cpu_group_at; lanes past the group get values too, which no walk reads. */
+ * ascend, so lane 0 has lo and the last lane hi. The same values as rows_scalar; lanes past the
+ * group get values too, which no walk reads. */
 BOIDS_V4 static void rows_avx512(const boids_grid_dims *d, const uint32_t *cs,
                                  const uint32_t *slot_cell, uint32_t slot, uint32_t n,
                                  uint32_t row_begin, const uint32_t *rows, uint32_t nrows,
@@ -201,7 +207,7 @@ static void rows_scalar(const boids_cpu_step *s, uint32_t slot, uint32_t n, uint
     const uint32_t lo[2] = {lo0, lo1}, hi[2] = {hi0, hi1};
     g->lanes = n;
     g->unwrapped = group_unwrapped(s, wraps, lo[one], hi[one], cy, cz);
-    g->shifted = !g->unwrapped && shifts_apply(d);
+    g->shifted = !g->unwrapped && shifts_apply(d, s->sim->three);
     /* each row's parts, in the canonical order: the row's high end, then from column 0 */
     for (uint32_t j = 0; j < nrows; ++j) {
         const uint32_t *row = cs + rows[j];
@@ -268,7 +274,7 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
         rows_avx512(d, s->grid->cell_start, slot_cell, slot, n, row_begin, rows, nrows, lo, hi, g);
         g->lanes = n;
         g->unwrapped = group_unwrapped(s, false, lo, hi, cy, cz);
-        g->shifted = !g->unwrapped && shifts_apply(d);
+        g->shifted = !g->unwrapped && shifts_apply(d, s->sim->three);
         for (uint32_t j = 0; g->shifted && j < nrows; ++j)
             part_shifts(s, g, j, j, 2, slot_cell + slot, row_begin, cy, cz);
         return;

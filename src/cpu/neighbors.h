@@ -39,12 +39,12 @@ typedef struct boids_cpu_group {
                        all axes: the minimum image would return the plain offsets
                        unchanged, so the walk may skip it (most groups) */
     /* A group that is not unwrapped, on a torus of unfolded cells with 2 span + 4 or more along
-     * each axis (a cell of margin each way): there the minimum image of a lane's offset to any
-     * candidate of its own block in a part is the plain offset plus one shift, the same for all
-     * of them: shift_x[part][lane] (a lane whose block runs over a row's end sees the cells
-     * beyond that end a world's width away), shift_y[part] and shift_z[part] (the same for every
-     * lane: they share a row). A walk that reads them (shifted) adds them where they are not 0,
-     * the same sums as the minimum image's, with none of its compares; else it takes it. */
+     * each axis, z too in a 3D world (a cell of margin each way): there the minimum image of a
+     * lane's offset to any candidate of its own block in a part is the plain offset plus one shift,
+     * the same for all of them: shift_x[part][lane] (a lane whose block runs over a row's end sees
+     * the cells beyond that end a world's width away), shift_y[part] and shift_z[part] (the same
+     * for every lane: they share a row). A walk that reads them (shifted) adds them where they are
+     * not 0, the same sums as the minimum image's, with none of its compares; else it takes it. */
     bool shifted;
     float shift_x[BOIDS_GROUP_PARTS][BOIDS_GROUP_MAX], shift_y[BOIDS_GROUP_PARTS],
         shift_z[BOIDS_GROUP_PARTS];
