@@ -126,6 +126,91 @@ BOIDS_VINLINE void lane_acc_store(const lane_acc *a, const bool three, boids_cpu
     }
 }
 
+/* Two counts in one vector, separation's in each lane's low 16 bits and alignment's in its high
+ * 16. AVX2's 16 vector registers hold the walk's sums, its place in the row and a candidate's
+ * terms: with a count apart, GCC kept alignment's x sum in memory, a store and a load on the
+ * loop's chain each candidate. The masks (-1 where a lane counts), blended half and half and
+ * subtracted 16 bits at a time, add 1 to each half that counts with no carry between them; a run
+ * empties the pair into the counts every BOIDS_PAIR_CHUNK candidates, before a half could wrap. */
+typedef int16_t boids_vh __attribute__((vector_size(4 * BOIDS_LANES)));
+#define BOIDS_PAIR_CHUNK 0xffffu
+BOIDS_VINLINE boids_vh pair_of(boids_vi sep, boids_vi ali)
+{
+#if defined(__clang__) /* (4 lanes there, and no __builtin_shuffle) */
+    return (boids_vh)((sep & (boids_vi)boids_vu_all(0xffffu)) |
+                      (ali & (boids_vi)boids_vu_all(0xffff0000u)));
+#else
+    return __builtin_shuffle((boids_vh)sep, (boids_vh)ali,
+                             (boids_vh){0, 17, 2, 19, 4, 21, 6, 23, 8, 25, 10, 27, 12, 29, 14, 31});
+#endif
+}
+
+/* What a group's walk compares each candidate with, and its case: walk_lanes' flags, constants
+ * where it is inlined. */
+typedef struct lane_walk {
+    boids_lane_origin o;
+    const float *cvx, *cvy, *cvz;
+    const uint32_t *cid, *cswarm;
+    boids_vu id, swarm;
+    boids_vf box, rs2, ra2, rc2;        /* Adams' box and radii */
+    boids_vi below_s, below_a, below_c; /* the others' (boids_vdist_key) */
+    bool raw, adams, ring, unwrapped, one_flock, three;
+} lane_walk;
+
+/* Candidates [k0, k1) of a part into a: lane l's own are those where its `at` (boids_vslot_from
+ * of own_b, its range's begin) is below own[l] (boids_vslot_bound). */
+BOIDS_VINLINE void walk_run(const lane_walk *w, uint32_t k0, uint32_t k1, boids_vu own_b,
+                            boids_vi own, lane_acc *a)
+{
+    const boids_vf one = boids_vf_all(1.0f);
+    for (uint32_t c0 = k0, c1; c0 < k1; c0 = c1) {
+        c1 = k1 - c0 > BOIDS_PAIR_CHUNK ? c0 + BOIDS_PAIR_CHUNK : k1;
+        boids_vh pair = {0};
+        boids_vu at = boids_vslot_from(c0, own_b);
+        for (uint32_t k = c0; k < c1; ++k, at += boids_vu_all(1)) {
+            const boids_lane_offset d = boids_lane_offset_to(&w->o, k, w->unwrapped, w->three);
+            const boids_vi mine = (boids_vi)at < own;
+            boids_vi sep, ali, coh;
+            if (w->adams) { /* not itself, |dx|, |dy| (|dz|) < box; coincident boids count */
+                boids_vi near = mine & (boids_vu_all(w->cid[k]) != w->id) &
+                                (boids_vabs(d.dx) < w->box) & (boids_vabs(d.dy) < w->box);
+                if (w->three) near &= boids_vabs(d.dz) < w->box;
+                sep = near & (d.d2 < w->rs2);
+                const boids_vi same = w->ring ? near & ~sep : near;
+                ali = same & (d.d2 < w->ra2), coh = same & (d.d2 < w->rc2);
+            } else {
+                const boids_vi key = boids_vdist_key(d.d2);
+                const boids_vi same =
+                    w->one_flock ? mine : mine & (boids_vu_all(w->cswarm[k]) == w->swarm);
+                sep = mine & (key < w->below_s);
+                ali = same & (key < w->below_a);
+                coh = w->one_flock ? ali : same & (key < w->below_c);
+            }
+            /* -(dx, dy) / d^2: one division, masked (1/0 = inf only where sep is not), then the
+             * products, one AND for both; where sep is not, each product is +-0, which leaves a
+             * sum's bits as walk_alone's +0 does (a sum is never -0: it starts at +0, and in
+             * round-to-nearest a difference is -0 only where its first operand is). raw: the
+             * offsets themselves. */
+            const boids_vf inv_d2 = boids_vmask(w->raw ? one : one / d.d2, sep);
+            a->sep_x -= w->raw ? boids_vmask(d.dx, sep) : d.dx * inv_d2;
+            a->sep_y -= w->raw ? boids_vmask(d.dy, sep) : d.dy * inv_d2;
+            a->ali_x += boids_vmask(boids_vf_all(w->cvx[k]), ali);
+            a->ali_y += boids_vmask(boids_vf_all(w->cvy[k]), ali);
+            a->coh_x += boids_vmask(d.dx, coh);
+            a->coh_y += boids_vmask(d.dy, coh);
+            if (w->three) {
+                a->sep_z -= w->raw ? boids_vmask(d.dz, sep) : d.dz * inv_d2;
+                a->ali_z += boids_vmask(boids_vf_all(w->cvz[k]), ali);
+                a->coh_z += boids_vmask(d.dz, coh);
+            }
+            pair -= pair_of(sep, ali); /* masks are -1 */
+            if (!w->one_flock) a->coh_n -= coh;
+        }
+        a->sep_n += (boids_vi)pair & (boids_vi)boids_vu_all(0xffffu);
+        a->ali_n += (boids_vi)((boids_vu)pair >> 16);
+    }
+}
+
 /* The walk of a group, one boid per lane (see boids_cpu_group): walk_alone's operations on every
  * lane at once, so each lane's sums are walk_alone's bits. `raw`, `adams`, `unwrapped`,
  * `one_flock` and `three` are constants where this is inlined (walk_group), so the hot loop has no
@@ -140,62 +225,36 @@ BOIDS_VINLINE void walk_lanes(const boids_cpu_step *s, uint32_t slot, const boid
                               const bool unwrapped, const bool one_flock, const bool three,
                               boids_cpu_lane_sums *out)
 {
-    const bool ring = adams && !radii->flock_in_sep;
-    const boids_vf box = boids_vf_all(radii->box);
-    const boids_vf rs2 = boids_vf_all(radii->sep2), ra2 = boids_vf_all(radii->ali2),
-                   rc2 = boids_vf_all(radii->coh2);
-    const boids_vf zero = boids_vf_all(0.0f), one = boids_vf_all(1.0f);
-    const boids_lane_origin o = boids_lane_origin_at(s, slot, g->lanes, three);
-    const float *cvx = s->cand.vx, *cvy = s->cand.vy, *cvz = s->cand.vz;
-    const uint32_t *cid = s->cand.id, *cswarm = s->cand.swarm;
-    const boids_vu id = boids_vu_load(cid + slot, g->lanes, UINT32_MAX);
-    const boids_vu swarm = boids_vu_load(cswarm + slot, g->lanes, UINT32_MAX);
-    /* outside Adams' rule, d2 > 0 and each radius as one integer compare (boids_vdist_key) */
-    const boids_vi below_s = (boids_vi)boids_vu_all(boids_dist_below(radii->sep2));
-    const boids_vi below_a = (boids_vi)boids_vu_all(boids_dist_below(radii->ali2));
-    const boids_vi below_c = (boids_vi)boids_vu_all(boids_dist_below(radii->coh2));
-    const boids_vu step = boids_vu_all(1);
+    const lane_walk w = {.o = boids_lane_origin_at(s, slot, g->lanes, three),
+                         .cvx = s->cand.vx,
+                         .cvy = s->cand.vy,
+                         .cvz = s->cand.vz,
+                         .cid = s->cand.id,
+                         .cswarm = s->cand.swarm,
+                         .id = boids_vu_load(s->cand.id + slot, g->lanes, UINT32_MAX),
+                         .swarm = boids_vu_load(s->cand.swarm + slot, g->lanes, UINT32_MAX),
+                         .box = boids_vf_all(radii->box),
+                         .rs2 = boids_vf_all(radii->sep2),
+                         .ra2 = boids_vf_all(radii->ali2),
+                         .rc2 = boids_vf_all(radii->coh2),
+                         /* outside Adams' rule, d2 > 0 and each radius as one integer compare */
+                         .below_s = (boids_vi)boids_vu_all(boids_dist_below(radii->sep2)),
+                         .below_a = (boids_vi)boids_vu_all(boids_dist_below(radii->ali2)),
+                         .below_c = (boids_vi)boids_vu_all(boids_dist_below(radii->coh2)),
+                         .raw = raw,
+                         .adams = adams,
+                         .ring = adams && !radii->flock_in_sep,
+                         .unwrapped = unwrapped,
+                         .one_flock = one_flock,
+                         .three = three};
+    const boids_vf zero = boids_vf_all(0.0f);
     const boids_vi none = (boids_vi)boids_vu_all(0);
     lane_acc a = {zero, zero, zero, zero, zero, zero, zero, zero, zero, none, none, none};
     for (uint32_t j = 0; j < g->rows; ++j) {
         /* each lane's own range in this row (empty for unused lanes), as boids_vslot_from */
         const boids_vu own_b = boids_vu_load(g->own_begin[j], g->lanes, 0);
         const boids_vu own_e = boids_vu_load(g->own_end[j], g->lanes, 0);
-        const boids_vi own = boids_vslot_bound(own_b, own_e);
-        boids_vu at = boids_vslot_from(g->begin[j], own_b);
-        for (uint32_t k = g->begin[j]; k < g->end[j]; ++k, at += step) {
-            const boids_lane_offset d = boids_lane_offset_to(&o, k, unwrapped, three);
-            const boids_vi mine = (boids_vi)at < own;
-            boids_vi sep, ali, coh;
-            if (adams) { /* not itself, |dx|, |dy| (|dz|) < box; coincident boids count */
-                boids_vi near = mine & (boids_vu_all(cid[k]) != id) & (boids_vabs(d.dx) < box) &
-                                (boids_vabs(d.dy) < box);
-                if (three) near &= boids_vabs(d.dz) < box;
-                sep = near & (d.d2 < rs2);
-                const boids_vi same = ring ? near & ~sep : near;
-                ali = same & (d.d2 < ra2), coh = same & (d.d2 < rc2);
-            } else {
-                const boids_vi key = boids_vdist_key(d.d2);
-                const boids_vi same = one_flock ? mine : mine & (boids_vu_all(cswarm[k]) == swarm);
-                sep = mine & (key < below_s);
-                ali = same & (key < below_a), coh = one_flock ? ali : same & (key < below_c);
-            }
-            const boids_vf inv_d2 = raw ? one : one / d.d2; /* (raw: the offsets themselves) */
-            a.sep_x -= boids_vmask(raw ? d.dx : d.dx * inv_d2, sep);
-            a.sep_y -= boids_vmask(raw ? d.dy : d.dy * inv_d2, sep);
-            a.ali_x += boids_vmask(boids_vf_all(cvx[k]), ali);
-            a.ali_y += boids_vmask(boids_vf_all(cvy[k]), ali);
-            a.coh_x += boids_vmask(d.dx, coh);
-            a.coh_y += boids_vmask(d.dy, coh);
-            if (three) {
-                a.sep_z -= boids_vmask(raw ? d.dz : d.dz * inv_d2, sep);
-                a.ali_z += boids_vmask(boids_vf_all(cvz[k]), ali);
-                a.coh_z += boids_vmask(d.dz, coh);
-            }
-            a.sep_n -= sep; /* masks are -1 */
-            a.ali_n -= ali;
-            if (!one_flock) a.coh_n -= coh;
-        }
+        walk_run(&w, g->begin[j], g->end[j], own_b, boids_vslot_bound(own_b, own_e), &a);
     }
     if (one_flock) a.coh_n = a.ali_n;
     lane_acc_store(&a, three, out);
