@@ -6,8 +6,6 @@
  *   swarms, 1/d^2 separation or the raw offsets, groups on the world's seam (shifted, or on a
  *   torus too small for that the minimum image) and off it, a torus and Processing's borders,
  *   flat and 3D, and Adams' box (walk_lanes either way);
- * - boids_cpu_group_at's rows: the same groups from every slot, on grids flat and 3D, wrapped and
- *   bounded, of span 1 and 2, with rows shorter than a block, folded, of two replicas;
  * - the grid's count, scan, scatter, sort and gather: the same cells, histograms, starts and slots.
  * Skips where the build or the processor has no AVX-512. */
 #include <math.h>
@@ -92,125 +90,6 @@ static void test_same_bits(void)
     }
 #else
     printf("SKIP: this build has no AVX-512 walk\n");
-    exit(77);
-#endif
-}
-
-#if BOIDS_CPU_AVX512
-/* Whether two groups formed from the same slot are the same: their lanes, parts, unwrapped and
- * shifted flags, ranges, each lane's own ranges and shifts (the lanes past the group are no part
- * of it). */
-static bool same_group(const boids_cpu_group *a, const boids_cpu_group *b)
-{
-    if (a->lanes != b->lanes || a->rows != b->rows) return false;
-    if (a->lanes < 2) return true; /* (a boid alone: no rows) */
-    if (a->unwrapped != b->unwrapped || a->shifted != b->shifted) return false;
-    for (uint32_t j = 0; j < a->rows; ++j) {
-        if (a->begin[j] != b->begin[j] || a->end[j] != b->end[j]) return false;
-        if (a->shifted && (a->shift_y[j] != b->shift_y[j] || a->shift_z[j] != b->shift_z[j] ||
-                           memcmp(a->shift_x[j], b->shift_x[j], sizeof(float) * a->lanes) != 0))
-            return false;
-        for (uint32_t l = 0; l < a->lanes; ++l)
-            if (a->own_begin[j][l] != b->own_begin[j][l] || a->own_end[j][l] != b->own_end[j][l])
-                return false;
-    }
-    return true;
-}
-
-typedef struct group_case {
-    const char *what;
-    float w, h, d; /* d 0: flat */
-    float cell, reach;
-    uint32_t count, replicas;
-    bool wrap;
-} group_case;
-
-/* Groups from every slot of a grid of c's boids (half of them in a patch a few cells wide, so
- * cells hold many), formed both ways; returns the groups that differ, and counts those formed,
- * and of them those that take the minimum image and those shifted instead (the walks' three
- * cases: test_same_bits walks them). */
-static uint32_t groups_differ(const group_case *c, uint32_t *grouped, uint32_t *imaged,
-                              uint32_t *shifted)
-{
-    boids_grid_dims dims =
-        boids_grid_dims_for(c->w, c->h, c->d, c->cell, c->reach, c->count, c->wrap, c->replicas);
-    boids_cpu_grid g;
-    *grouped = *imaged = *shifted = 0;
-    if (boids_cpu_grid_init(&g, &dims, c->count, 1) != BOIDS_OK) {
-        CHECK(!"grid init");
-        return 1;
-    }
-    float *x = malloc(sizeof *x * c->count), *y = malloc(sizeof *y * c->count),
-          *z = malloc(sizeof *z * c->count);
-    boids_rng rng = boids_rng_seeded(11);
-    for (uint32_t i = 0; i < c->count; ++i) {
-        const float f = i % 2 ? 1.0f : 4.0f * c->cell / fmaxf(c->w, c->h); /* a patch, or all */
-        x[i] = boids_rng_float(&rng) * c->w * f, y[i] = boids_rng_float(&rng) * c->h * f;
-        z[i] = boids_rng_float(&rng) * c->d;
-    }
-    boids_cpu_grid_build(&g, x, y, c->d > 0.0f ? z : NULL, c->count, c->count / c->replicas, NULL);
-    boids_sim sim = {0};
-    sim.def.width = c->w, sim.def.height = c->h, sim.def.depth = c->d, sim.three = c->d > 0.0f;
-    sim.half_w = c->wrap ? c->w / 2 : INFINITY, sim.half_h = c->wrap ? c->h / 2 : INFINITY;
-    sim.half_d = c->wrap ? c->d / 2 : INFINITY;
-    const boids_cpu_step step = {.sim = &sim, .params = &sim.def.params, .grid = &g};
-    uint32_t differ = 0;
-    for (uint32_t s = 0; s < c->count; ++s) {
-        boids_cpu_group a, b;
-        boids_cpu_group_avx512_on = true;
-        boids_cpu_group_at(&step, s, c->count, BOIDS_GROUP_MAX, &a);
-        boids_cpu_group_avx512_on = false;
-        boids_cpu_group_at(&step, s, c->count, BOIDS_GROUP_MAX, &b);
-        boids_cpu_group_avx512_on = true;
-        differ += !same_group(&a, &b);
-        *grouped += a.lanes > 1;
-        *imaged += a.lanes > 1 && !a.unwrapped && !a.shifted;
-        *shifted += a.lanes > 1 && a.shifted;
-    }
-    printf("  %-30s grid %ux%ux%u, span %u: %u of %u slots start a group (%u shifted, %u the "
-           "minimum image), %u differ\n",
-           c->what, dims.w, dims.h, dims.d, dims.span, *grouped, c->count, *shifted, *imaged,
-           differ);
-    free(x), free(y), free(z);
-    boids_cpu_grid_free(&g);
-    return differ;
-}
-#endif
-
-static void test_same_groups(void)
-{
-#if BOIDS_CPU_AVX512
-    if (!boids_cpu_has_avx512()) {
-        printf("SKIP: this processor has no AVX-512\n");
-        exit(77);
-    }
-    const group_case cases[] = {
-        {"a torus", 1000, 600, 0, 50, 50, 4000, 1, true},
-        {"a box", 1000, 600, 0, 50, 50, 4000, 1, false},
-        {"span 2 (cells half the radius)", 1000, 600, 0, 25, 50, 4000, 1, true},
-        {"span 2, a box", 1000, 600, 0, 25, 50, 4000, 1, false},
-        {"a 3D torus", 400, 400, 400, 50, 50, 4000, 1, true},
-        {"a 3D box", 400, 400, 400, 50, 50, 4000, 1, false},
-        {"rows of 3 cells", 170, 600, 0, 50, 50, 2000, 1, true},
-        {"rows shorter than a block", 110, 600, 0, 50, 50, 2000, 1, true},
-        {"two replicas", 1000, 600, 0, 50, 50, 4000, 2, true},
-        {"folded (cells past the cap)", 5000, 5000, 0, 1, 1, 3000, 1, true},
-    };
-    uint32_t imaged_all = 0, shifted_all = 0;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        uint32_t grouped, imaged, shifted;
-        const uint32_t differ = groups_differ(&cases[i], &grouped, &imaged, &shifted);
-        CHECK_MSG(differ == 0, "%s: %u groups differ between the two ways", cases[i].what, differ);
-        CHECK_MSG(grouped > 0, "%s: no group formed (the case tests nothing)", cases[i].what);
-        imaged_all += imaged, shifted_all += shifted;
-        CHECK_MSG(cases[i].wrap || shifted == 0, "%s: a box's group shifted", cases[i].what);
-    }
-    CHECK_MSG(imaged_all > 0 && shifted_all > 0,
-              "the cases formed %u groups that take the minimum image and %u shifted: each "
-              "should have some",
-              imaged_all, shifted_all);
-#else
-    printf("SKIP: this build has no AVX-512\n");
     exit(77);
 #endif
 }
@@ -397,4 +276,4 @@ static void test_same_sort(void)
 #endif
 }
 
-TEST_MAIN(TEST(test_same_bits), TEST(test_same_groups), TEST(test_same_count), TEST(test_same_sort))
+TEST_MAIN(TEST(test_same_bits), TEST(test_same_count), TEST(test_same_sort))

@@ -20,10 +20,10 @@ boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims,
     g->parts = parts ? parts : 1;
     size_t n = capacity ? capacity : 1;
     g->part_count = malloc(sizeof(uint32_t) * (g->cells + 1u) * g->parts);
-    g->cell_start = malloc(sizeof(uint32_t) * (g->cells + 2u));
+    g->cell_start = calloc(g->cells + 2u + BOIDS_CPU_GRID_PAD, sizeof(uint32_t));
     g->cell_of = malloc(sizeof(uint32_t) * n);
     g->order = malloc(sizeof(uint32_t) * n);
-    g->slot_cell = malloc(sizeof(uint32_t) * n);
+    g->slot_cell = calloc(n + BOIDS_CPU_GRID_PAD, sizeof(uint32_t));
     g->src = malloc(sizeof(uint32_t) * n);
     if (!g->part_count || !g->cell_start || !g->cell_of || !g->order || !g->slot_cell || !g->src) {
         boids_cpu_grid_free(g);

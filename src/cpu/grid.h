@@ -13,6 +13,9 @@
 
 #include "core/geometry.h"
 
+/* Words past the end of cell_start and slot_cell: a lane group's most (BOIDS_GROUP_MAX). */
+#define BOIDS_CPU_GRID_PAD 8u
+
 typedef struct boids_cpu_grid {
     boids_grid_dims dims;
     uint32_t cells;       /* cells of every replica; cell `cells` is the graveyard (dead boids) */
@@ -21,12 +24,15 @@ typedef struct boids_cpu_grid {
     uint32_t *part_count; /* [parts][cells + 1] each part's boids per cell, then its cursor */
     uint32_t *cell_start; /* [cells + 2] exclusive prefix sum of the boids per cell (the
                              graveyard last): cell c holds the slots [cell_start[c],
-                             cell_start[c + 1]); cell_start[cells] counts the living */
+                             cell_start[c + 1]); cell_start[cells] counts the living
+                             (and BOIDS_CPU_GRID_PAD zeros past its end, as slot_cell) */
     uint32_t *cell_of;    /* [capacity] cell of each entry of the arrays counted */
     uint32_t *order;      /* [capacity] id of the boid in each sorted slot */
     uint32_t *src;        /* [capacity] the entry of the arrays counted that each slot holds */
     uint32_t *slot_cell;  /* [capacity] cell of each sorted slot (cell_of[order[k]], read in
-                             order where the lane groups form) */
+                             order where the lane groups form), and BOIDS_CPU_GRID_PAD zeros
+                             past its end: a vector of a lane group's cells or of a row's
+                             starts loads whole there (cpu/neighbors.c's rows_lanes) */
     uint8_t *block_any;   /* [cells] or NULL: whether the block around each cell holds anyone
                              (boids_cpu_grid_track_blocks, boids_grid_mark_blocks) */
 } boids_cpu_grid;

@@ -2,10 +2,7 @@
 
 #include <math.h>
 
-#include "cpu/avx512.h"
-#if BOIDS_CPU_AVX512
-#include <immintrin.h>
-#endif
+#include "rules/simd.h"
 
 void boids_cpu_ranges_near(const boids_grid_dims *dims, const uint32_t *cell_start, uint32_t cell,
                            boids_cpu_ranges *r)
@@ -139,50 +136,47 @@ static void part_shifts(const boids_cpu_step *s, boids_cpu_group *g, uint32_t e,
     }
 }
 
-#if BOIDS_CPU_AVX512
-bool boids_cpu_group_avx512_on = true;
+bool boids_cpu_group_lanes_on = true;
+_Static_assert(BOIDS_CPU_GRID_PAD >= BOIDS_LANES, "rows_lanes loads whole vectors of the grid");
 
-/* The rows of a group none of whose lanes' blocks runs over a row's end (most groups), in
- * AVX-512: lane l's columns are [max(cx_l - span, 0), min(cx_l + span, w - 1)], all in one part a
- * row, and its own range there two of the row's cell starts from lo on, which one permute of
- * those starts (at most 2 span + 5 of them: one vector) picks for every lane. The lanes' columns
- * ascend, so lane 0 has lo and the last lane hi. The same values as rows_scalar; lanes past the
- * group get values too, which no walk reads. */
-BOIDS_V4 static void rows_avx512(const boids_grid_dims *d, const uint32_t *cs,
-                                 const uint32_t *slot_cell, uint32_t slot, uint32_t n,
-                                 uint32_t row_begin, const uint32_t *rows, uint32_t nrows,
-                                 uint32_t lo, uint32_t hi, boids_cpu_group *g)
+/* The rows of a group none of whose lanes' blocks runs over a row's end and whose columns' starts
+ * fit a vector (hi + 2 - lo <= BOIDS_LANES: every group on a grid of span 1, whose lanes stand at
+ * most BOIDS_GROUP_SPAN cells apart, reads 2 span + 2 + BOIDS_GROUP_SPAN = 7; of span 2, those
+ * within 2 cells), on the lanes: lane
+ * l's columns are [max(cx_l - span, 0), min(cx_l + span, w - 1)], all in one part a row, and its
+ * own range there two of the row's cell starts from lo on, which one permute of those starts picks
+ * for every lane. The lanes' columns ascend, so lane 0 has lo and the last lane hi. The same
+ * values as rows_scalar, without its 16 loads and stores a row; lanes past the group get values
+ * too (of the next slots' cells or the grid's padding), which no walk reads. */
+BOIDS_SIMD_CLONES static void rows_lanes(const boids_grid_dims *d, const uint32_t *cs,
+                                         const uint32_t *slot_cell, uint32_t slot,
+                                         uint32_t row_begin, const uint32_t *rows, uint32_t nrows,
+                                         uint32_t lo, uint32_t hi, boids_cpu_group *g)
 {
-    const __m256i cx =
-        _mm256_sub_epi32(_mm256_maskz_loadu_epi32((__mmask8)((1u << n) - 1u), slot_cell + slot),
-                         _mm256_set1_epi32((int)row_begin));
-    const __m256i sp = _mm256_set1_epi32((int)d->span), base = _mm256_set1_epi32((int)lo);
+    boids_vu cells, starts; /* whole vectors: the grid's arrays have room past their ends */
+    __builtin_memcpy(&cells, slot_cell + slot, sizeof cells);
+    const boids_vi cx = (boids_vi)(cells - boids_vu_all(row_begin));
+    const boids_vi first = cx - (boids_vi)boids_vu_all(d->span), /* (may be below 0) */
+        last = cx + (boids_vi)boids_vu_all(d->span), edge = (boids_vi)boids_vu_all(d->w - 1);
+    const boids_vi over = last > edge;
     /* a lane's first column and its last plus one, as indices into the starts from lo */
-    const __m256i a =
-        _mm256_sub_epi32(_mm256_max_epi32(_mm256_sub_epi32(cx, sp), _mm256_set1_epi32(0)), base);
-    const __m256i b = _mm256_sub_epi32(
-        _mm256_min_epi32(_mm256_add_epi32(cx, sp), _mm256_set1_epi32((int)(d->w - 1))),
-        _mm256_sub_epi32(base, _mm256_set1_epi32(1)));
-    /* (lanes past the group may stand in later rows: their indices, kept within the vector) */
-    const __m512i ia = _mm512_castsi256_si512(_mm256_and_si256(a, _mm256_set1_epi32(15)));
-    const __m512i ib = _mm512_castsi256_si512(_mm256_and_si256(b, _mm256_set1_epi32(15)));
-    const __mmask16 held = (__mmask16)((1u << (hi + 2 - lo)) - 1u);
+    const boids_vu a = (boids_vu)(first & (first >= 0)) - boids_vu_all(lo);
+    const boids_vu b = (boids_vu)((last & ~over) | (edge & over)) - boids_vu_all(lo - 1);
     for (uint32_t j = 0; j < nrows; ++j) {
         const uint32_t *row = cs + rows[j];
-        const __m512i starts = _mm512_maskz_loadu_epi32(held, row + lo);
+        __builtin_memcpy(&starts, row + lo, sizeof starts);
+        const boids_vu own_b = boids_vu_permute(starts, a), own_e = boids_vu_permute(starts, b);
         g->begin[j] = row[lo];
         g->end[j] = row[hi + 1];
-        _mm256_storeu_si256((__m256i *)g->own_begin[j],
-                            _mm512_castsi512_si256(_mm512_permutexvar_epi32(ia, starts)));
-        _mm256_storeu_si256((__m256i *)g->own_end[j],
-                            _mm512_castsi512_si256(_mm512_permutexvar_epi32(ib, starts)));
+        __builtin_memcpy(g->own_begin[j], &own_b, sizeof own_b);
+        __builtin_memcpy(g->own_end[j], &own_e, sizeof own_e);
     }
     g->rows = nrows;
 }
-#endif
 
 /* The rows of a group the general way (boids_cpu_group_at), lane by lane: lanes whose blocks run
- * over a row's end, rows shorter than a block, and processors without AVX-512. */
+ * over a row's end, rows shorter than a block, and groups whose columns' starts span more than a
+ * vector (grids of span 2). */
 static void rows_scalar(const boids_cpu_step *s, uint32_t slot, uint32_t n, uint32_t row_begin,
                         const uint32_t *rows, uint32_t nrows, uint32_t cy, uint32_t cz,
                         boids_cpu_group *g)
@@ -265,13 +259,13 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
                    cz = d->d == 1 ? 0 : row_index / d->h;
     uint32_t rows[BOIDS_BLOCK_ROWS];
     const uint32_t nrows = boids_grid_rows_around(d, base, cy, cz, rows);
-#if BOIDS_CPU_AVX512
     const uint32_t sp = d->span, w = d->w;
     const uint32_t cx0 = c0 - row_begin, cx1 = slot_cell[slot + n - 1] - row_begin;
-    if (boids_cpu_group_avx512_on && boids_cpu_has_avx512() && w >= 2 * sp + 1 &&
+    const uint32_t lo = cx0 < sp ? 0 : cx0 - sp, hi = cx1 + sp >= w ? w - 1 : cx1 + sp;
+    if (boids_cpu_group_lanes_on && n <= BOIDS_LANES && w >= 2 * sp + 1 &&
+        hi + 2 - lo <= BOIDS_LANES &&
         !(d->wrap && (cx0 < sp || cx1 + sp >= w))) { /* no lane's block over the row's end */
-        const uint32_t lo = cx0 < sp ? 0 : cx0 - sp, hi = cx1 + sp >= w ? w - 1 : cx1 + sp;
-        rows_avx512(d, s->grid->cell_start, slot_cell, slot, n, row_begin, rows, nrows, lo, hi, g);
+        rows_lanes(d, s->grid->cell_start, slot_cell, slot, row_begin, rows, nrows, lo, hi, g);
         g->lanes = n;
         g->unwrapped = group_unwrapped(s, false, lo, hi, cy, cz);
         g->shifted = !g->unwrapped && shifts_apply(d, s->sim->three);
@@ -279,6 +273,5 @@ void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, ui
             part_shifts(s, g, j, j, 2, slot_cell + slot, row_begin, cy, cz);
         return;
     }
-#endif
     rows_scalar(s, slot, n, row_begin, rows, nrows, cy, cz, g);
 }

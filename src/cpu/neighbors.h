@@ -53,6 +53,9 @@ typedef struct boids_cpu_group {
     uint32_t own_begin[BOIDS_GROUP_PARTS][BOIDS_GROUP_MAX],
         own_end[BOIDS_GROUP_PARTS][BOIDS_GROUP_MAX];
 } boids_cpu_group;
+/* Whether boids_cpu_group_at forms the rows of most groups on the SIMD lanes (default true); the
+ * same groups either way, which test_grid holds by forming each both ways. */
+extern bool boids_cpu_group_lanes_on;
 /* The group that starts at slot (slots before `end`, at most `max` of them); lanes = 1 where the
  * slot's boid cannot share its walk (the caller then walks it alone). */
 void boids_cpu_group_at(const boids_cpu_step *s, uint32_t slot, uint32_t end, uint32_t max,

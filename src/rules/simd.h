@@ -157,6 +157,19 @@ BOIDS_VINLINE boids_vi boids_vslot_bound(boids_vu begin, boids_vu end)
     return (boids_vi)(end - begin + boids_vu_all(0x80000000u));
 }
 
+/* v's lanes in the order idx names them: lane l takes v[idx[l]] (idx[l] < BOIDS_LANES). One
+ * permute where the instruction set has it (AVX2's vpermd). */
+BOIDS_VINLINE boids_vu boids_vu_permute(boids_vu v, boids_vu idx)
+{
+#if defined(__clang__) /* (no __builtin_shuffle) */
+    boids_vu r;
+    for (uint32_t l = 0; l < BOIDS_LANES; ++l) r[l] = v[idx[l] % BOIDS_LANES];
+    return r;
+#else
+    return __builtin_shuffle(v, idx);
+#endif
+}
+
 /* Whether any lane of mask m is set (one OR across the lanes). */
 BOIDS_VINLINE int boids_vany(boids_vi m)
 {
