@@ -6,7 +6,8 @@
  *   swarms, 1/d^2 separation or the raw offsets, groups on the world's seam (shifted, or on a
  *   torus too small for that the minimum image) and off it, a torus and Processing's borders,
  *   flat and 3D, and Adams' box (walk_lanes either way);
- * - the grid's count, scan, scatter, sort and gather: the same cells, histograms, starts and slots.
+ * - the grid's scan, scatter, sort and gather: the same starts, cursors and slots (the count:
+ *   test_grid, with the count on the SIMD lanes).
  * Skips where the build or the processor has no AVX-512. */
 #include <math.h>
 #include <stdlib.h>
@@ -90,74 +91,6 @@ static void test_same_bits(void)
     }
 #else
     printf("SKIP: this build has no AVX-512 walk\n");
-    exit(77);
-#endif
-}
-
-#if BOIDS_CPU_AVX512
-/* Whether the count of n boids at (x, y) on a grid of dims in `parts` parts gives the same cells
- * and histograms with AVX-512 as without. */
-static bool same_count(const boids_grid_dims *dims, const float *x, const float *y, uint32_t n,
-                       uint32_t parts)
-{
-    boids_cpu_grid a, b;
-    if (boids_cpu_grid_init(&a, dims, n, parts) != BOIDS_OK ||
-        boids_cpu_grid_init(&b, dims, n, parts) != BOIDS_OK)
-        return false;
-    for (uint32_t p = 0; p < parts; ++p) {
-        boids_cpu_count_avx512_on = true;
-        boids_cpu_grid_count(&a, p, x, y, NULL, NULL, n, n, NULL);
-        boids_cpu_count_avx512_on = false;
-        boids_cpu_grid_count(&b, p, x, y, NULL, NULL, n, n, NULL);
-        boids_cpu_count_avx512_on = true;
-    }
-    const bool same =
-        memcmp(a.cell_of, b.cell_of, sizeof *a.cell_of * n) == 0 &&
-        memcmp(a.part_count, b.part_count, sizeof *a.part_count * (a.cells + 1u) * parts) == 0;
-    boids_cpu_grid_free(&a), boids_cpu_grid_free(&b);
-    return same;
-}
-#endif
-
-static void test_same_count(void)
-{
-#if BOIDS_CPU_AVX512
-    if (!boids_cpu_has_avx512()) {
-        printf("SKIP: this processor has no AVX-512\n");
-        exit(77);
-    }
-    const uint32_t n = 5003; /* (not a multiple of 16: a part's last vector is partial) */
-    float *x = malloc(sizeof *x * n), *y = malloc(sizeof *y * n);
-    const struct {
-        const char *what;
-        float w, h, cell;
-    } worlds[] = {
-        {"a torus", 1000, 600, 50}, {"cells of 7 px", 1000, 600, 7}, {"one cell", 30, 30, 50}};
-    for (size_t i = 0; i < sizeof worlds / sizeof worlds[0]; ++i) {
-        const boids_grid_dims dims = boids_grid_dims_for(
-            worlds[i].w, worlds[i].h, 0.0f, worlds[i].cell, worlds[i].cell, n, true, 1);
-        boids_rng rng = boids_rng_seeded(3);
-        for (uint32_t k = 0; k < n; ++k) { /* inside, on cell borders, outside, far, NaN */
-            const float u = boids_rng_float(&rng), v = boids_rng_float(&rng);
-            const float kinds[][2] = {{u * worlds[i].w, v * worlds[i].h},
-                                      {(float)(k % dims.w) * dims.cell_w, worlds[i].h},
-                                      {-u, worlds[i].w + v},
-                                      {-1e30f, 1e30f},
-                                      {NAN, u * worlds[i].h},
-                                      {nextafterf(dims.cell_w, 0.0f), -0.0f}};
-            const uint32_t kind = k % 10 < 5 ? 0 : k % 10 - 4;
-            x[k] = kinds[kind][0], y[k] = kinds[kind][1];
-        }
-        for (uint32_t parts = 1; parts <= 3; ++parts) {
-            const bool same = same_count(&dims, x, y, n, parts);
-            printf("  %-14s grid %ux%u, %u parts: %s\n", worlds[i].what, dims.w, dims.h, parts,
-                   same ? "the same cells and counts" : "they differ");
-            CHECK_MSG(same, "%s, %u parts: the counts differ", worlds[i].what, parts);
-        }
-    }
-    free(x), free(y);
-#else
-    printf("SKIP: this build has no AVX-512\n");
     exit(77);
 #endif
 }
@@ -276,4 +209,4 @@ static void test_same_sort(void)
 #endif
 }
 
-TEST_MAIN(TEST(test_same_bits), TEST(test_same_count), TEST(test_same_sort))
+TEST_MAIN(TEST(test_same_bits), TEST(test_same_sort))

@@ -2,12 +2,17 @@
  * on the wrap edges and on cell borders, and grids of 1, 2 and 3 cells along an axis; and its
  * ring search for a boid's K nearest (cpu/nearest.h, in a unit of 3D rules here) finds the brute
  * force's K at a cost in proportion to the cells it searches, whichever axis the world is long
- * along; and the lane groups' rows formed on the SIMD lanes are those formed lane by lane. */
+ * along; and the lane groups' rows and the grid's count on the SIMD lanes give what the scalar
+ * ones give. */
 #define BOIDS_DIMS 3
+
+#include <math.h>
+#include <string.h>
 
 #include "core/rng.h"
 #include "cpu/grid.h"
 #include "cpu/nearest.h"
+#include "cpu/avx512.h"
 #include "cpu/neighbors.h"
 #include "test.h"
 
@@ -608,7 +613,77 @@ static void test_same_groups(void)
               imaged_all, shifted_all);
 }
 
+/* The count of n boids at (x, y) on a grid of dims in `parts` parts, by `path` (0: lane by lane,
+ * count_range; 1: on the SIMD lanes; 2: AVX-512's), into g (initialised here). */
+static void count_by(const boids_grid_dims *dims, const float *x, const float *y, uint32_t n,
+                     uint32_t parts, int path, boids_cpu_grid *g)
+{
+    REQUIRE_OK(boids_cpu_grid_init(g, dims, n, parts));
+    boids_cpu_count_lanes_on = path == 1;
+#if BOIDS_CPU_AVX512
+    boids_cpu_count_avx512_on = path == 2;
+#endif
+    for (uint32_t p = 0; p < parts; ++p) boids_cpu_grid_count(g, p, x, y, NULL, NULL, n, n, NULL);
+    boids_cpu_count_lanes_on = true;
+#if BOIDS_CPU_AVX512
+    boids_cpu_count_avx512_on = true;
+#endif
+}
+
+/* The grid's count on the SIMD lanes (and with AVX-512 where the processor has it) gives the
+ * cells and histograms of the count lane by lane: boids inside, on cell borders, outside the
+ * world, far outside, NaN, on grids of 1, 2 and 3 parts (whose last vectors are partial). */
+static void test_same_count(void)
+{
+    const uint32_t n = 5003; /* (not a multiple of 8 or 16) */
+    float *x = malloc(sizeof *x * n), *y = malloc(sizeof *y * n);
+    const struct {
+        const char *what;
+        float w, h, cell;
+    } worlds[] = {
+        {"a torus", 1000, 600, 50}, {"cells of 7 px", 1000, 600, 7}, {"one cell", 30, 30, 50}};
+    int paths = 2;
+#if BOIDS_CPU_AVX512
+    paths = boids_cpu_has_avx512() ? 3 : 2;
+#endif
+    for (size_t i = 0; i < sizeof worlds / sizeof worlds[0]; ++i) {
+        const boids_grid_dims dims = boids_grid_dims_for(
+            worlds[i].w, worlds[i].h, 0.0f, worlds[i].cell, worlds[i].cell, n, true, 1);
+        boids_rng rng = boids_rng_seeded(3);
+        for (uint32_t k = 0; k < n; ++k) { /* inside, on cell borders, outside, far, NaN */
+            const float u = boids_rng_float(&rng), v = boids_rng_float(&rng);
+            const float kinds[][2] = {{u * worlds[i].w, v * worlds[i].h},
+                                      {(float)(k % dims.w) * dims.cell_w, worlds[i].h},
+                                      {-u, worlds[i].w + v},
+                                      {-1e30f, 1e30f},
+                                      {NAN, u * worlds[i].h},
+                                      {nextafterf(dims.cell_w, 0.0f), -0.0f}};
+            const uint32_t kind = k % 10 < 5 ? 0 : k % 10 - 4;
+            x[k] = kinds[kind][0], y[k] = kinds[kind][1];
+        }
+        for (uint32_t parts = 1; parts <= 3; ++parts) {
+            boids_cpu_grid a, b;
+            count_by(&dims, x, y, n, parts, 0, &a);
+            for (int path = 1; path < paths; ++path) {
+                count_by(&dims, x, y, n, parts, path, &b);
+                const bool same = memcmp(a.cell_of, b.cell_of, sizeof *a.cell_of * n) == 0 &&
+                                  memcmp(a.part_count, b.part_count,
+                                         sizeof *a.part_count * (a.cells + 1u) * parts) == 0;
+                printf("  %-14s grid %ux%u, %u parts, %s: %s\n", worlds[i].what, dims.w, dims.h,
+                       parts, path == 1 ? "the lanes" : "AVX-512",
+                       same ? "the same cells and counts" : "they differ");
+                CHECK_MSG(same, "%s, %u parts: the counts differ (%s)", worlds[i].what, parts,
+                          path == 1 ? "the lanes" : "AVX-512");
+                boids_cpu_grid_free(&b);
+            }
+            boids_cpu_grid_free(&a);
+        }
+    }
+    free(x), free(y);
+}
+
 TEST_MAIN(TEST(test_random), TEST(test_cells_follow_the_boids), TEST(test_entries_in_any_order),
           TEST(test_clustered), TEST(test_wrap_edges_and_borders), TEST(test_pairs_across_borders),
           TEST(test_small_grids), TEST(test_folded_grid), TEST(test_cells_at_least_radius),
-          TEST(test_wrap_helper), TEST(test_nearest_search_costs), TEST(test_same_groups))
+          TEST(test_wrap_helper), TEST(test_nearest_search_costs), TEST(test_same_groups),
+          TEST(test_same_count))

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "base/thread_pool.h"
 #include "cpu/avx512.h"
+#include "rules/simd.h"
 #if BOIDS_CPU_AVX512
 #include <immintrin.h>
 #endif
@@ -143,6 +144,45 @@ BOIDS_V4 static void cells_avx512(const boids_grid_dims *d, uint32_t *restrict c
 }
 #endif
 
+bool boids_cpu_count_lanes_on = true;
+
+/* An axis's cells of BOIDS_LANES positions, as boids_fine_coord on a grid that is not folded
+ * along it: 0 below 0 (and for NaN, whose compare fails), fine - 1 from fine on, else the
+ * truncation (a lane out of range converts to anything: the selects replace it). */
+BOIDS_VINLINE boids_vi fine_coords_lanes(boids_vf p, float inv, uint32_t fine)
+{
+    const boids_vf c = p * boids_vf_all(inv);
+    const boids_vi last = (boids_vi)boids_vu_all(fine - 1);
+    boids_vi i = __builtin_convertvector(c, boids_vi);
+    i = (boids_vi)boids_vselect(i < last, (boids_vf)i, (boids_vf)last);
+    i = (boids_vi)boids_vselect(c < boids_vf_all((float)fine), (boids_vf)i, (boids_vf)last);
+    return i & (c >= boids_vf_all(0.0f));
+}
+
+/* The cells of entries [begin, end) of a flat world of one replica and no graveyard, not folded
+ * (boids_cell_of's), BOIDS_LANES entries at a time; then their runs counted as count_range
+ * counts them. */
+BOIDS_SIMD_CLONES static void count_lanes(const boids_grid_dims *d, uint32_t *restrict cell_of,
+                                          uint32_t *restrict count, const float *x, const float *y,
+                                          uint32_t begin, uint32_t end)
+{
+    const boids_vi w = (boids_vi)boids_vu_all(d->w);
+    for (uint32_t k = begin; k < end; k += BOIDS_LANES) {
+        const uint32_t n = end - k < BOIDS_LANES ? end - k : BOIDS_LANES;
+        const boids_vi cx = fine_coords_lanes(boids_vf_load(x + k, n, 0.0f), d->inv_cell_w, d->w);
+        const boids_vi cy = fine_coords_lanes(boids_vf_load(y + k, n, 0.0f), d->inv_cell_h, d->h);
+        const boids_vf c = (boids_vf)(cy * w + cx);
+        boids_vf_store((float *)cell_of + k, n, c);
+    }
+    uint32_t run_cell = 0, run = 0;
+    for (uint32_t k = begin; k < end; ++k) {
+        const uint32_t c = cell_of[k];
+        if (c != run_cell) count[run_cell] += run, run_cell = c, run = 0;
+        ++run;
+    }
+    count[run_cell] += run;
+}
+
 void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, const float *y,
                           const float *z, const uint32_t *ids, uint32_t n, uint32_t per_replica,
                           const uint8_t *dead)
@@ -162,6 +202,10 @@ void boids_cpu_grid_count(boids_cpu_grid *g, uint32_t part, const float *x, cons
         return;
     }
 #endif
+    if (plain && !z && d.d == 1 && d.fine_w == d.w && d.fine_h == d.h && boids_cpu_count_lanes_on) {
+        count_lanes(&d, g->cell_of, count, x, y, begin, end);
+        return;
+    }
     if (plain && !z && d.d == 1)
         count_range(d, g->cells, g->cell_of, count, x, y, z, ids, per_replica, one_replica, dead,
                     begin, end, true, true);

@@ -37,6 +37,10 @@ typedef struct boids_cpu_grid {
                              (boids_cpu_grid_track_blocks, boids_grid_mark_blocks) */
 } boids_cpu_grid;
 
+/* Whether the count of a flat world of one replica takes the SIMD lanes where AVX-512 does not
+ * (default true): the same cells and counts either way, which test_grid holds. */
+extern bool boids_cpu_count_lanes_on;
+
 boids_status boids_cpu_grid_init(boids_cpu_grid *g, const boids_grid_dims *dims, uint32_t capacity,
                                  uint32_t parts);
 void boids_cpu_grid_free(boids_cpu_grid *g);
