@@ -53,6 +53,16 @@
  * block of their own beside the (x, y, vx, vy), and so are the metrics' and a read's z columns.
  * (Drivers may offer as few as 32 bindings, 0 to 31: some numbers serve two passes that never
  * run one program together, each bound by its pass before the dispatch, as noted.) */
+/* The neighbours a pass walks are read through buffer textures over the same buffers as three of
+ * the blocks below, on these texture units: binding the block (boids_gpu_bind) points its texture
+ * there too. A texel fetch at a different slot in every invocation is a vector gather on
+ * llvmpipe and lavapipe, where a storage buffer's such load goes lane by lane through memory (3
+ * times slower a step there); on a GPU both go through the same caches. */
+#define BOIDS_TEX_POS_VEL_IN 0   /* samplerBuffer, RGBA32F: BOIDS_BIND_POS_VEL_IN's buffer */
+#define BOIDS_TEX_POS_VEL_Z_IN 1 /* samplerBuffer, RG32F: BOIDS_BIND_POS_VEL_Z_IN's */
+#define BOIDS_TEX_SWARM_IN 2     /* usamplerBuffer, R32UI: BOIDS_BIND_SWARM_IN's */
+#define BOIDS_TEX_UNITS 3
+
 #define BOIDS_BIND_POS_VEL_IN 0  /* vec4 (px, py, vx, vy) per slot, read */
 #define BOIDS_BIND_POS_VEL_OUT 1 /* vec4 per slot, written */
 #define BOIDS_BIND_SWARM_IN 2    /* uint swarm per slot, read */

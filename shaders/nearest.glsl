@@ -95,7 +95,7 @@ bool nearest_in_cell(uint ci, vec4 me, vec2 mz, uint id, uint swarm, uint k, flo
     lane_vec heading = VEC(me.z, me.w, mz.y);
     uint j = first;
     for (; j < last; ++j) {
-        if (id_in[j] == id || swarm_in[j] != swarm) continue;
+        if (id_in[j] == id || swarm_at(j) != swarm) continue;
         lane_vec vo;
         lane_vec d = neighbour_at(ws, me, mz, j, false, vo);
         float d2 = length2(d);

@@ -25,6 +25,13 @@ layout(std430, binding = BOIDS_BIND_POS_VEL_Z_IN) readonly buffer PosVelZIn
 };
 #endif
 layout(std430, binding = BOIDS_BIND_SWARM_IN) readonly buffer SwarmIn { uint swarm_in[]; };
+// The same three read as buffer textures, for the walks' fetches at other invocations' slots
+// (boids_shared.h's BOIDS_TEX_* say why); the blocks serve the boid's own slot.
+layout(binding = BOIDS_TEX_POS_VEL_IN) uniform samplerBuffer pos_vel_texels;
+#if BOIDS_DIMS == 3
+layout(binding = BOIDS_TEX_POS_VEL_Z_IN) uniform samplerBuffer pos_vel_z_texels;
+#endif
+layout(binding = BOIDS_TEX_SWARM_IN) uniform usamplerBuffer swarm_texels;
 layout(std430, binding = BOIDS_BIND_ID_IN) readonly buffer IdIn { uint id_in[]; };
 layout(std430, binding = BOIDS_BIND_CELL_START) readonly buffer CellStart { uint cell_start[]; };
 // The predators of step t, sorted by their grid's cells, and that grid: declared where a program
@@ -55,6 +62,9 @@ layout(std430, binding = BOIDS_BIND_OBS_CELL_START) readonly buffer ObsCellStart
     uint obs_cell_start[];
 };
 
+// The swarm of slot k of the boids' grid.
+uint swarm_at(uint k) { return texelFetch(swarm_texels, int(k)).x; }
+
 #define GRID_BOIDS 0u
 #define GRID_PREDATORS 1u
 #define GRID_OBSTACLES 2u
@@ -66,12 +76,12 @@ vec2 grid_position(uint grid, uint k)
     if (grid == GRID_PREDATORS) return pred_pos_vel_in[k].xy;
 #endif
     if (grid == GRID_OBSTACLES) return obstacles[k].xy;
-    return pos_vel_in[k].xy;
+    return texelFetch(pos_vel_texels, int(k)).xy;
 }
 
 #if BOIDS_DIMS == 3
 // (z, vz) of slot k of the boids' grid in a 3D world.
-vec2 boid_depth(uint k) { return pos_vel_z_in[k]; }
+vec2 boid_depth(uint k) { return texelFetch(pos_vel_z_texels, int(k)).xy; }
 #ifndef BOIDS_WITHOUT_PREDATORS
 // ... and of the predators' grid.
 vec2 predator_depth(uint k) { return pred_pos_vel_z_in[k]; }
@@ -266,7 +276,7 @@ lane_vec offset_to_boid(world_sizes ws, float x, float y, float z, uint k)
 // world's dimension.
 lane_vec neighbour_at(world_sizes ws, vec4 me, vec2 mz, uint k, bool unwrapped, out lane_vec vo)
 {
-    vec4 o = pos_vel_in[k];
+    vec4 o = texelFetch(pos_vel_texels, int(k));
 #if BOIDS_DIMS == 3
     vec2 oz = boid_depth(k);
     vo = vec3(o.zw, oz.y);

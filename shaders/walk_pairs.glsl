@@ -49,7 +49,7 @@ RULES_SUMS walk_pairs(candidates it, vec4 me, vec2 mz, uint id, uint swarm, RULE
             float d2 = length2(d);
             // the boid itself (d2 = 0), coincident boids and those beyond the reach add nothing
             if (!(d2 > 0.0 && d2 < reach.reach2)) continue;
-            RULES_SUMS t = RULES_PAIR(z, rules_pair(d, d2, vo, heading, swarm_in[k] == swarm),
+            RULES_SUMS t = RULES_PAIR(z, rules_pair(d, d2, vo, heading, swarm_at(k) == swarm),
                                       phase);
             RULES_SUMS_FIELDS(PAIR_ADD_F, PAIR_ADD_U, PAIR_ADD_Z)
         }

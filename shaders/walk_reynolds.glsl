@@ -39,7 +39,7 @@ reynolds_sums walk_block(candidates it, uint s, vec4 me, vec2 mz, uint swarm, re
                 same = true;
             } else {
                 near = d2 > 0.0; // coincident boids are no neighbours (Shiffman's d > 0)
-                same = one_swarm || swarm_in[k] == swarm;
+                same = one_swarm || swarm_at(k) == swarm;
             }
             if (!near) continue;
             bool in_sep = d2 < rr.sep2;

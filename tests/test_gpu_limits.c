@@ -3,6 +3,7 @@
  *     BOIDS_GPU_LIMIT_BLOCK_BYTES) is refused with BOIDS_E_GPU_LIMIT naming the limit and how many
  *     boids fit, and one at the limit is made; a grid of too many cells likewise, and a change of
  *     parameters that would need one leaves the world as it was;
+ *   - a world past the slots a buffer texture shows (BOIDS_GPU_LIMIT_TEXELS) likewise;
  *   - a 3D world whose state is twice the lowered block runs split, with the bits of the world
  *     on the whole block, for every model;
  *   - a dispatch past the driver's workgroups along x (emulated, BOIDS_GPU_LIMIT_GROUPS_X) goes on
@@ -28,11 +29,10 @@ static boids_status context_with(const char *name, const char *value, boids_gl *
     return st;
 }
 
-static void test_a_world_past_the_storage_block_is_refused(void)
+/* On a context whose limit (named `limit` in the message) holds 1000 boids: a world of 1000 is
+ * made and steps, one of 1001 is refused naming the limit and how many fit. */
+static void at_and_one_past(boids_gl *gl, const char *limit)
 {
-    test_gpu_context(); /* skips without a GL context */
-    boids_gl *gl;
-    REQUIRE_OK(context_with("BOIDS_GPU_LIMIT_BLOCK_BYTES", "16016", &gl)); /* 1000 boids */
     for (uint32_t n = 1000; n <= 1001; ++n) {
         boids_world_def d = boids_default_world_def();
         d.count = n;
@@ -42,15 +42,23 @@ static void test_a_world_past_the_storage_block_is_refused(void)
         boids_status st = boids_world_create(&d, &w);
         const boids_error *e = boids_last_error_info();
         if (n == 1000) {
-            CHECK_MSG(st == BOIDS_OK, "1000 boids on a 16016-byte block: %s", boids_last_error());
+            CHECK_MSG(st == BOIDS_OK, "1000 boids within %s: %s", limit, boids_last_error());
+            CHECK(st != BOIDS_OK || boids_world_step(w, 3) == BOIDS_OK);
         } else {
             printf("  %s\n", boids_last_error());
             CHECK(st == BOIDS_ERR_LIMIT && e->id == BOIDS_E_GPU_LIMIT && w == NULL);
-            CHECK(strstr(e->message, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE") &&
-                  strstr(e->message, "at most 1000 boids"));
+            CHECK(strstr(e->message, limit) && strstr(e->message, "at most 1000 boids"));
         }
         boids_world_destroy(w);
     }
+}
+
+static void test_a_world_past_the_storage_block_is_refused(void)
+{
+    test_gpu_context(); /* skips without a GL context */
+    boids_gl *gl;
+    REQUIRE_OK(context_with("BOIDS_GPU_LIMIT_BLOCK_BYTES", "16016", &gl)); /* 1000 boids */
+    at_and_one_past(gl, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
     /* cells: 4 bytes each and one more; a radius that would need more is refused and changes
      * nothing */
     boids_world_def d = boids_default_world_def();
@@ -151,6 +159,17 @@ static void test_dispatches_go_on_in_y(void)
  * catches' head): it runs split, its (x, y, vx, vy) and its (z, vz) in blocks of their own, the
  * check mode (on in the tests) finding no block bound past the limit, and every model's 20 steps,
  * predators and metrics are the bits of the same world on the driver's whole block. */
+/* The neighbour walks read the boids through buffer textures: a world past the texels one shows
+ * (emulated, BOIDS_GPU_LIMIT_TEXELS) is refused naming the limit, one at it steps as the CPU. */
+static void test_a_world_past_the_buffer_texture_is_refused(void)
+{
+    test_gpu_context(); /* skips without a GL context */
+    boids_gl *gl;
+    REQUIRE_OK(context_with("BOIDS_GPU_LIMIT_TEXELS", "1000", &gl));
+    at_and_one_past(gl, "GL_MAX_TEXTURE_BUFFER_SIZE");
+    boids_gl_destroy(gl);
+}
+
 static void test_a_3d_world_past_the_storage_block_runs_split(void)
 {
     test_gpu_context(); /* skips without a GL context */
@@ -279,5 +298,6 @@ static void test_the_kernel_shows_a_gpu(void)
 }
 
 TEST_MAIN(TEST(test_a_world_past_the_storage_block_is_refused),
+          TEST(test_a_world_past_the_buffer_texture_is_refused),
           TEST(test_a_3d_world_past_the_storage_block_runs_split), TEST(test_dispatches_go_on_in_y),
           TEST(test_the_device_is_chosen_and_named), TEST(test_the_kernel_shows_a_gpu))

@@ -1,8 +1,9 @@
 /* The GPU backend where it can go wrong quietly: the check mode poisons new buffers and finds a
- * pass whose program has a block with no buffer behind it; a neighbourhood denser than a shader
- * invocation may loop over (llvmpipe's limit, measured) is reported, never returned as a state;
- * the first step, which includes the drivers' compiling, is never timed; several GPU worlds,
- * each with its own context, stay apart, and destroying one leaves the other working. */
+ * pass whose program has a block with no buffer behind it, or a buffer texture showing none; a
+ * neighbourhood denser than a shader invocation may loop over (llvmpipe's limit, measured) is
+ * reported, never returned as a state; the first step, which includes the drivers' compiling, is
+ * never timed; several GPU worlds, each with its own context, stay apart, and destroying one leaves
+ * the other working. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdlib.h>
 
@@ -43,6 +44,37 @@ static void test_check_mode(void)
               "%s", boids_last_error());
     printf("  found: %s\n", boids_last_error());
     CHECK(boids_gl_check("after taking it") == BOIDS_OK); /* reported once */
+    glDeleteProgram(prog);
+    /* A buffer texture that shows no buffer is found too; binding its block points it there. */
+    const char *src = "#version 430\nlayout(local_size_x = 1) in;\n"
+                      "layout(binding = 2) uniform usamplerBuffer swarms;\n"
+                      "layout(std430, binding = 13) buffer Out { uint o[]; };\n"
+                      "void main() { o[0] = texelFetch(swarms, 0).x; }\n";
+    GLuint sh = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(sh, 1, &src, NULL);
+    glCompileShader(sh);
+    prog = glCreateProgram();
+    glAttachShader(prog, sh);
+    glLinkProgram(prog);
+    glDeleteShader(sh);
+    GLint linked = 0;
+    glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+    CHECK_MSG(linked, "the texture pass's program links");
+    if (!linked) return;
+    glUseProgram(prog);
+    boids_gpu_bind(13, b);
+    glActiveTexture(GL_TEXTURE0 + BOIDS_TEX_SWARM_IN);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glActiveTexture(GL_TEXTURE0);
+    boids_gpu_check_bindings("a pass with its buffer texture unbound");
+    st = boids_gl_check("the texture pass");
+    CHECK_MSG(st == BOIDS_ERR_GL && strstr(boids_last_error(), "buffer texture swarms"), "%s",
+              boids_last_error());
+    printf("  found: %s\n", boids_last_error());
+    boids_gpu_bind(BOIDS_BIND_SWARM_IN, b);
+    boids_gpu_check_bindings("a pass with its buffer texture bound");
+    CHECK_MSG(boids_gl_check("the texture pass, bound") == BOIDS_OK, "%s", boids_last_error());
+    glUseProgram(0);
     glDeleteProgram(prog);
     boids_gpu_delete(&b, 1);
     /* A world binds every block of every pass: its steps, metrics and reads pass the checks. */

@@ -70,6 +70,7 @@ boids_status boids_environment_check(void)
         {"BOIDS_GPU_NUMERICS", boids_env_gpu_numerics, 0},
         {"BOIDS_GPU_LIMIT_BLOCK_BYTES", NULL, 1},
         {"BOIDS_GPU_LIMIT_GROUPS_X", NULL, 1},
+        {"BOIDS_GPU_LIMIT_TEXELS", NULL, 1},
         {"BOIDS_GPU_CHECKS", off_on, 0},
         {"BOIDS_GL_DEBUG", off_on, 0},
         {"BOIDS_PARENT_PID", NULL, 1},

@@ -92,6 +92,34 @@ static void check_interface(GLuint prog, const char *what, GLenum iface, GLenum 
     }
 }
 
+/* The program's buffer textures (samplerBuffer and its integer kinds): each unit must show a
+ * buffer with storage (an unbound one reads as zeros on llvmpipe, as garbage elsewhere). */
+static void check_texels(GLuint prog, const char *what)
+{
+    GLint uniforms = 0;
+    glGetProgramInterfaceiv(prog, GL_UNIFORM, GL_ACTIVE_RESOURCES, &uniforms);
+    for (GLint i = 0; i < uniforms; ++i) {
+        const GLenum props[2] = {GL_TYPE, GL_LOCATION};
+        GLint v[2] = {0, -1};
+        glGetProgramResourceiv(prog, GL_UNIFORM, (GLuint)i, 2, props, 2, NULL, v);
+        if (v[0] != GL_SAMPLER_BUFFER && v[0] != GL_INT_SAMPLER_BUFFER &&
+            v[0] != GL_UNSIGNED_INT_SAMPLER_BUFFER)
+            continue;
+        char name[64] = "";
+        glGetProgramResourceName(prog, GL_UNIFORM, (GLuint)i, sizeof name, NULL, name);
+        GLint unit = 0, texture = 0, buffer = 0;
+        glGetUniformiv(prog, v[1], &unit);
+        glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
+        glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &texture);
+        if (texture)
+            glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
+                                     &buffer);
+        glActiveTexture(GL_TEXTURE0);
+        if (!buffer || boids_gpu_buffer_bytes((GLuint)buffer) == 0)
+            note("%s: buffer texture %s (unit %d) shows no buffer", what, name, (int)unit);
+    }
+}
+
 void boids_gpu_check_bindings(const char *what)
 {
     if (!boids_gpu_checks_on()) return;
@@ -109,6 +137,7 @@ void boids_gpu_check_bindings(const char *what)
                     GL_SHADER_STORAGE_BUFFER_SIZE);
     check_interface((GLuint)prog, pass, GL_UNIFORM_BLOCK, GL_UNIFORM_BUFFER_BINDING,
                     GL_UNIFORM_BUFFER_SIZE);
+    check_texels((GLuint)prog, pass);
 }
 
 boids_status boids_gpu_checks_take(void)

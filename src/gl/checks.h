@@ -12,7 +12,8 @@
  * - before each dispatch and draw, every storage and uniform block the current program declares
  *   must have a buffer bound at its binding, at least as large as the block's fixed part, and no
  *   storage block more than the driver's largest (GL_MAX_SHADER_STORAGE_BLOCK_SIZE, or the lower
- *   BOIDS_GPU_LIMIT_BLOCK_BYTES a test emulates a smaller driver with).
+ *   BOIDS_GPU_LIMIT_BLOCK_BYTES a test emulates a smaller driver with), and every buffer texture
+ *   it samples must show a buffer with storage.
  *
  * A violation is printed once with the program's name and is returned by the next
  * boids_gl_check() as a BOIDS_E_GL error, so the step, read or draw that ran it fails. Off, the

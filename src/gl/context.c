@@ -31,6 +31,8 @@ struct boids_gl {
     boids_gpu_limits limits; /* asked when made (gl/limits.c) */
     bool told_of_resets;     /* the driver tells of a GPU reset (GL_LOSE_CONTEXT_ON_RESET) */
     bool lost;               /* a GPU reset took it: every later call fails */
+    GLuint views[BOIDS_GL_TEXEL_VIEWS]; /* boids_gl_texel_view's buffer textures, made on first
+                                         * use and gone with the context */
 };
 
 /* EGL hands out one EGLDisplay per platform and device, and eglTerminate ends it for every
@@ -468,6 +470,17 @@ boids_gpu_limits *boids_gl_limits(boids_gl *gl) { return &gl->limits; }
 bool boids_gl_told_of_resets(const boids_gl *gl) { return gl && gl->told_of_resets; }
 
 uint32_t boids_gl_dispatch_groups_x(void) { return current_groups_x; }
+
+void boids_gl_texel_view(GLuint unit, GLenum format, GLuint buffer)
+{
+    boids_gl *gl = current_gl;
+    if (!gl || unit >= BOIDS_GL_TEXEL_VIEWS) return;
+    if (!gl->views[unit]) glGenTextures(1, &gl->views[unit]);
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_BUFFER, gl->views[unit]);
+    glTexBuffer(GL_TEXTURE_BUFFER, format, buffer);
+    glActiveTexture(GL_TEXTURE0);
+}
 
 void *boids_gl_window(const boids_gl *gl) { return gl ? gl->window : NULL; }
 

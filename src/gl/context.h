@@ -26,4 +26,9 @@ void boids_gl_release(boids_gl *gl);
 /* The workgroups along x a dispatch of the context current on this thread may have. */
 uint32_t boids_gl_dispatch_groups_x(void);
 
+/* Texture unit `unit` (below BOIDS_GL_TEXEL_VIEWS) of the context current on this thread shows
+ * `buffer` as a buffer texture of `format` (one texture of the context's per unit). */
+#define BOIDS_GL_TEXEL_VIEWS 4
+void boids_gl_texel_view(GLuint unit, GLenum format, GLuint buffer);
+
 #endif

@@ -22,16 +22,20 @@ boids_status boids_gpu_limits_query(boids_gpu_limits *out)
 {
     memset(out, 0, sizeof *out);
     GLint64 block = 0;
-    GLint gx = 0, gy = 0;
+    GLint gx = 0, gy = 0, tx = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
+    glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &tx);
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &gx);
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &gy);
     /* a query that gives nothing: OpenGL 4.3's minimums */
     uint64_t b = block > 0 ? (uint64_t)block : (uint64_t)1 << 27, x = gx > 0 ? (uint64_t)gx : 65535;
+    uint64_t t = tx > 0 ? (uint64_t)tx : 65536;
     out->groups_y = gy > 0 ? (uint32_t)gy : 65535u;
     boids_status st = lower_by("BOIDS_GPU_LIMIT_BLOCK_BYTES", &b, &out->lowered);
     if (st == BOIDS_OK) st = lower_by("BOIDS_GPU_LIMIT_GROUPS_X", &x, &out->lowered);
+    if (st == BOIDS_OK) st = lower_by("BOIDS_GPU_LIMIT_TEXELS", &t, &out->lowered);
     out->block_bytes = b;
+    out->texels = t;
     out->groups_x = x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
     return st;
 }
@@ -54,4 +58,18 @@ boids_status boids_gpu_limits_check(const boids_gpu_limits *l, const char *rende
                           d->per);
     }
     return BOIDS_OK;
+}
+
+boids_status boids_gpu_limits_check_texels(const boids_gpu_limits *l, const char *renderer,
+                                           uint64_t count)
+{
+    if (count <= l->texels) return BOIDS_OK;
+    return boids_fail(
+        BOIDS_E_GPU_LIMIT,
+        "%" PRIu64 " boids: the neighbour walks read them through a buffer texture, "
+        "which shows at most %" PRIu64 " texels on %s (GL_MAX_TEXTURE_BUFFER_SIZE%s): "
+        "at most %" PRIu64 " boids on this driver; the CPU backend (--backend cpu) is "
+        "bound only by memory",
+        count, l->texels, renderer, l->lowered ? ", lowered by BOIDS_GPU_LIMIT_TEXELS" : "",
+        l->texels);
 }

@@ -12,6 +12,7 @@
 
 #include "gl/checks.h"
 #include "gl/context.h"
+#include "boids_shared.h"
 #include "gl/gl.h"
 
 /* Workgroups of `size` that cover n items. */
@@ -156,9 +157,19 @@ static inline void boids_gpu_upload(GLuint *b, const void *data, size_t bytes)
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
+_Static_assert(BOIDS_TEX_UNITS <= BOIDS_GL_TEXEL_VIEWS, "a texture unit without its view");
+
+/* The buffer at a storage binding; the three blocks whose slots the neighbour walks read are
+ * also read as buffer textures (BOIDS_TEX_*, boids_shared.h says why), pointed here too. */
 static inline void boids_gpu_bind(GLuint binding, GLuint buffer)
 {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, buffer);
+    if (binding == BOIDS_BIND_POS_VEL_IN)
+        boids_gl_texel_view(BOIDS_TEX_POS_VEL_IN, GL_RGBA32F, buffer);
+    else if (binding == BOIDS_BIND_POS_VEL_Z_IN)
+        boids_gl_texel_view(BOIDS_TEX_POS_VEL_Z_IN, GL_RG32F, buffer);
+    else if (binding == BOIDS_BIND_SWARM_IN)
+        boids_gl_texel_view(BOIDS_TEX_SWARM_IN, GL_R32UI, buffer);
 }
 
 /* Runs the current compute program over `groups` workgroups; `what` names the pass for the check

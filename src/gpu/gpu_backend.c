@@ -735,8 +735,10 @@ static boids_status check_fits(const gpu_backend *g)
         {"the replicas' metrics", 0, sizeof(boids_gpu_metric_sums), sim->def.replicas, "replica"},
         {"the obstacles", 0, 16, sim->obstacle_count, "obstacle"},
     };
-    return boids_gpu_limits_check(boids_gl_limits(g->gl), boids_gl_renderer(g->gl), needs,
-                                  sizeof needs / sizeof needs[0]);
+    boids_status st = boids_gpu_limits_check(boids_gl_limits(g->gl), boids_gl_renderer(g->gl),
+                                             needs, sizeof needs / sizeof needs[0]);
+    if (st != BOIDS_OK) return st;
+    return boids_gpu_limits_check_texels(boids_gl_limits(g->gl), boids_gl_renderer(g->gl), n);
 }
 
 /* The host's staging arrays for reads and writes of up to `agents` boids or predators: float
