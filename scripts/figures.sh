@@ -156,12 +156,14 @@ EOF
 
 made "the kit paper's finding"
 # --- the gallery --------------------------------------------------------------------------------
+# Its runs go on beside the parts below (each of its runs takes every core, the parts below mostly
+# one: Python, the viewer's window, short runs): test_figures was the full tier's longest test.
 mkdir -p "$work/models"
-for ini in "$root"/scenarios/*.ini; do
+t_gallery=$SECONDS
+(for ini in "$root"/scenarios/*.ini; do
   picture "$ini" "$work/models/$(basename "$ini" .ini).png"
-done
-
-made "the gallery"
+done) &
+gallery=$!
 # --- the viewer -----------------------------------------------------------------------------------
 (cd "$work" && xvfb-run -a -s "-screen 0 1400x900x24" "$boids" -n 12000 --swarms 3 --steps 900 \
   --backend cpu --screenshot "$work/viewer.png" >/dev/null 2>&1) ||
@@ -216,6 +218,8 @@ grep -E '^(Correlations|Anisotropy): ' "$work/field/field.md" | sed '1!s/^/\n/' 
 marked field-summary "$work/field-summary" >"$work/field-summary-fragment"
 
 made "the field measures' tests"
+wait "$gallery" || { echo "FAIL the gallery's pictures: a preset did not run"; exit 1; }
+echo "figures.sh: the gallery, beside the parts above: $((SECONDS - t_gallery)) s" >&2
 # --- in place, or compared ------------------------------------------------------------------------
 between() { # NAME FILE: the fragment of FILE between the markers NAME, the markers included
   sed -n "/<!-- figures:$1 begin/,/<!-- figures:$1 end -->/p" "$2"
